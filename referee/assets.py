@@ -1,0 +1,125 @@
+"""Asset packs: tiles, piece types and decks shipped as data under ``assets/<pack>/``.
+
+A pack is a folder with ``pack.json``::
+
+    {"format": "boardwright-pack", "version": 1, "id": "ringgeister", "name": "...",
+     "pieces": [{"id": "hobbit-yellow", ...}], "decks": [{"id": "cards", "cards": [...]}]}
+
+and one file per tile in ``tiles/<id>.json`` (a tile as in the project format,
+with ``id`` instead of ``key``). Asset keys are ``"<pack>/<id>"``. Projects embed
+copies of the assets they use, so a pack is needed only to build or edit boards.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import AssetError, FormatVersionError, ProjectFileError
+from .model import Board, TileAsset
+from .store import _atomic_write_text
+
+PACK_FORMAT = "boardwright-pack"
+PACK_VERSION = 1
+
+
+def default_assets_dir() -> Path:
+    """``$BOARDWRIGHT_ASSETS`` or the repository's ``assets/`` folder."""
+    env = os.environ.get("BOARDWRIGHT_ASSETS")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "assets"
+
+
+@dataclass
+class AssetPack:
+    id: str
+    name: str
+    path: Path
+    tiles: dict[str, TileAsset] = field(default_factory=dict)
+    piece_types: dict[str, dict[str, Any]] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    description: str = ""
+
+    def save_tile(self, tile: TileAsset) -> Path:
+        """Write one tile into ``tiles/<id>.json`` of this pack (atomically)."""
+        tid = tile.key.split("/", 1)[1]
+        data = tile.to_json()
+        data.pop("key")
+        data = {"id": tid, **data}
+        out = self.path / "tiles" / f"{tid}.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        _atomic_write_text(out, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        self.tiles[tile.key] = tile
+        return out
+
+    def save_manifest(self) -> None:
+        """Write ``pack.json`` with the current piece types and decks."""
+        data = {"format": PACK_FORMAT, "version": PACK_VERSION, "id": self.id, "name": self.name,
+                "description": self.description,
+                "pieces": [dict(id=k.split("/", 1)[1], **v) for k, v in self.piece_types.items()],
+                "decks": [dict(id=k.split("/", 1)[1], **v) for k, v in self.decks.items()]}
+        _atomic_write_text(self.path / "pack.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+    def embed_into(self, board: Board) -> None:
+        """Copy every asset of this pack into ``board`` (replacing older copies)."""
+        board.tiles.update(self.tiles)
+        board.piece_types.update(self.piece_types)
+        board.decks.update(self.decks)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ProjectFileError("no such file", code="not_found", location=str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise ProjectFileError(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                               code="malformed_json", location=str(path)) from None
+
+
+def load_pack(path: str | os.PathLike[str]) -> AssetPack:
+    """Load the pack in folder ``path``."""
+    d = Path(path)
+    manifest = d / "pack.json"
+    data = _read_json(manifest)
+    if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
+        raise AssetError("not a Boardwright asset pack", location=str(manifest))
+    if data.get("version") != PACK_VERSION:
+        raise FormatVersionError(f"pack format version {data.get('version')!r} is not supported",
+                                 location=str(manifest))
+    pid = data.get("id")
+    if not isinstance(pid, str) or not pid or "/" in pid:
+        raise AssetError("pack needs an id without '/'", location=str(manifest))
+    pack = AssetPack(pid, str(data.get("name", pid)), d, description=str(data.get("description", "")))
+    for kind, target in (("pieces", pack.piece_types), ("decks", pack.decks)):
+        items = data.get(kind, [])
+        if not isinstance(items, list):
+            raise AssetError(f"{kind} must be a list", location=str(manifest))
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+                raise AssetError(f"{kind}[{i}] needs a string id", location=str(manifest))
+            item = dict(item)
+            target[f"{pid}/{item.pop('id')}"] = item
+    for tf in sorted((d / "tiles").glob("*.json")):
+        tdata = _read_json(tf)
+        if not isinstance(tdata, dict) or not isinstance(tdata.get("id"), str):
+            raise AssetError("tile file needs a string id", location=str(tf))
+        tile = TileAsset.from_json(tdata, str(tf), key=f"{pid}/{tdata['id']}")
+        pack.tiles[tile.key] = tile
+    return pack
+
+
+def load_packs(assets_dir: str | os.PathLike[str] | None = None) -> dict[str, AssetPack]:
+    """Every pack under ``assets_dir`` (default :func:`default_assets_dir`), by id."""
+    root = Path(assets_dir) if assets_dir else default_assets_dir()
+    packs: dict[str, AssetPack] = {}
+    if root.is_dir():
+        for d in sorted(root.iterdir()):
+            if (d / "pack.json").is_file():
+                pack = load_pack(d)
+                packs[pack.id] = pack
+    return packs

@@ -1,0 +1,24 @@
+"""Board checks that a rules module adds to ``referee check``.
+
+A rules subpackage may define ``board_problems(compiled) -> list[Problem]`` in its
+``checks`` module (e.g. the Ringgeister counts of DESIGN §4).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from .compiler import CompiledBoard, Problem
+from .games import available
+
+
+def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
+    if rules not in available():
+        return [Problem.make("rules_check", f"board declares unknown rules {rules!r} "
+                             f"(known: {', '.join(available()) or 'none'})", None, None,
+                             severity="warning")]
+    try:
+        mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
+    except ModuleNotFoundError:
+        return []
+    return list(mod.board_problems(compiled))

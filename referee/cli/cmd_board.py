@@ -1,0 +1,92 @@
+"""``referee compile``, ``referee check`` and ``referee info``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..compiler import compile_board
+from ..errors import UsageError
+from ..store import load_project
+from . import emit_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("compile", help="compile a board and write its graph",
+                       description="Compile PROJECT (a .bwproj file or its JSON export) and "
+                                   "write the compiled graph.")
+    p.add_argument("project")
+    p.add_argument("--format", default="node-link", choices=["node-link", "graphml", "geojson"])
+    p.add_argument("-o", "--output", help="file to write (default: stdout)")
+    p.set_defaults(func=cmd_compile)
+
+    p = sub.add_parser("check", help="list a board's problems; exit 1 if it has errors",
+                       description="Compile PROJECT and list its problems, one per line. Exit 0 "
+                                   "when it has no errors (warnings are listed), 1 otherwise.")
+    p.add_argument("project")
+    p.add_argument("--json", action="store_true", help="print the problems as JSON")
+    p.add_argument("--strict", action="store_true", help="fail on warnings too")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("info", help="count a board's nodes by kind and edges by relation")
+    p.add_argument("project")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_info)
+
+
+def cmd_compile(args: argparse.Namespace) -> int:
+    from ..export import write_compiled
+    compiled = compile_board(load_project(args.project))
+    text = write_compiled(compiled, args.format)
+    if args.output:
+        out = Path(args.output)
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+        print(f"wrote {args.format} to {out}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    board = load_project(args.project)
+    compiled = compile_board(board)
+    problems = list(compiled.problems)
+    if board.rules:
+        from ..checks import rules_problems
+        problems.extend(rules_problems(board.rules, compiled))
+    failing = [p for p in problems if p.severity == "error" or args.strict]
+    if args.json:
+        emit_json({"project": args.project, "ok": not failing,
+                   "problems": [p.to_json() for p in problems]})
+    else:
+        for p in problems:
+            print(f"{args.project}: {p}")
+        n_err = sum(p.severity == "error" for p in problems)
+        print(f"{args.project}: {n_err} error(s), {len(problems) - n_err} warning(s)",
+              file=sys.stderr)
+    return 1 if failing else 0
+
+
+def cmd_info(args: argparse.Namespace) -> int:
+    board = load_project(args.project)
+    compiled = compile_board(board)
+    counts = compiled.counts()
+    info = {"project": args.project, "name": board.name, "rules": board.rules,
+            "tiles": len(board.placements),
+            "turnable_tiles": sum(board.tile_of(p).turnable for p in board.placements),
+            "features": len(board.features), "pieces": len(board.pieces),
+            "board_hash": compiled.hash, **counts}
+    if args.json:
+        emit_json(info)
+        return 0
+    print(f"{info['name']} ({args.project})")
+    print(f"  rules: {board.rules or '-'}   tiles: {info['tiles']} "
+          f"({info['turnable_tiles']} turnable)   free features: {info['features']}   "
+          f"pieces: {info['pieces']}   hash: {compiled.hash}")
+    print("  nodes: " + ", ".join(f"{k} {v}" for k, v in counts["nodes"].items()))
+    print("  edges: " + ", ".join(f"{k} {v}" for k, v in counts["edges"].items()))
+    return 0

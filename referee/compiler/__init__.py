@@ -1,0 +1,12 @@
+"""Compile a :class:`~referee.model.Board` into relations (DESIGN §3).
+
+One module per topic: :mod:`.paths` (the ``path`` relation across tiles),
+:mod:`.regions` (``touch``, ``road``, ``dot``, ``dot_river``), :mod:`.compiled`
+(the graph, integer views, spatial index, tracks), :mod:`.problems`.
+"""
+
+from .compiled import RELATIONS, CompiledBoard, PathView, board_hash, compile_board
+from .problems import CODES, ERROR, WARNING, Problem
+
+__all__ = ["CODES", "ERROR", "RELATIONS", "WARNING", "CompiledBoard", "PathView", "Problem",
+           "board_hash", "compile_board"]

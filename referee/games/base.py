@@ -1,0 +1,141 @@
+"""The interface every rules module implements (python-chess style).
+
+A rules module is a subpackage of :mod:`referee.games` whose ``__init__`` defines
+``GAME``, a subclass of :class:`Game`. A :class:`Game` object *is* the game state
+with the rules attached, like ``chess.Board``:
+
+- ``legal_moves`` is a lazy view: ``move in game.legal_moves``, iteration,
+  ``game.legal_moves.count()``;
+- ``is_legal(move)`` is pure; ``check(move)`` raises :class:`IllegalMoveError`
+  with a code, a message and details, and changes nothing;
+- ``push(move)`` applies a legal move and returns the events, in order; on a
+  rejected move it raises and leaves the state exactly as it was;
+- ``to_json()`` / ``from_json()`` serialise the whole state, including the seeded
+  random generator and the hash of the compiled board it belongs to, so a game
+  replays bit for bit from seed and move log.
+
+Moves are small hashable values whose ``str`` is the move's text and whose
+``repr`` round-trips (``Move.parse(str(m)) == m``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from typing import Any, ClassVar, Generic, TypeVar
+
+from ..compiler import CompiledBoard
+from ..errors import IllegalMoveError, StateError
+
+M = TypeVar("M")
+
+
+class LegalMoves(Generic[M]):
+    """Lazy view of the legal moves of a game (like ``chess.Board.legal_moves``)."""
+
+    def __init__(self, game: Game[M]) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[M]:
+        return self._game.generate_legal_moves()
+
+    def __contains__(self, move: object) -> bool:
+        return self._game.is_legal(move)  # type: ignore[arg-type]
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+class Game(ABC, Generic[M]):
+    """Game state plus rules. Subclasses implement the abstract methods."""
+
+    #: the rules name a board declares in ``meta.rules``
+    rules: ClassVar[str]
+
+    compiled: CompiledBoard
+
+    # -------------------------------------------------------------- construction
+    @classmethod
+    @abstractmethod
+    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
+            options: dict[str, Any] | None = None) -> Game[M]:
+        """Set up a new game on ``compiled`` (seeded)."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> Game[M]:
+        """Rebuild a state; raise :class:`StateError` if it was made for another board."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data (includes ``rules`` and ``board_hash``)."""
+
+    # -------------------------------------------------------------- moves
+    @abstractmethod
+    def parse_move(self, text: str) -> M:
+        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
+
+    @abstractmethod
+    def generate_legal_moves(self) -> Iterator[M]:
+        """Yield every legal move of the player to move."""
+
+    @abstractmethod
+    def check(self, move: M) -> None:
+        """Raise :class:`IllegalMoveError` explaining why ``move`` is illegal (pure)."""
+
+    @abstractmethod
+    def _apply(self, move: M) -> list[dict[str, Any]]:
+        """Apply a move already checked legal; return the events in order."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> dict[str, Any] | None:
+        """``None`` while the game goes on, else e.g. ``{"result": "won", "winner": ...}``."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str:
+        """Who is to move (a player name or colour)."""
+
+    # -------------------------------------------------------------- shared
+    @property
+    def legal_moves(self) -> LegalMoves[M]:
+        return LegalMoves(self)
+
+    def is_legal(self, move: M) -> bool:
+        try:
+            self.check(move)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def push(self, move: M) -> list[dict[str, Any]]:
+        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal."""
+        self.check(move)
+        snapshot = self.to_json()
+        try:
+            return self._apply(move)
+        except BaseException:
+            # a bug mid-apply must not leave a half-applied state behind
+            restored = type(self).from_json(snapshot, self.compiled)
+            self.__dict__.clear()
+            self.__dict__.update(restored.__dict__)
+            raise
+
+    def push_text(self, text: str) -> list[dict[str, Any]]:
+        return self.push(self.parse_move(text))
+
+    def copy(self) -> Game[M]:
+        return type(self).from_json(self.to_json(), self.compiled)
+
+    def check_board(self, data: dict[str, Any]) -> None:
+        if data.get("board_hash") != self.compiled.hash:
+            raise StateError(
+                f"state was made for board {data.get('board_hash')!r}, not for this board "
+                f"({self.compiled.hash})", code="wrong_board")

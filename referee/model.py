@@ -1,0 +1,464 @@
+"""The board model: features, tile assets, placements and boards.
+
+A :class:`Board` is what a project holds: board metadata, the tile assets it uses
+(embedded, so a project opens on a machine without the pack), tile placements
+with their quarter turns, free-standing features, pieces and decks. It knows
+nothing of Qt; the editor edits it through undo commands and the compiler turns
+it into a :class:`~referee.compiler.CompiledBoard`.
+
+Node ids are stable: a feature ``p3`` on the tile placed as ``t07`` is the node
+``"t07/p3"`` whatever the turn of ``t07``; a free-standing feature keeps its id.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import shapely
+from shapely.geometry.base import BaseGeometry
+
+from .errors import AssetError, BoardError, GeometryError, UnknownNodeError
+from .geometry import (COMPASS, geometry_from_json, geometry_to_json, regular_polygon,
+                       turn_and_move, turn_bearing)
+
+#: Feature kinds the compiler knows, with the geometry type each takes.
+FEATURE_KINDS: dict[str, str] = {
+    "point": "Point",
+    "junction": "Point",
+    "door": "Point",
+    "port": "Point",
+    "counter_space": "Polygon",
+    "path": "LineString",
+    "space": "Polygon",
+    "river": "LineString",
+    "river_dot": "Point",
+    "bridge": "Point",
+    "road": "LineString",
+    "track": "LineString",
+    "art": "Any",      # terrain drawing: ignored by the compiler, drawn by renderers
+    "label": "Point",  # text on the board: ignored by the compiler
+}
+
+#: Kinds that become nodes of the compiled graph.
+NODE_KINDS = ("point", "junction", "door", "space", "river_dot", "counter_space")
+
+#: Kinds a figure can stand on.
+STANDING_KINDS = ("point", "space", "river_dot")
+
+_DIRECTION = {"type": "direction"}  # compass letter N/E/S/W or a bearing in degrees
+
+
+def _enum(*values: Any) -> dict[str, Any]:
+    return {"type": "enum", "values": list(values)}
+
+
+_BOOL = {"type": "bool"}
+_STR = {"type": "str"}
+_NUM = {"type": "number"}
+_INT = {"type": "int"}
+_IDS = {"type": "ids"}  # a list of feature ids
+
+#: Known properties per kind, with their value types. The inspector builds its
+#: widgets from this table; loading checks the values of the properties listed.
+#: Unknown properties are kept as they are (rules modules may use their own).
+PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
+    "point": {
+        "colour": _enum("grey", "black"),
+        "wind": _DIRECTION,
+        "heading": _DIRECTION,
+        "magic": _BOOL,
+        "start": _enum(None, "white", "black"),
+        "goal": _BOOL,
+        "name": _STR,
+        "event": _STR,
+        "stage_goal": _BOOL,
+        "index": _INT,
+    },
+    "junction": {"forced_right": _BOOL},
+    "door": {"symbol": _enum("moon", "star")},
+    "port": {"side": _enum(None, "N", "E", "S", "W")},
+    "path": {"medium": _enum("land", "water"), "guard": _enum(None, "spider")},
+    "counter_space": {"arrival": _IDS, "name": _STR},
+    "space": {
+        "terrain": _enum("open", "forest", "mountain", "ocean", "lake"),
+        "city": _enum(None, "good", "evil", "neutral"),
+        "letters": {"type": "letters", "values": ["G", "C", "S"]},
+        "name": _STR,
+        "role": _enum(None, "shire", "cracks_of_doom", "barad_dur", "exit_limbo"),
+    },
+    "river": {"name": _STR},
+    "river_dot": {"city": _STR},
+    "bridge": {"name": _STR},
+    "road": {"name": _STR},
+    "track": {"name": _STR, "points": _IDS},
+    "art": {"terrain": _STR, "fill": _STR, "stroke": _STR, "label": _STR},
+    "label": {"text": _STR, "size": _NUM},
+}
+
+#: Properties that are directions and turn with their tile.
+DIRECTION_PROPS = ("wind", "heading")
+
+
+def check_prop(kind: str, key: str, value: Any, where: str) -> None:
+    """Raise :class:`BoardError` if ``value`` is not allowed for ``kind.key``."""
+    spec = PROP_SPECS.get(kind, {}).get(key)
+    if spec is None:
+        return
+    t = spec["type"]
+    ok = True
+    if t == "enum":
+        ok = value in spec["values"]
+    elif t == "bool":
+        ok = isinstance(value, bool)
+    elif t == "str":
+        ok = value is None or isinstance(value, str)
+    elif t == "int":
+        ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
+    elif t == "number":
+        ok = value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)
+                               and math.isfinite(value))
+    elif t == "direction":
+        ok = value is None or value in COMPASS or (
+            isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value))
+    elif t == "ids":
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    elif t == "letters":
+        ok = isinstance(value, list) and all(v in spec["values"] for v in value)
+    if not ok:
+        allowed = f" (one of {spec['values']})" if "values" in spec else f" ({t})"
+        raise BoardError(f"property {key}={value!r} is not allowed for a {kind}{allowed}",
+                         code="bad_property", location=where)
+
+
+@dataclass
+class Feature:
+    """A geometry with a kind and properties, in its tile's frame or on the board."""
+
+    id: str
+    kind: str
+    geometry: BaseGeometry
+    props: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Feature:
+        if not isinstance(data, dict):
+            raise BoardError("a feature must be a JSON object", location=where)
+        fid = data.get("id")
+        if not isinstance(fid, str) or not fid or "/" in fid:
+            raise BoardError(f"feature id {fid!r} must be a non-empty string without '/'",
+                             code="bad_id", location=where)
+        where = f"{where} (id {fid!r})"
+        kind = data.get("kind")
+        if kind not in FEATURE_KINDS:
+            raise BoardError(f"unknown feature kind {kind!r} (known: {', '.join(FEATURE_KINDS)})",
+                             code="unknown_kind", location=where)
+        geom = geometry_from_json(data.get("geometry"), where)
+        want = FEATURE_KINDS[kind]
+        if want != "Any" and geom.geom_type != want:
+            raise BoardError(f"a {kind} needs a {want} geometry, not {geom.geom_type}",
+                             code="bad_geometry", location=where)
+        props = data.get("props", {})
+        if not isinstance(props, dict):
+            raise BoardError("props must be a JSON object", location=where)
+        for k, v in props.items():
+            check_prop(kind, k, v, where)
+        return cls(fid, kind, geom, dict(props))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "geometry": geometry_to_json(self.geometry),
+                "props": self.props}
+
+    def turned(self, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0) -> Feature:
+        """This feature turned clockwise about the tile centre, then moved."""
+        props = self.props
+        if turns % turn_count and any(k in props for k in DIRECTION_PROPS):
+            props = dict(props)
+            for k in DIRECTION_PROPS:
+                if k in props:
+                    props[k] = turn_bearing(props[k], turns, turn_count)
+        return Feature(self.id, self.kind, turn_and_move(self.geometry, turns, turn_count, dx, dy),
+                       props)
+
+
+_SHAPE_SIDES = {"square": 4, "octagon": 8, "hexagon": 6}
+
+
+@dataclass
+class TileAsset:
+    """A tile: an outline and features in its own frame (centre at the origin).
+
+    ``turn_count`` is 4 for tiles that turn in quarter turns and 6 for hexagons.
+    """
+
+    key: str
+    name: str
+    outline_spec: dict[str, Any]
+    features: list[Feature]
+    turnable: bool = True
+    props: dict[str, Any] = field(default_factory=dict)
+    _variants: dict[int, list[Feature]] = field(default_factory=dict, repr=False, compare=False)
+    #: per-turn derived data (e.g. split path segments), computed once by the compiler
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    outline: shapely.Polygon = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.outline = outline_polygon(self.outline_spec, self.key)
+
+    @property
+    def shape(self) -> str:
+        return str(self.outline_spec.get("shape", "polygon"))
+
+    @property
+    def turn_count(self) -> int:
+        return 6 if self.shape == "hexagon" else 4
+
+    def variant(self, turns: int) -> list[Feature]:
+        """The features turned by ``turns`` (cached: each variant is computed once)."""
+        t = turns % self.turn_count
+        v = self._variants.get(t)
+        if v is None:
+            v = [f.turned(t, self.turn_count) for f in self.features]
+            self._variants[t] = v
+        return v
+
+    def feature(self, fid: str) -> Feature:
+        for f in self.features:
+            if f.id == fid:
+                return f
+        raise UnknownNodeError(f"tile {self.key} has no feature {fid!r}", location=self.key)
+
+    def invalidate(self) -> None:
+        """Forget cached variants after the features were edited."""
+        self._variants.clear()
+        self.cache.clear()
+        self.outline = outline_polygon(self.outline_spec, self.key)
+
+    @classmethod
+    def from_json(cls, data: Any, where: str, key: str | None = None) -> TileAsset:
+        if not isinstance(data, dict):
+            raise AssetError("a tile must be a JSON object", location=where)
+        key = key or data.get("key") or data.get("id")
+        if not isinstance(key, str) or not key:
+            raise AssetError("a tile needs a key", location=where)
+        where = f"{where} (tile {key!r})"
+        outline = data.get("outline")
+        if not isinstance(outline, dict):
+            raise AssetError("a tile needs an outline object", location=where)
+        feats_json = data.get("features", [])
+        if not isinstance(feats_json, list):
+            raise AssetError("features must be a list", location=where)
+        feats = [Feature.from_json(f, f"{where} features[{i}]") for i, f in enumerate(feats_json)]
+        _check_unique([f.id for f in feats], where)
+        turnable = data.get("turnable", True)
+        if not isinstance(turnable, bool):
+            raise AssetError("turnable must be true or false", location=where)
+        props = data.get("props", {})
+        tile = cls(key, str(data.get("name", key)), dict(outline), feats, turnable,
+                   dict(props) if isinstance(props, dict) else {})
+        return tile
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "outline": self.outline_spec,
+                "turnable": self.turnable, "props": self.props,
+                "features": [f.to_json() for f in self.features]}
+
+
+def outline_polygon(spec: dict[str, Any], where: str) -> shapely.Polygon:
+    """The outline polygon of a tile from its spec.
+
+    ``{"shape": "square"|"octagon"|"hexagon", "size": across_flats}`` or
+    ``{"shape": "polygon", "points": [[x, y], ...]}`` in the tile frame.
+    """
+    shape = spec.get("shape")
+    if shape in _SHAPE_SIDES:
+        size = spec.get("size")
+        if not isinstance(size, (int, float)) or isinstance(size, bool) or not (0 < size < 1e6):
+            raise AssetError(f"{shape} outline needs a positive size", location=where)
+        return regular_polygon(_SHAPE_SIDES[shape], float(size))
+    if shape == "polygon":
+        poly = geometry_from_json({"type": "Polygon", "coordinates": [spec.get("points")]},
+                                  f"{where} outline")
+        assert isinstance(poly, shapely.Polygon)
+        return poly
+    raise AssetError(f"unknown outline shape {shape!r} (square, octagon, hexagon or polygon)",
+                     location=where)
+
+
+@dataclass
+class Placement:
+    """A tile placed on the board: its centre and how many turns clockwise."""
+
+    id: str
+    tile: str
+    x: float
+    y: float
+    turns: int = 0
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Placement:
+        if not isinstance(data, dict):
+            raise BoardError("a placement must be a JSON object", location=where)
+        pid, tile = data.get("id"), data.get("tile")
+        if not isinstance(pid, str) or not pid or "/" in pid:
+            raise BoardError(f"placement id {pid!r} must be a non-empty string without '/'",
+                             code="bad_id", location=where)
+        where = f"{where} (placement {pid!r})"
+        if not isinstance(tile, str):
+            raise BoardError("placement needs a tile key", location=where)
+        try:
+            x, y = float(data["x"]), float(data["y"])
+            turns = data.get("turns", 0)
+        except (KeyError, TypeError, ValueError):
+            raise BoardError("placement needs numeric x and y", location=where) from None
+        if not (math.isfinite(x) and math.isfinite(y)):
+            raise GeometryError("placement position is NaN or infinite", location=where)
+        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
+            raise BoardError(f"turns must be a non-negative integer, not {turns!r}", location=where)
+        return cls(pid, tile, x, y, turns)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "tile": self.tile, "x": self.x, "y": self.y, "turns": self.turns}
+
+
+@dataclass
+class PieceOnBoard:
+    """A piece (figure, counter) standing on a node, or off the board (``at`` None)."""
+
+    id: str
+    piece: str
+    at: str | None = None
+    props: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "piece": self.piece, "at": self.at, "props": self.props}
+
+
+@dataclass
+class Board:
+    """Everything a project holds about a board.
+
+    Attributes
+    ----------
+    meta : dict
+        ``name``, ``rules`` (e.g. ``"ringgeister"``), ``width``/``height`` in mm,
+        ``settings`` (rules settings such as ``wind_corridor_mm``), ``description``.
+    tiles : dict
+        Tile assets used, by key ``"pack/tile"`` (embedded copies).
+    placements : list
+        Tile placements, in drawing order.
+    features : list
+        Free-standing features (frame pieces, hand-drawn region maps, tracks).
+    piece_types, decks : dict
+        Piece and deck assets used, by key (plain JSON data).
+    pieces : list
+        Pieces on the board at their starting places.
+    """
+
+    meta: dict[str, Any] = field(default_factory=dict)
+    tiles: dict[str, TileAsset] = field(default_factory=dict)
+    placements: list[Placement] = field(default_factory=list)
+    features: list[Feature] = field(default_factory=list)
+    piece_types: dict[str, dict[str, Any]] = field(default_factory=dict)
+    decks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    pieces: list[PieceOnBoard] = field(default_factory=list)
+    games: list[dict[str, Any]] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ access
+    @property
+    def name(self) -> str:
+        return str(self.meta.get("name", "untitled"))
+
+    @property
+    def rules(self) -> str | None:
+        r = self.meta.get("rules")
+        return r if isinstance(r, str) else None
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        s = self.meta.get("settings")
+        return s if isinstance(s, dict) else {}
+
+    def placement(self, pid: str) -> Placement:
+        for p in self.placements:
+            if p.id == pid:
+                return p
+        raise UnknownNodeError(f"no tile placed as {pid!r}", code="unknown_tile", location=pid)
+
+    def tile_of(self, placement: Placement) -> TileAsset:
+        try:
+            return self.tiles[placement.tile]
+        except KeyError:
+            raise AssetError(f"placement {placement.id!r} uses unknown tile {placement.tile!r}",
+                             code="unknown_asset", location=placement.id) from None
+
+    def feature(self, fid: str) -> Feature:
+        for f in self.features:
+            if f.id == fid:
+                return f
+        raise UnknownNodeError(f"no feature {fid!r}", location=fid)
+
+    def placed_features(self, placement: Placement, turns: int | None = None) -> list[Feature]:
+        """World-frame features of one placement (turned, then moved to its centre)."""
+        tile = self.tile_of(placement)
+        t = placement.turns if turns is None else turns
+        return [Feature(f.id, f.kind, turn_and_move(f.geometry, 0, 4, placement.x, placement.y),
+                        f.props) for f in tile.variant(t)]
+
+    def world_features(self) -> Iterator[tuple[str, str | None, Feature]]:
+        """Every feature in world coordinates as ``(node_id, placement_id, feature)``."""
+        for p in self.placements:
+            for f in self.placed_features(p):
+                yield f"{p.id}/{f.id}", p.id, f
+        for f in self.features:
+            yield f.id, None, f
+
+    def world_feature(self, node_id: str) -> Feature:
+        """One feature in world coordinates by its node id."""
+        if "/" in node_id:
+            pid, fid = node_id.split("/", 1)
+            p = self.placement(pid)
+            tile = self.tile_of(p)
+            f = next((g for g in tile.variant(p.turns) if g.id == fid), None)
+            if f is None:
+                raise UnknownNodeError(f"tile {p.tile} placed as {pid} has no feature {fid!r}",
+                                       location=node_id)
+            return Feature(f.id, f.kind, turn_and_move(f.geometry, 0, 4, p.x, p.y), f.props)
+        return self.feature(node_id)
+
+    def outline_of(self, placement: Placement) -> shapely.Polygon:
+        tile = self.tile_of(placement)
+        return turn_and_move(tile.outline, placement.turns, tile.turn_count, placement.x, placement.y)
+
+    def copy(self) -> Board:
+        return copy.deepcopy(self)
+
+    # ------------------------------------------------------------------ checks
+    def validate(self, where: str = "board") -> None:
+        """Raise :class:`BoardError` on duplicate ids or unknown assets."""
+        _check_unique([p.id for p in self.placements], f"{where} placements")
+        _check_unique([f.id for f in self.features], f"{where} features")
+        _check_unique([p.id for p in self.pieces], f"{where} pieces")
+        clash = {p.id for p in self.placements} & {f.id for f in self.features}
+        if clash:
+            raise BoardError(f"id {sorted(clash)[0]!r} names both a placement and a feature",
+                             code="duplicate_id", location=where)
+        for i, p in enumerate(self.placements):
+            if p.tile not in self.tiles:
+                raise AssetError(f"unknown tile asset {p.tile!r}", code="unknown_asset",
+                                 location=f"{where} placements[{i}] (placement {p.id!r})")
+        for i, pc in enumerate(self.pieces):
+            if pc.piece not in self.piece_types:
+                raise AssetError(f"unknown piece asset {pc.piece!r}", code="unknown_asset",
+                                 location=f"{where} pieces[{i}] (piece {pc.id!r})")
+
+
+def _check_unique(ids: list[str], where: str) -> None:
+    seen: set[str] = set()
+    for i in ids:
+        if i in seen:
+            raise BoardError(f"duplicate id {i!r}", code="duplicate_id", location=where)
+        seen.add(i)
