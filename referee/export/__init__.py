@@ -1,14 +1,23 @@
-"""Exports of compiled boards: node-link JSON, GraphML, GeoJSON.
+"""Exports of compiled boards: node-link JSON, GraphML, GeoJSON, Tiled, TTS, SVG, PNG.
 
 networkx is the exchange form: :func:`to_node_link` / :func:`from_node_link` are a
 lossless pair (``edges="edges"`` passed explicitly); GraphML flattens dict and list
 attributes to JSON strings, which :func:`from_graphml` decodes again.
+:mod:`.tmj` writes a Tiled map, :mod:`.tts` a Tabletop Simulator saved object,
+:mod:`.picture` the ``render`` drawing as SVG or PNG. :func:`write_export` writes any
+of them to a file (``referee export``).
+
+The node-link form with its ``graph`` header is our compiled-board JSON; its JSON
+Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
+``COMPILED_VERSION`` is the version it describes.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
@@ -91,3 +100,66 @@ def write_compiled(compiled: CompiledBoard, fmt: str) -> str:
     if fmt == "geojson":
         return json.dumps(to_geojson(compiled), ensure_ascii=False) + "\n"
     raise UsageError(f"unknown format {fmt!r}")
+
+
+#: Formats :func:`write_export` knows (``referee export --to``).
+EXPORT_FORMATS = ("node-link", "graphml", "geojson", "tmj", "tts", "svg", "png")
+
+
+def compiled_schema() -> dict[str, Any]:
+    """The JSON Schema of :func:`to_node_link` output (our compiled-board JSON)."""
+    from importlib import resources
+    text = resources.files("referee").joinpath("schema/compiled.schema.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
+                 png_width: int = 2048, px_per_mm: float = 1.0,
+                 image_url: str | None = None, mm_per_unit: float | None = None) -> list[Path]:
+    """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
+
+    ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
+    (unless ``image_url`` names a picture elsewhere) and points the board at it.
+    Files are written whole or not at all (temporary file + rename).
+    """
+    from .picture import render_png, render_svg
+    out = Path(path)
+    if fmt not in EXPORT_FORMATS:
+        raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORT_FORMATS)})")
+    if not out.parent.is_dir():
+        raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
+    written: list[Path] = []
+    if fmt in ("node-link", "graphml", "geojson"):
+        _write(out, write_compiled(compiled, fmt).encode("utf-8"))
+    elif fmt == "tmj":
+        from .tmj import to_tmj
+        _write(out, (json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1,
+                                ensure_ascii=False) + "\n").encode("utf-8"))
+    elif fmt == "svg":
+        _write(out, render_svg(compiled).encode("utf-8"))
+    elif fmt == "png":
+        _write(out, render_png(compiled, png_width))
+    else:  # tts
+        from .tts import MM_PER_INCH, to_tts
+        if image_url is None:
+            img = out.with_suffix(".png")
+            _write(img, render_png(compiled, png_width))
+            written.append(img)
+            image_url = img.resolve().as_uri()
+        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH)
+        _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+    written.insert(0 if fmt != "tts" else len(written), out)
+    return written
+
+
+def _write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.writing")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
