@@ -19,6 +19,7 @@ from .problems import Problem
 from .regions import RegionInput, compile_regions
 
 RELATIONS = ("path", "touch", "road", "dot", "dot_river", "next", "arrival")
+_GRAPH_NODE_KINDS = ("point", "junction", "door", "space", "river_dot", "counter_space")
 _REGION_KINDS = ("space", "river", "river_dot", "bridge", "road")
 
 
@@ -38,11 +39,25 @@ class PathView:
 
 
 def board_hash(board: Board) -> str:
-    """SHA-256 of the board's content (not its recorded games), hex, 16 chars."""
-    data = board_to_json(board)
-    data.pop("games", None)
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    """SHA-256 of the board's content (not its recorded games, not piece positions), 16 hex.
+
+    Geometries are hashed as WKB in one vectorized call; everything else as
+    canonical JSON. Tile turns are part of the content: a game state records the
+    turns it changed itself.
+    """
+    h = hashlib.sha256()
+    data = board_to_json(Board(meta=board.meta, tiles=board.tiles, placements=board.placements,
+                               piece_types=board.piece_types, decks=board.decks))
+    h.update(json.dumps(data, sort_keys=True, separators=(",", ":"),
+                        ensure_ascii=False).encode("utf-8"))
+    feats = board.features
+    h.update(json.dumps([[f.id, f.kind, f.props] for f in feats], sort_keys=True,
+                        separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    if feats:
+        for wkb in shapely.to_wkb(np.array([f.geometry for f in feats], dtype=object),
+                                  byte_order=1, output_dimension=2):
+            h.update(wkb)
+    return h.hexdigest()[:16]
 
 
 class CompiledBoard:
@@ -64,8 +79,8 @@ class CompiledBoard:
     def __init__(self, board: Board, tol: float | None = None) -> None:
         self.board = board
         self.tol = float(tol if tol is not None else board.settings.get("snap_tolerance_mm", 1.0))
-        self.hash = board_hash(board)
         self.graph: nx.MultiGraph = nx.MultiGraph()
+        self._hash: str | None = None
         self.features: dict[str, tuple[str | None, Feature]] = {}
         self._chain_ends: dict[str, tuple[str, str]] = {}
         self._build_nodes()
@@ -81,27 +96,40 @@ class CompiledBoard:
         self._path_view: PathView | None = None
         self._tree: shapely.STRtree | None = None
 
+    @property
+    def hash(self) -> str:
+        """Content hash of the board as compiled (see :func:`board_hash`), computed once."""
+        if self._hash is None:
+            self._hash = board_hash(self.board)
+        return self._hash
+
     # ------------------------------------------------------------------ nodes
     def _build_nodes(self) -> None:
         self.ids: list[str] = []
         self.index: dict[str, int] = {}
+        nodes: list[tuple[str, str | None, Feature]] = []
         for nid, owner, f in self.board.world_features():
             self.features[nid] = (owner, f)
             if f.kind in ("point", "junction", "door", "space", "river_dot", "counter_space",
                           "port"):
                 self.index[nid] = len(self.ids)
                 self.ids.append(nid)
-            if f.kind in ("point", "junction", "door", "space", "river_dot", "counter_space"):
-                self.graph.add_node(nid, **self._node_attrs(nid, owner, f))
+            if f.kind in _GRAPH_NODE_KINDS:
+                nodes.append((nid, owner, f))
+        # one vectorized call places every node (a point inside each polygon)
+        where = shapely.get_coordinates(shapely.point_on_surface(
+            np.array([f.geometry for _, _, f in nodes], dtype=object))) if nodes else []
+        self.graph.add_nodes_from(
+            (nid, self._node_attrs(nid, owner, f, (float(xy[0]), float(xy[1]))))
+            for (nid, owner, f), xy in zip(nodes, where))
 
-    def _node_attrs(self, nid: str, owner: str | None, f: Feature) -> dict[str, Any]:
-        g = f.geometry
-        if g.geom_type == "Point":
-            x, y = g.x, g.y
-        else:
-            c = g.representative_point() if f.kind == "space" else g.centroid
-            x, y = c.x, c.y
-        attrs: dict[str, Any] = {"kind": f.kind, "x": round(float(x), 6), "y": round(float(y), 6),
+    def _node_attrs(self, nid: str, owner: str | None, f: Feature,
+                    xy: tuple[float, float] | None = None) -> dict[str, Any]:
+        if xy is None:
+            g = f.geometry
+            c = g if g.geom_type == "Point" else g.point_on_surface()
+            xy = (c.x, c.y)
+        attrs: dict[str, Any] = {"kind": f.kind, "x": round(xy[0], 6), "y": round(xy[1], 6),
                                  "tile": owner, "feature": f.id}
         for k, v in f.props.items():
             if v is not None:
@@ -150,14 +178,10 @@ class CompiledBoard:
         res = compile_regions(inp, self.tol)
         self._region_problems = res.problems
         self._region_edges = []
-        counts: dict[tuple[str, str, str], int] = {}
-        for u, v, rel, attrs in res.edges:
-            base = f"{rel}:{u}|{v}"
-            n = counts.get((u, v, rel), 0)
-            counts[(u, v, rel)] = n + 1
-            key = base if n == 0 else f"{base}#{n}"
-            self.graph.add_edge(u, v, key=key, relation=rel, **attrs)
-            self._region_edges.append((u, v, key))
+        for _, _, _, rel, attrs in res.edges:
+            attrs["relation"] = rel
+        self.graph.add_edges_from((u, v, key, attrs) for u, v, key, _, attrs in res.edges)
+        self._region_edges = [(u, v, key) for u, v, key, _, _ in res.edges]
         for sid, _, _ in inp.spaces:
             self.graph.nodes[sid]["road"] = sid in res.road_spaces
         for did, city in res.city_dots.items():

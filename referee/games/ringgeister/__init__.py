@@ -1,0 +1,1 @@
+"""Ringgeister rules (DESIGN §4): quarter-turning octagon and square tiles, wind and black figures."""

@@ -1,0 +1,58 @@
+"""A tiny seeded generator whose whole state is one integer (SplitMix64).
+
+The game state must serialise to JSON and replay bit for bit on any Python, so
+the referee does not use :mod:`random` (whose state is 625 words and whose
+``shuffle`` algorithm is an implementation detail). SplitMix64 (Steele, Lea &
+Flood 2014) passes BigCrush, and its state is a single 64-bit counter.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """SplitMix64 with ``below(n)`` (unbiased) and Fisher–Yates ``shuffle``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = int(state) & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        # mix the seed once so that seeds 0, 1, 2 ... start far apart
+        r = cls(int(seed) & _MASK)
+        r.state = r.next64()
+        return r
+
+    def next64(self) -> int:
+        self.state = (self.state + _GAMMA) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = ((1 << 64) // n) * n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def shuffle(self, items: list[T]) -> None:
+        """Shuffle ``items`` in place (Fisher–Yates, from the end)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def choice(self, items: list[T]) -> T:
+        return items[self.below(len(items))]
