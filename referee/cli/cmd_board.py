@@ -27,6 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("project")
     p.add_argument("--json", action="store_true", help="print the problems as JSON")
     p.add_argument("--strict", action="store_true", help="fail on warnings too")
+    # --format / --expect / --no-expect: see referee.expectations (issue 8)
+    p.add_argument("--format", choices=["text", "json", "junit", "github"], default=None,
+                   help="output: text (default), json (= --json), junit XML, github annotations")
+    p.add_argument("--expect", metavar="FILE",
+                   help="expectations file (default: boardwright.toml next to PROJECT)")
+    p.add_argument("--no-expect", action="store_true", help="ignore boardwright.toml")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("info", help="count a board's nodes by kind and edges by relation")
@@ -52,23 +58,17 @@ def cmd_compile(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    board = load_project(args.project)
-    compiled = compile_board(board)
-    problems = list(compiled.problems)
-    if board.rules:
-        from ..checks import rules_problems
-        problems.extend(rules_problems(board.rules, compiled))
-    failing = [p for p in problems if p.severity == "error" or args.strict]
-    if args.json:
-        emit_json({"project": args.project, "ok": not failing,
-                   "problems": [p.to_json() for p in problems]})
-    else:
-        for p in problems:
-            print(f"{args.project}: {p}")
+    from ..expectations import format_check, run_check
+    run = run_check(args.project, strict=args.strict, expect=args.expect,
+                    no_expect=args.no_expect)
+    fmt = args.format or ("json" if args.json else "text")
+    sys.stdout.write(format_check(run, fmt))
+    if fmt == "text":
+        problems = run.all_problems()
         n_err = sum(p.severity == "error" for p in problems)
         print(f"{args.project}: {n_err} error(s), {len(problems) - n_err} warning(s)",
               file=sys.stderr)
-    return 1 if failing else 0
+    return 0 if run.ok else 1
 
 
 def cmd_info(args: argparse.Namespace) -> int:
