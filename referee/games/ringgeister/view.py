@@ -1,0 +1,148 @@
+"""Integer arrays over a compiled board, for the referee's hot loops.
+
+Built once per :class:`~referee.compiler.CompiledBoard` from its graph and its
+:meth:`~referee.compiler.CompiledBoard.path_view`; :meth:`BoardView.refresh`
+re-reads what a tile turn changes (positions, turned wind arrows and headings,
+which ports are dead ends or junctions, the path incidence lists). Node indices
+are the compiled board's stable ``index``, so they survive tile turns.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from ...compiler import CompiledBoard
+from ...geometry import bearing_degrees
+
+NONE, POINT, JUNCTION, DOOR, DEAD_END, OTHER = range(6)
+_KIND = {"point": POINT, "junction": JUNCTION, "door": DOOR, "dead_end": DEAD_END}
+
+
+class BoardView:
+    """Per-node arrays (by compiled index) and per-tile facts of a Ringgeister board.
+
+    Notes
+    -----
+    Construction and :meth:`refresh` are O(N + E); every query used during play
+    is O(1) list indexing.
+    """
+
+    def __init__(self, compiled: CompiledBoard) -> None:
+        self.compiled = compiled
+        #: the board's hash as loaded (the compiled hash is lazy and covers tile turns,
+        #: so take it before the game turns anything)
+        self.hash = compiled.hash
+        self.ids: list[str] = compiled.ids
+        self.index: dict[str, int] = compiled.index
+        n = self.n = len(self.ids)
+        g = compiled.graph
+        self.black = [False] * n
+        self.magic = [False] * n
+        self.goal = [False] * n
+        self.start: list[str | None] = [None] * n
+        self.symbol: list[str | None] = [None] * n
+        self.forced_right = [False] * n
+        self.owner: list[str | None] = [None] * n
+        self.static_kind = [NONE] * n
+        self.doors: dict[str, list[int]] = {}
+        self.white_starts: list[int] = []
+        self.black_starts: list[int] = []
+        self.points: list[int] = []
+        for i, nid in enumerate(self.ids):
+            owner, f = compiled.features[nid]
+            self.owner[i] = owner
+            p = f.props
+            if f.kind == "point":
+                self.static_kind[i] = POINT
+                self.points.append(i)
+                self.black[i] = p.get("colour") == "black"
+                self.magic[i] = bool(p.get("magic"))
+                self.goal[i] = bool(p.get("goal"))
+                self.start[i] = p.get("start")
+                if p.get("start") == "white":
+                    self.white_starts.append(i)
+                elif p.get("start") == "black":
+                    self.black_starts.append(i)
+            elif f.kind == "junction":
+                self.static_kind[i] = JUNCTION
+                self.forced_right[i] = bool(p.get("forced_right"))
+            elif f.kind == "door":
+                self.static_kind[i] = DOOR
+                sym = p.get("symbol")
+                self.symbol[i] = sym
+                if sym:
+                    self.doors.setdefault(sym, []).append(i)
+            elif f.kind != "port" and nid in g:
+                self.static_kind[i] = OTHER
+        # counter spaces and their arrival points
+        self.counter_spaces: dict[str, list[int]] = {}
+        for nid, (owner, f) in sorted(compiled.features.items()):
+            if f.kind == "counter_space":
+                prefix = f"{owner}/" if owner else ""
+                self.counter_spaces[nid] = [self.index[prefix + a]
+                                            for a in f.props.get("arrival", [])
+                                            if prefix + a in self.index]
+        # tiles: which points each carries; which may turn (DESIGN §4 ruling 11)
+        self.tile_points: dict[str, list[int]] = {}
+        for i in self.points:
+            o = self.owner[i]
+            if o is not None:
+                self.tile_points.setdefault(o, []).append(i)
+        board = compiled.board
+        self.turnable: list[str] = []
+        for pl in board.placements:
+            tile = board.tile_of(pl)
+            n_black = sum(self.black[i] for i in self.tile_points.get(pl.id, []))
+            if tile.turnable and n_black >= 2:
+                self.turnable.append(pl.id)
+        self.turnable.sort()
+        self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
+        #: weak reference to the game whose tile turns the compiled board carries now
+        self.synced_to: Any = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read what tile turns change: positions, directions, port nodes, paths."""
+        nodes = self.compiled.graph.nodes
+        n = self.n
+        self.kind = list(self.static_kind)
+        self.x = [0.0] * n
+        self.y = [0.0] * n
+        self.wind: list[float | None] = [None] * n
+        self.heading: list[float | None] = [None] * n
+        for i, nid in enumerate(self.ids):
+            if nid not in nodes:
+                continue
+            d = nodes[nid]
+            self.x[i] = d["x"]
+            self.y[i] = d["y"]
+            if d.get("port"):
+                self.kind[i] = _KIND.get(d["kind"], NONE)
+                continue
+            w = d.get("wind")
+            if w is not None:
+                self.wind[i] = bearing_degrees(w)
+            h = d.get("heading")
+            if h is not None:
+                self.heading[i] = bearing_degrees(h)
+        pv = self.compiled.path_view()
+        self.inc = pv.inc
+        self.guard = pv.guard
+        self.water = pv.water
+        self.land_inc = [[t for t in row if not pv.water[t[0]]] for row in pv.inc]
+
+    def turns(self) -> dict[str, int]:
+        return {p.id: p.turns for p in self.compiled.board.placements}
+
+
+_VIEWS: weakref.WeakKeyDictionary[CompiledBoard, BoardView] = weakref.WeakKeyDictionary()
+
+
+def view_of(compiled: CompiledBoard) -> BoardView:
+    """The (cached) :class:`BoardView` of ``compiled``."""
+    v = _VIEWS.get(compiled)
+    if v is None:
+        v = BoardView(compiled)
+        _VIEWS[compiled] = v
+    return v
