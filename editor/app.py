@@ -1,0 +1,75 @@
+"""``boardwright``: start the editor.
+
+::
+
+    boardwright [PROJECT] [--screenshot FILE.png] [--size WxH]
+
+Without ``PROJECT`` the default Ringgeister board (``projects/ringgeister``) opens,
+or an empty board if it is not there. ``--screenshot`` renders the main window
+offscreen on that project, saves it as PNG and exits 0 (for docs and CI).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+DEFAULT_PROJECT = Path(__file__).resolve().parent.parent / "projects" / "ringgeister"
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="boardwright", description="Boardwright board editor")
+    p.add_argument("project", nargs="?", help="project file (.bwproj), JSON export, or a "
+                   "folder holding one (default: projects/ringgeister)")
+    p.add_argument("--screenshot", metavar="FILE.png",
+                   help="render the main window offscreen to FILE.png and exit")
+    p.add_argument("--size", default="1400x900", help="window size for --screenshot (WxH)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"boardwright: --size {args.size!r} is not WxH", file=sys.stderr)
+        return 2
+    if args.screenshot:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication
+
+    from .mainwindow import MainWindow
+
+    QCoreApplication.setOrganizationName("Boardwright")
+    QCoreApplication.setApplicationName("Boardwright")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    win = MainWindow()
+    project = Path(args.project) if args.project else DEFAULT_PROJECT
+    if args.project or project.exists():
+        if not win.open_path(project, offer_recovery=not args.screenshot):
+            if args.screenshot:
+                return 1
+    if args.screenshot:
+        win.resize(w, h)
+        win.show()
+        for _ in range(3):
+            app.processEvents()
+        win.view.fit()
+        app.processEvents()
+        out = Path(args.screenshot)
+        if not win.grab().save(str(out)):
+            print(f"boardwright: cannot write {out}", file=sys.stderr)
+            return 1
+        win.doc.undo.setClean()
+        win.close()
+        return 0
+    win.show()
+    win.view.fit()
+    return int(app.exec())
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

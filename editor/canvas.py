@@ -1,0 +1,329 @@
+"""The board canvas: a QGraphicsScene in millimetres and the view that shows it.
+
+The view zooms with the wheel around the cursor, pans with the middle button or
+with Space held, fits the board to the window, and draws the board sheet and its
+grid in :meth:`BoardView.drawBackground`. Mouse events go to the active tool
+(:mod:`editor.tools`) first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
+
+from .document import Document
+from .items import FeatureItem, GraphOverlay, PreviewItem, ProblemMarkers, TileItem
+from .snapping import grid_mm
+
+if TYPE_CHECKING:
+    from .tools.base import Tool
+
+TILE_MIME = "application/x-boardwright-tile"
+
+
+class BoardScene(QGraphicsScene):
+    """Mirror of a document's board: one item per placement and free-standing feature."""
+
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.items_by_key: dict[str, QGraphicsItem] = {}
+        self.overlay = GraphOverlay()
+        self.overlay.setVisible(False)
+        self.addItem(self.overlay)
+        self.markers = ProblemMarkers()
+        self.addItem(self.markers)
+        self.preview = PreviewItem()
+        self.addItem(self.preview)
+        doc.changed.connect(self.sync)
+        doc.compiled_changed.connect(self.on_compiled)
+        self.sync(None)
+        self.on_compiled()
+
+    def board_rect(self) -> QRectF:
+        m = self.doc.board.meta
+        w = float(m.get("width") or 600)
+        h = float(m.get("height") or 600)
+        return QRectF(float(m.get("x0") or 0), float(m.get("y0") or 0), w, h)
+
+    def sync(self, keys: set[str] | None) -> None:
+        """Create, update or remove the items of ``keys`` (all when None)."""
+        b = self.doc.board
+        if keys is None:
+            for item in self.items_by_key.values():
+                self.removeItem(item)
+            self.items_by_key.clear()
+            keys = {f"p:{p.id}" for p in b.placements} | {f"f:{f.id}" for f in b.features}
+        selected = {k for k, it in self.items_by_key.items() if it.isSelected()}
+        placements = {p.id: p for p in b.placements} if any(k.startswith("p:") for k in keys) else {}
+        features = {f.id: f for f in b.features} if any(k.startswith("f:") for k in keys) else {}
+        for key in keys:
+            kind, _, ident = key.partition(":")
+            item = self.items_by_key.get(key)
+            obj = placements.get(ident) if kind == "p" else features.get(ident) if kind == "f" else None
+            if kind not in ("p", "f"):
+                continue
+            if obj is None:
+                if item is not None:
+                    self.removeItem(item)
+                    del self.items_by_key[key]
+                continue
+            if kind == "p":
+                tile = b.tiles.get(obj.tile)  # type: ignore[union-attr]
+                if tile is None:
+                    continue
+                if isinstance(item, TileItem):
+                    item.sync(obj, tile)  # type: ignore[arg-type]
+                else:
+                    item = TileItem(obj, tile)  # type: ignore[arg-type]
+                    self.addItem(item)
+                    self.items_by_key[key] = item
+            else:
+                if isinstance(item, FeatureItem):
+                    item.sync(obj)  # type: ignore[arg-type]
+                else:
+                    item = FeatureItem(obj)  # type: ignore[arg-type]
+                    self.addItem(item)
+                    self.items_by_key[key] = item
+            if key in selected:
+                item.setSelected(True)
+        self.update()
+
+    def on_compiled(self) -> None:
+        c = self.doc.compiled
+        self.markers.set_problems(c.problems)
+        if self.overlay.isVisible():
+            self.overlay.rebuild(c)
+
+    def show_graph(self, on: bool) -> None:
+        self.overlay.setVisible(on)
+        if on:
+            self.overlay.rebuild(self.doc.compiled)
+
+    def selected_keys(self) -> set[str]:
+        return {it.key for it in self.selectedItems() if hasattr(it, "key")}  # type: ignore[attr-defined]
+
+    def select_keys(self, keys: set[str]) -> None:
+        self.blockSignals(True)
+        self.clearSelection()
+        for k in keys:
+            it = self.items_by_key.get(k)
+            if it is not None:
+                it.setSelected(True)
+        self.blockSignals(False)
+        self.selectionChanged.emit()
+
+    def key_at(self, pos: QPointF, tolerance: float = 0.0) -> str | None:
+        """The key of the topmost board item under ``pos``."""
+        rect = QRectF(pos.x() - tolerance, pos.y() - tolerance, 2 * tolerance, 2 * tolerance)
+        found = self.items(pos) if tolerance <= 0 else self.items(rect)
+        for it in found:
+            k = getattr(it, "key", None)
+            if k:
+                return k
+        return None
+
+
+class BoardView(QGraphicsView):
+    """The canvas widget: zoom, pan, grid, drops from the palette, tool dispatch."""
+
+    cursor_moved = Signal(float, float)
+    zoom_changed = Signal(float)
+    tile_dropped = Signal(str, float, float)
+
+    MIN_SCALE, MAX_SCALE = 0.02, 60.0
+
+    def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.board_scene = scene
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.show_grid = True
+        self.snapping = True
+        self.tool: Tool | None = None
+        self._pan_from: QPointF | None = None
+        self._space = False
+        r = scene.board_rect()
+        self.setSceneRect(r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2, r.height() * 2))
+
+    # ------------------------------------------------------------------ zoom
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def set_zoom(self, scale: float, anchor: QPointF | None = None) -> None:
+        """Zoom to ``scale`` pixels per mm, keeping scene point under ``anchor`` (viewport px)."""
+        scale = max(self.MIN_SCALE, min(self.MAX_SCALE, scale))
+        if anchor is None:
+            anchor = QPointF(self.viewport().width() / 2, self.viewport().height() / 2)
+        before = self.mapToScene(anchor.toPoint())
+        f = scale / self.zoom
+        self.scale(f, f)
+        after = self.mapToScene(anchor.toPoint())
+        d = after - before
+        self.translate(d.x(), d.y())
+        self.zoom_changed.emit(self.zoom)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.set_zoom(self.zoom * (1.2 ** steps), event.position())
+        event.accept()
+
+    def fit(self) -> None:
+        """Fit the board sheet (and everything on it) into the window."""
+        r = self.board_scene.board_rect()
+        items = self.board_scene.itemsBoundingRect()
+        if self.board_scene.items_by_key:
+            r = r.united(items)
+        self.fitInView(r.adjusted(-10, -10, 10, 10), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom)
+
+    def snap_radius(self) -> float:
+        """Snapping radius in mm: 8 screen pixels."""
+        return 8.0 / max(self.zoom, 1e-6)
+
+    # ------------------------------------------------------------------ background
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        painter.fillRect(rect, QColor("#8a8f96"))
+        sheet = self.board_scene.board_rect()
+        painter.fillRect(sheet.translated(1.5, 1.5), QColor(0, 0, 0, 60))
+        painter.fillRect(sheet, QColor("#f4efe1"))
+        if not self.show_grid:
+            return
+        step = grid_mm(self.board_scene.doc.board)
+        while step * self.zoom < 7:
+            step *= 5
+        area = rect.intersected(sheet)
+        if area.isEmpty():
+            return
+        minor = QPen(QColor(120, 110, 90, 50), 0)
+        major = QPen(QColor(120, 110, 90, 110), 0)
+        x = (int(area.left() // step) + 1) * step
+        k = 0
+        while x < area.right():
+            painter.setPen(major if round(x / step) % 10 == 0 else minor)
+            painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
+            x += step
+            k += 1
+        y = (int(area.top() // step) + 1) * step
+        while y < area.bottom():
+            painter.setPen(major if round(y / step) % 10 == 0 else minor)
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            y += step
+        painter.setPen(QPen(QColor("#6b5a3a"), 0))
+        painter.drawRect(sheet)
+
+    # ------------------------------------------------------------------ mouse
+    def _start_pan(self, event: QMouseEvent) -> None:
+        self._pan_from = event.position()
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def pan_by(self, dx_px: float, dy_px: float) -> None:
+        """Pan by a screen-pixel offset."""
+        s = self.zoom
+        self.translate(dx_px / s, dy_px / s)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.MiddleButton or (
+                self._space and event.button() == Qt.MouseButton.LeftButton):
+            self._start_pan(event)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.press(self.mapToScene(event.position().toPoint()),
+                                                     event):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        pos = self.mapToScene(event.position().toPoint())
+        self.cursor_moved.emit(pos.x(), pos.y())
+        if self._pan_from is not None:
+            d = event.position() - self._pan_from
+            self._pan_from = event.position()
+            self.pan_by(d.x(), d.y())
+            event.accept()
+            return
+        if self.tool is not None and self.tool.move(pos, event):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton,
+                                                              Qt.MouseButton.LeftButton):
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self.tool is not None and self.tool.release(self.mapToScene(event.position().toPoint()),
+                                                       event):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self.tool is not None and self.tool.double_click(
+                self.mapToScene(event.position().toPoint()), event):
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self._pan_from = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def contextMenuEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        if self.tool is not None and self.tool.context_menu(
+                self.mapToScene(event.pos()), event.globalPos()):
+            return
+        super().contextMenuEvent(event)
+
+    # ------------------------------------------------------------------ drops
+    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        if event.mimeData().hasFormat(TILE_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        if event.mimeData().hasFormat(TILE_MIME):
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        md = event.mimeData()
+        if md.hasFormat(TILE_MIME):
+            key = bytes(md.data(TILE_MIME).data()).decode("utf-8")
+            pos = self.mapToScene(event.position().toPoint())
+            self.tile_dropped.emit(key, pos.x(), pos.y())
+            event.acceptProposedAction()
+        else:
+            super().dropEvent(event)

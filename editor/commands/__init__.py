@@ -1,0 +1,24 @@
+"""Undo commands: one :class:`QUndoCommand` subclass per kind of edit.
+
+Each command changes the document's board in ``redo`` and restores it exactly in
+``undo``, then calls :meth:`editor.document.Document.notify`.
+"""
+
+from __future__ import annotations
+
+from .add_feature import AddFeatureCommand
+from .delete import DeleteCommand
+from .edit_vertices import EditVerticesCommand
+from .move import MoveCommand
+from .paste import PasteCommand
+from .place_tile import PlaceTileCommand
+from .set_property import SetMetaCommand, SetPropertyCommand
+from .turn import TurnCommand
+
+__all__ = ["AddFeatureCommand", "DeleteCommand", "EditVerticesCommand", "MoveCommand",
+           "PasteCommand", "PlaceTileCommand", "SetMetaCommand", "SetPropertyCommand",
+           "TurnCommand"]
+
+#: merge ids (QUndoCommand.id) of the mergeable commands
+MOVE_ID = 1001
+VERTEX_ID = 1002

@@ -1,0 +1,271 @@
+"""The inspector: properties of the selection, edited with fitting widgets.
+
+Widgets come from :data:`referee.model.PROP_SPECS`: combo boxes for enums and
+directions, check boxes for booleans and letters, line edits for text and numbers.
+Every change goes through an undo command; a value the model rejects is shown in
+red and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout,
+                               QHBoxLayout, QLabel, QLineEdit, QScrollArea, QSpinBox,
+                               QVBoxLayout, QWidget)
+
+from referee.errors import BoardwrightError
+from referee.games import available
+from referee.model import PROP_SPECS
+
+from ..commands import MoveCommand, SetMetaCommand, SetPropertyCommand, TurnCommand
+from ..document import Document
+
+UNSET = "—"
+
+
+class InspectorDock(QDockWidget):
+    """Shows and edits the selected placement(s)/feature(s), or the board when none."""
+
+    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+        super().__init__("Inspector", parent)
+        self.setObjectName("InspectorDock")
+        self.doc = doc
+        self.keys: list[str] = []
+        self.widgets: dict[str, QWidget] = {}
+        self._building = False
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.setWidget(self.scroll)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #c62828")
+        self.error.setWordWrap(True)
+        self.show_keys([])
+
+    def set_document(self, doc: Document) -> None:
+        self.doc = doc
+        self.show_keys([])
+
+    # ------------------------------------------------------------------ building
+    def show_keys(self, keys: list[str]) -> None:
+        """Rebuild the form for the objects ``keys``."""
+        self._building = True
+        self.keys = [k for k in keys if self.doc.exists(k)]
+        self.widgets = {}
+        w = QWidget()
+        outer = QVBoxLayout(w)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        outer.addLayout(form)
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #c62828")
+        self.error.setWordWrap(True)
+        outer.addWidget(self.error)
+        outer.addStretch(1)
+        ps = [k for k in self.keys if k.startswith("p:")]
+        fs = [k for k in self.keys if k.startswith("f:")]
+        if not self.keys:
+            self._board_form(form)
+        elif ps and not fs:
+            self._placement_form(form, ps)
+        elif fs and not ps:
+            self._feature_form(form, fs)
+        else:
+            form.addRow(QLabel(f"{len(ps)} tiles and {len(fs)} features selected"))
+        self.scroll.setWidget(w)
+        self._building = False
+
+    def _board_form(self, form: QFormLayout) -> None:
+        m = self.doc.board.meta
+        form.addRow(QLabel("<b>Board</b>"))
+        name = QLineEdit(str(m.get("name", "")))
+        name.editingFinished.connect(lambda: self._meta("name", name.text()))
+        form.addRow("Name", name)
+        rules = QComboBox()
+        rules.addItem(UNSET, None)
+        for r in available():
+            rules.addItem(r, r)
+        i = rules.findData(m.get("rules"))
+        rules.setCurrentIndex(max(i, 0))
+        rules.currentIndexChanged.connect(lambda _i: self._meta("rules", rules.currentData()))
+        form.addRow("Rules", rules)
+        for key, label in (("width", "Width (mm)"), ("height", "Height (mm)")):
+            sb = QDoubleSpinBox()
+            sb.setRange(10, 100000)
+            sb.setDecimals(1)
+            sb.setValue(float(m.get(key) or 600))
+            sb.editingFinished.connect(lambda k=key, s=sb: self._meta(k, s.value()))
+            form.addRow(label, sb)
+            self.widgets[key] = sb
+        self.widgets["name"] = name
+        self.widgets["rules"] = rules
+        c = self.doc.compiled.counts()
+        form.addRow(QLabel(f"{len(self.doc.board.placements)} tiles, "
+                           f"{len(self.doc.board.features)} free features"))
+        form.addRow(QLabel("nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items())))
+        form.addRow(QLabel("edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items())))
+
+    def _placement_form(self, form: QFormLayout, keys: list[str]) -> None:
+        if len(keys) > 1:
+            form.addRow(QLabel(f"<b>{len(keys)} tiles</b>"))
+            return
+        p = self.doc.placement(keys[0][2:])
+        assert p is not None
+        tile = self.doc.board.tiles.get(p.tile)
+        form.addRow(QLabel(f"<b>Tile {p.id}</b>"))
+        form.addRow("Asset", QLabel(f"{tile.name if tile else '?'} ({p.tile})"))
+        for axis in ("x", "y"):
+            sb = QDoubleSpinBox()
+            sb.setRange(-100000, 100000)
+            sb.setDecimals(2)
+            sb.setValue(getattr(p, axis))
+            sb.editingFinished.connect(lambda a=axis, s=sb: self._move_placement(a, s.value()))
+            form.addRow(f"{axis} (mm)", sb)
+            self.widgets[axis] = sb
+        turns = QSpinBox()
+        turns.setRange(0, (tile.turn_count if tile else 4) - 1)
+        turns.setValue(p.turns)
+        turns.setEnabled(bool(tile and tile.turnable))
+        turns.valueChanged.connect(self._turn_placement)
+        form.addRow("Turns", turns)
+        self.widgets["turns"] = turns
+
+    def _feature_form(self, form: QFormLayout, keys: list[str]) -> None:
+        feats = [self.doc.feature(k[2:]) for k in keys]
+        kinds = {f.kind for f in feats if f is not None}
+        if len(kinds) != 1:
+            form.addRow(QLabel(f"{len(feats)} features of kinds {', '.join(sorted(kinds))}"))
+            return
+        kind = kinds.pop()
+        first = feats[0]
+        assert first is not None
+        title = first.id if len(feats) == 1 else f"{len(feats)} features"
+        form.addRow(QLabel(f"<b>{kind.replace('_', ' ')} {title}</b>"))
+        for key, spec in PROP_SPECS.get(kind, {}).items():
+            value = first.props.get(key)
+            wdg = self._widget_for(key, spec, value)
+            form.addRow(key.replace("_", " ").capitalize(), wdg)
+            self.widgets[key] = wdg
+        extra = [k for k in first.props if k not in PROP_SPECS.get(kind, {})]
+        for k in extra:
+            form.addRow(k, QLabel(repr(first.props[k])))
+
+    def _widget_for(self, key: str, spec: dict[str, Any], value: Any) -> QWidget:
+        t = spec["type"]
+        if t == "enum" or t == "direction":
+            box = QComboBox()
+            values = spec.get("values", [None, "N", "E", "S", "W"])
+            if t == "direction":
+                box.setEditable(True)
+            for v in values:
+                box.addItem(UNSET if v is None else str(v), v)
+            i = box.findData(value)
+            if i < 0 and value is not None:
+                box.addItem(str(value), value)
+                i = box.count() - 1
+            box.setCurrentIndex(max(i, 0))
+            if t == "enum":
+                box.currentIndexChanged.connect(lambda _i, k=key, b=box: self._set(k, b.currentData()))
+            else:
+                box.activated.connect(lambda _i, k=key, b=box: self._set_direction(k, b))
+                le = box.lineEdit()
+                if le is not None:
+                    le.editingFinished.connect(lambda k=key, b=box: self._set_direction(k, b))
+            return box
+        if t == "bool":
+            cb = QCheckBox()
+            cb.setChecked(bool(value))
+            cb.toggled.connect(lambda on, k=key: self._set(k, True if on else None))
+            return cb
+        if t == "letters":
+            w = QWidget()
+            lay = QHBoxLayout(w)
+            lay.setContentsMargins(0, 0, 0, 0)
+            boxes = []
+            for letter in spec["values"]:
+                cb = QCheckBox(letter)
+                cb.setChecked(letter in (value or []))
+                boxes.append(cb)
+                lay.addWidget(cb)
+
+            def changed(_on: bool, k: str = key, bs: list[QCheckBox] = boxes) -> None:
+                self._set(k, [b.text() for b in bs if b.isChecked()] or None)
+            for cb in boxes:
+                cb.toggled.connect(changed)
+            return w
+        le = QLineEdit("" if value is None else (", ".join(value) if t == "ids" else str(value)))
+        le.editingFinished.connect(lambda k=key, e=le, tt=t: self._set_text(k, e.text(), tt))
+        return le
+
+    # ------------------------------------------------------------------ edits
+    def _push(self, cmd: Any) -> None:
+        self.doc.undo.push(cmd)
+
+    def _set(self, key: str, value: Any) -> None:
+        if self._building:
+            return
+        fids = [k[2:] for k in self.keys if k.startswith("f:")]
+        try:
+            cmd = SetPropertyCommand(self.doc, fids, key, value)
+        except BoardwrightError as exc:
+            self.error.setText(str(exc))
+            return
+        if all(self.doc.feature(f).props.get(key) == value for f in fids):  # type: ignore[union-attr]
+            return
+        self.error.setText("")
+        self._push(cmd)
+
+    def _set_direction(self, key: str, box: QComboBox) -> None:
+        text = box.currentText().strip()
+        if text in ("", UNSET):
+            self._set(key, None)
+            return
+        if text.upper() in ("N", "E", "S", "W"):
+            self._set(key, text.upper())
+            return
+        try:
+            self._set(key, float(text))
+        except ValueError:
+            self.error.setText(f"{key}: {text!r} is not N, E, S, W or a bearing in degrees")
+
+    def _set_text(self, key: str, text: str, t: str) -> None:
+        text = text.strip()
+        value: Any
+        if not text:
+            value = None
+        elif t == "ids":
+            value = [s.strip() for s in text.split(",") if s.strip()]
+        elif t in ("number", "int"):
+            try:
+                value = int(text) if t == "int" else float(text)
+            except ValueError:
+                self.error.setText(f"{key}: {text!r} is not a{'n integer' if t == 'int' else ' number'}")
+                return
+        else:
+            value = text
+        self._set(key, value)
+
+    def _meta(self, key: str, value: Any) -> None:
+        if self._building or self.doc.board.meta.get(key) == value:
+            return
+        self._push(SetMetaCommand(self.doc, key, value))
+
+    def _move_placement(self, axis: str, value: float) -> None:
+        if self._building or len(self.keys) != 1:
+            return
+        p = self.doc.placement(self.keys[0][2:])
+        if p is None:
+            return
+        d = value - getattr(p, axis)
+        if abs(d) > 1e-9:
+            self._push(MoveCommand(self.doc, {self.keys[0]}, d if axis == "x" else 0.0,
+                                   d if axis == "y" else 0.0))
+
+    def _turn_placement(self, value: int) -> None:
+        if self._building or len(self.keys) != 1:
+            return
+        p = self.doc.placement(self.keys[0][2:])
+        if p is None or p.turns == value:
+            return
+        self._push(TurnCommand(self.doc, [p.id], value - p.turns))

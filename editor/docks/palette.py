@@ -1,0 +1,141 @@
+"""The asset palette: packs and their tiles with thumbnails, a filter, drag onto the board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QDrag, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QVBoxLayout, QWidget)
+
+from referee.assets import AssetPack
+from referee.model import TileAsset
+
+from .. import style
+from ..canvas import TILE_MIME
+from ..items import tile_art
+
+THUMB = 72
+KEY_ROLE = Qt.ItemDataRole.UserRole
+
+
+def tile_thumbnail(tile: TileAsset, size: int = THUMB, turns: int = 0) -> QPixmap:
+    """A picture of ``tile`` (turned by ``turns``) fitting a ``size`` px square."""
+    pm = QPixmap(size, size)
+    pm.fill(QColor(0, 0, 0, 0))
+    art, outline, bounds = tile_art(tile)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    ext = max(bounds.width(), bounds.height(), 1.0)
+    s = (size - 4) / ext
+    p.translate(size / 2, size / 2)
+    p.scale(s, s)
+    p.rotate(360.0 * turns / tile.turn_count)
+    p.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
+    p.setBrush(QColor(style.TILE_FILL if tile.turnable else style.TILE_FIXED_FILL))
+    p.drawPath(outline)
+    style.paint_drawables(p, art, lod=0.0)
+    p.end()
+    return pm
+
+
+class TileList(QListWidget):
+    """Icon list whose drags carry a tile key (:data:`editor.canvas.TILE_MIME`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setViewMode(QListWidget.ViewMode.IconMode)
+        self.setIconSize(QSize(THUMB, THUMB))
+        self.setGridSize(QSize(THUMB + 24, THUMB + 30))
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setMovement(QListWidget.Movement.Static)
+        self.setWordWrap(True)
+        self.setDragEnabled(True)
+        self.setSpacing(2)
+
+    def mime_for(self, key: str) -> QMimeData:
+        md = QMimeData()
+        md.setData(TILE_MIME, key.encode("utf-8"))
+        md.setText(key)
+        return md
+
+    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
+        drag.setPixmap(item.icon().pixmap(THUMB, THUMB))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class PaletteDock(QDockWidget):
+    """Asset packs and their tiles; double-click places a tile at the view centre."""
+
+    place_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Assets", parent)
+        self.setObjectName("PaletteDock")
+        self.packs: dict[str, AssetPack] = {}
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(4, 4, 4, 4)
+        self.pack_box = QComboBox()
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter tiles…")
+        self.filter.setClearButtonEnabled(True)
+        self.list = TileList()
+        self.pieces = QListWidget()
+        self.pieces.setMaximumHeight(110)
+        lay.addWidget(self.pack_box)
+        lay.addWidget(self.filter)
+        lay.addWidget(self.list, 1)
+        lay.addWidget(QLabel("Pieces and counters"))
+        lay.addWidget(self.pieces)
+        self.setWidget(w)
+        self.pack_box.currentIndexChanged.connect(self.refresh)
+        self.filter.textChanged.connect(self.apply_filter)
+        self.list.itemDoubleClicked.connect(lambda it: self.place_requested.emit(it.data(KEY_ROLE)))
+
+    def set_packs(self, packs: dict[str, AssetPack]) -> None:
+        self.packs = packs
+        self.pack_box.blockSignals(True)
+        self.pack_box.clear()
+        self.pack_box.addItem("All packs", None)
+        for pid, pack in packs.items():
+            self.pack_box.addItem(f"{pack.name} ({len(pack.tiles)})", pid)
+        self.pack_box.blockSignals(False)
+        self.refresh()
+
+    def tile(self, key: str) -> TileAsset | None:
+        pid = key.split("/", 1)[0]
+        pack = self.packs.get(pid)
+        return pack.tiles.get(key) if pack else None
+
+    def refresh(self) -> None:
+        pid = self.pack_box.currentData()
+        self.list.clear()
+        self.pieces.clear()
+        for pack in self.packs.values():
+            if pid is not None and pack.id != pid:
+                continue
+            for key, tile in sorted(pack.tiles.items()):
+                it = QListWidgetItem(QIcon(tile_thumbnail(tile)), tile.name)
+                it.setData(KEY_ROLE, key)
+                it.setToolTip(f"{tile.name}\n{key}\n{tile.shape}, "
+                              f"{'turns' if tile.turnable else 'fixed'}, {len(tile.features)} features")
+                self.list.addItem(it)
+            for key, piece in sorted(pack.piece_types.items()):
+                it = QListWidgetItem(f"{piece.get('name', key)}  ({key})")
+                it.setData(KEY_ROLE, key)
+                self.pieces.addItem(it)
+        self.apply_filter(self.filter.text())
+
+    def apply_filter(self, text: str) -> None:
+        t = text.strip().lower()
+        for i in range(self.list.count()):
+            it = self.list.item(i)
+            it.setHidden(bool(t) and t not in it.text().lower() and t not in it.data(KEY_ROLE).lower())
+        for i in range(self.pieces.count()):
+            it = self.pieces.item(i)
+            it.setHidden(bool(t) and t not in it.text().lower())

@@ -1,0 +1,695 @@
+"""The main window: canvas, docks, menus, toolbar, files, autosave and recovery."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import (QAction, QActionGroup, QCloseEvent, QImage, QKeySequence, QPainter)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
+                               QMessageBox, QToolBar, QUndoView, QWidget)
+
+from referee.assets import AssetPack, load_packs
+from referee.errors import BoardwrightError
+from referee.model import Board
+from referee.store import export_json, import_json, load_project, save_project
+
+from . import clipboard
+from .canvas import BoardScene, BoardView
+from .commands import DeleteCommand, PlaceTileCommand
+from .docks import InspectorDock, PaletteDock, ProblemsDock, key_of_node
+from .document import Document, new_board
+from .snapping import snap_tile_centre
+from .tools import (DeleteTool, DrawLineTool, DrawSpaceTool, EditVerticesTool, PlacePointTool,
+                    SelectTool, Tool, TurnTool, turn_selection)
+
+APP_NAME = "Boardwright"
+AUTOSAVE_MS = 60_000
+MAX_RECENT = 8
+PROJECT_FILTER = "Boardwright projects (*.bwproj);;JSON export (*.json);;All files (*)"
+
+
+def autosave_path_for(path: Path | None) -> Path:
+    """The side file an autosave goes to: ``<project>.autosave.json`` beside the project,
+    or ``untitled.autosave.json`` in the application data folder for a new board."""
+    if path is not None:
+        return path.with_name(path.name + ".autosave.json")
+    base = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+                or Path.home() / ".boardwright")
+    base.mkdir(parents=True, exist_ok=True)
+    return base / "untitled.autosave.json"
+
+
+class MainWindow(QMainWindow):
+    """Boardwright's main window. ``ask`` may be replaced in tests (message boxes)."""
+
+    def __init__(self, board: Board | None = None, path: str | Path | None = None,
+                 packs: dict[str, AssetPack] | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("BoardwrightMainWindow")
+        self.settings = QSettings()
+        self.doc = Document(board, path, self)
+        self.scene = BoardScene(self.doc, self)
+        self.view = BoardView(self.scene, self)
+        self.setCentralWidget(self.view)
+        self.playtest: Any = None
+        self._build_docks(packs)
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbars()
+        self._build_status()
+        self._wire_document()
+        self.autosave_timer = QTimer(self)
+        self.autosave_timer.setInterval(AUTOSAVE_MS)
+        self.autosave_timer.timeout.connect(self.autosave)
+        self.autosave_timer.start()
+        self.set_tool("select")
+        self._restore_layout()
+        self._update_title()
+        self.on_compiled()
+
+    # ================================================================== construction
+    def _build_docks(self, packs: dict[str, AssetPack] | None) -> None:
+        self.palette = PaletteDock(self)
+        try:
+            self.packs = packs if packs is not None else load_packs()
+        except BoardwrightError as exc:
+            self.packs = {}
+            QTimer.singleShot(0, lambda: self.status(f"Asset packs not loaded: {exc}"))
+        self.palette.set_packs(self.packs)
+        self.palette.place_requested.connect(self.place_tile_at_centre)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
+        self.inspector = InspectorDock(self.doc, self)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
+        self.problems = ProblemsDock(self)
+        self.problems.activated.connect(self.goto_problem)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems)
+        self.history = QDockWidget("History", self)
+        self.history.setObjectName("HistoryDock")
+        self.undo_view = QUndoView(self.doc.undo)
+        self.undo_view.setEmptyLabel("<opened>")
+        self.history.setWidget(self.undo_view)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history)
+        self.tabifyDockWidget(self.inspector, self.history)
+        self.inspector.raise_()
+        self.resizeDocks([self.palette, self.inspector], [230, 280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
+
+    def _act(self, text: str, slot: Any, shortcut: Any = None, tip: str = "",
+             checkable: bool = False) -> QAction:
+        a = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, list):
+                a.setShortcuts(shortcut)
+            else:
+                a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(f"{text.replace('&', '')} — {tip}")
+        a.setCheckable(checkable)
+        a.triggered.connect(slot)
+        return a
+
+    def _build_actions(self) -> None:
+        SK = QKeySequence.StandardKey
+        self.a_new = self._act("&New", self.file_new, SK.New, "Start an empty board")
+        self.a_open = self._act("&Open…", self.file_open, SK.Open, "Open a project")
+        self.a_save = self._act("&Save", self.file_save, SK.Save, "Save the project")
+        self.a_save_as = self._act("Save &As…", self.file_save_as, SK.SaveAs,
+                                   "Save the project under a new name")
+        self.a_import = self._act("&Import JSON…", self.file_import_json, None,
+                                  "Open a project's JSON export")
+        self.a_export = self._act("&Export JSON…", self.file_export_json, None,
+                                  "Write the lossless JSON export")
+        self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
+        self.a_export_png = self._act("Export &PNG…", lambda: self.file_export_picture("png"))
+        self.a_quit = self._act("&Quit", self.close, SK.Quit)
+        self.a_undo = self.doc.undo.createUndoAction(self, "&Undo")
+        self.a_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
+        self.a_redo = self.doc.undo.createRedoAction(self, "&Redo")
+        self.a_redo.setShortcuts(QKeySequence.keyBindings(SK.Redo))
+        self.a_cut = self._act("Cu&t", self.edit_cut, SK.Cut)
+        self.a_copy = self._act("&Copy", self.edit_copy, SK.Copy)
+        self.a_paste = self._act("&Paste", self.edit_paste, SK.Paste)
+        self.a_dup = self._act("D&uplicate", self.edit_duplicate, "Ctrl+D")
+        self.a_delete = self._act("&Delete", self.edit_delete, SK.Delete)
+        self.a_select_all = self._act("Select &All", self.edit_select_all, SK.SelectAll)
+        self.a_turn_cw = self._act("Turn &clockwise", lambda: self.turn_selected(1), "R",
+                                   "Turn the selected tiles a quarter turn clockwise")
+        self.a_turn_ccw = self._act("Turn a&nticlockwise", lambda: self.turn_selected(-1),
+                                    "Shift+R", "Turn the selected tiles anticlockwise")
+        self.a_history = self.history.toggleViewAction()
+        self.a_history.setText("&History")
+        self.a_zoom_in = self._act("Zoom &in", lambda: self.view.set_zoom(self.view.zoom * 1.25),
+                                   SK.ZoomIn)
+        self.a_zoom_out = self._act("Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25),
+                                    SK.ZoomOut)
+        self.a_fit = self._act("&Fit board", self.view.fit, "Ctrl+0", "Fit the board to the window")
+        self.a_grid = self._act("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
+        self.a_grid.setChecked(True)
+        self.a_snap = self._act("&Snapping", self.toggle_snap, "Ctrl+Shift+'",
+                                "Snap to vertices, ports and the grid (hold Alt to suspend)",
+                                checkable=True)
+        self.a_snap.setChecked(True)
+        self.a_graph = self._act("Compiled &graph overlay", self.toggle_graph, "G",
+                                 "Show the compiled graph, edges coloured by relation",
+                                 checkable=True)
+        self.a_asset_editor = self._act("&Asset editor…", self.open_asset_editor, None,
+                                        "Edit tile assets, decks and pieces of a pack")
+        self.a_playtest = self._act("&Playtest…", self.start_playtest, "F5",
+                                    "Play the board against its rules referee")
+        self.a_stop_playtest = self._act("&Stop playtest", self.stop_playtest, "Shift+F5")
+        self.a_stop_playtest.setEnabled(False)
+        # tools
+        self.tools: dict[str, Tool] = {}
+        for tool in (SelectTool(self), TurnTool(self), DrawSpaceTool(self),
+                     DrawLineTool(self, "path"), DrawLineTool(self, "river"),
+                     DrawLineTool(self, "road"), PlacePointTool(self, "point"),
+                     PlacePointTool(self, "junction"), PlacePointTool(self, "door"),
+                     PlacePointTool(self, "river_dot"), PlacePointTool(self, "bridge"),
+                     EditVerticesTool(self), DeleteTool(self)):
+            self.tools[tool.name] = tool
+        self.tool_group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            a = self._act(tool.label, lambda _c=False, n=name: self.set_tool(n),
+                          tool.shortcut or None, tool.__doc__.split("\n")[0] if tool.__doc__ else "",
+                          checkable=True)
+            self.tool_group.addAction(a)
+            self.tool_actions[name] = a
+
+    def _build_menus(self) -> None:
+        mb = self.menuBar()
+        m = mb.addMenu("&File")
+        for a in (self.a_new, self.a_open):
+            m.addAction(a)
+        self.recent_menu = m.addMenu("Open &Recent")
+        m.addSeparator()
+        for a in (self.a_save, self.a_save_as):
+            m.addAction(a)
+        m.addSeparator()
+        for a in (self.a_import, self.a_export, self.a_export_svg, self.a_export_png):
+            m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.a_quit)
+        self._refresh_recent()
+        m = mb.addMenu("&Edit")
+        for a in (self.a_undo, self.a_redo, None, self.a_cut, self.a_copy, self.a_paste,
+                  self.a_dup, self.a_delete, self.a_select_all, None, self.a_turn_cw,
+                  self.a_turn_ccw, None, self.a_history):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&View")
+        for a in (self.a_zoom_in, self.a_zoom_out, self.a_fit, None, self.a_grid, self.a_snap,
+                  self.a_graph, None):
+            m.addSeparator() if a is None else m.addAction(a)
+        for d in (self.palette, self.inspector, self.problems):
+            m.addAction(d.toggleViewAction())
+        self.view_menu = m
+        m = mb.addMenu("&Tools")
+        for a in self.tool_actions.values():
+            m.addAction(a)
+        m = mb.addMenu("&Assets")
+        m.addAction(self.a_asset_editor)
+        m = mb.addMenu("&Playtest")
+        m.addAction(self.a_playtest)
+        m.addAction(self.a_stop_playtest)
+
+    def _build_toolbars(self) -> None:
+        tb = QToolBar("File", self)
+        tb.setObjectName("FileToolbar")
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in (self.a_new, self.a_open, self.a_save, None, self.a_undo, self.a_redo, None,
+                  self.a_turn_ccw, self.a_turn_cw, None, self.a_fit, self.a_graph, None,
+                  self.a_playtest):
+            tb.addSeparator() if a is None else tb.addAction(a)
+        self.addToolBar(tb)
+        tt = QToolBar("Tools", self)
+        tt.setObjectName("ToolsToolbar")
+        tt.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for a in self.tool_actions.values():
+            tt.addAction(a)
+        self.addToolBarBreak()
+        self.addToolBar(tt)
+
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.coord_label = QLabel("x —  y —")
+        self.zoom_label = QLabel("100%")
+        self.compile_label = QLabel("")
+        for w in (self.compile_label, self.coord_label, self.zoom_label):
+            w.setMinimumWidth(90)
+            sb.addPermanentWidget(w)
+        self.view.cursor_moved.connect(
+            lambda x, y: self.coord_label.setText(f"x {x:7.1f}  y {y:7.1f} mm"))
+        self.view.zoom_changed.connect(
+            lambda z: self.zoom_label.setText(f"{z * 25.4 / 96 * 100:.0f}% ({z:.2f} px/mm)"))
+        self.view.tile_dropped.connect(self.drop_tile)
+
+    def _wire_document(self) -> None:
+        self.doc.modified_changed.connect(lambda _m: self._update_title())
+        self.doc.path_changed.connect(self._update_title)
+        self.doc.compiled_changed.connect(self.on_compiled)
+        self.doc.changed.connect(self._on_doc_changed)
+        self.scene.selectionChanged.connect(self._on_selection)
+
+    # ================================================================== helpers
+    def status(self, message: str, ms: int = 6000) -> None:
+        self.statusBar().showMessage(message, ms)
+
+    def context_actions(self) -> list[Any]:
+        return [self.a_turn_cw, self.a_turn_ccw, None, self.a_cut, self.a_copy, self.a_dup,
+                self.a_delete]
+
+    def ask(self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None) -> Any:
+        """Show a message box (``kind`` = question/critical/warning/information)."""
+        fn = getattr(QMessageBox, kind)
+        if buttons is None:
+            return fn(self, title, text)
+        return fn(self, title, text, buttons, default) if default is not None else \
+            fn(self, title, text, buttons)
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.doc.title}[*] — {APP_NAME}")
+        self.setWindowModified(self.doc.modified)
+
+    def set_tool(self, name: str) -> None:
+        cur = self.view.tool
+        if cur is not None:
+            cur.deactivate()
+        tool = self.tools[name]
+        self.view.tool = tool
+        tool.activate()
+        self.tool_actions[name].setChecked(True)
+        self.status(f"{tool.label}: {(tool.__doc__ or '').strip().splitlines()[0] if tool.__doc__ else ''}")
+
+    def _on_selection(self) -> None:
+        try:
+            keys = sorted(self.scene.selected_keys())
+        except RuntimeError:
+            return
+        self.inspector.show_keys(keys)
+
+    def _on_doc_changed(self, keys: object) -> None:
+        self.inspector.show_keys(sorted(self.scene.selected_keys()))
+
+    def on_compiled(self) -> None:
+        c = self.doc.compiled
+        probs = c.problems
+        self.problems.set_problems(probs)
+        n = c.counts()
+        nodes = sum(n["nodes"].values())
+        edges = sum(n["edges"].values())
+        self.compile_label.setText(f"{nodes} nodes, {edges} edges, "
+                                   f"{sum(1 for p in probs if p.severity == 'error')} errors · "
+                                   f"compiled in {self.doc.last_compile_ms:.0f} ms "
+                                   f"({self.doc.live.last_strategy})")
+
+    def goto_problem(self, problem: Any) -> None:
+        if problem is None:
+            return
+        key = key_of_node(problem.node)
+        if key is not None and key in self.scene.items_by_key:
+            self.scene.select_keys({key})
+        if problem.x is not None:
+            self.view.centerOn(QPointF(problem.x, problem.y))
+        elif key in self.scene.items_by_key:
+            self.view.centerOn(self.scene.items_by_key[key])
+        self.scene.markers.highlight = (problem.x, problem.y) if problem.x is not None else None
+
+    # ================================================================== editing
+    def find_tile(self, key: str) -> Any:
+        return self.palette.tile(key) or self.doc.board.tiles.get(key)
+
+    def drop_tile(self, key: str, x: float, y: float) -> str | None:
+        """Place the tile asset ``key`` with its centre near (x, y), snapped."""
+        tile = self.find_tile(key)
+        if tile is None:
+            self.status(f"Unknown tile {key}")
+            return None
+        if self.view.snapping:
+            x, y = snap_tile_centre(self.doc.board if key in self.doc.board.tiles else
+                                    _with_tile(self.doc.board, tile), None, key, 0, x, y,
+                                    max(self.view.snap_radius(), 6.0))
+        cmd = PlaceTileCommand(self.doc, tile, x, y)
+        self.doc.undo.push(cmd)
+        self.scene.select_keys({f"p:{cmd.placement.id}"})
+        return cmd.placement.id
+
+    def place_tile_at_centre(self, key: str) -> None:
+        c = self.view.mapToScene(self.view.viewport().rect().center())
+        self.drop_tile(key, c.x(), c.y())
+
+    def turn_selected(self, delta: int) -> None:
+        if not turn_selection(self.doc, self.scene.selected_keys(), delta):
+            self.status("Select a tile that can turn (R turns clockwise, Shift+R anticlockwise)")
+
+    def edit_copy(self) -> None:
+        if clipboard.copy_to_clipboard(self.doc, self.scene.selected_keys()):
+            self.status("Copied")
+
+    def edit_cut(self) -> None:
+        keys = self.scene.selected_keys()
+        if clipboard.copy_to_clipboard(self.doc, keys):
+            self.doc.undo.push(DeleteCommand(self.doc, keys))
+
+    def edit_paste(self) -> None:
+        keys = clipboard.paste_from_clipboard(self.doc)
+        if keys:
+            self.scene.select_keys(keys)
+        else:
+            self.status("Nothing to paste")
+
+    def edit_duplicate(self) -> None:
+        keys = clipboard.duplicate(self.doc, self.scene.selected_keys())
+        if keys:
+            self.scene.select_keys(keys)
+
+    def edit_delete(self) -> None:
+        keys = self.scene.selected_keys()
+        if keys:
+            self.doc.undo.push(DeleteCommand(self.doc, keys))
+
+    def edit_select_all(self) -> None:
+        self.scene.select_keys(set(self.scene.items_by_key))
+
+    def toggle_grid(self, on: bool) -> None:
+        self.view.show_grid = on
+        self.view.viewport().update()
+
+    def toggle_snap(self, on: bool) -> None:
+        self.view.snapping = on
+
+    def toggle_graph(self, on: bool) -> None:
+        self.doc.recompile_now()
+        self.scene.show_graph(on)
+
+    # ================================================================== files
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means the user cancelled."""
+        if not self.doc.modified:
+            return True
+        B = QMessageBox.StandardButton
+        ans = self.ask("question", APP_NAME,
+                       f"“{self.doc.title}” has unsaved changes. Save them?",
+                       B.Save | B.Discard | B.Cancel, B.Save)
+        if ans == B.Save:
+            return self.file_save()
+        return ans == B.Discard
+
+    def file_new(self) -> None:
+        if self.maybe_save():
+            self._clear_autosave()
+            self.set_board(new_board(), None)
+
+    def file_open(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", self._last_dir(), PROJECT_FILTER)
+        if path:
+            self.open_path(path)
+
+    def file_import_json(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Import JSON", self._last_dir(),
+                                              "JSON export (*.json);;All files (*)")
+        if not path:
+            return
+        try:
+            board = import_json(path)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot import", f"{exc}\n\nNothing was changed.")
+            return
+        self.set_board(board, None)
+        self.status(f"Imported {path}; Save As to keep it as a project")
+
+    def open_path(self, path: str | os.PathLike[str], offer_recovery: bool = True) -> bool:
+        """Open a project; on a corrupt or foreign file show why and change nothing."""
+        p = Path(path)
+        try:
+            board = load_project(p)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot open project", f"{exc}\n\nNothing was changed.")
+            return False
+        except Exception as exc:  # a file we cannot make sense of at all
+            self.ask("critical", "Cannot open project",
+                     f"{p}: not a readable Boardwright project ({type(exc).__name__}: {exc})"
+                     "\n\nNothing was changed.")
+            return False
+        if p.is_dir():
+            from referee.store import _project_in_dir
+            p = _project_in_dir(p)
+        if p.suffix == ".json":
+            self.set_board(board, None)
+            self.status(f"Opened the JSON export {p.name}; Save As to keep it as a project")
+        else:
+            self.set_board(board, p)
+        self._add_recent(str(p))
+        if offer_recovery:
+            self.offer_recovery()
+        return True
+
+    def set_board(self, board: Board, path: Path | str | None) -> None:
+        self.stop_playtest()
+        self.doc.replace_board(board, path)
+        self.inspector.show_keys([])
+        r = self.scene.board_rect()
+        self.view.setSceneRect(r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2,
+                                          r.height() * 2))
+        self.view.fit()
+        self._update_title()
+
+    def file_save(self) -> bool:
+        if self.doc.path is None or self.doc.path.suffix == ".json":
+            return self.file_save_as()
+        return self.save_to(self.doc.path)
+
+    def file_save_as(self) -> bool:
+        start = str(self.doc.path or Path(self._last_dir()) / f"{self.doc.board.name}.bwproj")
+        path, _ = QFileDialog.getSaveFileName(self, "Save project as", start,
+                                              "Boardwright projects (*.bwproj)")
+        if not path:
+            return False
+        if not path.endswith(".bwproj"):
+            path += ".bwproj"
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            save_project(self.doc.board, path)
+        except (OSError, BoardwrightError) as exc:
+            self.ask("critical", "Cannot save", f"{path}: {exc}")
+            return False
+        self._clear_autosave()
+        self.doc.set_path(path)
+        self.doc.mark_saved()
+        self._add_recent(str(path))
+        self.status(f"Saved {path}")
+        return True
+
+    def file_export_json(self) -> None:
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.json")
+        path, _ = QFileDialog.getSaveFileName(self, "Export JSON", start, "JSON (*.json)")
+        if path:
+            try:
+                export_json(self.doc.board, path)
+                self.status(f"Exported {path}")
+            except OSError as exc:
+                self.ask("critical", "Cannot export", f"{path}: {exc}")
+
+    def file_export_picture(self, fmt: str) -> None:
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")
+        path, _ = QFileDialog.getSaveFileName(self, f"Export {fmt.upper()}", start,
+                                              f"{fmt.upper()} (*.{fmt})")
+        if path:
+            self.export_picture(Path(path), fmt)
+
+    def export_picture(self, path: Path, fmt: str, px_per_mm: float = 4.0) -> None:
+        """Write the board as drawn on the canvas (PNG), or the referee's SVG drawing."""
+        if fmt == "svg":
+            try:
+                from referee.export.picture import render_svg
+                self.doc.recompile_now()
+                path.write_text(render_svg(self.doc.compiled), encoding="utf-8")
+                self.status(f"Exported {path}")
+                return
+            except Exception as exc:  # the referee renderer is optional
+                self.ask("critical", "Cannot export SVG", str(exc))
+                return
+        r = self.scene.board_rect()
+        img = QImage(int(r.width() * px_per_mm), int(r.height() * px_per_mm),
+                     QImage.Format.Format_ARGB32)
+        img.fill(Qt.GlobalColor.white)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.scene.markers.setVisible(False)
+        self.scene.preview.setVisible(False)
+        self.scene.render(p, QRectF(img.rect()), r)
+        self.scene.markers.setVisible(True)
+        self.scene.preview.setVisible(True)
+        p.end()
+        img.save(str(path))
+        self.status(f"Exported {path}")
+
+    def _last_dir(self) -> str:
+        if self.doc.path is not None:
+            return str(self.doc.path.parent)
+        return str(self.settings.value("last_dir", str(Path.cwd())))
+
+    def _recent(self) -> list[str]:
+        v = self.settings.value("recent_files", [])
+        if isinstance(v, str):
+            v = [v]
+        return [str(x) for x in (v or [])]
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        lst = [path] + [p for p in self._recent() if p != path]
+        self.settings.setValue("recent_files", lst[:MAX_RECENT])
+        self.settings.setValue("last_dir", str(Path(path).parent))
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        items = self._recent()
+        for p in items:
+            a = self.recent_menu.addAction(Path(p).name)
+            a.setToolTip(p)
+            a.triggered.connect(lambda _c=False, path=p: self.maybe_save() and self.open_path(path))
+        self.recent_menu.setEnabled(bool(items))
+
+    # ================================================================== autosave
+    @property
+    def autosave_path(self) -> Path:
+        return autosave_path_for(self.doc.path)
+
+    def autosave(self) -> Path | None:
+        """Write the board to the side file if it has unsaved changes."""
+        if not self.doc.modified:
+            return None
+        target = self.autosave_path
+        try:
+            export_json(self.doc.board, target)
+        except OSError as exc:
+            self.status(f"Autosave failed: {exc}")
+            return None
+        self.status(f"Autosaved to {target.name}", 3000)
+        return target
+
+    def _clear_autosave(self) -> None:
+        try:
+            self.autosave_path.unlink()
+        except OSError:
+            pass
+
+    def offer_recovery(self) -> bool:
+        """If an autosave newer than the project exists, offer to recover it."""
+        side = self.autosave_path
+        if not side.is_file():
+            return False
+        if self.doc.path is not None and self.doc.path.is_file() and \
+                side.stat().st_mtime < self.doc.path.stat().st_mtime:
+            return False
+        B = QMessageBox.StandardButton
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime))
+        ans = self.ask("question", "Recover unsaved work?",
+                       f"Boardwright found unsaved changes to “{self.doc.title}” autosaved at "
+                       f"{when}. Recover them?", B.Yes | B.No, B.Yes)
+        if ans != B.Yes:
+            self._clear_autosave()
+            return False
+        try:
+            board = import_json(side)
+        except BoardwrightError as exc:
+            self.ask("warning", "Cannot recover", f"{exc}")
+            return False
+        path = self.doc.path
+        self.doc.replace_board(board, path)
+        # recovered work is unsaved: mark the document modified
+        self.doc.undo.resetClean()
+        self._update_title()
+        self.view.fit()
+        self.status("Recovered the autosaved board; save it to keep it")
+        return True
+
+    # ================================================================== windows
+    def open_asset_editor(self) -> None:
+        from .asset_editor import AssetEditor
+        keys = [k for k in self.scene.selected_keys() if k.startswith("p:")]
+        tile_key = None
+        if keys:
+            p = self.doc.placement(keys[0][2:])
+            tile_key = p.tile if p else None
+        self._asset_editor = AssetEditor(self.packs, tile_key, self)
+        self._asset_editor.tile_saved.connect(self._tile_saved)
+        self._asset_editor.show()
+
+    def _tile_saved(self, key: str) -> None:
+        self.palette.set_packs(self.packs)
+        self.status(f"Saved tile {key} into its pack; place it again to use the new version")
+
+    def start_playtest(self) -> None:
+        from .playtest import PlaytestController, PlaytestSetupDialog
+        self.doc.recompile_now()
+        dlg = PlaytestSetupDialog(self.doc.board, self)
+        if dlg.exec() != dlg.DialogCode.Accepted:
+            return
+        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players())
+
+    def begin_playtest(self, rules: str, seed: int, players: int) -> Any:
+        from .playtest import PlaytestController
+        self.stop_playtest()
+        try:
+            self.playtest = PlaytestController(self, rules, seed, players)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot start the playtest", str(exc))
+            self.playtest = None
+            return None
+        self.a_stop_playtest.setEnabled(True)
+        return self.playtest
+
+    def stop_playtest(self) -> None:
+        if self.playtest is not None:
+            self.playtest.stop()
+            self.playtest = None
+        if hasattr(self, "a_stop_playtest"):
+            self.a_stop_playtest.setEnabled(False)
+
+    def _restore_layout(self) -> None:
+        geo = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        if isinstance(geo, QByteArray) and not geo.isEmpty():
+            self.restoreGeometry(geo)
+        else:
+            self.resize(1400, 900)
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        self.stop_playtest()
+        self._clear_autosave()
+        self.save_layout()
+        event.accept()
+
+
+def _with_tile(board: Board, tile: Any) -> Board:
+    """A shallow view of ``board`` that also knows ``tile`` (for snapping a new tile)."""
+    b = Board(meta=board.meta, tiles=dict(board.tiles), placements=board.placements)
+    b.tiles[tile.key] = tile
+    return b
+
+
+def app_instance() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app

@@ -1,0 +1,15 @@
+"""Canvas tools, one per file. Each receives scene positions from :class:`editor.canvas.BoardView`."""
+
+from __future__ import annotations
+
+from .base import Tool, ToolContext
+from .delete import DeleteTool
+from .draw_line import DrawLineTool
+from .draw_space import DrawSpaceTool
+from .edit_vertices import EditVerticesTool
+from .place_point import PlacePointTool
+from .select import SelectTool
+from .turn import TurnTool, turn_selection
+
+__all__ = ["DeleteTool", "DrawLineTool", "DrawSpaceTool", "EditVerticesTool", "PlacePointTool",
+           "SelectTool", "Tool", "ToolContext", "TurnTool", "turn_selection"]

@@ -1,0 +1,61 @@
+"""Place a point-like feature: point, junction, door, river dot, bridge, label."""
+
+from __future__ import annotations
+
+import shapely
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from referee.model import Feature
+
+from ..commands import AddFeatureCommand
+from ..snapping import Snapper
+from .base import Tool
+
+POINT_DEFAULTS: dict[str, dict] = {
+    "point": {"colour": "grey"}, "junction": {}, "door": {"symbol": "moon"},
+    "river_dot": {}, "bridge": {}, "port": {}, "label": {"text": "label", "size": 6},
+}
+PREFIX = {"point": "pt", "junction": "j", "door": "door", "river_dot": "dot", "bridge": "br",
+          "port": "port", "label": "lbl"}
+SHORTCUTS = {"point": "N", "junction": "J", "door": "D", "river_dot": "Y", "bridge": "B"}
+
+
+class PlacePointTool(Tool):
+    cursor = Qt.CursorShape.CrossCursor
+
+    def __init__(self, ctx, kind: str = "point") -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self.kind = kind
+        self.name = kind
+        self.label = f"Place {kind.replace('_', ' ')}"
+        self.shortcut = SHORTCUTS.get(kind, "")
+        self.snapper: Snapper | None = None
+
+    def activate(self) -> None:
+        super().activate()
+        self.snapper = None
+
+    def _snapper(self) -> Snapper:
+        if self.snapper is None:
+            self.snapper = Snapper(self.doc.board)
+        return self.snapper
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> bool:
+        p, hit = self.snap(pos, event, self._snapper())
+        self.ctx.scene.preview.set([], p, False, hit)
+        return True
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        p, _ = self.snap(pos, event, self._snapper())
+        self.place(p.x(), p.y())
+        return True
+
+    def place(self, x: float, y: float) -> str:
+        fid = self.doc.new_id(PREFIX.get(self.kind, "f"))
+        self.doc.undo.push(AddFeatureCommand(self.doc, Feature(
+            fid, self.kind, shapely.Point(x, y), dict(POINT_DEFAULTS.get(self.kind, {})))))
+        self.snapper = None
+        return fid

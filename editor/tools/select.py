@@ -1,0 +1,84 @@
+"""Select and move: click, Ctrl/Shift-click to add, rubber band, drag to move (snapped)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+
+from ..commands import MoveCommand
+from ..snapping import snap_tile_centre, snap_to_grid, grid_mm
+from .base import Tool, next_drag
+
+
+class SelectTool(Tool):
+    name = "select"
+    label = "Select / move"
+    shortcut = "V"
+    rubber_band = True
+
+    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(ctx)
+        self._drag: int | None = None
+        self._start = QPointF()
+        self._applied = QPointF()
+        self._keys: set[str] = set()
+        self._anchor: tuple[float, float] | None = None
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        scene = self.ctx.scene
+        key = scene.key_at(pos)
+        if key is None:
+            return False  # rubber band (QGraphicsView)
+        add = event.modifiers() & (Qt.KeyboardModifier.ControlModifier |
+                                   Qt.KeyboardModifier.ShiftModifier)
+        sel = scene.selected_keys()
+        if add:
+            sel = sel ^ {key}
+            scene.select_keys(sel)
+            return True
+        if key not in sel:
+            scene.select_keys({key})
+            sel = {key}
+        self._drag = next_drag()
+        self._start = pos
+        self._applied = QPointF(0, 0)
+        self._keys = set(sel)
+        self._anchor = None
+        if len(sel) == 1 and key.startswith("p:"):
+            p = self.doc.placement(key[2:])
+            if p is not None:
+                self._anchor = (p.x, p.y)
+        return True
+
+    def _target_delta(self, pos: QPointF, event: QMouseEvent) -> QPointF:
+        d = pos - self._start
+        if not self.ctx.view.snapping or event.modifiers() & Qt.KeyboardModifier.AltModifier:
+            return d
+        if self._anchor is not None:
+            pid = next(iter(self._keys))[2:]
+            p = self.doc.placement(pid)
+            assert p is not None
+            x, y = snap_tile_centre(self.doc.board, pid, p.tile, p.turns,
+                                    self._anchor[0] + d.x(), self._anchor[1] + d.y(),
+                                    max(self.ctx.view.snap_radius(), 6.0))
+            return QPointF(x - self._anchor[0], y - self._anchor[1])
+        gx, gy = snap_to_grid(d.x(), d.y(), grid_mm(self.doc.board))
+        return QPointF(gx, gy)
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> bool:
+        if self._drag is None:
+            return False
+        target = self._target_delta(pos, event)
+        step = target - self._applied
+        if abs(step.x()) > 1e-9 or abs(step.y()) > 1e-9:
+            self.doc.undo.push(MoveCommand(self.doc, self._keys, step.x(), step.y(), self._drag))
+            self._applied = target
+        return True
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> bool:
+        if self._drag is None:
+            return False
+        self._drag = None
+        return True
