@@ -70,6 +70,36 @@ def _mix(q: np.ndarray) -> np.ndarray:
     return h
 
 
+def shared_edges(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                             np.ndarray]:
+    """The adjacency step: ring segments that two polygons share exactly.
+
+    Returns
+    -------
+    segs : (S, 4) array of every ring segment; seg_len : (S,) their lengths;
+    lo, hi : polygon indices (lo < hi) of each shared segment;
+    border_seg : index into ``segs`` of each shared segment.
+
+    Notes
+    -----
+    One sort of 64-bit segment hashes (collisions re-checked on the integer keys):
+    O(S log S), no pairwise geometry tests.
+    """
+    segs, owner = _ring_segments(polys)
+    q = _seg_keys(segs)
+    h = _mix(q)
+    order = np.argsort(h, kind="stable")
+    hs, qs = h[order], q[order]
+    dup = np.nonzero((hs[1:] == hs[:-1]) & (qs[1:] == qs[:-1]).all(axis=1))[0]
+    a_own, b_own = owner[order[dup]], owner[order[dup + 1]]
+    distinct = a_own != b_own
+    lo = np.minimum(a_own, b_own)[distinct]
+    hi = np.maximum(a_own, b_own)[distinct]
+    border_seg = order[dup][distinct]
+    seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    return segs, seg_len, lo, hi, border_seg
+
+
 def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
     """Compile the region relations of one board.
 
@@ -90,18 +120,7 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
     n = len(ids)
 
     # ---- shared-edge hashing
-    segs, owner = _ring_segments(polys)
-    q = _seg_keys(segs)
-    h = _mix(q)
-    order = np.argsort(h, kind="stable")
-    hs, qs = h[order], q[order]
-    dup = np.nonzero((hs[1:] == hs[:-1]) & (qs[1:] == qs[:-1]).all(axis=1))[0]
-    a_own, b_own = owner[order[dup]], owner[order[dup + 1]]
-    distinct = a_own != b_own
-    lo = np.minimum(a_own, b_own)[distinct]
-    hi = np.maximum(a_own, b_own)[distinct]
-    border_seg = order[dup][distinct]           # one representative ring segment each
-    seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
+    segs, seg_len, lo, hi, border_seg = shared_edges(polys)
     pair_codes, border_pair = np.unique(lo * n + hi, return_inverse=True)
     pair_lens = np.bincount(border_pair, weights=seg_len[border_seg], minlength=len(pair_codes))
     pair_len: dict[tuple[int, int], float] = {

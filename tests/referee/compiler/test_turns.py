@@ -1,0 +1,82 @@
+"""Turning tiles: identities and incremental re-linking (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from shapely.geometry import LineString, Point, Polygon
+
+from referee.compiler import compile_board
+from referee.generators import tile_grid
+from referee.geometry import turn_and_move, turn_bearing
+
+coord = st.floats(-500, 500, allow_nan=False, allow_infinity=False)
+
+
+@given(st.lists(st.tuples(coord, coord), min_size=2, max_size=8))
+def test_four_quarter_turns_are_the_identity(pts):
+    line = LineString(pts)
+    g = line
+    for _ in range(4):
+        g = turn_and_move(g, 1, 4)
+    assert list(g.coords) == list(line.coords)  # exact: quarter turns use integer matrices
+
+
+@given(st.lists(st.tuples(coord, coord), min_size=2, max_size=8), st.integers(0, 12))
+def test_k_single_turns_equal_one_turn_by_k(pts, k):
+    line = LineString(pts)
+    g = line
+    for _ in range(k):
+        g = turn_and_move(g, 1, 4)
+    assert list(g.coords) == list(turn_and_move(line, k, 4).coords)
+
+
+@given(st.sampled_from("NESW"), st.integers(0, 3))
+def test_wind_letters_turn_with_the_tile(letter, k):
+    once = letter
+    for _ in range(k):
+        once = turn_bearing(once, 1, 4)
+    assert once == turn_bearing(letter, k, 4)
+    assert turn_bearing(turn_bearing(letter, k, 4), 4 - k, 4) == letter
+
+
+def test_quarter_turn_maps_north_to_east_on_screen():
+    """DESIGN §2: a quarter turn clockwise maps (x, y) to (−y, x); N→E→S→W."""
+    assert turn_and_move(Point(0, -10), 1, 4).coords[0] == (10, 0)
+    assert turn_bearing("N", 1, 4) == "E" and turn_bearing("W", 1, 4) == "N"
+
+
+def test_hexagon_sixth_turns_return_home():
+    p = Polygon([(0, 0), (10, 0), (10, 10)])
+    g = p
+    for _ in range(6):
+        g = turn_and_move(g, 1, 6)
+    assert g.equals_exact(p, 1e-9)
+
+
+def snapshot(cb):
+    return (cb.edge_set(), {n: tuple(sorted(d.items())) for n, d in cb.graph.nodes(data=True)},
+            sorted(str(p) for p in cb.problems))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000),
+       turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=12))
+def test_incremental_relink_equals_a_full_recompile(seed, turns):
+    board = tile_grid(3, 3, seed=seed)
+    cb = compile_board(board)
+    for idx, t in turns:
+        cb.turn(f"t{idx}", t)
+        fresh = compile_board(cb.board.copy())
+        assert snapshot(cb) == snapshot(fresh)
+
+
+def test_node_ids_and_counts_stay_stable_through_four_turns():
+    board = tile_grid(3, 4, seed=7)
+    cb = compile_board(board)
+    stable = {n for n, d in cb.graph.nodes(data=True) if d["kind"] in ("point", "junction")}
+    for p in board.placements:
+        for t in range(4):
+            cb.turn(p.id, (p.turns + 1) % 4)
+            assert stable <= set(cb.graph.nodes)
+    assert stable == {n for n, d in cb.graph.nodes(data=True) if d["kind"] in ("point", "junction")}
