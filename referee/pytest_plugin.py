@@ -1,0 +1,172 @@
+"""pytest plugin: test your own boards in your own CI.
+
+Installed with Boardwright and registered through the ``pytest11`` entry point, so
+any project that has Boardwright installed gets these fixtures without importing
+anything::
+
+    from referee.pytest_plugin import assert_reachable
+
+    def test_road_to_the_goal(compiled_board):
+        assert_reachable(compiled_board("boards/road-row.json"), "t0/s", "t3/g", via="path")
+
+Fixtures (factories: call them with a path)
+
+``board(path)``
+    The :class:`~referee.model.Board` of a project file, JSON export or folder. A
+    relative path is looked up next to the test file first, then from pytest's
+    root directory.
+``compiled_board(path, turns=None)``
+    The :class:`~referee.compiler.CompiledBoard`; ``turns={"t2": 3}`` turns tiles
+    first. Every call gives a fresh compile, so a test may turn tiles freely.
+
+Assertion helpers (plain functions; failures are ``AssertionError`` with a message
+that says which node, what the nearest reachable node is, which turns fail):
+
+- ``assert_reachable(compiled, sources, targets, via=None)``
+- ``assert_adjacent(compiled, a, b, via=None)``
+- ``assert_connected_for_all_turns(compiled, tiles="turnable", sources="@start=white",
+  targets="@goal", via="path")``
+- ``assert_no_errors(compiled)``
+
+``sources``/``targets`` take node ids, lists of them, or ``@key=value`` selectors
+(``@start=white``, ``@goal``, ``@kind=space``), as in ``boardwright.toml``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .compiler import CompiledBoard, compile_board
+from .errors import BoardwrightError
+from .expectations import (MAX_CONFIGURATIONS, check_adjacent, check_connected_for_all_turns,
+                           check_reachable)
+from .model import Board
+from .store import load_project
+
+__all__ = ["assert_adjacent", "assert_connected_for_all_turns", "assert_no_errors",
+           "assert_reachable"]
+
+
+def _compiled(b: CompiledBoard | Board) -> CompiledBoard:
+    if isinstance(b, CompiledBoard):
+        return b
+    if isinstance(b, Board):
+        return compile_board(b)
+    raise TypeError(f"expected a CompiledBoard or a Board, not {type(b).__name__}")
+
+
+def _fail(lines: list[str]) -> None:
+    __tracebackhide__ = True
+    raise AssertionError("\n".join(lines))
+
+
+def assert_reachable(compiled: CompiledBoard | Board, sources: str | Sequence[str],
+                     targets: str | Sequence[str], via: str | None = None) -> None:
+    """Every target can be reached from some source along ``via`` (default: any relation)."""
+    __tracebackhide__ = True
+    c = _compiled(compiled)
+    try:
+        fails = check_reachable(c, sources, targets, via)
+    except BoardwrightError as exc:
+        _fail([f"assert_reachable: {exc}"])
+        return
+    if fails:
+        _fail([f"{c.board.name}: {f.message}" for f in fails])
+
+
+def assert_adjacent(compiled: CompiledBoard | Board, a: str, b: str,
+                    via: str | None = None) -> None:
+    """``a`` and ``b`` are joined directly (by an edge of relation ``via``)."""
+    __tracebackhide__ = True
+    c = _compiled(compiled)
+    try:
+        fails = check_adjacent(c, a, b, via)
+    except BoardwrightError as exc:
+        _fail([f"assert_adjacent: {exc}"])
+        return
+    if fails:
+        _fail([f"{c.board.name}: {f.message}" for f in fails])
+
+
+def assert_connected_for_all_turns(compiled: CompiledBoard | Board,
+                                   tiles: str | Sequence[str] = "turnable",
+                                   sources: str | Sequence[str] = "@start=white",
+                                   targets: str | Sequence[str] = "@goal",
+                                   via: str | None = "path", *,
+                                   max_configurations: int = MAX_CONFIGURATIONS) -> None:
+    """Every target stays reachable from some source under every turn of ``tiles``.
+
+    Enumerates the turn combinations (at most ``max_configurations``); the
+    message names how many fail and the first failing turns.
+    """
+    __tracebackhide__ = True
+    c = _compiled(compiled)
+    try:
+        fails = check_connected_for_all_turns(c, tiles, sources, targets, via,
+                                              max_configurations=max_configurations,
+                                              stop_at_first=False)
+    except BoardwrightError as exc:
+        _fail([f"assert_connected_for_all_turns: {exc}"])
+        return
+    if fails:
+        lines = [f"{c.board.name}: {len(fails)} turn configuration(s) disconnect the board:"]
+        lines += [f"  {f.message}" for f in fails[:3]]
+        if len(fails) > 3:
+            lines.append(f"  ... and {len(fails) - 3} more")
+        _fail(lines)
+
+
+def assert_no_errors(compiled: CompiledBoard | Board) -> None:
+    """The board compiles without problems of severity error."""
+    __tracebackhide__ = True
+    c = _compiled(compiled)
+    errs = c.errors()
+    if errs:
+        _fail([f"{c.board.name}: {len(errs)} error(s):"] + [f"  {p}" for p in errs])
+
+
+# ---------------------------------------------------------------------- fixtures
+def _resolver(request: pytest.FixtureRequest) -> Callable[[str | Path], Path]:
+    def resolve(path: str | Path) -> Path:
+        p = Path(path)
+        if p.is_absolute():
+            return p
+        here = Path(str(request.node.fspath)).parent / p
+        if here.exists():
+            return here
+        return Path(str(request.config.rootpath)) / p
+    return resolve
+
+
+@pytest.fixture
+def board(request: pytest.FixtureRequest) -> Callable[[str | Path], Board]:
+    """Factory: ``board(path)`` loads a project (file, JSON export or folder)."""
+    resolve = _resolver(request)
+
+    def load(path: str | Path) -> Board:
+        __tracebackhide__ = True
+        return load_project(resolve(path))
+    return load
+
+
+@pytest.fixture
+def compiled_board(request: pytest.FixtureRequest) -> Callable[..., CompiledBoard]:
+    """Factory: ``compiled_board(path, turns=None)`` loads and compiles a project."""
+    resolve = _resolver(request)
+
+    def make(path: str | Path, turns: dict[str, int] | None = None) -> CompiledBoard:
+        __tracebackhide__ = True
+        b = load_project(resolve(path))
+        for pid, t in (turns or {}).items():
+            b.placement(pid).turns = t % b.tile_of(b.placement(pid)).turn_count
+        return compile_board(b)
+    return make
+
+
+def pytest_report_header(config: Any) -> str:
+    from . import __version__
+    return f"boardwright {__version__}: fixtures board, compiled_board"
