@@ -1,0 +1,13 @@
+"""Adventure to Mount Doom: a cooperative track game (``rules/adventure-to-mount-doom.txt``).
+
+``GAME`` is :class:`~.game.MountDoom`; the board is ``projects/mount-doom`` and the
+components are the ``mount-doom`` asset pack. See :mod:`.game` for the moves.
+"""
+
+from __future__ import annotations
+
+from .game import MountDoom, Move
+
+GAME = MountDoom
+
+__all__ = ["GAME", "MountDoom", "Move"]
