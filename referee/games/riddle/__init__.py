@@ -1,7 +1,7 @@
-"""Riddle of the Ring (rules in ``/work/shared/rules/riddle-of-the-ring.txt``, DESIGN §5).
+"""Riddle of the Ring (rules name ``riddle``): movement referee and the whole card game."""
 
-:mod:`.movement` referees movement on a compiled region map (destinations for a roll,
-path validation, "within N spaces", "beside", flights); :mod:`.turn` holds the pure
-helpers for the turn around a move (extra moves, Friendly Exchanges, picking up at
-cities, the 10-card limit, leaving Limbo, C spaces).
-"""
+from __future__ import annotations
+
+from .game import RiddleGame
+
+GAME = RiddleGame

@@ -1,0 +1,96 @@
+"""Riddle of the Ring moves: a verb and its arguments, written as words.
+
+Every decision in a game is one small move, made by the player :attr:`to_move`
+names (the player on turn, or the defender of a battle, or the target of
+clairvoyance who may resist). Text forms::
+
+    roll                          start a turn (or a turn in Limbo) by rolling the die
+    reroll gimli                  roll again with a card that allows it
+    move s1>s2>s3                 move along a path with the counts of the die
+    ride horse4 s3>s4             an extra move with a card that gives counts
+    fly eagles.1 s40              fly (Eagles / Dragon Birds)
+    hop tom_bombadil s9           Tom Bombadil: any space within 6
+    exchange sam                  a Friendly Exchange with a player beside you
+    look elf_ring.2 sam           clairvoyance (Wizard, Elf Ring, Palantir)
+    clair sam                     clairvoyance from a "C" space
+    peek gandalf s17              see the cards hidden at a Secret Spot with a Wizard
+    resist the_ring | show        the target of clairvoyance answers
+    riddle riddle.3 sam horse     riddle a player and guess the title of the drawn card
+    interrogate sam horse         a captor riddles his captive (no card, no Power Play)
+    guess boat | stop             go on guessing after a right guess, or stop
+    gollum gollum sam             take The Ring from a player
+    draw frodo rider2             draw a card at random with a Hobbit/Black Rider card
+    give frodo                    give a player his own card, see his hand ...
+    take boat.2                   ... and take the card of your choice
+    battle sam                    attack a player you had a Friendly Exchange with
+    commit good_army2.1 | commit city:s12 | settle      the attacker's rounds
+    match evil_army2.3 | match city:s12 | surrender     the defender's answers
+    capture                       take the loser of a battle captive (Recommended Game)
+    release sam                   let a captive go
+    hide cloak.2 | retrieve cloak.2 | find sam          Secret Spots ("S" spaces)
+    catch sam                     catch a player holding over 10 cards
+    ring                          show The Ring and win
+    pickup city | pickup bill_ferny | pass              end the turn
+    discard boat.1                the discard after picking up / down to 10
+    escape gandalf                leave Limbo or captivity with a Wizard
+    place s20                     put your marker back on the board
+
+Paths join node ids with ``>``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import IllegalMoveError
+
+#: verb -> number of arguments (``None``: any number >= 1)
+ARITY: dict[str, int] = {
+    "roll": 0, "reroll": 1, "move": 1, "ride": 2, "fly": 2, "hop": 2, "exchange": 1,
+    "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "riddle": 3, "interrogate": 2,
+    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "battle": 1,
+    "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
+    "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,
+    "discard": 1, "escape": 1, "place": 1,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move: ``verb`` and its word arguments. ``str`` is the move's text."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move must be text, not {type(text).__name__}", code="bad_move")
+        words = text.split()
+        if not words:
+            raise IllegalMoveError("empty move", code="bad_move")
+        verb, args = words[0].lower(), tuple(words[1:])
+        n = ARITY.get(verb)
+        if n is None:
+            raise IllegalMoveError(f"unknown move {verb!r} (known: {', '.join(sorted(ARITY))})",
+                                   code="bad_move", details={"move": text})
+        if len(args) != n:
+            raise IllegalMoveError(f"move {verb!r} takes {n} argument(s), not {len(args)}: {text!r}",
+                                   code="bad_move", details={"move": text})
+        return cls(verb, args)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The path of a ``move``/``ride`` (node ids)."""
+        return tuple(self.args[-1].split(">"))
+
+
+def path_text(path: tuple[str, ...] | list[str]) -> str:
+    return ">".join(path)
