@@ -30,8 +30,12 @@ def _port(side: str, r: float) -> Feature:
 
 
 def random_tile(rng: random.Random, key: str, shape: str, *, turnable: bool,
-                start: bool = False, goal: bool = False) -> TileAsset:
-    """One random tile: ports on the four sides, paths from some ports to 1–2 points."""
+                start: bool = False, goal: bool = False, asymmetric: bool = False) -> TileAsset:
+    """One random tile: ports on the four sides, paths from some ports to 1–2 points.
+
+    With ``asymmetric`` a turnable tile gets three ports, or two neighbouring ones,
+    so its four turns are four different configurations.
+    """
     size = 80.0 if shape == "square" else 120.0
     r = size / 2.0
     feats: list[Feature] = [_port(s, r) for s in _SIDES]
@@ -41,9 +45,14 @@ def random_tile(rng: random.Random, key: str, shape: str, *, turnable: bool,
         used = ["E", "S"] if start else ["N", "W"]
         groups = [used]
     else:
-        n = rng.choice((1, 2, 2, 3, 3, 3, 4))
+        n = rng.choice((2, 3, 3, 4) if turnable else (3, 4, 4))
         used = sides[:n]
-        if n >= 2 and rng.random() < 0.35:
+        if turnable and asymmetric:
+            first = rng.choice(list(_SIDES))
+            k = list(_SIDES).index(first)
+            n = rng.choice((2, 3))
+            used = [list(_SIDES)[(k + d) % 4] for d in range(n)]
+        if n >= 2 and rng.random() < 0.25:
             cut = rng.randint(1, n - 1)
             groups = [used[:cut], used[cut:]]
         else:
@@ -79,7 +88,7 @@ def random_tile(rng: random.Random, key: str, shape: str, *, turnable: bool,
 
 
 def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
-               frame: bool = True) -> Board:
+               frame: bool = True, asymmetric: bool = False) -> Board:
     """A random ``rows`` × ``cols`` board with ``turnable`` tiles that may turn.
 
     Parameters
@@ -93,6 +102,8 @@ def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
     frame : bool
         Add a free-standing frame path joining the north port of the top-right tile
         to the west port of the bottom-left tile around the outside.
+    asymmetric : bool
+        Give every turnable tile four distinct turns (see :func:`random_tile`).
     """
     rng = random.Random(seed)
     board = Board(meta={"name": f"grid {rows}x{cols} t{turnable} s{seed}", "rules": None,
@@ -106,7 +117,8 @@ def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
         shape = "octagon" if (i + j) % 2 else "square"
         key = f"gen/t{i}{j}"
         tile = random_tile(rng, key, shape, turnable=(i, j) in turning,
-                           start=(i, j) == (0, 0), goal=(i, j) == (rows - 1, cols - 1))
+                           start=(i, j) == (0, 0), goal=(i, j) == (rows - 1, cols - 1),
+                           asymmetric=asymmetric)
         board.tiles[key] = tile
         x, y = (j + 0.5) * PITCH, (i + 0.5) * PITCH
         turns = rng.randrange(4) if (i, j) in turning else 0
