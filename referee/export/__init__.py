@@ -66,10 +66,16 @@ def _flat(v: Any) -> Any:
 
 
 def from_graphml(text: str) -> nx.MultiGraph:
-    """Read our GraphML back, decoding the JSON-encoded attributes."""
+    """Read our GraphML back, decoding the JSON-encoded attributes.
+
+    GraphML has no null: ``None`` attributes are left out when writing, and the
+    node attribute ``tile`` (``None`` for free-standing features) is restored here,
+    so the graph read back equals the compiled graph.
+    """
     g = nx.read_graphml(io.BytesIO(text.encode("utf-8")), force_multigraph=True)
     for _, d in g.nodes(data=True):
         _unflat(d)
+        d.setdefault("tile", None)
     for _, _, d in g.edges(data=True):
         _unflat(d)
     return g
