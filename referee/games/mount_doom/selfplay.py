@@ -69,7 +69,11 @@ def selfplay(game_cls: type[Game[Any]], compiled: CompiledBoard, games: int, see
 
 
 def greedy_move(game: Game[Any], policy: random.Random) -> Any:
-    """One-ply lookahead on ``game.value()`` (one sample of the chance it rolls)."""
+    """One-ply lookahead on ``game.value()``.
+
+    The copy carries the seeded generator, so the lookahead sees the very roll the move
+    would get: this is a yardstick showing the game can be won, not a fair player.
+    """
     moves = list(game.generate_legal_moves())
     if len(moves) == 1:
         return moves[0]
