@@ -44,7 +44,7 @@ from collections.abc import Iterator
 from typing import Any, Callable
 
 from ...compiler import CompiledBoard
-from ...errors import IllegalMoveError, StateError, UsageError
+from ...errors import IllegalMoveError, StateError, UnknownNodeError, UsageError
 from ..base import Game
 from . import rng as R
 from .cards import Deck, deck_for
@@ -665,18 +665,20 @@ class RiddleGame(Game[Move]):
         key = f"_within6:{anchor}"
         got = self.compiled.__dict__.get(key)
         if got is None:
-            land = set(self.info.land)
+            land = set(self.info.land) - {self.info.roles["exit_limbo"]}
             got = sorted(n for n in self.mv.within(anchor, 6) if n in land)
             self.compiled.__dict__[key] = got
         return got  # type: ignore[no-any-return]
 
     def _c_place(self, space: str) -> None:
+        space = self._node(space)
         if space not in self._place_targets():
             raise _illegal("too_far", f"{space} is not a land space within 6 spaces of "
                            "where you leave Limbo/captivity", space=space)
 
     def _a_place(self, ev: list[dict[str, Any]], space: str) -> None:
         p = self.me
+        space = self._node(space)
         ev.append({"event": "placed", "player": p.name, "at": space, "why": p.status})
         p.status, p.pos, p.away, p.captor, p.free_next = "board", space, 0, None, False
         self.t["start"] = space
@@ -726,8 +728,17 @@ class RiddleGame(Game[Move]):
         assert err is not None
         raise err
 
+    def _node(self, name: str) -> str:
+        """A node id from an id or a space name (the movement referee resolves)."""
+        try:
+            return str(self.mv.resolve(name))
+        except (UnknownNodeError, UsageError, KeyError) as exc:
+            raise _illegal("unknown_space", f"no space {name!r} on this board: {exc}",
+                           space=name) from None
+
     def _fit_path(self, path: tuple[str, ...], counts: int) -> tuple[Any, tuple[str, ...]]:
         p = self.me
+        path = tuple(self._node(x) for x in path)
         if not path or path[0] != p.pos:
             raise _illegal("bad_path", f"a path starts where you stand ({p.pos}), not at "
                            f"{path[0] if path else 'nothing'}", path=list(path))
@@ -740,6 +751,7 @@ class RiddleGame(Game[Move]):
 
     def _fit_flight(self, space: str, bombadil: bool) -> tuple[Any, tuple[str, ...]]:
         p = self.me
+        space = self._node(space)
 
         def attempt(cards: tuple[str, ...]) -> Any:
             r = self.mv.flight_targets(p.pos, cards, bombadil=bombadil).get(space)
