@@ -147,12 +147,17 @@ def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
         _write(out, render_png(compiled, png_width))
     else:  # tts
         from .tts import MM_PER_INCH, to_tts
+        from .picture import svg_to_png, view_box
+        box = None
         if image_url is None:
             img = out.with_suffix(".png")
-            _write(img, render_png(compiled, png_width))
+            svg = render_svg(compiled)
+            box = view_box(svg)
+            _write(img, svg_to_png(svg, png_width))
             written.append(img)
             image_url = img.resolve().as_uri()
-        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH)
+        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH,
+                      view_box=box)
         _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     written.insert(0 if fmt != "tts" else len(written), out)
     return written

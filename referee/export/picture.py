@@ -13,6 +13,7 @@ import base64
 import importlib
 import inspect
 import os
+import re
 import subprocess
 import sys
 from typing import Any
@@ -75,8 +76,10 @@ def render_svg(compiled: CompiledBoard, **options: Any) -> str:
         arg: Any = compiled
         if first is not None and first.name in ("board", "b"):
             arg = compiled.board
-        accepted = {k: v for k, v in options.items()
-                    if k in inspect.signature(fn).parameters}
+        params = inspect.signature(fn).parameters
+        accepted = {k: v for k, v in options.items() if k in params}
+        if arg is compiled.board and "compiled" in params:
+            accepted["compiled"] = compiled
         out = fn(arg, **accepted)
         if isinstance(out, bytes):
             out = out.decode("utf-8")
@@ -107,6 +110,18 @@ def svg_to_png(svg: str, width_px: int = 2048, timeout: float = 60.0) -> bytes:
         last = (res.stderr.decode("utf-8", "replace").strip().splitlines() or ["?"])[-1]
         raise RenderError(f"PNG needs cairosvg or PySide6's QtSvg; rasteriser failed: {last}")
     return base64.b64decode(res.stdout)
+
+
+def view_box(svg: str) -> tuple[float, float, float, float] | None:
+    """The ``viewBox`` of an SVG's root element (x, y, width, height), if it has one."""
+    m = re.search(r"<svg\b[^>]*\bviewBox\s*=\s*[\"']([^\"']+)[\"']", svg[:4000])
+    if not m:
+        return None
+    try:
+        x, y, w, h = (float(v) for v in m.group(1).replace(",", " ").split())
+    except ValueError:
+        return None
+    return (x, y, w, h) if w > 0 and h > 0 else None
 
 
 def render_png(compiled: CompiledBoard, width_px: int = 2048) -> bytes:

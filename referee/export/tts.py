@@ -38,7 +38,8 @@ MM_PER_INCH = 25.4
 
 
 def to_tts(compiled: CompiledBoard, image_url: str, *, mm_per_unit: float = MM_PER_INCH,
-           thickness_y: float = 0.1) -> dict[str, Any]:
+           thickness_y: float = 0.1,
+           view_box: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
     """The board as a TTS saved object (a dict ready for ``json.dumps``).
 
     Parameters
@@ -50,9 +51,16 @@ def to_tts(compiled: CompiledBoard, image_url: str, *, mm_per_unit: float = MM_P
         Millimetres of board per TTS unit (default: one inch).
     thickness_y : float
         Height of the snap points above the board's local origin.
+    view_box : (x, y, width, height), optional
+        The picture's extent in board mm (the SVG ``viewBox``); snap points are
+        placed around its centre. Default: the board's bounds.
     """
     board = compiled.board
-    minx, miny, maxx, maxy = _board_bounds(compiled)
+    if view_box is not None:
+        minx, miny = view_box[0], view_box[1]
+        maxx, maxy = minx + view_box[2], miny + view_box[3]
+    else:
+        minx, miny, maxx, maxy = _board_bounds(compiled)
     cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
     snaps = []
     for nid, d in sorted(compiled.graph.nodes(data=True)):
