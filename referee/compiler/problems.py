@@ -22,6 +22,8 @@ CODES: dict[str, str] = {
     "bridge_off_river": ERROR,      # bridge not on a river border
     "road_off_map": ERROR,          # a road leaves the spaces
     "road_skips_space": ERROR,      # consecutive road spaces that do not touch
+    "road_crosses_river": WARNING,  # a road crosses a river border with no bridge on it
+    "dot_not_in_city": ERROR,       # a river dot names a city space it does not lie in
     "overlapping_spaces": ERROR,    # two spaces overlap
     "goal_unreachable": ERROR,      # no start reaches the goal
     "track_point_off_track": ERROR, # a point named by a track is not on its line

@@ -218,10 +218,13 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
             bridged[hit] = bid
 
     touching = pair_len.keys()
+    unbridged: set[tuple[int, int]] = set()   # river borders without a bridge
     rank = {sid: r for r, sid in enumerate(sorted(ids))}
     for (a, b), length in pair_len.items():
         attrs: dict[str, Any] = {"border": round(length, 6)}
         if (a, b) in river_len and river_len[(a, b)] > 0.5 * length:
+            if (a, b) not in bridged:
+                unbridged.add((a, b))
             attrs["river"] = river_of[(a, b)]
             if (a, b) in bridged:
                 attrs["bridge"] = bridged[(a, b)]
@@ -249,6 +252,10 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
                                              f"river dot names unknown city space {city!r}",
                                              did, (g.x, g.y)))
             city = None
+        if city is not None and index[city] not in near:
+            res.problems.append(Problem.make("dot_not_in_city",
+                                             f"river dot names city {city!r} but does not lie "
+                                             "in it", did, (g.x, g.y)))
         if inside and city is None and props[inside[0]].get("city"):
             city = ids[inside[0]]
         if city is not None:
@@ -287,7 +294,7 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
         pieces.sort()
         seq: list[int] = []
         for d0, d1, i in pieces:
-            if d1 - d0 <= tol and seq:
+            if d1 - d0 <= tol and len(pieces) > 1:
                 continue  # grazing a corner
             if not seq or seq[-1] != i:
                 seq.append(i)
@@ -315,6 +322,13 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
                     "road_skips_space", f"road goes from {ids[a]} to {ids[b]}, which do not "
                     "share a border", rid, (c.x, c.y)))
                 continue
+            if key in unbridged:
+                cross = line.intersection(polys[a].intersection(polys[b]))
+                xy = cross.representative_point() if not cross.is_empty else \
+                    polys[b].representative_point()
+                res.problems.append(Problem.make(
+                    "road_crosses_river", f"road crosses the river between {ids[a]} and "
+                    f"{ids[b]} where there is no bridge", rid, (xy.x, xy.y)))
             u, v = sorted((ids[a], ids[b]))
             res.edges.append((u, v, f"road:{rid}:{k}", "road", {"road": rid, "order": k}))
     return res

@@ -87,6 +87,20 @@ class Reach:
                 "stops_turn": self.stops_turn}
 
 
+_new = object.__new__
+
+
+def _reach(node: str, cost: int, path: tuple[str, ...], stops: bool) -> Reach:
+    """A :class:`Reach` without the frozen dataclass ``__init__`` (3x faster; hot path)."""
+    r = _new(Reach)
+    d = r.__dict__
+    d["node"] = node
+    d["cost"] = cost
+    d["path"] = path
+    d["stops_turn"] = stops
+    return r
+
+
 def parse_cards(cards: Iterable[str] | str | None) -> tuple[bool, bool, bool]:
     """``(boat, cloak, rope)`` from card names (case-insensitive, ``"boat,rope"`` too).
 
@@ -215,9 +229,6 @@ class Movement:
                 step[(a, b)] = (ROAD, False, False)
             else:
                 step[(a, b)] = (PLAIN, False, False)
-        for a, b in road_pairs:  # a road between spaces that do not touch: not a step
-            if (a, b) not in step:
-                continue
         for a, b in other:
             for x, y in ((a, b), (b, a)):
                 if (x, y) not in step:
@@ -314,81 +325,90 @@ class Movement:
         boat, cloak, rope = parse_cards(cards)
         adj_p, adj_r, adj_w = self._adj[boat]
         stop = self._stop[cloak][rope]
-        dist: dict[int, int] = {s * 3: 0}
-        par: dict[int, int] = {s * 3: -1}
-        layer: list[int] = [s * 3]
+        # states are (node << 2) | mode; ``best`` is the cheapest cost per node, any mode
+        s0 = s << 2
+        dist: dict[int, int] = {s0: 0}
+        par: dict[int, int] = {s0: -1}
+        best: dict[int, int] = {s: 0}
+        bget = best.get
+        dget = dist.get
         big = roll + 1
+        layer: list[int] = [s0]
         for c in range(roll + 1):
             nxt: list[int] = []
             more = c < roll
+            d1 = c + 1
             k = 0
             while k < len(layer):
                 st = layer[k]
                 k += 1
                 if dist[st] != c:
                     continue
-                u, m = divmod(st, 3)
+                u = st >> 2
                 if u != s and stop[u]:
                     continue
+                m = st & 3
                 if more:
-                    d1 = c + 1
                     for v in adj_p[u]:
-                        t = v * 3
-                        if dist.get(t, big) <= d1 or dist.get(t + 1, big) <= d1 \
-                                or dist.get(t + 2, big) <= d1:
+                        if bget(v, big) <= d1:
                             continue
+                        t = v << 2
                         dist[t] = d1
+                        best[v] = d1
                         par[t] = st
                         nxt.append(t)
                 for v in adj_r[u]:
-                    t = v * 3
+                    if bget(v, big) <= c:
+                        continue
                     if m == _ROAD:
-                        if dist.get(t, big) <= c or dist.get(t + 1, big) <= c:
-                            continue
+                        t = v << 2
                         dist[t] = c
+                        best[v] = c
                         par[t] = st
                         layer.append(t)
                     elif more:
-                        t += 1
-                        if dist.get(t, big) <= c + 1 or dist.get(t - 1, big) <= c:
+                        t = (v << 2) | _ROAD
+                        if dget(t, big) <= d1:
                             continue
-                        dist[t] = c + 1
+                        dist[t] = d1
+                        if bget(v, big) > d1:
+                            best[v] = d1
                         par[t] = st
                         nxt.append(t)
                 for v in adj_w[u]:
-                    t = v * 3
+                    if bget(v, big) <= c:
+                        continue
                     if m == _WATER:
-                        if dist.get(t, big) <= c or dist.get(t + 2, big) <= c:
-                            continue
+                        t = v << 2
                         dist[t] = c
+                        best[v] = c
                         par[t] = st
                         layer.append(t)
                     elif more:
-                        t += 2
-                        if dist.get(t, big) <= c + 1 or dist.get(t - 2, big) <= c:
+                        t = (v << 2) | _WATER
+                        if dget(t, big) <= d1:
                             continue
-                        dist[t] = c + 1
+                        dist[t] = d1
+                        if bget(v, big) > d1:
+                            best[v] = d1
                         par[t] = st
                         nxt.append(t)
             layer = nxt
-        best: dict[int, int] = {}
-        for st, c in dist.items():
-            u = st // 3
-            if u == s:
-                continue
-            b = best.get(u)
-            if b is None or c < dist[b]:
-                best[u] = st
+        # one cheapest state per node, then its path (parents come first in ``dist``)
         ids = self.ids
+        paths: dict[int, tuple[str, ...]] = {-1: ()}
+        for st in dist:
+            paths[st] = paths[par[st]] + (ids[st >> 2],)
+        chosen: dict[int, int] = {}
+        for st, c in dist.items():
+            u = st >> 2
+            if c == best[u] and u not in chosen:
+                chosen[u] = st
+        del chosen[s]
         out: dict[str, Reach] = {}
-        for u, st in best.items():
-            path: list[str] = []
-            x = st
-            while x >= 0:
-                path.append(ids[x // 3])
-                x = par[x]
-            path.reverse()
-            out[ids[u]] = Reach(ids[u], dist[st], tuple(path), stop[u])
+        for u, st in chosen.items():
+            nid = ids[u]
+            out[nid] = _reach(nid, best[u], paths[st], stop[u])
         return out
 
     def validate(self, path: Sequence[str], roll: int, cards: Iterable[str] = ()) -> Reach:
@@ -583,3 +603,79 @@ def _check_roll(roll: int) -> int:
         raise UsageError(f"a roll (or count) must be a whole number >= 0, not {roll!r}",
                          code="bad_roll")
     return roll
+
+
+def reference_destinations(compiled: CompiledBoard, start: str, roll: int,
+                           cards: Iterable[str] = ()) -> dict[str, tuple[int, bool]]:
+    """Slow, independent oracle for :meth:`Movement.destinations`: node -> (cost, stops).
+
+    Builds the expanded ``(node, mode)`` state graph as a networkx ``DiGraph`` from the
+    compiled graph on every call (classifying each relation straight from the DESIGN
+    §5 table) and runs ``networkx.single_source_dijkstra``. Used by the tests as a
+    cross-check and by ``bench/riddle_reach.py`` as the baseline.
+
+    Notes
+    -----
+    O((N + E) log N) per call over the whole board, whatever the roll.
+    """
+    import networkx as nx
+
+    boat, cloak, rope = parse_cards(cards)
+    g = compiled.graph
+    alias = {n: d["city_space"] for n, d in g.nodes(data=True)
+             if d["kind"] == "river_dot" and d.get("city_space") in g}
+    start = alias.get(start, start)
+
+    def water(n: str) -> bool:
+        return g.nodes[n].get("terrain") in WATER_TERRAINS
+
+    def stops(n: str) -> bool:
+        d = g.nodes[n]
+        if d["kind"] != "space" or d.get("road"):
+            return False
+        return d.get("terrain") == "forest" and not cloak or \
+            d.get("terrain") == "mountain" and not rope
+
+    roads = {frozenset((u, v)) for u, v, d in g.edges(data=True) if d["relation"] == "road"}
+    steps: list[tuple[str, str, str]] = []
+    for u, v, d in g.edges(data=True):
+        rel = d["relation"]
+        u, v = alias.get(u, u), alias.get(v, v)
+        if u == v:
+            continue
+        if rel == "touch":
+            if water(u) and water(v):
+                kind = "water" if boat else None
+            elif water(u) or water(v):
+                kind = "plain" if boat else None
+            elif d.get("river") and not d.get("bridge"):
+                kind = "plain" if boat else None
+            else:
+                kind = "road" if frozenset((u, v)) in roads else "plain"
+        elif rel in ("dot", "dot_river"):
+            kind = "plain" if boat else None
+        else:
+            continue
+        if kind is not None:
+            steps.append((u, v, kind))
+            steps.append((v, u, kind))
+    sg = nx.DiGraph()
+    for u, v, kind in steps:
+        if g.nodes[v].get("role") == "exit_limbo" or (u != start and stops(u)):
+            continue
+        for m in ("none", "road", "water"):
+            if kind == "plain":
+                sg.add_edge((u, m), (v, "none"), weight=1)
+            elif kind == m:
+                sg.add_edge((u, m), (v, "none"), weight=0)
+            else:
+                sg.add_edge((u, m), (v, kind), weight=1)
+    src = (start, "none")
+    if src not in sg:
+        return {}
+    dist = nx.single_source_dijkstra_path_length(sg, src, cutoff=roll)
+    out: dict[str, tuple[int, bool]] = {}
+    for (n, _), c in dist.items():
+        if n != start and (n not in out or c < out[n][0]):
+            out[n] = (int(c), stops(n))
+    return out
