@@ -73,6 +73,11 @@ class InspectorDock(QDockWidget):
             self._feature_form(form, fs)
         else:
             form.addRow(QLabel(f"{len(ps)} tiles and {len(fs)} features selected"))
+        old = self.scroll.takeWidget()
+        if old is not None:
+            # the old form may be the sender of the signal that got us here: delete it later
+            old.hide()
+            old.deleteLater()
         self.scroll.setWidget(w)
         self._building = False
 
