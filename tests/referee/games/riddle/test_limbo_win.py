@@ -1,0 +1,255 @@
+"""LIMBO, and How to Win (with Variations 5, 6 and 7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import IllegalMoveError
+
+from .conftest import hand, moves, new_game, put, turn_of
+
+
+def to_limbo(g, name):
+    p = g._by[name]
+    p.status, p.pos, p.away = "limbo", None, 0
+
+
+def limbo_turn(g, name):
+    g.cur = g.players.index(g._by[name])
+    g._begin_turn([])
+
+
+def roll_until(g, want_six: bool):
+    """Push ``roll`` on a copy until the die shows (or does not show) a 6; return it."""
+    for _ in range(50):
+        c = g.copy()
+        c.push_text("roll")
+        if (c.phase == "place") == want_six:
+            return c
+        g.rng += 1
+    raise AssertionError("no such roll")
+
+
+def test_limbo_turn_picks_up_one_card_without_discard(grid):
+    """While in LIMBO, roll the die; pick up 1 card each turn you end in LIMBO, but do not
+    discard after picking up; no exchanges, no Power Plays, no cards but a Wizard."""
+    g = new_game(grid, players=2, seed=31)
+    to_limbo(g, "frodo")
+    hand(g, "frodo", "riddle.1", "rider1")
+    limbo_turn(g, "frodo")
+    assert g.phase == "limbo" and moves(g) == {"roll"}
+    g = roll_until(g, want_six=False)
+    assert moves(g) == {"pass"}
+    g.push_text("pass")
+    fr = g._by["frodo"]
+    assert len(fr.hand) == 3 and fr.status == "limbo" and fr.away == 1
+    assert g.me.name != "frodo"
+
+
+def test_six_escapes_and_placement_within_six_of_exit(grid):
+    """Escape by rolling a 6; place the marker on any space within 6 spaces of Exit LIMBO,
+    then roll and take a regular turn; no Friendly Exchange on placing."""
+    g = new_game(grid, players=2, seed=32)
+    to_limbo(g, "frodo")
+    put(g, "rider1", "r2c1")
+    limbo_turn(g, "frodo")
+    g = roll_until(g, want_six=True)
+    assert g.phase == "place"
+    targets = {m.split()[1] for m in moves(g)}
+    assert "r2c1" in targets and "r2c2" not in targets  # Exit Limbo is not part of the board
+    assert "r0c4" not in targets  # the lake: water
+    g.push_text("place r2c1")
+    assert g.phase == "start" and not g.t["pending"]
+    g.push_text("roll")
+    assert g.phase == "main" and g._by["frodo"].status == "board"
+
+
+def test_must_leave_at_fourth_turn(grid):
+    """You must leave LIMBO at the beginning of your fourth turn in LIMBO."""
+    g = new_game(grid, players=2, seed=33)
+    to_limbo(g, "frodo")
+    g._by["frodo"].away = 3
+    limbo_turn(g, "frodo")
+    assert g.phase == "place"
+
+
+def test_short_limbo_variation(grid):
+    """Variation 9: stays of 2 turns with 6 or more players."""
+    g = new_game(grid, players=6, seed=33, short_limbo=True)
+    to_limbo(g, "frodo")
+    g._by["frodo"].away = 2
+    limbo_turn(g, "frodo")
+    assert g.phase == "place"
+
+
+def test_wizard_escape_after_rolling(grid):
+    """Escape from LIMBO by playing a Wizard after you roll the die; Gimli/Ugluk may not
+    reroll there."""
+    g = new_game(grid, players=2, seed=34)
+    to_limbo(g, "frodo")
+    hand(g, "frodo", "galadriel", "gimli")
+    limbo_turn(g, "frodo")
+    with pytest.raises(IllegalMoveError):
+        g.push_text("escape galadriel")  # roll first
+    g = roll_until(g, want_six=False)
+    assert moves(g) == {"escape galadriel", "pass"}
+    g.push_text("escape galadriel")
+    assert g.phase == "place" and "galadriel" in g.discard_pile
+
+
+def test_no_activities_with_players_in_limbo(grid):
+    """Players cannot have Friendly Exchanges and Power Plays with those in LIMBO."""
+    g = new_game(grid, players=2, seed=35)
+    to_limbo(g, "rider1")
+    hand(g, "frodo", "gandalf", "rider1")
+    put(g, "frodo", "r0c1")
+    turn_of(g, "frodo")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("look gandalf rider1")
+    assert e.value.code == "out_of_reach"
+
+
+def win_setup(grid, name="frodo", **opts):
+    g = new_game(grid, players=2, seed=36, **opts)
+    hand(g, name, "the_ring")
+    put(g, name, "r3c4" if name == "frodo" else "r3c0")
+    turn_of(g, name, roll=1)
+    return g
+
+
+def test_hobbit_may_not_win_the_turn_he_arrives(grid):
+    """He must first end one of his turns on the Cracks of Doom; he may not win on that
+    turn. He wins by showing The Ring during his next turn while on the Cracks."""
+    g = win_setup(grid)
+    g.push_text("move r3c4>r4c4")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("ring")
+    assert e.value.code == "must_wait"
+    g.push_text("pass")
+    assert g._by["frodo"].goal_wait
+    turn_of(g, "frodo", roll=1)
+    assert "ring" in moves(g)
+    ev = g.push_text("ring")
+    assert g.outcome == {"result": "won", "winner": "frodo", "how": "the_ring"}
+    assert ev[-1]["event"] == "game_over" and not list(g.legal_moves)
+
+
+def test_leave_and_come_back_in_the_next_turn(grid):
+    """Q&A: leave the Cracks at the beginning of the next turn, take The Ring, and return
+    using a horse to win."""
+    g = win_setup(grid)
+    hand(g, "frodo", "horse2")
+    g.push_text("move r3c4>r4c4")
+    g.push_text("pass")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r4c4>r4c3")
+    hand(g, "frodo", "horse2", "the_ring")
+    g.push_text("ride horse2 r4c3>r4c4")
+    g.push_text("ring")
+    assert g.outcome["winner"] == "frodo"
+
+
+def test_black_rider_wins_at_barad_dur_not_cracks(grid):
+    g = win_setup(grid, name="rider1")
+    g.push_text("move r3c0>r4c0")
+    g.push_text("pass")
+    turn_of(g, "rider1", roll=1)
+    g.push_text("ring")
+    assert g.outcome["winner"] == "rider1"
+    g2 = new_game(grid, players=2, seed=36, no_wait=True)
+    hand(g2, "rider1", "the_ring")
+    put(g2, "rider1", "r4c4")
+    turn_of(g2, "rider1")
+    with pytest.raises(IllegalMoveError) as e:
+        g2.push_text("ring")
+    assert e.value.code == "not_on_goal"
+
+
+def test_without_the_ring_no_win(grid):
+    g = win_setup(grid)
+    hand(g, "frodo")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("ring")
+    assert e.value.code == "no_ring"
+
+
+def test_wait_only_once_variation(grid):
+    """Variation 5: once a player ended a turn on his goal, he may win on any later turn."""
+    g = win_setup(grid, wait_once=True)
+    g.push_text("move r3c4>r4c4")
+    g.push_text("pass")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r4c4>r3c4")
+    g.push_text("pass")
+    assert not g._by["frodo"].goal_wait
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r3c4>r4c4")
+    g.push_text("ring")
+    assert g.outcome["winner"] == "frodo"
+
+
+def test_win_without_waiting_variation(grid):
+    """Variation 6: show The Ring any time on the Cracks or Barad-Dur."""
+    g = win_setup(grid, no_wait=True)
+    g.push_text("move r3c4>r4c4")
+    g.push_text("ring")
+    assert g.outcome["winner"] == "frodo"
+
+
+def test_elf_rings_win_variation(grid):
+    """Variation 7: The Ring and all three Elf Rings in hand win from any space."""
+    g = win_setup(grid, elf_ring_win=True)
+    hand(g, "frodo", "the_ring", "elf_ring.1", "elf_ring.2")
+    with pytest.raises(IllegalMoveError):
+        g.push_text("ring")
+    hand(g, "frodo", "the_ring", "elf_ring.1", "elf_ring.2", "elf_ring.3")
+    g.push_text("ring")
+    assert g.outcome["winner"] == "frodo"
+
+
+def test_partners_team_wins_together(grid):
+    """Variation 1: when one Hobbit or Black Rider wins, his team-mates win with him;
+    partners may not Riddle or Battle each other."""
+    g = new_game(grid, players=4, seed=37, partners=True, no_wait=True)
+    hand(g, "sam", "riddle.1", "boat.1")
+    hand(g, "frodo", "rope.1")
+    put(g, "frodo", "r0c1")
+    put(g, "sam", "r4c3")
+    turn_of(g, "sam", roll=1)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("riddle riddle.1 frodo rope")
+    assert e.value.code == "partner"
+    hand(g, "sam", "the_ring")
+    g.push_text("move r4c3>r4c4")
+    g.push_text("ring")
+    assert g.outcome["team"] == ["frodo", "sam"]
+
+
+def test_partners_uneven_majority_picks_up_two(grid):
+    """Variation 1: with uneven teams the majority side picks up only 2 cards at a city."""
+    g = new_game(grid, players=5, seed=38, partners=True, partners_extra_card=True)
+    hobbits = [p for p in g.players if p.kind == "hobbit"]
+    assert len(hobbits) == 3 and all(len(p.hand) == 3 for p in hobbits)
+    hand(g, "frodo")
+    put(g, "frodo", "r0c1")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r0c1>r0c2")
+    g.push_text("pickup city")
+    assert len(g._by["frodo"].hand) == 2
+
+
+def test_limbo_out_variation(grid):
+    """Variation 10: with 6+ players those sent to LIMBO drop out until 5 remain; their
+    cards go face-up to the discard stack; The Ring goes to the player who sent him."""
+    from .test_battles import arrive
+    g = new_game(grid, players=6, seed=39, limbo_out=True)
+    put(g, "frodo", "r3c3")
+    arrive(g, "rider1", "frodo", ["evil_army1.1"], ["the_ring", "boat.3"], "r3c1", "r3c2")
+    g.push_text("battle frodo")
+    g.push_text("commit evil_army1.1")
+    g.push_text("surrender")
+    g.push_text("take boat.3")
+    fr = g._by["frodo"]
+    assert fr.out and fr.hand == [] and "the_ring" in g._by["rider1"].hand
+    assert len(g.all_cards()) == 80
+    assert g.view(None)["players"][g.players.index(fr)]["status"] == "out"
