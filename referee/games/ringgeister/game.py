@@ -597,65 +597,86 @@ class RinggeisterGame(Game[Move]):
         self._explain(f, d)
 
     def _explain(self, f: int, d: int) -> None:
-        """Raise the most telling reason why light figure ``f`` cannot stop on ``d``."""
+        """Raise the most telling reason why light figure ``f`` cannot stop on ``d``.
+
+        First each rule is switched off alone: if that makes ``d`` reachable, that rule
+        is the reason. Otherwise all are switched off and the first rule broken along
+        the shortest such route is named.
+        """
         v, s = self.v, self.specs[f]
         here, there = v.ids[self.pos[f]], v.ids[d]
-        base = {"figure": s.id, "from": here, "to": there}
-        for relax in ("black", "spider", "gallery", "goal", "stop"):
-            found = self._search(f, frozenset([relax]))
-            if d not in found[0]:
-                continue
-            route = self._route(f, d, found)
-            ids = [v.ids[i] for i in route]
-            if relax == "black":
-                blockers = [(v.ids[i], self.specs[self.occ[i]]) for i in route[1:-1]
-                            if v.kind[i] == POINT and self.occ[i] >= 0
-                            and not self.specs[self.occ[i]].light]
-                pt, b = blockers[0]
-                why = ("even the Ringbearer cannot pass a Spirit of the Ring"
-                       if self._is_ringbearer(f) else
-                       "only the Ringbearer Hobbit jumps Gollum and Orcs")
-                raise IllegalMoveError(
-                    f"{s.name} cannot pass {b.name} on {pt} ({why})",
-                    code="blocked_by_black_figure",
-                    details={**base, "point": pt, "black_figure": b.id, "route": ids,
-                             "blocked_at": [p for p, _ in blockers]})
-            if relax == "spider":
-                why = ("only a Hobbit may pass the spider" if s.figure != "hobbit" else
+        for relax in (("black",), ("spider",), ("gallery",), ("goal",), ("stop",),
+                      ("black", "spider", "gallery", "goal", "stop")):
+            found = self._search(f, frozenset(relax))
+            if d in found[0]:
+                self._raise_violation(f, d, found)
+        raise IllegalMoveError(f"no path leads {s.name} from {here} to {there}", code="no_path",
+                               details={"figure": s.id, "from": here, "to": there})
+
+    def _raise_violation(self, f: int, d: int,
+                         found: tuple[dict[int, Any], dict[Any, Any]]) -> None:
+        """Walk the route to ``d`` in ``found`` and raise for the first rule it breaks."""
+        v, s = self.v, self.specs[f]
+        dests, parents = found
+        keys: list[tuple[int, int]] = []
+        key = dests[d]
+        while key is not None:
+            keys.append(key)
+            key = parents[key]
+        keys.reverse()
+        start = self.pos[f]
+        route = [v.ids[start]] + [v.ids[k[0]] for k in keys]
+        base = {"figure": s.id, "from": v.ids[start], "to": v.ids[d], "route": route}
+        hobbit = s.figure == "hobbit"
+        ringbearer = self._is_ringbearer(f)
+        spider_ok = hobbit and self._counters_left(s.colour or "") == 0
+        image = self.card.image
+        prev = start
+        for node, e_in in keys:
+            if e_in >= 0 and v.guard[e_in] is not None and not spider_ok:
+                why = ("only a Hobbit may pass the spider" if not hobbit else
                        f"{s.colour} still has {self._counters_left(s.colour or '')} counter(s) "
                        "on the board")
                 raise IllegalMoveError(f"the spider blocks the secret passage: {why}",
-                                       code="spider_blocks", details={**base, "route": ids})
-            if relax == "gallery":
-                doors = [v.ids[i] for i in route if v.kind[i] == DOOR]
+                                       code="spider_blocks", details=base)
+            if e_in == -1 and v.symbol[prev] != image:
+                doors = [v.ids[prev], v.ids[node]]
                 raise IllegalMoveError(
-                    f"the dwarf gallery is closed: the face-up card shows "
-                    f"{self.card.image}, so only {self.card.image} doors open",
-                    code="gallery_closed", details={**base, "doors": doors, "route": ids,
-                                                    "card": self.face_up})
-            if relax == "goal":
-                raise IllegalMoveError(
-                    f"only the Ringbearer Hobbit ({self.ringbearer}) may enter the goal on the "
-                    "Mountain of Fire", code="goal_needs_ringbearer",
-                    details={**base, "ringbearer": self.ringbearer})
-            free = [v.ids[i] for i in route[1:-1] if v.kind[i] == POINT and self.occ[i] < 0
-                    and i != self.pos[f] and (s.figure != "gandalf" or v.black[i])]
-            if s.figure == "gandalf":
-                raise IllegalMoveError(
-                    f"Gandalf must stop at the first free black point ({free[0]})",
-                    code="must_stop_at_black_point", details={**base, "point": free[0],
-                                                              "route": ids})
-            raise IllegalMoveError(
-                f"{s.name} must stop at the next free point ({free[0]}); it may only jump "
-                "points held by light figures", code="not_next_free_point",
-                details={**base, "point": free[0], "route": ids})
-        found = self._search(f, frozenset(["black", "spider", "gallery", "goal", "stop"]))
-        if d in found[0]:
-            raise IllegalMoveError(f"{s.name} cannot reach {there} this turn (several rules "
-                                   "stand in the way)", code="unreachable",
-                                   details={**base, "route": [v.ids[i] for i in
-                                                              self._route(f, d, found)]})
-        raise IllegalMoveError(f"no path leads {s.name} from {here} to {there}", code="no_path",
+                    f"the dwarf gallery from {doors[0]} to {doors[1]} is closed: the face-up "
+                    f"card shows {image}, so only {image} doors open" if image != "storm" else
+                    f"the dwarf gallery from {doors[0]} to {doors[1]} is closed: the face-up "
+                    "card shows a storm, so no door opens",
+                    code="gallery_closed", details={**base, "doors": doors, "card": self.face_up})
+            prev = node
+            if v.kind[node] != POINT or node == start:
+                continue
+            o = self.occ[node]
+            if node == d:
+                if v.goal[node] and not ringbearer:
+                    raise IllegalMoveError(
+                        f"only the Ringbearer Hobbit ({self.ringbearer}) may enter the goal on "
+                        "the Mountain of Fire", code="goal_needs_ringbearer",
+                        details={**base, "ringbearer": self.ringbearer})
+                continue
+            if o >= 0 and not self.specs[o].light and not (ringbearer and
+                                                           self.specs[o].size < 2):
+                b = self.specs[o]
+                why = ("even the Ringbearer cannot pass a Spirit of the Ring" if ringbearer else
+                       "only the Ringbearer Hobbit jumps Gollum and Orcs")
+                raise IllegalMoveError(f"{s.name} cannot pass {b.name} on {v.ids[node]} ({why})",
+                                       code="blocked_by_black_figure",
+                                       details={**base, "point": v.ids[node], "black_figure": b.id})
+            if o < 0:
+                if s.figure == "gandalf" and v.black[node]:
+                    raise IllegalMoveError(
+                        f"Gandalf must stop at the first free black point ({v.ids[node]})",
+                        code="must_stop_at_black_point", details={**base, "point": v.ids[node]})
+                if s.figure != "gandalf":
+                    raise IllegalMoveError(
+                        f"{s.name} must stop at the next free point ({v.ids[node]}); it may "
+                        "only jump points held by light figures", code="not_next_free_point",
+                        details={**base, "point": v.ids[node]})
+        raise IllegalMoveError(f"{s.name} cannot reach {v.ids[d]} this turn", code="unreachable",
                                details=base)
 
     # ================================================================== applying
