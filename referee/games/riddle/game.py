@@ -849,14 +849,12 @@ class RiddleGame(Game[Move]):
             return
         avail = self._avail(p)
         if not self.t["die_used"] and self.t["roll"]:
-            for node, reach in sorted(self.mv.destinations(p.pos, self.t["roll"], avail).items()):
-                if node != p.pos:
-                    yield Move("move", (path_text(reach.path),))
+            for path in self._paths(p.pos, self.t["roll"], avail):
+                yield Move("move", (path,))
         for c in self._cards_with(p, "extra_move"):
             n = int(self.ctype(c).use("extra_move")["n"])
-            for node, reach in sorted(self.mv.destinations(p.pos, n, avail).items()):
-                if node != p.pos:
-                    yield Move("ride", (c, path_text(reach.path)))
+            for path in self._paths(p.pos, n, avail):
+                yield Move("ride", (c, path))
         for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
             cards = self._cards_with(p, use)
             if cards:
@@ -864,6 +862,20 @@ class RiddleGame(Game[Move]):
                     if node != p.pos:
                         for c in cards:
                             yield Move(verb, (c, node))
+
+    def _paths(self, start: str, counts: int, avail: tuple[str, ...]) -> list[str]:
+        """Path texts to every destination (cached per board: the answer depends only on
+        the start, the counts and the movement cards)."""
+        cache = self.compiled.__dict__.setdefault("_riddle_paths", {})
+        key = (start, counts, avail)
+        got = cache.get(key)
+        if got is None:
+            if len(cache) > 50_000:
+                cache.clear()
+            got = [path_text(r.path) for node, r in
+                   sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
+            cache[key] = got
+        return got  # type: ignore[no-any-return]
 
     def _has_any_move(self) -> bool:
         return any(True for _ in self._g_moves())
