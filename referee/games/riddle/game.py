@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UnknownNodeError, UsageError
@@ -180,6 +180,8 @@ class RiddleGame(Game[Move]):
     """Riddle of the Ring, referee of the whole card game (see module docs)."""
 
     rules = "riddle"
+    #: cache destination paths per board (the benchmark switches it off for its baseline)
+    cache_paths: ClassVar[bool] = True
 
     def __init__(self, compiled: CompiledBoard, options: dict[str, Any]) -> None:
         self.compiled = compiled
@@ -866,6 +868,9 @@ class RiddleGame(Game[Move]):
     def _paths(self, start: str, counts: int, avail: tuple[str, ...]) -> list[str]:
         """Path texts to every destination (cached per board: the answer depends only on
         the start, the counts and the movement cards)."""
+        if not self.cache_paths:
+            return [path_text(r.path) for node, r in
+                    sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
         cache = self.compiled.__dict__.setdefault("_riddle_paths", {})
         key = (start, counts, avail)
         got = cache.get(key)
@@ -1751,6 +1756,22 @@ class RiddleGame(Game[Move]):
             out["seen"] = [dict(s) for s in self.seen.get(me.name, [])]
             if self.phase == "choose" and me is self.me and self.sub is not None:
                 out["choosing_from"] = sorted(self._by[self.sub["target"]].hand)
+        return out
+
+    @staticmethod
+    def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
+        """``events`` as ``viewer`` may see them: each event's ``private`` part keeps only
+        the viewer's own entry (``None``: no private part at all)."""
+        out = []
+        for e in events:
+            priv = e.get("private")
+            if priv is None:
+                out.append(e)
+                continue
+            e = {k: v for k, v in e.items() if k != "private"}
+            if viewer is not None and viewer in priv:
+                e["private"] = {viewer: priv[viewer]}
+            out.append(e)
         return out
 
     def all_cards(self) -> list[str]:

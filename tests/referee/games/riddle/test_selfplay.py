@@ -144,3 +144,19 @@ def test_random_games_on_the_sample_map():
                                                               "recommended": True})
         play(g, random.Random(seed), every=_invariants if seed == 0 else None)
         assert g.outcome is not None
+
+
+def test_events_for_a_viewer_hide_others_cards(grid):
+    """A Friendly Exchange's cards are known to the two players only."""
+    g = new_game(grid, players=3, seed=2)
+    hand(g, "frodo", "boat.1")
+    hand(g, "rider1", "rope.1")
+    put(g, "frodo", "r3c0")
+    put(g, "rider1", "r2c1")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r3c0>r3c1")
+    ev = g.push_text("exchange rider1")
+    assert RiddleGame.events_for(ev, "frodo")[0]["private"] == {
+        "frodo": {"gave": "boat.1", "got": "rope.1"}}
+    assert "private" not in RiddleGame.events_for(ev, "sam")[0]
+    assert "rope.1" not in json.dumps(RiddleGame.events_for(ev, None))
