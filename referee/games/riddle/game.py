@@ -205,13 +205,21 @@ class RiddleGame(Game[Move]):
         self.order: list[str] = []
         self._by: dict[str, Player] = {}
         self._beside_cache: dict[str, frozenset[str]] = {}
+        self.setup_events: list[dict[str, Any]] = []
 
     # ================================================================ set-up
     @staticmethod
     def read_options(options: dict[str, Any] | None) -> dict[str, Any]:
         """Options with defaults; ``recommended`` switches on its four features."""
         out = {k: v for k, (v, _) in OPTIONS.items()}
-        for k, v in (options or {}).items():
+        options = dict(options or {})
+        variant = options.pop("variant", None)
+        if variant is not None:
+            if variant not in ("basic", "recommended"):
+                raise UsageError(f"Riddle of the Ring variants: basic, recommended (not "
+                                 f"{variant!r}); variations are options")
+            options.setdefault("recommended", variant == "recommended")
+        for k, v in options.items():
             key = k.replace("-", "_")
             if key not in OPTIONS:
                 raise UsageError(f"unknown riddle option {k!r} (known: {', '.join(OPTIONS)})")
@@ -270,7 +278,11 @@ class RiddleGame(Game[Move]):
         g.cur = rolling[0]
         g.order = [g.players[(g.cur + k) % players].name for k in range(players)]
         g.seen = {p.name: [] for p in g.players}
-        g._begin_turn([])
+        ev: list[dict[str, Any]] = [{"event": "deal", "players": [p.name for p in g.players],
+                                     "cards": {p.name: len(p.hand) for p in g.players}},
+                                    {"event": "first_player", "player": g.players[g.cur].name}]
+        g._begin_turn(ev)
+        g.setup_events = ev
         return g
 
     def _index(self) -> None:
@@ -1773,6 +1785,32 @@ class RiddleGame(Game[Move]):
                 e["private"] = {viewer: priv[viewer]}
             out.append(e)
         return out
+
+    def invariants(self) -> list[str]:
+        """Broken invariants (empty when all hold): each of the deck's cards exactly once;
+        nobody but the player on turn over 10 cards (wrong-Riddle gains aside); markers
+        where their status says; at most 2 Power Plays."""
+        bad = []
+        cards = self.all_cards()
+        if sorted(cards) != sorted(self.deck.instances):
+            bad.append(f"cards: {len(cards)} accounted for, {len(set(cards))} different, "
+                       f"deck has {len(self.deck.instances)}")
+        for i, q in enumerate(self.players):
+            if i != self.cur and len(q.hand) - q.riddle_extra > HAND_LIMIT:
+                bad.append(f"{q.name} holds {len(q.hand)} cards after his turn")
+            if q.out:
+                continue
+            if q.status == "board" and q.pos is None:
+                bad.append(f"{q.name} is on the board nowhere")
+            if q.status == "limbo" and q.pos is not None:
+                bad.append(f"{q.name} is in Limbo but on {q.pos}")
+            if q.status == "captive":
+                cap = self._by.get(q.captor or "")
+                if cap is None or cap.pos != q.pos:
+                    bad.append(f"{q.name} is a captive away from his captor")
+        if self.t.get("pp", 0) > 2:
+            bad.append(f"{self.t['pp']} Power Plays this turn")
+        return bad
 
     def all_cards(self) -> list[str]:
         """Every card instance wherever it is (for the 80-card invariant)."""

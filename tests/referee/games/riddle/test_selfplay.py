@@ -160,3 +160,21 @@ def test_events_for_a_viewer_hide_others_cards(grid):
         "frodo": {"gave": "boat.1", "got": "rope.1"}}
     assert "private" not in RiddleGame.events_for(ev, "sam")[0]
     assert "rope.1" not in json.dumps(RiddleGame.events_for(ev, None))
+
+
+def test_invariants_hook_reports_breakage(grid):
+    """The generic selfplay verb calls ``invariants()`` after every move."""
+    g = new_game(grid, players=3, seed=3, turn_limit=6, recommended=True)
+    rnd = random.Random(3)
+    while g.outcome is None:
+        g.push(rnd.choice(list(g.legal_moves)))
+        assert g.invariants() == []
+    g.draw_pile.append("boat.1")
+    assert any("cards" in b for b in g.invariants())
+
+
+def test_setup_events_and_variant(grid):
+    g = new_game(grid, players=2, seed=4, variant="recommended")
+    assert g.opts["captivity"] and g.setup_events[0]["event"] == "deal"
+    assert new_game(grid, players=2, seed=4).setup_events == \
+        new_game(grid, players=2, seed=4).setup_events
