@@ -256,6 +256,7 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
             res.problems.append(Problem.make("dot_not_in_city",
                                              f"river dot names city {city!r} but does not lie "
                                              "in it", did, (g.x, g.y)))
+            city = None
         if inside and city is None and props[inside[0]].get("city"):
             city = ids[inside[0]]
         if city is not None:
