@@ -252,7 +252,24 @@ class TileBuilder:
                     raise SystemExit(f"{self.tid}: points {a} and {b} are "
                                      f"{pa.distance(pb):.1f} mm apart")
 
+    def aim_winds(self) -> None:
+        """Aim the wind arrows of points on the tile's axes along the axis, towards the centre.
+
+        The axes of a tile lie on a row and a column of tile centres whatever the
+        turn, so such a ray sweeps along a line full of points (ruling 8: the
+        nearest black figure within 15 mm of the ray plays).
+        """
+        for f in self.features:
+            if f["kind"] != "point" or "wind" not in f["props"]:
+                continue
+            x, y = f["geometry"]["coordinates"]
+            if abs(x) < 0.5 and abs(y) > 0.5:
+                f["props"]["wind"] = "S" if y < 0 else "N"
+            elif abs(y) < 0.5 and abs(x) > 0.5:
+                f["props"]["wind"] = "E" if x < 0 else "W"
+
     def tile_json(self) -> dict[str, Any]:
+        self.aim_winds()
         self.check()
         return {"id": self.tid, "name": self.name,
                 "outline": {"shape": self.shape, "size": 2 * self.R},
@@ -681,7 +698,25 @@ def frame() -> TileBuilder:
     f._add("fire3", "point", Point(500, 500), {"colour": "grey", "name": "the spider's lair"})
     f._add("fire-goal", "point", Point(522, 522),
            {"colour": "grey", "goal": True, "name": "the last grey point on the Mountain of Fire"})
-    f._add("title", "label", Point(300, 24), {"text": "RINGGEISTER", "size": 14.0})
+    # -- the four border roads in the frame: each joins the outer ports of two
+    #    octagons, and a fork in its middle leads to the outer port of a square
+    for side, (p1, p2, c1, c2, mid, sq_port, wind) in {
+        "n": ((200, 40), (400, 40), (200, 20), (400, 20), (300, 20), (300, 60), "S"),
+        "s": ((200, 560), (400, 560), (200, 580), (400, 580), (300, 580), (300, 540), "N"),
+        "w": ((40, 200), (40, 400), (20, 200), (20, 400), (20, 300), (60, 300), "E"),
+        "e": ((560, 200), (560, 400), (580, 200), (580, 400), (580, 300), (540, 300), "W"),
+    }.items():
+        f._add(f"border-{side}-port1", "port", Point(*p1), {})
+        f._add(f"border-{side}-port2", "port", Point(*p2), {})
+        f._add(f"border-{side}-port3", "port", Point(*sq_port), {})
+        f._add(f"border-{side}-fork", "junction", Point(*mid), {})
+        line = f.path([p1, c1, c2, p2], fid=f"border-{side}")
+        spur = f.path([mid, sq_port], fid=f"border-{side}-spur")
+        length = f.lines[line].length
+        for k, dist in ((1, length / 2 - 62), (3, length / 2 + 62)):
+            f._add(f"border-{side}{k}", "point", f._at(line, dist), {"colour": "grey"})
+        f._add(f"border-{side}2", "point", f._at(spur, 19), {"colour": "grey", "wind": wind})
+    f._add("title", "label", Point(100, 21), {"text": "RINGGEISTER", "size": 11.0})
     return f
 
 
@@ -699,7 +734,7 @@ LAYOUT: dict[tuple[int, int], str] = {
 }
 
 #: the starting turns, found by ``--search`` (see :func:`search_turns`)
-DEFAULT_TURNS: dict[str, int] = {"r0c1": 0, "r0c2": 3, "r0c3": 1, "r0c4": 2, "r1c0": 3, "r1c1": 3, "r1c2": 2, "r1c3": 0, "r1c4": 2, "r2c0": 0, "r2c1": 0, "r2c2": 0, "r2c3": 3, "r2c4": 1, "r3c0": 1, "r3c1": 0, "r3c2": 1, "r3c3": 3, "r3c4": 2, "r4c0": 3, "r4c1": 1, "r4c2": 1, "r4c3": 0}
+DEFAULT_TURNS: dict[str, int] = {"r0c1": 1, "r0c2": 1, "r0c3": 0, "r0c4": 2, "r1c0": 2, "r1c1": 1, "r1c2": 2, "r1c3": 0, "r1c4": 3, "r2c0": 1, "r2c1": 0, "r2c2": 2, "r2c3": 3, "r2c4": 0, "r3c0": 2, "r3c1": 2, "r3c2": 2, "r3c3": 1, "r3c4": 1, "r4c0": 0, "r4c1": 2, "r4c2": 0, "r4c3": 2}
 
 
 def piece_types() -> list[dict[str, Any]]:
@@ -785,26 +820,28 @@ def place_figures(board: Board, seed: int = 3) -> None:
 
 
 # ---------------------------------------------------------------------- searching the turns
-def score(compiled: Any) -> tuple[int, int, int]:
-    """(goal reachable, −warnings, points reachable from the white starts): higher is better."""
-    import networkx as nx
+def score(compiled: Any) -> tuple[int, int, int, int]:
+    """How good a set of starting turns is; higher is better, compared in order.
+
+    (−errors including the Ringgeister checks, goal reachable by light figures
+    without passing a black starting point, −warnings, points reachable from the
+    white starting points).
+    """
+    from referee.games.ringgeister.checks import board_problems, light_reach
     g = compiled.graph
-    probs = compiled.problems
-    warnings = sum(p.severity == "warning" for p in probs)
+    probs = list(compiled.problems) + board_problems(compiled)
+    warnings = sum(p.severity == "warning" and not p.code.endswith("goal_blocked")
+                   for p in probs)
     errors = sum(p.severity == "error" for p in probs)
-    sub = nx.Graph()
-    sub.add_nodes_from(g.nodes)
-    sub.add_edges_from((u, v) for u, v, d in g.edges(data=True) if d["relation"] == "path")
-    reach: set[str] = set()
-    for n, d in g.nodes(data=True):
-        if d.get("start") == "white" and n not in reach:
-            reach |= nx.node_connected_component(sub, n)
-    goal = any(g.nodes[n].get("goal") for n in reach)
+    black_starts = {n for n, d in g.nodes(data=True) if d.get("start") == "black"}
+    reach = light_reach(compiled)
+    free = light_reach(compiled, black_starts)
+    goal_free = any(g.nodes[n].get("goal") for n in free)
     pts = sum(1 for n in reach if g.nodes[n]["kind"] == "point")
-    return (int(goal) - errors, -warnings, pts)
+    return (-errors, int(goal_free), -warnings, pts)
 
 
-def search_turns(board: Board, seed: int = 7, restarts: int = 6) -> dict[str, int]:
+def search_turns(board: Board, seed: int = 7, restarts: int = 24) -> dict[str, int]:
     """Hill-climb the starting turns of all tiles for a connected, tidy board.
 
     Notes
@@ -816,7 +853,7 @@ def search_turns(board: Board, seed: int = 7, restarts: int = 6) -> dict[str, in
     from referee.compiler import compile_board
     rnd = random.Random(seed)
     best_turns: dict[str, int] = {}
-    best: tuple[int, int, int] | None = None
+    best: tuple[int, int, int, int] | None = None
     pids = [p.id for p in board.placements]
     for _ in range(restarts):
         b = board.copy()
@@ -858,7 +895,13 @@ def main(argv: list[str] | None = None) -> int:
     turns = dict(DEFAULT_TURNS)
     if args.search or not turns:
         turns = search_turns(make_board(pack, fr, {}))
-        print("DEFAULT_TURNS = " + json.dumps(turns, sort_keys=True), file=sys.stderr)
+        line = "DEFAULT_TURNS: dict[str, int] = " + json.dumps(turns, sort_keys=True)
+        me = Path(__file__)
+        text = me.read_text(encoding="utf-8")
+        start = text.index("DEFAULT_TURNS: dict[str, int] = ")
+        end = text.index("\n", start)
+        me.write_text(text[:start] + line + text[end:], encoding="utf-8")
+        print(f"{line}\n(written into {me.name})", file=sys.stderr)
     board = make_board(pack, fr, turns)
     place_figures(board)
     PROJECT_DIR.mkdir(parents=True, exist_ok=True)

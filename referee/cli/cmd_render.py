@@ -1,0 +1,94 @@
+"""``referee render``: draw a board as SVG (headless, no Qt)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from ..store import load_project
+from . import emit_json
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("render", help="draw a board as SVG",
+                       description="Draw PROJECT as an SVG picture at real size (millimetres): "
+                                   "tiles, terrain, paths, points, arrows, doors, counter spaces, "
+                                   "region maps, tracks and pieces; --graph overlays the compiled "
+                                   "graph. Headless: needs no display.")
+    p.add_argument("project")
+    p.add_argument("-o", "--output", help="SVG file to write (default: stdout)")
+    p.add_argument("--graph", action="store_true",
+                   help="overlay the compiled graph (edges by relation, port nodes, problems)")
+    p.add_argument("--no-pieces", action="store_true", help="leave the pieces out")
+    p.add_argument("--no-ports", action="store_true", help="leave the port marks out")
+    p.add_argument("--turn", action="append", default=[], metavar="TILE=TURNS",
+                   help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1")
+    p.add_argument("--png", metavar="FILE",
+                   help="also write a PNG (needs the rsvg-convert program on PATH)")
+    p.add_argument("--dpi", type=float, default=96.0, help="PNG resolution (default 96)")
+    p.add_argument("--json", action="store_true", help="report what was written as JSON")
+    p.set_defaults(func=cmd_render)
+
+
+def _turns(specs: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for spec in specs:
+        pid, sep, t = spec.partition("=")
+        if not sep or not pid:
+            raise UsageError(f"--turn wants TILE=TURNS, not {spec!r}")
+        try:
+            out[pid] = int(t)
+        except ValueError:
+            raise UsageError(f"--turn {spec!r}: turns must be an integer") from None
+    return out
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from ..compiler import compile_board
+    from ..render import render_svg
+    board = load_project(args.project)
+    for pid, t in _turns(args.turn).items():
+        p = board.placement(pid)
+        p.turns = t % board.tile_of(p).turn_count
+    compiled = compile_board(board) if args.graph else None
+    text = render_svg(board, compiled, graph=args.graph, pieces=not args.no_pieces,
+                      ports=not args.no_ports)
+    written: dict[str, str] = {}
+    if args.output:
+        out = Path(args.output)
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+        written["svg"] = str(out)
+    elif not args.png:
+        sys.stdout.write(text)
+    if args.png:
+        written["png"] = _png(text, Path(args.png), args.dpi)
+    if args.json:
+        emit_json({"project": args.project, "written": written, "bytes": len(text.encode())})
+    else:
+        for kind, path in written.items():
+            print(f"wrote {kind} to {path}", file=sys.stderr)
+    return 0
+
+
+def _png(svg: str, out: Path, dpi: float) -> str:
+    """Convert with ``rsvg-convert`` (librsvg) when it is installed; no Python dependency."""
+    exe = shutil.which("rsvg-convert")
+    if exe is None:
+        raise UsageError("--png needs the rsvg-convert program (e.g. apt-get install "
+                         "librsvg2-bin); write the SVG with -o instead")
+    try:
+        res = subprocess.run([exe, "--dpi-x", str(dpi), "--dpi-y", str(dpi), "-o", str(out)],
+                             input=svg.encode("utf-8"), capture_output=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise UsageError(f"rsvg-convert failed: {exc}") from None
+    if res.returncode != 0:
+        msg = res.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"rsvg-convert failed: {msg[0] if msg else res.returncode}")
+    return str(out)
