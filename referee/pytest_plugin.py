@@ -100,8 +100,10 @@ def assert_connected_for_all_turns(compiled: CompiledBoard | Board,
                                    max_configurations: int = MAX_CONFIGURATIONS) -> None:
     """Every target stays reachable from some source under every turn of ``tiles``.
 
-    Enumerates the turn combinations (at most ``max_configurations``); the
-    message names how many fail and the first failing turns.
+    Along ``path`` the exact rotation census answers (any number of tiles; the
+    message says how many distinct configurations fail and shows one); other
+    relations enumerate the combinations (at most ``max_configurations``) and the
+    message names how many fail and the first three.
     """
     __tracebackhide__ = True
     c = _compiled(compiled)
@@ -112,6 +114,8 @@ def assert_connected_for_all_turns(compiled: CompiledBoard | Board,
     except BoardwrightError as exc:
         _fail([f"assert_connected_for_all_turns: {exc}"])
         return
+    if len(fails) == 1 and fails[0].details.get("method") == "exact":
+        _fail([f"{c.board.name}: {fails[0].message}"])
     if fails:
         lines = [f"{c.board.name}: {len(fails)} turn configuration(s) disconnect the board:"]
         lines += [f"  {f.message}" for f in fails[:3]]

@@ -96,7 +96,7 @@ def test_connected_for_all_turns_names_the_failing_turns_and_restores_the_board(
     c = compile_board(load_project(ROAD))
     # turning the bend t2 never cuts the start t0/s off the straight t1
     assert check_connected_for_all_turns(c, ["t2"], "t0/s", "t1/c") == []
-    fails = check_connected_for_all_turns(c, ["t1", "t2"], stop_at_first=False)
+    fails = check_connected_for_all_turns(c, ["t1", "t2"], stop_at_first=False, method="brute")
     # the road runs W–E through the straight t1 only at turns 0 and 2, and the bend t2
     # joins W and S only at turn 2: 2 of the 16 configurations connect start and goal
     failing = {(f.details["turns"]["t1"], f.details["turns"]["t2"]) for f in fails}
@@ -109,7 +109,40 @@ def test_connected_for_all_turns_names_the_failing_turns_and_restores_the_board(
 def test_connected_for_all_turns_refuses_too_many_configurations():
     c = compile_board(load_project(ROAD))
     with pytest.raises(ExpectationError, match="16 turn configurations, more than the 8"):
-        check_connected_for_all_turns(c, ["t1", "t2"], max_configurations=8)
+        check_connected_for_all_turns(c, ["t1", "t2"], max_configurations=8, method="brute")
+
+
+def test_exact_census_agrees_with_brute_force():
+    """The exact census (referee.rotations) and the enumeration give the same verdict;
+    the census's failing configuration really fails, and the board is restored."""
+    c = compile_board(load_project(ROAD))
+    for tiles, src, tgt in ((["t1", "t2"], "@start=white", "@goal"),
+                            (["t2"], "t0/s", "t1/c"), (["t1"], "t0/s", "t3/g")):
+        exact = check_connected_for_all_turns(c, tiles, src, tgt, method="exact")
+        brute = check_connected_for_all_turns(c, tiles, src, tgt, method="brute",
+                                              stop_at_first=False)
+        assert bool(exact) == bool(brute), tiles
+        if exact:
+            (f,) = exact
+            assert f.details["turns"] in [b.details["turns"] for b in brute]
+    (f,) = check_connected_for_all_turns(c, ["t1", "t2"], method="exact")
+    # the straight t1 has two distinct turns (0 ~ 2, 1 ~ 3), the bend four: 8 distinct,
+    # of which only t1 W-E with t2 at its saved turn connects
+    assert f.message.startswith("7 of 8 distinct turn configurations of t1, t2 disconnect it")
+    assert c.edge_set() == compile_board(load_project(ROAD)).edge_set()
+
+
+@pytest.mark.skipif(not (ROOT / "projects/ringgeister").exists(), reason="no default board")
+def test_default_board_all_turnable_tiles_is_answered_exactly_and_fast():
+    """All 18 turnable tiles (4^18 configurations) are beyond brute force; the census
+    answers, and names a configuration that cuts the goal off."""
+    import time
+    c = compile_board(load_project(ROOT / "projects/ringgeister"))
+    t = time.perf_counter()
+    (f,) = check_connected_for_all_turns(c, "turnable")
+    assert time.perf_counter() - t < 20
+    assert "distinct turn configurations of r0c1" in f.message
+    assert f.node == "fire-goal"
 
 
 def test_check_reads_boardwright_toml_next_to_the_project(repo, capsys):

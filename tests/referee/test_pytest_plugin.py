@@ -92,8 +92,14 @@ def test_assert_adjacent_message():
 def test_assert_connected_for_all_turns_lists_failing_configurations():
     c = compile_board(load_project(ROAD))
     assert_connected_for_all_turns(c, ["t2"], "t0/s", "t1/c")
-    with pytest.raises(AssertionError) as info:
+    with pytest.raises(AssertionError) as info:  # exact census along paths
         assert_connected_for_all_turns(c, ["t2"])
+    msg = str(info.value)
+    assert msg.startswith("Road row: 3 of 4 distinct turn configurations of t2 disconnect it; "
+                          "e.g. with turns t2=")
+    assert "point t3/g at (200, 120) is not reachable from t0/s along path" in msg
+    with pytest.raises(AssertionError) as info:  # any relation: enumerated
+        assert_connected_for_all_turns(c, ["t2"], via="any")
     msg = str(info.value)
     assert msg.startswith("Road row: 3 turn configuration(s) disconnect the board:")
     assert "with turns t2=0: point t3/g" in msg and "with turns t2=3: point t3/g" in msg
