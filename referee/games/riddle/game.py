@@ -67,6 +67,9 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "captivity": (False, "Recommended: the winner of a battle may take the loser captive"),
     "partners": (False, "Variation 1: Hobbits against Black Riders, the team wins together"),
     "partners_extra_card": (False, "Variation 1: the larger team starts with 3 cards"),
+    "partner_exchange": ("basic", "Variation 2 between partners: basic (at random), a (each "
+                                  "gives a card of his choice), c (each takes a card of his "
+                                  "choice from the other's hand)"),
     "table_talk": (False, "Variation 3: partners see each other's hands"),
     "partner_clairvoyance": (False, "Variation 4: partners both on C spaces see each other's hands"),
     "wait_once": (False, "Variation 5: wait only once to win"),
@@ -238,6 +241,9 @@ class RiddleGame(Game[Move]):
             else:
                 v = str(v)
             out[key] = v
+        if out["partner_exchange"] not in ("basic", "a", "c"):
+            raise UsageError(f"partner_exchange is basic, a or c, not {out['partner_exchange']!r}"
+                             " (Variation 2b, asking for a title, is not offered)")
         if out["recommended"]:
             for k in _RECOMMENDED:
                 out[k] = True
@@ -495,6 +501,8 @@ class RiddleGame(Game[Move]):
             return str(self.sub["target"])
         if self.phase == "battle_def" and self.sub is not None:
             return str(self.sub["defender"])
+        if self.phase == "pexchange" and self.sub is not None:
+            return str(self.sub["turn"])
         return self.me.name
 
     @property
@@ -906,6 +914,14 @@ class RiddleGame(Game[Move]):
     def _a_exchange(self, ev: list[dict[str, Any]], name: str) -> None:
         p, q = self.me, self._by[name]
         self.t["pending"].remove(name)
+        mode = self.opts["partner_exchange"]
+        if p.hand and q.hand and mode != "basic" and self._team(p, q):
+            self.sub = {"kind": "pexchange", "with": name, "mode": mode, "turn": p.name,
+                        "gives": {}}
+            self.phase = "pexchange"
+            ev.append({"event": "partner_exchange", "player": p.name, "with": name,
+                       "mode": mode})
+            return
         if p.hand and q.hand:
             a = p.hand.pop(self._rand(len(p.hand)))
             b = q.hand.pop(self._rand(len(q.hand)))
@@ -922,6 +938,62 @@ class RiddleGame(Game[Move]):
     def _g_exchange(self) -> Iterator[Move]:
         for n in self.t["pending"]:
             yield Move("exchange", (n,))
+
+    def _pex(self) -> tuple[dict[str, Any], Player, Player]:
+        sub = self.sub or {}
+        actor = self._by[sub["turn"]]
+        other = self._by[sub["with"]] if actor is self.me else self.me
+        return sub, actor, other
+
+    def _c_offer(self, card: str) -> None:
+        sub, actor, _ = self._pex()
+        if sub.get("mode") != "a":
+            raise _illegal("wrong_phase", "offer a card only in Variation 2a exchanges")
+        self._in_hand(actor, card)
+
+    def _c_pick(self, card: str) -> None:
+        sub, actor, other = self._pex()
+        if sub.get("mode") != "c":
+            raise _illegal("wrong_phase", "pick a card only in Variation 2c exchanges")
+        if card not in other.hand:
+            raise _illegal("not_in_hand", f"{other.name} does not hold {card}", card=card)
+
+    def _a_offer(self, ev: list[dict[str, Any]], card: str) -> None:
+        sub, actor, _ = self._pex()
+        sub["gives"][actor.name] = card
+        self._pex_next(ev)
+
+    def _a_pick(self, ev: list[dict[str, Any]], card: str) -> None:
+        sub, actor, other = self._pex()
+        sub["gives"][other.name] = card
+        self._pex_next(ev)
+
+    def _pex_next(self, ev: list[dict[str, Any]]) -> None:
+        sub = self.sub
+        assert sub is not None
+        p, q = self.me, self._by[sub["with"]]
+        if sub["turn"] == p.name:
+            sub["turn"] = q.name
+            return
+        a, b = sub["gives"][p.name], sub["gives"][q.name]
+        p.hand.remove(a)
+        q.hand.remove(b)
+        p.hand.append(b)
+        q.hand.append(a)
+        self.t["exchanged"].append(q.name)
+        ev.append({"event": "exchange", "player": p.name, "with": q.name, "mode": sub["mode"],
+                   "private": {p.name: {"gave": a, "got": b}, q.name: {"gave": b, "got": a}}})
+        self.sub = None
+        self.phase = "exchange" if self.t["pending"] else "main"
+
+    def _g_pexchange(self) -> Iterator[Move]:
+        sub, actor, other = self._pex()
+        if sub["mode"] == "a":
+            for c in sorted(actor.hand):
+                yield Move("offer", (c,))
+        else:
+            for c in sorted(other.hand):
+                yield Move("pick", (c,))
 
     # ================================================================ Power Plays
     def _power_play(self) -> None:
@@ -1768,6 +1840,9 @@ class RiddleGame(Game[Move]):
             out["seen"] = [dict(s) for s in self.seen.get(me.name, [])]
             if self.phase == "choose" and me is self.me and self.sub is not None:
                 out["choosing_from"] = sorted(self._by[self.sub["target"]].hand)
+            if self.phase == "pexchange" and self.sub is not None and \
+                    self.sub["mode"] == "c" and self.sub["turn"] == me.name:
+                out["choosing_from"] = sorted(self._pex()[2].hand)
         return out
 
     @staticmethod
@@ -1834,6 +1909,7 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
              "interrogate", "gollum", "draw", "give", "battle", "release", "hide", "retrieve",
              "find", "catch", "ring", "pickup", "pass"),
     "exchange": ("exchange",),
+    "pexchange": ("offer", "pick"),
     "resist": ("resist", "show"),
     "riddle": ("guess", "stop"),
     "choose": ("take", "capture"),

@@ -11,6 +11,7 @@ clairvoyance who may resist). Text forms::
     fly eagles.1 s40              fly (Eagles / Dragon Birds)
     hop tom_bombadil s9           Tom Bombadil: any space within 6
     exchange sam                  a Friendly Exchange with a player beside you
+    offer boat.1 | pick rope.2    Variation 2a/2c exchanges between partners
     look elf_ring.2 sam           clairvoyance (Wizard, Elf Ring, Palantir)
     clair sam                     clairvoyance from a "C" space
     peek gandalf s17              see the cards hidden at a Secret Spot with a Wizard
@@ -48,7 +49,7 @@ from ...errors import IllegalMoveError
 ARITY: dict[str, int] = {
     "roll": 0, "reroll": 1, "move": 1, "ride": 2, "fly": 2, "hop": 2, "exchange": 1,
     "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "riddle": 3, "interrogate": 2,
-    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "battle": 1,
+    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "offer": 1, "pick": 1, "battle": 1,
     "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
     "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,
     "discard": 1, "escape": 1, "place": 1,

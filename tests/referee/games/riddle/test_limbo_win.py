@@ -253,3 +253,33 @@ def test_limbo_out_variation(grid):
     assert fr.out and fr.hand == [] and "the_ring" in g._by["rider1"].hand
     assert len(g.all_cards()) == 80
     assert g.view(None)["players"][g.players.index(fr)]["status"] == "out"
+
+
+@pytest.mark.parametrize("mode", ["a", "c"])
+def test_partner_exchange_variations(grid, mode):
+    """Variation 2: (a) each partner selects a card from his own hand to give; (c) each
+    takes the other's hand and selects the card of his choice from it."""
+    g = new_game(grid, players=4, seed=40, partners=True, partner_exchange=mode)
+    hand(g, "frodo", "boat.1", "rope.1")
+    hand(g, "sam", "cloak.1", "the_ring")
+    put(g, "sam", "r0c2")
+    put(g, "frodo", "r0c0")
+    put(g, "rider1", "r4c0")
+    put(g, "rider2", "r4c1")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r0c0>r0c1")
+    g.push_text("exchange sam")
+    assert g.phase == "pexchange" and g.to_move == "frodo"
+    if mode == "a":
+        assert moves(g) == {"offer boat.1", "offer rope.1"}
+        g.push_text("offer rope.1")
+        assert g.to_move == "sam"
+        g.push_text("offer cloak.1")
+    else:
+        assert g.view("frodo")["choosing_from"] == ["cloak.1", "the_ring"]
+        g.push_text("pick the_ring")
+        assert g.to_move == "sam" and g.view("sam")["choosing_from"] == ["boat.1", "rope.1"]
+        g.push_text("pick rope.1")
+    fr, sa = sorted(g._by["frodo"].hand), sorted(g._by["sam"].hand)
+    assert fr == (["boat.1", "cloak.1"] if mode == "a" else ["boat.1", "the_ring"])
+    assert "rope.1" in sa and g.phase == "main"

@@ -71,7 +71,7 @@ def _invariants(g, ms):
 
 
 @pytest.mark.parametrize("players,opts", [(2, {}), (4, {"recommended": True}),
-                                          (5, {"partners": True, "doom_cities": True}),
+                                          (5, {"partners": True, "doom_cities": True, "partner_exchange": "c"}),
                                           (8, {"limbo_out": True, "no_wait": True})])
 def test_random_games_keep_invariants(grid, players, opts):
     for seed in range(3):
