@@ -929,14 +929,41 @@ class LotrCoop(Game[Move]):
         self.queue.insert(0, {"op": "mount_doom_roll", "player": nxt[0], "tried": op["tried"]})
 
     # ------------------------------------------------------------------ accounting
+    def invariants(self) -> list[str]:
+        """Broken invariants (empty when all hold); ``referee selfplay`` calls it after every move."""
+        bad: list[str] = []
+        lay = self.lay
+        if self.card_counts()["hobbit"] != len(lay.hobbit_deck):
+            bad.append(f"{self.card_counts()['hobbit']} Hobbit cards, not {len(lay.hobbit_deck)}")
+        feats = [c for pile in [self.deck, self.discard, self.box, self.features_on_board]
+                 + self.hands for c in pile if lay.cards.get(c, {}).get("kind") == "feature"]
+        if len(feats) != len(set(feats)):
+            bad.append("a Feature card is in two places")
+        if self.scenario and len(self.tiles) + len(self.tile_discard) != len(lay.tile_deck):
+            bad.append("event tiles lost or duplicated")
+        held_random = sum(1 for hs in self.shields for s in hs if s.get("r"))
+        if len(self.shield_pool) + held_random + len(self.spent_random) != len(lay.shields):
+            bad.append("face-down shields lost or duplicated")
+        if len(self.gandalf_cards) + sum(1 for c in self.box if c in lay.gandalf) != len(lay.gandalf):
+            bad.append("Gandalf cards lost or duplicated")
+        for p in range(self.players):
+            if self.alive[p] and self.corruption[p] >= self.sauron:
+                bad.append(f"{self.names[p]} shares Sauron's space but is still in the game")
+            if any(v < 0 for v in self.life[p].values()):
+                bad.append(f"{self.names[p]} has a negative number of Life tokens")
+        if self.outcome_ is None and not (self.queue and self.queue[0]["op"] == "ask"):
+            bad.append("the game waits for no decision")
+        return bad
+
     def card_counts(self) -> dict[str, int]:
         """How many Hobbit cards and Feature cards are where (for invariant checks)."""
         hob = feat = 0
         for pile in [self.deck, self.discard, self.box] + self.hands:
             for c in pile:
-                if self.lay.cards[c]["kind"] == "hobbit":
+                kind = self.lay.cards.get(c, {}).get("kind")
+                if kind == "hobbit":
                     hob += 1
-                else:
+                elif kind == "feature":
                     feat += 1
         return {"hobbit": hob, "feature": feat + len(self.features_on_board)}
 

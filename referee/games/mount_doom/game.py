@@ -876,6 +876,32 @@ class MountDoom(Game[Move]):
             self._lay_out(self.stage, leave_out)
 
     # ------------------------------------------------------------------ accounting
+    def invariants(self) -> list[str]:
+        """Broken invariants (empty when all hold): cards, figures, tokens accounted for.
+
+        ``referee selfplay`` calls this after every move.
+        """
+        bad: list[str] = []
+        locs = self.card_locations()
+        if sorted(locs) != sorted(self.lay.cards):
+            bad.append("the cards in play are not exactly the cards of the pack")
+        double = sorted(c for c, v in locs.items()
+                        if v not in ("deck", "gandalf_stack", "row", "held", "box"))
+        if double:
+            bad.append(f"cards in two places: {', '.join(double)}")
+        if not 1 <= self.nazgul <= 9:
+            bad.append(f"{self.nazgul} Nazgûl at Minas Morgul")
+        if not 0 <= self.uruk <= 5:
+            bad.append(f"{self.uruk} Uruk-hai warriors at Isengard")
+        if not 0 <= self.ring <= self.lay.dark_end:
+            bad.append("the One Ring is off the resolve track")
+        if any(not (p == RALLY or 0 <= p <= self.lay.mount_doom) for p in self.pos.values()) \
+                or self.pos[RINGBEARER] < 0:
+            bad.append("a companion is off the route")
+        if self.outcome_ is None and not (self.queue and self.queue[0]["op"] == "ask"):
+            bad.append("the game waits for no decision")
+        return bad
+
     def card_locations(self) -> dict[str, str]:
         """Where every card is: ``deck``, ``gandalf_stack``, ``row``, ``held``, ``box``."""
         out: dict[str, str] = {}

@@ -1,0 +1,536 @@
+"""The cooperative Lord of the Rings game: one test per rule (quoted in each docstring).
+
+:class:`Loaded` makes the die show chosen faces (indices: blank 0, one 1, two 2,
+three 3, discard 4, sauron 5); event tiles are drawn from the end of ``g.tiles``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from referee.compiler import compile_board
+from referee.errors import IllegalMoveError, UsageError
+from referee.games.lotr_coop.game import LotrCoop, Move, _ask
+from referee.store import load_project
+
+ROOT = Path(__file__).resolve().parents[4]
+BLANK, ONE, TWO, THREE, DISCARD, SAURON = range(6)
+
+
+class Loaded(random.Random):
+    def __init__(self, *indices: int) -> None:
+        super().__init__(3)
+        self.q = list(indices)
+
+    def randrange(self, n, *args, **kw):  # type: ignore[no-untyped-def, override]
+        if self.q:
+            return self.q.pop(0)
+        return super().randrange(n, *args, **kw)
+
+
+@pytest.fixture(scope="module")
+def compiled():  # type: ignore[no-untyped-def]
+    return compile_board(load_project(ROOT / "projects" / "lotr-coop"))
+
+
+def new(compiled, players: int = 3, seed: int = 1, **options) -> LotrCoop:  # type: ignore[no-untyped-def]
+    return LotrCoop.new(compiled, players=players, seed=seed, options=options)
+
+
+def play(g: LotrCoop, text: str) -> list[dict]:  # type: ignore[type-arg]
+    return g.push(g.parse_move(text))
+
+
+def at_play(g: LotrCoop) -> None:
+    """Skip the tile phase: the active player is about to play cards."""
+    g.queue = [_ask("play")]
+    g.phase = "play"
+
+
+def types(ev: list[dict]) -> list[str]:  # type: ignore[type-arg]
+    return [e["type"] for e in ev]
+
+
+# ---------------------------------------------------------------------- set-up
+@pytest.mark.parametrize("players,names", [
+    (2, ["frodo", "sam"]), (3, ["frodo", "sam", "pippin"]),
+    (4, ["frodo", "sam", "pippin", "merry"]), (5, ["frodo", "sam", "pippin", "merry", "fatty"])])
+def test_characters_by_player_count(compiled, players: int, names: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """"2 - player game: Frodo and Sam. 3 - player game: Frodo, Sam, Pippin ... 5 - player
+    game: Frodo, Sam, Pippin, Merry, Fatty. Frodo always begins the game.\""""
+    g = new(compiled, players)
+    assert g.names == names and g.to_move == "frodo" and g.ringbearer == 0
+    assert g.scenario == "moria" and g.phase == "reveal"
+
+
+def test_bad_player_count(compiled) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(UsageError):
+        new(compiled, 1)
+    with pytest.raises(UsageError):
+        new(compiled, 3, sauron=99)
+
+
+def test_rivendell_two_players(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Elrond: Shuffle the 12 Rivendell Feature cards and deal them to the players. With two
+    players, discard four cards face down from the game." (Bag End, ours: 6 Hobbit cards.)"""
+    g = new(compiled, 2)
+    feats = [[c for c in h if g.lay.cards[c]["kind"] == "feature"] for h in g.hands]
+    assert [len(f) for f in feats] == [4, 4]
+    assert sum(1 for c in g.box if g.lay.cards.get(c, {}).get("kind") == "feature") == 4
+    assert [len(h) - len(f) for h, f in zip(g.hands, feats)] == [6, 6]
+
+
+def test_rivendell_five_players(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"With five players the Ring-bearer and the player to their left both receive one card
+    more than the others.\""""
+    g = new(compiled, 5)
+    feats = [sum(1 for c in h if g.lay.cards[c]["kind"] == "feature") for h in g.hands]
+    assert feats == [3, 3, 2, 2, 2]
+
+
+def test_scenario_setup(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"place one marker on the first space above the Event boxes and on the first spaces of
+    each Activity line ... Shuffle all the Event tiles"; Moria has no Friendship line."""
+    g = new(compiled)
+    assert g.markers == {"fighting": 0, "hiding": 0, "travelling": 0}
+    assert g.event_pos == 0 and len(g.tiles) == len(g.lay.tile_deck)
+
+
+# ---------------------------------------------------------------------- event tiles
+def test_evil_tile_ringbearer_then_next_tile(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"The Ring-bearer's Hobbit must move one step towards the darkness on the Corruption
+    line. Then reveal the next Event tile.\""""
+    g = new(compiled)
+    g.tiles.append("ringbearer-dark")
+    play(g, "reveal")
+    assert g.corruption[0] == 1 and g.phase == "reveal"
+
+
+def test_volunteer_or_sauron(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"One player must volunteer to advance their Hobbit by two steps into the darkness ...
+    or else Sauron moves one step towards the Hobbits.\""""
+    g = new(compiled)
+    g.tiles += ["volunteer", "volunteer"]
+    play(g, "reveal")
+    assert g.phase == "volunteer"
+    play(g, "volunteer pippin")
+    assert g.corruption == [0, 0, 2]
+    play(g, "reveal")
+    s = g.sauron
+    play(g, "refuse")
+    assert g.sauron == s - 1
+
+
+def test_sundial_next_event(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"The next Event on the Scenario board now occurs. Progress the Event marker to the next
+    Event box down and perform the stated action." (Moria box 1, ours: each player discards 1
+    Hiding card or rolls the die — an EACH PLAYER prompt, active player first.)"""
+    g = new(compiled)
+    g.tiles.append("sundial")
+    play(g, "reveal")
+    assert g.event_pos == 1 and g.phase == "each_pay" and g.to_move == "frodo"
+    g.hands[1] = ["w-hiding", "w-fighting"]
+    play(g, "decline frodo")
+    g.rng = Loaded(BLANK)  # Frodo's die: nothing happens
+    assert g.to_move == "sam"
+    with pytest.raises(IllegalMoveError):
+        play(g, "pay sam w-fighting")
+    play(g, "pay sam w-hiding")
+    assert g.hands[1] == ["w-fighting"] and g.to_move == "pippin"
+
+
+def test_group_discards_three_or_event(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If you join together with the other players to discard 3 cards of any type between
+    you, then nothing happens. If not, the next Event occurs.\""""
+    g = new(compiled)
+    g.tiles += ["discard-three", "discard-three"]
+    play(g, "reveal")
+    a, b = g.hands[0][0], g.hands[1][0]
+    play(g, f"give frodo {a}")
+    play(g, f"give sam {b}")
+    play(g, f"give frodo {g.hands[0][0]}")
+    assert g.event_pos == 0 and g.phase == "reveal"
+    play(g, "reveal")
+    play(g, "refuse")
+    assert g.event_pos == 1
+
+
+def test_card_life_shield(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If you join together ... to discard 1 card, 1 Life token and 1 shield between you,
+    nothing happens. Otherwise, the next Event occurs.\""""
+    g = new(compiled)
+    g.life[1]["sun"] = 1
+    g.shields[2] = [{"v": 1}]
+    g.tiles.append("card-life-shield")
+    play(g, "reveal")
+    moves = {str(m) for m in g.legal_moves}
+    assert {"give sam life:sun", "give pippin shield:1", "refuse"} <= moves
+    play(g, "give sam life:sun")
+    play(g, "give pippin shield:1")
+    play(g, f"give frodo {g.hands[0][0]}")
+    assert g.life[1]["sun"] == 0 and g.shields[2] == [] and g.event_pos == 0
+    assert g.phase == "reveal"
+
+
+def test_activity_tile_advances_and_ends_reveals(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"advance the corresponding Activity marker by one space ... and carry out the Activity
+    space you landed on ... After revealing an Activity tile, no further Event tile is
+    revealed.\""""
+    g = new(compiled)
+    g.tiles.append("fighting")
+    ev = play(g, "reveal")
+    assert g.markers["fighting"] == 1 and g.phase == "play"
+    assert g.lay.scenarios["moria"].lines["fighting"].spaces[1] == "shield"
+    assert g.shields[0] == [{"v": 1}] and "shield" in types(ev)
+
+
+def test_activity_tile_without_line(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If there is no such Activity line on the game board (Moria for example does not have a
+    Friendship Activity line) ... advance the marker on another Activity line of your
+    choice by one space.\""""
+    g = new(compiled)
+    g.tiles.append("friendship")
+    play(g, "reveal")
+    assert g.phase == "line"
+    assert {str(m) for m in g.legal_moves} >= {"line fighting", "line hiding", "line travelling"}
+    play(g, "line hiding")
+    assert g.markers["hiding"] == 1 and "book" in g.hands[0]
+
+
+# ---------------------------------------------------------------------- card play
+def test_one_white_and_one_grey(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Play one or two cards (one white and one grey) from your hand to advance the markers
+    on the Activity lines.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["w-travelling", "w-hiding", "g-fighting"]
+    play(g, "play w-travelling")
+    assert g.markers["travelling"] == 1
+    with pytest.raises(IllegalMoveError) as exc:
+        play(g, "play w-hiding")
+    assert exc.value.code == "colour_already_played"
+    play(g, "play g-fighting")
+    play(g, "end")
+    assert g.to_move == "sam" and g.phase == "reveal"
+
+
+def test_each_space_moved_over_is_carried_out(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If a card played permits a marker to be advanced by more than one space, every space
+    moved over or landed on must be carried out." (Rulebook example: Gimli's two Fighting
+    symbols.)"""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["gimli"]
+    g.markers["fighting"] = 2   # next spaces: life:ring, shield
+    play(g, "play gimli")
+    assert g.markers["fighting"] == 4 and g.life[0]["ring"] == 1 and len(g.shields[0]) == 1
+
+
+def test_die_space_rolled_last(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If this includes an instruction to roll the die, this is done last, but before
+    playing the next card.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["g-star2"]
+    g.markers["fighting"] = 4   # next: die, shield_random
+    g.rng = Loaded(ONE)
+    ev = play(g, "play g-star2 fighting")
+    t = types(ev)
+    assert t.index("shield") < t.index("die") and g.corruption[0] == 1
+
+
+def test_joker_stars_on_one_line(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"When you play a Joker card with more than one star symbol, you must apply all stars to
+    the same Activity line.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["g-star2"]
+    plays = {str(m) for m in g.legal_moves if m.words[0] == "play"}
+    assert plays == {"play g-star2 fighting", "play g-star2 hiding", "play g-star2 travelling"}
+    play(g, "play g-star2 travelling")
+    assert g.markers == {"fighting": 0, "hiding": 0, "travelling": 2}
+
+
+def test_symbol_not_on_board_no_effect(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Cards with a symbol not shown on the Scenario board have no effect in that particular
+    Scenario.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["w-friendship"]
+    before = dict(g.markers)
+    ev = play(g, "play w-friendship")
+    assert g.markers == before and "no_effect" in types(ev)
+
+
+def test_draw_two_or_step_back(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Draw two Hobbit cards into your hand or move your Hobbit back one step towards the
+    light on the Corruption line.\""""
+    g = new(compiled)
+    at_play(g)
+    n = len(g.hands[0])
+    play(g, "draw")
+    assert len(g.hands[0]) == n + 2 and g.to_move == "sam"
+    at_play(g)
+    g.corruption[1] = 3
+    play(g, "heal")
+    assert g.corruption[1] == 2 and g.to_move == "pippin"
+
+
+def test_pippin_draws_three(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Pippin's character skill (ours): 2b draws three Hobbit cards."""
+    g = new(compiled)
+    g.active = 2
+    at_play(g)
+    n = len(g.hands[2])
+    play(g, "draw")
+    assert len(g.hands[2]) == n + 3
+
+
+def test_frodo_white_card_as_joker(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of play: "Frodo takes advantage of his special skill on his Character card to
+    use any white Hobbit card as a star card, and discards a white Friendship card" (for a
+    Hiding card)."""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["w-friendship"]
+    assert Move(("play", "w-friendship", "fighting")) in g.legal_moves
+    g.hands[1] = ["w-friendship"]
+    assert g._matches(0, "w-friendship", "hiding") and not g._matches(1, "w-friendship",
+                                                                         "hiding")
+
+
+# ---------------------------------------------------------------------- any time
+def test_gandalf_card_for_five_shields(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Call a Gandalf card: any one player discards 5 shields. The active player then decides
+    which of the Gandalf cards to use ... Each Gandalf card can only be used once.\""""
+    g = new(compiled)
+    g.shields[1] = [{"v": 1}] * 4
+    with pytest.raises(IllegalMoveError) as exc:
+        play(g, "gandalf sam magic")
+    assert exc.value.code == "not_enough_shields"
+    g.shields[1] = [{"v": 1}] * 6
+    s = g.sauron
+    g.sauron = s - 3
+    play(g, "gandalf sam magic")
+    assert g.shields[1] == [{"v": 1}] and g.sauron == s - 1 and "magic" not in g.gandalf_cards
+    g.shields[1] = [{"v": 1}] * 5
+    assert Move(("gandalf", "sam", "magic")) not in g.legal_moves
+
+
+def test_yellow_feature_any_time_not_counted(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Play Yellow Feature cards: they may be played by any player. Yellow cards do not count
+    towards the limit of two playable cards during a turn.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["w-hiding", "g-hiding"]
+    g.hands[2] = ["miruvor"]
+    g.corruption[1] = 2
+    play(g, "play w-hiding")
+    play(g, "yellow pippin miruvor sam")
+    assert g.corruption[1] == 1 and g.played["cards"] == 1
+    play(g, "play g-hiding")
+    assert g.played["white"] and g.played["grey"]
+
+
+def test_put_on_the_ring(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Once during each Scenario the Ring-bearer may put on the Ring ... The Ring-bearer rolls
+    the die and must bear any negative consequences ... advances the marker on any one
+    Activity line ... if the die showed three circles, advance one space ... Spaces moved
+    over or landed on in this way are not carried out.\""""
+    g = new(compiled)
+    assert not any(m.words[0] == "ring" for m in g.legal_moves)   # no tile revealed yet
+    at_play(g)
+    g.rng = Loaded(THREE)
+    play(g, "ring hiding")
+    assert g.corruption[0] == 3 and g.markers["hiding"] == 1 and "book" not in g.hands[0]
+    assert g.ring_on == 0
+    with pytest.raises(IllegalMoveError) as exc:
+        play(g, "ring fighting")
+    assert exc.value.code == "ring_used"
+
+
+def test_ring_blank_advances_four(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The formula: 4 minus the circles shown (blank: 4 spaces, none carried out)."""
+    g = new(compiled)
+    at_play(g)
+    g.rng = Loaded(BLANK)
+    play(g, "ring travelling")
+    assert g.markers["travelling"] == 4 and g.shields[0] == [] and g.life[0]["heart"] == 0
+
+
+# ---------------------------------------------------------------------- the die
+def test_die_faces(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Sauron moves one step towards the Hobbits. / Place any two of the cards in your hand
+    face up onto the discard pile. / Nothing happens." and circles: steps into darkness."""
+    g = new(compiled)
+    at_play(g)
+    g.rng = Loaded(SAURON, DISCARD, TWO)
+    s = g.sauron
+    g.queue[0:0] = [{"op": "die", "player": 0}, {"op": "die", "player": 2},
+                    {"op": "die", "player": 1}]
+    g._run([])
+    assert g.sauron == s - 1 and g.phase == "discard" and g.to_move == "pippin"
+    c = g.hands[2][0]
+    n = len(g.hands[2])
+    play(g, f"discard pippin {c}")
+    play(g, f"discard pippin {g.hands[2][0]}")
+    assert len(g.hands[2]) == n - 2
+    assert g.corruption[1] == 1   # Sam's skill (ours): one step less
+    assert g.phase == "play"
+
+
+def test_die_discard_without_cards_eliminates(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If you do not possess required cards ... and there is no alternative outcome offered
+    ... you must discard as much as you have and also quit at once.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[2] = ["w-hiding"]
+    g.shields[2] = [{"v": 3, "r": True}]
+    g.shield_pool.pop()
+    g.rng = Loaded(DISCARD)
+    g.queue.insert(0, {"op": "die", "player": 2})
+    g._run([])
+    assert not g.alive[2] and g.hands[2] == [] and g.shields[2] == [{"v": 3, "r": True}]
+
+
+# ---------------------------------------------------------------------- elimination
+def test_hobbit_meeting_sauron_is_eliminated(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If your Hobbit encounters Sauron (by being on the same space or beyond on the
+    Corruption line), you are eliminated ... Discard all your cards, return your Life tokens,
+    but keep your shields.\""""
+    g = new(compiled)
+    g.corruption[1] = g.sauron - 1
+    g.shields[1] = [{"v": 1}]
+    g.life[1]["sun"] = 1
+    g._dark(1, 1, [])
+    assert not g.alive[1] and g.hands[1] == [] and g.life[1]["sun"] == 0
+    assert g.shields[1] == [{"v": 1}] and g.outcome is None
+    at_play(g)
+    play(g, "end") if g.played["cards"] else play(g, "draw")
+    assert g.to_move == "pippin"   # Sam is skipped
+
+
+def test_ringbearer_eliminated_ends_game_with_score(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"The Ring-bearer is eliminated from the game ... each player scores the number of points
+    indicated by the marker on the main Activity line at that time.\""""
+    g = new(compiled)
+    at_play(g)
+    g.hands[0] = ["gimli"]
+    play(g, "play gimli")
+    main = g.lay.scenarios["moria"].main
+    g._sauron(g.sauron - g.corruption[0], [])
+    assert g.outcome and g.outcome["result"] == "lost"
+    assert g.outcome["score"] == main.numbers[2]
+
+
+# ---------------------------------------------------------------------- scenario end
+def test_scenario_end_life_tokens_and_new_ringbearer(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Each player must have one of each of the three Life tokens. For each token missing ...
+    move your Hobbit one step towards the darkness ... The player with the most Ring tokens
+    becomes the new Ring-bearer ... draws two Hobbit cards ... Return all Heart, Sun and Ring
+    tokens.\""""
+    g = new(compiled, 4)
+    at_play(g)
+    g.life = [{"heart": 1, "sun": 1, "ring": 1}, {"heart": 0, "sun": 1, "ring": 2},
+              {"heart": 0, "sun": 0, "ring": 0}, {"heart": 1, "sun": 1, "ring": 1}]
+    main = g.lay.scenarios["moria"].main
+    g.markers[main.activity] = main.last - 1
+    g.hands[0] = ["g-fighting"]
+    n_sam = len(g.hands[1])
+    ev = play(g, "play g-fighting")
+    assert [(e["player"], e["missing"]) for e in ev if e["type"] == "missing_life"] == [
+        ("sam", 1), ("pippin", 3)]
+    assert g.corruption == [0, 0, 2, 0]   # then Lothlórien (ours): 1 step toward the light
+    assert g.ringbearer == 1 and g.scenario == "helms_deep" and g.to_move == "sam"
+    assert len(g.hands[1]) == n_sam + 2 + 2   # new Ring-bearer draws 2; Lothlórien 2 more
+    assert all(v == 0 for life in g.life for v in life.values())
+    assert g.markers == {a: 0 for a in g.lay.scenarios["helms_deep"].lines}
+
+
+def test_ring_tie_goes_clockwise_from_ringbearer(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If there is a tie, the Ring goes to the player involved in the tie sitting closest to
+    the current Ring-bearer, in clockwise direction.\""""
+    g = new(compiled, 4)
+    g.ringbearer = 2
+    g.life = [{"heart": 1, "sun": 1, "ring": 2}, {"heart": 1, "sun": 1, "ring": 1},
+              {"heart": 1, "sun": 1, "ring": 0}, {"heart": 1, "sun": 1, "ring": 2}]
+    g.scenario_over = True
+    g.queue = [{"op": "scenario_end"}]
+    g._run([])
+    assert g.ringbearer == 3
+
+
+def test_fatty_draws_two(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Fatty draws 2 Hobbit cards." at the end of a Scenario."""
+    g = new(compiled, 5)
+    g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(5)]
+    n = len(g.hands[4])
+    g.queue = [{"op": "scenario_end"}]
+    g._run([])
+    assert len(g.hands[4]) == n + 2 + 2   # + Lothlórien's 2 (ours)
+
+
+def test_final_event_ends_scenario(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"A Scenario ends when the main Activity line ... is completed or the final Event has
+    been concluded.\""""
+    g = new(compiled)
+    g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(3)]
+    g.event_pos = 5
+    g.tiles.append("sundial")
+    ev = play(g, "reveal")
+    assert "final_event_concluded" in types(ev) and g.scenario == "helms_deep"
+    assert g.corruption[0] >= 1   # the Balrog (ours) hit the Ring-bearer first
+
+
+# ---------------------------------------------------------------------- Mount Doom
+def _at_mount_doom(g: LotrCoop, *faces: int) -> None:
+    g.rng = Loaded(*faces)
+    g.location = len(g.lay.master) - 2
+    g.scenario = "mordor"
+    g.markers = {a: 0 for a in g.lay.scenarios["mordor"].lines}
+    g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(g.players)]
+    g.queue = [{"op": "scenario_end"}]
+
+
+def test_mount_doom_ring_destroyed(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If the active player remains in the game after the die roll, then the Ring has
+    successfully been destroyed and the active player receives one of the face down shields
+    ... each player ... scores 60 points plus the total number of shields\""""
+    g = new(compiled)
+    g.shields = [[{"v": 1}], [{"v": 1}, {"v": 1}], []]
+    _at_mount_doom(g, BLANK)
+    g._run([])
+    assert g.outcome and g.outcome["result"] == "won"
+    assert g.outcome["score"] == 60 + g.shield_total() and g.shield_total() > 3
+
+
+def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"If the active player is eliminated ... as a consequence of the die roll, then the die is
+    passed on to the next player ... until either the Ring is destroyed or all players are
+    eliminated ... If the Fellowship reaches Mount Doom, but all players fail ... 60 points.\""""
+    g = new(compiled)
+    g.corruption = [g.sauron - 1] * 3
+    _at_mount_doom(g, TWO, TWO, TWO)   # two circles: one step even for Sam
+    g._run([])
+    assert g.alive == [False, False, False]
+    assert g.outcome == {"result": "lost", "winner": None, "score": 60,
+                         "reason": "the Fellowship reached Mount Doom but every Hobbit failed "
+                                   "to destroy the Ring"}
+    g2 = new(compiled)
+    g2.corruption = [g2.sauron - 1] * 3
+    _at_mount_doom(g2, ONE, BLANK)
+    g2._run([])
+    assert g2.outcome and g2.outcome["result"] == "won" and "sam" in g2.outcome["reason"]
+
+
+def test_hobbit_deck_reshuffle_removes_features(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"When the Hobbit deck has been played through, remove the used Feature cards ... from
+    the discard pile ... Reshuffle the remaining Hobbit cards to form a new Hobbit draw deck.\""""
+    g = new(compiled)
+    g.discard = g.deck + ["gimli"]
+    g.deck = []
+    g._draw(0, 1, [])
+    assert "gimli" in g.box and "gimli" not in g.deck and g.discard == []
