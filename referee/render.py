@@ -42,8 +42,9 @@ TERRAIN = {
     "water": ("#8cc0e3", "#4b86b4"), "lake": ("#8cc0e3", "#4b86b4"),
     "ocean": ("#6fa7d6", "#3b74a5"), "rock": ("#8d8d8d", "#3c3c3c"),
     "open": ("#e8e0bc", "#8a7f5a"), "field": ("#e2d88f", "#9a8c45"),
-    "shire": ("#b8d98c", "#5f7d3a"), "fire": ("#7b5b4b", "#3a2a22"),
-    "volcano": ("#4a2a22", "#220f0a"), "marsh": ("#a9c2a0", "#5f7a57"),
+    "shire": ("#b8d98c", "#5f7d3a"), "fire": ("#b39a84", "#4a3528"),
+    "volcano": ("#3d2520", "#1a0c08"), "marsh": ("#a9c2a0", "#5f7a57"),
+    "lava": ("#e0521a", "#9a2a08"),
 }
 LAND = ("#6b4f2a", "#ead7a2")
 WATER = ("#2f6ea5", "#9ccbee")
@@ -53,6 +54,9 @@ RELATION_COLOURS = {"path": "#d0147a", "touch": "#7a3fd0", "road": "#c07000",
 FIGURE_COLOURS = {"yellow": "#f2d024", "orange": "#f08a1c", "purple": "#8a4bc8",
                   "green": "#3aa245", "white": "#ffffff", "black": "#151515"}
 _SIZE_R = {"small": 3.6, "medium": 4.4, "large": 5.2}
+#: letters on the figure tokens where the first letter would be ambiguous
+_FIGURE_LETTERS = {"gollum": "Go", "gandalf": "G", "spirit": "S", "orc": "O", "hobbit": "H",
+                   "man": "M"}
 
 
 def _f(v: float) -> str:
@@ -105,8 +109,10 @@ def _defs() -> str:
         '<pattern id="trees" width="6" height="6" patternUnits="userSpaceOnUse">'
         '<circle cx="3" cy="3" r="2.1" fill="#4a7a3c" stroke="#2e5226" stroke-width="0.35"/>'
         '<line x1="3" y1="5" x2="3" y2="6" stroke="#3a2a12" stroke-width="0.5"/></pattern>'
-        '<pattern id="peaks" width="8" height="6" patternUnits="userSpaceOnUse">'
-        '<path d="M0.5,5.5 L4,1 L7.5,5.5" fill="none" stroke="#6d573d" stroke-width="0.5"/>'
+        '<pattern id="peaks" width="9" height="7" patternUnits="userSpaceOnUse">'
+        '<path d="M0.5,6.5 L4.5,1 L8.5,6.5 Z" fill="#8f7657" stroke="#5a4630" '
+        'stroke-width="0.35"/><path d="M3.2,2.8 L4.5,1 L5.8,2.8 L4.9,2.4 L4.3,3 Z" fill="#fbf8ef"/>'
+        '<path d="M4.5,1 L8.5,6.5 L5.6,6.5 Z" fill="#6f5a40" opacity="0.6"/>'
         "</pattern>"
         '<pattern id="waves" width="8" height="4" patternUnits="userSpaceOnUse">'
         '<path d="M0,2 Q2,0.6 4,2 T8,2" fill="none" stroke="#5a95c4" stroke-width="0.35"/>'
@@ -288,7 +294,7 @@ class BoardRenderer:
         label = f.props.get("label")
         if label and terrain in ("shire", "fire"):
             c = g.centroid
-            dy = -31 if terrain == "shire" else 33
+            dy = -31 if terrain == "shire" else -33
             self.svg.add("labels", "text", {"x": _f(c.x), "y": _f(c.y + dy), "font_size": 4.2,
                                             "text_anchor": "middle", "fill": "#2a2214",
                                             "font_style": "italic"}, escape(str(label)))
@@ -521,7 +527,8 @@ class BoardRenderer:
             fill = FIGURE_COLOURS.get(colour, colour if colour.startswith("#") else "#ddd")
             if side == "black":
                 fill = FIGURE_COLOURS["black"]
-            letter = str(t.get("figure") or t.get("name") or pc.piece)[:1].upper()
+            figure = str(t.get("figure") or t.get("name") or pc.piece)
+            letter = _FIGURE_LETTERS.get(figure, figure[:1].upper())
             x, y = xy
             self.svg.add("pieces", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r), "fill": fill,
                                               "stroke": "#f0e6c8" if side == "black" else "#111",

@@ -227,11 +227,8 @@ class TileBuilder:
         return self.art("forest", blob(cx, cy, rx, ry, seed))
 
     def mountains(self, cx: float, cy: float, w: float, seed: int) -> str:
-        rnd = random.Random(seed)
-        h = w * rnd.uniform(0.55, 0.7)
-        pts = [(cx - w / 2, cy + h / 3), (cx - w / 4, cy - h * 0.45), (cx - w * 0.05, cy - h / 6),
-               (cx + w * 0.15, cy - h * 2 / 3), (cx + w / 2, cy + h / 3)]
-        return self.art("mountain", [(round(x, 2), round(y, 2)) for x, y in pts])
+        """A mountain range: a soft outline the renderer fills with peaks."""
+        return self.art("mountain", blob(cx, cy, w / 2, w * 0.36, seed, n=9, wobble=0.15))
 
     def water(self, cx: float, cy: float, rx: float, ry: float, seed: int) -> str:
         return self.art("water", blob(cx, cy, rx, ry, seed, wobble=0.1))
@@ -687,7 +684,10 @@ def frame() -> TileBuilder:
             f._add(f"ws{k}", "point", Point(x, y), {"colour": "grey", "start": "white"})
     # -- bottom-right: the Mountain of Fire behind the spider's secret passage
     f.art("fire", [(460, 460), (540, 460), (540, 540), (460, 540)], label="Mountain of Fire")
-    f.art("volcano", [(492, 540), (510, 505), (520, 500), (530, 506), (540, 520), (540, 540)])
+    f.art("volcano", [(470, 540), (496, 514), (508, 506), (514, 509), (521, 505), (532, 512),
+                      (540, 522), (540, 540)])
+    f.art("lava", [(509, 507), (513, 516), (511, 526), (516, 540), (521, 540), (518, 526),
+                   (520, 515), (519, 506)])
     f._add("fire-portN", "port", Point(500, 460), {"side": "N"})
     f._add("fire-portW", "port", Point(460, 500), {"side": "W"})
     f.path([(500, 460), (500, 500)], fid="fire-l1")
