@@ -139,8 +139,6 @@ def read_tmj(text: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- tests
 import math  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
@@ -151,7 +149,7 @@ from referee.store import load_project  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
 BOARDS = [ROOT / "tests/fixtures/boards/road-row.json", ROOT / "tests/fixtures/boards/little-map.json",
-          ROOT / "projects/ringgeister", ROOT / "projects/mount-doom"]
+          ROOT / "projects/ringgeister", ROOT / "projects/mount-doom", ROOT / "projects/riddle-sample"]
 BOARDS = [b for b in BOARDS if b.exists()]
 
 
@@ -229,10 +227,9 @@ def test_reader_rejects_what_tiled_would_reject():
 
 def test_cli_export_tmj(tmp_path):
     out = tmp_path / "board.tmj"
-    r = subprocess.run([sys.executable, "-m", "referee", "export",
-                        str(ROOT / "tests/fixtures/boards/road-row.json"), "--to", "tmj",
-                        "-o", str(out)], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+    from referee.cli import main
+    assert main(["export", str(ROOT / "tests/fixtures/boards/road-row.json"), "--to", "tmj",
+                 "-o", str(out)]) == 0
     doc = read_tmj(out.read_text())
     assert [layer["name"] for layer in doc["map"]["layers"]] == \
         ["tiles", "spaces", "lines", "points", "edges"]
