@@ -269,14 +269,14 @@ class RinggeisterGame(Game[Move]):
         owner = v.synced_to() if v.synced_to is not None else None
         if owner is self and not force:
             return
-        changed = False
+        changed: list[str] = []
         for p in self.compiled.board.placements:
             t = self.tile_turns.get(p.id, p.turns)
             if p.turns != t:
                 self.compiled.turn(p.id, t)
-                changed = True
+                changed.append(p.id)
         if changed:
-            v.refresh()
+            v.refresh(changed)
         v.synced_to = weakref.ref(self)
         self._dest_cache.clear()
 
@@ -844,14 +844,18 @@ class RinggeisterGame(Game[Move]):
                                + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
                                tiles=turned, skipped=skipped))
         for t in turned:
-            self._turn_tile(t, "storm", events)
+            self._turn_tile(t, "storm", events, refresh=False)
+        if turned:
+            self.v.refresh(turned)
 
-    def _turn_tile(self, pid: str, cause: str, events: list[Event]) -> None:
+    def _turn_tile(self, pid: str, cause: str, events: list[Event],
+                   refresh: bool = True) -> None:
         tile = self.compiled.board.tile_of(self.compiled.board.placement(pid))
         new = (self.tile_turns[pid] + 1) % tile.turn_count
         self.tile_turns[pid] = new
         self.compiled.turn(pid, new)
-        self.v.refresh()
+        if refresh:
+            self.v.refresh([pid])
         self._bump()
         events.append(self._ev("tile_turned", f"tile {pid} turns a quarter turn clockwise "
                                f"({cause})", tile=pid, turns=new, cause=cause))

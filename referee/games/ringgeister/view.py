@@ -89,6 +89,14 @@ class BoardView:
             o = self.owner[i]
             if o is not None:
                 self.tile_points.setdefault(o, []).append(i)
+        #: every node index of each tile (what a turn of that tile moves)
+        self.tile_nodes: dict[str, list[int]] = {}
+        for i, o in enumerate(self.owner):
+            if o is not None:
+                self.tile_nodes.setdefault(o, []).append(i)
+        #: port indices: a turn may make any of them a dead end or a junction, or neither
+        self.ports = [i for i, nid in enumerate(self.ids)
+                      if compiled.features[nid][1].kind == "port"]
         board = compiled.board
         self.turnable: list[str] = []
         for pl in board.placements:
@@ -102,35 +110,49 @@ class BoardView:
         self.synced_to: Any = None
         self.refresh()
 
-    def refresh(self) -> None:
-        """Re-read what tile turns change: positions, directions, port nodes, paths."""
+    def refresh(self, tiles: list[str] | None = None) -> None:
+        """Re-read what tile turns change: positions, directions, port nodes, paths.
+
+        With ``tiles``, only those tiles' nodes (and every port) are re-read.
+
+        Notes
+        -----
+        O(N + E) for a full refresh; O(n_tile + P + E) after a turn (the path view
+        itself is rebuilt by the compiled board in O(E)).
+        """
         nodes = self.compiled.graph.nodes
-        n = self.n
-        self.kind = list(self.static_kind)
-        self.x = [0.0] * n
-        self.y = [0.0] * n
-        self.wind: list[float | None] = [None] * n
-        self.heading: list[float | None] = [None] * n
-        for i, nid in enumerate(self.ids):
+        if tiles is None:
+            n = self.n
+            self.kind = list(self.static_kind)
+            self.x = [0.0] * n
+            self.y = [0.0] * n
+            self.wind: list[float | None] = [None] * n
+            self.heading: list[float | None] = [None] * n
+            todo: list[int] = list(range(n))
+        else:
+            todo = [i for t in tiles for i in self.tile_nodes.get(t, [])] + self.ports
+        ids, kind = self.ids, self.kind
+        for i in todo:
+            nid = ids[i]
             if nid not in nodes:
+                kind[i] = self.static_kind[i]
                 continue
             d = nodes[nid]
             self.x[i] = d["x"]
             self.y[i] = d["y"]
             if d.get("port"):
-                self.kind[i] = _KIND.get(d["kind"], NONE)
+                kind[i] = _KIND.get(d["kind"], NONE)
                 continue
             w = d.get("wind")
-            if w is not None:
-                self.wind[i] = bearing_degrees(w)
+            self.wind[i] = bearing_degrees(w) if w is not None else None
             h = d.get("heading")
-            if h is not None:
-                self.heading[i] = bearing_degrees(h)
+            self.heading[i] = bearing_degrees(h) if h is not None else None
         pv = self.compiled.path_view()
         self.inc = pv.inc
         self.guard = pv.guard
         self.water = pv.water
-        self.land_inc = [[t for t in row if not pv.water[t[0]]] for row in pv.inc]
+        water = pv.water
+        self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}
