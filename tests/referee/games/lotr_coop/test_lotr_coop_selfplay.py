@@ -123,3 +123,14 @@ def test_cli_new_moves_play_selfplay(rules: str, tmp_path: Path, capsys) -> None
     assert main(["selfplay", rules, project, "--games", "3", "--players", "3", "--json"]) == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["invariant_violations"] == 0 and sum(rep["outcomes"].values()) == 3
+
+
+def test_board_check_reports_missing_event_line() -> None:
+    from referee.checks import rules_problems
+    from referee.errors import BoardError
+    b = load_project(PROJECT)
+    b.features = [f for f in b.features if f.id != "moria_events"]
+    c = compile_board(b)
+    assert [p.node for p in rules_problems("lotr-coop", c)] == ["moria_events"]
+    with pytest.raises(BoardError):
+        LotrCoop.new(c, players=2, seed=0)

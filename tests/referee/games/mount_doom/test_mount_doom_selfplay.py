@@ -132,3 +132,17 @@ def test_greedy_policy_wins_sometimes(compiled) -> None:  # type: ignore[no-unty
     """The game is winnable: a one-ply greedy policy brings the Ring to Mount Doom."""
     rep = selfplay(MountDoom, compiled, 25, seed=0, policy_name="greedy")
     assert rep["results"].get("won", 0) >= 1
+
+
+def test_board_check_reports_missing_track() -> None:
+    """``referee check`` names what a Mount Doom board lacks, and the game refuses it with
+    one clear error instead of a traceback."""
+    from referee.checks import rules_problems
+    from referee.errors import BoardError
+    b = load_project(ROOT / "projects" / "mount-doom")
+    b.features = [f for f in b.features if f.id != "encounter_row"]
+    c = compile_board(b)
+    probs = rules_problems("mount-doom", c)
+    assert [p.node for p in probs] == ["encounter_row"] and probs[0].severity == "error"
+    with pytest.raises(BoardError):
+        MountDoom.new(c, players=2, seed=0)
