@@ -30,6 +30,10 @@ Rulings of our own, where the rulings leave something open:
   cards turned before (all but the face-up one) are shuffled into a new pile.
 - **A storm on the first card** is applied at set-up like any other storm (all
   black starting points are occupied, so on a standard board nothing turns).
+- **A defeated figure set on a white starting point** has not "come to rest" from a
+  move: nothing happens there (no mission check, card or wind).
+- **Every game starts from the board's own tile turns**, even when another game on
+  the same compiled board has turned tiles since (states record their turns).
 """
 
 from __future__ import annotations
@@ -96,7 +100,7 @@ class RinggeisterGame(Game[Move]):
         self.pending: list[tuple[str, str]] = []
         self._outcome: dict[str, Any] | None = None
         self.ply = 0
-        self.tile_turns: dict[str, int] = self.v.turns()
+        self.tile_turns: dict[str, int] = dict(self.v.base_turns)
         self._version = 0
         self._dest_cache: dict[tuple[int, int], tuple[dict[int, Any], dict[Any, Any]]] = {}
         self._claim()

@@ -33,6 +33,8 @@ class BoardView:
         #: the board's hash as loaded (the compiled hash is lazy and covers tile turns,
         #: so take it before the game turns anything)
         self.hash = compiled.hash
+        #: the tile turns the board was laid out with (new games start from them)
+        self.base_turns: dict[str, int] = {p.id: p.turns for p in compiled.board.placements}
         self.ids: list[str] = compiled.ids
         self.index: dict[str, int] = compiled.index
         n = self.n = len(self.ids)

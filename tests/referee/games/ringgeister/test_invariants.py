@@ -124,3 +124,21 @@ def test_states_sharing_a_compiled_board_stay_independent():
     assert a.to_json()["tile_turns"] != b_state["tile_turns"]  # storms/Spirits turned tiles
     assert b.to_json() == b_state
     assert [str(m) for m in b.legal_moves] == b_moves
+
+
+def test_new_game_starts_from_the_boards_turns_after_another_game_turned_tiles():
+    """A new game on a shared compiled board starts from the board's own tile turns."""
+    import random
+    c = compile_board(sample_board(4, 4, 1))
+    fresh = RinggeisterGame.new(c, players=2, seed=3, options={"counter_placement": "random"})
+    first = fresh.to_json()
+    a = RinggeisterGame.new(c, players=2, seed=1, options={"counter_placement": "random"})
+    rnd = random.Random(0)
+    for _ in range(400):
+        moves = list(a.legal_moves)
+        if not moves:
+            break
+        a.push(rnd.choice(moves))
+    assert a.to_json()["tile_turns"] != first["tile_turns"]
+    again = RinggeisterGame.new(c, players=2, seed=3, options={"counter_placement": "random"})
+    assert again.to_json() == first
