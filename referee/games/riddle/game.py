@@ -54,6 +54,7 @@ MOVEMENT_KINDS = ("boat", "cloak", "rope")
 HAND_LIMIT = 10
 MARKERS = ("frodo", "rider1", "sam", "rider2", "merry", "rider3", "pippin", "rider4")
 HOBBITS = ("frodo", "sam", "merry", "pippin")
+SIDE = {"hobbit": "hobbits", "rider": "riders"}
 RIDERS = ("rider1", "rider2", "rider3", "rider4")
 GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
 
@@ -82,6 +83,8 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "once_through": (False, "Variation 12: go through the deck only once"),
     "restrict_draws": (False, "Variation 13: draw from a Hobbit only with a Hobbit card, "
                               "from a Black Rider only with a Black Rider card"),
+    "enhanced_two": (False, "Variation 14: two players, Hobbits against Black Riders, each "
+                            "bringing in up to four characters and using one a turn"),
     "markers": ("", "comma-separated markers in seating order (default frodo,rider1,sam,...)"),
     "turn_limit": (0, "end the game as a draw after this many rounds (0: no limit)"),
 }
@@ -209,6 +212,8 @@ class RiddleGame(Game[Move]):
         self._by: dict[str, Player] = {}
         self._beside_cache: dict[str, frozenset[str]] = {}
         self.setup_events: list[dict[str, Any]] = []
+        self.sides: dict[str, dict[str, Any]] = {}   # Variation 14 only
+        self.side_turn: str | None = None
 
     # ================================================================ set-up
     @staticmethod
@@ -263,6 +268,8 @@ class RiddleGame(Game[Move]):
                              f"not {opts['markers']!r}")
         if opts["partners"] and players < 4:
             raise UsageError("Variation 1 (partners) needs 4 or more players")
+        if opts["enhanced_two"]:
+            return cls._new_enhanced(compiled, players, seed, opts, markers)
         g = cls(compiled, opts)
         g.rng = R.seed_state(seed)
         g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in markers]
@@ -291,6 +298,47 @@ class RiddleGame(Game[Move]):
         g.setup_events = ev
         return g
 
+    @classmethod
+    def _new_enhanced(cls, compiled: CompiledBoard, players: int, seed: int,
+                      opts: dict[str, Any], markers: list[str]) -> RiddleGame:
+        """Variation 14: the two players are the sides ``hobbits`` and ``riders``; all
+        eight characters exist, those not brought in yet wait in reserve."""
+        if players != 2:
+            raise UsageError("Variation 14 (enhanced_two) is a two-player game")
+        kinds = sorted("hobbit" if m in HOBBITS else "rider" for m in markers)
+        if kinds != ["hobbit", "rider"]:
+            raise UsageError("Variation 14: one Hobbit and one Black Rider marker to start")
+        g = cls(compiled, opts)
+        g.rng = R.seed_state(seed)
+        g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in HOBBITS + RIDERS]
+        g._index()
+        for p in g.players:
+            if p.name not in markers:
+                p.status = "reserve"
+        g.draw_pile = list(g.deck.instances)
+        g._shuffle(g.draw_pile)
+        for _ in range(2):
+            for m in markers:
+                g._by[m].hand.append(g.draw_pile.pop())
+        rolling = list(markers)
+        while len(rolling) > 1:
+            rolls = [(g._die(), m) for m in rolling]
+            top = max(r for r, _ in rolls)
+            rolling = [m for r, m in rolls if r == top]
+        first = g._by[rolling[0]]
+        g.cur = g.players.index(first)
+        g.order = [rolling[0]] + [m for m in markers if m != rolling[0]]
+        g.sides = {SIDE[g._by[m].kind]: {"start": m, "started": m == rolling[0]}
+                   for m in markers}
+        g.side_turn = SIDE[first.kind]
+        g.seen = {p.name: [] for p in g.players}
+        ev: list[dict[str, Any]] = [{"event": "deal", "players": list(markers),
+                                     "cards": {m: 2 for m in markers}},
+                                    {"event": "first_player", "player": g.side_turn}]
+        g._begin_turn(ev)
+        g.setup_events = ev
+        return g
+
     def _index(self) -> None:
         self._by = {p.name: p for p in self.players}
 
@@ -313,6 +361,7 @@ class RiddleGame(Game[Move]):
             "t": {k: (list(v) if isinstance(v, list) else v) for k, v in self.t.items()},
             "sub": sub, "rng": self.rng, "result": self.result,
             "seen": {n: [dict(s) for s in v] for n, v in self.seen.items()},
+            "sides": {k: dict(v) for k, v in self.sides.items()}, "side_turn": self.side_turn,
         }
 
     @classmethod
@@ -339,6 +388,8 @@ class RiddleGame(Game[Move]):
             g.rng = int(data["rng"])
             g.result = data.get("result")
             g.seen = {n: [dict(s) for s in v] for n, v in data.get("seen", {}).items()}
+            g.sides = {k: dict(v) for k, v in (data.get("sides") or {}).items()}
+            g.side_turn = data.get("side_turn")
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateError(f"malformed Riddle of the Ring state: {exc!r}") from None
         return g
@@ -441,7 +492,7 @@ class RiddleGame(Game[Move]):
         return not p.out and p.status == "board" and p.pos is not None
 
     def _team(self, a: Player, b: Player) -> bool:
-        return bool(self.opts["partners"]) and a.kind == b.kind
+        return bool(self.opts["partners"] or self.opts["enhanced_two"]) and a.kind == b.kind
 
     def _kinds_on_table(self, p: Player) -> set[str]:
         return {self.deck.type_of[c].id for c in p.table}
@@ -497,6 +548,17 @@ class RiddleGame(Game[Move]):
     # ================================================================ interface
     @property
     def to_move(self) -> str:
+        """The player to decide: a marker name, or with Variation 14 a side
+        (``hobbits``/``riders``); :attr:`acting` names the character."""
+        if self.opts["enhanced_two"]:
+            if self.phase == "character":
+                return str(self.side_turn)
+            return SIDE[self._by[self.acting].kind]
+        return self.acting
+
+    @property
+    def acting(self) -> str:
+        """The character whose hand and marker the current decision concerns."""
         if self.phase == "resist" and self.sub is not None:
             return str(self.sub["target"])
         if self.phase == "battle_def" and self.sub is not None:
@@ -576,6 +638,9 @@ class RiddleGame(Game[Move]):
         ev.append({"event": "turn_over", "player": p.name})
         if self.opts["once_through"]:
             self._once_through_check(ev)
+        if self.opts["enhanced_two"]:
+            self._next_side(ev)
+            return
         # next player in seating order
         n = len(self.players)
         nxt = next(((self.cur + k) % n for k in range(1, n + 1)
@@ -596,6 +661,61 @@ class RiddleGame(Game[Move]):
         self.cur = nxt
         self._begin_turn(ev)
 
+    def _next_side(self, ev: list[dict[str, Any]]) -> None:
+        """Variation 14: the other side plays; after its first turn it chooses a character."""
+        side = "riders" if self.side_turn == "hobbits" else "hobbits"
+        if side == SIDE[self._by[self.order[0]].kind]:
+            self.round_no += 1
+            if self.opts["turn_limit"] and self.round_no > self.opts["turn_limit"]:
+                self.result = {"result": "draw", "reason": "turn_limit",
+                               "rounds": self.round_no - 1}
+                self.phase = "over"
+                ev.append({"event": "game_over", **self.result})
+                return
+        self.side_turn = side
+        info = self.sides[side]
+        if not info["started"]:
+            info["started"] = True
+            self.cur = self.players.index(self._by[info["start"]])
+            self._begin_turn(ev)
+            return
+        self.phase = "character"
+        self.sub = None
+        self.t = {"pp": 0, "pending": [], "roll": 0}
+        ev.append({"event": "side_to_choose", "side": side})
+
+    def _side_chars(self, side: str | None) -> list[Player]:
+        return [q for q in self.players if SIDE[q.kind] == side and not q.out]
+
+    def _c_use(self, name: str) -> None:
+        q = self.player(name)
+        if SIDE[q.kind] != self.side_turn or q.out or q.status == "reserve":
+            raise _illegal("not_your_character", f"{name} is not an active character of the "
+                           f"{self.side_turn}", player=name)
+
+    def _a_use(self, ev: list[dict[str, Any]], name: str) -> None:
+        self.cur = self.players.index(self._by[name])
+        self._begin_turn(ev)
+
+    def _c_bring(self, name: str) -> None:
+        q = self.player(name)
+        if SIDE[q.kind] != self.side_turn or q.status != "reserve":
+            raise _illegal("not_in_reserve", f"{name} is not a character of the "
+                           f"{self.side_turn} waiting in reserve", player=name)
+
+    def _a_bring(self, ev: list[dict[str, Any]], name: str) -> None:
+        q = self._by[name]
+        q.status = "waiting"
+        q.hand.extend(self._draw_cards(2))
+        ev.append({"event": "bring_in", "side": self.side_turn, "player": name,
+                   "private": {name: {"got": list(q.hand)}}})
+        self.cur = self.players.index(q)
+        self._begin_turn(ev)
+
+    def _g_character(self) -> Iterator[Move]:
+        for q in self._side_chars(self.side_turn):
+            yield Move("bring" if q.status == "reserve" else "use", (q.name,))
+
     @staticmethod
     def _crossed(a: int, b: int, first: int) -> bool:
         """Going forward from seat ``a`` to seat ``b`` reaches seat ``first``."""
@@ -607,15 +727,23 @@ class RiddleGame(Game[Move]):
         if self.draw_pile:
             return
         for q in self.players:
-            if not q.out and not q.hand and q.status != "captive":
+            if not q.out and not q.hand and q.status not in ("captive", "reserve"):
                 q.out = True
                 for c in q.table:
                     self.discard_pile.append(c)
                 q.table.clear()
                 q.pos = None
                 ev.append({"event": "out_of_game", "player": q.name, "why": "no cards, deck gone"})
-        left = [q for q in self.players if not q.out]
-        if len(left) == 1:
+                for r in self.players:
+                    if r.status == "captive" and r.captor == q.name:
+                        r.status, r.captor, r.pos, r.free_next = "limbo", None, None, True
+                        ev.append({"event": "prisoner_follows", "player": r.name,
+                                   "with": q.name})
+        left = [q for q in self.players if not q.out and q.status != "reserve"]
+        if self.opts["enhanced_two"] and left and len({q.kind for q in left}) == 1 and \
+                not any(q.status == "reserve" and q.kind != left[0].kind for q in self.players):
+            self._win(left[0], ev, "last side in the game")
+        elif len(left) == 1:
             self._win(left[0], ev, "last player in the game")
         elif not left:
             self.result = {"result": "draw", "reason": "everybody out"}
@@ -623,6 +751,8 @@ class RiddleGame(Game[Move]):
 
     def _win(self, p: Player, ev: list[dict[str, Any]], how: str) -> None:
         self.result = {"result": "won", "winner": p.name, "how": how}
+        if self.opts["enhanced_two"]:
+            self.result["side"] = SIDE[p.kind]
         if self.opts["partners"]:
             self.result["team"] = [q.name for q in self.players if q.kind == p.kind]
         self.phase = "over"
@@ -1791,7 +1921,11 @@ class RiddleGame(Game[Move]):
         what he has seen by clairvoyance or in battle only to him (and, with table
         talk or Variation 4, to his partners).
         """
-        if player is not None:
+        if self.opts["enhanced_two"] and player in ("hobbits", "riders"):
+            # Variation 14: a side sees only the hand of the character it is using now
+            acting = self._by[self.acting] if self.phase != "character" else None
+            player = acting.name if acting is not None and SIDE[acting.kind] == player else None
+        elif player is not None:
             self.player(player)
         me = self._by.get(player) if player else None
         partners: set[str] = set()
@@ -1909,6 +2043,7 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
              "interrogate", "gollum", "draw", "give", "battle", "release", "hide", "retrieve",
              "find", "catch", "ring", "pickup", "pass"),
     "exchange": ("exchange",),
+    "character": ("use", "bring"),
     "pexchange": ("offer", "pick"),
     "resist": ("resist", "show"),
     "riddle": ("guess", "stop"),

@@ -35,6 +35,7 @@ clairvoyance who may resist). Text forms::
     discard boat.1                the discard after picking up / down to 10
     escape gandalf                leave Limbo or captivity with a Wizard
     place s20                     put your marker back on the board
+    use sam | bring merry         Variation 14: the character to play this turn
 
 Paths join node ids with ``>``.
 """
@@ -49,7 +50,7 @@ from ...errors import IllegalMoveError
 ARITY: dict[str, int] = {
     "roll": 0, "reroll": 1, "move": 1, "ride": 2, "fly": 2, "hop": 2, "exchange": 1,
     "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "riddle": 3, "interrogate": 2,
-    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "offer": 1, "pick": 1, "battle": 1,
+    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "use": 1, "bring": 1, "offer": 1, "pick": 1, "battle": 1,
     "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
     "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,
     "discard": 1, "escape": 1, "place": 1,

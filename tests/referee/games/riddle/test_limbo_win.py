@@ -283,3 +283,50 @@ def test_partner_exchange_variations(grid, mode):
     fr, sa = sorted(g._by["frodo"].hand), sorted(g._by["sam"].hand)
     assert fr == (["boat.1", "cloak.1"] if mode == "a" else ["boat.1", "the_ring"])
     assert "rope.1" in sa and g.phase == "main"
+
+
+def test_enhanced_two_player_game(grid):
+    """Variation 14: one player is the Hobbits, the other the Black Riders; after the first
+    turn each may use his original character or bring in another at The Shire with 2 cards;
+    one character per turn; no Riddles or Battles against one's own kind."""
+    g = new_game(grid, players=2, seed=42, enhanced_two=True)
+    assert len(g.players) == 8
+    active = [p.name for p in g.players if p.status != "reserve"]
+    assert sorted(active) == ["frodo", "rider1"]
+    first = g.to_move
+    assert first in ("hobbits", "riders") and g.phase == "start"
+    # play the first side's turn: roll, move, pass
+    g.push_text("roll")
+    g.push(next(m for m in g.legal_moves if m.verb == "move"))
+    while g.phase != "start" and g.phase != "character":
+        g.push(next(m for m in g.legal_moves if m.verb in ("exchange", "pass", "discard")))
+    second = g.to_move
+    assert second != first and g.phase == "start"  # the other side's first turn: no choice
+    g.push_text("roll")
+    g.push(next(m for m in g.legal_moves if m.verb == "move"))
+    while g.phase not in ("character", "start"):
+        g.push(next(m for m in g.legal_moves if m.verb in ("exchange", "pass", "discard")))
+    assert g.phase == "character" and g.to_move == first
+    mine = "frodo" if first == "hobbits" else "rider1"
+    new = "sam" if first == "hobbits" else "rider2"
+    assert {str(m) for m in g.legal_moves} >= {f"use {mine}", f"bring {new}"}
+    with pytest.raises(IllegalMoveError):
+        g.push_text("use rider1" if first == "hobbits" else "use frodo")
+    g.push_text(f"bring {new}")
+    assert g.me.name == new and len(g._by[new].hand) == 2 and g._by[new].pos == "r0c0"
+    v = g.view(first)
+    assert v["hand"] == sorted(g._by[new].hand)
+    assert all("hand" not in d for d in g.view(second)["players"])
+    assert len(g.all_cards()) == 80
+
+
+def test_enhanced_two_no_riddle_own_kind(grid):
+    g = new_game(grid, players=2, seed=43, enhanced_two=True, markers="frodo,rider1")
+    g._by["sam"].status = "board"
+    put(g, "sam", "r4c4")
+    hand(g, "sam", "boat.1")
+    hand(g, "frodo", "riddle.1", "rope.1")
+    turn_of(g, "frodo")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("riddle riddle.1 sam boat")
+    assert e.value.code == "partner"

@@ -72,7 +72,9 @@ def _invariants(g, ms):
 
 @pytest.mark.parametrize("players,opts", [(2, {}), (4, {"recommended": True}),
                                           (5, {"partners": True, "doom_cities": True, "partner_exchange": "c"}),
-                                          (8, {"limbo_out": True, "no_wait": True})])
+                                          (8, {"limbo_out": True, "no_wait": True}),
+                                          (2, {"enhanced_two": True, "recommended": True,
+                                               "once_through": True})])
 def test_random_games_keep_invariants(grid, players, opts):
     for seed in range(3):
         g = new_game(grid, players=players, seed=seed, turn_limit=12, **opts)
