@@ -318,8 +318,22 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
             return None
         return (round((x0 + x1) / 2, 2), round((y0 + y1) / 2, 2))
 
+    inside: dict[tuple[int, int], bool] = {}
+
+    def stays_inside(a: int, b: int, cp: tuple[float, float]) -> bool:
+        """The road's leg centre(a) -> cp -> centre(b) stays in a, then b (merged cells
+        need not be convex)."""
+        key = (a, b)
+        if key not in inside:
+            la = shapely.LineString([_centre(cells[a]), cp])
+            lb = shapely.LineString([cp, _centre(cells[b])])
+            inside[key] = bool(cells[a].buffer(0.01).covers(la) and
+                               cells[b].buffer(0.01).covers(lb))
+        return inside[key]
+
     def road_cost(a: int, b: int) -> float:
-        if cross_point(a, b) is None or not road_ok(b):
+        cp = cross_point(a, b)
+        if cp is None or not road_ok(b) or not stays_inside(a, b, cp):
             return math.inf
         w = {"open": 1.0, "forest": 1.1, "mountain": 2.0}.get(terrain[b], math.inf)
         if "city" in props[b] or "role" in props[b]:
@@ -542,14 +556,24 @@ def _adjacency(cells: list[Any]) -> tuple[list[list[int]], dict[tuple[int, int],
 def _merge_small(cells: list[Any], water: list[bool], lake: list[bool],
                  frac: float) -> tuple[list[Any], list[bool], list[bool]]:
     """Merge every cell smaller than ``frac`` × the median area into the neighbour of the
-    same kind with which it shares the longest border."""
+    same kind with which it shares the longest border.
+
+    Notes
+    -----
+    Each round merges every small cell whose partner is untouched in that round, so
+    a few rounds of O(n) adjacency do it.
+    """
     while True:
         areas = np.array([c.area for c in cells])
         med = float(np.median(areas))
         nbrs, borders = _adjacency(cells)
         small = [i for i in np.argsort(areas, kind="stable").tolist() if areas[i] < frac * med]
-        done = False
+        busy: set[int] = set()
+        gone: set[int] = set()
+        new = list(cells)
         for i in small:
+            if i in busy:
+                continue
             best, blen = -1, 0.0
             for j in nbrs[i]:
                 if water[j] != water[i] or lake[j] != lake[i]:
@@ -558,23 +582,20 @@ def _merge_small(cells: list[Any], water: list[bool], lake: list[bool],
                          for q in borders[(min(i, j), max(i, j))])
                 if ln > blen:
                     best, blen = j, ln
-            if best < 0:
+            if best < 0 or best in busy:
                 continue
             u = shapely.union(cells[i], cells[best])
             if u.geom_type != "Polygon" or len(u.interiors):
                 continue
-            u = shapely.set_precision(u, 1.0 / _Q)
-            keep = [c for k, c in enumerate(cells) if k not in (i, best)]
-            kw = [w for k, w in enumerate(water) if k not in (i, best)]
-            kl = [w for k, w in enumerate(lake) if k not in (i, best)]
-            lo = min(i, best)
-            cells = keep[:lo] + [u] + keep[lo:]
-            water = kw[:lo] + [water[best]] + kw[lo:]
-            lake = kl[:lo] + [lake[best]] + kl[lo:]
-            done = True
-            break
-        if not done:
+            new[best] = shapely.set_precision(u, 1.0 / _Q)
+            gone.add(i)
+            busy.update((i, best))
+        if not gone:
             return cells, water, lake
+        keep = [k for k in range(len(cells)) if k not in gone]
+        cells = [new[k] for k in keep]
+        water = [water[k] for k in keep]
+        lake = [lake[k] for k in keep]
 
 
 def _vertex_graph(cells: list[Any]) -> tuple[dict[tuple[int, int], list[tuple[int, int]]],

@@ -281,16 +281,26 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
 
     # ---- roads
     for rid, line, _ in inp.roads:
-        cand = tree.query(line, predicate="intersects").tolist()
+        # piece by piece along each straight segment of the road, so a road that passes
+        # the same border twice (into a city and back out) keeps its order
+        cs = shapely.get_coordinates(line)
+        seg_a, seg_b = cs[:-1], cs[1:]
+        seg_len = np.hypot(*(seg_b - seg_a).T)
+        cum = np.concatenate([[0.0], np.cumsum(seg_len)])
+        seg_geoms = shapely.linestrings(np.stack([seg_a, seg_b], axis=1))
+        si, pi = tree.query(seg_geoms, predicate="intersects")
+        inters = shapely.intersection(seg_geoms[si], polys[pi])
         pieces: list[tuple[float, float, int]] = []
         covered = 0.0
-        for i in cand:
-            inter = line.intersection(polys[i])
+        for k, i, inter in zip(si.tolist(), pi.tolist(), list(inters)):
+            if seg_len[k] <= 0:
+                continue
+            direction = (seg_b[k] - seg_a[k]) / seg_len[k]
             for part in getattr(inter, "geoms", [inter]):
                 if part.geom_type == "LineString" and part.length > tol / 10:
-                    d0 = line.project(shapely.Point(part.coords[0]))
-                    d1 = line.project(shapely.Point(part.coords[-1]))
-                    pieces.append((min(d0, d1), max(d0, d1), i))
+                    ends = np.asarray(part.coords)[[0, -1]]
+                    t = (ends - seg_a[k]) @ direction
+                    pieces.append((float(cum[k] + t.min()), float(cum[k] + t.max()), i))
                     covered += part.length
         pieces.sort()
         seq: list[int] = []

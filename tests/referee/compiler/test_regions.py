@@ -175,3 +175,15 @@ def test_overlapping_spaces():
     b.features.append(Feature("a", "space", shapely.box(0, 0, 10, 10), {}))
     b.features.append(Feature("b", "space", shapely.box(5, 0, 15, 10), {}))
     assert "overlapping_spaces" in codes(compile_board(b))
+
+
+def test_road_into_a_city_and_back_out_keeps_its_order():
+    """A road that runs into a space and back out over the same border (a spur to a
+    city) still links its spaces in the order it walks them."""
+    road = Feature("rd", "road", shapely.LineString([(5, 5), (15, 5), (7, 5), (10, 15)]), {})
+    cb = compile_board(board(extra=[road]))
+    orders = sorted((d["order"], frozenset((u, v))) for u, v, d in cb.graph.edges(data=True)
+                    if d["relation"] == "road")
+    assert [o for _, o in orders] == [frozenset(("r0c0", "r0c1")), frozenset(("r0c0", "r0c1")),
+                                      frozenset(("r0c0", "r1c0"))]
+    assert not cb.problems
