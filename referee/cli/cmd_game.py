@@ -283,7 +283,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     stream = sys.stdout if args.output else sys.stderr
     print(f"accepted: {move}", file=stream)
     for e in events:
-        print(f"  {e.get('text', e)}", file=stream)
+        print(f"  {e['text'] if 'text' in e else json.dumps(e, ensure_ascii=False)}", file=stream)
     if not args.output:
         emit_json(env)
     return 0
