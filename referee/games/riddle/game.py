@@ -1165,7 +1165,7 @@ class RiddleGame(Game[Move]):
     def _clairvoyance(self, ev: list[dict[str, Any]], q: Player, resistible: bool,
                       how: str) -> None:
         ev.append({"event": "clairvoyance", "player": self.me.name, "target": q.name, "by": how})
-        if resistible and self._resist_cards(q):
+        if self._share_cards(q, how) or (resistible and self._resist_cards(q)):
             self.sub = {"kind": "look", "target": q.name, "by": how}
             self.phase = "resist"
             return
@@ -1197,6 +1197,32 @@ class RiddleGame(Game[Move]):
         self.t["pp"] += 1
         self._clairvoyance(ev, self._by[name], bool(self.opts["resist_c"]), "c_space")
 
+    def _share_cards(self, q: Player, how: str | None = None) -> list[str]:
+        """Variation 4: a partner seen with an Elf Ring or Palantir may show his own."""
+        if not (self.opts["partner_clairvoyance"] and self.opts["partners"]
+                and self._team(self.me, q)):
+            return []
+        how = how if how is not None else str((self.sub or {}).get("by", ""))
+        t = self.deck.type_of.get(how)
+        if t is None or t.id not in ("elf_ring", "palantir"):
+            return []
+        return sorted(c for c in q.hand if self.deck.type_of[c].id in ("elf_ring", "palantir"))
+
+    def _c_share(self, card: str) -> None:
+        q = self._by[self.sub["target"]]  # type: ignore[index]
+        if card not in self._share_cards(q):
+            raise _illegal("cannot_share", "Variation 4: show an Elf Ring or Palantir of your "
+                           "own to your partner", card=card)
+
+    def _a_share(self, ev: list[dict[str, Any]], card: str) -> None:
+        q = self._by[self.sub["target"]]  # type: ignore[index]
+        a = self._reveal(self.me, q.name, q.hand, "partners")
+        b = self._reveal(q, self.me.name, self.me.hand, "partners")
+        ev.append({"event": "partners_share", "player": self.me.name, "with": q.name,
+                   "shown": card, "private": {self.me.name: a, q.name: b}})
+        self.sub = None
+        self.phase = "main"
+
     def _c_resist(self, card: str) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         if card not in self._resist_cards(q):
@@ -1226,6 +1252,8 @@ class RiddleGame(Game[Move]):
         q = self._by[self.sub["target"]]  # type: ignore[index]
         for c in self._resist_cards(q):
             yield Move("resist", (c,))
+        for c in self._share_cards(q):
+            yield Move("share", (c,))
         yield Move("show")
 
     def _c_peek(self, card: str, space: str) -> None:
@@ -2045,7 +2073,7 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
     "exchange": ("exchange",),
     "character": ("use", "bring"),
     "pexchange": ("offer", "pick"),
-    "resist": ("resist", "show"),
+    "resist": ("resist", "show", "share"),
     "riddle": ("guess", "stop"),
     "choose": ("take", "capture"),
     "battle_att": ("commit", "settle"),

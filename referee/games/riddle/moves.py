@@ -16,6 +16,7 @@ clairvoyance who may resist). Text forms::
     clair sam                     clairvoyance from a "C" space
     peek gandalf s17              see the cards hidden at a Secret Spot with a Wizard
     resist the_ring | show        the target of clairvoyance answers
+    share elf_ring.3              ... or, Variation 4, a partner shows his own Elf Ring/Palantir
     riddle riddle.3 sam horse     riddle a player and guess the title of the drawn card
     interrogate sam horse         a captor riddles his captive (no card, no Power Play)
     guess boat | stop             go on guessing after a right guess, or stop
@@ -49,7 +50,8 @@ from ...errors import IllegalMoveError
 #: verb -> number of arguments (``None``: any number >= 1)
 ARITY: dict[str, int] = {
     "roll": 0, "reroll": 1, "move": 1, "ride": 2, "fly": 2, "hop": 2, "exchange": 1,
-    "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "riddle": 3, "interrogate": 2,
+    "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "share": 1, "riddle": 3,
+    "interrogate": 2,
     "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "use": 1, "bring": 1, "offer": 1, "pick": 1, "battle": 1,
     "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
     "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,

@@ -330,3 +330,21 @@ def test_enhanced_two_no_riddle_own_kind(grid):
     with pytest.raises(IllegalMoveError) as e:
         g.push_text("riddle riddle.1 sam boat")
     assert e.value.code == "partner"
+
+
+def test_partner_clairvoyance_with_elf_rings(grid):
+    """Variation 4: a player uses an Elf Ring on his partner; if the partner also has an
+    Elf Ring or Palantir and shows it, both see each other's hands; he retains his."""
+    g = new_game(grid, players=4, seed=44, partners=True, partner_clairvoyance=True)
+    hand(g, "frodo", "elf_ring.1", "boat.1")
+    hand(g, "sam", "palantir.1", "rope.1")
+    put(g, "frodo", "r0c0")
+    put(g, "sam", "r0c1")
+    turn_of(g, "frodo")
+    g.push_text("look elf_ring.1 sam")
+    assert g.phase == "resist" and g.to_move == "sam"
+    assert "share palantir.1" in moves(g)
+    g.push_text("share palantir.1")
+    assert g.view("frodo")["seen"][-1]["cards"] == ["palantir.1", "rope.1"]
+    assert g.view("sam")["seen"][-1]["cards"] == ["boat.1"]
+    assert "palantir.1" in g._by["sam"].hand and "elf_ring.1" in g.discard_pile
