@@ -28,6 +28,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 import shapely
+import shapely.affinity
 from shapely.geometry.base import BaseGeometry
 
 from .compiler import CompiledBoard
@@ -117,8 +118,8 @@ def _defs() -> str:
         '<pattern id="waves" width="8" height="4" patternUnits="userSpaceOnUse">'
         '<path d="M0,2 Q2,0.6 4,2 T8,2" fill="none" stroke="#5a95c4" stroke-width="0.35"/>'
         "</pattern>"
-        '<marker id="wind" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="6" '
-        'markerHeight="6" markerUnits="userSpaceOnUse" orient="auto">'
+        '<marker id="wind" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="3.4" '
+        'markerHeight="3.4" markerUnits="userSpaceOnUse" orient="auto">'
         '<path d="M0,0 L6,3 L0,6 Z" fill="#111"/></marker>'
         '<marker id="graph-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4" '
         'markerHeight="4" markerUnits="userSpaceOnUse" orient="auto">'
@@ -189,8 +190,9 @@ class BoardRenderer:
     """
 
     def __init__(self, board: Board, compiled: CompiledBoard | None = None, *, graph: bool = False,
-                 pieces: bool = True, ports: bool = True) -> None:
+                 pieces: bool = True, ports: bool = True, legend: bool = True) -> None:
         self.board = board
+        self.legend = legend
         self.compiled = compiled
         self.graph = graph
         self.pieces = pieces
@@ -220,6 +222,67 @@ class BoardRenderer:
         m = 10.0
         return x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m
 
+    # -- legend
+    def _legend(self, lx: float, ly: float) -> None:
+        """A key to the symbols the board uses, in the frame's top strip (tile boards)."""
+        props: dict[str, set[Any]] = {}
+        kinds: set[str] = set()
+        for _, _, f in self.world:
+            kinds.add(f.kind)
+            for k, v in f.props.items():
+                props.setdefault(k, set()).add(v if isinstance(v, (str, bool, int, float)) else "")
+        entries: list[tuple[str, Feature]] = []
+        pt = shapely.Point(0, 0)
+        if "point" in kinds:
+            entries.append(("grey point", Feature("", "point", pt, {"colour": "grey"})))
+        if "black" in props.get("colour", ()):
+            entries.append(("black point", Feature("", "point", pt, {
+                "colour": "black", "heading": "E"})))
+        if "white" in props.get("start", ()):
+            entries.append(("white start", Feature("", "point", pt, {"colour": "grey",
+                                                                     "start": "white"})))
+        if "black" in props.get("start", ()):
+            entries.append(("black start", Feature("", "point", pt, {"colour": "black",
+                                                                     "start": "black"})))
+        if True in props.get("magic", ()):
+            entries.append(("magic point", Feature("", "point", pt, {"colour": "grey",
+                                                                     "magic": True})))
+        if props.get("wind"):
+            entries.append(("wind", Feature("", "point", pt, {"colour": "grey", "wind": "E"})))
+        for sym in ("moon", "star"):
+            if sym in props.get("symbol", ()):
+                entries.append((f"door: {sym}", Feature("", "door", pt, {"symbol": sym})))
+        if True in props.get("forced_right", ()):
+            entries.append(("fork: right", Feature("", "junction", pt,
+                                                        {"forced_right": True})))
+        if "counter_space" in kinds:
+            hexagon = shapely.Polygon([(3.8 * math.cos(math.pi * k / 3),
+                                        3.8 * math.sin(math.pi * k / 3)) for k in range(6)])
+            entries.append(("counter space", Feature("", "counter_space", hexagon, {})))
+        if "water" in props.get("medium", ()):
+            entries.append(("waterway", Feature("", "path", shapely.LineString([(-4, 0), (4, 0)]),
+                                                {"medium": "water"})))
+        if not entries:
+            return
+        s = self.svg
+        s.add("labels", "rect", {"x": _f(lx - 12), "y": _f(ly - 2), "width": 180, "height": 33,
+                                 "rx": 2, "fill": "#efe4c4", "stroke": "#4d3f29",
+                                 "stroke_width": 0.5, "opacity": 0.95})
+        saved, self.svg = self.svg, _Svg()
+        for i, (text, f) in enumerate(entries[:12]):
+            col, row = i % 4, i // 4
+            cx, cy = lx + 44 * col, ly + 4.5 + 10 * row
+            shift = 5.0 if text == "wind" else 0.0
+            cx -= shift
+            moved = Feature(f.id, f.kind, shapely.affinity.translate(f.geometry, cx, cy), f.props)
+            getattr(self, f"_draw_{f.kind}")(f"key:{text}", moved)
+            saved.add("labels", "text", {"x": _f(cx + 7.5 + 1.6 * shift), "y": _f(cy + 1.2),
+                                         "font_size": 3.2,
+                                         "fill": "#2a2214"}, escape(text))
+        key = "".join(item for layer in _Svg.LAYERS for item in self.svg.layers[layer])
+        self.svg = saved
+        s.raw("labels", f'<g id="legend">{key}</g>')
+
     # -- drawing
     def render(self) -> str:
         x0, y0, w, h = self.extent()
@@ -230,6 +293,8 @@ class BoardRenderer:
             self._pieces()
         if self.graph:
             self._graph()
+        if self.legend and self.board.placements and w >= 400 and h >= 200:
+            self._legend(x0 + w - 176, y0 + 5)
         title = escape(self.board.name)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w)}mm" height="{_f(h)}mm" '
                 f'viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" font-family="Georgia, serif">'
@@ -355,9 +420,9 @@ class BoardRenderer:
             # three black arrows circling the fork clockwise: "turn right"
             for k in range(3):
                 a = math.radians(45 + 120 * k)
-                cx, cy = x + 6.0 * math.cos(a), y + 6.0 * math.sin(a)
+                cx, cy = x + 6.5 * math.cos(a), y + 6.5 * math.sin(a)
                 tangent = math.degrees(a) + 180.0  # screen angle + 90 -> bearing of clockwise
-                _chevron(s, cx, cy, tangent % 360.0, 0.0, 1.8, "#111", "#111")
+                _chevron(s, cx, cy, tangent % 360.0, 0.0, 2.4, "#111", "#111")
 
     def _draw_door(self, nid: str, f: Feature) -> None:
         x, y = f.geometry.x, f.geometry.y
@@ -400,8 +465,6 @@ class BoardRenderer:
         # direction marks first, so the point sits on top of them
         if p.get("wind") is not None:
             _arrow(s, "marks", x, y, bearing_degrees(p["wind"]), r + 1.0, r + 8.0)
-        if p.get("heading") is not None and black:
-            _chevron(s, x, y, bearing_degrees(p["heading"]), r + 1.2, 2.0, "#b01c1c", "#5a0c0c")
         if p.get("start") == "black":
             s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r + 2.4), "fill": "#f0e8cc",
                                        "stroke": "#111", "stroke_width": 0.6})
@@ -421,6 +484,14 @@ class BoardRenderer:
         s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r), "fill": fill,
                                    "stroke": "#222" if not black else "#000",
                                    "stroke_width": 0.5}, title)
+        if p.get("heading") is not None and black:
+            # "forward": a red triangle inside the black point
+            hx, hy = unit_vector(bearing_degrees(p["heading"]))
+            tip = (x + hx * 2.1, y + hy * 2.1)
+            back = (x - hx * 1.0, y - hy * 1.0)
+            s.add("points", "polygon", {"points": _pts([tip, (back[0] - hy * 1.4, back[1] + hx * 1.4),
+                                                        (back[0] + hy * 1.4, back[1] - hx * 1.4)]),
+                                        "fill": "#e0301e", "stroke": "none"})
         if p.get("magic"):
             s.add("points", "rect", {"x": _f(x + 2.2), "y": _f(y - 5.6), "width": 3.6,
                                      "height": 2.4, "fill": "#ffffff", "stroke": "#222",
@@ -583,6 +654,7 @@ class BoardRenderer:
 
 
 def render_svg(board: Board, compiled: CompiledBoard | None = None, *, graph: bool = False,
-               pieces: bool = True, ports: bool = True) -> str:
+               pieces: bool = True, ports: bool = True, legend: bool = True) -> str:
     """The board as SVG text (see :class:`BoardRenderer`)."""
-    return BoardRenderer(board, compiled, graph=graph, pieces=pieces, ports=ports).render()
+    return BoardRenderer(board, compiled, graph=graph, pieces=pieces, ports=ports,
+                         legend=legend).render()

@@ -250,7 +250,9 @@ class TileBuilder:
                                      f"{pa.distance(pb):.1f} mm apart")
 
     def aim_winds(self) -> None:
-        """Aim the wind arrows of points on the tile's axes along the axis, towards the centre.
+        """Aim the wind arrows: a black point's along its heading, others along the axes.
+
+        A grey point on one of the tile's axes blows along the axis, towards the centre.
 
         The axes of a tile lie on a row and a column of tile centres whatever the
         turn, so such a ray sweeps along a line full of points (ruling 8: the
@@ -260,7 +262,14 @@ class TileBuilder:
             if f["kind"] != "point" or "wind" not in f["props"]:
                 continue
             x, y = f["geometry"]["coordinates"]
-            if abs(x) < 0.5 and abs(y) > 0.5:
+            heading = f["props"].get("heading")
+            if f["props"].get("colour") == "black" and heading is not None:
+                # "The arrows on the black points do not only indicate the direction of
+                # the wind ... the arrow also determines the direction in which this
+                # figure moves": one arrow, the cardinal nearest the heading
+                b = heading if isinstance(heading, (int, float)) else 90 * "NESW".index(heading)
+                f["props"]["wind"] = "NESW"[round(b / 90) % 4]
+            elif abs(x) < 0.5 and abs(y) > 0.5:
                 f["props"]["wind"] = "S" if y < 0 else "N"
             elif abs(y) < 0.5 and abs(x) > 0.5:
                 f["props"]["wind"] = "E" if x < 0 else "W"

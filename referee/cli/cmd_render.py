@@ -25,6 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="overlay the compiled graph (edges by relation, port nodes, problems)")
     p.add_argument("--no-pieces", action="store_true", help="leave the pieces out")
     p.add_argument("--no-ports", action="store_true", help="leave the port marks out")
+    p.add_argument("--no-legend", action="store_true",
+                   help="leave out the key to the symbols (drawn in the frame of tile boards)")
     p.add_argument("--turn", action="append", default=[], metavar="TILE=TURNS",
                    help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1")
     p.add_argument("--png", metavar="FILE",
@@ -56,7 +58,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
     text = render_svg(board, compiled, graph=args.graph, pieces=not args.no_pieces,
-                      ports=not args.no_ports)
+                      ports=not args.no_ports, legend=not args.no_legend)
     written: dict[str, str] = {}
     if args.output:
         out = Path(args.output)

@@ -82,7 +82,7 @@ def test_symbols_match_the_board(board: Board) -> None:
     chevrons = [e for e in marks if e.tag.endswith("polygon") and e.get("fill") == "#111"]
     starts = sum(d.get("start") == "black" for d in nodes)
     assert len(chevrons) == 3 * forks + 5 * starts
-    headings = [e for e in marks if e.tag.endswith("polygon") and e.get("fill") == "#b01c1c"]
+    headings = [e for e in points if e.tag.endswith("polygon") and e.get("fill") == "#e0301e"]
     assert len(headings) == sum(d.get("colour") == "black" for d in nodes if d["kind"] == "point")
     assert "the spider's secret passage" in titles(marks)
 
@@ -121,6 +121,19 @@ def test_graph_overlay_draws_every_compiled_edge(board: Board) -> None:
     marked = [t for t in titles(layer(root, "graph")) if t.endswith(" dead_end")]
     assert len(marked) == sum(d["kind"] == "dead_end" for _, d in cb.graph.nodes(data=True))
     assert parse(render_svg(board)).find("s:g[@id='graph']", NS) is None
+
+
+def test_legend_keys_the_symbols_the_board_uses(board: Board) -> None:
+    root = parse(render_svg(board))
+    legend = root.find(".//s:g[@id='legend']", NS)
+    assert legend is not None
+    texts = [e.text for e in layer(root, "labels") if e.tag.endswith("text")]
+    for key in ("grey point", "black point", "white start", "black start", "magic point",
+                "wind", "door: moon", "door: star", "fork: right", "counter space", "waterway"):
+        assert key in texts
+    assert parse(render_svg(board, legend=False)).find(".//s:g[@id='legend']", NS) is None
+    # a region map has no frame to hold it
+    assert parse(render_svg(region_board())).find(".//s:g[@id='legend']", NS) is None
 
 
 def test_render_is_deterministic(board: Board) -> None:
