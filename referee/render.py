@@ -368,7 +368,9 @@ class BoardRenderer:
         size = f.props.get("size") or 4.0
         self.svg.add("labels", "text", {"x": _f(f.geometry.x), "y": _f(f.geometry.y),
                                         "font_size": _f(float(size)), "text_anchor": "middle",
-                                        "dominant_baseline": "middle", "fill": "#f3e6c4",
+                                        "dominant_baseline": "middle",
+                                        # light on a tile board's dark frame, dark elsewhere
+                                        "fill": "#f3e6c4" if self.board.placements else "#2a2214",
                                         "letter_spacing": 1.5},
                      escape(str(f.props.get("text", ""))))
 
