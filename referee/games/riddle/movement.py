@@ -16,10 +16,22 @@ water     ocean/lake → ocean/lake (Boat)                              a run of
                                                                       costs ⌈k/2⌉
 ========  ==========================================================  =====================
 
-Runs need memory, so the search runs over states ``(node, mode)`` where ``mode``
-says whether the count just paid still covers one more road step (``ROAD``) or one
-more water step (``WATER``); a road step from ``ROAD`` is free and ends the pair,
-any other step costs a new count. Getting on or off a road is a plain step.
+Runs need memory. Two equivalent views are used:
+
+- :meth:`Movement.destinations` precomputes, per node, the *count edges*: every
+  node one count away — one plain step, one or two road steps, or one or two water
+  steps (a run of k steps is covered by ⌈k/2⌉ such counts, and no count mixes
+  kinds). The cheapest counts are then a plain breadth-first search over count
+  edges, to depth ``roll``, expanding no node that stops the turn. Paths put back
+  the space passed in the middle of a two-step count.
+- :meth:`Movement.validate` walks the given path with a small state machine: the
+  mode says whether the count just paid still covers one more road (or water) step;
+  such a step is free and ends the pair, any other step costs a new count. Getting
+  on or off a road is a plain step.
+
+:func:`reference_destinations` (a networkx Dijkstra over an expanded
+``(node, mode)`` state graph, built per call) is the independent oracle both are
+tested against.
 
 Rulings taken here (the rulebook leaves them open):
 
@@ -56,6 +68,7 @@ PLAIN, ROAD, WATER = 0, 1, 2
 _NONE, _ROAD, _WATER = 0, 1, 2
 # what stops a move on entering a node (index into _STOP_CODES)
 _GO, _FOREST, _MOUNTAIN = 0, 1, 2
+_UNSEEN = 1 << 30
 _STOP_CODES = {_FOREST: "must_stop_in_forest", _MOUNTAIN: "must_stop_in_mountain"}
 
 
@@ -137,9 +150,11 @@ class Movement:
 
     Notes
     -----
-    Construction is O(N + E) over the region nodes and relations. Queries are a
-    layered 0-1 breadth-first search over ``(node, mode)`` states bounded by the
-    roll: O(S) for the S states within reach, independent of the board size.
+    Construction is O(N + E) over the region nodes and relations, plus the
+    two-step count edges (O(N d²) for degree d). Queries are a breadth-first search
+    over count edges bounded by the roll: O(R d) for the R nodes within reach,
+    independent of the board size (scratch arrays are reset, not reallocated, so a
+    Movement is not for sharing between threads).
     """
 
     def __init__(self, compiled: CompiledBoard) -> None:
@@ -244,6 +259,31 @@ class Movement:
                 lists[kind][a].append(b)
             adj.append(lists)
         self._adj = adj
+        #: scratch: cheapest cost per node during one search (all _UNSEEN between calls;
+        #: a Movement is not meant to be shared between threads)
+        self._best = [_UNSEEN] * n
+        self._par = [-1] * n
+        # ---- one count = one plain step, or one or two road steps, or one or two water
+        # steps: BFS over these "count" edges gives the cheapest counts exactly
+        self._cadj: list[list[list[int]]] = []
+        self._mid: list[dict[int, int]] = []   # u * n + v -> the space passed on the way
+        for lists in adj:
+            plain, road, water = lists
+            cadj: list[list[int]] = []
+            mid: dict[int, int] = {}
+            for u in range(n):
+                seen = dict.fromkeys(plain[u])
+                seen.update(dict.fromkeys(road[u]))
+                seen.update(dict.fromkeys(water[u]))
+                for run in (road, water):
+                    for m in run[u]:
+                        for v in run[m]:
+                            if v != u and v not in seen:
+                                seen[v] = None
+                                mid[u * n + v] = m
+                cadj.append(list(seen))
+            self._cadj.append(cadj)
+            self._mid.append(mid)
         self._names: dict[str, list[str]] | None = None
 
     # ------------------------------------------------------------------ names
@@ -316,99 +356,49 @@ class Movement:
 
         Notes
         -----
-        Layered 0-1 BFS over ``(node, mode)`` states; a state at cost ``c`` is
-        dropped when the same node was reached at ``c`` in another mode that
-        dominates it. O(S) for the S states within ``roll``.
+        Breadth-first search over the precomputed count edges (see the module
+        docstring), to depth ``roll``; O(R d) for the R nodes within reach.
         """
         s = self._idx(start)
         roll = _check_roll(roll)
         boat, cloak, rope = parse_cards(cards)
-        adj_p, adj_r, adj_w = self._adj[boat]
+        cadj = self._cadj[boat]
+        mid = self._mid[boat]
         stop = self._stop[cloak][rope]
-        # states are (node << 2) | mode; ``best`` is the cheapest cost per node, any mode
-        s0 = s << 2
-        dist: dict[int, int] = {s0: 0}
-        par: dict[int, int] = {s0: -1}
-        best: dict[int, int] = {s: 0}
-        bget = best.get
-        dget = dist.get
-        big = roll + 1
-        layer: list[int] = [s0]
-        for c in range(roll + 1):
-            nxt: list[int] = []
-            more = c < roll
-            d1 = c + 1
-            k = 0
-            while k < len(layer):
-                st = layer[k]
-                k += 1
-                if dist[st] != c:
-                    continue
-                u = st >> 2
-                if u != s and stop[u]:
-                    continue
-                m = st & 3
-                if more:
-                    for v in adj_p[u]:
-                        if bget(v, big) <= d1:
-                            continue
-                        t = v << 2
-                        dist[t] = d1
-                        best[v] = d1
-                        par[t] = st
-                        nxt.append(t)
-                for v in adj_r[u]:
-                    if bget(v, big) <= c:
+        best, par = self._best, self._par
+        big = _UNSEEN
+        n = self.n
+        best[s] = 0
+        touched: list[int] = [s]
+        frontier = [s]
+        try:
+            for c in range(1, roll + 1):
+                nxt: list[int] = []
+                for u in frontier:
+                    if stop[u] and u != s:
                         continue
-                    if m == _ROAD:
-                        t = v << 2
-                        dist[t] = c
-                        best[v] = c
-                        par[t] = st
-                        layer.append(t)
-                    elif more:
-                        t = (v << 2) | _ROAD
-                        if dget(t, big) <= d1:
-                            continue
-                        dist[t] = d1
-                        if bget(v, big) > d1:
-                            best[v] = d1
-                        par[t] = st
-                        nxt.append(t)
-                for v in adj_w[u]:
-                    if bget(v, big) <= c:
-                        continue
-                    if m == _WATER:
-                        t = v << 2
-                        dist[t] = c
-                        best[v] = c
-                        par[t] = st
-                        layer.append(t)
-                    elif more:
-                        t = (v << 2) | _WATER
-                        if dget(t, big) <= d1:
-                            continue
-                        dist[t] = d1
-                        if bget(v, big) > d1:
-                            best[v] = d1
-                        par[t] = st
-                        nxt.append(t)
-            layer = nxt
-        # one cheapest state per node, then its path (parents come first in ``dist``)
-        ids = self.ids
-        paths: dict[int, tuple[str, ...]] = {-1: ()}
-        for st in dist:
-            paths[st] = paths[par[st]] + (ids[st >> 2],)
-        chosen: dict[int, int] = {}
-        for st, c in dist.items():
-            u = st >> 2
-            if c == best[u] and u not in chosen:
-                chosen[u] = st
-        del chosen[s]
-        out: dict[str, Reach] = {}
-        for u, st in chosen.items():
-            nid = ids[u]
-            out[nid] = _reach(nid, best[u], paths[st], stop[u])
+                    for v in cadj[u]:
+                        if best[v] == big:
+                            best[v] = c
+                            par[v] = u
+                            nxt.append(v)
+                if not nxt:
+                    break
+                touched.extend(nxt)
+                frontier = nxt
+            ids = self.ids
+            paths: dict[int, tuple[str, ...]] = {s: (ids[s],)}
+            out: dict[str, Reach] = {}
+            for v in touched[1:]:
+                u = par[v]
+                m = mid.get(u * n + v)
+                nid = ids[v]
+                p = paths[u] + ((nid,) if m is None else (ids[m], nid))
+                paths[v] = p
+                out[nid] = _reach(nid, best[v], p, stop[v])
+        finally:
+            for u in touched:
+                best[u] = big
         return out
 
     def validate(self, path: Sequence[str], roll: int, cards: Iterable[str] = ()) -> Reach:
