@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import shapely
 from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import substring
 
@@ -47,7 +46,7 @@ if str(ROOT) not in sys.path:
 
 from referee.assets import AssetPack, load_pack  # noqa: E402
 from referee.geometry import geometry_to_json, line_end_bearings, regular_polygon  # noqa: E402
-from referee.model import Board, PieceOnBoard, Placement, TileAsset  # noqa: E402
+from referee.model import Board, Feature, PieceOnBoard, Placement  # noqa: E402
 from referee.store import export_json, save_project  # noqa: E402
 
 PACK_DIR = Path(__file__).resolve().parent
@@ -794,7 +793,6 @@ def write_pack(tiles: list[TileBuilder]) -> AssetPack:
 
 def make_board(pack: AssetPack, fr: TileBuilder, turns: dict[str, int]) -> Board:
     """The default board with the given turns (placement id -> quarter turns)."""
-    from referee.model import Feature
     board = Board(meta={"name": "Ringgeister", "rules": "ringgeister", "width": 600,
                         "height": 600, "settings": {"wind_corridor_mm": 15}})
     pack.embed_into(board)

@@ -282,7 +282,7 @@ def test_check_fails_on_a_turnable_tile_with_a_single_black_point(board: Board) 
 
 
 def test_check_fails_on_a_fixed_tile_with_two_black_points(board: Board) -> None:
-    """"Nor may elements bearing only a single black point be turned." """
+    """Rulebook 4.4: "Nor may elements bearing only a single black point be turned"."""
     _, tile = _tile_at(board, "r2c2")
     assert not tile.turnable
     grey = _first(tile, lambda f: f.kind == "point" and f.props.get("colour") == "grey")
@@ -346,7 +346,7 @@ def test_check_fails_when_a_door_symbol_has_one_door(board: Board) -> None:
 
 
 def test_check_fails_when_the_goal_is_cut_off(board: Board) -> None:
-    """"The only path leading to the Mountain of Fire ... is the secret passage.""" ""
+    """Rulebook 2.3: "The only path leading to the Mountain of Fire ... is the secret passage"."""
     board.features = [f for f in board.features if f.id != "fire-spider"]
     probs = [q for q in problems(board) if q.code == "ringgeister_goal"]
     assert {q.node for q in probs} == {"fire-goal"}
