@@ -425,6 +425,11 @@ def test_turning_every_turnable_tile_keeps_the_compiled_graph_consistent(saved: 
             assert cb.counts()["edges"]["arrival"] == arrival0
             fresh = compile_board(board)
             assert cb.edge_set() == fresh.edge_set(), (p.id, t)
+            # the tile's content stays legal at every turn: spacing, headings, its counts
+            bad = [q for q in board_problems(cb) if q.code in (
+                "ringgeister_spacing", "ringgeister_heading", "ringgeister_wind",
+                "ringgeister_tile", "ringgeister_counter_spaces")]
+            assert bad == [], (p.id, t, bad)
             assert dict(cb.graph.nodes(data=True)) == dict(fresh.graph.nodes(data=True))
             # ports re-linked: every port of the turned tile sits on a neighbour's port (or
             # the frame's, or faces the board's open edge), and a path edge runs through
