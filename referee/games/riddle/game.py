@@ -1001,12 +1001,10 @@ class RiddleGame(Game[Move]):
             return
         avail = self._avail(p)
         if not self.t["die_used"] and self.t["roll"]:
-            for path in self._paths(p.pos, self.t["roll"], avail):
-                yield Move("move", (path,))
+            yield from self._paths(p.pos, self.t["roll"], avail, None)
         for c in self._cards_with(p, "extra_move"):
             n = int(self.ctype(c).use("extra_move")["n"])
-            for path in self._paths(p.pos, n, avail):
-                yield Move("ride", (c, path))
+            yield from self._paths(p.pos, n, avail, c)
         for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
             cards = self._cards_with(p, use)
             if cards:
@@ -1015,21 +1013,25 @@ class RiddleGame(Game[Move]):
                         for c in cards:
                             yield Move(verb, (c, node))
 
-    def _paths(self, start: str, counts: int, avail: tuple[str, ...]) -> list[str]:
-        """Path texts to every destination (cached per board: the answer depends only on
-        the start, the counts and the movement cards)."""
+    def _paths(self, start: str, counts: int, avail: tuple[str, ...],
+               card: str | None) -> list[Move]:
+        """``move PATH`` (or ``ride CARD PATH``) to every destination, cached per board:
+        the answer depends only on the start, the counts, the movement cards and the card."""
+        def compute() -> list[Move]:
+            paths = [path_text(r.path) for node, r in
+                     sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
+            if card is None:
+                return [Move("move", (x,)) for x in paths]
+            return [Move("ride", (card, x)) for x in paths]
         if not self.cache_paths:
-            return [path_text(r.path) for node, r in
-                    sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
+            return compute()
         cache = self.compiled.__dict__.setdefault("_riddle_paths", {})
-        key = (start, counts, avail)
+        key = (start, counts, avail, card)
         got = cache.get(key)
         if got is None:
             if len(cache) > 50_000:
                 cache.clear()
-            got = [path_text(r.path) for node, r in
-                   sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
-            cache[key] = got
+            got = cache[key] = compute()
         return got  # type: ignore[no-any-return]
 
     def _has_any_move(self) -> bool:
@@ -1871,9 +1873,12 @@ class RiddleGame(Game[Move]):
             for c in self._cards_with(p, "clairvoyance"):
                 for q in others:
                     yield from self._if_ok(Move("look", (c, q.name)))
-            if self.opts["clairvoyance_spots"]:
+            if self.opts["clairvoyance_spots"] and p.pos is not None and \
+                    "C" in self.info.letters.get(p.pos, ()):
+                near = self._within6(p.pos)
                 for q in others:
-                    yield from self._if_ok(Move("clair", (q.name,)))
+                    if q.status == "board" and q.pos in near:
+                        yield from self._if_ok(Move("clair", (q.name,)))
             if self.opts["secret_spots"]:
                 for c in self._cards_with(p, "see_hidden"):
                     for s in sorted(self.hidden):
@@ -1884,9 +1889,11 @@ class RiddleGame(Game[Move]):
                         if q.hand and not self._team(p, q):
                             for t in sorted(self.deck.titles):
                                 yield Move("riddle", (c, q.name, t))
-            for c in self._cards_with(p, "gollum"):
-                for q in others:
-                    yield from self._if_ok(Move("gollum", (c, q.name)))
+            if not self.opts["gollum_spots"] or (
+                    p.pos is not None and "G" in self.info.letters.get(p.pos, ())):
+                for c in self._cards_with(p, "gollum"):
+                    for q in others:
+                        yield from self._if_ok(Move("gollum", (c, q.name)))
             for c in self._cards_with(p, "draw"):
                 for q in others:
                     yield from self._if_ok(Move("draw", (c, q.name)))

@@ -206,3 +206,20 @@ def test_moving_again_needs_a_new_exchange(g):
     assert g.phase == "exchange"
     with pytest.raises(IllegalMoveError):
         g.push_text("battle frodo")
+
+
+def test_power_play_between_exchange_and_battle(g):
+    """Q&A: after landing beside a player and the Friendly Exchange, another Power Play
+    (an Elf Ring) may come before the battle; the battle is the second Power Play."""
+    arrive(g, "rider1", "frodo", ["elf_ring.1", "elf_ring.2", "evil_army1.1"],
+           ["good_army1.1", "boat.3"], "r3c1", "r3c2")
+    g.push_text("look elf_ring.1 frodo")
+    assert g.view("rider1")["seen"][-1]["cards"] == ["boat.3", "good_army1.1"]
+    g.push_text("battle frodo")
+    assert g.t["pp"] == 2 and g.phase == "battle_att"
+    g.push_text("commit evil_army1.1")
+    g.push_text("match good_army1.1")
+    g.push_text("settle")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("look elf_ring.2 frodo")
+    assert e.value.code == "power_plays_used"
