@@ -55,6 +55,8 @@ RELATION_COLOURS = {"path": "#d0147a", "touch": "#7a3fd0", "road": "#c07000",
 FIGURE_COLOURS = {"yellow": "#f2d024", "orange": "#f08a1c", "purple": "#8a4bc8",
                   "green": "#3aa245", "white": "#ffffff", "black": "#151515"}
 _SIZE_R = {"small": 3.6, "medium": 4.4, "large": 5.2}
+#: named fonts first, so rasterisers without Georgia (resvg on a bare Linux) still find one
+FONTS = "Georgia, DejaVu Serif, Liberation Serif, serif"
 #: letters on the figure tokens where the first letter would be ambiguous
 _FIGURE_LETTERS = {"gollum": "Go", "gandalf": "G", "spirit": "S", "orc": "O", "hobbit": "H",
                    "man": "M"}
@@ -297,7 +299,7 @@ class BoardRenderer:
             self._legend(x0 + w - 176, y0 + 5)
         title = escape(self.board.name)
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w)}mm" height="{_f(h)}mm" '
-                f'viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" font-family="Georgia, serif">'
+                f'viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" font-family="{FONTS}">'
                 f"<title>{title}</title>")
         body = [head, _defs()]
         for layer in _Svg.LAYERS:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -30,8 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--turn", action="append", default=[], metavar="TILE=TURNS",
                    help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1")
     p.add_argument("--png", metavar="FILE",
-                   help="also write a PNG (needs the rsvg-convert program on PATH)")
-    p.add_argument("--dpi", type=float, default=96.0, help="PNG resolution (default 96)")
+                   help="also write a PNG (rasterised by resvg, at --dpi)")
+    p.add_argument("--dpi", type=float, default=96.0,
+                   help="PNG resolution in dots per inch of the board's real size (default 96)")
     p.add_argument("--json", action="store_true", help="report what was written as JSON")
     p.set_defaults(func=cmd_render)
 
@@ -80,17 +79,14 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def _png(svg: str, out: Path, dpi: float) -> str:
-    """Convert with ``rsvg-convert`` (librsvg) when it is installed; no Python dependency."""
-    exe = shutil.which("rsvg-convert")
-    if exe is None:
-        raise UsageError("--png needs the rsvg-convert program (e.g. apt-get install "
-                         "librsvg2-bin); write the SVG with -o instead")
+    """Rasterise with :func:`referee.export.picture.svg_to_png` (resvg; no display, no Qt)."""
+    from ..export.picture import svg_to_png, view_box
+    vb = view_box(svg)
+    if not (dpi > 0) or vb is None:
+        raise UsageError(f"--dpi must be positive, not {dpi:g}")
+    data = svg_to_png(svg, max(1, round(vb[2] / 25.4 * dpi)))
     try:
-        res = subprocess.run([exe, "--dpi-x", str(dpi), "--dpi-y", str(dpi), "-o", str(out)],
-                             input=svg.encode("utf-8"), capture_output=True, timeout=120)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise UsageError(f"rsvg-convert failed: {exc}") from None
-    if res.returncode != 0:
-        msg = res.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise UsageError(f"rsvg-convert failed: {msg[0] if msg else res.returncode}")
+        out.write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc.strerror}") from None
     return str(out)

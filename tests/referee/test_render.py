@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -232,11 +231,14 @@ def test_cli_render_bad_input_is_one_line(tmp_path: Path, capsys: pytest.Capture
     assert "nosuch" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert")
 def test_cli_render_png(tmp_path: Path) -> None:
+    """600 mm at 25.4 dpi is 600 px wide."""
     png = tmp_path / "b.png"
-    assert cli(["render", str(PROJECT), "--png", str(png), "--dpi", "20"]) == 0
-    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert cli(["render", str(PROJECT), "--png", str(png), "--dpi", "25.4"]) == 0
+    data = png.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 600 and int.from_bytes(data[20:24], "big") == 600
+    assert cli(["render", str(PROJECT), "--png", str(png), "--dpi", "0"]) == 2
 
 
 def test_render_never_imports_qt(tmp_path: Path) -> None:
