@@ -22,3 +22,15 @@ def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
     except ModuleNotFoundError:
         return []
     return list(mod.board_problems(compiled))
+
+
+def rules_counts(rules: str | None, compiled: CompiledBoard) -> dict[str, int]:
+    """A rules module's own board counts (``board_counts`` in its ``checks``), or ``{}``."""
+    if not rules or rules not in available():
+        return {}
+    try:
+        mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
+    except ModuleNotFoundError:
+        return {}
+    fn = getattr(mod, "board_counts", None)
+    return dict(fn(compiled)) if fn is not None else {}

@@ -80,6 +80,10 @@ def cmd_info(args: argparse.Namespace) -> int:
             "turnable_tiles": sum(board.tile_of(p).turnable for p in board.placements),
             "features": len(board.features), "pieces": len(board.pieces),
             "board_hash": compiled.hash, **counts}
+    from ..checks import rules_counts
+    own = rules_counts(board.rules, compiled)
+    if own:
+        info["rules_counts"] = own
     if args.json:
         emit_json(info)
         return 0
@@ -89,4 +93,7 @@ def cmd_info(args: argparse.Namespace) -> int:
           f"pieces: {info['pieces']}   hash: {compiled.hash}")
     print("  nodes: " + ", ".join(f"{k} {v}" for k, v in counts["nodes"].items()))
     print("  edges: " + ", ".join(f"{k} {v}" for k, v in counts["edges"].items()))
+    if own:
+        print(f"  {board.rules}: " + ", ".join(f"{k.replace('_', ' ')} {v}"
+                                              for k, v in own.items()))
     return 0

@@ -113,6 +113,35 @@ def board_problems(compiled: CompiledBoard) -> list[Problem]:
     return probs
 
 
+def board_counts(compiled: CompiledBoard) -> dict[str, int]:
+    """The Ringgeister counts of a board, for ``referee info``."""
+    g = compiled.graph
+    c: dict[str, int] = {k: 0 for k in (
+        "white_starts", "black_starts", "black_points", "grey_points", "magic_points",
+        "wind_arrows", "counter_spaces", "arrival_points", "moon_doors", "star_doors",
+        "forks_three_arrows", "goals", "turnable_tiles", "fixed_tiles")}
+    for _, d in g.nodes(data=True):
+        kind = d["kind"]
+        if kind == "point":
+            c["white_starts"] += d.get("start") == "white"
+            c["black_starts"] += d.get("start") == "black"
+            c["black_points"] += d.get("colour") == "black"
+            c["grey_points"] += d.get("colour") != "black"
+            c["magic_points"] += bool(d.get("magic"))
+            c["wind_arrows"] += d.get("wind") is not None
+            c["goals"] += d.get("goal") is True
+        elif kind == "counter_space":
+            c["counter_spaces"] += 1
+            c["arrival_points"] += len(d.get("arrival") or [])
+        elif kind == "door" and d.get("symbol") in ("moon", "star"):
+            c[f"{d['symbol']}_doors"] += 1
+        elif kind == "junction" and d.get("forced_right"):
+            c["forks_three_arrows"] += 1
+    for p in compiled.board.placements:
+        c["turnable_tiles" if compiled.board.tile_of(p).turnable else "fixed_tiles"] += 1
+    return c
+
+
 # ---------------------------------------------------------------------- counts
 def _count_problems(cb: CompiledBoard) -> list[Problem]:
     g = cb.graph
@@ -323,5 +352,5 @@ def _spacing_problems(cb: CompiledBoard) -> list[Problem]:
     return out
 
 
-__all__ = ["board_problems", "land_bearings", "light_reach", "HEADING_TOLERANCE",
+__all__ = ["board_counts", "board_problems", "land_bearings", "light_reach", "HEADING_TOLERANCE",
                       "MIN_POINT_GAP"]

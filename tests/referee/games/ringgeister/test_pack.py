@@ -165,6 +165,13 @@ def test_check_and_info_report_the_rulebook_counts(capsys: pytest.CaptureFixture
     assert info["tiles"] == 23 and info["turnable_tiles"] == 18 and info["pieces"] == 27
     assert info["nodes"]["counter_space"] == 9
     assert info["edges"]["arrival"] == 27
+    own = info["rules_counts"]
+    assert (own["white_starts"], own["black_starts"], own["counter_spaces"],
+            own["arrival_points"], own["turnable_tiles"], own["fixed_tiles"], own["goals"]) == \
+        (9, 18, 9, 27, 18, 5, 1)
+    assert own["moon_doors"] >= 2 and own["star_doors"] >= 2 and own["forks_three_arrows"] >= 1
+    assert cli(["info", str(PROJECT)]) == 0
+    assert "ringgeister: white starts 9, black starts 18," in capsys.readouterr().out
 
 
 def test_default_board_has_the_starting_points_doors_and_goal(saved: Board) -> None:
