@@ -534,3 +534,31 @@ def test_hobbit_deck_reshuffle_removes_features(compiled) -> None:  # type: igno
     g.deck = []
     g._draw(0, 1, [])
     assert "gimli" in g.box and "gimli" not in g.deck and g.discard == []
+
+
+def test_activity_tile_on_full_line(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"or if the marker already occupies the last Activity space of that line, advance the
+    marker on another Activity line of your choice by one space. You must always advance one
+    of the markers.\""""
+    g = new(compiled)
+    hiding = g.lay.scenarios["moria"].lines["hiding"]
+    g.markers["hiding"] = hiding.last
+    g.tiles.append("hiding")
+    play(g, "reveal")
+    assert g.phase == "line"
+    assert {str(m) for m in g.legal_moves if m.words[0] == "line"} == {"line fighting",
+                                                                        "line travelling"}
+
+
+def test_card_for_full_line_has_no_effect(compiled) -> None:  # type: ignore[no-untyped-def]
+    """"Equally, cards with a symbol for an Activity line whose marker is already on the last
+    space have no effect.\""""
+    g = new(compiled)
+    at_play(g)
+    hiding = g.lay.scenarios["moria"].lines["hiding"]
+    g.markers["hiding"] = hiding.last
+    g.hands[0] = ["w-hiding"]
+    shields = list(g.shields[0])
+    play(g, "play w-hiding")
+    assert g.markers["hiding"] == hiding.last and g.shields[0] == shields
+    assert "w-hiding" in g.discard

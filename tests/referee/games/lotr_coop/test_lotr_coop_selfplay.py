@@ -134,3 +134,22 @@ def test_board_check_reports_missing_event_line() -> None:
     assert [p.node for p in rules_problems("lotr-coop", c)] == ["moria_events"]
     with pytest.raises(BoardError):
         LotrCoop.new(c, players=2, seed=0)
+
+
+@pytest.mark.parametrize("rules", ["mount-doom", "lotr-coop"])
+def test_serve_protocol(rules: str) -> None:
+    """``referee serve --stdio`` plays both track games: new, moves, an illegal move (state
+    unchanged), a legal one."""
+    from referee.cli.cmd_game import Server
+    srv = Server()
+    r = srv.handle_line(json.dumps({"op": "new", "rules": rules, "players": 3, "seed": 2,
+                                    "project": str(ROOT / "projects" / rules)}).encode())
+    assert r["ok"], r
+    gid = r["game"]
+    moves = srv.handle_line(json.dumps({"op": "moves", "game": gid}).encode())["moves"]
+    before = srv.handle_line(json.dumps({"op": "state", "game": gid}).encode())["state"]
+    bad = srv.handle_line(json.dumps({"op": "play", "game": gid, "move": "fly away"}).encode())
+    assert not bad["ok"] and bad["verdict"] == "illegal" and bad["error"]["code"] == "bad_move"
+    assert srv.handle_line(json.dumps({"op": "state", "game": gid}).encode())["state"] == before
+    ok = srv.handle_line(json.dumps({"op": "play", "game": gid, "move": moves[0]}).encode())
+    assert ok["ok"] and ok["verdict"] == "accepted"
