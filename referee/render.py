@@ -473,7 +473,7 @@ class BoardRenderer:
             s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r + 2.4), "fill": "#f0e8cc",
                                        "stroke": "#111", "stroke_width": 0.6})
             for k in range(5):  # the five arrows of a black starting point
-                a = math.radians(90 * 0 + 72 * k + 18)
+                a = math.radians(72 * k + 18)
                 bx, by = x + (r + 2.4) * math.cos(a), y + (r + 2.4) * math.sin(a)
                 tangent = (math.degrees(a) + 180.0) % 360.0
                 _chevron(s, bx, by, tangent, 0.0, 1.1, "#111", "#111")
