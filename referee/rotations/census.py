@@ -291,8 +291,7 @@ def _exact(problem: Problem, res: CensusResult, workers: int, progress: Progress
         dp.tables = []
         if fewest:
             f = dp.fewest()
-            res.fewest = _witness(problem, f.witness)
-            res.missing.remove("fewest")
+            _take_fewest(problem, res, f.witness, f.complete)
     except (KeyboardInterrupt, Cancelled):
         res.partial = True
         if "count" in res.missing:
@@ -307,6 +306,14 @@ def _take_count(problem: Problem, res: CensusResult, success: int, fail_w: list[
         res.unreachable = _witness(problem, fail_w)
     if succ_w is not None:
         res.success_example = _witness(problem, succ_w)
+
+
+def _take_fewest(problem: Problem, res: CensusResult, witness: list[int], exact: bool) -> None:
+    res.fewest = _witness(problem, witness)
+    res.missing.remove("fewest")
+    if not exact:
+        res.notes.append("fewest reachable points: best found by a bounded search (the exact "
+                         "table grew too large), not a proven minimum")
 
 
 def _take_critical(res: CensusResult, problem: Problem, tile: int, contexts: int, decided: int,
@@ -337,7 +344,7 @@ def _job(job: tuple[str, int]) -> tuple[str, int, Any]:
         c = dp.critical(arg)
         return kind, arg, (c.contexts, c.decided, c.success_by_class)
     f = dp.fewest()
-    return kind, arg, f.witness
+    return kind, arg, (f.witness, f.complete)
 
 
 def _exact_parallel(problem: Problem, plan: Plan, res: CensusResult, workers: int,
@@ -363,8 +370,7 @@ def _exact_parallel(problem: Problem, plan: Plan, res: CensusResult, workers: in
                 _take_critical(res, problem, arg, *out)
                 res.missing.remove(f"critical:{problem.tiles[arg].placement}")
             else:
-                res.fewest = _witness(problem, out)
-                res.missing.remove("fewest")
+                _take_fewest(problem, res, out[0], out[1])
             ticker(kind, units[(kind, arg)])
         pool.close()
     except (KeyboardInterrupt, Cancelled):

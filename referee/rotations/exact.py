@@ -220,15 +220,19 @@ def _decide(state: tuple[int, ...], step: Step) -> tuple[int, ...] | int:
     return state
 
 
-def _unwind(w: object, order: Sequence[int], n_tiles: int) -> list[int]:
-    """A witness (linked (parent, class) pairs along the sweep) as one class per tile."""
+def _unwind(w: object, order: Sequence[int], default: Sequence[int]) -> list[int]:
+    """A witness (linked (parent, class) pairs along the sweep) as one class per tile.
+
+    Tiles after the point where the answer was decided keep ``default`` (their
+    current turn's class).
+    """
     seq: list[int] = []
     while w is not None:
         assert isinstance(w, tuple)
         w, o = w
         seq.append(o)
     seq.reverse()
-    choice = [0] * n_tiles
+    choice = list(default)
     for j, o in enumerate(seq):
         choice[order[j]] = o
     return choice
@@ -276,6 +280,7 @@ class FrontierDP:
         self.rest = [1] * (n + 1)
         for j in range(n - 1, -1, -1):
             self.rest[j] = self.rest[j + 1] * ks[j]
+        self.current = [tv.class_of(tv.current) for tv in problem.tiles]
         self.tables: list[dict[tuple[int, ...], int]] = []
         self.succ_before: list[int] = []
         self.dead_before: list[int] = []
@@ -365,9 +370,9 @@ class FrontierDP:
 
     def _count_result(self, fail_w: object, succ_w: object, max_states: int,
                       complete: bool = True) -> CountResult:
-        order, n = self.plan.order, len(self.problem.tiles)
-        fw = None if fail_w is False else _unwind(fail_w, order, n)
-        sw = None if succ_w is False else _unwind(succ_w, order, n)
+        order, cur = self.plan.order, self.current
+        fw = None if fail_w is False else _unwind(fail_w, order, cur)
+        sw = None if succ_w is False else _unwind(succ_w, order, cur)
         return CountResult(self.success, self.failure, fw, sw, max_states, self.steps_done,
                            complete)
 
@@ -436,12 +441,25 @@ class FrontierDP:
         return decided, by_class
 
     # ------------------------------------------------------------------ fewest
-    def fewest(self) -> FewestResult:
+    def fewest(self, max_states: int = 100_000) -> FewestResult:
         """The configuration with the fewest reachable points (min-plus DP).
 
-        Uses its own plan in which only ``SRC`` is permanent.
+        Uses its own plan in which only ``SRC`` is permanent. The state also holds
+        the points of every open class, so tables grow faster than in
+        :meth:`count`; when one exceeds ``max_states`` only the ``max_states``
+        most promising states (fewest points joined to ``SRC``, then fewest
+        pending) are kept and the result is marked not exact (``complete`` False):
+        a configuration and an upper bound, not a proven minimum.
+
+        A local search first finds a good configuration (each tile in turn set to
+        its best class until nothing improves); its count *U* bounds the DP, which
+        then keeps only states with fewer than *U* points joined to ``SRC`` (that
+        count never decreases along the sweep), so the answer stays exact.
         """
+        cap = max_states
+        exact = True
         problem = self.problem
+        ub, ub_choice = local_search_fewest(problem, self.current)
         plan = make_plan(problem, with_targets=False, order=self.plan.order)
         # state key: (labels, weights per label with SRC's entry 0); value (src points, witness)
         start = ((0,), (0,))
@@ -453,17 +471,51 @@ class FrontierDP:
             for (labels, weights), (sw, w) in table.items():
                 for o in range(len(step.options)):
                     key, nsw = _apply_weighted(labels, weights, sw, step, o)
-                    if key is None:
+                    if key is None or nsw >= ub:
                         continue
                     old = new.get(key)
                     if old is None or nsw < old[0]:
                         new[key] = (nsw, (w, o))
+            if len(new) > cap:
+                exact = False
+                kept = sorted(new.items(), key=lambda kv: (kv[1][0], sum(kv[0][1])))[:cap]
+                new = dict(kept)
             table = new
             max_states = max(max_states, len(table))
             self._tick("fewest")
+        if not table:
+            return FewestResult(ub, ub_choice, max_states, exact)
         best = min(table.values(), key=lambda v: v[0])
-        return FewestResult(best[0], _unwind(best[1], plan.order, len(problem.tiles)),
-                            max_states, True)
+        return FewestResult(best[0], _unwind(best[1], plan.order, self.current),
+                            max_states, exact)
+
+
+def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, list[int]]:
+    """A configuration with few reachable points: coordinate descent from ``start``.
+
+    Notes
+    -----
+    Each round tries every class of every tile (O(n · k) union-find evaluations);
+    rounds repeat while the count drops, at most ``n`` times.
+    """
+    choice = list(start)
+    best = problem.evaluate(choice)[1]
+    for _ in range(max(1, len(choice))):
+        improved = False
+        for i, tv in enumerate(problem.tiles):
+            for c in range(len(tv.classes)):
+                if c == choice[i]:
+                    continue
+                old = choice[i]
+                choice[i] = c
+                pts = problem.evaluate(choice)[1]
+                if pts < best:
+                    best, improved = pts, True
+                else:
+                    choice[i] = old
+        if not improved:
+            break
+    return best, choice
 
 
 def _apply_weighted(labels: tuple[int, ...], weights: tuple[int, ...], sw: int, step: Step,
