@@ -13,7 +13,6 @@ import pytest
 
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
-from referee.games import get_game
 from referee.games.mount_doom.game import RALLY, MountDoom, Move, _ask
 from referee.store import load_project
 
