@@ -145,7 +145,7 @@ def cmd_turns(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     written: dict[str, list[str]] = {}
-    if not args.no_write and not res.partial:
+    if not args.no_write:
         out = Path(args.out) if args.out else Path(f"turns-{_slug(Path(args.project).stem)}")
         for name, w in (("unreachable", res.unreachable), ("fewest", res.fewest)):
             if w is None:
@@ -157,9 +157,10 @@ def cmd_turns(args: argparse.Namespace) -> int:
             written[name] = [str(f) for f in files]
     if args.json:
         emit_json({"project": args.project, **res.to_json(), "written": written})
-        return 0
-    _print_text(args, board.name, res, written)
-    return 0
+    else:
+        _print_text(args, board.name, res, written)
+    # an interrupted run printed what it had; say so in the exit status too
+    return 130 if res.partial else 0
 
 
 def _slug(s: str) -> str:
@@ -200,8 +201,10 @@ def _print_text(args: argparse.Namespace, name: str, res: Any, written: dict[str
     for t in res.tiles:
         sym = " ".join("{" + ",".join(map(str, c)) + "}" for c in t.classes)
         probs = t.success_probability
-        by = "  ".join(f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs)) if probs \
-            else "-"
+        if probs is None:
+            print(f"    {t.placement:<10} {sym:<22} {'-':>9}  (not computed: interrupted)")
+            continue
+        by = "  ".join(f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs))
         print(f"    {t.placement:<10} {sym:<22} {_pct(t.decided_fraction):>9}  {by}")
     for label, w, key in (("unreachable goal", res.unreachable, "unreachable"),
                           ("fewest reachable points", res.fewest, "fewest")):
