@@ -257,13 +257,14 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         jitter = np.random.default_rng(seed * 31 + r)
 
         def land_v(v: tuple[int, int]) -> bool:
-            return all(not water[c] for c in vcells[v]) and v not in used_v \
-                and not any(in_mordor[c] for c in vcells[v])
+            cs = vcells[v]   # a triple point of land cells, off other rivers, outside Mordor
+            return len(cs) == 3 and all(not water[c] for c in cs) and v not in used_v \
+                and not any(in_mordor[c] for c in cs)
 
         def shore_v(v: tuple[int, int], kind: str) -> bool:
             cs = vcells[v]
             wat = [c for c in cs if water[c]]
-            return len(cs) >= 3 and len(wat) == 1 and (lake[wat[0]] == (kind == "lake")) \
+            return len(cs) == 3 and len(wat) == 1 and (lake[wat[0]] == (kind == "lake")) \
                 and v not in used_v and all(not in_mordor[c] for c in cs)
 
         city_start = None
