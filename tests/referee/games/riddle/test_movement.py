@@ -497,3 +497,14 @@ def test_search_matches_the_networkx_oracle_on_random_maps():
             start = rng.choice(mv.ids)
             cards = [c for c in ALL if rng.random() < 0.5]
             costs(mv, start, rng.randint(1, 6), cards)
+
+
+def test_within_and_c_spaces_from_a_river_dot():
+    """Counting "within N spaces" from a river dot starts at its three spaces; a player on
+    a dot is seen by a C space when one of the dot's spaces is within 5 of it."""
+    mv = river_map("....", "....", props={"r0c3": {"letters": ["C"]}})
+    d = mv.distances("d15", 1)
+    assert d == {"r0c1": 1, "r1c0": 1, "r1c1": 1}
+    assert T.c_space_sees(mv, "r0c3", {"a": "d10", "b": None}) == ["a"]
+    far = brick([".........."], props={"r0c9": {"letters": ["C"]}})
+    assert T.c_space_sees(far, "r0c9", {"x": "r0c2", "y": "r0c3"}) == ["y"]
