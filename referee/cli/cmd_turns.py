@@ -70,7 +70,7 @@ def _ids(text: str | None) -> list[str] | None:
         return None
     ids = [t.strip() for t in text.split(",") if t.strip()]
     if not ids:
-        raise UsageError("an empty list of nodes")
+        raise UsageError("an empty list of ids")
     return ids
 
 

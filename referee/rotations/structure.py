@@ -152,8 +152,13 @@ class Problem:
         return ok, pts
 
     def turns_of(self, choice: Sequence[int]) -> dict[str, int]:
-        """Placement id -> turns (the first turn of each chosen class)."""
-        return {tv.placement: tv.classes[c].turns[0] for tv, c in zip(self.tiles, choice)}
+        """Placement id -> turns (the current turn if it is in the chosen class, else the
+        class's first turn)."""
+        out = {}
+        for tv, c in zip(self.tiles, choice):
+            ts = tv.classes[c].turns
+            out[tv.placement] = tv.current if tv.current in ts else ts[0]
+        return out
 
 
 class _UF:

@@ -87,3 +87,22 @@ def test_several_targets_must_all_be_reached(tile_board):
     # c11 must join N (towards c01's S port, which c01 only has when turned to N-S) and E:
     # then c01 cannot join W-E at the same time
     assert FrontierDP(both).count().success == brute_force_uf(both)[0] == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_starts_and_targets_on_turning_tiles_equal_brute_force(seed):
+    """Permanent start/target classes touched by turning tiles stay open until their
+    last tile: the DP must not decide them early."""
+    board = grid_board(4, 4, 7, seed, frame=False)
+    compiled = compile_board(board)
+    turning = [p.id for p in board.placements if board.tile_of(p).turnable]
+    prob = build_problem(compiled, sources=[f"{turning[1]}/pt0", "c00/white0"],
+                         targets=[f"{turning[-1]}/pt0", f"{turning[2]}/pt0"],
+                         galleries="moon")
+    br = brute_force(prob, keep=True)
+    dp = FrontierDP(prob)
+    assert dp.count(keep_tables=True).success == br.success
+    arr = br.outcomes
+    for i in range(len(prob.tiles)):
+        assert dp.critical(i).decided == int((arr.any(axis=i) & ~arr.all(axis=i)).sum())
+    assert dp.fewest().points == br.fewest_points

@@ -53,6 +53,21 @@ def test_reduction_matches_the_compiler_on_random_configurations(seed, galleries
         assert problem.evaluate(choice) == _oracle(compiled, problem, turns)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_from_and_to_nodes_on_turning_tiles(seed):
+    """--from / --to may name points on tiles that turn; they turn with their tile."""
+    board = grid_board(4, 4, 6, seed)
+    compiled = compile_board(board)
+    turning = [p.id for p in board.placements if board.tile_of(p).turnable]
+    problem = build_problem(compiled, sources=[f"{turning[0]}/pt0"],
+                            targets=[f"{turning[-1]}/pt0", "c33/pt0"])
+    rng = random.Random(seed)
+    for _ in range(12):
+        choice = [rng.randrange(len(t.classes)) for t in problem.tiles]
+        turns = {t.placement: rng.choice(t.classes[c].turns) for t, c in zip(problem.tiles, choice)}
+        assert problem.evaluate(choice) == _oracle(compiled, problem, turns)
+
+
 def test_symmetry_compares_ports_and_feature_ids(tile_board):
     """A straight path looks the same after a half turn; an L never does; a crossing of
     four paths at one point always does; two separate straight paths swap their points
