@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "once) and how many connect every --to node to some --from node along "
                     "paths, as light figures move (ignoring figures). Exact by default (a "
                     "frontier dynamic program, no enumeration); --sample N estimates with a "
-                    "95%% interval. With --legal TILE: the turns of one tile whose ports all "
+                    "95 % interval. With --legal TILE: the turns of one tile whose ports all "
                     "meet a path on the other side.")
     p.add_argument("project")
     p.add_argument("--from", dest="sources", metavar="NODES",
