@@ -324,9 +324,9 @@ class CompiledBoard:
                 water.append(ch.medium == "water")
                 guard.append(ch.guard)
                 iu, iv = self.index[ch.u], self.index[ch.v]
+                # a loop (iu == iv) is listed twice: it can be left by either end
                 inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
-                if iu != iv:
-                    inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+                inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
             self._path_view = PathView(inc, water, guard, keys)
         return self._path_view
 

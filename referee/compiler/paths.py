@@ -76,16 +76,24 @@ def split_paths(features: list[Feature], tol: float) -> _Split:
             on_path[a].append(b)
     for k, path in enumerate(paths):
         line = path.geometry
-        stops = sorted(((line.project(splitters[i].geometry), splitters[i].id) for i in on_path[k]),
-                       key=lambda t: (t[0], t[1]))
+        length = line.length
+        end = shapely.Point(line.coords[-1])
+        found = []
+        for i in on_path[k]:
+            g = splitters[i].geometry
+            found.append((line.project(g), splitters[i].id))
+            # a closed or lollipop path returns to a feature it already passed: project()
+            # gives the first passage only, so add the end explicitly
+            if g.distance(end) <= tol and found[-1][0] < length - tol:
+                found.append((length, splitters[i].id))
+        stops = sorted(found, key=lambda t: (t[0], t[1]))
         # collapse features at the same spot (keep the first by id)
         dedup: list[tuple[float, str]] = []
         for d, fid in stops:
             if dedup and abs(d - dedup[-1][0]) <= tol:
                 continue
             dedup.append((d, fid))
-        length = line.length
-        start, end = shapely.Point(line.coords[0]), shapely.Point(line.coords[-1])
+        start = shapely.Point(line.coords[0])
         if not dedup or dedup[0][0] > tol:
             out.open_ends.append((path.id, (start.x, start.y)))
         if not dedup or dedup[-1][0] < length - tol:

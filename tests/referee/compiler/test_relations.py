@@ -243,3 +243,23 @@ def test_path_view_matches_the_graph():
 def test_hit_testing_finds_the_nearest_node():
     cb = compile_board(two_tiles(0))
     assert cb.hit(79, 1)[0] == "B/c"
+
+
+def test_a_path_closing_on_itself_keeps_its_closing_segment():
+    """A loop from a junction around two points and back: three segments, all linked."""
+    b = Board(meta={}, features=[
+        Feature("j", "junction", Point(0, 0), {}),
+        Feature("a", "point", Point(20, 0), {}), Feature("b", "point", Point(20, 20), {}),
+        Feature("loop", "path", LineString([(0, 0), (20, 0), (20, 20), (0, 0)]), {})])
+    cb = compile_board(b)
+    assert path_pairs(cb) == {("a", "j"), ("a", "b"), ("b", "j")}
+    assert [p for p in cb.problems if p.severity == "error"] == []
+
+
+def test_a_loop_edge_can_be_left_by_either_end():
+    b = Board(meta={}, features=[
+        Feature("j", "point", Point(0, 0), {}),
+        Feature("loop", "path", LineString([(0, 0), (20, 0), (20, 20), (0, 0)]), {})])
+    cb = compile_board(b)
+    inc = cb.path_view().inc[cb.index["j"]]
+    assert sorted(round(b) for _, _, b, _ in inc) == [90, 135]  # east, or south-east back round
