@@ -162,6 +162,10 @@ def _status(game: Game) -> dict[str, Any]:
 
 
 # ====================================================================== verbs
+_VIEW_HELP = ("show only what PLAYER may see (hidden hands and cards stay hidden); "
+              "the state file itself always keeps everything")
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("new", help="set up a game and print its state",
                        description="Set up a game of RULES on PROJECT and print the state "
@@ -182,6 +186,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("state")
     p.add_argument("--project", help="board to use instead of the one the state names")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--view", metavar="PLAYER", help=_VIEW_HELP)
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("play", help="play one move: print the verdict and the new state",
@@ -193,6 +198,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("-o", "--output", help="write the new state here (may be STATE itself)")
     p.add_argument("--project", help="board to use instead of the one the state names")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--view", metavar="PLAYER", help=_VIEW_HELP)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("replay", help="re-run a game log and check every verdict",
@@ -245,8 +251,13 @@ def cmd_moves(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     moves = [str(m) for m in game.legal_moves]
+    if args.view is not None and args.view != game.to_move:
+        moves = []  # another player's options would reveal what they hold
     if args.json:
-        emit_json({**_status(game), "moves": moves})
+        out = {**_status(game), "moves": moves}
+        if args.view is not None:
+            out["view"] = game.view(args.view)
+        emit_json(out)
     else:
         if game.outcome is not None:
             print(f"game over: {json.dumps(game.outcome)}", file=sys.stderr)
@@ -274,9 +285,13 @@ def cmd_play(args: argparse.Namespace) -> int:
         {"move": str(move), "events": events})
     if args.output:
         _write(args.output, env)
+    if args.view is not None:
+        events = game.events_for(events, args.view)
     if args.json:
         out = {"verdict": "accepted", "move": str(move), "events": events, **_status(game)}
-        if not args.output:
+        if args.view is not None:
+            out["view"] = game.view(args.view)
+        elif not args.output:
             out["state"] = env
         emit_json(out)
         return 0
@@ -284,7 +299,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"accepted: {move}", file=stream)
     for e in events:
         print(f"  {e['text'] if 'text' in e else json.dumps(e, ensure_ascii=False)}", file=stream)
-    if not args.output:
+    if args.view is not None:
+        emit_json(game.view(args.view))
+    elif not args.output:
         emit_json(env)
     return 0
 
@@ -549,9 +566,15 @@ class Server:
             game, env = self._game({"state": req.get("state")})
             gid = self._keep(game, json.loads(json.dumps(env)))
             return {"ok": True, "game": gid, **_status(game)}
+        view = req.get("view")
+        if view is not None and not isinstance(view, str):
+            raise UsageError("view must be a player name")
         if op == "moves":
             game, _ = self._game(req)
-            return {"ok": True, **_status(game), "moves": [str(m) for m in game.legal_moves]}
+            moves = [str(m) for m in game.legal_moves]
+            if view is not None and view != game.to_move:
+                moves = []
+            return {"ok": True, **_status(game), "moves": moves}
         if op == "play":
             game, env = self._game(req)
             if not isinstance(req.get("move"), str):
@@ -561,13 +584,18 @@ class Server:
             env["state"] = game.to_json()
             env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
                 {"move": str(move), "events": events})
-            out = {"ok": True, "verdict": "accepted", "move": str(move), "events": events,
+            out = {"ok": True, "verdict": "accepted", "move": str(move),
+                   "events": events if view is None else game.events_for(events, view),
                    **_status(game)}
-            if "game" not in req:
+            if view is not None:
+                out["view"] = game.view(view)
+            elif "game" not in req:
                 out["state"] = env
             return out
         if op == "state":
             game, env = self._game(req)
+            if view is not None:
+                return {"ok": True, **_status(game), "view": game.view(view)}
             env["state"] = game.to_json()
             return {"ok": True, **_status(game), "state": env}
         if op == "render":

@@ -128,6 +128,19 @@ class Game(ABC, Generic[M]):
             self.__dict__.update(restored.__dict__)
             raise
 
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """What ``player`` may see of the state (``None``: any onlooker).
+
+        Games with hidden information (hands, face-down cards) override this; the
+        default shows everything, as for games of open information.
+        """
+        return self.to_json()
+
+    @staticmethod
+    def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
+        """``events`` as ``viewer`` may see them (default: all of them)."""
+        return events
+
     def push_text(self, text: str) -> list[dict[str, Any]]:
         return self.push(self.parse_move(text))
 
