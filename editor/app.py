@@ -47,10 +47,18 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setApplicationName("Boardwright")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     win = MainWindow()
+    if args.screenshot:
+        # no one is there to answer a message box: print it and go on
+        def tell(kind: str, title: str, text: str, buttons: object = None,
+                 default: object = None) -> object:
+            print(f"boardwright: {title}: {text}", file=sys.stderr)
+            return default
+        win.ask = tell  # type: ignore[method-assign]
     project = Path(args.project) if args.project else DEFAULT_PROJECT
     if args.project or project.exists():
         if not win.open_path(project, offer_recovery=not args.screenshot):
             if args.screenshot:
+                win.close()
                 return 1
     if args.screenshot:
         win.resize(w, h)

@@ -60,8 +60,9 @@ class Document(QObject):
         self.path: Path | None = Path(path) if path else None
         self.undo = QUndoStack(self)
         self.undo.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+        t0 = time.perf_counter()
         self.live = LiveCompiler(self.board)
-        self.last_compile_ms = 0.0
+        self.last_compile_ms = (time.perf_counter() - t0) * 1000.0
         self._pending = Change()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -138,7 +139,9 @@ class Document(QObject):
         self._timer.stop()
         self._pending = Change()
         self.board = board
+        t0 = time.perf_counter()
         self.live = LiveCompiler(board)
+        self.last_compile_ms = (time.perf_counter() - t0) * 1000.0
         self.undo.clear()
         self.set_path(path)
         self.changed.emit(None)

@@ -201,7 +201,9 @@ class ProblemMarkers(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(style.NO_BRUSH)
         for x, y, err in self._marks:
-            painter.setPen(QPen(QColor("#e53935" if err else "#fb8c00"), 1.4))
+            pen = QPen(QColor("#e53935" if err else "#fb8c00"), 2.0, Qt.PenStyle.DashLine)
+            pen.setCosmetic(True)
+            painter.setPen(pen)
             painter.drawEllipse(QPointF(x, y), 6.5, 6.5)
 
 

@@ -176,8 +176,7 @@ class MainWindow(QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
             a = self._act(tool.label, lambda _c=False, n=name: self.set_tool(n),
-                          tool.shortcut or None, tool.__doc__.split("\n")[0] if tool.__doc__ else "",
-                          checkable=True)
+                          tool.shortcut or None, tool_help(tool), checkable=True)
             self.tool_group.addAction(a)
             self.tool_actions[name] = a
 
@@ -245,7 +244,7 @@ class MainWindow(QMainWindow):
         self.view.cursor_moved.connect(
             lambda x, y: self.coord_label.setText(f"x {x:7.1f}  y {y:7.1f} mm"))
         self.view.zoom_changed.connect(
-            lambda z: self.zoom_label.setText(f"{z * 25.4 / 96 * 100:.0f}% ({z:.2f} px/mm)"))
+            lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
 
     def _wire_document(self) -> None:
@@ -283,7 +282,7 @@ class MainWindow(QMainWindow):
         self.view.tool = tool
         tool.activate()
         self.tool_actions[name].setChecked(True)
-        self.status(f"{tool.label}: {(tool.__doc__ or '').strip().splitlines()[0] if tool.__doc__ else ''}")
+        self.status(tool_help(tool))
 
     def _on_selection(self) -> None:
         try:
@@ -680,6 +679,12 @@ class MainWindow(QMainWindow):
         self._clear_autosave()
         self.save_layout()
         event.accept()
+
+
+def tool_help(tool: Tool) -> str:
+    """One line saying how to use a tool (its class docstring's first line)."""
+    doc = (type(tool).__doc__ or "").strip().splitlines()
+    return f"{tool.label}: {doc[0]}" if doc else tool.label
 
 
 def _with_tile(board: Board, tile: Any) -> Board:

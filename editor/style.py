@@ -181,7 +181,7 @@ def drawables(f: Feature) -> list[Drawable]:
         if pr.get("magic"):
             m = QPainterPath()
             m.addEllipse(QPointF(g.x, g.y), POINT_R + 1.3, POINT_R + 1.3)
-            out.append(Drawable(m, pen("#f9a825", 0.9), NO_BRUSH))
+            out.append(Drawable(m, pen("#7e57c2", 1.0, Qt.PenStyle.DotLine), NO_BRUSH))
         if pr.get("heading") is not None:
             ux, uy = unit_vector(bearing_degrees(pr["heading"]))
             h = QPainterPath()
@@ -210,7 +210,8 @@ def paint_drawables(painter: QPainter, items: list[Drawable], lod: float = 1.0) 
             font.setPointSizeF(max(d.size, 0.5))
             painter.setFont(font)
             painter.setPen(d.pen)
-            r = QRectF(d.at.x() - 40, d.at.y() - d.size, 80, 2 * d.size)
+            half = max(40.0, 0.6 * d.size * len(d.text))
+            r = QRectF(d.at.x() - half, d.at.y() - d.size, 2 * half, 2 * d.size)
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, d.text)
 
 

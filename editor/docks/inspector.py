@@ -37,6 +37,8 @@ class InspectorDock(QDockWidget):
         self._building = False
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(260)
         self.setWidget(self.scroll)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
@@ -106,10 +108,14 @@ class InspectorDock(QDockWidget):
         self.widgets["name"] = name
         self.widgets["rules"] = rules
         c = self.doc.compiled.counts()
-        form.addRow(QLabel(f"{len(self.doc.board.placements)} tiles, "
-                           f"{len(self.doc.board.features)} free features"))
-        form.addRow(QLabel("nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items())))
-        form.addRow(QLabel("edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items())))
+        for text in (f"{len(self.doc.board.placements)} tiles, "
+                     f"{len(self.doc.board.features)} free features",
+                     "Nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items()),
+                     "Edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items())):
+            lab = QLabel(text)
+            lab.setWordWrap(True)
+            lab.setStyleSheet("color: #555")
+            form.addRow(lab)
 
     def _placement_form(self, form: QFormLayout, keys: list[str]) -> None:
         if len(keys) > 1:

@@ -10,6 +10,8 @@ from .base import Tool
 
 
 class DeleteTool(Tool):
+    """Click an item to delete it (Ctrl+Z brings it back)."""
+
     name = "delete"
     label = "Delete"
     shortcut = "X"

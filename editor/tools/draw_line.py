@@ -17,6 +17,8 @@ LINE_DEFAULTS = {"path": {"medium": "land"}, "river": {}, "road": {}, "track": {
 
 
 class DrawLineTool(Tool):
+    """Click vertices (they snap to points, ports and vertices), double-click or Enter to finish."""
+
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, ctx, kind: str = "path") -> None:  # type: ignore[no-untyped-def]

@@ -16,6 +16,8 @@ from .base import Tool
 
 
 class DrawSpaceTool(Tool):
+    """Click corners (they snap to existing corners), double-click or Enter to close, Esc to cancel."""
+
     name = "space"
     label = "Draw space"
     shortcut = "S"

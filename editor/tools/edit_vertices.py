@@ -28,6 +28,8 @@ def _build(coords: list[tuple[float, float]], closed: bool):  # type: ignore[no-
 
 
 class EditVerticesTool(Tool):
+    """Click a shape, drag its vertices; double-click an edge adds one, right-click deletes one."""
+
     name = "vertices"
     label = "Edit vertices"
     shortcut = "E"

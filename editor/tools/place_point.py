@@ -22,6 +22,8 @@ SHORTCUTS = {"point": "N", "junction": "J", "door": "D", "river_dot": "Y", "brid
 
 
 class PlacePointTool(Tool):
+    """Click to place it (snaps to vertices and the grid; hold Alt to place freely)."""
+
     cursor = Qt.CursorShape.CrossCursor
 
     def __init__(self, ctx, kind: str = "point") -> None:  # type: ignore[no-untyped-def]

@@ -11,6 +11,8 @@ from .base import Tool, next_drag
 
 
 class SelectTool(Tool):
+    """Click to select (Ctrl/Shift+click adds), drag a box to select many, drag to move (Alt: no snap)."""
+
     name = "select"
     label = "Select / move"
     shortcut = "V"

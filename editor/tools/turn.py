@@ -24,6 +24,8 @@ def turn_selection(doc: Document, keys: set[str], delta: int) -> bool:
 
 
 class TurnTool(Tool):
+    """Click a tile to turn it clockwise, Shift+click anticlockwise (R / Shift+R turn the selection)."""
+
     name = "turn"
     label = "Turn tile"
     shortcut = "T"
