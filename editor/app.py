@@ -60,6 +60,8 @@ def main(argv: list[str] | None = None) -> int:
             if args.screenshot:
                 win.close()
                 return 1
+    elif not args.screenshot:
+        win.offer_recovery()            # an untitled board autosaved before a crash
     if args.screenshot:
         win.resize(w, h)
         win.show()

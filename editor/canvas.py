@@ -229,9 +229,16 @@ class BoardView(QGraphicsView):
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def pan_by(self, dx_px: float, dy_px: float) -> None:
-        """Pan by a screen-pixel offset."""
-        s = self.zoom
-        self.translate(dx_px / s, dy_px / s)
+        """Pan by a screen-pixel offset (content follows the mouse).
+
+        Notes
+        -----
+        Panning moves the scroll bars, so Qt scrolls the pixels already drawn and
+        repaints only the strip that comes into view.
+        """
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() - round(dx_px))
+        v.setValue(v.value() - round(dy_px))
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.MiddleButton or (

@@ -92,7 +92,9 @@ class FeatureItem(QGraphicsItem):
         self.art = style.drawables(feature)
         self._bounds = style.feature_bounds(feature)
         g = feature.geometry
-        if feature.kind in ("space", "counter_space", "art") and g.geom_type.endswith("Polygon"):
+        if feature.kind == "space" and self.art and self.art[0].path is not None:
+            self._shape = self.art[0].path     # the fill outline doubles as the hit shape
+        elif feature.kind in ("counter_space", "art") and g.geom_type.endswith("Polygon"):
             self._shape = style.geom_path(g)
         else:
             sp = QPainterPath()

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF)
+import shapely
 from shapely.geometry.base import BaseGeometry
 
 from referee.geometry import bearing_degrees, unit_vector
@@ -65,7 +66,8 @@ def _add(path: QPainterPath, g: BaseGeometry) -> None:
     t = g.geom_type
     if t == "Polygon":
         for ring in [g.exterior, *g.interiors]:
-            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in ring.coords]))
+            xy = shapely.get_coordinates(ring).tolist()
+            path.addPolygon(QPolygonF([QPointF(x, y) for x, y in xy]))
             path.closeSubpath()
     elif t in ("LineString", "LinearRing"):
         cs = list(g.coords)
