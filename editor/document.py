@@ -59,7 +59,7 @@ class Document(QObject):
         self.board = board if board is not None else new_board()
         self.path: Path | None = Path(path) if path else None
         self.undo = QUndoStack(self)
-        self.undo.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+        self.undo.cleanChanged.connect(self._on_clean_changed)
         t0 = time.perf_counter()
         self.live = LiveCompiler(self.board)
         self.last_compile_ms = (time.perf_counter() - t0) * 1000.0
@@ -69,6 +69,9 @@ class Document(QObject):
         self._timer.setInterval(self.RECOMPILE_DELAY_MS)
         self._timer.timeout.connect(self.recompile_now)
         self._ids = itertools.count(1)
+
+    def _on_clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
 
     # ------------------------------------------------------------------ state
     @property
