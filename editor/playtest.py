@@ -111,9 +111,9 @@ class FiguresItem(QGraphicsItem):
             x, y = ctl.xy(node)
             painter.setPen(QPen(QColor("#00c853"), 1.6))
             painter.setBrush(QBrush(QColor(0, 200, 83, 70)))
-            painter.drawEllipse(QPointF(x, y), 6.5, 6.5)
+            painter.drawEllipse(QPointF(x, y), 8.0, 8.0)
         font = QFont()
-        font.setPointSizeF(4.2)
+        font.setPointSizeF(5.0)
         font.setBold(True)
         painter.setFont(font)
         for fig, node in ctl.figures().items():
@@ -123,9 +123,10 @@ class FiguresItem(QGraphicsItem):
             spec = ctl.spec(fig)
             light = spec.get("side", "light") == "light"
             col = FIGURE_COLOURS.get(spec.get("colour") or ("white" if light else ""), "#212121")
-            r = 3.2 + 1.1 * spec.get("size", 1)
-            painter.setPen(QPen(QColor("#ff1744") if fig == ctl.picked else QColor("#111111"),
-                                1.4 if fig == ctl.picked else 0.6))
+            r = 4.6 + 1.2 * spec.get("size", 1)
+            painter.setPen(QPen(QColor("#ff1744") if fig == ctl.picked else
+                                QColor("#111111" if light else "#eeeeee"),
+                                1.6 if fig == ctl.picked else 0.9))
             painter.setBrush(QColor(col))
             painter.drawEllipse(QPointF(x, y), r, r)
             painter.setPen(QColor("#111111" if light else "#ffffff"))
@@ -196,6 +197,10 @@ class PlaytestController:
         lay.addLayout(row)
         self.dock.setWidget(w)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
+        window.tabifyDockWidget(window.inspector, self.dock)
+        self.dock.show()
+        self.dock.raise_()
+        window.scene.markers.setVisible(False)      # the board's problems are not the game's
         self.overlay = FiguresItem(self)
         window.scene.addItem(self.overlay)
         self._prev_tool = window.view.tool
@@ -342,6 +347,7 @@ class PlaytestController:
     def stop(self) -> None:
         w = self.window
         w.scene.removeItem(self.overlay)
+        w.scene.markers.setVisible(True)
         w.removeDockWidget(self.dock)
         self.dock.deleteLater()
         self.tool.deactivate()
