@@ -15,13 +15,14 @@ from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWhee
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from .document import Document
-from .items import FeatureItem, GraphOverlay, PreviewItem, ProblemMarkers, TileItem
+from .items import FeatureItem, GraphOverlay, PieceItem, PreviewItem, ProblemMarkers, TileItem
 from .snapping import grid_mm
 
 if TYPE_CHECKING:
     from .tools.base import Tool
 
 TILE_MIME = "application/x-boardwright-tile"
+PIECE_MIME = "application/x-boardwright-piece"
 
 
 class BoardScene(QGraphicsScene):
@@ -56,7 +57,8 @@ class BoardScene(QGraphicsScene):
             for item in self.items_by_key.values():
                 self.removeItem(item)
             self.items_by_key.clear()
-            keys = {f"p:{p.id}" for p in b.placements} | {f"f:{f.id}" for f in b.features}
+            keys = {f"p:{p.id}" for p in b.placements} | {f"f:{f.id}" for f in b.features} | \
+                {f"c:{c.id}" for c in b.pieces}
         selected = {k for k, it in self.items_by_key.items() if it.isSelected()}
         placements = {p.id: p for p in b.placements} if any(k.startswith("p:") for k in keys) else {}
         features = {f.id: f for f in b.features} if any(k.startswith("f:") for k in keys) else {}
@@ -64,6 +66,9 @@ class BoardScene(QGraphicsScene):
             kind, _, ident = key.partition(":")
             item = self.items_by_key.get(key)
             obj = placements.get(ident) if kind == "p" else features.get(ident) if kind == "f" else None
+            if kind == "c":
+                self._sync_piece(key, ident, selected)
+                continue
             if kind not in ("p", "f"):
                 continue
             if obj is None:
@@ -92,7 +97,34 @@ class BoardScene(QGraphicsScene):
                 item.setSelected(True)
         self.update()
 
+    def _piece_xy(self, at: str | None) -> tuple[float, float] | None:
+        g = self.doc.compiled.graph
+        if at is None or at not in g:
+            return None
+        return g.nodes[at]["x"], g.nodes[at]["y"]
+
+    def _sync_piece(self, key: str, ident: str, selected: set[str]) -> None:
+        piece = self.doc.piece(ident)
+        item = self.items_by_key.get(key)
+        if piece is None:
+            if item is not None:
+                self.removeItem(item)
+                del self.items_by_key[key]
+            return
+        data = self.doc.board.piece_types.get(piece.piece, {})
+        if isinstance(item, PieceItem):
+            item.sync(piece, data, self._piece_xy(piece.at))
+        else:
+            item = PieceItem(piece, data, self._piece_xy(piece.at))
+            self.addItem(item)
+            self.items_by_key[key] = item
+        if key in selected:
+            item.setSelected(True)
+
     def on_compiled(self) -> None:
+        for key, item in self.items_by_key.items():
+            if isinstance(item, PieceItem):
+                item.sync(item.piece, item.data, self._piece_xy(item.piece.at))
         c = self.doc.compiled
         self.markers.set_problems(c.problems)
         if self.overlay.isVisible():
@@ -133,6 +165,7 @@ class BoardView(QGraphicsView):
     cursor_moved = Signal(float, float)
     zoom_changed = Signal(float)
     tile_dropped = Signal(str, float, float)
+    piece_dropped = Signal(str, float, float)
 
     MIN_SCALE, MAX_SCALE = 0.02, 60.0
 
@@ -314,13 +347,13 @@ class BoardView(QGraphicsView):
 
     # ------------------------------------------------------------------ drops
     def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        if event.mimeData().hasFormat(TILE_MIME):
+        if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        if event.mimeData().hasFormat(TILE_MIME):
+        if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
@@ -331,6 +364,11 @@ class BoardView(QGraphicsView):
             key = bytes(md.data(TILE_MIME).data()).decode("utf-8")
             pos = self.mapToScene(event.position().toPoint())
             self.tile_dropped.emit(key, pos.x(), pos.y())
+            event.acceptProposedAction()
+        elif md.hasFormat(PIECE_MIME):
+            key = bytes(md.data(PIECE_MIME).data()).decode("utf-8")
+            pos = self.mapToScene(event.position().toPoint())
+            self.piece_dropped.emit(key, pos.x(), pos.y())
             event.acceptProposedAction()
         else:
             super().dropEvent(event)

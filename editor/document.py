@@ -8,7 +8,8 @@ canvas re-syncs those items) and schedules a debounced incremental recompile
 (:attr:`compiled_changed` fires when it is done).
 
 Object keys: ``"p:<placement id>"`` for a placed tile, ``"f:<feature id>"`` for a
-free-standing feature, ``"meta"`` for board metadata.
+free-standing feature, ``"c:<piece id>"`` for a piece on the board, ``"meta"`` for
+board metadata.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from referee.compiler import CompiledBoard
-from referee.model import Board, Feature, Placement
+from referee.model import Board, Feature, PieceOnBoard, Placement
 
 from .live import Change, LiveCompiler
 
@@ -106,9 +107,16 @@ class Document(QObject):
                 return f
         return None
 
+    def piece(self, pid: str) -> PieceOnBoard | None:
+        for p in self.board.pieces:
+            if p.id == pid:
+                return p
+        return None
+
     def exists(self, key: str) -> bool:
         kind, _, ident = key.partition(":")
-        return (self.placement(ident) if kind == "p" else self.feature(ident)) is not None
+        obj = {"p": self.placement, "f": self.feature, "c": self.piece}.get(kind)
+        return obj is not None and obj(ident) is not None
 
     def new_id(self, prefix: str) -> str:
         """A fresh id ``<prefix><n>`` used by no placement or feature."""

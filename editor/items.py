@@ -128,6 +128,51 @@ class FeatureItem(QGraphicsItem):
             painter.drawPath(self._shape)
 
 
+class PieceItem(QGraphicsItem):
+    """A piece standing on a node: a disc in its colour with its initial."""
+
+    def __init__(self, piece: Any, data: dict[str, Any], xy: tuple[float, float] | None) -> None:
+        super().__init__()
+        self.key = f"c:{piece.id}"
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setZValue(40.0)
+        self.sync(piece, data, xy)
+
+    def sync(self, piece: Any, data: dict[str, Any], xy: tuple[float, float] | None) -> None:
+        self.piece, self.data = piece, data
+        self.setVisible(xy is not None)
+        if xy is not None:
+            self.setPos(*xy)
+        self.setToolTip(f"{piece.id}: {data.get('name', piece.piece)} on {piece.at}")
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(-7, -7, 14, 14)
+
+    def shape(self) -> QPainterPath:
+        p = QPainterPath()
+        p.addEllipse(QPointF(0, 0), 6, 6)
+        return p
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        colour = str(self.data.get("colour") or self.data.get("color") or "#9e9e9e")
+        c = QColor(colour) if QColor.isValidColorName(colour) else QColor("#9e9e9e")
+        painter.setPen(style.pen(style.SELECT if self.isSelected() else "#111111",
+                                 1.2 if self.isSelected() else 0.6))
+        painter.setBrush(c)
+        painter.drawEllipse(QPointF(0, 0), 5.5, 5.5)
+        name = str(self.data.get("name") or self.piece.piece.split("/")[-1])
+        painter.setPen(QColor("#ffffff" if c.lightness() < 120 else "#111111"))
+        from PySide6.QtGui import QFont
+        f = QFont()
+        f.setPointSizeF(5.0)
+        f.setBold(True)
+        painter.setFont(f)
+        painter.drawText(QRectF(-5.5, -5.5, 11, 11), Qt.AlignmentFlag.AlignCenter, name[:1].upper())
+
+
 class GraphOverlay(QGraphicsItem):
     """The compiled graph drawn over the board, edges coloured by relation."""
 

@@ -20,10 +20,12 @@ edit allows:
 
 Notes
 -----
-The region strategy is correct because ``touch`` and overlap between two spaces
-depend on those two polygons only: every pair that involves a changed space has
+The region strategy is correct because, on a map without overlapping spaces,
+``touch`` between two spaces depends on those two polygons only: every pair that involves a changed space has
 both members in the neighbourhood (they intersect), and pairs between unchanged
-spaces keep their edges. Boards with rivers, dots, bridges or roads fall back to
+spaces keep their edges. Where spaces overlap (an error the compiler reports),
+shared-edge hashing pairs up segments held by three spaces, so a pair's border can
+depend on a third space: such boards are compiled in full. Boards with rivers, dots, bridges or roads fall back to
 a full compile, since those relations reach across the map. After an incremental
 update ``compiled.hash`` is stale; playtests compile a fresh copy of the board.
 Cost of a region update: O(k log k) for the k spaces near the edit, plus the
@@ -102,8 +104,12 @@ class LiveCompiler:
                 for pid in sorted(change.turns):
                     p = self.board.placement(pid)
                     self.compiled.turn(pid, p.turns)
-            if change.spaces:
-                self._update_regions(change.spaces)
+            if change.spaces and not self._update_regions(change.spaces):
+                # overlapping spaces make touch depend on third spaces: compile it all
+                self.compiled = compile_board(self.board)
+                self._snapshot_spaces()
+                self.last_strategy = "full"
+                return "full"
             if change.props:
                 self._update_props(change.props - change.spaces)
         self.last_strategy = strategy
@@ -154,8 +160,12 @@ class LiveCompiler:
                     if v is not None:
                         node[k] = v
 
-    def _update_regions(self, fids: set[str]) -> None:
+    def _update_regions(self, fids: set[str]) -> bool:
+        """Recompile the region relations around the spaces ``fids``; False if the board
+        has overlapping spaces (then only a full compile is exact)."""
         c = self.compiled
+        if any(p.code == "overlapping_spaces" for p in c._region_problems):
+            return False
         g = c.graph
         feats = {f.id: f for f in self.board.features if f.kind == "space"}
         old = {fid: self._geoms.get(fid) for fid in fids}
@@ -194,6 +204,8 @@ class LiveCompiler:
             near = fids & feats.keys()
         inp = RegionInput(spaces=[(i, feats[i].geometry, feats[i].props) for i in sorted(near)])
         res = compile_regions(inp, c.tol)
+        if any(p.code == "overlapping_spaces" for p in res.problems):
+            return False
         # 3. edges: those that involve a changed space
         kept = []
         for u, v, k in c._region_edges:
@@ -215,6 +227,7 @@ class LiveCompiler:
                 g.nodes[sid]["road"] = False
         c._tree = None
         c._path_view = None
+        return True
 
     @staticmethod
     def _involves(p: Any, fids: set[str]) -> bool:

@@ -19,7 +19,7 @@ from referee.store import export_json, import_json, load_project, save_project
 
 from . import clipboard
 from .canvas import BoardScene, BoardView
-from .commands import DeleteCommand, PlaceTileCommand
+from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, key_of_node
 from .document import Document, new_board
 from .snapping import snap_tile_centre
@@ -246,6 +246,7 @@ class MainWindow(QMainWindow):
         self.view.zoom_changed.connect(
             lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
+        self.view.piece_dropped.connect(self.drop_piece)
 
     def _wire_document(self) -> None:
         self.doc.modified_changed.connect(lambda _m: self._update_title())
@@ -336,6 +337,23 @@ class MainWindow(QMainWindow):
         self.doc.undo.push(cmd)
         self.scene.select_keys({f"p:{cmd.placement.id}"})
         return cmd.placement.id
+
+    def drop_piece(self, key: str, x: float, y: float) -> str | None:
+        """Stand a piece of type ``key`` on the place (point, space, river dot) nearest (x, y)."""
+        data = self.palette.piece_type(key) or self.doc.board.piece_types.get(key)
+        if data is None:
+            self.status(f"Unknown piece {key}")
+            return None
+        self.doc.recompile_now()
+        c = self.doc.compiled
+        near = [n for n in c.hit(x, y, max(10.0, self.view.snap_radius()))
+                if c.graph.nodes[n].get("kind") in ("point", "space", "river_dot")]
+        if not near:
+            self.status("Drop a piece on a point, a space or a river dot")
+            return None
+        cmd = PlacePieceCommand(self.doc, key, data, near[0])
+        self.doc.undo.push(cmd)
+        return cmd.piece.id
 
     def place_tile_at_centre(self, key: str) -> None:
         c = self.view.mapToScene(self.view.viewport().rect().center())

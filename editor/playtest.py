@@ -201,6 +201,9 @@ class PlaytestController:
         self.dock.show()
         self.dock.raise_()
         window.scene.markers.setVisible(False)      # the board's problems are not the game's
+        for key, item in window.scene.items_by_key.items():
+            if key.startswith("c:"):                # the game places its own figures
+                item.setVisible(False)
         self.overlay = FiguresItem(self)
         window.scene.addItem(self.overlay)
         self._prev_tool = window.view.tool

@@ -11,12 +11,13 @@ from .delete import DeleteCommand
 from .edit_vertices import EditVerticesCommand
 from .move import MoveCommand
 from .paste import PasteCommand
+from .place_piece import PlacePieceCommand
 from .place_tile import PlaceTileCommand
 from .set_property import SetMetaCommand, SetPropertyCommand
 from .turn import TurnCommand
 
 __all__ = ["AddFeatureCommand", "DeleteCommand", "EditVerticesCommand", "MoveCommand",
-           "PasteCommand", "PlaceTileCommand", "SetMetaCommand", "SetPropertyCommand",
+           "PasteCommand", "PlacePieceCommand", "PlaceTileCommand", "SetMetaCommand", "SetPropertyCommand",
            "TurnCommand"]
 
 #: merge ids (QUndoCommand.id) of the mergeable commands

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from PySide6.QtGui import QUndoCommand
 
-from referee.model import Feature, Placement
+from referee.model import Feature, PieceOnBoard, Placement
 
 from ..document import Document
 from ..live import Change
 
 
 class DeleteCommand(QUndoCommand):
-    """Remove the objects ``keys``; undo puts each back at its old index."""
+    """Remove the objects ``keys`` (tiles, features, pieces); undo puts each back at its old index."""
 
     def __init__(self, doc: Document, keys: set[str]) -> None:
         n = len(keys)
@@ -20,6 +20,7 @@ class DeleteCommand(QUndoCommand):
         self.keys = set(keys)
         self._placements: list[tuple[int, Placement]] = []
         self._features: list[tuple[int, Feature]] = []
+        self._pieces: list[tuple[int, PieceOnBoard]] = []
 
     def _change(self) -> Change:
         ch = Change()
@@ -36,6 +37,9 @@ class DeleteCommand(QUndoCommand):
         b = self.doc.board
         self._placements = [(i, p) for i, p in enumerate(b.placements) if f"p:{p.id}" in self.keys]
         self._features = [(i, f) for i, f in enumerate(b.features) if f"f:{f.id}" in self.keys]
+        self._pieces = [(i, c) for i, c in enumerate(b.pieces) if f"c:{c.id}" in self.keys]
+        gone_c = {id(c) for _, c in self._pieces}
+        b.pieces = [c for c in b.pieces if id(c) not in gone_c]
         gone_p = {id(p) for _, p in self._placements}
         gone_f = {id(f) for _, f in self._features}
         b.placements = [p for p in b.placements if id(p) not in gone_p]
@@ -48,4 +52,6 @@ class DeleteCommand(QUndoCommand):
             b.placements.insert(i, p)
         for i, f in self._features:
             b.features.insert(i, f)
+        for i, c in self._pieces:
+            b.pieces.insert(i, c)
         self.doc.notify(set(self.keys), self._change())

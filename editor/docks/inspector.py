@@ -67,7 +67,15 @@ class InspectorDock(QDockWidget):
         outer.addStretch(1)
         ps = [k for k in self.keys if k.startswith("p:")]
         fs = [k for k in self.keys if k.startswith("f:")]
-        if not self.keys:
+        cs = [k for k in self.keys if k.startswith("c:")]
+        if cs and len(cs) == len(self.keys):
+            for k in cs:
+                pc = self.doc.piece(k[2:])
+                if pc is not None:
+                    form.addRow(QLabel(f"<b>Piece {pc.id}</b>"))
+                    form.addRow("Type", QLabel(pc.piece))
+                    form.addRow("On", QLabel(str(pc.at)))
+        elif not self.keys:
             self._board_form(form)
         elif ps and not fs:
             self._placement_form(form, ps)

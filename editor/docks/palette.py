@@ -11,7 +11,7 @@ from referee.assets import AssetPack
 from referee.model import TileAsset
 
 from .. import style
-from ..canvas import TILE_MIME
+from ..canvas import PIECE_MIME, TILE_MIME
 from ..items import tile_art
 
 THUMB = 72
@@ -68,6 +68,28 @@ class TileList(QListWidget):
         drag.exec(Qt.DropAction.CopyAction)
 
 
+class PieceList(QListWidget):
+    """Piece types; drags carry a piece key (:data:`editor.canvas.PIECE_MIME`)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDragEnabled(True)
+
+    def mime_for(self, key: str) -> QMimeData:
+        md = QMimeData()
+        md.setData(PIECE_MIME, key.encode("utf-8"))
+        md.setText(key)
+        return md
+
+    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
 class PaletteDock(QDockWidget):
     """Asset packs and their tiles; double-click places a tile at the view centre."""
 
@@ -85,7 +107,7 @@ class PaletteDock(QDockWidget):
         self.filter.setPlaceholderText("Filter tiles…")
         self.filter.setClearButtonEnabled(True)
         self.list = TileList()
-        self.pieces = QListWidget()
+        self.pieces = PieceList()
         self.pieces.setMaximumHeight(110)
         lay.addWidget(self.pack_box)
         lay.addWidget(self.filter)
@@ -111,6 +133,10 @@ class PaletteDock(QDockWidget):
         pid = key.split("/", 1)[0]
         pack = self.packs.get(pid)
         return pack.tiles.get(key) if pack else None
+
+    def piece_type(self, key: str) -> dict | None:
+        pack = self.packs.get(key.split("/", 1)[0])
+        return pack.piece_types.get(key) if pack else None
 
     def refresh(self) -> None:
         pid = self.pack_box.currentData()

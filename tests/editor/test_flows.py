@@ -347,3 +347,28 @@ def test_window_layout_is_remembered(make_window: Any) -> None:
     win.save_layout()
     again = make_window(packs={})
     assert not again.problems.isVisibleTo(again)
+
+
+def test_drop_a_piece_on_a_point(make_window: Any) -> None:
+    """Pieces and counters from the palette: dropped near a point they stand on it."""
+    from editor.canvas import PIECE_MIME
+    pack = _Pack([])
+    pack.piece_types = {"test/hobbit": {"name": "Hobbit", "colour": "yellow"}}
+    board = new_board()
+    board.features.append(Feature("p1", "point", shapely.Point(100, 100), {"colour": "grey"}))
+    win = make_window(board=board, packs={"test": pack})
+    md = win.palette.pieces.mime_for("test/hobbit")
+    assert md.hasFormat(PIECE_MIME)
+    pos = QPointF(win.view.mapFromScene(QPointF(104, 103)))
+    win.view.dropEvent(QDropEvent(pos, Qt.DropAction.CopyAction, md, Qt.MouseButton.LeftButton,
+                                  Qt.KeyboardModifier.NoModifier))
+    assert [(p.piece, p.at) for p in board.pieces] == [("test/hobbit", "p1")]
+    assert "test/hobbit" in board.piece_types
+    item = win.scene.items_by_key[f"c:{board.pieces[0].id}"]
+    assert (item.pos().x(), item.pos().y()) == (100.0, 100.0)
+    win.scene.select_keys({item.key})
+    win.a_delete.trigger()
+    assert board.pieces == []
+    win.a_undo.trigger()
+    win.a_undo.trigger()
+    assert board.pieces == [] and "test/hobbit" not in board.piece_types

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import shapely
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from shapely import affinity
 
@@ -36,6 +36,7 @@ edit = st.one_of(
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(edit, min_size=1, max_size=8))
+@example([("move", 9, 50, 50), ("move", 13, -50, -50)])   # three spaces on one border
 def test_live_region_compile_equals_full_compile(qapp: Any, edits: list[tuple[str, int, int, int]]) -> None:
     b = new_board()
     b.features = [Feature(i, "space", g, {"terrain": "open"}) for i, g in GRID]

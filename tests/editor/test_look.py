@@ -33,7 +33,8 @@ def test_main_window_renders_to_png(make_window: Any, tmp_path: Path) -> None:
     # the board is drawn: many distinct colours in the canvas area
     colours = {img.pixel(x, y) for x in range(300, 1100, 7) for y in range(150, 700, 7)}
     assert len(colours) > 50
-    assert len(win.scene.items_by_key) == len(win.doc.board.placements) + len(win.doc.board.features)
+    b = win.doc.board
+    assert len(win.scene.items_by_key) == len(b.placements) + len(b.features) + len(b.pieces)
 
 
 def test_screenshot_cli(tmp_path: Path) -> None:
