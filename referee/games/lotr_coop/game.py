@@ -50,7 +50,6 @@ types); ``check`` is a set lookup on them.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -58,6 +57,7 @@ from typing import Any, ClassVar
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
 from ..base import Game
+from ..rng import Rng
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario, coop_layout
 
 VERBS = ("reveal", "play", "end", "draw", "heal", "pay", "decline", "give", "refuse",
@@ -121,7 +121,7 @@ class LotrCoop(Game[Move]):
             raise UsageError(f"option sauron must be a number, not {sauron!r}") from None
         if not 4 <= sauron <= lay.dark_end:
             raise UsageError(f"option sauron must be between 4 and {lay.dark_end}")
-        g.rng = random.Random(seed)
+        g.rng = Rng.from_seed(seed)
         g.seed = seed
         g.players = int(players)
         g.names = list(HOBBITS[:g.players])
@@ -174,12 +174,11 @@ class LotrCoop(Game[Move]):
                "phase")
 
     def to_json(self) -> dict[str, Any]:
-        st = self.rng.getstate()
         data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
         for f in self._FIELDS:
             data[f] = getattr(self, f)
         data["outcome"] = self.outcome_
-        data["rng"] = [st[0], st[1], st[2]]
+        data["rng"] = self.rng.state
         # one C-speed deep copy that also proves the state is plain JSON
         return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
@@ -194,9 +193,7 @@ class LotrCoop(Game[Move]):
             for f in cls._FIELDS:
                 setattr(g, f, data[f])
             g.outcome_ = data["outcome"]
-            v, s, gauss = data["rng"]
-            g.rng = random.Random()
-            g.rng.setstate((v, tuple(s), gauss))
+            g.rng = Rng(int(data["rng"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateError(f"malformed {cls.rules} state ({exc})") from None
         return g

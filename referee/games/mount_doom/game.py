@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -60,6 +59,7 @@ from typing import Any, ClassVar
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
 from ..base import Game
+from ..rng import Rng
 from .layout import COMPANIONS, RINGBEARER, Layout, layout_of
 
 RALLY = -1
@@ -126,7 +126,7 @@ class MountDoom(Game[Move]):
             wop = wop or (key == "without_protection" and flag)
         g = cls(compiled)
         lay = g.lay
-        g.rng = random.Random(seed)
+        g.rng = Rng.from_seed(seed)
         g.seed = seed
         g.players = int(players)
         g.friends_in_need = fin
@@ -181,13 +181,12 @@ class MountDoom(Game[Move]):
                "phase")
 
     def to_json(self) -> dict[str, Any]:
-        st = self.rng.getstate()
         data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
         for f in self._FIELDS:
             data[f] = getattr(self, f)
         data["decks"] = {str(k): list(v) for k, v in self.decks.items()}
         data["outcome"] = self.outcome_
-        data["rng"] = [st[0], st[1], st[2]]
+        data["rng"] = self.rng.state
         # one C-speed deep copy that also proves the state is plain JSON
         return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
@@ -203,9 +202,7 @@ class MountDoom(Game[Move]):
                 setattr(g, f, data[f])
             g.decks = {int(k): list(v) for k, v in data["decks"].items()}
             g.outcome_ = data["outcome"]
-            v, s, gauss = data["rng"]
-            g.rng = random.Random()
-            g.rng.setstate((v, tuple(s), gauss))
+            g.rng = Rng(int(data["rng"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise StateError(f"malformed {cls.rules} state ({exc})") from None
         return g

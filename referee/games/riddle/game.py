@@ -46,7 +46,7 @@ from typing import Any, Callable, ClassVar
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UnknownNodeError, UsageError
 from ..base import Game
-from . import rng as R
+from ..rng import Rng
 from .cards import Deck, deck_for
 from .moves import Move, path_text
 
@@ -205,7 +205,7 @@ class RiddleGame(Game[Move]):
         self.phase = "start"
         self.t: dict[str, Any] = {}
         self.sub: dict[str, Any] | None = None
-        self.rng = 0
+        self.rng = Rng(0)
         self.result: dict[str, Any] | None = None
         self.seen: dict[str, list[dict[str, Any]]] = {}
         self.order: list[str] = []
@@ -271,7 +271,7 @@ class RiddleGame(Game[Move]):
         if opts["enhanced_two"]:
             return cls._new_enhanced(compiled, players, seed, opts, markers)
         g = cls(compiled, opts)
-        g.rng = R.seed_state(seed)
+        g.rng = Rng.from_seed(seed)
         g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in markers]
         g._index()
         g.draw_pile = list(g.deck.instances)
@@ -309,7 +309,7 @@ class RiddleGame(Game[Move]):
         if kinds != ["hobbit", "rider"]:
             raise UsageError("Variation 14: one Hobbit and one Black Rider marker to start")
         g = cls(compiled, opts)
-        g.rng = R.seed_state(seed)
+        g.rng = Rng.from_seed(seed)
         g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in HOBBITS + RIDERS]
         g._index()
         for p in g.players:
@@ -359,7 +359,7 @@ class RiddleGame(Game[Move]):
             "hidden": {s: {n: list(c) for n, c in d.items()} for s, d in self.hidden.items()},
             "cur": self.cur, "turn": self.turn_no, "round": self.round_no, "phase": self.phase,
             "t": {k: (list(v) if isinstance(v, list) else v) for k, v in self.t.items()},
-            "sub": sub, "rng": self.rng, "result": self.result,
+            "sub": sub, "rng": self.rng.state, "result": self.result,
             "seen": {n: [dict(s) for s in v] for n, v in self.seen.items()},
             "sides": {k: dict(v) for k, v in self.sides.items()}, "side_turn": self.side_turn,
         }
@@ -385,7 +385,7 @@ class RiddleGame(Game[Move]):
             sub = data.get("sub")
             g.sub = None if sub is None else {k: (list(v) if isinstance(v, list) else v)
                                               for k, v in sub.items()}
-            g.rng = int(data["rng"])
+            g.rng = Rng(int(data["rng"]))
             g.result = data.get("result")
             g.seen = {n: [dict(s) for s in v] for n, v in data.get("seen", {}).items()}
             g.sides = {k: dict(v) for k, v in (data.get("sides") or {}).items()}
@@ -396,7 +396,7 @@ class RiddleGame(Game[Move]):
 
     # ================================================================ randomness
     def _rand(self, n: int) -> int:
-        self.rng, r = R.below(self.rng, n)
+        r = self.rng.below(n)
         return r
 
     def _die(self) -> int:

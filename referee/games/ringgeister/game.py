@@ -50,7 +50,7 @@ from ..base import Game
 from .moves import Move
 from .pieces import SIZE_NAMES, Card, FigureSpec, deck_cards, figure_specs
 from .pieces import COLOURS as ALL_COLOURS
-from .rng import Rng
+from ..rng import Rng
 from .view import DEAD_END, DOOR, JUNCTION, POINT, BoardView, view_of
 
 STATE_VERSION = 1

@@ -6,7 +6,7 @@ three 3, discard 4, sauron 5); event tiles are drawn from the end of ``g.tiles``
 
 from __future__ import annotations
 
-import random
+from referee.games.rng import Rng
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[4]
 BLANK, ONE, TWO, THREE, DISCARD, SAURON = range(6)
 
 
-class Loaded(random.Random):
+class Loaded(Rng):
     def __init__(self, *indices: int) -> None:
         super().__init__(3)
         self.q = list(indices)
@@ -28,7 +28,7 @@ class Loaded(random.Random):
     def randrange(self, n, *args, **kw):  # type: ignore[no-untyped-def, override]
         if self.q:
             return self.q.pop(0)
-        return super().randrange(n, *args, **kw)
+        return super().randrange(n)
 
 
 @pytest.fixture(scope="module")

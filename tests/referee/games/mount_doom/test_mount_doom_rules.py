@@ -6,7 +6,7 @@ queued face indices before falling back to the seeded generator.
 
 from __future__ import annotations
 
-import random
+from referee.games.rng import Rng
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[4]
 BATTLE = {"aragorn": 0, "legolas": 1, "gimli": 2, "merry-pippin": 3, "sauron": 4, "gandalf": 5}
 
 
-class Loaded(random.Random):
+class Loaded(Rng):
     """A generator that first returns the queued indices (``randrange`` only)."""
 
     def __init__(self, *indices: int) -> None:
@@ -32,7 +32,7 @@ class Loaded(random.Random):
             i = self.q.pop(0)
             assert 0 <= i < n
             return i
-        return super().randrange(n, *args, **kw)
+        return super().randrange(n)
 
 
 @pytest.fixture(scope="module")

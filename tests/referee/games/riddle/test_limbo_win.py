@@ -26,7 +26,7 @@ def roll_until(g, want_six: bool):
         c.push_text("roll")
         if (c.phase == "place") == want_six:
             return c
-        g.rng += 1
+        g.rng.state += 1
     raise AssertionError("no such roll")
 
 

@@ -1,9 +1,10 @@
-"""A tiny seeded generator whose whole state is one integer (SplitMix64).
+"""The seeded generator every rules module keeps in its game state (SplitMix64).
 
-The game state must serialise to JSON and replay bit for bit on any Python, so
-the referee does not use :mod:`random` (whose state is 625 words and whose
-``shuffle`` algorithm is an implementation detail). SplitMix64 (Steele, Lea &
-Flood 2014) passes BigCrush, and its state is a single 64-bit counter.
+A game state must serialise to JSON and replay bit for bit on any Python, so the
+referee does not use :mod:`random` (whose state is 625 words and whose ``shuffle``
+algorithm is an implementation detail). SplitMix64 (Steele, Lea & Flood 2014)
+passes BigCrush, and its whole state is one 64-bit integer: ``Rng(state)`` restores
+what ``rng.state`` saved.
 """
 
 from __future__ import annotations
@@ -56,3 +57,7 @@ class Rng:
 
     def choice(self, items: list[T]) -> T:
         return items[self.below(len(items))]
+
+    def randrange(self, n: int) -> int:
+        """``random.Random.randrange(n)``'s contract: a uniform integer in ``[0, n)``."""
+        return self.below(n)
