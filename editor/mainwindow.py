@@ -654,13 +654,14 @@ class MainWindow(QMainWindow):
         dlg = PlaytestSetupDialog(self.doc.board, self)
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
-        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players())
+        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), dlg.options())
 
-    def begin_playtest(self, rules: str, seed: int, players: int) -> Any:
+    def begin_playtest(self, rules: str, seed: int, players: int,
+                       options: dict[str, Any] | None = None) -> Any:
         from .playtest import PlaytestController
         self.stop_playtest()
         try:
-            self.playtest = PlaytestController(self, rules, seed, players)
+            self.playtest = PlaytestController(self, rules, seed, players, options)
         except BoardwrightError as exc:
             self.ask("critical", "Cannot start the playtest", str(exc))
             self.playtest = None

@@ -19,7 +19,7 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDockWidget,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget,
                                QFormLayout, QGraphicsItem, QHBoxLayout, QLabel, QLineEdit,
                                QListWidget, QPushButton, QSpinBox, QStyleOptionGraphicsItem,
                                QVBoxLayout, QWidget)
@@ -69,12 +69,15 @@ class PlaytestSetupDialog(QDialog):
         self.players_box = QSpinBox()
         self.players_box.setRange(1, 6)
         self.players_box.setValue(2)
-        self.random_counters = QCheckBox("Place mission counters at random")
-        self.random_counters.setChecked(True)
+        self.options_edit = QLineEdit()
+        self.options_edit.setPlaceholderText("key=value, … (the rules module's options)")
+        self.rules_box.currentIndexChanged.connect(
+            lambda _i: self.options_edit.setText(default_options_text(self.rules())))
+        self.options_edit.setText(default_options_text(self.rules()))
         form.addRow("Rules", self.rules_box)
         form.addRow("Seed", self.seed_box)
         form.addRow("Players", self.players_box)
-        form.addRow(self.random_counters)
+        form.addRow("Options", self.options_edit)
         bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
                               QDialogButtonBox.StandardButton.Cancel)
         bb.accepted.connect(self.accept)
@@ -89,6 +92,37 @@ class PlaytestSetupDialog(QDialog):
 
     def players(self) -> int:
         return int(self.players_box.value())
+
+    def options(self) -> dict[str, Any]:
+        return parse_options(self.options_edit.text())
+
+
+#: options a playtest starts with, per rules (quick set-up: counters placed at random)
+DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"ringgeister": {"counter_placement": "random"}}
+
+
+def default_options_text(rules: str) -> str:
+    return ", ".join(f"{k}={v}" for k, v in DEFAULT_OPTIONS.get(rules, {}).items())
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``"a=1, b=x"`` → ``{"a": 1, "b": "x"}`` (ints, true/false, else text)."""
+    out: dict[str, Any] = {}
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        k, _, v = part.partition("=")
+        v = v.strip()
+        val: Any = v
+        if v.lower() in ("true", "false"):
+            val = v.lower() == "true"
+        else:
+            try:
+                val = int(v)
+            except ValueError:
+                pass
+        out[k.strip()] = val
+    return out
 
 
 class FiguresItem(QGraphicsItem):
@@ -166,7 +200,7 @@ class PlaytestController:
         self.board = window.doc.board.copy()
         self.compiled = compile_board(self.board)
         game_cls = get_game(rules)
-        opts = {"counter_placement": "random"} if options is None else options
+        opts = dict(DEFAULT_OPTIONS.get(rules, {})) if options is None else options
         self.game = game_cls.new(self.compiled, players=players, seed=seed, options=opts)
         self.picked: str | None = None
         self.destinations: set[str] = set()
@@ -192,8 +226,13 @@ class PlaytestController:
         row.addWidget(self.entry, 1)
         row.addWidget(self.pass_button)
         row.addWidget(stop)
+        self.moves = QListWidget()
+        self.moves.setToolTip("The referee's legal moves: double-click one to play it")
+        self.moves.itemDoubleClicked.connect(lambda it: self.play_text(it.text()))
         lay.addWidget(self.turn_label)
-        lay.addWidget(self.events, 1)
+        lay.addWidget(self.events, 3)
+        lay.addWidget(QLabel("Legal moves (double-click to play)"))
+        lay.addWidget(self.moves, 1)
         lay.addLayout(row)
         self.dock.setWidget(w)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
@@ -339,6 +378,8 @@ class PlaytestController:
                 item.sync(p, tile)
         out = self.game.outcome
         legal = self.legal()
+        self.moves.clear()
+        self.moves.addItems([str(m) for m in legal[:500]])
         self.pass_button.setEnabled(any(str(m) == "pass" for m in legal))
         if out is not None:
             self.turn_label.setText(f"<b>Game over:</b> {out}")

@@ -79,3 +79,23 @@ def test_stop_playtest_restores_editing(make_window: Any) -> None:
     win.stop_playtest()
     assert win.playtest is None and win.tool_actions["select"].isEnabled()
     assert win.view.tool is win.tools["select"]
+
+
+def test_other_rules_play_from_the_move_list(make_window: Any) -> None:
+    """Rules whose figures the canvas does not draw are still playable: the dock lists the
+    referee's legal moves; double-clicking one plays it."""
+    from .conftest import ROOT
+    proj = ROOT / "projects" / "mount-doom"
+    if not proj.exists():
+        pytest.skip("mount-doom project not built")
+    win = make_window()
+    assert win.open_path(proj, offer_recovery=False)
+    ctl = win.begin_playtest("mount-doom", seed=3, players=2)
+    assert ctl is not None
+    legal = [str(m) for m in ctl.game.legal_moves]
+    shown = [ctl.moves.item(i).text() for i in range(ctl.moves.count())]
+    assert shown == legal
+    ref = ctl.game.copy()
+    ref.push(ref.parse_move(legal[0]))
+    ctl.moves.itemDoubleClicked.emit(ctl.moves.item(0))
+    assert ctl.game.to_json() == ref.to_json()
