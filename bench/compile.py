@@ -19,7 +19,6 @@ import time
 import tracemalloc
 
 import numpy as np
-import shapely
 
 from referee.compiler import compile_board
 from referee.compiler.regions import RegionInput, compile_regions, shared_edges

@@ -20,14 +20,38 @@ Moves are small hashable values whose ``str`` is the move's text and whose
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ..compiler import CompiledBoard
 from ..errors import IllegalMoveError, StateError
 
 M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class WordMove:
+    """A move written as words, verb first (``"roll aragorn ringbearer"``).
+
+    Subclasses set ``verbs``; ``str`` is the text and :meth:`parse` reads it back.
+    """
+
+    words: tuple[str, ...]
+    verbs: ClassVar[tuple[str, ...]] = ()
+
+    def __str__(self) -> str:
+        return " ".join(self.words)
+
+    @classmethod
+    def parse(cls, text: str) -> WordMove:
+        words = tuple(text.strip().lower().split())
+        if not words or words[0] not in cls.verbs:
+            raise IllegalMoveError(f"cannot read move {text!r} (verbs: {', '.join(cls.verbs)})",
+                                   code="bad_move", details={"move": text})
+        return cls(words)
 
 
 class LegalMoves(Generic[M]):
@@ -146,6 +170,45 @@ class Game(ABC, Generic[M]):
 
     def copy(self) -> Game[M]:
         return type(self).from_json(self.to_json(), self.compiled)
+
+    # -------------------------------------------------------------- field states
+    #: For games whose state is a set of plain-JSON attributes: list them here and
+    #: use :meth:`fields_to_json` / :meth:`fields_from_json` in ``to_json``/``from_json``.
+    _FIELDS: ClassVar[tuple[str, ...]] = ()
+
+    def fields_to_json(self, **extra: Any) -> dict[str, Any]:
+        """``rules``, ``board_hash``, every attribute in ``_FIELDS``, ``extra`` and ``rng``.
+
+        One ``json`` round trip makes a deep copy and proves the state is plain JSON.
+        """
+        data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
+        for f in self._FIELDS:
+            data[f] = getattr(self, f)
+        data.update(extra)
+        data["rng"] = self.rng.state  # type: ignore[attr-defined]
+        return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+
+    def fields_from_json(self, data: Any,
+                         extra: Callable[[dict[str, Any]], None] | None = None) -> None:
+        """Set ``_FIELDS`` and the generator from ``data``, then call ``extra(data)``
+        for the rest (on a copy).
+
+        Raises :class:`StateError` for another game's state, another board's, or a
+        malformed one.
+        """
+        from .rng import Rng
+        if not isinstance(data, dict) or data.get("rules") != self.rules:
+            raise StateError(f"not a {self.rules} state", code="wrong_rules")
+        self.check_board(data)
+        try:
+            data = json.loads(json.dumps(data))
+            for f in self._FIELDS:
+                setattr(self, f, data[f])
+            self.rng = Rng(int(data["rng"]))  # type: ignore[attr-defined]
+            if extra is not None:
+                extra(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise StateError(f"malformed {self.rules} state ({exc})") from None
 
     def check_board(self, data: dict[str, Any]) -> None:
         if data.get("board_hash") != self.compiled.hash:

@@ -51,14 +51,12 @@ them, O(moves). A whole game is a few hundred moves.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
-from ..base import Game
+from ..base import Game, WordMove
 from ..rng import Rng
 from .layout import COMPANIONS, RINGBEARER, Layout, layout_of
 
@@ -70,22 +68,10 @@ VARIANTS = {"standard": (False, False), "friends-in-need": (True, False),
             "without-protection": (False, True), "both": (True, True)}
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(WordMove):
     """A decision, e.g. ``Move(("roll", "aragorn", "ringbearer"))``; ``str`` is its text."""
 
-    words: tuple[str, ...]
-
-    def __str__(self) -> str:
-        return " ".join(self.words)
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        words = tuple(text.strip().lower().split())
-        if not words or words[0] not in VERBS:
-            raise IllegalMoveError(f"cannot read move {text!r} (verbs: {', '.join(VERBS)})",
-                                   code="bad_move", details={"move": text})
-        return cls(words)
+    verbs = VERBS
 
 
 def _ask(phase: str, **data: Any) -> dict[str, Any]:
@@ -181,30 +167,18 @@ class MountDoom(Game[Move]):
                "phase")
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
-        for f in self._FIELDS:
-            data[f] = getattr(self, f)
-        data["decks"] = {str(k): list(v) for k, v in self.decks.items()}
-        data["outcome"] = self.outcome_
-        data["rng"] = self.rng.state
-        # one C-speed deep copy that also proves the state is plain JSON
-        return json.loads(json.dumps(data))  # type: ignore[no-any-return]
+        return self.fields_to_json(decks={str(k): v for k, v in self.decks.items()},
+                                   outcome=self.outcome_)
 
     @classmethod
     def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> MountDoom:
         g = cls(compiled)
-        if not isinstance(data, dict) or data.get("rules") != cls.rules:
-            raise StateError(f"not a {cls.rules} state", code="wrong_rules")
-        g.check_board(data)
-        try:
-            data = json.loads(json.dumps(data))
-            for f in cls._FIELDS:
-                setattr(g, f, data[f])
-            g.decks = {int(k): list(v) for k, v in data["decks"].items()}
-            g.outcome_ = data["outcome"]
-            g.rng = Rng(int(data["rng"]))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"malformed {cls.rules} state ({exc})") from None
+
+        def rest(d: dict[str, Any]) -> None:
+            g.decks = {int(k): list(v) for k, v in d["decks"].items()}
+            g.outcome_ = d["outcome"]
+
+        g.fields_from_json(data, rest)
         return g
 
     # ------------------------------------------------------------------ queries

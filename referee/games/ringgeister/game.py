@@ -1079,7 +1079,6 @@ class RinggeisterGame(Game[Move]):
 
     def render(self) -> str:
         """A plain-text picture of the state for people and simple frontends."""
-        v = self.v
         lines = [f"Ringgeister — ply {self.ply}, phase {self.phase}, "
                  f"{'game over' if self._outcome else self.to_move + ' to move'}",
                  f"card: {self._card_text()} ({len(self.pile)} in the pile)"]
