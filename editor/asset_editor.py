@@ -71,6 +71,7 @@ class AssetEditor(QMainWindow):
         self.outline_item.setBrush(QBrush(QColor(style.TILE_FILL)))
         self.outline_item.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
         self.scene.addItem(self.outline_item)
+        self.scene.markers.setVisible(False)   # a lone tile's ports always face nothing
         self.doc.changed.connect(lambda _k: self.update_previews())
 
         tabs = QTabWidget()
@@ -223,6 +224,11 @@ class AssetEditor(QMainWindow):
         self.view.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
         self.view.fit()
         self.setWindowTitle(f"Asset editor — {self.tile.name} ({key})")
+        self.inspector.empty_text = (f"<b>{self.tile.name}</b><br>{key}<br>{self.tile.shape}, "
+                                     f"{'turns' if self.tile.turnable else 'never turns'}, "
+                                     f"{len(self.tile.features)} features.<br><br>Select a "
+                                     "feature to edit its properties.")
+        self.inspector.show_keys([])
         self.update_previews()
 
     def current_tile(self) -> TileAsset | None:

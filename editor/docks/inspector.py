@@ -35,6 +35,8 @@ class InspectorDock(QDockWidget):
         self.keys: list[str] = []
         self.widgets: dict[str, QWidget] = {}
         self._building = False
+        #: what to say when nothing is selected (None: edit the board's settings)
+        self.empty_text: str | None = None
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -75,6 +77,10 @@ class InspectorDock(QDockWidget):
                     form.addRow(QLabel(f"<b>Piece {pc.id}</b>"))
                     form.addRow("Type", QLabel(pc.piece))
                     form.addRow("On", QLabel(str(pc.at)))
+        elif not self.keys and self.empty_text is not None:
+            lab = QLabel(self.empty_text)
+            lab.setWordWrap(True)
+            form.addRow(lab)
         elif not self.keys:
             self._board_form(form)
         elif ps and not fs:
