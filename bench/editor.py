@@ -129,11 +129,11 @@ def main() -> int:
         f = win.doc.feature(target.id)
         assert f is not None
         cs = list(f.geometry.exterior.coords)[:-1]
-        # move the vertex towards the centroid a little: the polygon stays valid
+        # move one vertex 1% towards the centroid: the polygon stays valid and opens a
+        # small gap (moving it outwards would overlap the neighbours: see editor/live.py)
         cx, cy = f.geometry.centroid.x, f.geometry.centroid.y
         x, y = cs[0]
-        s = 0.02 if k % 2 == 0 else -0.0204
-        cs[0] = (x + (cx - x) * s, y + (cy - y) * s)
+        cs[0] = (x + (cx - x) * 0.01, y + (cy - y) * 0.01)
         import shapely
         return EditVerticesCommand(win.doc, f.id, shapely.Polygon(cs))
 

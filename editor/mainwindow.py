@@ -78,7 +78,8 @@ class MainWindow(QMainWindow):
             self.packs = packs if packs is not None else load_packs()
         except BoardwrightError as exc:
             self.packs = {}
-            QTimer.singleShot(0, lambda: self.status(f"Asset packs not loaded: {exc}"))
+            msg = f"Asset packs not loaded: {exc}"
+            QTimer.singleShot(0, lambda: self.status(msg))
         self.palette.set_packs(self.packs)
         self.palette.place_requested.connect(self.place_tile_at_centre)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
@@ -649,7 +650,7 @@ class MainWindow(QMainWindow):
         self.status(f"Saved tile {key} into its pack; place it again to use the new version")
 
     def start_playtest(self) -> None:
-        from .playtest import PlaytestController, PlaytestSetupDialog
+        from .playtest import PlaytestSetupDialog
         self.doc.recompile_now()
         dlg = PlaytestSetupDialog(self.doc.board, self)
         if dlg.exec() != dlg.DialogCode.Accepted:

@@ -9,7 +9,6 @@ from typing import Any
 import shapely
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from shapely import affinity
 
 from editor.commands import (AddFeatureCommand, DeleteCommand, EditVerticesCommand, MoveCommand,
                              SetPropertyCommand)

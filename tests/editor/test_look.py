@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import shapely
 from PySide6.QtGui import QImage
 
 from editor.app import main
