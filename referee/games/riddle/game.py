@@ -29,7 +29,15 @@ Rulings of ours where the rulebook is silent (see also the deck's ``ours`` field
 - the referee makes the player on turn discard down to 10 cards, so a player can be
   caught over the limit (``catch``) only when the state was built by hand;
 - leaving Limbo or captivity: any land space within 6 spaces of Exit Limbo (or of the
-  captor); a table card of a player sent to Limbo is discarded.
+  captor); a table card of a player sent to Limbo is discarded;
+- Variation 2b (``partner_exchange=b``): first each partner, the player on turn first,
+  asks for a title (``ask boat``) or not (``noask``); then each, the player on turn
+  first, answers the request made of him (``grant boat.2``, or ``decline``, which is
+  also the only answer when he lacks the title, so a decline never tells whether he
+  holds it) and, without a granted request, selects the card he gives as in 2a
+  (``offer``); the cards change hands together at the end. Titles asked and cards
+  granted are known to the two partners only; the others learn that a request was
+  made and whether it was granted.
 
 Notes
 -----
@@ -69,7 +77,8 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "partners": (False, "Variation 1: Hobbits against Black Riders, the team wins together"),
     "partners_extra_card": (False, "Variation 1: the larger team starts with 3 cards"),
     "partner_exchange": ("basic", "Variation 2 between partners: basic (at random), a (each "
-                                  "gives a card of his choice), c (each takes a card of his "
+                                  "gives a card of his choice), b (each may ask for a title; "
+                                  "without it, as a), c (each takes a card of his "
                                   "choice from the other's hand)"),
     "table_talk": (False, "Variation 3: partners see each other's hands"),
     "partner_clairvoyance": (False, "Variation 4: partners both on C spaces see each other's hands"),
@@ -246,9 +255,9 @@ class RiddleGame(Game[Move]):
             else:
                 v = str(v)
             out[key] = v
-        if out["partner_exchange"] not in ("basic", "a", "c"):
-            raise UsageError(f"partner_exchange is basic, a or c, not {out['partner_exchange']!r}"
-                             " (Variation 2b, asking for a title, is not offered)")
+        if out["partner_exchange"] not in ("basic", "a", "b", "c"):
+            raise UsageError(f"partner_exchange is basic, a, b or c, not "
+                             f"{out['partner_exchange']!r}")
         if out["recommended"]:
             for k in _RECOMMENDED:
                 out[k] = True
@@ -1050,6 +1059,8 @@ class RiddleGame(Game[Move]):
         if p.hand and q.hand and mode != "basic" and self._team(p, q):
             self.sub = {"kind": "pexchange", "with": name, "mode": mode, "turn": p.name,
                         "gives": {}}
+            if mode == "b":
+                self.sub.update(step="ask", asks={}, answers={})
             self.phase = "pexchange"
             ev.append({"event": "partner_exchange", "player": p.name, "with": name,
                        "mode": mode})
@@ -1079,9 +1090,92 @@ class RiddleGame(Game[Move]):
 
     def _c_offer(self, card: str) -> None:
         sub, actor, _ = self._pex()
-        if sub.get("mode") != "a":
-            raise _illegal("wrong_phase", "offer a card only in Variation 2a exchanges")
+        if sub.get("mode") == "b":
+            self._pexb_expect(sub, "offer", "offer")
+        elif sub.get("mode") != "a":
+            raise _illegal("wrong_phase", "offer a card only in Variation 2a/2b exchanges")
         self._in_hand(actor, card)
+
+    # Variation 2b: ask for a title; grant it or decline, then select as in 2a
+    _PEXB_STEPS: ClassVar[dict[str, str]] = {
+        "ask": "ask for a title (ask TITLE) or not (noask)",
+        "answer": "answer your partner's request (grant CARD or decline)",
+        "offer": "select the card you give (offer CARD)",
+    }
+
+    def _pexb_expect(self, sub: dict[str, Any], step: str, verb: str) -> None:
+        if sub.get("mode") != "b":
+            raise _illegal("wrong_phase", f"{verb!r} only in Variation 2b exchanges "
+                           f"(partner_exchange=b between partners)")
+        if sub.get("step") != step:
+            raise _illegal("wrong_phase", f"not now in this Variation 2b exchange: "
+                           f"{sub['turn']} is to {self._PEXB_STEPS[sub['step']]}",
+                           step=sub.get("step"), move=verb)
+
+    def _pexb_step(self, sub: dict[str, Any]) -> bool:
+        """Set ``sub["turn"]``/``sub["step"]`` to the next decision of a 2b exchange;
+        ``False`` when every card to give is chosen."""
+        p, q = self.me.name, str(sub["with"])
+        asks, answers, gives = sub["asks"], sub["answers"], sub["gives"]
+        for r in (p, q):
+            if r not in asks:
+                sub["turn"], sub["step"] = r, "ask"
+                return True
+        for giver, receiver in ((p, q), (q, p)):
+            if giver not in gives:
+                sub["turn"] = giver
+                sub["step"] = ("answer" if asks[receiver] is not None and giver not in answers
+                               else "offer")
+                return True
+        return False
+
+    def _c_ask(self, title: str) -> None:
+        self._pexb_expect(self._pex()[0], "ask", "ask")
+        self._title(title)
+
+    def _a_ask(self, ev: list[dict[str, Any]], title: str) -> None:
+        sub, actor, other = self._pex()
+        sub["asks"][actor.name] = title
+        ev.append({"event": "request", "player": actor.name, "with": other.name,
+                   "private": {actor.name: {"title": title}, other.name: {"title": title}}})
+        self._pex_next(ev)
+
+    def _c_noask(self) -> None:
+        self._pexb_expect(self._pex()[0], "ask", "noask")
+
+    def _a_noask(self, ev: list[dict[str, Any]]) -> None:
+        sub, actor, other = self._pex()
+        sub["asks"][actor.name] = None
+        ev.append({"event": "request", "player": actor.name, "with": other.name, "none": True})
+        self._pex_next(ev)
+
+    def _c_grant(self, card: str) -> None:
+        sub, actor, other = self._pex()
+        self._pexb_expect(sub, "answer", "grant")
+        t = self._in_hand(actor, card)
+        title = sub["asks"][other.name]
+        if t.title != title:
+            raise _illegal("not_requested", f"{other.name} asked for {title}, and {card} is "
+                           f"{t.title}", card=card, title=title)
+
+    def _a_grant(self, ev: list[dict[str, Any]], card: str) -> None:
+        sub, actor, other = self._pex()
+        sub["answers"][actor.name] = "granted"
+        sub["gives"][actor.name] = card
+        ev.append({"event": "request_answer", "player": actor.name, "with": other.name,
+                   "answer": "granted",
+                   "private": {actor.name: {"card": card}, other.name: {"card": card}}})
+        self._pex_next(ev)
+
+    def _c_decline(self) -> None:
+        self._pexb_expect(self._pex()[0], "answer", "decline")
+
+    def _a_decline(self, ev: list[dict[str, Any]]) -> None:
+        sub, actor, other = self._pex()
+        sub["answers"][actor.name] = "declined"
+        ev.append({"event": "request_answer", "player": actor.name, "with": other.name,
+                   "answer": "declined"})
+        self._pex_next(ev)
 
     def _c_pick(self, card: str) -> None:
         sub, actor, other = self._pex()
@@ -1104,7 +1198,10 @@ class RiddleGame(Game[Move]):
         sub = self.sub
         assert sub is not None
         p, q = self.me, self._by[sub["with"]]
-        if sub["turn"] == p.name:
+        if sub["mode"] == "b":
+            if self._pexb_step(sub):
+                return
+        elif sub["turn"] == p.name:
             sub["turn"] = q.name
             return
         a, b = sub["gives"][p.name], sub["gives"][q.name]
@@ -1120,7 +1217,20 @@ class RiddleGame(Game[Move]):
 
     def _g_pexchange(self) -> Iterator[Move]:
         sub, actor, other = self._pex()
-        if sub["mode"] == "a":
+        if sub["mode"] == "b":
+            if sub["step"] == "ask":
+                yield Move("noask")
+                for t in sorted(self.deck.titles):
+                    yield Move("ask", (t,))
+                return
+            if sub["step"] == "answer":
+                title = sub["asks"][other.name]
+                for c in sorted(actor.hand):
+                    if self.deck.type_of[c].title == title:
+                        yield Move("grant", (c,))
+                yield Move("decline")
+                return
+        if sub["mode"] in ("a", "b"):
             for c in sorted(actor.hand):
                 yield Move("offer", (c,))
         else:
@@ -2012,6 +2122,11 @@ class RiddleGame(Game[Move]):
             if self.phase == "pexchange" and self.sub is not None and \
                     self.sub["mode"] == "c" and self.sub["turn"] == me.name:
                 out["choosing_from"] = sorted(self._pex()[2].hand)
+            if self.phase == "pexchange" and self.sub is not None and \
+                    self.sub["mode"] == "b" and me.name in (self.me.name, self.sub["with"]):
+                # Variation 2b: the two partners know the titles asked and the answers
+                out["requests"] = {"asked": dict(self.sub["asks"]),
+                                   "answers": dict(self.sub["answers"])}
         return out
 
     @staticmethod
@@ -2079,7 +2194,7 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
              "find", "catch", "ring", "pickup", "pass"),
     "exchange": ("exchange",),
     "character": ("use", "bring"),
-    "pexchange": ("offer", "pick"),
+    "pexchange": ("offer", "pick", "ask", "noask", "grant", "decline"),
     "resist": ("resist", "show", "share"),
     "riddle": ("guess", "stop"),
     "choose": ("take", "capture"),

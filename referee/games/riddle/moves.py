@@ -12,6 +12,8 @@ clairvoyance who may resist). Text forms::
     hop tom_bombadil s9           Tom Bombadil: any space within 6
     exchange sam                  a Friendly Exchange with a player beside you
     offer boat.1 | pick rope.2    Variation 2a/2c exchanges between partners
+    ask boat | noask              Variation 2b: ask your partner for a title (or not) ...
+    grant boat.2 | decline        ... and he gives a card of it, or declines (then 2a)
     look elf_ring.2 sam           clairvoyance (Wizard, Elf Ring, Palantir)
     clair sam                     clairvoyance from a "C" space
     peek gandalf s17              see the cards hidden at a Secret Spot with a Wizard
@@ -53,6 +55,7 @@ ARITY: dict[str, int] = {
     "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "share": 1, "riddle": 3,
     "interrogate": 2,
     "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "use": 1, "bring": 1, "offer": 1, "pick": 1, "battle": 1,
+    "ask": 1, "noask": 0, "grant": 1, "decline": 0,
     "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
     "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,
     "discard": 1, "escape": 1, "place": 1,
