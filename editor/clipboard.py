@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 from typing import Any
 
@@ -25,9 +26,28 @@ def selection_json(doc: Document, keys: set[str]) -> dict[str, Any]:
             "features": [f.to_json() for f in fs], "tiles": [t.to_json() for t in tiles.values()]}
 
 
+_clear_registered = False
+
+
+def _clear_clipboard() -> None:
+    """Drop our mime data before Python shuts down.
+
+    Qt's clipboard outlives the Python side at interpreter exit and then frees the
+    QMimeData we gave it a second time (a segfault at exit, seen with PySide6 6.11
+    on the offscreen and xcb platforms), so the clipboard is emptied first.
+    """
+    app = QGuiApplication.instance()
+    if app is not None:
+        QGuiApplication.clipboard().clear()
+
+
 def copy_to_clipboard(doc: Document, keys: set[str]) -> bool:
+    global _clear_registered
     if not keys:
         return False
+    if not _clear_registered:
+        atexit.register(_clear_clipboard)
+        _clear_registered = True
     data = json.dumps(selection_json(doc, keys))
     md = QMimeData()
     md.setData(ITEMS_MIME, data.encode("utf-8"))

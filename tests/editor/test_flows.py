@@ -371,3 +371,28 @@ def test_drop_a_piece_on_a_point(make_window: Any) -> None:
     win.a_undo.trigger()
     win.a_undo.trigger()
     assert board.pieces == [] and "test/hobbit" not in board.piece_types
+
+
+def test_copying_then_quitting_does_not_crash(tmp_path: Path) -> None:
+    """A copy leaves our QMimeData on Qt's clipboard; Python must exit cleanly after it
+    (it used to segfault at interpreter exit)."""
+    import subprocess
+    import sys
+    import textwrap
+    script = textwrap.dedent("""
+        import os
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        import shapely
+        from PySide6.QtWidgets import QApplication
+        from editor.clipboard import copy_to_clipboard
+        from editor.document import Document
+        from referee.model import Board, Feature
+        app = QApplication([])
+        doc = Document(Board(features=[Feature("s1", "space", shapely.box(0, 0, 9, 9), {})]))
+        assert copy_to_clipboard(doc, {"f:s1"})
+        print("copied")
+    """)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, (proc.returncode, proc.stderr[-1500:])
+    assert "copied" in proc.stdout
