@@ -22,6 +22,10 @@ Rulings of our own, where the rulings leave something open:
 - **Light figures never reverse** along the path they arrived on, and stop at dead
   ends (only black figures turn about there); a light figure may pass its own
   starting point but never stops there (that would not be a move).
+- **Passing** (ruling 1, "if neither can move, the turn is a pass"): "neither" is the
+  player's two coloured figures, so a player whose coloured figures cannot move may
+  pass even when Gandalf could move (option (a) with both figures stuck); moving
+  Gandalf instead stays legal. While a coloured figure can move, passing is refused.
 - **Several coloured figures per colour** (custom piece sets): the turn moves each
   of them once, in any order (ruling 1 generalised).
 - **Tiles that turn** (ruling 11): the tile asset is ``turnable`` and carries at
@@ -486,14 +490,16 @@ class RinggeisterGame(Game[Move]):
                 if sid not in taken:
                     yield Move("counter", None, sid)
             return
-        any_move = False
+        coloured_move = False
         for f in self._movable():
             dests, _ = self._search(f)
-            fid = self.specs[f].id
+            s = self.specs[f]
             for d in sorted(dests, key=ids.__getitem__):
-                any_move = True
-                yield Move("step", fid, ids[d])
-        if not any_move:
+                coloured_move = coloured_move or s.coloured
+                yield Move("step", s.id, ids[d])
+        if not coloured_move:
+            # ruling 1: choosing (a) when neither coloured figure can move is a pass,
+            # even when Gandalf could move
             yield Move("pass")
 
     def check(self, move: Move) -> None:
@@ -522,11 +528,14 @@ class RinggeisterGame(Game[Move]):
             raise IllegalMoveError("all counters are placed already", code="counters_placed")
         if move.kind == "pass":
             for m in self.generate_legal_moves():
-                if m.kind != "pass":
-                    raise IllegalMoveError(f"you cannot pass while a figure can move "
-                                           f"(e.g. '{m}')", code="must_move",
-                                           details={"example": str(m)})
-            return None
+                if m.kind == "pass":
+                    return None
+            # only reached when a coloured figure can move (ruling 1)
+            m = next(m for m in self.generate_legal_moves()
+                     if self.specs[self.fidx[m.figure or ""]].coloured)
+            raise IllegalMoveError(f"you cannot pass while one of your coloured figures can "
+                                   f"move (e.g. '{m}')", code="must_move",
+                                   details={"example": str(m)})
         return self._check_step(move)
 
     def _check_home(self, move: Move) -> None:
@@ -724,8 +733,8 @@ class RinggeisterGame(Game[Move]):
         elif move.kind == "home":
             self._home(move, events)
         elif move.kind == "pass":
-            events.append(self._ev("pass", f"{self.colours[self.player]} passes: nothing can "
-                                   "move", player=self.colours[self.player]))
+            events.append(self._ev("pass", f"{self.colours[self.player]} passes: neither "
+                                   "coloured figure can move", player=self.colours[self.player]))
             self._next_player(events)
         else:
             self._step(move, events)

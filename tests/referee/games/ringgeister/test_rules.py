@@ -616,3 +616,25 @@ def test_variant_c_only_for_three_players():
         g = RinggeisterGame.new(c, players=2, seed=1, options={"variant": variant,
                                                                "counter_placement": "random"})
         assert len(g.counters) == 2 * per and g.phase == "play"
+
+
+def test_pass_when_neither_coloured_figure_can_move_though_gandalf_could():
+    """Ruling 1: 'A turn is either (a) move both of your coloured figures ... or (b) move
+    Gandalf. A figure that has no legal move stays; if neither can move, the turn is a pass.'
+    Choosing (a) with both coloured figures stuck is a pass, so a player need not move Gandalf;
+    once one coloured figure can move, passing is refused."""
+    b = (line("a", "b").pt("x", 0, 50).pt("y", 20, 50).path("x", "y")
+         .pt("g", 0, 100).pt("g2", 20, 100).path("g", "g2"))
+    g = position(b, {"hobbit-yellow": "a", "orc-1": "b", "man-yellow": "x", "orc-2": "y",
+                     "gandalf": "g"},
+                 players=("yellow", "orange"), cards=(("orange", "forward", "moon"),))
+    assert sorted(str(m) for m in g.legal_moves) == ["gandalf g2", "pass"]
+    ev = g.push_text("pass")
+    assert ev[0]["type"] == "pass" and g.to_move == "orange"
+    assert g.to_json()["figures"]["gandalf"] == "g"
+    # with a coloured figure free to move, passing is not a turn
+    g = position(line("a", "b", "c").pt("g", 0, 100).pt("g2", 20, 100).path("g", "g2"),
+                 {"hobbit-yellow": "a", "man-yellow": "c", "gandalf": "g"})
+    assert "pass" not in {str(m) for m in g.legal_moves}
+    err = reject(g, "pass", "must_move")
+    assert "hobbit-yellow b" in err.message
