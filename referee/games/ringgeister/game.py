@@ -26,6 +26,19 @@ Rulings of our own, where the rulings leave something open:
   player's two coloured figures, so a player whose coloured figures cannot move may
   pass even when Gandalf could move (option (a) with both figures stuck); moving
   Gandalf instead stays legal. While a coloured figure can move, passing is refused.
+- **The goal as the next free point** (ruling 6): a figure other than the Ringbearer
+  Hobbit may neither enter the free goal nor jump it (only points held by light
+  figures are jumped), so a route whose next free point is the goal gives it no move.
+- **Straight on at a tie** (ruling 9): where two land exits turn equally little (a T
+  entered from its stem, without three arrows) the ruling names no exit; the referee
+  takes the one whose compiled path sorts first — deterministic, so games replay, but
+  a board should avoid such junctions.
+- **A black point whose heading has no land path** (ruling 9): the figure leaves by the
+  land path closest in direction to the hand's (forward or backward) bearing; at the
+  end of a single path that is the way back, as if it had turned about at a dead end.
+- **The wind's ray starts at its point** (ruling 8): a black figure behind the point
+  is not in the wind, however close; with nobody in the wind Gollum plays wherever he
+  stands (and if Gollum is the nearest in the wind, he plays as that figure).
 - **Several coloured figures per colour** (custom piece sets): the turn moves each
   of them once, in any order (ruling 1 generalised).
 - **Tiles that turn** (ruling 11): the tile asset is ``turnable`` and carries at
@@ -664,7 +677,8 @@ class RinggeisterGame(Game[Move]):
             if v.kind[node] != POINT or node == start:
                 continue
             o = self.occ[node]
-            if node == d:
+            if node == d or (o < 0 and v.goal[node] and not ringbearer):
+                # the free goal: only the Ringbearer enters it, nobody jumps it (ruling 6)
                 if v.goal[node] and not ringbearer:
                     raise IllegalMoveError(
                         f"only the Ringbearer Hobbit ({self.ringbearer}) may enter the goal on "

@@ -638,3 +638,32 @@ def test_pass_when_neither_coloured_figure_can_move_though_gandalf_could():
     assert "pass" not in {str(m) for m in g.legal_moves}
     err = reject(g, "pass", "must_move")
     assert "hobbit-yellow b" in err.message
+
+
+def test_non_ringbearer_hobbit_whose_next_free_point_is_the_goal_cannot_go_that_way():
+    """Ruling 6: 'Only the current Ringbearer Hobbit may enter the last grey point on the
+    Mountain of Fire'; ruling 2: a coloured figure 'stops at the first point not occupied by a
+    figure' and only jumps points held by light figures. The free goal is neither a point it
+    may enter nor one it may jump, so that way gives it no move (here: no move at all)."""
+    b = (B().pt("a", 0, 0).pt("m", 20, 0).pt("goal", 40, 0, goal=True).pt("b", 60, 0)
+         .path("a", "m").path("m", "goal", guard="spider").path("goal", "b"))
+    g = position(b, {"hobbit-yellow": "m", "man-yellow": "a"}, players=("yellow", "orange"),
+                 cards=(("orange", "forward", "moon"),))
+    assert moves_of(g, "hobbit-yellow") == set()
+    assert moves_of(g, "man-yellow") == set()
+    assert [str(m) for m in g.legal_moves] == ["pass"]
+    reject(g, "hobbit-yellow goal", "goal_needs_ringbearer")
+    err = reject(g, "hobbit-yellow b", "goal_needs_ringbearer")
+    assert err.details["ringbearer"] == "orange"
+
+
+def test_wind_ray_starts_at_its_point():
+    """Ruling 8: 'cast a ray from the point in the arrow's direction' — a black figure behind
+    the point is not in the wind even within 15 mm of the point; with nobody in the wind,
+    'Gollum plays' wherever he stands."""
+    b = (B().pt("M", 0, 20).pt("T", 0, 0, wind="E").path("M", "T")
+         .pt("behind", -10, 0, "black", start="black", heading="N")
+         .pt("gp", 0, 300, "black", start="black", heading="N"))
+    g = position(b, {"man-yellow": "M", "orc": "behind", "gollum": "gp"})
+    wind = events_of(g.push_text("man-yellow T"), "wind")[0]
+    assert wind["figure"] == "gollum" and wind["distance"] is None
