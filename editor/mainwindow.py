@@ -20,7 +20,7 @@ from referee.store import export_json, import_json, load_project, save_project
 from . import clipboard
 from .canvas import BoardScene, BoardView
 from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
-from .docks import InspectorDock, PaletteDock, ProblemsDock, key_of_node
+from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document, new_board
 from .snapping import snap_tile_centre
 from .tools import (DeleteTool, DrawLineTool, DrawSpaceTool, EditVerticesTool, PlacePointTool,
@@ -95,6 +95,10 @@ class MainWindow(QMainWindow):
         self.history.setWidget(self.undo_view)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.history)
         self.tabifyDockWidget(self.inspector, self.history)
+        self.rotations = RotationsDock(self.doc, self.scene, self.view, self)
+        self.rotations.status_message.connect(self.status)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rotations)
+        self.tabifyDockWidget(self.history, self.rotations)
         self.inspector.raise_()
         self.resizeDocks([self.palette, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
@@ -205,7 +209,7 @@ class MainWindow(QMainWindow):
         for a in (self.a_zoom_in, self.a_zoom_out, self.a_fit, None, self.a_grid, self.a_snap,
                   self.a_graph, None):
             m.addSeparator() if a is None else m.addAction(a)
-        for d in (self.palette, self.inspector, self.problems):
+        for d in (self.palette, self.inspector, self.problems, self.rotations):
             m.addAction(d.toggleViewAction())
         self.view_menu = m
         m = mb.addMenu("&Tools")
@@ -696,6 +700,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.stop_playtest()
+        self.rotations.shutdown()
         self._clear_autosave()
         self.save_layout()
         event.accept()

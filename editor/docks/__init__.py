@@ -1,9 +1,11 @@
-"""Dock widgets: asset palette, inspector, problems."""
+"""Dock widgets: asset palette, inspector, problems, rotations."""
 
 from __future__ import annotations
 
 from .inspector import InspectorDock
 from .palette import PaletteDock, tile_thumbnail
 from .problems import ProblemsDock, key_of_node
+from .rotations import RotationsDock
 
-__all__ = ["InspectorDock", "PaletteDock", "ProblemsDock", "key_of_node", "tile_thumbnail"]
+__all__ = ["InspectorDock", "PaletteDock", "ProblemsDock", "RotationsDock", "key_of_node",
+           "tile_thumbnail"]

@@ -1,0 +1,768 @@
+"""The Rotations dock: the rotation census of the open board, run off the GUI thread.
+
+The dock runs :func:`referee.rotations.census` (the analysis behind ``referee
+turns``) on a *copy* of the document's board in a :class:`CensusThread`, feeds a
+progress bar from the census' progress callback and can stop the run (the answer is
+then marked partial). It shows the figures (distinct configurations, how many
+connect, the percentage, each tile's symmetry), ranks the tiles by criticality in a
+table (click a row: the tile is selected and centred), tints the critical tiles on
+the canvas (stronger = more critical), loads the "goal unreachable" and "fewest
+reachable points" configurations into the board as one undoable edit (made of
+:class:`~editor.commands.TurnCommand` steps, so Undo restores the turns), and lists
+the legal turns of the selected tile (``referee turns --legal``) with the reason for
+each rejected turn; double-click a turn to turn the tile to it.
+
+Recompute is manual. Any edit marks the results stale and clears the tint — except
+turns of the analysed tiles themselves, which the census ranges over anyway (its
+figures do not depend on their current turns).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, QThread, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFormLayout,
+                               QGraphicsItem, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QProgressBar, QPushButton, QSizePolicy, QSpinBox,
+                               QStyleOptionGraphicsItem, QTableWidget, QTableWidgetItem,
+                               QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget)
+
+from referee.compiler import compile_board
+from referee.errors import BoardwrightError
+from referee.model import Board
+from referee.rotations import CensusResult, Witness, census, legal_turns
+
+from ..commands import TurnCommand
+from ..document import Document
+from ..items import tile_art
+
+TINT = (229, 57, 53)          # the critical-tile tint (red), alpha by criticality
+PROGRESS_EVERY_S = 0.04       # at most ~25 progress signals a second
+STAGES = {"count": "counting configurations", "critical": "ranking tiles",
+          "fewest": "finding the fewest reachable points", "sample": "sampling"}
+ROW_ROLE = Qt.ItemDataRole.UserRole
+
+
+def fmt_int(n: int) -> str:
+    """``170271648`` -> ``"170 271 648"`` (as the CLI prints it)."""
+    return f"{n:,}".replace(",", " ")
+
+
+def fmt_classes(classes: list[list[int]]) -> str:
+    """A tile's alike turns: ``[[0, 2], [1, 3]]`` -> ``"{0,2} {1,3}"``."""
+    return " ".join("{" + ",".join(map(str, c)) + "}" for c in classes)
+
+
+def _names(ids: list[str], most: int = 4) -> str:
+    if len(ids) <= most:
+        return ", ".join(ids) or "—"
+    return f"{', '.join(ids[:2])}, …, {ids[-1]} ({len(ids)})"
+
+
+@dataclass
+class CensusOptions:
+    """What to analyse: the editor's version of ``referee turns``' options."""
+
+    sources: list[str] | None = None
+    targets: list[str] | None = None
+    tiles: list[str] | None = None        # None: every turnable tile
+    galleries: str | None = None
+    spider: str = "open"
+    sample: int | None = None
+    seed: int = 0
+
+    def kwargs(self) -> dict[str, Any]:
+        return {"sources": self.sources, "targets": self.targets,
+                "tiles": self.tiles if self.tiles else "turnable",
+                "galleries": self.galleries, "spider": self.spider,
+                "sample": self.sample, "seed": self.seed}
+
+
+class CensusThread(QThread):
+    """Compile a board copy and run the census on it, off the GUI thread.
+
+    Signals are queued to the GUI thread: :attr:`progressed` ``(done, total, stage)``
+    (throttled), then exactly one of :attr:`result_ready` (a
+    :class:`~referee.rotations.CensusResult`, ``partial`` if stopped) or
+    :attr:`failed` (a one-line message).
+    """
+
+    progressed = Signal(int, int, str)
+    result_ready = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, board: Board, options: CensusOptions, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.board = board
+        self.options = options
+        self._stop = threading.Event()
+        self._last = 0.0
+
+    def stop(self) -> None:
+        """Ask the run to stop at its next progress tick (it then reports a partial answer)."""
+        self._stop.set()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stop.is_set()
+
+    def _progress(self, done: int, total: int, stage: str) -> bool:
+        now = time.perf_counter()
+        if now - self._last >= PROGRESS_EVERY_S or done >= total:
+            self._last = now
+            self.progressed.emit(done, total, stage)
+        # The census is pure Python: hand the GIL over at every tick, so the GUI thread
+        # (which needs it for every slot and repaint) never waits for a switch interval.
+        time.sleep(0)
+        return not self._stop.is_set()
+
+    def run(self) -> None:  # noqa: D102 - QThread entry point
+        try:
+            compiled = compile_board(self.board)
+            res = census(compiled, progress=self._progress, **self.options.kwargs())
+        except BoardwrightError as exc:
+            self.failed.emit(str(exc))
+            return
+        except Exception as exc:  # never let a worker exception vanish silently
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+            return
+        self.result_ready.emit(res)
+
+
+class CriticalTint(QGraphicsItem):
+    """A tile's outline tinted by how critical its turn is, with the share written on it."""
+
+    def __init__(self, outline: QPainterPath, bounds: QRectF, strength: float,
+                 label: str) -> None:
+        super().__init__()
+        self.outline = outline
+        self._bounds = bounds.adjusted(-2, -2, 2, 2)
+        self.strength = strength
+        self.label = label
+        self._half = min(bounds.width(), bounds.height()) / 2.0
+        self.setZValue(30.0)   # over tiles and their features, under pieces and overlays
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setToolTip(label)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        r, g, b = TINT
+        a = int(35 + 105 * max(0.0, min(1.0, self.strength)))
+        painter.setBrush(QBrush(QColor(r, g, b, a)))
+        pen = QPen(QColor(r, g, b, min(255, a + 60)), 2.5)
+        pen.setCosmetic(True)
+        painter.setPen(pen)
+        painter.drawPath(self.outline)
+        # the share, upright whatever the tile's turn, in the lower part of the tile
+        # (the centre usually holds a point)
+        painter.rotate(-self.rotation())
+        f = QFont()
+        f.setPointSizeF(8.0)
+        f.setBold(True)
+        painter.setFont(f)
+        low = 0.55 * self._half
+        box = QRectF(-17, low - 6, 34, 12)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 200))
+        painter.drawRoundedRect(box, 2.5, 2.5)
+        painter.setPen(QColor(150, 20, 20))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+
+
+class RotationsDock(QDockWidget):
+    """The rotation analysis of the open board (see the module docstring).
+
+    Parameters
+    ----------
+    doc : Document
+    scene : BoardScene
+        Where critical tiles are tinted and rows select tiles.
+    view : BoardView
+        Centred on a tile when its row is clicked.
+    """
+
+    status_message = Signal(str)
+
+    def __init__(self, doc: Document, scene: Any, view: Any, parent: QWidget | None = None) -> None:
+        super().__init__("Rotations", parent)
+        self.setObjectName("RotationsDock")
+        self.doc, self.scene, self.view = doc, scene, view
+        self.result: CensusResult | None = None
+        self.stale = False
+        self.thread: CensusThread | None = None
+        self._gen = 0                 # bumped by every edit that invalidates results
+        self._run_gen = 0
+        self._snapshot: dict[str, tuple[str, float, float]] = {}
+        self._varied: set[str] = set()
+        self.tints: dict[str, CriticalTint] = {}
+        self.legal: Any = None
+        self._build()
+        doc.changed.connect(self._on_doc_changed)
+        doc.compiled_changed.connect(self._on_compiled)
+        scene.selectionChanged.connect(self._on_selection)
+        self.toggleViewAction().toggled.connect(self._on_toggled)
+
+    # ------------------------------------------------------------------ widgets
+    def _build(self) -> None:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        lay.setContentsMargins(6, 6, 6, 6)
+        lay.setSpacing(6)
+        opts = QGroupBox("Analyse")
+        form = QFormLayout(opts)
+        form.setContentsMargins(6, 6, 6, 6)
+        form.setVerticalSpacing(4)
+        self.from_edit = QLineEdit()
+        self.from_edit.setPlaceholderText("white starting points")
+        self.from_edit.setToolTip("--from: node ids, comma-separated (default: every white "
+                                  "starting point)")
+        self.to_edit = QLineEdit()
+        self.to_edit.setPlaceholderText("the goal")
+        self.to_edit.setToolTip("--to: node ids that must all be reached (default: the goal)")
+        self.tiles_edit = QLineEdit()
+        self.tiles_edit.setPlaceholderText("every turnable tile")
+        self.tiles_edit.setToolTip("--tiles: placement ids that turn, comma-separated "
+                                   "(default: every turnable tile; the others keep their turn)")
+        self.use_selection = QPushButton("Selected")
+        self.use_selection.setToolTip("Vary the tiles selected on the canvas")
+        self.use_selection.clicked.connect(self._tiles_from_selection)
+        tiles_row = QHBoxLayout()
+        tiles_row.setSpacing(4)
+        tiles_row.addWidget(self.tiles_edit, 1)
+        tiles_row.addWidget(self.use_selection)
+        self.spider = QComboBox()
+        self.spider.addItems(["open", "closed"])
+        self.spider.setToolTip("--spider: whether the spider-guarded path counts")
+        self.galleries = QComboBox()
+        self.galleries.addItems(["none", "moon", "star"])
+        self.galleries.setToolTip("--galleries: join the doors of this symbol (the face-up "
+                                  "card's gallery)")
+        sg = QHBoxLayout()
+        sg.setSpacing(4)
+        sg.addWidget(QLabel("spider"))
+        sg.addWidget(self.spider, 1)
+        sg.addWidget(QLabel("galleries"))
+        sg.addWidget(self.galleries, 1)
+        self.method = QComboBox()
+        self.method.addItems(["exact", "sample"])
+        self.method.setToolTip("exact: every configuration counted (no enumeration); "
+                               "sample: random configurations with a 95 % interval")
+        self.samples = QSpinBox()
+        self.samples.setRange(1, 10_000_000)
+        self.samples.setValue(20_000)
+        self.samples.setSingleStep(10_000)
+        self.samples.setPrefix("N ")
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setPrefix("seed ")
+        mrow = QHBoxLayout()
+        mrow.setSpacing(4)
+        mrow.addWidget(self.method, 1)
+        mrow.addWidget(self.samples, 1)
+        mrow.addWidget(self.seed, 1)
+        self.method.currentTextChanged.connect(self._method_changed)
+        self._method_changed("exact")
+        form.addRow("From", self.from_edit)
+        form.addRow("To", self.to_edit)
+        form.addRow("Tiles", tiles_row)
+        form.addRow(sg)
+        form.addRow("Method", mrow)
+        lay.addWidget(opts)
+
+        run_row = QHBoxLayout()
+        self.run_btn = QPushButton("Run")
+        self.run_btn.setToolTip("Count the configurations of the turning tiles that connect "
+                                "(manual: the board is not re-analysed on every edit)")
+        self.run_btn.clicked.connect(self.run)
+        self.stop_btn = QPushButton("Stop")
+        self.stop_btn.setEnabled(False)
+        self.stop_btn.clicked.connect(self.stop)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setTextVisible(True)
+        self.progress.setFormat("idle")
+        run_row.addWidget(self.run_btn)
+        run_row.addWidget(self.stop_btn)
+        run_row.addWidget(self.progress, 1)
+        lay.addLayout(run_row)
+
+        self.banner = QLabel("")
+        self.banner.setWordWrap(True)
+        self.banner.setVisible(False)
+        lay.addWidget(self.banner)
+        self.figures = QLabel("Press Run to count the configurations of the turning tiles "
+                              "that connect the starts to the goal.")
+        self.figures.setWordWrap(True)
+        self.figures.setTextFormat(Qt.TextFormat.RichText)
+        self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # wrapped labels get squeezed below their height in a short dock: never shrink it
+        self.figures.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        lay.addWidget(self.figures)
+
+        wit = QHBoxLayout()
+        self.load_unreachable = QPushButton("Load unreachable")
+        self.load_unreachable.setToolTip("Turn the tiles to a configuration where the goal "
+                                         "is unreachable (one undoable edit)")
+        self.load_unreachable.clicked.connect(lambda: self.load_witness("unreachable"))
+        self.load_fewest = QPushButton("Load fewest points")
+        self.load_fewest.setToolTip("Turn the tiles to the configuration with the fewest "
+                                    "reachable points (one undoable edit)")
+        self.load_fewest.clicked.connect(lambda: self.load_witness("fewest"))
+        for b in (self.load_unreachable, self.load_fewest):
+            b.setEnabled(False)
+            wit.addWidget(b)
+        lay.addLayout(wit)
+
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Tile", "Decides", "Alike turns", "Connects by turn"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        hh = self.table.horizontalHeader()
+        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hh.setStretchLastSection(True)
+        self.table.verticalHeader().setDefaultSectionSize(20)
+        self.table.setToolTip("Decides: the share of the other tiles' configurations in which "
+                              "turning only this tile can change the answer. Click a row to "
+                              "select the tile.")
+        self.table.cellClicked.connect(self._row_clicked)
+        lay.addWidget(self.table, 3)
+
+        self.legal_title = QLabel("Legal turns: select one tile")
+        lay.addWidget(self.legal_title)
+        self.legal_list = QListWidget()
+        self.legal_list.setWordWrap(True)
+        self.legal_list.setResizeMode(QListView.ResizeMode.Adjust)
+        self.legal_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.legal_list.setToolTip("Turns whose ports all meet a path on the other side "
+                                   "(neighbours at their current turns). Double-click a turn "
+                                   "to turn the tile to it.")
+        self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
+        self.legal_list.setMinimumHeight(70)
+        lay.addWidget(self.legal_list, 1)
+        self.setWidget(w)
+
+    def _method_changed(self, text: str) -> None:
+        on = text == "sample"
+        self.samples.setEnabled(on)
+        self.seed.setEnabled(on)
+
+    def _tiles_from_selection(self) -> None:
+        ids = sorted(k[2:] for k in self.scene.selected_keys() if k.startswith("p:"))
+        self.tiles_edit.setText(", ".join(ids))
+        if not ids:
+            self.status_message.emit("Select tiles on the canvas first (or leave Tiles empty "
+                                     "for every turnable tile)")
+
+    # ------------------------------------------------------------------ options
+    def options(self) -> CensusOptions:
+        """The options as set in the dock."""
+        def ids(edit: QLineEdit) -> list[str] | None:
+            out = [s.strip() for s in edit.text().replace(";", ",").split(",") if s.strip()]
+            return out or None
+
+        gal = self.galleries.currentText()
+        sample = self.samples.value() if self.method.currentText() == "sample" else None
+        return CensusOptions(ids(self.from_edit), ids(self.to_edit), ids(self.tiles_edit),
+                             None if gal == "none" else gal, self.spider.currentText(),
+                             sample, self.seed.value())
+
+    # ------------------------------------------------------------------ running
+    @property
+    def running(self) -> bool:
+        return self.thread is not None
+
+    def run(self) -> None:
+        """Start the census on a copy of the board as it is now (no-op while one runs)."""
+        if self.thread is not None:
+            return
+        self.doc.recompile_now()
+        board = self.doc.board.copy()
+        opts = self.options()
+        self._run_gen = self._gen
+        self._snapshot = {p.id: (p.tile, p.x, p.y) for p in board.placements}
+        self.thread = t = CensusThread(board, opts, self)
+        t.progressed.connect(self._on_progress)
+        t.result_ready.connect(self._on_result)
+        t.failed.connect(self._on_failed)
+        t.finished.connect(self._on_finished)
+        self.run_btn.setEnabled(False)
+        self.stop_btn.setEnabled(True)
+        self.progress.setRange(0, 0)        # busy until the first tick
+        self.progress.setFormat("starting…")
+        self._set_banner("")
+        t.start()
+
+    def stop(self) -> None:
+        """Ask a running census to stop; it reports what it finished, marked partial."""
+        if self.thread is not None:
+            self.thread.stop()
+            self.stop_btn.setEnabled(False)
+            self.progress.setFormat("stopping…")
+
+    def shutdown(self, wait_ms: int = 5000) -> None:
+        """Stop a running census and wait for its thread (call before the window goes)."""
+        t = self.thread
+        if t is not None:
+            t.stop()
+            t.wait(wait_ms)
+        self.clear_tints()
+
+    def _on_progress(self, done: int, total: int, stage: str) -> None:
+        if self.thread is None:
+            return
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(done)
+        if not self.thread.stopping:
+            self.progress.setFormat(f"%p% · {STAGES.get(stage, stage)}")
+
+    def _on_failed(self, message: str) -> None:
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("failed")
+        self._set_banner(f"Cannot analyse: {message}", error=True)
+        self.status_message.emit(f"Rotations: {message}")
+
+    def _on_finished(self) -> None:
+        t = self.thread
+        self.thread = None
+        if t is not None:
+            t.wait()            # finished is emitted just before run() returns
+            t.board = Board()   # drop the copy now, not when Qt deletes the thread
+            t.deleteLater()
+        self.run_btn.setEnabled(True)
+        self.stop_btn.setEnabled(False)
+
+    def _on_result(self, res: CensusResult) -> None:
+        self.result = res
+        self._varied = {t.placement for t in res.tiles}
+        self.stale = self._gen != self._run_gen
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if not res.partial else 0)
+        self.progress.setFormat(f"{'stopped' if res.partial else 'done'} in {res.seconds:.2f} s")
+        self._show_result()
+        if res.partial:
+            self.status_message.emit("Rotations: stopped; the answer shown is partial")
+        else:
+            self.status_message.emit(f"Rotations: done in {res.seconds:.2f} s")
+
+    # ------------------------------------------------------------------ showing
+    def _set_banner(self, text: str, error: bool = False) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+        bg, fg = ("#fdecea", "#8e1b13") if error else ("#fff4d6", "#6a4a00")
+        self.banner.setStyleSheet(f"QLabel {{ background: {bg}; color: {fg}; "
+                                  f"border: 1px solid {fg}; border-radius: 3px; padding: 4px; }}")
+
+    def _update_banner(self) -> None:
+        res = self.result
+        notes = []
+        if self.stale:
+            notes.append("<b>Stale</b>: the board changed since this run. Press Run again.")
+        if res is not None and res.partial:
+            miss = res.missing
+            crit = sum(1 for m in miss if m.startswith("critical:"))
+            parts = (["the count"] if "count" in miss else []) + \
+                ([f"{crit} tiles' criticality"] if crit else []) + \
+                (["the fewest points"] if "fewest" in miss else []) + \
+                (["the sample"] if "sample" in miss else [])
+            notes.append("<b>Partial answer</b>: stopped before "
+                         f"{', '.join(parts) or 'the end'} finished.")
+        self._set_banner("<br>".join(notes))
+
+    def figures_text(self) -> str:
+        """The figures as shown (plain text, one line each)."""
+        return self.figures.text().replace("<br>", "\n")
+
+    def _show_result(self) -> None:
+        res = self.result
+        assert res is not None
+        self._update_banner()
+        self._grey(self.stale)
+        lines = []
+        n = len(res.tiles)
+        lines.append(f"<b>{n}</b> tiles turn: <b>{fmt_int(res.total)}</b> distinct configurations")
+        if res.success is not None:
+            pct = 100.0 * res.success / res.total if res.total else 0.0
+            lines.append(f"Connect: <b>{fmt_int(res.success)}</b> of {fmt_int(res.total)} "
+                         f"(<b>{pct:.2f} %</b>), {res.method}")
+        elif res.success_bounds is not None:
+            lo, hi = res.success_bounds
+            lines.append(f"Connect: between {fmt_int(lo)} and {fmt_int(hi)} of "
+                         f"{fmt_int(res.total)} (count stopped)")
+        elif res.estimate is not None and res.interval is not None:
+            lo, hi = res.interval
+            lines.append(f"Connect: ≈ <b>{100 * res.estimate:.2f} %</b> "
+                         f"(95 %: {100 * lo:.2f}–{100 * hi:.2f} %), "
+                         f"{fmt_int(res.samples or 0)} samples, seed {res.seed}")
+        else:
+            lines.append("Connect: not counted (stopped)")
+        lines.append(f"From {_names(res.sources)} → {_names(res.targets)}; "
+                     f"spider {res.spider}; galleries {res.galleries or 'none'}")
+        w = []
+        if res.unreachable is not None:
+            w.append(f"unreachable goal: {res.unreachable.reachable_points} points reachable")
+        elif res.success is not None and res.success == res.total:
+            w.append("the goal is reachable in every configuration")
+        if res.fewest is not None:
+            w.append(f"fewest reachable points: {res.fewest.reachable_points}")
+        if w:
+            lines.append("; ".join(w).capitalize())
+        for note in res.notes:
+            lines.append(f"<i>{note}</i>")
+        self.figures.setText("<br>".join(lines))
+        self.load_unreachable.setEnabled(res.unreachable is not None)
+        self.load_fewest.setEnabled(res.fewest is not None)
+        self._fill_table()
+        self._show_tints()
+
+    def _fill_table(self) -> None:
+        res = self.result
+        self.table.setRowCount(0)
+        if res is None:
+            return
+        self.table.setRowCount(len(res.tiles))
+        for r, t in enumerate(res.tiles):
+            frac = t.decided_fraction
+            probs = t.success_probability
+            cells = [t.placement,
+                     "—" if frac is None else f"{100 * frac:.2f} %",
+                     fmt_classes(t.classes),
+                     "—" if probs is None else "  ".join(
+                         f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs))]
+            for c, text in enumerate(cells):
+                it = QTableWidgetItem(text)
+                it.setData(ROW_ROLE, t.placement)
+                if c == 3 and probs is not None:
+                    it.setToolTip("Probability of connecting with the tile at each turn "
+                                  "and the others at random:\n" + "\n".join(
+                                      f"turn {fmt_classes([cl])}: {100 * p:.2f} %"
+                                      for cl, p in zip(t.classes, probs)))
+                if c == 1:
+                    it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                    if frac:
+                        a = int(30 + 150 * frac / self._max_fraction())
+                        it.setBackground(QColor(*TINT, a))
+                self.table.setItem(r, c, it)
+            self.table.item(r, 0).setToolTip(
+                f"{t.placement}: {t.turn_count} turns, now {t.current}; alike turns "
+                f"{fmt_classes(t.classes)}" + ("" if t.decided is None else
+                                               f"; decides in {fmt_int(t.decided)} of "
+                                               f"{fmt_int(t.contexts or 0)} contexts"))
+
+    def _max_fraction(self) -> float:
+        res = self.result
+        if res is None:
+            return 1.0
+        return max([t.decided_fraction or 0.0 for t in res.tiles] + [1e-12])
+
+    def tile_rows(self) -> list[str]:
+        """The placement ids in the table, top to bottom."""
+        return [self.table.item(r, 0).text() for r in range(self.table.rowCount())]
+
+    # ------------------------------------------------------------------ canvas tint
+    def clear_tints(self) -> None:
+        for item in self.tints.values():
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self.tints.clear()
+
+    def _show_tints(self) -> None:
+        self.clear_tints()
+        res = self.result
+        if res is None or self.stale or not self.toggleViewAction().isChecked():
+            return
+        top = self._max_fraction()
+        for t in res.critical_tiles():
+            p = self.doc.placement(t.placement)
+            tile = self.doc.board.tiles.get(p.tile) if p is not None else None
+            if p is None or tile is None:
+                continue
+            _, outline, bounds = tile_art(tile)
+            item = CriticalTint(outline, outline.boundingRect(), (t.decided_fraction or 0) / top,
+                                f"{100 * (t.decided_fraction or 0):.0f} %")
+            item.setToolTip(f"{t.placement} decides the answer in "
+                            f"{100 * (t.decided_fraction or 0):.2f} % of the other tiles' "
+                            "configurations")
+            item.setPos(p.x, p.y)
+            item.setRotation(360.0 * p.turns / tile.turn_count)
+            self.scene.addItem(item)
+            self.tints[t.placement] = item
+
+    def _on_toggled(self, shown: bool) -> None:
+        if shown:
+            self._show_tints()
+        else:
+            self.clear_tints()
+
+    # ------------------------------------------------------------------ staleness
+    def _only_turns_of_varied(self, keys: object) -> bool:
+        """True when an edit touched only tiles the last run varied, without moving them
+        (so only their turns can have changed: the census ranges over those anyway)."""
+        if not isinstance(keys, (set, frozenset)) or not keys or not self._varied:
+            return False
+        for k in keys:
+            if not k.startswith("p:") or k[2:] not in self._varied:
+                return False
+            p = self.doc.placement(k[2:])
+            if p is None or self._snapshot.get(p.id) != (p.tile, p.x, p.y):
+                return False
+        return True
+
+    def _on_doc_changed(self, keys: object) -> None:
+        if self.thread is None and self._only_turns_of_varied(keys):
+            for k in keys:  # type: ignore[union-attr]
+                item = self.tints.get(k[2:])
+                p = self.doc.placement(k[2:])
+                if item is not None and p is not None:
+                    item.setRotation(360.0 * p.turns / self.doc.board.tiles[p.tile].turn_count)
+            return
+        self._gen += 1
+        if self.result is not None and not self.stale:
+            self.stale = True
+            self._update_banner()
+            self._grey(True)
+        self.clear_tints()
+
+    def _grey(self, on: bool) -> None:
+        self.figures.setStyleSheet("QLabel { color: #777; }" if on else "")
+        self.table.setStyleSheet("QTableWidget { color: #888; }" if on else "")
+
+    def _on_compiled(self) -> None:
+        # the legal turns depend on the neighbours: refresh after each (debounced) recompile
+        if self.isVisible() and self.legal is not None:
+            self._refresh_legal()
+
+    # ------------------------------------------------------------------ rows and tiles
+    def _row_clicked(self, row: int, _col: int) -> None:
+        it = self.table.item(row, 0)
+        if it is not None:
+            self.select_tile(it.text())
+
+    def select_tile(self, pid: str) -> bool:
+        """Select the placement ``pid`` on the canvas and centre it; False if it is gone."""
+        key = f"p:{pid}"
+        item = self.scene.items_by_key.get(key)
+        if item is None:
+            self.status_message.emit(f"Tile {pid} is no longer on the board")
+            return False
+        self.scene.select_keys({key})
+        self.view.centerOn(item)
+        return True
+
+    # ------------------------------------------------------------------ witnesses
+    def load_witness(self, which: str) -> bool:
+        """Turn the board's tiles to the ``"unreachable"`` or ``"fewest"`` configuration,
+        as one undo step (a macro of turn commands). Returns True if anything turned."""
+        res = self.result
+        w: Witness | None = getattr(res, which, None) if res is not None else None
+        if w is None:
+            return False
+        label = "goal unreachable" if which == "unreachable" else "fewest reachable points"
+        moves: list[tuple[str, int]] = []
+        missing = []
+        for pid, target in sorted(w.turns.items()):
+            p = self.doc.placement(pid)
+            tile = self.doc.board.tiles.get(p.tile) if p is not None else None
+            if p is None or tile is None:
+                missing.append(pid)
+                continue
+            n = tile.turn_count
+            d = (target - p.turns) % n
+            if d:
+                moves.append((pid, d - n if d > n // 2 else d))
+        if missing:
+            self.status_message.emit(f"Cannot load the {label} configuration: "
+                                     f"{', '.join(missing)} no longer on the board")
+            return False
+        if not moves:
+            self.status_message.emit(f"The board already shows the {label} configuration")
+            return False
+        self.doc.undo.beginMacro(f"Load rotation witness: {label}")
+        for pid, d in moves:
+            self.doc.undo.push(TurnCommand(self.doc, [pid], d))
+        self.doc.undo.endMacro()
+        self.status_message.emit(f"Loaded the {label} configuration ({len(moves)} tiles "
+                                 f"turned; Undo restores them)")
+        return True
+
+    # ------------------------------------------------------------------ legal turns
+    def _on_selection(self) -> None:
+        if self.isVisible():
+            self._refresh_legal()
+
+    def _selected_tile(self) -> str | None:
+        try:
+            keys = [k for k in self.scene.selected_keys() if k.startswith("p:")]
+        except RuntimeError:
+            return None
+        return keys[0][2:] if len(keys) == 1 else None
+
+    def _refresh_legal(self) -> None:
+        pid = self._selected_tile()
+        self.legal_list.clear()
+        self.legal = None
+        if pid is None:
+            self.legal_title.setText("Legal turns: select one tile")
+            return
+        self.show_legal(pid)
+
+    def show_legal(self, pid: str) -> None:
+        """List the legal turns of the placed tile ``pid`` and why the others are rejected."""
+        self.doc.recompile_now()
+        self.legal_list.clear()
+        try:
+            lt = legal_turns(self.doc.compiled, pid)
+        except BoardwrightError as exc:
+            self.legal = None
+            self.legal_title.setText(f"Legal turns: {exc}")
+            return
+        self.legal = lt
+        legal = ", ".join(map(str, lt.legal)) or "none"
+        extra = "" if lt.turnable else " (a fixed tile)"
+        self.legal_title.setText(f"Legal turns of {pid}{extra}: {legal}  (now {lt.current})")
+        for v in lt.verdicts:
+            head = f"turn {v.turns}: " + ("legal" if v.legal else "rejected") + \
+                ("  ← now" if v.turns == lt.current else "")
+            it = QListWidgetItem(head)
+            it.setData(ROW_ROLE, v.turns)
+            it.setForeground(QBrush(QColor("#1b7a2f" if v.legal else "#a32015")))
+            f = it.font()
+            f.setBold(True)
+            it.setFont(f)
+            self.legal_list.addItem(it)
+            for reason in v.reasons:
+                child = QListWidgetItem(f"• {reason}")
+                child.setData(ROW_ROLE, v.turns)
+                self.legal_list.addItem(child)
+
+    def legal_lines(self) -> list[str]:
+        """The legal-turns list as shown, one line per item."""
+        return [self.legal_list.item(i).text() for i in range(self.legal_list.count())]
+
+    def _legal_double_clicked(self, item: QListWidgetItem) -> None:
+        turns = item.data(ROW_ROLE)
+        lt = self.legal
+        if turns is None or lt is None or not lt.turnable:
+            return
+        p = self.doc.placement(lt.placement)
+        if p is None:
+            return
+        d = (int(turns) - p.turns) % lt.turn_count
+        if d:
+            self.doc.undo.push(TurnCommand(self.doc, [lt.placement],
+                                           d - lt.turn_count if d > lt.turn_count // 2 else d))
+
