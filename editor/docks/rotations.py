@@ -26,17 +26,39 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QThread, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDockWidget, QFormLayout,
-                               QGraphicsItem, QGroupBox, QHBoxLayout, QHeaderView, QLabel,
-                               QLineEdit, QProgressBar, QPushButton, QSizePolicy, QSpinBox,
-                               QStyleOptionGraphicsItem, QTableWidget, QTableWidgetItem,
-                               QListView, QListWidget, QListWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QFrame,
+    QGraphicsItem,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QStyleOptionGraphicsItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError
 from referee.model import Board
 from referee.rotations import CensusResult, Witness, census, legal_turns
 
+from .. import style
 from ..commands import TurnCommand
 from ..document import Document
 from ..items import tile_art
@@ -121,36 +143,52 @@ class CensusThread(QThread):
         time.sleep(0)
         return not self._stop.is_set()
 
-    def run(self) -> None:  # noqa: D102 - QThread entry point
+    def run(self) -> None:
+        """The thread body: compile the copy, run the census, report by signal."""
         try:
             compiled = compile_board(self.board)
             res = census(compiled, progress=self._progress, **self.options.kwargs())
         except BoardwrightError as exc:
             self.failed.emit(str(exc))
             return
-        except Exception as exc:  # never let a worker exception vanish silently
+        except Exception as exc:  # noqa: BLE001 - never let a worker exception vanish
             self.failed.emit(f"{type(exc).__name__}: {exc}")
             return
         self.result_ready.emit(res)
 
 
 class CriticalTint(QGraphicsItem):
-    """A tile's outline tinted by how critical its turn is, with the share written on it."""
+    """A tile's outline tinted by how critical its turn is, with the share written on it.
 
-    def __init__(self, outline: QPainterPath, bounds: QRectF, strength: float,
-                 label: str) -> None:
+    Sits over the tile (z 30: over tiles and their features, under pieces and the
+    graph overlay), lets every click through, and redraws the tile's selection outline
+    on top of the tint while ``tile_item`` is selected.
+    """
+
+    def __init__(self, outline: QPainterPath, strength: float, label: str,
+                 tile_item: QGraphicsItem | None = None) -> None:
         super().__init__()
         self.outline = outline
-        self._bounds = bounds.adjusted(-2, -2, 2, 2)
+        b = outline.boundingRect()
+        self._half = min(b.width(), b.height()) / 2.0
+        # any turn (hexagons turn by 60°) stays inside the circle around the outline
+        r = max(abs(b.left()), abs(b.right()), abs(b.top()), abs(b.bottom())) * 1.42 + 2.0
+        self._bounds = QRectF(-r, -r, 2 * r, 2 * r)
         self.strength = strength
         self.label = label
-        self._half = min(bounds.width(), bounds.height()) / 2.0
-        self.setZValue(30.0)   # over tiles and their features, under pieces and overlays
+        self.tile_item = tile_item
+        self.setZValue(30.0)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setToolTip(label)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._bounds
+
+    def _tile_selected(self) -> bool:
+        try:
+            return self.tile_item is not None and self.tile_item.isSelected()
+        except RuntimeError:      # the tile item was deleted with its tile
+            return False
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -158,24 +196,42 @@ class CriticalTint(QGraphicsItem):
         r, g, b = TINT
         a = int(35 + 105 * max(0.0, min(1.0, self.strength)))
         painter.setBrush(QBrush(QColor(r, g, b, a)))
-        pen = QPen(QColor(r, g, b, min(255, a + 60)), 2.5)
+        pen = QPen(QColor(r, g, b, min(255, a + 60)), 1.5)
         pen.setCosmetic(True)
         painter.setPen(pen)
         painter.drawPath(self.outline)
-        # the share, upright whatever the tile's turn, in the lower part of the tile
-        # (the centre usually holds a point)
+        if self._tile_selected():
+            sel = QPen(QColor(style.SELECT), 2.5, Qt.PenStyle.DashLine)
+            sel.setCosmetic(True)
+            painter.setPen(sel)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawPath(self.outline)
+        # the share, upright whatever the tile's turn, tucked into the upper-left of the
+        # tile (its centre and axes usually hold points and paths)
         painter.rotate(-self.rotation())
         f = QFont()
-        f.setPointSizeF(8.0)
+        f.setPointSizeF(6.5)
         f.setBold(True)
         painter.setFont(f)
-        low = 0.55 * self._half
-        box = QRectF(-17, low - 6, 34, 12)
+        c = -0.56 * self._half
+        box = QRectF(c - 12.5, c - 4.5, 25, 9)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 200))
-        painter.drawRoundedRect(box, 2.5, 2.5)
+        painter.setBrush(QColor(255, 255, 255, 205))
+        painter.drawRoundedRect(box, 2.0, 2.0)
         painter.setPen(QColor(150, 20, 20))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+
+
+class _Page(QWidget):
+    """The dock's page. It reports no height-for-width, so the scroll area holding it
+    gives it the dock's height (the word-wrapped figures would otherwise make it ask
+    for its full preferred height and scroll needlessly)."""
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def heightForWidth(self, width: int) -> int:
+        return -1   # QScrollArea asks the layout, then this: "no preference"
 
 
 class RotationsDock(QDockWidget):
@@ -210,10 +266,11 @@ class RotationsDock(QDockWidget):
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
         self.toggleViewAction().toggled.connect(self._on_toggled)
+        self.visibilityChanged.connect(lambda shown: shown and self._refresh_legal())
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
-        w = QWidget()
+        w = _Page()
         lay = QVBoxLayout(w)
         lay.setContentsMargins(6, 6, 6, 6)
         lay.setSpacing(6)
@@ -353,7 +410,15 @@ class RotationsDock(QDockWidget):
         self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
         self.legal_list.setMinimumHeight(70)
         lay.addWidget(self.legal_list, 1)
-        self.setWidget(w)
+        # scroll rather than force the main window taller than the user made it
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(w)
+        bar = scroll.style().pixelMetric(scroll.style().PixelMetric.PM_ScrollBarExtent)
+        scroll.setMinimumWidth(w.minimumSizeHint().width() + bar + 2)
+        self.setWidget(scroll)
 
     def _method_changed(self, text: str) -> None:
         on = text == "sample"
@@ -591,9 +656,10 @@ class RotationsDock(QDockWidget):
             tile = self.doc.board.tiles.get(p.tile) if p is not None else None
             if p is None or tile is None:
                 continue
-            _, outline, bounds = tile_art(tile)
-            item = CriticalTint(outline, outline.boundingRect(), (t.decided_fraction or 0) / top,
-                                f"{100 * (t.decided_fraction or 0):.0f} %")
+            _, outline, _ = tile_art(tile)
+            item = CriticalTint(outline, (t.decided_fraction or 0) / top,
+                                f"{100 * (t.decided_fraction or 0):.0f} %",
+                                self.scene.items_by_key.get(f"p:{p.id}"))
             item.setToolTip(f"{t.placement} decides the answer in "
                             f"{100 * (t.decided_fraction or 0):.2f} % of the other tiles' "
                             "configurations")
@@ -701,6 +767,8 @@ class RotationsDock(QDockWidget):
 
     # ------------------------------------------------------------------ legal turns
     def _on_selection(self) -> None:
+        for item in self.tints.values():
+            item.update()
         if self.isVisible():
             self._refresh_legal()
 
