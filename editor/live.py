@@ -104,6 +104,17 @@ class _Snapshot:
         return now == was and {k: id(t) for k, t in board.tiles.items()} == self.tiles \
             and board.settings == self.settings
 
+    def refresh(self, board: Board, fids: set[str]) -> None:
+        """Take the features ``fids`` (and placements, tiles, settings) anew, O(len(fids))."""
+        feats = {f.id: f for f in board.features if f.id in fids} if fids else {}
+        for fid in fids:
+            f = feats.get(fid)
+            if f is None:
+                self.features.pop(fid, None)
+            else:
+                self.features[fid] = (f.kind, f.geometry, copy.deepcopy(f.props))
+        self.placements = [(p.id, p.tile, p.x, p.y, p.turns) for p in board.placements]
+
     def props_only(self, fids: set[str], feats: dict[str, Feature]) -> bool:
         """True if the features ``fids`` all still exist with their kind and geometry."""
         for fid in fids:
@@ -169,7 +180,7 @@ class LiveCompiler:
             summary = self.compiled.update_features(fids)
             self.last_summary = summary
             strategy = "paths" if summary["paths"] else "regions"
-        self._snap = _Snapshot.of(self.board) if (fids or change.turns) else snap
+        snap.refresh(self.board, fids)
         return strategy
 
     def _turn_ok(self, pid: str) -> bool:

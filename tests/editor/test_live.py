@@ -90,6 +90,52 @@ def test_turns_on_the_default_board_stay_equal_to_full_compile(qapp: Any) -> Non
     assert doc.compiled.edge_set() == compile_board(b.copy()).edge_set()
 
 
+def test_feature_edits_on_a_river_map_stay_incremental_and_exact(qapp: Any) -> None:
+    """On a map with rivers, river dots, bridges and roads every free-standing feature
+    edit (a space's vertex, a river dot moved, a road deleted, a bridge added, a point
+    drawn, undo) is applied incrementally and equals a full compile (issue 6)."""
+    from referee.generators import voronoi_map
+    b = voronoi_map(150, seed=2, rivers=2, river_steps=6, roads=2, road_steps=5)
+    doc = Document(b)
+    river = next(f for f in b.features if f.kind == "river")
+    cs = list(river.geometry.coords)
+    space = next(f for f in b.features if f.kind == "space" and cs[2] in f.geometry.exterior.coords)
+    dot = next(f for f in b.features if f.kind == "river_dot")
+    road = next(f for f in b.features if f.kind == "road")
+
+    def nudged(f: Feature) -> Any:
+        ring = list(f.geometry.exterior.coords)[:-1]
+        k = ring.index(cs[2])
+        c = f.geometry.centroid
+        ring[k] = (ring[k][0] + (c.x - ring[k][0]) * 0.05, ring[k][1] + (c.y - ring[k][1]) * 0.05)
+        return shapely.Polygon(ring)
+
+    edits: list[tuple[Any, str]] = [
+        (lambda: EditVerticesCommand(doc, space.id, nudged(space)), "regions"),
+        (lambda: MoveCommand(doc, {f"f:{dot.id}"}, 2.0, 0.0), "regions"),
+        (lambda: DeleteCommand(doc, {f"f:{road.id}"}), "regions"),
+        (lambda: AddFeatureCommand(doc, Feature("bx", "bridge", shapely.Point(
+            (cs[1][0] + cs[2][0]) / 2, (cs[1][1] + cs[2][1]) / 2), {})), "regions"),
+        (lambda: SetPropertyCommand(doc, [space.id], "terrain", "lake"), "regions"),
+        (lambda: SetPropertyCommand(doc, [space.id], "name", "Marsh"), "props"),
+        (lambda: AddFeatureCommand(doc, Feature("px", "point", shapely.Point(3, 3), {})),
+         "paths"),
+    ]
+    for make, strategy in edits:
+        doc.undo.push(make())
+        assert doc.recompile_now() == strategy
+        full = compile_board(b)
+        assert doc.compiled.edge_set() == full.edge_set()
+        assert sorted(map(str, doc.compiled.problems)) == sorted(map(str, full.problems))
+        assert dict(doc.compiled.graph.nodes(data=True)) == dict(full.graph.nodes(data=True))
+    while doc.undo.canUndo():
+        doc.undo.undo()
+        assert doc.recompile_now() in ("regions", "paths", "props")
+        full = compile_board(b)
+        assert doc.compiled.edge_set() == full.edge_set()
+        assert sorted(map(str, doc.compiled.problems)) == sorted(map(str, full.problems))
+
+
 def test_export_png_and_svg(make_window: Any, tmp_path: Path) -> None:
     b = new_board()
     b.features.append(Feature("s", "space", shapely.box(10, 10, 100, 100), {"terrain": "forest"}))
