@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -422,9 +423,10 @@ class CompiledBoard:
     @property
     def problems(self) -> list[Problem]:
         probs = self.paths.problems() + self._region_problems + self._other_problems
-        for nid, deg in self.graph.degree():
-            if deg == 0 and self.graph.nodes[nid]["kind"] != "counter_space":
-                d = self.graph.nodes[nid]
+        nodes = self.graph.nodes
+        for nid, nbrs in self.graph._adj.items():   # the adjacency dict: no view per node
+            if not nbrs and nodes[nid]["kind"] != "counter_space":
+                d = nodes[nid]
                 probs.append(Problem.make("isolated_node", f"no relation reaches this "
                                           f"{d['kind']}", nid, (d["x"], d["y"])))
         probs.extend(self._goal_problems())
@@ -524,9 +526,14 @@ class CompiledBoard:
         nodes: dict[str, int] = {}
         for _, d in self.graph.nodes(data=True):
             nodes[d["kind"]] = nodes.get(d["kind"], 0) + 1
-        edges: dict[str, int] = {}
-        for _, _, d in self.graph.edges(data=True):
-            edges[d["relation"]] = edges.get(d["relation"], 0) + 1
+        edges: dict[str, int] = defaultdict(int)
+        seen: set[str] = set()
+        for u, nbrs in self.graph._adj.items():     # each edge once, without edge views
+            for v, keyed in nbrs.items():
+                if v not in seen:
+                    for d in keyed.values():
+                        edges[d["relation"]] += 1
+            seen.add(u)
         return {"nodes": dict(sorted(nodes.items())), "edges": dict(sorted(edges.items()))}
 
     def edge_set(self) -> set[tuple[str, str, str, str]]:
