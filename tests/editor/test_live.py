@@ -10,8 +10,13 @@ import shapely
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from editor.commands import (AddFeatureCommand, DeleteCommand, EditVerticesCommand, MoveCommand,
-                             SetPropertyCommand)
+from editor.commands import (
+    AddFeatureCommand,
+    DeleteCommand,
+    EditVerticesCommand,
+    MoveCommand,
+    SetPropertyCommand,
+)
 from editor.document import Document, new_board
 from referee.compiler import compile_board
 from referee.model import Feature
