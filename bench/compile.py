@@ -102,7 +102,7 @@ def main() -> int:
     print()
     print("Adjacency step on the 2,000-space map (same process)")
     print(f"  shared-edge hashing (the adjacency step):   {t_hash * 1000:8.1f} ms")
-    print(f"  whole region compile (adjacency, coverage validation, rivers, dots, roads): "
+    print(f"  whole region compile (adjacency, overlap checks, rivers, dots, roads): "
           f"{t_regions * 1000:.1f} ms")
     print(f"  all-pairs touches loop:                     {t_all * 1000:8.1f} ms")
     print(f"  ratio: {ratio:.0f}x adjacency step, {t_all / t_regions:.0f}x whole region compile"

@@ -3,10 +3,16 @@
 Adjacency of spaces comes from **shared-edge hashing**: every ring segment of every
 space polygon is keyed by its two endpoints (rounded to a micrometre, in sorted
 order); a key owned by two spaces is a shared border. One ``np.unique`` over all
-segments does it, O(S log S) for S segments — no all-pairs ``touches``. A single
-vectorized ``STRtree.query(..., predicate="intersects")`` then catches borders
-whose vertices do not match (T-junctions) and overlaps — run only on the spaces that
-``shapely.coverage_invalid_edges`` flags, so a clean map pays nothing for it.
+segments does it, O(S log S) for S segments — no all-pairs ``touches``. In a clean
+map every ring segment is then shared by exactly two spaces except on the outline;
+one vectorized ``STRtree.query(..., predicate="dwithin")`` around the *unmatched*
+segments (and checks on segments shared by three or more) finds the borders whose
+vertices do not match (T-junctions) and the overlaps. Each of those tests involves
+only the two spaces concerned, so a pair's answer never depends on the rest of the
+map — which is what lets :meth:`RegionState.update` recompile a neighbourhood.
+(We first gated these checks with ``shapely.coverage_invalid_edges``; whether it
+flags a space depends on all of that space's edges, so a T-junction border could
+appear or vanish when an unrelated edge of the same space changed.)
 """
 
 from __future__ import annotations
@@ -88,19 +94,32 @@ def shared_edges(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
     One sort of 64-bit segment hashes (collisions re-checked on the integer keys):
     O(S log S), no pairwise geometry tests.
     """
+    segs, seg_len, lo, hi, border_seg, _, _ = _segment_groups(polys)
+    return segs, seg_len, lo, hi, border_seg
+
+
+def _segment_groups(polys: np.ndarray) -> tuple[np.ndarray, ...]:
+    """:func:`shared_edges` plus, per ring segment, its owner and how many ring
+    segments of the map have the same two endpoints (1: unmatched, 2: shared, 3+:
+    crowded)."""
     segs, owner = _ring_segments(polys)
     q = _seg_keys(segs)
     h = _mix(q)
     order = np.argsort(h, kind="stable")
     hs, qs = h[order], q[order]
-    dup = np.nonzero((hs[1:] == hs[:-1]) & (qs[1:] == qs[:-1]).all(axis=1))[0]
+    same = (hs[1:] == hs[:-1]) & (qs[1:] == qs[:-1]).all(axis=1)
+    dup = np.nonzero(same)[0]
     a_own, b_own = owner[order[dup]], owner[order[dup + 1]]
     distinct = a_own != b_own
     lo = np.minimum(a_own, b_own)[distinct]
     hi = np.maximum(a_own, b_own)[distinct]
     border_seg = order[dup][distinct]
     seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
-    return segs, seg_len, lo, hi, border_seg
+    run = np.concatenate([[0], np.cumsum(~same)])          # run id of each sorted segment
+    counts = np.bincount(run)[run]
+    multiplicity = np.empty(len(segs), dtype=np.int64)
+    multiplicity[order] = counts
+    return segs, seg_len, lo, hi, border_seg, owner, multiplicity
 
 
 
@@ -149,7 +168,7 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
     O(S log S) for S ring segments.
     """
     n = len(ids)
-    segs, seg_len, lo, hi, border_seg = shared_edges(polys)
+    segs, seg_len, lo, hi, border_seg, owner, mult = _segment_groups(polys)
     pair_codes, border_pair = np.unique(lo * n + hi, return_inverse=True)
     border_pair = border_pair.reshape(-1)
     pair_lens = np.bincount(border_pair, weights=seg_len[border_seg], minlength=len(pair_codes))
@@ -159,37 +178,68 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
     extra_pairs: list[tuple[int, int]] = []
     overlaps: dict[tuple[int, int], Problem] = {}
 
-    invalid = shapely.coverage_invalid_edges(polys)
-    suspect = np.nonzero(~shapely.is_empty(invalid))[0]
-    if len(suspect):
+    # Candidates for an overlap or a border whose vertices do not match. In a clean
+    # coverage every ring segment is shared by exactly two spaces, except on the
+    # map's outline; so look only around unmatched segments (their interior, shrunk
+    # by tol at each end so that a corner contact does not count), at crowded ones
+    # (three or more spaces: duplicates), and at pairs that share a whole ring (a
+    # duplicate on its own). Each test involves only the two spaces, so the answer
+    # for a pair does not depend on the rest of the map.
+    cand: set[tuple[int, int]] = set()
+    loose = np.nonzero(mult == 1)[0]
+    if len(loose):
         if tree is None:
             tree = shapely.STRtree(polys)
-        qs, qb = tree.query(polys[suspect], predicate="intersects")
-        qa = suspect[qs]
-        pairs = sorted({(min(a, b), max(a, b)) for a, b in zip(qa.tolist(), qb.tolist())
-                        if a != b})
+        a, b = segs[loose, :2], segs[loose, 2:]
+        d = b - a
+        ln = np.maximum(seg_len[loose], 1e-12)[:, None]
+        cut = np.minimum(tol * 1.01, seg_len[loose] / 2.0 * 0.99)[:, None]
+        inner = shapely.linestrings(np.stack([a + d / ln * cut, b - d / ln * cut], axis=1))
+        si, pi = tree.query(inner, predicate="dwithin", distance=tol)
+        own = owner[loose][si]
+        for x, y in zip(own.tolist(), pi.tolist()):
+            if x != y:
+                cand.add((x, y) if x < y else (y, x))
+    crowded = np.nonzero(mult >= 3)[0]
+    if len(crowded):
+        keyed: dict[tuple[int, ...], list[int]] = defaultdict(list)
+        for i in crowded.tolist():
+            keyed[tuple(_seg_keys(segs[i:i + 1])[0].tolist())].append(int(owner[i]))
+        for owners in keyed.values():
+            us = sorted(set(owners))
+            cand.update((us[x], us[y]) for x in range(len(us)) for y in range(x + 1, len(us)))
+    if pair_len:
+        perim = shapely.length(shapely.boundary(polys))
+        for (x, y), w in pair_len.items():
+            if w >= 0.999 * min(perim[x], perim[y]):
+                cand.add((x, y))
+    if cand:
+        pairs = sorted(cand)
         pa = np.array([p[0] for p in pairs], dtype=np.int64)
         pb = np.array([p[1] for p in pairs], dtype=np.int64)
-        overl = shapely.relate_pattern(polys[pa], polys[pb], "2********") if len(pa) else \
-            np.zeros(0, dtype=bool)
-        for a, b in zip(pa[overl].tolist(), pb[overl].tolist()):
-            inter = polys[a].intersection(polys[b])
+        overl = shapely.relate_pattern(polys[pa], polys[pb], "2********")
+        for x, y in zip(pa[overl].tolist(), pb[overl].tolist()):
+            inter = polys[x].intersection(polys[y])
             c = inter.representative_point()
-            overlaps[(a, b)] = Problem.make("overlapping_spaces",
-                                            f"spaces {ids[a]} and {ids[b]} overlap "
-                                            f"({inter.area:.1f} mm²)", ids[a], (c.x, c.y))
-        rest = [(a, b) for a, b, o in zip(pa.tolist(), pb.tolist(), overl.tolist())
-                if not o and (a, b) not in pair_len]
-        for a, b in rest:
-            inter = shapely.intersection(polys[a].boundary, polys[b].boundary)
-            length = inter.length
-            if length > tol:
-                pair_len[(a, b)] = pair_len.get((a, b), 0.0) + length
-                for part in getattr(inter, "geoms", [inter]):
-                    if part.geom_type == "LineString":
-                        cs = np.asarray(part.coords)
-                        extra_pairs.extend([(a, b)] * (len(cs) - 1))
-                        border_lines.append(np.hstack([cs[:-1], cs[1:]]))
+            overlaps[(x, y)] = Problem.make("overlapping_spaces",
+                                            f"spaces {ids[x]} and {ids[y]} overlap "
+                                            f"({inter.area:.1f} mm²)", ids[x], (c.x, c.y))
+        rest = [(x, y) for x, y, o in zip(pa.tolist(), pb.tolist(), overl.tolist())
+                if not o and (x, y) not in pair_len]
+        if rest:
+            ra = np.array([r[0] for r in rest], dtype=np.int64)
+            rb = np.array([r[1] for r in rest], dtype=np.int64)
+            inters = shapely.intersection(shapely.boundary(polys[ra]),
+                                          shapely.boundary(polys[rb]))
+            lengths = shapely.length(inters)
+            for x, y, inter, length in zip(ra.tolist(), rb.tolist(), inters, lengths.tolist()):
+                if length > tol:
+                    pair_len[(x, y)] = length
+                    for part in getattr(inter, "geoms", [inter]):
+                        if part.geom_type == "LineString":
+                            cs = np.asarray(part.coords)
+                            extra_pairs.extend([(x, y)] * (len(cs) - 1))
+                            border_lines.append(np.hstack([cs[:-1], cs[1:]]))
     arr = np.vstack(border_lines).reshape(-1, 4)
     return _Borders(ids, pair_len, overlaps, arr, len(border_seg), pair_codes, border_pair,
                     extra_pairs)

@@ -263,3 +263,25 @@ def test_a_loop_edge_can_be_left_by_either_end():
     cb = compile_board(b)
     inc = cb.path_view().inc[cb.index["j"]]
     assert sorted(round(b) for _, _, b, _ in inc) == [90, 135]  # east, or south-east back round
+
+
+def test_a_space_inside_another_or_a_duplicate_is_an_overlap():
+    inside = Board(meta={}, features=[Feature("A", "space", box(0, 0, 30, 30), {}),
+                                      Feature("B", "space", box(10, 10, 20, 20), {})])
+    twins = Board(meta={}, features=[Feature("A", "space", box(0, 0, 10, 10), {}),
+                                     Feature("B", "space", box(0, 0, 10, 10), {})])
+    triple = Board(meta={}, features=[Feature("A", "space", box(0, 0, 10, 10), {}),
+                                      Feature("A2", "space", box(0, 0, 10, 10), {}),
+                                      Feature("B", "space", box(10, 0, 20, 10), {})])
+    for b in (inside, twins, triple):
+        assert "overlapping_spaces" in codes(compile_board(b))
+
+
+def test_a_hole_filled_by_a_space_is_not_an_overlap():
+    ring = shapely.Polygon([(0, 0), (30, 0), (30, 30), (0, 30)], [[(10, 10), (20, 10), (20, 20),
+                                                                  (10, 20)]])
+    b = Board(meta={}, features=[Feature("A", "space", ring, {}),
+                                 Feature("B", "space", box(10, 10, 20, 20), {})])
+    cb = compile_board(b)
+    assert "overlapping_spaces" not in codes(cb)
+    assert edges(cb, "touch")[("A", "B")]["border"] == 40
