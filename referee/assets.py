@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import AssetError, FormatVersionError, ProjectFileError
+from .errors import AssetError, FormatVersionError
 from .model import Board, TileAsset
-from .store import _atomic_write_text
+from .store import _atomic_write_text, read_json_file
 
 PACK_FORMAT = "boardwright-pack"
 PACK_VERSION = 1
@@ -71,21 +71,11 @@ class AssetPack:
         board.decks.update(self.decks)
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ProjectFileError("no such file", code="not_found", location=str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise ProjectFileError(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                               code="malformed_json", location=str(path)) from None
-
-
 def load_pack(path: str | os.PathLike[str]) -> AssetPack:
     """Load the pack in folder ``path``."""
     d = Path(path)
     manifest = d / "pack.json"
-    data = _read_json(manifest)
+    data = read_json_file(manifest)
     if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
         raise AssetError("not a Boardwright asset pack", location=str(manifest))
     if data.get("version") != PACK_VERSION:
@@ -105,7 +95,7 @@ def load_pack(path: str | os.PathLike[str]) -> AssetPack:
             item = dict(item)
             target[f"{pid}/{item.pop('id')}"] = item
     for tf in sorted((d / "tiles").glob("*.json")):
-        tdata = _read_json(tf)
+        tdata = read_json_file(tf)
         if not isinstance(tdata, dict) or not isinstance(tdata.get("id"), str):
             raise AssetError("tile file needs a string id", location=str(tf))
         tile = TileAsset.from_json(tdata, str(tf), key=f"{pid}/{tdata['id']}")

@@ -29,7 +29,7 @@ from typing import Any
 
 import sqlite_utils
 
-from .errors import BoardError, FormatVersionError, ProjectFileError
+from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
 from .model import Board, Feature, PieceOnBoard, Placement, TileAsset
 
 FORMAT = "boardwright-project"
@@ -121,20 +121,29 @@ def export_json(board: Board, path: str | os.PathLike[str]) -> None:
     _atomic_write_text(Path(path), dumps_board(board))
 
 
-def import_json(path: str | os.PathLike[str]) -> Board:
+def read_json_file(path: str | os.PathLike[str],
+                   error: type[BoardwrightError] = ProjectFileError) -> Any:
+    """Parse a JSON file, turning every way it can fail into one ``error`` naming the file.
+
+    Used for projects, asset packs and game states alike (``error`` picks the class).
+    """
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ProjectFileError("no such file", code="not_found", location=str(p)) from None
+        raise error("no such file", code="not_found", location=str(p)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ProjectFileError(f"cannot read: {exc}", location=str(p)) from None
+        raise error(f"cannot read: {exc}", location=str(p)) from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ProjectFileError(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                               code="malformed_json", location=str(p)) from None
-    return board_from_json(data, str(p))
+        raise error(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+                    code="malformed_json", location=str(p)) from None
+
+
+def import_json(path: str | os.PathLike[str]) -> Board:
+    """Load a project from its JSON export."""
+    return board_from_json(read_json_file(path), str(path))
 
 
 # ---------------------------------------------------------------------- SQLite form

@@ -34,7 +34,7 @@ from ..compiler import CompiledBoard, compile_board
 from ..errors import BoardwrightError, IllegalMoveError, StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
-from ..store import _atomic_write_text, load_project
+from ..store import _atomic_write_text, load_project, read_json_file
 from . import emit_json
 
 ENVELOPE = "boardwright-game"
@@ -120,19 +120,8 @@ def check_envelope(env: Any, where: str) -> None:
 
 
 def load_envelope(path: str) -> dict[str, Any]:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise StateError("no such file", code="not_found", location=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StateError(f"cannot read: {exc}", location=str(p)) from None
-    try:
-        env = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise StateError(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                         location=str(p)) from None
-    check_envelope(env, str(p))
+    env = read_json_file(path, StateError)
+    check_envelope(env, str(path))
     return env  # type: ignore[no-any-return]
 
 
