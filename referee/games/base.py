@@ -12,7 +12,9 @@ with the rules attached, like ``chess.Board``:
   rejected move it raises and leaves the state exactly as it was;
 - ``to_json()`` / ``from_json()`` serialise the whole state, including the seeded
   random generator and the hash of the compiled board it belongs to, so a game
-  replays bit for bit from seed and move log.
+  replays bit for bit from seed and move log;
+- ``figures()`` and ``move_targets()`` (optional) tell a frontend which pieces to
+  draw where, and which legal moves take a figure to which node (click-to-play).
 
 Moves are small hashable values whose ``str`` is the move's text and whose
 ``repr`` round-trips (``Move.parse(str(m)) == m``).
@@ -52,6 +54,40 @@ class WordMove:
             raise IllegalMoveError(f"cannot read move {text!r} (verbs: {', '.join(cls.verbs)})",
                                    code="bad_move", details={"move": text})
         return cls(words)
+
+
+@dataclass(frozen=True)
+class FigureView:
+    """One piece on the board as a frontend should draw it (see :meth:`Game.figures`).
+
+    Attributes
+    ----------
+    id : str
+        Stable figure id (the key of :meth:`Game.figures` and :meth:`Game.move_targets`).
+    node : str
+        Compiled node id the figure stands on.
+    label : str
+        A short label to print on it (one to three characters).
+    colour : str
+        Fill colour, a CSS name or ``#rrggbb``.
+    side : str
+        The figure's side or team (``light``/``black``, ``hobbit``/``rider``, ...).
+    owner : str or None
+        The player whose figure it is; ``None`` for shared or neutral pieces.
+    name : str
+        The figure's name in the game's words (status lines, tooltips).
+    size : int
+        0 small, 1 medium, 2 large.
+    """
+
+    id: str
+    node: str
+    label: str
+    colour: str = "#fafafa"
+    side: str = ""
+    owner: str | None = None
+    name: str = ""
+    size: int = 1
 
 
 class LegalMoves(Generic[M]):
@@ -164,6 +200,36 @@ class Game(ABC, Generic[M]):
     def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
         """``events`` as ``viewer`` may see them (default: all of them)."""
         return events
+
+    # -------------------------------------------------------------- frontends (optional)
+    def figures(self) -> dict[str, FigureView]:
+        """Every piece a frontend should draw, by figure id (default: none).
+
+        Figures off the board (in Limbo, defeated, not yet placed) are left out.
+        """
+        return {}
+
+    def move_destination(self, move: M) -> tuple[str, str] | None:
+        """``(figure id, node id)`` when ``move`` puts a figure on a node, else ``None``.
+
+        The figure id may name a figure not on the board (one entering it) or be ``""``
+        for a move that puts something new on a node (a counter). Default: ``None``.
+        """
+        return None
+
+    def move_targets(self) -> dict[str, dict[str, list[M]]]:
+        """For the player to move: figure id -> destination node id -> the legal moves
+        that go there (several when paths, cards or costs differ), in legal-move order.
+
+        Derived from :meth:`move_destination` over :attr:`legal_moves`; a game may
+        override it for speed. Moves that move no figure to a node are left out.
+        """
+        out: dict[str, dict[str, list[M]]] = {}
+        for m in self.generate_legal_moves():
+            dest = self.move_destination(m)
+            if dest is not None:
+                out.setdefault(dest[0], {}).setdefault(dest[1], []).append(m)
+        return out
 
     def push_text(self, text: str) -> list[dict[str, Any]]:
         return self.push(self.parse_move(text))

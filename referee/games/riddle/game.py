@@ -53,7 +53,7 @@ from typing import Any, Callable, ClassVar
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UnknownNodeError, UsageError
-from ..base import Game
+from ..base import FigureView, Game
 from ..rng import Rng
 from .cards import Deck, deck_for
 from .moves import Move, path_text
@@ -603,6 +603,47 @@ class RiddleGame(Game[Move]):
         if self.result is not None:
             return
         yield from getattr(self, f"_g_{self.phase}")()
+
+    # ================================================================ frontends
+    #: marker colours: Hobbits light, Black Riders dark
+    MARKER_COLOURS: ClassVar[dict[str, str]] = {
+        "frodo": "#43a047", "sam": "#fdd835", "merry": "#1e88e5", "pippin": "#fb8c00",
+        "rider1": "#212121", "rider2": "#4a148c", "rider3": "#b71c1c", "rider4": "#37474f"}
+
+    def figures(self) -> dict[str, FigureView]:
+        """Every player's marker that stands on the board (not in Limbo, not yet placed).
+
+        A captive stands with his captor, on the same space. Figure ids are the
+        marker names; each marker belongs to its player.
+        """
+        out: dict[str, FigureView] = {}
+        for p in self.players:
+            if p.pos is None or p.status not in ("board", "captive") or p.out:
+                continue
+            label = p.name[:1].upper() if p.kind == "hobbit" else "R" + p.name[-1:]
+            out[p.name] = FigureView(
+                id=p.name, node=p.pos, label=label,
+                colour=self.MARKER_COLOURS.get(p.name, "#9e9e9e"), side=p.kind, owner=p.name,
+                name=p.name.capitalize() + (f" (captive of {p.captor})"
+                                            if p.status == "captive" else ""),
+                size=1)
+        return out
+
+    def move_destination(self, move: Move) -> tuple[str, str] | None:
+        """``move``/``ride`` go to the path's last node, ``fly``/``hop`` to their space,
+        ``place`` puts a marker back on the board; the figure is the player's marker."""
+        if move.verb in ("move", "ride"):
+            target = move.path[-1]
+        elif move.verb in ("fly", "hop"):
+            target = move.args[1]
+        elif move.verb == "place":
+            target = move.args[0]
+        else:
+            return None
+        try:
+            return self.me.name, self._node(target)
+        except IllegalMoveError:
+            return None
 
     # ================================================================ turn flow
     def _begin_turn(self, ev: list[dict[str, Any]]) -> None:

@@ -63,7 +63,7 @@ from typing import Any, ClassVar
 from ...compiler import CompiledBoard
 from ...errors import BoardError, IllegalMoveError, StateError, UsageError
 from ...geometry import COMPASS, turn_angle, unit_vector
-from ..base import Game
+from ..base import FigureView, Game
 from .moves import Move
 from .pieces import SIZE_NAMES, Card, FigureSpec, deck_cards, figure_specs
 from .pieces import COLOURS as ALL_COLOURS
@@ -1099,6 +1099,42 @@ class RinggeisterGame(Game[Move]):
         if sorted([self.face_up, *self.pile, *self.discard]) != sorted(self.cards):
             out.append("cards lost or duplicated")
         return out
+
+    # ================================================================== frontends
+    #: fill colours of the figures (coloured figures by colour, Gandalf white, black ones)
+    FIGURE_COLOURS: ClassVar[dict[str, str]] = {
+        "yellow": "#f4c20d", "orange": "#f57c00", "purple": "#8e24aa", "green": "#2e7d32",
+        "white": "#fafafa", "black": "#212121"}
+    FIGURE_LETTERS: ClassVar[dict[str, str]] = {
+        "hobbit": "H", "man": "M", "gandalf": "G", "gollum": "g", "orc": "O", "spirit": "S"}
+
+    def figures(self) -> dict[str, FigureView]:
+        """Every figure on the board (defeated figures waiting to go home are left out).
+
+        A coloured figure belongs to its colour's player; Gandalf and the black
+        figures belong to nobody.
+        """
+        ids = self.v.ids
+        out: dict[str, FigureView] = {}
+        for i, s in enumerate(self.specs):
+            if self.pos[i] < 0:
+                continue
+            colour = s.colour or ("white" if s.light else "black")
+            out[s.id] = FigureView(
+                id=s.id, node=ids[self.pos[i]],
+                label=self.FIGURE_LETTERS.get(s.figure, s.id[:1].upper()),
+                colour=self.FIGURE_COLOURS.get(colour, "#9e9e9e"), side=s.side,
+                owner=s.colour if s.coloured else None, name=s.name, size=s.size)
+        return out
+
+    def move_destination(self, move: Move) -> tuple[str, str] | None:
+        """A step goes to its point, a defeated figure home to its white point
+        (the figure enters the board), a mission counter (figure ``""``) to its space."""
+        if move.kind in ("step", "home") and move.figure and move.to:
+            return move.figure, move.to
+        if move.kind == "counter" and move.to:
+            return "", move.to
+        return None
 
     def render(self) -> str:
         """A plain-text picture of the state for people and simple frontends."""
