@@ -1,54 +1,95 @@
 """Playtest mode: play the board against its rules referee.
 
-The editor never decides a rule: it asks the game (``referee.games``) for its
-``legal_moves``, shows them, and ``push``-es what the user clicks; an illegal
-attempt shows the referee's own reason (:class:`referee.errors.IllegalMoveError`).
+The editor never decides a rule: everything it shows and plays comes from the game
+(``referee.games``) through the :class:`~referee.games.base.Game` interface:
+
+- ``figures()`` — what to draw, where (:class:`~referee.games.base.FigureView`);
+- ``move_targets()`` — for the player to move, which figure may go to which node and
+  by which legal move(s); a click on a figure rings its destinations, a click on a
+  ring plays the move (a small menu offers the choice when several moves go there);
+  moves of figures not on the board (a figure entering it, a counter: figure id
+  ``""``) are ringed with dashes and played by clicking the ring;
+- ``legal_moves`` (the move list), ``parse_move``/``check``/``push`` (the typed-move
+  box); an illegal attempt shows the referee's own reason
+  (:class:`referee.errors.IllegalMoveError`).
 
 The game runs on a compiled *copy* of the board, so tiles the game turns (storms,
 Spirits) turn on the canvas without touching the document; stopping the
 playtest shows the document's board again.
-
-Moves are read through their ``figure`` and ``to`` attributes when they have them
-(Ringgeister's :class:`~referee.games.ringgeister.moves.Move`); positions come
-from the state's ``to_json()["figures"]``.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPen
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import (QBrush, QColor, QCursor, QFont, QKeyEvent, QMouseEvent, QPainter,
+                           QPen)
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget,
                                QFormLayout, QGraphicsItem, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QPushButton, QSpinBox, QStyleOptionGraphicsItem,
-                               QVBoxLayout, QWidget)
+                               QListWidget, QMenu, QPushButton, QSpinBox,
+                               QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
 
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError, IllegalMoveError
 from referee.games import available, get_game
+from referee.games.base import FigureView
 from referee.model import Board
 
 from .tools.base import Tool
 
-FIGURE_COLOURS = {"yellow": "#f4c20d", "orange": "#f57c00", "purple": "#8e24aa",
-                  "green": "#2e7d32", "white": "#fafafa"}
-FIGURE_LETTER = {"hobbit": "H", "man": "M", "gandalf": "G", "gollum": "g", "orc": "O",
-                 "spirit": "S"}
-
 
 def move_figure(move: Any) -> str | None:
-    """The figure a move moves (``move.figure``), if the move names one."""
+    """The figure a move names (``move.figure``), if it has that attribute.
+
+    Kept for scripts and tests that read Ringgeister moves; the playtest itself asks
+    the game's ``move_targets()``.
+    """
     return getattr(move, "figure", None)
 
 
 def move_target(move: Any) -> str | None:
-    """The node a move goes to (``move.to``), else the last word of its text."""
+    """The node a move names (``move.to``), else the last word of its text (see
+    :func:`move_figure`)."""
     to = getattr(move, "to", None)
     if to is not None:
         return str(to)
     words = str(move).split()
     return words[-1] if len(words) >= 2 else None
+
+
+def event_text(ev: dict[str, Any], names: dict[str, str] | None = None) -> str:
+    """One line for an event: its ``text`` when the referee wrote one, else its kind
+    and fields (``move · player frodo · from Bree (s12) · to s13``).
+
+    ``names`` maps node ids to place names; ``private`` details are left out.
+    """
+    if ev.get("text"):
+        return str(ev["text"])
+    names = names or {}
+    kind = str(ev.get("type") or ev.get("event") or "event")
+
+    def show(v: Any) -> str:
+        if isinstance(v, str):
+            return f"{names[v]} ({v})" if v in names else v
+        if isinstance(v, list):
+            if len(v) > 8:
+                return f"{len(v)} items"
+            return ", ".join(show(x) for x in v) if v else "none"
+        if isinstance(v, dict):
+            return ", ".join(f"{k} {show(x)}" for k, x in v.items())
+        return str(v)
+
+    parts = [kind.replace("_", " ")]
+    for k, v in ev.items():
+        if k in ("type", "event", "private", "text") or v is None or v is False or v == []:
+            continue
+        if k == "path" and isinstance(v, list):
+            parts.append("path " + ">".join(str(x) for x in v))
+            continue
+        parts.append(f"{k.replace('_', ' ')} {show(v)}" if v is not True else k)
+    return " · ".join(parts)
 
 
 class PlaytestSetupDialog(QDialog):
@@ -125,8 +166,27 @@ def parse_options(text: str) -> dict[str, Any]:
     return out
 
 
+def _radius(view: FigureView) -> float:
+    """A figure's radius in mm (by its size)."""
+    return 4.6 + 1.2 * max(0, min(2, view.size))
+
+
+#: on screen, figures and rings never shrink below these radii (pixels), so a large
+#: map seen whole still shows its markers
+MIN_FIGURE_PX = 7.5
+MIN_RING_PX = 9.0
+
+
+def _ink(colour: QColor) -> QColor:
+    """Black or white, whichever reads better on ``colour``."""
+    lum = 0.299 * colour.redF() + 0.587 * colour.greenF() + 0.114 * colour.blueF()
+    return QColor("#111111") if lum > 0.55 else QColor("#ffffff")
+
+
 class FiguresItem(QGraphicsItem):
     """Figures at their nodes, the picked figure and its legal destinations."""
+
+    RING = 8.0          # destination ring radius, mm
 
     def __init__(self, ctl: PlaytestController) -> None:
         super().__init__()
@@ -137,35 +197,63 @@ class FiguresItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:  # noqa: N802
         return self.ctl.window.scene.board_rect().adjusted(-50, -50, 50, 50)
 
+    def _ring(self, painter: QPainter, x: float, y: float, n: int, dashed: bool) -> None:
+        rr = self.ctl.ring_radius()
+        pen = QPen(QColor("#00c853" if not dashed else "#2979ff"), 1.6)
+        if dashed:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(QColor(0, 200, 83, 70) if not dashed else QColor(41, 121, 255, 50)))
+        painter.drawEllipse(QPointF(x, y), rr, rr)
+        if n > 1:                       # several moves go there: a choice on click
+            r = rr * 0.33
+            bx, by = x + rr * 0.72, y - rr * 0.72
+            font = QFont()
+            font.setBold(True)
+            font.setPointSizeF(r * 1.1)
+            painter.setFont(font)
+            painter.setPen(QPen(QColor("#ffffff"), 0.5))
+            painter.setBrush(QColor("#00a844" if not dashed else "#2962ff"))
+            painter.drawEllipse(QPointF(bx, by), r, r)
+            painter.setPen(QColor("#ffffff"))
+            painter.drawText(QRectF(bx - r, by - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
+                             str(n) if n < 10 else "+")
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
         ctl = self.ctl
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for node in ctl.destinations:
-            x, y = ctl.xy(node)
-            painter.setPen(QPen(QColor("#00c853"), 1.6))
-            painter.setBrush(QBrush(QColor(0, 200, 83, 70)))
-            painter.drawEllipse(QPointF(x, y), 8.0, 8.0)
-        font = QFont()
-        font.setPointSizeF(5.0)
-        font.setBold(True)
-        painter.setFont(font)
-        for fig, node in ctl.figures().items():
-            if node is None:
-                continue
-            x, y = ctl.xy(node)
-            spec = ctl.spec(fig)
-            light = spec.get("side", "light") == "light"
-            col = FIGURE_COLOURS.get(spec.get("colour") or ("white" if light else ""), "#212121")
-            r = 4.6 + 1.2 * spec.get("size", 1)
-            painter.setPen(QPen(QColor("#ff1744") if fig == ctl.picked else
-                                QColor("#111111" if light else "#eeeeee"),
-                                1.6 if fig == ctl.picked else 0.9))
-            painter.setBrush(QColor(col))
+        if ctl.picked is not None:
+            for node in sorted(ctl.destinations):
+                x, y = ctl.xy(node)
+                self._ring(painter, x, y, len(ctl.moves_to(ctl.picked, node)), False)
+        else:
+            for node, moves in sorted(ctl.placements.items()):
+                x, y = ctl.xy(node)
+                self._ring(painter, x, y, len(moves), True)
+        movable = set(ctl.targets) if ctl.picked is None else set()
+        for fid, view in ctl.views.items():
+            x, y = ctl.figure_xy(fid)
+            r = ctl.figure_radius(view)
+            fill = QColor(view.colour) if QColor.isValidColorName(view.colour) else QColor("#9e9e9e")
+            if fid in movable:          # who may move now: a soft green halo
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(QColor(0, 200, 83, 90))
+                painter.drawEllipse(QPointF(x, y), r * 1.3, r * 1.3)
+            picked = fid == ctl.picked
+            outline = QColor("#ff1744") if picked else (
+                QColor("#eeeeee") if _ink(fill) == QColor("#ffffff") else QColor("#111111"))
+            painter.setPen(QPen(outline, r * (0.3 if picked else 0.16)))
+            painter.setBrush(fill)
             painter.drawEllipse(QPointF(x, y), r, r)
-            painter.setPen(QColor("#111111" if light else "#ffffff"))
+            font = QFont()
+            font.setBold(True)
+            font.setPointSizeF(r * (1.05 if len(view.label) <= 1 else 0.8 if len(view.label) == 2
+                                    else 0.62))
+            painter.setFont(font)
+            painter.setPen(_ink(fill))
             painter.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
-                             FIGURE_LETTER.get(spec.get("figure", ""), fig[:1].upper()))
+                             view.label)
 
 
 class PlaytestTool(Tool):
@@ -181,7 +269,7 @@ class PlaytestTool(Tool):
 
     def press(self, pos: QPointF, event: QMouseEvent) -> bool:
         if event.button() == Qt.MouseButton.LeftButton:
-            self.ctl.click(pos.x(), pos.y())
+            self.ctl.click(pos.x(), pos.y(), event.globalPosition().toPoint())
         return True
 
     def key(self, event: QKeyEvent) -> bool:
@@ -204,8 +292,16 @@ class PlaytestController:
         self.game = game_cls.new(self.compiled, players=players, seed=seed, options=opts)
         self.picked: str | None = None
         self.destinations: set[str] = set()
+        #: what the game says now (refreshed after every move)
+        self.views: dict[str, FigureView] = {}
+        self.targets: dict[str, dict[str, list[Any]]] = {}
+        self.placements: dict[str, list[Any]] = {}
+        self._stacks: dict[str, list[str]] = {}
+        self._legal: list[Any] = []
         self.log: list[dict[str, Any]] = []
-        self._specs = {getattr(s, "id", ""): s for s in getattr(self.game, "specs", [])}
+        self.last_menu: QMenu | None = None
+        self._names = {n: str(d["name"]) for n, d in self.compiled.graph.nodes(data=True)
+                       if d.get("name")}
         # UI
         self.dock = QDockWidget("Playtest", window)
         self.dock.setObjectName("PlaytestDock")
@@ -213,11 +309,16 @@ class PlaytestController:
         lay = QVBoxLayout(w)
         self.turn_label = QLabel()
         self.turn_label.setWordWrap(True)
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: #555555;")
+        self.hint_label.setMinimumHeight(3 * self.hint_label.fontMetrics().lineSpacing())
+        self.hint_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.events = QListWidget()
         self.events.setWordWrap(True)
         row = QHBoxLayout()
         self.entry = QLineEdit()
-        self.entry.setPlaceholderText("type a move, e.g. hobbit-yellow t07/p3")
+        self.entry.setPlaceholderText("type a move")
         self.entry.returnPressed.connect(lambda: self.play_text(self.entry.text()))
         self.pass_button = QPushButton("Pass")
         self.pass_button.clicked.connect(lambda: self.play_text("pass"))
@@ -230,6 +331,7 @@ class PlaytestController:
         self.moves.setToolTip("The referee's legal moves: double-click one to play it")
         self.moves.itemDoubleClicked.connect(lambda it: self.play_text(it.text()))
         lay.addWidget(self.turn_label)
+        lay.addWidget(self.hint_label)
         lay.addWidget(self.events, 3)
         lay.addWidget(QLabel("Legal moves (double-click to play)"))
         lay.addWidget(self.moves, 1)
@@ -257,75 +359,164 @@ class PlaytestController:
         self.refresh()
 
     # ------------------------------------------------------------------ state
-    def figures(self) -> dict[str, str | None]:
-        data = self.game.to_json()
-        figs = data.get("figures", {})
-        return dict(figs) if isinstance(figs, dict) else {}
-
-    def spec(self, fig: str) -> dict[str, Any]:
-        s = self._specs.get(fig)
-        if s is None:
-            return {"side": "light", "size": 1, "figure": fig.split("-")[0]}
-        return {"side": s.side, "size": s.size, "figure": s.figure, "colour": s.colour}
+    def figures(self) -> dict[str, str]:
+        """Figure id -> the node it stands on (from the game's ``figures()``)."""
+        return {fid: v.node for fid, v in self.views.items()}
 
     def xy(self, node: str) -> tuple[float, float]:
         return self.compiled.xy(node)
 
+    def figure_xy(self, fid: str) -> tuple[float, float]:
+        """Where figure ``fid`` is drawn: its node, spread out when several share it."""
+        node = self.views[fid].node
+        x, y = self.xy(node)
+        fids = self._stacks.get(node, [fid])
+        if len(fids) <= 1:
+            return x, y
+        n = len(fids)                   # round a circle, neighbours just apart
+        spread = max(self.figure_radius(self.views[f]) for f in fids) * (
+            1.0 if n == 2 else 1.05 / math.sin(math.pi / n))
+        a = -math.pi / 2 + 2 * math.pi * fids.index(fid) / len(fids)
+        return x + spread * math.cos(a), y + spread * math.sin(a)
+
     def legal(self) -> list[Any]:
-        return list(self.game.legal_moves)
+        return list(self._legal)
+
+    def moves_to(self, fid: str, node: str) -> list[Any]:
+        """The legal moves that take figure ``fid`` to ``node`` (the game's word)."""
+        return list(self.targets.get(fid, {}).get(node, []))
+
+    def _px(self) -> float:
+        """Pixels per mm at the view's zoom."""
+        return max(float(getattr(self.window.view, "zoom", 1.0)), 1e-6)
+
+    def figure_radius(self, view: FigureView) -> float:
+        """Radius in mm a figure is drawn (and clicked) with at the current zoom."""
+        return max(_radius(view), MIN_FIGURE_PX / self._px())
+
+    def ring_radius(self) -> float:
+        """Radius in mm of a destination ring at the current zoom."""
+        return max(FiguresItem.RING, MIN_RING_PX / self._px())
+
+    def _layout(self) -> None:
+        self._stacks: dict[str, list[str]] = {}
+        for fid, v in self.views.items():
+            self._stacks.setdefault(v.node, []).append(fid)
 
     # ------------------------------------------------------------------ interaction
-    def node_at(self, x: float, y: float) -> str | None:
-        r = max(6.0, self.window.view.snap_radius())
-        figs = {n: f for f, n in self.figures().items() if n}
+    def figure_at(self, x: float, y: float) -> str | None:
+        """The figure drawn under (x, y), nearest first (picked figure on ties)."""
+        slop = max(1.0, self.window.view.snap_radius() * 0.5)
+        best, bd = None, math.inf
+        for fid, v in self.views.items():
+            fx, fy = self.figure_xy(fid)
+            d = math.hypot(fx - x, fy - y)
+            if d <= max(self.figure_radius(v) + slop, 6.0) and d < bd:
+                best, bd = fid, d
+        return best
+
+    def _ring_at(self, nodes: Any, x: float, y: float) -> str | None:
+        """The ringed node under (x, y): the nearest ring, else a ringed space (or any
+        ringed node's shape) the click falls in."""
+        nodes = set(nodes)
+        if not nodes:
+            return None
+        r = max(self.ring_radius(), self.window.view.snap_radius())
         best, bd = None, r
-        for node in list(figs) + sorted(self.destinations):
+        for node in nodes:
             nx_, ny_ = self.xy(node)
-            d = ((nx_ - x) ** 2 + (ny_ - y) ** 2) ** 0.5
+            d = math.hypot(nx_ - x, ny_ - y)
             if d <= bd:
                 best, bd = node, d
-        if best is not None:
-            return best
-        hits = [h for h in self.compiled.hit(x, y, r)
-                if self.compiled.graph.nodes[h].get("kind") in ("point", "counter_space", "space")]
+        if best is None:
+            best = next((h for h in self.compiled.hit(x, y, 0.5) if h in nodes), None)
+        return best
+
+    def node_at(self, x: float, y: float) -> str | None:
+        """A node of the board under (x, y): a ring, a figure's node, else any node hit."""
+        ring = self._ring_at(self.destinations if self.picked else self.placements, x, y)
+        if ring is not None:
+            return ring
+        fid = self.figure_at(x, y)
+        if fid is not None:
+            return self.views[fid].node
+        hits = self.compiled.hit(x, y, max(6.0, self.window.view.snap_radius()))
         return hits[0] if hits else None
 
     def pick(self, fig: str | None) -> None:
         self.picked = fig
-        self.destinations = set()
-        if fig is not None:
-            self.destinations = {t for m in self.legal() if move_figure(m) == fig
-                                 for t in [move_target(m)] if t}
+        self.destinations = set(self.targets.get(fig, {})) if fig is not None else set()
         self.overlay.update()
 
-    def click(self, x: float, y: float) -> None:
+    def click(self, x: float, y: float, screen: QPoint | None = None) -> None:
         """A click on the board at (x, y) in playtest mode."""
-        node = self.node_at(x, y)
-        if node is None:
-            return
-        at = {n: f for f, n in self.figures().items() if n}
-        if self.picked is not None and node in self.destinations:
-            move = next(m for m in self.legal()
-                        if move_figure(m) == self.picked and move_target(m) == node)
-            self.play(move)
-            return
-        if node in at and (self.picked is None or at[node] != self.picked):
-            fig = at[node]
-            mine = [m for m in self.legal() if move_figure(m) == fig]
-            if mine:
-                self.pick(fig)
-                self.window.status(f"{fig}: {len(self.destinations)} destination(s)")
+        if self.picked is not None:
+            ring = self._ring_at(self.destinations, x, y)
+            if ring is not None:
+                self.play_choice(self.moves_to(self.picked, ring), screen)
+                return
+        fid = self.figure_at(x, y)
+        if fid is not None and fid != self.picked:
+            if self.targets.get(fid):
+                self.pick(fid)
+                self.window.status(f"{self.views[fid].name or fid}: "
+                                   f"{len(self.destinations)} destination(s)")
                 return
             if self.picked is None:
-                self.pick(None)
-                self.say(f"{fig} has no legal move now ({self.game.to_move} to move)")
+                self.say(f"{self.views[fid].name or fid} has no legal move now "
+                         f"({self.game.to_move} to move)")
                 return
         if self.picked is not None:
-            self.play_text(f"{self.picked} {node}")
+            node = self.node_at(x, y)
+            if node is not None:
+                self.try_elsewhere(self.picked, node)
             return
-        counter = [m for m in self.legal() if move_figure(m) is None and move_target(m) == node]
-        if counter:
-            self.play(counter[0])
+        ring = self._ring_at(self.placements, x, y)
+        if ring is not None:
+            self.play_choice(self.placements[ring], screen)
+
+    def try_elsewhere(self, fid: str, node: str) -> None:
+        """The picked figure to a node no legal move reaches: ask the referee why.
+
+        The move is written like the figure's own legal moves (their text with the
+        destination swapped for ``node``), so the referee's reason is shown; a game
+        whose moves do not end with their destination gets a plain note.
+        """
+        for dest, moves in self.targets.get(fid, {}).items():
+            for m in moves:
+                text = str(m)
+                if text.endswith(dest):
+                    self.play_text(text[: len(text) - len(dest)] + node)
+                    return
+        name = self.views[fid].name if fid in self.views else fid
+        self.say(f"Illegal: no legal move takes {name or fid} to {node}", error=True)
+
+    def choose(self, moves: list[Any], screen: QPoint | None = None) -> QMenu:
+        """Several legal moves reach the clicked node: pop up a small menu of their
+        texts (the referee's); choosing one plays it (:attr:`last_menu`)."""
+        if self.last_menu is not None:
+            self.last_menu.close()
+            self.last_menu.deleteLater()
+        menu = QMenu(self.window.view)
+        menu.setObjectName("PlaytestChoice")
+        menu.setToolTipsVisible(True)
+        for m in moves:
+            act = menu.addAction(str(m))
+            act.setToolTip(f"play {m}")
+            act.triggered.connect(lambda _checked=False, m=m: self.play(m))
+        self.last_menu = menu
+        menu.popup(screen if screen is not None else QCursor.pos())
+        return menu
+
+    def play_choice(self, moves: list[Any], screen: QPoint | None = None) -> bool:
+        """Play the one move, or offer the choice when several go to the same node
+        (returns ``False`` then: nothing is played until the user chooses)."""
+        if not moves:
+            return False
+        if len(moves) == 1:
+            return self.play(moves[0])
+        self.choose(moves, screen)
+        return False
 
     def play_text(self, text: str) -> bool:
         """Play a move given as text; an illegal one shows the referee's reason."""
@@ -342,13 +533,15 @@ class PlaytestController:
         return self.play(move)
 
     def play(self, move: Any) -> bool:
+        if self.last_menu is not None:
+            self.last_menu.close()
         try:
             events = self.game.push(move)
         except IllegalMoveError as exc:
             self.say(f"Illegal: {exc}", error=True)
             return False
         self.narrate([{"type": "move", "text": f"▶ {move}"}] + list(events))
-        self.pick(None)
+        self.picked = None
         self.refresh()
         return True
 
@@ -364,12 +557,13 @@ class PlaytestController:
 
     def narrate(self, events: list[dict[str, Any]]) -> None:
         for ev in events:
-            text = ev.get("text") or str(ev)
+            text = event_text(ev, self._names)
             self.events.addItem(("   " if ev.get("type") not in ("move", "start") else "") + text)
             self.log.append(ev)
         self.events.scrollToBottom()
 
     def refresh(self) -> None:
+        """Re-read the game: figures, destinations, legal moves, whose turn."""
         scene = self.window.scene
         for p in self.board.placements:
             item = scene.items_by_key.get(f"p:{p.id}")
@@ -377,19 +571,42 @@ class PlaytestController:
             if item is not None and tile is not None and hasattr(item, "sync"):
                 item.sync(p, tile)
         out = self.game.outcome
-        legal = self.legal()
+        self.views = dict(self.game.figures())
+        self.targets = {} if out is not None else self.game.move_targets()
+        self.placements = {}
+        for fid, by_node in self.targets.items():
+            if fid not in self.views:               # entering the board, or a counter
+                for node, ms in by_node.items():
+                    self.placements.setdefault(node, []).extend(ms)
+        self._layout()
+        if self.picked is not None and self.picked not in self.targets:
+            self.picked = None
+        self.destinations = set(self.targets.get(self.picked, {})) if self.picked else set()
+        legal = self._legal = list(self.game.legal_moves)
         self.moves.clear()
         self.moves.addItems([str(m) for m in legal[:500]])
         self.pass_button.setEnabled(any(str(m) == "pass" for m in legal))
+        if legal:
+            self.entry.setPlaceholderText(f"type a move, e.g. {legal[0]}")
         if out is not None:
             self.turn_label.setText(f"<b>Game over:</b> {out}")
+            self.hint_label.setText("")
         else:
+            on_board = any(f in self.views for f in self.targets)
+            hint = ("Click a figure with a green halo, then a green ring (a number on a ring: "
+                    "several moves go there, you choose)." if on_board else
+                    "No figure moves now: play from the list below.")
+            if self.placements:
+                hint += " Click a dashed blue ring to place a piece there."
             self.turn_label.setText(f"<b>{self.game.to_move}</b> to move · {len(legal)} legal "
-                                    "move(s). Click a figure, then a green point.")
+                                    f"move(s)")
+            self.hint_label.setText(hint)
         self.overlay.update()
 
     def stop(self) -> None:
         w = self.window
+        if self.last_menu is not None:
+            self.last_menu.close()
         w.scene.removeItem(self.overlay)
         w.scene.markers.setVisible(True)
         w.removeDockWidget(self.dock)
