@@ -24,12 +24,34 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QCursor, QFont, QKeyEvent, QMouseEvent, QPainter,
-                           QPen)
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDockWidget,
-                               QFormLayout, QGraphicsItem, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QMenu, QPushButton, QSpinBox,
-                               QStyleOptionGraphicsItem, QVBoxLayout, QWidget)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QCursor,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFormLayout,
+    QGraphicsItem,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError, IllegalMoveError
@@ -194,7 +216,7 @@ class FiguresItem(QGraphicsItem):
         self.setZValue(80.0)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self.ctl.window.scene.board_rect().adjusted(-50, -50, 50, 50)
 
     def _ring(self, painter: QPainter, x: float, y: float, n: int, dashed: bool) -> None:

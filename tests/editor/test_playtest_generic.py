@@ -136,10 +136,9 @@ def test_riddle_playtest_renders_to_png(make_window: Any, tmp_path: Path) -> Non
     # the rings are drawn: green pixels somewhere on the canvas
     vp = win.view.viewport()
     origin = vp.mapTo(win, vp.rect().topLeft())
-    greens = sum(1 for px in range(origin.x(), origin.x() + vp.width(), 3)
-                 for py in range(origin.y(), origin.y() + vp.height(), 3)
-                 if (lambda c: c.green() > 150 and c.red() < 120 and c.blue() < 140)(
-                     img.pixelColor(px, py)))
+    pixels = (img.pixelColor(px, py) for px in range(origin.x(), origin.x() + vp.width(), 3)
+              for py in range(origin.y(), origin.y() + vp.height(), 3))
+    greens = sum(1 for c in pixels if c.green() > 150 and c.red() < 120 and c.blue() < 140)
     assert greens > 20
 
 
@@ -155,13 +154,13 @@ def test_mount_doom_companion_moves_by_clicks(make_window: Any) -> None:
         steps += 1
     if not ctl.targets:
         pytest.skip("no companion move came up")
-    fid = sorted(ctl.targets)[0]
+    fid = min(ctl.targets)
     xy = {f: ctl.figure_xy(f) for f in ctl.views}
     assert len(set(xy.values())) == len(xy)       # stacked figures are spread out
     _click(win, *ctl.figure_xy(fid))
     assert ctl.picked == fid
     assert ctl.destinations == set(game.move_targets()[fid])
-    dest = sorted(ctl.destinations)[0]
+    dest = min(ctl.destinations)
     moves = ctl.targets[fid][dest]
     ref = game.copy()
     ref.push(moves[0])
