@@ -484,7 +484,7 @@ class PlaytestController:
                 self.window.status(f"{self.views[fid].name or fid}: "
                                    f"{len(self.destinations)} destination(s)")
                 return
-            if self.picked is None:
+            if self.picked is None and self._ring_at(self.placements, x, y) is None:
                 self.say(f"{self.views[fid].name or fid} has no legal move now "
                          f"({self.game.to_move} to move)")
                 return

@@ -172,3 +172,26 @@ def test_mount_doom_companion_moves_by_clicks(make_window: Any) -> None:
     texts = _texts(ctl)
     assert f"▶ {moves[0]}" in texts
     assert any(t.strip().startswith("move ·") and f"who {fid}" in t for t in texts)
+
+
+def test_ringgeister_counter_setup_is_played_by_clicking_a_dashed_ring(make_window: Any) -> None:
+    """Set-up with counters placed by hand (ruling 7): no figure moves, the free counter
+    spaces are dashed rings (the game's ``move_targets`` under figure ``""``); a click
+    on one places the counter there, as the referee does."""
+    from .conftest import RINGGEISTER
+    if not RINGGEISTER.exists():
+        pytest.skip("default board not built")
+    win = make_window()
+    assert win.open_path(RINGGEISTER, offer_recovery=False)
+    ctl = win.begin_playtest("ringgeister", seed=7, players=2, options={})
+    if ctl.game.phase != "counters":
+        pytest.skip("this board places no counters by hand")
+    assert set(ctl.targets) == {""} and ctl.placements
+    assert set(ctl.placements) == {m.to for m in ctl.game.legal_moves}
+    space = min(ctl.placements)
+    (move,) = ctl.placements[space]
+    ref = ctl.game.copy()
+    ref.push(move)
+    _click(win, *ctl.xy(space))
+    assert ctl.game.to_json() == ref.to_json()
+    assert f"▶ {move}" in _texts(ctl)
