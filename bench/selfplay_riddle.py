@@ -33,7 +33,7 @@ from referee.store import load_project  # noqa: E402
 
 def run(compiled, games: int, players: int, rounds: int, options: dict, cached: bool) -> dict:
     RiddleGame.cache_paths = cached
-    compiled.__dict__.pop("_riddle_paths", None)
+    compiled.forget("riddle.paths")
     plies = wins = 0
     t0 = time.perf_counter()
     for seed in range(games):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import networkx as nx
 import numpy as np
@@ -18,6 +19,8 @@ from ..store import board_to_json
 from .paths import Chain, PathNetwork
 from .problems import Problem
 from .regions import RegionInput, RegionState, compile_regions
+
+T = TypeVar("T")
 
 RELATIONS = ("path", "touch", "road", "dot", "dot_river", "next", "arrival")
 _GRAPH_NODE_KINDS = ("point", "junction", "door", "space", "river_dot", "counter_space")
@@ -84,6 +87,7 @@ class CompiledBoard:
         self.tol = float(tol if tol is not None else board.settings.get("snap_tolerance_mm", 1.0))
         self.graph: nx.MultiGraph = nx.MultiGraph()
         self._hash: str | None = None
+        self._derived: dict[str, Any] = {}
         self.features: dict[str, tuple[str | None, Feature]] = {}
         self._chain_ends: dict[str, tuple[str, str]] = {}
         self._build_nodes()
@@ -273,6 +277,7 @@ class CompiledBoard:
             self._add_chain(self.paths.chains[k])
         if any(f.kind in _REGION_KINDS for f in tile.features):
             self._compile_regions()
+            self._derived.clear()
         if any(f.kind in ("track", "counter_space") for f in tile.features):
             for u, v, k in [e for e in self.graph.edges(keys=True)
                             if e[2].startswith(("next:", "arrival:"))]:
@@ -393,6 +398,7 @@ class CompiledBoard:
         self._path_view = None
         self._tree = None
         self._hash = None
+        self._derived.clear()
         return summary
 
     def _rebuild_paths(self) -> None:
@@ -418,6 +424,25 @@ class CompiledBoard:
         for k in keys:
             u, v = self._chain_ends.pop(k)
             self.graph.remove_edge(u, v, k)
+
+    # ------------------------------------------------------------------ derived data
+    def derived(self, key: str, build: Callable[[], T]) -> T:
+        """Data a rules module derives from this board, built once by ``build()``.
+
+        Rules modules keep per-board tables here (Riddle's movement referee and
+        ``within 6`` sets, Ringgeister's figure view) under a key prefixed with their
+        name. Everything is dropped when the board's relations are edited
+        (:meth:`update_features`, or a turn of a tile carrying region features); a
+        turn that only re-links paths keeps it — users of :meth:`path_view` refresh
+        what a turn changes themselves.
+        """
+        if key not in self._derived:
+            self._derived[key] = build()
+        return self._derived[key]  # type: ignore[no-any-return]
+
+    def forget(self, key: str) -> None:
+        """Drop one :meth:`derived` entry (e.g. to measure a cold cache)."""
+        self._derived.pop(key, None)
 
     # ------------------------------------------------------------------ views
     @property

@@ -106,12 +106,8 @@ def _illegal(code: str, message: str, **details: Any) -> IllegalMoveError:
 
 def make_movement(compiled: CompiledBoard) -> Any:
     """The movement referee for ``compiled`` (cached on the compiled board)."""
-    mv = compiled.__dict__.get("_riddle_movement")
-    if mv is None:
-        from .movement import Movement  # written concurrently; imported lazily
-        mv = Movement(compiled)
-        compiled.__dict__["_riddle_movement"] = mv
-    return mv
+    from .movement import Movement
+    return compiled.derived("riddle.movement", lambda: Movement(compiled))
 
 
 class BoardInfo:
@@ -145,11 +141,7 @@ class BoardInfo:
 
 
 def board_info(compiled: CompiledBoard) -> BoardInfo:
-    info = compiled.__dict__.get("_riddle_info")
-    if info is None:
-        info = BoardInfo(compiled)
-        compiled.__dict__["_riddle_info"] = info
-    return info
+    return compiled.derived("riddle.info", lambda: BoardInfo(compiled))
 
 
 class Player:
@@ -864,13 +856,10 @@ class RiddleGame(Game[Move]):
             cap = self._by.get(p.captor)
             if cap is not None and cap.pos is not None and cap.status == "board":
                 anchor = cap.pos
-        key = f"_within6:{anchor}"
-        got = self.compiled.__dict__.get(key)
-        if got is None:
-            land = set(self.info.land) - {self.info.roles["exit_limbo"]}
-            got = sorted(n for n in self.mv.within(anchor, 6) if n in land)
-            self.compiled.__dict__[key] = got
-        return got  # type: ignore[no-any-return]
+        land = set(self.info.land) - {self.info.roles["exit_limbo"]}
+        return self.compiled.derived(
+            f"riddle.place_within6:{anchor}",
+            lambda: sorted(n for n in self.mv.within(anchor, 6) if n in land))
 
     def _c_place(self, space: str) -> None:
         space = self._node(space)
@@ -1075,7 +1064,7 @@ class RiddleGame(Game[Move]):
             return [Move("ride", (card, x)) for x in paths]
         if not self.cache_paths:
             return compute()
-        cache = self.compiled.__dict__.setdefault("_riddle_paths", {})
+        cache: dict[Any, Any] = self.compiled.derived("riddle.paths", dict)
         key = (start, counts, avail, card)
         got = cache.get(key)
         if got is None:
@@ -1339,12 +1328,8 @@ class RiddleGame(Game[Move]):
                            player=name)
 
     def _within6(self, node: str) -> set[str]:
-        key = f"_w6set:{node}"
-        got = self.compiled.__dict__.get(key)
-        if got is None:
-            got = set(self.mv.within(node, 6)) | {node}
-            self.compiled.__dict__[key] = got
-        return got  # type: ignore[no-any-return]
+        return self.compiled.derived(f"riddle.within6:{node}",
+                                     lambda: set(self.mv.within(node, 6)) | {node})
 
     def _a_clair(self, ev: list[dict[str, Any]], name: str) -> None:
         self.t["pp"] += 1

@@ -9,7 +9,6 @@ are the compiled board's stable ``index``, so they survive tile turns.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 from ...compiler import CompiledBoard
@@ -160,13 +159,6 @@ class BoardView:
         return {p.id: p.turns for p in self.compiled.board.placements}
 
 
-_VIEWS: weakref.WeakKeyDictionary[CompiledBoard, BoardView] = weakref.WeakKeyDictionary()
-
-
 def view_of(compiled: CompiledBoard) -> BoardView:
     """The (cached) :class:`BoardView` of ``compiled``."""
-    v = _VIEWS.get(compiled)
-    if v is None:
-        v = BoardView(compiled)
-        _VIEWS[compiled] = v
-    return v
+    return compiled.derived("ringgeister.view", lambda: BoardView(compiled))

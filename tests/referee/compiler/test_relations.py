@@ -285,3 +285,17 @@ def test_a_hole_filled_by_a_space_is_not_an_overlap():
     cb = compile_board(b)
     assert "overlapping_spaces" not in codes(cb)
     assert edges(cb, "touch")[("A", "B")]["border"] == 40
+
+
+def test_derived_data_is_built_once_and_dropped_when_relations_are_edited():
+    cb = compile_board(two_tiles(0))
+    calls = []
+    build = lambda: calls.append(1) or len(calls)  # noqa: E731
+    assert cb.derived("test.x", build) == 1 and cb.derived("test.x", build) == 1
+    cb.turn("B", 1)                          # path-only turn: kept
+    assert cb.derived("test.x", build) == 1
+    cb.board.features.append(Feature("lone", "point", Point(500, 500), {}))
+    cb.update_features({"lone"})             # an edit: dropped and rebuilt
+    assert cb.derived("test.x", build) == 2
+    cb.forget("test.x")
+    assert cb.derived("test.x", build) == 3
