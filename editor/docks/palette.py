@@ -38,8 +38,35 @@ def tile_thumbnail(tile: TileAsset, size: int = THUMB, turns: int = 0) -> QPixma
     return pm
 
 
-class TileList(QListWidget):
+
+class _KeyDragList(QListWidget):
+    """A list whose items drag their asset key as ``mime`` data (tiles, pieces)."""
+
+    mime = ""
+    with_pixmap = False
+
+    def mime_for(self, key: str) -> QMimeData:
+        md = QMimeData()
+        md.setData(self.mime, key.encode("utf-8"))
+        md.setText(key)
+        return md
+
+    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
+        if self.with_pixmap:
+            drag.setPixmap(item.icon().pixmap(THUMB, THUMB))
+        drag.exec(Qt.DropAction.CopyAction)
+
+
+class TileList(_KeyDragList):
     """Icon list whose drags carry a tile key (:data:`editor.canvas.TILE_MIME`)."""
+
+    mime = TILE_MIME
+    with_pixmap = True
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,42 +79,15 @@ class TileList(QListWidget):
         self.setDragEnabled(True)
         self.setSpacing(2)
 
-    def mime_for(self, key: str) -> QMimeData:
-        md = QMimeData()
-        md.setData(TILE_MIME, key.encode("utf-8"))
-        md.setText(key)
-        return md
 
-    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        item = self.currentItem()
-        if item is None:
-            return
-        drag = QDrag(self)
-        drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
-        drag.setPixmap(item.icon().pixmap(THUMB, THUMB))
-        drag.exec(Qt.DropAction.CopyAction)
-
-
-class PieceList(QListWidget):
+class PieceList(_KeyDragList):
     """Piece types; drags carry a piece key (:data:`editor.canvas.PIECE_MIME`)."""
+
+    mime = PIECE_MIME
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setDragEnabled(True)
-
-    def mime_for(self, key: str) -> QMimeData:
-        md = QMimeData()
-        md.setData(PIECE_MIME, key.encode("utf-8"))
-        md.setText(key)
-        return md
-
-    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
-        item = self.currentItem()
-        if item is None:
-            return
-        drag = QDrag(self)
-        drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
-        drag.exec(Qt.DropAction.CopyAction)
 
 
 class PaletteDock(QDockWidget):
