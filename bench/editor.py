@@ -27,7 +27,6 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -41,7 +40,6 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from editor.commands import EditVerticesCommand, SetPropertyCommand, TurnCommand
 from editor.mainwindow import MainWindow
@@ -88,7 +86,7 @@ def pan_frames(app: QApplication, win: MainWindow, frames: int) -> list[float]:
         dx = 25.0 if (k // 20) % 2 == 0 else -25.0
         t0 = time.perf_counter()
         v.pan_by(dx, 10.0 if k % 2 else -10.0)
-        app.processEvents()             # the paint Qt schedules for the scrolled view
+        app.processEvents()  # the paint Qt schedules for the scrolled view
         out.append((time.perf_counter() - t0) * 1000.0)
     return out
 
@@ -110,14 +108,20 @@ def main() -> int:
     b = win.doc.board
     turnable = [p for p in b.placements if b.tiles[p.tile].turnable]
     pid = turnable[0].id
-    turns = [edit_then_recompile(win, lambda: TurnCommand(win.doc, [pid], 1)) for _ in range(repeat)]
+    turns = [
+        edit_then_recompile(win, lambda: TurnCommand(win.doc, [pid], 1)) for _ in range(repeat)
+    ]
     assert win.doc.live.last_strategy == "turn"
     res["default_turn_recompile_ms"] = statistics.median(turns)
     free_points = [f for f in b.features if f.kind == "point"]
     if free_points:
         fid = free_points[0].id
-        props = [edit_then_recompile(win, lambda k=k: SetPropertyCommand(
-            win.doc, [fid], "magic", bool(k % 2) or None)) for k in range(repeat)]
+        props = [
+            edit_then_recompile(
+                win, lambda k=k: SetPropertyCommand(win.doc, [fid], "magic", bool(k % 2) or None)
+            )
+            for k in range(repeat)
+        ]
         res["default_prop_recompile_ms"] = statistics.median(props)
     res["default_full_compile_ms"] = median_ms(lambda: compile_board(b), repeat)
     win.doc.undo.setClean()
@@ -168,8 +172,12 @@ def main() -> int:
     win2.autosave_timer.stop()
     res["big_rivers_open_ms"] = (time.perf_counter() - t0) * 1000.0
     sp = next(f for f in rivers.features if f.kind == "space")
-    vals = [edit_then_recompile(win2, lambda k=k: SetPropertyCommand(
-        win2.doc, [sp.id], "name", f"n{k}")) for k in range(repeat)]
+    vals = [
+        edit_then_recompile(
+            win2, lambda k=k: SetPropertyCommand(win2.doc, [sp.id], "name", f"n{k}")
+        )
+        for k in range(repeat)
+    ]
     res["big_rivers_prop_recompile_ms"] = statistics.median(vals)
 
     # a vertex on a river moved in every space that has it (one undo step), so the
@@ -180,8 +188,9 @@ def main() -> int:
 
     def shared_move(k: int) -> None:
         nonlocal vertex
-        holders = [f for f in b2.features if f.kind == "space" and
-                   vertex in f.geometry.exterior.coords]
+        holders = [
+            f for f in b2.features if f.kind == "space" and vertex in f.geometry.exterior.coords
+        ]
         new = (round(vertex[0] + (0.2 if k % 2 == 0 else -0.2), 3), vertex[1])
         win2.doc.undo.beginMacro("move shared vertex")
         for f in holders:
@@ -201,7 +210,8 @@ def main() -> int:
     fresh = compile_board(b2.copy())
     res["big_rivers_incremental_equals_full"] = (
         win2.doc.compiled.edge_set() == fresh.edge_set()
-        and sorted(map(str, win2.doc.compiled.problems)) == sorted(map(str, fresh.problems)))
+        and sorted(map(str, win2.doc.compiled.problems)) == sorted(map(str, fresh.problems))
+    )
     # baseline: what the live compile did before (a full compile on maps with rivers)
     res["big_rivers_full_compile_ms"] = median_ms(lambda: compile_board(b2), max(2, repeat // 2))
     win2.doc.undo.setClean()
@@ -209,25 +219,45 @@ def main() -> int:
 
     rows = [
         ("default board: first paint", res["default_first_paint_ms"], ""),
-        ("default board: recompile after a tile turn", res["default_turn_recompile_ms"],
-         f"full compile {res['default_full_compile_ms']:.1f} ms; target < 50"),
-        ("default board: recompile after a point property",
-         res.get("default_prop_recompile_ms", float("nan")), "target < 50"),
+        (
+            "default board: recompile after a tile turn",
+            res["default_turn_recompile_ms"],
+            f"full compile {res['default_full_compile_ms']:.1f} ms; target < 50",
+        ),
+        (
+            "default board: recompile after a point property",
+            res.get("default_prop_recompile_ms", float("nan")),
+            "target < 50",
+        ),
         (f"{res['big_spaces']}-space map: first paint", res["big_first_paint_ms"], ""),
-        (f"{res['big_spaces']}-space map: recompile after a vertex move",
-         res["big_vertex_recompile_ms"],
-         (f"full compile {res['big_full_compile_ms']:.0f} ms "
-          f"({res['big_full_compile_ms'] / res['big_vertex_recompile_ms']:.0f}x); target < 300; "
-          f"same graph as full: {same}")),
-        (f"{res['big_spaces']}-space map + rivers/roads: space name edit",
-         res["big_rivers_prop_recompile_ms"], "property-only update"),
-        (f"{res['big_spaces']}-space map + rivers/roads: recompile after a river vertex move",
-         res["big_rivers_vertex_recompile_ms"],
-         (f"full compile {res['big_rivers_full_compile_ms']:.0f} ms (the old fallback, "
-          f"{res['big_rivers_full_compile_ms'] / res['big_rivers_vertex_recompile_ms']:.0f}x); "
-          f"target < 300; same as full: {res['big_rivers_incremental_equals_full']}")),
-        ("pan frame at 2 px/mm (median)", res["pan_frame_ms_zoom2_median"],
-         f"p95 {res['pan_frame_ms_zoom2_p95']:.1f} ms"),
+        (
+            f"{res['big_spaces']}-space map: recompile after a vertex move",
+            res["big_vertex_recompile_ms"],
+            (
+                f"full compile {res['big_full_compile_ms']:.0f} ms "
+                f"({res['big_full_compile_ms'] / res['big_vertex_recompile_ms']:.0f}x); target < 300; "
+                f"same graph as full: {same}"
+            ),
+        ),
+        (
+            f"{res['big_spaces']}-space map + rivers/roads: space name edit",
+            res["big_rivers_prop_recompile_ms"],
+            "property-only update",
+        ),
+        (
+            f"{res['big_spaces']}-space map + rivers/roads: recompile after a river vertex move",
+            res["big_rivers_vertex_recompile_ms"],
+            (
+                f"full compile {res['big_rivers_full_compile_ms']:.0f} ms (the old fallback, "
+                f"{res['big_rivers_full_compile_ms'] / res['big_rivers_vertex_recompile_ms']:.0f}x); "
+                f"target < 300; same as full: {res['big_rivers_incremental_equals_full']}"
+            ),
+        ),
+        (
+            "pan frame at 2 px/mm (median)",
+            res["pan_frame_ms_zoom2_median"],
+            f"p95 {res['pan_frame_ms_zoom2_p95']:.1f} ms",
+        ),
         ("pan frame, whole map fitted (median)", res["pan_frame_ms_fit_median"], ""),
     ]
     w = max(len(r[0]) for r in rows)

@@ -50,30 +50,47 @@ def main() -> int:
     rows = []
     for k in sizes:
         prob = build_problem(compile_board(grid_board(5, 5, k, seed=3, asymmetric=True)))
-        t_exact, res = best_of(lambda: FrontierDP(prob).count(), 3)
-        t_brute, br = best_of(lambda: brute_force(prob, with_points=False), 1)
-        rows.append({"turnable": k, "configurations": prob.total,
-                     "brute_s": round(t_brute, 4), "exact_s": round(t_exact, 5),
-                     "ratio": round(t_brute / t_exact, 1),
-                     "brute_us_per_config": round(1e6 * t_brute / prob.total, 3),
-                     "success": res.success, "equal": res.success == br.success})
+        t_exact, res = best_of(lambda prob=prob: FrontierDP(prob).count(), 3)
+        t_brute, br = best_of(lambda prob=prob: brute_force(prob, with_points=False), 1)
+        rows.append(
+            {
+                "turnable": k,
+                "configurations": prob.total,
+                "brute_s": round(t_brute, 4),
+                "exact_s": round(t_exact, 5),
+                "ratio": round(t_brute / t_exact, 1),
+                "brute_us_per_config": round(1e6 * t_brute / prob.total, 3),
+                "success": res.success,
+                "equal": res.success == br.success,
+            }
+        )
     print("Rotation census on generated 5x5 boards: brute force (numpy bitsets) vs exact DP")
-    print(f"{'turnable':>8} {'configs':>12} {'brute s':>9} {'us/config':>9} {'exact ms':>9} "
-          f"{'ratio':>9}  {'success':>10} equal")
+    print(
+        f"{'turnable':>8} {'configs':>12} {'brute s':>9} {'us/config':>9} {'exact ms':>9} "
+        f"{'ratio':>9}  {'success':>10} equal"
+    )
     for r in rows:
-        print(f"{r['turnable']:>8} {r['configurations']:>12} {r['brute_s']:>9.3f} "
-              f"{r['brute_us_per_config']:>9.3f} {1000 * r['exact_s']:>9.2f} {r['ratio']:>8.0f}x"
-              f"  {r['success']:>10} {r['equal']}")
+        print(
+            f"{r['turnable']:>8} {r['configurations']:>12} {r['brute_s']:>9.3f} "
+            f"{r['brute_us_per_config']:>9.3f} {1000 * r['exact_s']:>9.2f} {r['ratio']:>8.0f}x"
+            f"  {r['success']:>10} {r['equal']}"
+        )
     figures: dict[str, object] = {"boards": rows}
     if not args.quick:
         prob = build_problem(compile_board(grid_board(7, 7, 40, seed=5, asymmetric=True)))
         t_big, res = best_of(lambda: FrontierDP(prob).count(), 1)
         per = rows[-1]["brute_us_per_config"]
         years = prob.total * per * 1e-6 / 3.15e7
-        print(f"{40:>8} {'4^40':>12} {'-':>9} {'-':>9} {1000 * t_big:>9.2f} {'-':>9}  "
-              f"(7x7 board; brute force at {per} us/config would take {years:.1e} years)")
-        figures["big"] = {"turnable": 40, "exact_s": round(t_big, 4),
-                          "success": str(res.success), "configurations": str(prob.total)}
+        print(
+            f"{40:>8} {'4^40':>12} {'-':>9} {'-':>9} {1000 * t_big:>9.2f} {'-':>9}  "
+            f"(7x7 board; brute force at {per} us/config would take {years:.1e} years)"
+        )
+        figures["big"] = {
+            "turnable": 40,
+            "exact_s": round(t_big, 4),
+            "success": str(res.success),
+            "configurations": str(prob.total),
+        }
     default = ROOT / "projects" / "ringgeister"
     if default.exists():
         c = compile_board(load_project(default))
@@ -85,17 +102,25 @@ def main() -> int:
         secs_count = time.perf_counter() - t
         k = len(res.tiles)
         print()
-        print(f"Default board {default.relative_to(ROOT)}: {k} turnable tiles, "
-              f"4^{k} = {4 ** k:,} turn combinations, {res.total:,} distinct configurations")
+        print(
+            f"Default board {default.relative_to(ROOT)}: {k} turnable tiles, "
+            f"4^{k} = {4**k:,} turn combinations, {res.total:,} distinct configurations"
+        )
         print(f"  connected: {res.success:,} ({100 * (res.fraction or 0):.2f} %)")
-        print(f"  exact count: {secs_count:.3f} s; full census (count + criticality of every "
-              f"tile + fewest reachable points, {res.fewest.reachable_points if res.fewest else '-'}"
-              f"): {secs:.3f} s (target < 60 s); frontier width {res.frontier_width}")
-        figures["default_board"] = {"turnable": k, "configurations": res.total,
-                                    "success": res.success, "count_s": round(secs_count, 4),
-                                    "census_s": round(secs, 4), "under_60s": secs < 60,
-                                    "fewest_points": res.fewest.reachable_points
-                                    if res.fewest else None}
+        print(
+            f"  exact count: {secs_count:.3f} s; full census (count + criticality of every "
+            f"tile + fewest reachable points, {res.fewest.reachable_points if res.fewest else '-'}"
+            f"): {secs:.3f} s (target < 60 s); frontier width {res.frontier_width}"
+        )
+        figures["default_board"] = {
+            "turnable": k,
+            "configurations": res.total,
+            "success": res.success,
+            "count_s": round(secs_count, 4),
+            "census_s": round(secs, 4),
+            "under_60s": secs < 60,
+            "fewest_points": res.fewest.reachable_points if res.fewest else None,
+        }
     else:
         print("\nDefault board projects/ringgeister not found: skipped")
         figures["default_board"] = None

@@ -37,13 +37,11 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from referee.compiler import CompiledBoard, compile_board  # noqa: E402
-from referee.games.ringgeister import Move, RinggeisterGame  # noqa: E402
-from referee.games.ringgeister.sample import sample_board  # noqa: E402
-from referee.model import Board  # noqa: E402
-from referee.store import load_project  # noqa: E402
+from referee.compiler import CompiledBoard, compile_board
+from referee.games.ringgeister import Move, RinggeisterGame
+from referee.games.ringgeister.sample import sample_board
+from referee.model import Board
+from referee.store import load_project
 
 
 def clock() -> float:
@@ -117,9 +115,8 @@ def baseline_push(board: Board, state: dict[str, Any], move: Move) -> dict[str, 
     compiled = compile_board(board)
     compiled._hash = state["board_hash"]  # same board content; the hash covers the turns
     game = RinggeisterGame.from_json(state, compiled)
-    if move.kind == "step":
-        if move.to not in nx_destinations(game, state, move.figure or ""):
-            raise AssertionError(f"baseline rejects {move}")
+    if move.kind == "step" and move.to not in nx_destinations(game, state, move.figure or ""):
+        raise AssertionError(f"baseline rejects {move}")
     game.push(move)
     return game.to_json()
 
@@ -131,8 +128,10 @@ def main() -> int:
     ap.add_argument("--baseline-moves", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--project", default=str(Path(__file__).resolve().parent.parent
-                                             / "projects" / "ringgeister"))
+    ap.add_argument(
+        "--project",
+        default=str(Path(__file__).resolve().parent.parent / "projects" / "ringgeister"),
+    )
     args = ap.parse_args()
 
     if os.path.exists(args.project):
@@ -153,8 +152,12 @@ def main() -> int:
     outcomes: dict[str, int] = {}
     recorded: list[tuple[dict[str, Any], list[Move]]] = []
     for k in range(args.games):
-        game = RinggeisterGame.new(compiled, players=args.players, seed=args.seed + k,
-                                   options={"counter_placement": "random"})
+        game = RinggeisterGame.new(
+            compiled,
+            players=args.players,
+            seed=args.seed + k,
+            options={"counter_placement": "random"},
+        )
         start = game.to_json()
         seq: list[Move] = []
         for _ in range(args.max_moves):
@@ -214,23 +217,38 @@ def main() -> int:
         ("baseline: moves /s (recompile + networkx)", f"{base_moves:,.1f}  ({n_base} moves)"),
         ("baseline states equal to referee's", f"{agree} / {n_base}"),
         ("speed-up (moves)", f"{ratio:,.0f}x"),
-        ("wall clock: referee run / baseline run", f"{fast_wall:.1f} s / {base_wall:.1f} s "
-                                                   "(shared machine)"),
-        ("targets", f">= 5,000 moves/s: {'yes' if fast_moves >= 5000 else 'NO'};  "
-                    f">= 20x baseline: {'yes' if ratio >= 20 else 'NO'}"),
+        (
+            "wall clock: referee run / baseline run",
+            f"{fast_wall:.1f} s / {base_wall:.1f} s (shared machine)",
+        ),
+        (
+            "targets",
+            f">= 5,000 moves/s: {'yes' if fast_moves >= 5000 else 'NO'};  "
+            f">= 20x baseline: {'yes' if ratio >= 20 else 'NO'}",
+        ),
     ]
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  value")
     print(f"{'-' * width}  {'-' * 30}")
     for a, b in rows:
         print(f"{a:<{width}}  {b}")
-    print(json.dumps({"bench": "ringgeister_selfplay", "board": board_name, "games": args.games,
-                      "moves": n_push, "outcomes": outcomes,
-                      "moves_per_second": round(fast_moves, 1),
-                      "legal_moves_calls_per_second": round(fast_legal, 1),
-                      "baseline_moves_per_second": round(base_moves, 2),
-                      "baseline_moves": n_base, "baseline_agrees": agree,
-                      "speedup": round(ratio, 1)}))
+    print(
+        json.dumps(
+            {
+                "bench": "ringgeister_selfplay",
+                "board": board_name,
+                "games": args.games,
+                "moves": n_push,
+                "outcomes": outcomes,
+                "moves_per_second": round(fast_moves, 1),
+                "legal_moves_calls_per_second": round(fast_legal, 1),
+                "baseline_moves_per_second": round(base_moves, 2),
+                "baseline_moves": n_base,
+                "baseline_agrees": agree,
+                "speedup": round(ratio, 1),
+            }
+        )
+    )
     return 0
 
 

@@ -20,13 +20,11 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from referee.compiler import compile_board  # noqa: E402
 from referee.games import get_game  # noqa: E402
@@ -53,9 +51,16 @@ def run(rules: str, games: int, players: int, baseline: bool) -> dict[str, Any]:
             moves += 1
         wins += g.outcome["result"] == "won"
     dt = time.perf_counter() - t0
-    return {"rules": rules, "referee": "baseline (trial on a copy)" if baseline else "shipped",
-            "games": games, "moves": moves, "wins": wins, "seconds": round(dt, 3),
-            "games_per_second": round(games / dt, 1), "moves_per_second": round(moves / dt)}
+    return {
+        "rules": rules,
+        "referee": "baseline (trial on a copy)" if baseline else "shipped",
+        "games": games,
+        "moves": moves,
+        "wins": wins,
+        "seconds": round(dt, 3),
+        "games_per_second": round(games / dt, 1),
+        "moves_per_second": round(moves / dt),
+    }
 
 
 def main() -> None:
@@ -63,21 +68,40 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=3)
     a = ap.parse_args()
-    rows = [run(r, a.games, a.players, b) for r in ("mount-doom", "lotr-coop")
-            for b in (False, True)]
+    rows = [
+        run(r, a.games, a.players, b) for r in ("mount-doom", "lotr-coop") for b in (False, True)
+    ]
     print(f"Track games self-play: {a.games} random games per row, {a.players} players")
     print(f"{'rules':11} {'referee':28} {'games/s':>8} {'moves/s':>8} {'wins':>5}")
     for r in rows:
-        print(f"{r['rules']:11} {r['referee']:28} {r['games_per_second']:>8} "
-              f"{r['moves_per_second']:>8} {r['wins']:>5}")
-    same = all(rows[i]["moves"] == rows[i + 1]["moves"] and rows[i]["wins"] == rows[i + 1]["wins"]
-               for i in (0, 2))
-    speedup = {rows[i]["rules"]: round(rows[i]["games_per_second"] / rows[i + 1]["games_per_second"], 2)
-               for i in (0, 2)}
-    print(f"same games in both referees: {same}; shipped/baseline: "
-          + ", ".join(f"{k} {v}x" for k, v in speedup.items()))
-    print(json.dumps({"bench": "selfplay_tracks", "games": a.games, "players": a.players,
-                      "rows": rows, "same_games": same, "speedup": speedup}))
+        print(
+            f"{r['rules']:11} {r['referee']:28} {r['games_per_second']:>8} "
+            f"{r['moves_per_second']:>8} {r['wins']:>5}"
+        )
+    same = all(
+        rows[i]["moves"] == rows[i + 1]["moves"] and rows[i]["wins"] == rows[i + 1]["wins"]
+        for i in (0, 2)
+    )
+    speedup = {
+        rows[i]["rules"]: round(rows[i]["games_per_second"] / rows[i + 1]["games_per_second"], 2)
+        for i in (0, 2)
+    }
+    print(
+        f"same games in both referees: {same}; shipped/baseline: "
+        + ", ".join(f"{k} {v}x" for k, v in speedup.items())
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "selfplay_tracks",
+                "games": a.games,
+                "players": a.players,
+                "rows": rows,
+                "same_games": same,
+                "speedup": speedup,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -21,10 +21,17 @@ DEFAULT_PROJECT = Path(__file__).resolve().parent.parent / "projects" / "ringgei
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="boardwright", description="Boardwright board editor")
-    p.add_argument("project", nargs="?", help="project file (.bwproj), JSON export, or a "
-                   "folder holding one (default: projects/ringgeister)")
-    p.add_argument("--screenshot", metavar="FILE.png",
-                   help="render the main window offscreen to FILE.png and exit")
+    p.add_argument(
+        "project",
+        nargs="?",
+        help="project file (.bwproj), JSON export, or a "
+        "folder holding one (default: projects/ringgeister)",
+    )
+    p.add_argument(
+        "--screenshot",
+        metavar="FILE.png",
+        help="render the main window offscreen to FILE.png and exit",
+    )
     p.add_argument("--size", default="1400x900", help="window size for --screenshot (WxH)")
     return p
 
@@ -49,19 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     win = MainWindow()
     if args.screenshot:
         # no one is there to answer a message box: print it and go on
-        def tell(kind: str, title: str, text: str, buttons: object = None,
-                 default: object = None) -> object:
+        def tell(
+            kind: str, title: str, text: str, buttons: object = None, default: object = None
+        ) -> object:
             print(f"boardwright: {title}: {text}", file=sys.stderr)
             return default
+
         win.ask = tell  # type: ignore[method-assign]
     project = Path(args.project) if args.project else DEFAULT_PROJECT
     if args.project or project.exists():
-        if not win.open_path(project, offer_recovery=not args.screenshot):
-            if args.screenshot:
-                win.close()
-                return 1
+        if not win.open_path(project, offer_recovery=not args.screenshot) and args.screenshot:
+            win.close()
+            return 1
     elif not args.screenshot:
-        win.offer_recovery()            # an untitled board autosaved before a crash
+        win.offer_recovery()  # an untitled board autosaved before a crash
     if args.screenshot:
         win.resize(w, h)
         win.show()

@@ -16,10 +16,24 @@ from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QGraphicsPathItem, QHBoxLayout, QLabel, QListWidget,
-                               QListWidgetItem, QMainWindow, QMessageBox, QPushButton,
-                               QSplitter, QTableWidget, QTableWidgetItem, QTabWidget,
-                               QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGraphicsPathItem,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.assets import AssetPack
 from referee.errors import BoardwrightError
@@ -30,7 +44,7 @@ from .canvas import BoardScene, BoardView
 from .docks.inspector import InspectorDock
 from .docks.palette import tile_thumbnail
 from .document import Document
-from .tools import (DeleteTool, DrawLineTool, EditVerticesTool, PlacePointTool, SelectTool, Tool)
+from .tools import DeleteTool, DrawLineTool, EditVerticesTool, PlacePointTool, SelectTool, Tool
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
@@ -39,16 +53,29 @@ def tile_board(tile: TileAsset) -> Board:
     """A scratch board holding ``tile``'s features, centred on the origin."""
     x0, y0, x1, y1 = tile.outline.bounds
     m = 10.0
-    return Board(meta={"name": tile.name, "x0": x0 - m, "y0": y0 - m, "width": x1 - x0 + 2 * m,
-                       "height": y1 - y0 + 2 * m, "settings": {"grid_mm": 5}},
-                 features=[copy.deepcopy(f) for f in tile.features])
+    return Board(
+        meta={
+            "name": tile.name,
+            "x0": x0 - m,
+            "y0": y0 - m,
+            "width": x1 - x0 + 2 * m,
+            "height": y1 - y0 + 2 * m,
+            "settings": {"grid_mm": 5},
+        },
+        features=[copy.deepcopy(f) for f in tile.features],
+    )
 
 
 def tile_from_board(tile: TileAsset, board: Board) -> TileAsset:
     """A new tile asset: ``tile`` with the features of ``board``."""
-    return TileAsset(tile.key, tile.name, dict(tile.outline_spec),
-                     [Feature(f.id, f.kind, f.geometry, dict(f.props)) for f in board.features],
-                     tile.turnable, dict(tile.props))
+    return TileAsset(
+        tile.key,
+        tile.name,
+        dict(tile.outline_spec),
+        [Feature(f.id, f.kind, f.geometry, dict(f.props)) for f in board.features],
+        tile.turnable,
+        dict(tile.props),
+    )
 
 
 class AssetEditor(QMainWindow):
@@ -56,8 +83,12 @@ class AssetEditor(QMainWindow):
 
     tile_saved = Signal(str)
 
-    def __init__(self, packs: dict[str, AssetPack], tile_key: str | None = None,
-                 parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        packs: dict[str, AssetPack],
+        tile_key: str | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Asset editor — Boardwright")
         self.resize(1200, 760)
@@ -71,7 +102,7 @@ class AssetEditor(QMainWindow):
         self.outline_item.setBrush(QBrush(QColor(style.TILE_FILL)))
         self.outline_item.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
         self.scene.addItem(self.outline_item)
-        self.scene.markers.setVisible(False)   # a lone tile's ports always face nothing
+        self.scene.markers.setVisible(False)  # a lone tile's ports always face nothing
         self.doc.changed.connect(lambda _k: self.update_previews())
 
         tabs = QTabWidget()
@@ -96,9 +127,16 @@ class AssetEditor(QMainWindow):
         tb = QToolBar()
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.tools: dict[str, Tool] = {}
-        for t in (SelectTool(self), DrawLineTool(self, "path"), PlacePointTool(self, "point"),
-                  PlacePointTool(self, "junction"), PlacePointTool(self, "door"),
-                  PlacePointTool(self, "port"), EditVerticesTool(self), DeleteTool(self)):
+        for t in (
+            SelectTool(self),
+            DrawLineTool(self, "path"),
+            PlacePointTool(self, "point"),
+            PlacePointTool(self, "junction"),
+            PlacePointTool(self, "door"),
+            PlacePointTool(self, "port"),
+            EditVerticesTool(self),
+            DeleteTool(self),
+        ):
             self.tools[t.name] = t
             a = tb.addAction(t.label)
             a.triggered.connect(lambda _c=False, n=t.name: self.set_tool(n))
@@ -131,7 +169,8 @@ class AssetEditor(QMainWindow):
         self.inspector = InspectorDock(self.doc, self)
         self.inspector.setFeatures(self.inspector.DockWidgetFeature.NoDockWidgetFeatures)
         self.scene.selectionChanged.connect(
-            lambda: self.inspector.show_keys(sorted(self.scene.selected_keys())))
+            lambda: self.inspector.show_keys(sorted(self.scene.selected_keys()))
+        )
         split.addWidget(left)
         split.addWidget(centre)
         split.addWidget(self.inspector)
@@ -150,8 +189,11 @@ class AssetEditor(QMainWindow):
             add = QPushButton(f"Add {label[:-1].lower()}")
             add.clicked.connect(lambda _c=False, t=table: self._add_row(t))
             rem = QPushButton("Remove selected")
-            rem.clicked.connect(lambda _c=False, t=table: t.removeRow(max(t.currentRow(), 0))
-                                if t.rowCount() else None)
+            rem.clicked.connect(
+                lambda _c=False, t=table: (
+                    t.removeRow(max(t.currentRow(), 0)) if t.rowCount() else None
+                )
+            )
             save = QPushButton("Save pack")
             save.clicked.connect(self.save_manifest)
             for b in (add, rem, save):
@@ -161,7 +203,8 @@ class AssetEditor(QMainWindow):
             tabs.addTab(w, label)
         self.pack_box.currentIndexChanged.connect(self.load_pack_lists)
         self.tile_list.currentItemChanged.connect(
-            lambda it, _p: self.open_tile(it.data(KEY_ROLE)) if it else None)
+            lambda it, _p: self.open_tile(it.data(KEY_ROLE)) if it else None
+        )
         self.set_tool("select")
         if tile_key and tile_key.split("/", 1)[0] in packs:
             self.pack_box.setCurrentIndex(self.pack_box.findData(tile_key.split("/", 1)[0]))
@@ -213,8 +256,9 @@ class AssetEditor(QMainWindow):
         if pack is None or key not in pack.tiles:
             return
         if self.doc.modified and self.tile is not None:
-            ans = QMessageBox.question(self, "Asset editor",
-                                       f"Discard the unsaved changes to {self.tile.name}?")
+            ans = QMessageBox.question(
+                self, "Asset editor", f"Discard the unsaved changes to {self.tile.name}?"
+            )
             if ans != QMessageBox.StandardButton.Yes:
                 return
         self.tile = pack.tiles[key]
@@ -224,10 +268,12 @@ class AssetEditor(QMainWindow):
         self.view.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
         self.view.fit()
         self.setWindowTitle(f"Asset editor — {self.tile.name} ({key})")
-        self.inspector.empty_text = (f"<b>{self.tile.name}</b><br>{key}<br>{self.tile.shape}, "
-                                     f"{'turns' if self.tile.turnable else 'never turns'}, "
-                                     f"{len(self.tile.features)} features.<br><br>Select a "
-                                     "feature to edit its properties.")
+        self.inspector.empty_text = (
+            f"<b>{self.tile.name}</b><br>{key}<br>{self.tile.shape}, "
+            f"{'turns' if self.tile.turnable else 'never turns'}, "
+            f"{len(self.tile.features)} features.<br><br>Select a "
+            "feature to edit its properties."
+        )
         self.inspector.show_keys([])
         self.update_previews()
 
@@ -268,7 +314,9 @@ class AssetEditor(QMainWindow):
         return t
 
     @staticmethod
-    def _add_row(table: QTableWidget, ident: str = "new", data: dict[str, Any] | None = None) -> None:
+    def _add_row(
+        table: QTableWidget, ident: str = "new", data: dict[str, Any] | None = None
+    ) -> None:
         r = table.rowCount()
         table.insertRow(r)
         table.setItem(r, 0, QTableWidgetItem(ident))
@@ -282,17 +330,25 @@ class AssetEditor(QMainWindow):
             ident = (table.item(r, 0).text() if table.item(r, 0) else "").strip()
             raw = table.item(r, 1).text() if table.item(r, 1) else "{}"
             if not ident or "/" in ident:
-                QMessageBox.warning(self, "Cannot save", f"{what} row {r + 1}: the id must be "
-                                    "non-empty and without '/'")
+                QMessageBox.warning(
+                    self,
+                    "Cannot save",
+                    f"{what} row {r + 1}: the id must be non-empty and without '/'",
+                )
                 return None
             try:
                 data = json.loads(raw)
             except json.JSONDecodeError as exc:
-                QMessageBox.warning(self, "Cannot save", f"{what} {ident}: bad JSON ({exc.msg} "
-                                    f"at column {exc.colno})")
+                QMessageBox.warning(
+                    self,
+                    "Cannot save",
+                    f"{what} {ident}: bad JSON ({exc.msg} at column {exc.colno})",
+                )
                 return None
             if not isinstance(data, dict):
-                QMessageBox.warning(self, "Cannot save", f"{what} {ident}: data must be a JSON object")
+                QMessageBox.warning(
+                    self, "Cannot save", f"{what} {ident}: data must be a JSON object"
+                )
                 return None
             data.pop("id", None)
             out[f"{pack.id}/{ident}"] = data

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import (QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent)
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from .document import Document
@@ -57,15 +57,26 @@ class BoardScene(QGraphicsScene):
             for item in self.items_by_key.values():
                 self.removeItem(item)
             self.items_by_key.clear()
-            keys = {f"p:{p.id}" for p in b.placements} | {f"f:{f.id}" for f in b.features} | \
-                {f"c:{c.id}" for c in b.pieces}
+            keys = (
+                {f"p:{p.id}" for p in b.placements}
+                | {f"f:{f.id}" for f in b.features}
+                | {f"c:{c.id}" for c in b.pieces}
+            )
         selected = {k for k, it in self.items_by_key.items() if it.isSelected()}
-        placements = {p.id: p for p in b.placements} if any(k.startswith("p:") for k in keys) else {}
+        placements = (
+            {p.id: p for p in b.placements} if any(k.startswith("p:") for k in keys) else {}
+        )
         features = {f.id: f for f in b.features} if any(k.startswith("f:") for k in keys) else {}
         for key in keys:
             kind, _, ident = key.partition(":")
             item = self.items_by_key.get(key)
-            obj = placements.get(ident) if kind == "p" else features.get(ident) if kind == "f" else None
+            obj = (
+                placements.get(ident)
+                if kind == "p"
+                else features.get(ident)
+                if kind == "f"
+                else None
+            )
             if kind == "c":
                 self._sync_piece(key, ident, selected)
                 continue
@@ -122,7 +133,7 @@ class BoardScene(QGraphicsScene):
             item.setSelected(True)
 
     def on_compiled(self) -> None:
-        for key, item in self.items_by_key.items():
+        for _key, item in self.items_by_key.items():
             if isinstance(item, PieceItem):
                 item.sync(item.piece, item.data, self._piece_xy(item.piece.at))
         c = self.doc.compiled
@@ -186,7 +197,9 @@ class BoardView(QGraphicsView):
         self._pan_from: QPointF | None = None
         self._space = False
         r = scene.board_rect()
-        self.setSceneRect(r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2, r.height() * 2))
+        self.setSceneRect(
+            r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2, r.height() * 2)
+        )
 
     # ------------------------------------------------------------------ zoom
     @property
@@ -206,10 +219,10 @@ class BoardView(QGraphicsView):
         self.translate(d.x(), d.y())
         self.zoom_changed.emit(self.zoom)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+    def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
         if steps:
-            self.set_zoom(self.zoom * (1.2 ** steps), event.position())
+            self.set_zoom(self.zoom * (1.2**steps), event.position())
         event.accept()
 
     def fit(self) -> None:
@@ -226,7 +239,7 @@ class BoardView(QGraphicsView):
         return 8.0 / max(self.zoom, 1e-6)
 
     # ------------------------------------------------------------------ background
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, QColor("#8a8f96"))
         sheet = self.board_scene.board_rect()
         painter.fillRect(sheet.translated(1.5, 1.5), QColor(0, 0, 0, 60))
@@ -273,19 +286,21 @@ class BoardView(QGraphicsView):
         h.setValue(h.value() - round(dx_px))
         v.setValue(v.value() - round(dy_px))
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.MiddleButton or (
-                self._space and event.button() == Qt.MouseButton.LeftButton):
+            self._space and event.button() == Qt.MouseButton.LeftButton
+        ):
             self._start_pan(event)
             event.accept()
             return
-        if self.tool is not None and self.tool.press(self.mapToScene(event.position().toPoint()),
-                                                     event):
+        if self.tool is not None and self.tool.press(
+            self.mapToScene(event.position().toPoint()), event
+        ):
             event.accept()
             return
         super().mousePressEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = self.mapToScene(event.position().toPoint())
         self.cursor_moved.emit(pos.x(), pos.y())
         if self._pan_from is not None:
@@ -299,27 +314,31 @@ class BoardView(QGraphicsView):
             return
         super().mouseMoveEvent(event)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
-        if self._pan_from is not None and event.button() in (Qt.MouseButton.MiddleButton,
-                                                              Qt.MouseButton.LeftButton):
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
             self._pan_from = None
             self.viewport().unsetCursor()
             event.accept()
             return
-        if self.tool is not None and self.tool.release(self.mapToScene(event.position().toPoint()),
-                                                       event):
+        if self.tool is not None and self.tool.release(
+            self.mapToScene(event.position().toPoint()), event
+        ):
             event.accept()
             return
         super().mouseReleaseEvent(event)
 
-    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if self.tool is not None and self.tool.double_click(
-                self.mapToScene(event.position().toPoint()), event):
+            self.mapToScene(event.position().toPoint()), event
+        ):
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -330,7 +349,7 @@ class BoardView(QGraphicsView):
             return
         super().keyPressEvent(event)
 
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = False
             self._pan_from = None
@@ -339,26 +358,27 @@ class BoardView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def contextMenuEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def contextMenuEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         if self.tool is not None and self.tool.context_menu(
-                self.mapToScene(event.pos()), event.globalPos()):
+            self.mapToScene(event.pos()), event.globalPos()
+        ):
             return
         super().contextMenuEvent(event)
 
     # ------------------------------------------------------------------ drops
-    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
-    def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
-    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         md = event.mimeData()
         if md.hasFormat(TILE_MIME):
             key = bytes(md.data(TILE_MIME).data()).decode("utf-8")

@@ -22,8 +22,12 @@ def selection_json(doc: Document, keys: set[str]) -> dict[str, Any]:
     ps = [p for p in doc.board.placements if f"p:{p.id}" in keys]
     fs = [f for f in doc.board.features if f"f:{f.id}" in keys]
     tiles = {p.tile: doc.board.tiles[p.tile] for p in ps if p.tile in doc.board.tiles}
-    return {"format": "boardwright-items", "placements": [p.to_json() for p in ps],
-            "features": [f.to_json() for f in fs], "tiles": [t.to_json() for t in tiles.values()]}
+    return {
+        "format": "boardwright-items",
+        "placements": [p.to_json() for p in ps],
+        "features": [f.to_json() for f in fs],
+        "tiles": [t.to_json() for t in tiles.values()],
+    }
 
 
 _clear_registered = False
@@ -73,8 +77,11 @@ def _command_from(doc: Document, data: Any, dx: float, dy: float, text: str) -> 
 def paste_from_clipboard(doc: Document, dx: float = 10.0, dy: float = 10.0) -> set[str]:
     """Paste what the clipboard holds; returns the keys of the new objects."""
     md = QGuiApplication.clipboard().mimeData()
-    raw = bytes(md.data(ITEMS_MIME).data()).decode("utf-8") if md and md.hasFormat(ITEMS_MIME) \
+    raw = (
+        bytes(md.data(ITEMS_MIME).data()).decode("utf-8")
+        if md and md.hasFormat(ITEMS_MIME)
         else (md.text() if md else "")
+    )
     try:
         data = json.loads(raw)
         cmd = _command_from(doc, data, dx, dy, "Paste")

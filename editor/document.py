@@ -46,7 +46,7 @@ class Document(QObject):
     live : LiveCompiler
     """
 
-    changed = Signal(object)          # set of object keys, or None for "everything"
+    changed = Signal(object)  # set of object keys, or None for "everything"
     compiled_changed = Signal()
     modified_changed = Signal(bool)
     path_changed = Signal()
@@ -54,8 +54,12 @@ class Document(QObject):
     #: debounce of the live recompile, milliseconds
     RECOMPILE_DELAY_MS = 120
 
-    def __init__(self, board: Board | None = None, path: str | Path | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        board: Board | None = None,
+        path: str | Path | None = None,
+        parent: QObject | None = None,
+    ) -> None:
         super().__init__(parent)
         self.board = board if board is not None else new_board()
         self.path: Path | None = Path(path) if path else None

@@ -56,14 +56,15 @@ class TileItem(QGraphicsItem):
         self.setToolTip(f"{placement.id}: {tile.name} ({tile.key}), turn {placement.turns}")
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._bounds.adjusted(-1, -1, 1, 1)
 
     def shape(self) -> QPainterPath:
         return self.outline
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         fill = style.TILE_FILL if self.tile.turnable else style.TILE_FIXED_FILL
@@ -93,7 +94,7 @@ class FeatureItem(QGraphicsItem):
         self._bounds = style.feature_bounds(feature)
         g = feature.geometry
         if feature.kind == "space" and self.art and self.art[0].path is not None:
-            self._shape = self.art[0].path     # the fill outline doubles as the hit shape
+            self._shape = self.art[0].path  # the fill outline doubles as the hit shape
         elif feature.kind in ("counter_space", "art") and g.geom_type.endswith("Polygon"):
             self._shape = style.geom_path(g)
         else:
@@ -102,23 +103,27 @@ class FeatureItem(QGraphicsItem):
                 sp.addEllipse(QPointF(g.x, g.y), style.POINT_R + 1, style.POINT_R + 1)
             else:
                 from PySide6.QtGui import QPainterPathStroker
+
                 st = QPainterPathStroker()
                 st.setWidth(4.0)
                 sp = st.createStroke(style.geom_path(g))
             self._shape = sp
-        self.setZValue(style.Z_OF_KIND.get(feature.kind, 0.0) + (1.5 if feature.kind not in
-                                                                  ("space", "art") else 0.0))
+        self.setZValue(
+            style.Z_OF_KIND.get(feature.kind, 0.0)
+            + (1.5 if feature.kind not in ("space", "art") else 0.0)
+        )
         self.setToolTip(f"{feature.kind} {feature.id}")
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._bounds
 
     def shape(self) -> QPainterPath:
         return self._shape
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 0.5)
         style.paint_drawables(painter, self.art, lod)
@@ -146,7 +151,7 @@ class PieceItem(QGraphicsItem):
         self.setToolTip(f"{piece.id}: {data.get('name', piece.piece)} on {piece.at}")
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return QRectF(-7, -7, 14, 14)
 
     def shape(self) -> QPainterPath:
@@ -154,18 +159,23 @@ class PieceItem(QGraphicsItem):
         p.addEllipse(QPointF(0, 0), 6, 6)
         return p
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         colour = str(self.data.get("colour") or self.data.get("color") or "#9e9e9e")
         c = QColor(colour) if QColor.isValidColorName(colour) else QColor("#9e9e9e")
-        painter.setPen(style.pen(style.SELECT if self.isSelected() else "#111111",
-                                 1.2 if self.isSelected() else 0.6))
+        painter.setPen(
+            style.pen(
+                style.SELECT if self.isSelected() else "#111111", 1.2 if self.isSelected() else 0.6
+            )
+        )
         painter.setBrush(c)
         painter.drawEllipse(QPointF(0, 0), 5.5, 5.5)
         name = str(self.data.get("name") or self.piece.piece.split("/")[-1])
         painter.setPen(QColor("#ffffff" if c.lightness() < 120 else "#111111"))
         from PySide6.QtGui import QFont
+
         f = QFont()
         f.setPointSizeF(5.0)
         f.setBold(True)
@@ -203,13 +213,16 @@ class GraphOverlay(QGraphicsItem):
         self._bounds = r.adjusted(-2, -2, 2, 2)
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         for rel, p in self._paths.items():
-            painter.setPen(style.pen(style.RELATION_COLOURS.get(rel, "#000000"), 2.0, cosmetic=True))
+            painter.setPen(
+                style.pen(style.RELATION_COLOURS.get(rel, "#000000"), 2.0, cosmetic=True)
+            )
             painter.setBrush(style.NO_BRUSH)
             painter.drawPath(p)
         painter.setPen(style.NO_PEN)
@@ -234,17 +247,19 @@ class ProblemMarkers(QGraphicsItem):
         if self._marks:
             xs = [m[0] for m in self._marks]
             ys = [m[1] for m in self._marks]
-            self._bounds = QRectF(min(xs) - 10, min(ys) - 10, max(xs) - min(xs) + 20,
-                                  max(ys) - min(ys) + 20)
+            self._bounds = QRectF(
+                min(xs) - 10, min(ys) - 10, max(xs) - min(xs) + 20, max(ys) - min(ys) + 20
+            )
         else:
             self._bounds = QRectF()
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         return self._bounds
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         painter.setBrush(style.NO_BRUSH)
         for x, y, err in self._marks:
@@ -267,8 +282,9 @@ class PreviewItem(QGraphicsItem):
         self.snapped = False
         self.handles: list[QPointF] = []
 
-    def set(self, points: list[QPointF], cursor: QPointF | None, closed: bool,
-            snapped: bool = False) -> None:
+    def set(
+        self, points: list[QPointF], cursor: QPointF | None, closed: bool, snapped: bool = False
+    ) -> None:
         self.prepareGeometryChange()
         self.points, self.cursor, self.closed, self.snapped = list(points), cursor, closed, snapped
         self.update()
@@ -278,7 +294,7 @@ class PreviewItem(QGraphicsItem):
         self.handles = list(handles)
         self.update()
 
-    def boundingRect(self) -> QRectF:  # noqa: N802
+    def boundingRect(self) -> QRectF:
         pts = self.points + self.handles + ([self.cursor] if self.cursor is not None else [])
         if not pts:
             return QRectF()
@@ -286,8 +302,9 @@ class PreviewItem(QGraphicsItem):
         ys = [p.y() for p in pts]
         return QRectF(min(xs) - 6, min(ys) - 6, max(xs) - min(xs) + 12, max(ys) - min(ys) + 12)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         pts = self.points + ([self.cursor] if self.cursor is not None else [])
         if len(pts) >= 2:

@@ -59,10 +59,10 @@ _NODE_FIXED = ("kind", "x", "y", "tile", "feature", "road", "port", "city_space"
 class Change:
     """What one edit changed, as a hint for the live compiler."""
 
-    turns: set[str] = field(default_factory=set)          # placement ids turned
-    props: set[str] = field(default_factory=set)          # feature ids whose props changed
+    turns: set[str] = field(default_factory=set)  # placement ids turned
+    props: set[str] = field(default_factory=set)  # feature ids whose props changed
     prop_keys: set[str] = field(default_factory=set)
-    spaces: set[str] = field(default_factory=set)         # free-standing spaces added/moved/removed
+    spaces: set[str] = field(default_factory=set)  # free-standing spaces added/moved/removed
     full: bool = False
 
     def merge(self, other: Change) -> None:
@@ -88,10 +88,12 @@ class _Snapshot:
 
     @classmethod
     def of(cls, board: Board) -> _Snapshot:
-        return cls({f.id: (f.kind, f.geometry, copy.deepcopy(f.props)) for f in board.features},
-                   [(p.id, p.tile, p.x, p.y, p.turns) for p in board.placements],
-                   {k: id(t) for k, t in board.tiles.items()},
-                   copy.deepcopy(board.settings))
+        return cls(
+            {f.id: (f.kind, f.geometry, copy.deepcopy(f.props)) for f in board.features},
+            [(p.id, p.tile, p.x, p.y, p.turns) for p in board.placements],
+            {k: id(t) for k, t in board.tiles.items()},
+            copy.deepcopy(board.settings),
+        )
 
     def same_frame(self, board: Board, ignore_turns: bool = False) -> bool:
         """True if placements, tiles and settings are as in the snapshot."""
@@ -101,8 +103,11 @@ class _Snapshot:
             was = [(a, b, c, d, 0) for a, b, c, d, _ in self.placements]
         else:
             was = self.placements
-        return now == was and {k: id(t) for k, t in board.tiles.items()} == self.tiles \
+        return (
+            now == was
+            and {k: id(t) for k, t in board.tiles.items()} == self.tiles
             and board.settings == self.settings
+        )
 
     def refresh(self, board: Board, fids: set[str]) -> None:
         """Take the features ``fids`` (and placements, tiles, settings) anew, O(len(fids))."""
@@ -172,8 +177,12 @@ class LiveCompiler:
             strategy = "turn"
         fids = snap.changed_features(self.board)
         feats = {f.id: f for f in self.board.features}
-        if fids and fids <= change.props and snap.props_only(fids, feats) and \
-                not (change.prop_keys & _relation_keys(fids, feats)):
+        if (
+            fids
+            and fids <= change.props
+            and snap.props_only(fids, feats)
+            and not (change.prop_keys & _relation_keys(fids, feats))
+        ):
             # only properties no relation depends on: node attributes in place
             self._update_props(fids, feats)
         elif fids:

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import (QAction, QActionGroup, QCloseEvent, QImage, QKeySequence, QPainter)
-from PySide6.QtWidgets import (QApplication, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox, QToolBar, QUndoView, QWidget)
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QImage, QKeySequence, QPainter
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QUndoView,
+    QWidget,
+)
 
 from referee.assets import AssetPack, load_packs
 from referee.errors import BoardwrightError
@@ -23,8 +33,17 @@ from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document, new_board
 from .snapping import snap_tile_centre
-from .tools import (DeleteTool, DrawLineTool, DrawSpaceTool, EditVerticesTool, PlacePointTool,
-                    SelectTool, Tool, TurnTool, turn_selection)
+from .tools import (
+    DeleteTool,
+    DrawLineTool,
+    DrawSpaceTool,
+    EditVerticesTool,
+    PlacePointTool,
+    SelectTool,
+    Tool,
+    TurnTool,
+    turn_selection,
+)
 
 APP_NAME = "Boardwright"
 AUTOSAVE_MS = 60_000
@@ -37,8 +56,10 @@ def autosave_path_for(path: Path | None) -> Path:
     or ``untitled.autosave.json`` in the application data folder for a new board."""
     if path is not None:
         return path.with_name(path.name + ".autosave.json")
-    base = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-                or Path.home() / ".boardwright")
+    base = Path(
+        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        or Path.home() / ".boardwright"
+    )
     base.mkdir(parents=True, exist_ok=True)
     return base / "untitled.autosave.json"
 
@@ -46,8 +67,13 @@ def autosave_path_for(path: Path | None) -> Path:
 class MainWindow(QMainWindow):
     """Boardwright's main window. ``ask`` may be replaced in tests (message boxes)."""
 
-    def __init__(self, board: Board | None = None, path: str | Path | None = None,
-                 packs: dict[str, AssetPack] | None = None, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        board: Board | None = None,
+        path: str | Path | None = None,
+        packs: dict[str, AssetPack] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("BoardwrightMainWindow")
         self.settings = QSettings()
@@ -103,8 +129,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.palette, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
 
-    def _act(self, text: str, slot: Any, shortcut: Any = None, tip: str = "",
-             checkable: bool = False) -> QAction:
+    def _act(
+        self, text: str, slot: Any, shortcut: Any = None, tip: str = "", checkable: bool = False
+    ) -> QAction:
         a = QAction(text, self)
         if shortcut is not None:
             if isinstance(shortcut, list):
@@ -123,12 +150,15 @@ class MainWindow(QMainWindow):
         self.a_new = self._act("&New", self.file_new, SK.New, "Start an empty board")
         self.a_open = self._act("&Open…", self.file_open, SK.Open, "Open a project")
         self.a_save = self._act("&Save", self.file_save, SK.Save, "Save the project")
-        self.a_save_as = self._act("Save &As…", self.file_save_as, SK.SaveAs,
-                                   "Save the project under a new name")
-        self.a_import = self._act("&Import JSON…", self.file_import_json, None,
-                                  "Open a project's JSON export")
-        self.a_export = self._act("&Export JSON…", self.file_export_json, None,
-                                  "Write the lossless JSON export")
+        self.a_save_as = self._act(
+            "Save &As…", self.file_save_as, SK.SaveAs, "Save the project under a new name"
+        )
+        self.a_import = self._act(
+            "&Import JSON…", self.file_import_json, None, "Open a project's JSON export"
+        )
+        self.a_export = self._act(
+            "&Export JSON…", self.file_export_json, None, "Write the lossless JSON export"
+        )
         self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
         self.a_export_png = self._act("Export &PNG…", lambda: self.file_export_picture("png"))
         self.a_quit = self._act("&Quit", self.close, SK.Quit)
@@ -142,46 +172,83 @@ class MainWindow(QMainWindow):
         self.a_dup = self._act("D&uplicate", self.edit_duplicate, "Ctrl+D")
         self.a_delete = self._act("&Delete", self.edit_delete, SK.Delete)
         self.a_select_all = self._act("Select &All", self.edit_select_all, SK.SelectAll)
-        self.a_turn_cw = self._act("Turn &clockwise", lambda: self.turn_selected(1), "R",
-                                   "Turn the selected tiles a quarter turn clockwise")
-        self.a_turn_ccw = self._act("Turn a&nticlockwise", lambda: self.turn_selected(-1),
-                                    "Shift+R", "Turn the selected tiles anticlockwise")
+        self.a_turn_cw = self._act(
+            "Turn &clockwise",
+            lambda: self.turn_selected(1),
+            "R",
+            "Turn the selected tiles a quarter turn clockwise",
+        )
+        self.a_turn_ccw = self._act(
+            "Turn a&nticlockwise",
+            lambda: self.turn_selected(-1),
+            "Shift+R",
+            "Turn the selected tiles anticlockwise",
+        )
         self.a_history = self.history.toggleViewAction()
         self.a_history.setText("&History")
-        self.a_zoom_in = self._act("Zoom &in", lambda: self.view.set_zoom(self.view.zoom * 1.25),
-                                   SK.ZoomIn)
-        self.a_zoom_out = self._act("Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25),
-                                    SK.ZoomOut)
+        self.a_zoom_in = self._act(
+            "Zoom &in", lambda: self.view.set_zoom(self.view.zoom * 1.25), SK.ZoomIn
+        )
+        self.a_zoom_out = self._act(
+            "Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25), SK.ZoomOut
+        )
         self.a_fit = self._act("&Fit board", self.view.fit, "Ctrl+0", "Fit the board to the window")
         self.a_grid = self._act("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
         self.a_grid.setChecked(True)
-        self.a_snap = self._act("&Snapping", self.toggle_snap, "Ctrl+Shift+'",
-                                "Snap to vertices, ports and the grid (hold Alt to suspend)",
-                                checkable=True)
+        self.a_snap = self._act(
+            "&Snapping",
+            self.toggle_snap,
+            "Ctrl+Shift+'",
+            "Snap to vertices, ports and the grid (hold Alt to suspend)",
+            checkable=True,
+        )
         self.a_snap.setChecked(True)
-        self.a_graph = self._act("Compiled &graph overlay", self.toggle_graph, "G",
-                                 "Show the compiled graph, edges coloured by relation",
-                                 checkable=True)
-        self.a_asset_editor = self._act("&Asset editor…", self.open_asset_editor, None,
-                                        "Edit tile assets, decks and pieces of a pack")
-        self.a_playtest = self._act("&Playtest…", self.start_playtest, "F5",
-                                    "Play the board against its rules referee")
+        self.a_graph = self._act(
+            "Compiled &graph overlay",
+            self.toggle_graph,
+            "G",
+            "Show the compiled graph, edges coloured by relation",
+            checkable=True,
+        )
+        self.a_asset_editor = self._act(
+            "&Asset editor…",
+            self.open_asset_editor,
+            None,
+            "Edit tile assets, decks and pieces of a pack",
+        )
+        self.a_playtest = self._act(
+            "&Playtest…", self.start_playtest, "F5", "Play the board against its rules referee"
+        )
         self.a_stop_playtest = self._act("&Stop playtest", self.stop_playtest, "Shift+F5")
         self.a_stop_playtest.setEnabled(False)
         # tools
         self.tools: dict[str, Tool] = {}
-        for tool in (SelectTool(self), TurnTool(self), DrawSpaceTool(self),
-                     DrawLineTool(self, "path"), DrawLineTool(self, "river"),
-                     DrawLineTool(self, "road"), PlacePointTool(self, "point"),
-                     PlacePointTool(self, "junction"), PlacePointTool(self, "door"),
-                     PlacePointTool(self, "river_dot"), PlacePointTool(self, "bridge"),
-                     EditVerticesTool(self), DeleteTool(self)):
+        for tool in (
+            SelectTool(self),
+            TurnTool(self),
+            DrawSpaceTool(self),
+            DrawLineTool(self, "path"),
+            DrawLineTool(self, "river"),
+            DrawLineTool(self, "road"),
+            PlacePointTool(self, "point"),
+            PlacePointTool(self, "junction"),
+            PlacePointTool(self, "door"),
+            PlacePointTool(self, "river_dot"),
+            PlacePointTool(self, "bridge"),
+            EditVerticesTool(self),
+            DeleteTool(self),
+        ):
             self.tools[tool.name] = tool
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            a = self._act(tool.label, lambda _c=False, n=name: self.set_tool(n),
-                          tool.shortcut or None, tool_help(tool), checkable=True)
+            a = self._act(
+                tool.label,
+                lambda _c=False, n=name: self.set_tool(n),
+                tool.shortcut or None,
+                tool_help(tool),
+                checkable=True,
+            )
             self.tool_group.addAction(a)
             self.tool_actions[name] = a
 
@@ -201,13 +268,34 @@ class MainWindow(QMainWindow):
         m.addAction(self.a_quit)
         self._refresh_recent()
         m = mb.addMenu("&Edit")
-        for a in (self.a_undo, self.a_redo, None, self.a_cut, self.a_copy, self.a_paste,
-                  self.a_dup, self.a_delete, self.a_select_all, None, self.a_turn_cw,
-                  self.a_turn_ccw, None, self.a_history):
+        for a in (
+            self.a_undo,
+            self.a_redo,
+            None,
+            self.a_cut,
+            self.a_copy,
+            self.a_paste,
+            self.a_dup,
+            self.a_delete,
+            self.a_select_all,
+            None,
+            self.a_turn_cw,
+            self.a_turn_ccw,
+            None,
+            self.a_history,
+        ):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
-        for a in (self.a_zoom_in, self.a_zoom_out, self.a_fit, None, self.a_grid, self.a_snap,
-                  self.a_graph, None):
+        for a in (
+            self.a_zoom_in,
+            self.a_zoom_out,
+            self.a_fit,
+            None,
+            self.a_grid,
+            self.a_snap,
+            self.a_graph,
+            None,
+        ):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.palette, self.inspector, self.problems, self.rotations):
             m.addAction(d.toggleViewAction())
@@ -225,9 +313,22 @@ class MainWindow(QMainWindow):
         tb = QToolBar("File", self)
         tb.setObjectName("FileToolbar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        for a in (self.a_new, self.a_open, self.a_save, None, self.a_undo, self.a_redo, None,
-                  self.a_turn_ccw, self.a_turn_cw, None, self.a_fit, self.a_graph, None,
-                  self.a_playtest):
+        for a in (
+            self.a_new,
+            self.a_open,
+            self.a_save,
+            None,
+            self.a_undo,
+            self.a_redo,
+            None,
+            self.a_turn_ccw,
+            self.a_turn_cw,
+            None,
+            self.a_fit,
+            self.a_graph,
+            None,
+            self.a_playtest,
+        ):
             tb.addSeparator() if a is None else tb.addAction(a)
         self.addToolBar(tb)
         tt = QToolBar("Tools", self)
@@ -247,9 +348,9 @@ class MainWindow(QMainWindow):
             w.setMinimumWidth(90)
             sb.addPermanentWidget(w)
         self.view.cursor_moved.connect(
-            lambda x, y: self.coord_label.setText(f"x {x:7.1f}  y {y:7.1f} mm"))
-        self.view.zoom_changed.connect(
-            lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
+            lambda x, y: self.coord_label.setText(f"x {x:7.1f}  y {y:7.1f} mm")
+        )
+        self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
         self.view.piece_dropped.connect(self.drop_piece)
 
@@ -265,16 +366,28 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(message, ms)
 
     def context_actions(self) -> list[Any]:
-        return [self.a_turn_cw, self.a_turn_ccw, None, self.a_cut, self.a_copy, self.a_dup,
-                self.a_delete]
+        return [
+            self.a_turn_cw,
+            self.a_turn_ccw,
+            None,
+            self.a_cut,
+            self.a_copy,
+            self.a_dup,
+            self.a_delete,
+        ]
 
-    def ask(self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None) -> Any:
+    def ask(
+        self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None
+    ) -> Any:
         """Show a message box (``kind`` = question/critical/warning/information)."""
         fn = getattr(QMessageBox, kind)
         if buttons is None:
             return fn(self, title, text)
-        return fn(self, title, text, buttons, default) if default is not None else \
-            fn(self, title, text, buttons)
+        return (
+            fn(self, title, text, buttons, default)
+            if default is not None
+            else fn(self, title, text, buttons)
+        )
 
     def _update_title(self) -> None:
         self.setWindowTitle(f"{self.doc.title}[*] — {APP_NAME}")
@@ -307,10 +420,12 @@ class MainWindow(QMainWindow):
         n = c.counts()
         nodes = sum(n["nodes"].values())
         edges = sum(n["edges"].values())
-        self.compile_label.setText(f"{nodes} nodes, {edges} edges, "
-                                   f"{sum(1 for p in probs if p.severity == 'error')} errors · "
-                                   f"compiled in {self.doc.last_compile_ms:.0f} ms "
-                                   f"({self.doc.live.last_strategy})")
+        self.compile_label.setText(
+            f"{nodes} nodes, {edges} edges, "
+            f"{sum(1 for p in probs if p.severity == 'error')} errors · "
+            f"compiled in {self.doc.last_compile_ms:.0f} ms "
+            f"({self.doc.live.last_strategy})"
+        )
 
     def goto_problem(self, problem: Any) -> None:
         if problem is None:
@@ -335,9 +450,15 @@ class MainWindow(QMainWindow):
             self.status(f"Unknown tile {key}")
             return None
         if self.view.snapping:
-            x, y = snap_tile_centre(self.doc.board if key in self.doc.board.tiles else
-                                    _with_tile(self.doc.board, tile), None, key, 0, x, y,
-                                    max(self.view.snap_radius(), 6.0))
+            x, y = snap_tile_centre(
+                self.doc.board if key in self.doc.board.tiles else _with_tile(self.doc.board, tile),
+                None,
+                key,
+                0,
+                x,
+                y,
+                max(self.view.snap_radius(), 6.0),
+            )
         cmd = PlaceTileCommand(self.doc, tile, x, y)
         self.doc.undo.push(cmd)
         self.scene.select_keys({f"p:{cmd.placement.id}"})
@@ -351,8 +472,11 @@ class MainWindow(QMainWindow):
             return None
         self.doc.recompile_now()
         c = self.doc.compiled
-        near = [n for n in c.hit(x, y, max(10.0, self.view.snap_radius()))
-                if c.graph.nodes[n].get("kind") in ("point", "space", "river_dot")]
+        near = [
+            n
+            for n in c.hit(x, y, max(10.0, self.view.snap_radius()))
+            if c.graph.nodes[n].get("kind") in ("point", "space", "river_dot")
+        ]
         if not near:
             self.status("Drop a piece on a point, a space or a river dot")
             return None
@@ -414,9 +538,13 @@ class MainWindow(QMainWindow):
         if not self.doc.modified:
             return True
         B = QMessageBox.StandardButton
-        ans = self.ask("question", APP_NAME,
-                       f"“{self.doc.title}” has unsaved changes. Save them?",
-                       B.Save | B.Discard | B.Cancel, B.Save)
+        ans = self.ask(
+            "question",
+            APP_NAME,
+            f"“{self.doc.title}” has unsaved changes. Save them?",
+            B.Save | B.Discard | B.Cancel,
+            B.Save,
+        )
         if ans == B.Save:
             return self.file_save()
         return ans == B.Discard
@@ -429,15 +557,18 @@ class MainWindow(QMainWindow):
     def file_open(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", self._last_dir(), PROJECT_FILTER)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open project", self._last_dir(), PROJECT_FILTER
+        )
         if path:
             self.open_path(path)
 
     def file_import_json(self) -> None:
         if not self.maybe_save():
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Import JSON", self._last_dir(),
-                                              "JSON export (*.json);;All files (*)")
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Import JSON", self._last_dir(), "JSON export (*.json);;All files (*)"
+        )
         if not path:
             return
         try:
@@ -457,12 +588,16 @@ class MainWindow(QMainWindow):
             self.ask("critical", "Cannot open project", f"{exc}\n\nNothing was changed.")
             return False
         except Exception as exc:  # a file we cannot make sense of at all
-            self.ask("critical", "Cannot open project",
-                     f"{p}: not a readable Boardwright project ({type(exc).__name__}: {exc})"
-                     "\n\nNothing was changed.")
+            self.ask(
+                "critical",
+                "Cannot open project",
+                f"{p}: not a readable Boardwright project ({type(exc).__name__}: {exc})"
+                "\n\nNothing was changed.",
+            )
             return False
         if p.is_dir():
             from referee.store import _project_in_dir
+
             p = _project_in_dir(p)
         if p.suffix == ".json":
             self.set_board(board, None)
@@ -479,8 +614,9 @@ class MainWindow(QMainWindow):
         self.doc.replace_board(board, path)
         self.inspector.show_keys([])
         r = self.scene.board_rect()
-        self.view.setSceneRect(r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2,
-                                          r.height() * 2))
+        self.view.setSceneRect(
+            r.adjusted(-r.width() * 2, -r.height() * 2, r.width() * 2, r.height() * 2)
+        )
         self.view.fit()
         self._update_title()
 
@@ -491,8 +627,9 @@ class MainWindow(QMainWindow):
 
     def file_save_as(self) -> bool:
         start = str(self.doc.path or Path(self._last_dir()) / f"{self.doc.board.name}.bwproj")
-        path, _ = QFileDialog.getSaveFileName(self, "Save project as", start,
-                                              "Boardwright projects (*.bwproj)")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save project as", start, "Boardwright projects (*.bwproj)"
+        )
         if not path:
             return False
         if not path.endswith(".bwproj"):
@@ -524,8 +661,9 @@ class MainWindow(QMainWindow):
 
     def file_export_picture(self, fmt: str) -> None:
         start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")
-        path, _ = QFileDialog.getSaveFileName(self, f"Export {fmt.upper()}", start,
-                                              f"{fmt.upper()} (*.{fmt})")
+        path, _ = QFileDialog.getSaveFileName(
+            self, f"Export {fmt.upper()}", start, f"{fmt.upper()} (*.{fmt})"
+        )
         if path:
             self.export_picture(Path(path), fmt)
 
@@ -534,6 +672,7 @@ class MainWindow(QMainWindow):
         if fmt == "svg":
             try:
                 from referee.export.picture import render_svg
+
                 self.doc.recompile_now()
                 path.write_text(render_svg(self.doc.compiled), encoding="utf-8")
                 self.status(f"Exported {path}")
@@ -542,8 +681,9 @@ class MainWindow(QMainWindow):
                 self.ask("critical", "Cannot export SVG", str(exc))
                 return
         r = self.scene.board_rect()
-        img = QImage(int(r.width() * px_per_mm), int(r.height() * px_per_mm),
-                     QImage.Format.Format_ARGB32)
+        img = QImage(
+            int(r.width() * px_per_mm), int(r.height() * px_per_mm), QImage.Format.Format_ARGB32
+        )
         img.fill(Qt.GlobalColor.white)
         p = QPainter(img)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -602,24 +742,30 @@ class MainWindow(QMainWindow):
         return target
 
     def _clear_autosave(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.autosave_path.unlink()
-        except OSError:
-            pass
 
     def offer_recovery(self) -> bool:
         """If an autosave newer than the project exists, offer to recover it."""
         side = self.autosave_path
         if not side.is_file():
             return False
-        if self.doc.path is not None and self.doc.path.is_file() and \
-                side.stat().st_mtime < self.doc.path.stat().st_mtime:
+        if (
+            self.doc.path is not None
+            and self.doc.path.is_file()
+            and side.stat().st_mtime < self.doc.path.stat().st_mtime
+        ):
             return False
         B = QMessageBox.StandardButton
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime))
-        ans = self.ask("question", "Recover unsaved work?",
-                       f"Boardwright found unsaved changes to “{self.doc.title}” autosaved at "
-                       f"{when}. Recover them?", B.Yes | B.No, B.Yes)
+        ans = self.ask(
+            "question",
+            "Recover unsaved work?",
+            f"Boardwright found unsaved changes to “{self.doc.title}” autosaved at "
+            f"{when}. Recover them?",
+            B.Yes | B.No,
+            B.Yes,
+        )
         if ans != B.Yes:
             self._clear_autosave()
             return False
@@ -640,6 +786,7 @@ class MainWindow(QMainWindow):
     # ================================================================== windows
     def open_asset_editor(self) -> None:
         from .asset_editor import AssetEditor
+
         keys = [k for k in self.scene.selected_keys() if k.startswith("p:")]
         tile_key = None
         if keys:
@@ -655,15 +802,18 @@ class MainWindow(QMainWindow):
 
     def start_playtest(self) -> None:
         from .playtest import PlaytestSetupDialog
+
         self.doc.recompile_now()
         dlg = PlaytestSetupDialog(self.doc.board, self)
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
         self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), dlg.options())
 
-    def begin_playtest(self, rules: str, seed: int, players: int,
-                       options: dict[str, Any] | None = None) -> Any:
+    def begin_playtest(
+        self, rules: str, seed: int, players: int, options: dict[str, Any] | None = None
+    ) -> Any:
         from .playtest import PlaytestController
+
         self.stop_playtest()
         try:
             self.playtest = PlaytestController(self, rules, seed, players, options)
@@ -695,7 +845,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
             event.ignore()
             return

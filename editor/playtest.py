@@ -20,6 +20,7 @@ playtest shows the document's board again.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from typing import Any
 
@@ -135,14 +136,16 @@ class PlaytestSetupDialog(QDialog):
         self.options_edit = QLineEdit()
         self.options_edit.setPlaceholderText("key=value, … (the rules module's options)")
         self.rules_box.currentIndexChanged.connect(
-            lambda _i: self.options_edit.setText(default_options_text(self.rules())))
+            lambda _i: self.options_edit.setText(default_options_text(self.rules()))
+        )
         self.options_edit.setText(default_options_text(self.rules()))
         form.addRow("Rules", self.rules_box)
         form.addRow("Seed", self.seed_box)
         form.addRow("Players", self.players_box)
         form.addRow("Options", self.options_edit)
-        bb = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok |
-                              QDialogButtonBox.StandardButton.Cancel)
+        bb = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         bb.accepted.connect(self.accept)
         bb.rejected.connect(self.reject)
         form.addRow(bb)
@@ -180,10 +183,8 @@ def parse_options(text: str) -> dict[str, Any]:
         if v.lower() in ("true", "false"):
             val = v.lower() == "true"
         else:
-            try:
+            with contextlib.suppress(ValueError):
                 val = int(v)
-            except ValueError:
-                pass
         out[k.strip()] = val
     return out
 
@@ -208,7 +209,7 @@ def _ink(colour: QColor) -> QColor:
 class FiguresItem(QGraphicsItem):
     """Figures at their nodes, the picked figure and its legal destinations."""
 
-    RING = 8.0          # destination ring radius, mm
+    RING = 8.0  # destination ring radius, mm
 
     def __init__(self, ctl: PlaytestController) -> None:
         super().__init__()
@@ -227,7 +228,7 @@ class FiguresItem(QGraphicsItem):
         painter.setPen(pen)
         painter.setBrush(QBrush(QColor(0, 200, 83, 70) if not dashed else QColor(41, 121, 255, 50)))
         painter.drawEllipse(QPointF(x, y), rr, rr)
-        if n > 1:                       # several moves go there: a choice on click
+        if n > 1:  # several moves go there: a choice on click
             r = rr * 0.33
             bx, by = x + rr * 0.72, y - rr * 0.72
             font = QFont()
@@ -238,11 +239,15 @@ class FiguresItem(QGraphicsItem):
             painter.setBrush(QColor("#00a844" if not dashed else "#2962ff"))
             painter.drawEllipse(QPointF(bx, by), r, r)
             painter.setPen(QColor("#ffffff"))
-            painter.drawText(QRectF(bx - r, by - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
-                             str(n) if n < 10 else "+")
+            painter.drawText(
+                QRectF(bx - r, by - r, 2 * r, 2 * r),
+                Qt.AlignmentFlag.AlignCenter,
+                str(n) if n < 10 else "+",
+            )
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         ctl = self.ctl
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if ctl.picked is not None:
@@ -257,25 +262,32 @@ class FiguresItem(QGraphicsItem):
         for fid, view in ctl.views.items():
             x, y = ctl.figure_xy(fid)
             r = ctl.figure_radius(view)
-            fill = QColor(view.colour) if QColor.isValidColorName(view.colour) else QColor("#9e9e9e")
-            if fid in movable:          # who may move now: a soft green halo
+            fill = (
+                QColor(view.colour) if QColor.isValidColorName(view.colour) else QColor("#9e9e9e")
+            )
+            if fid in movable:  # who may move now: a soft green halo
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(0, 200, 83, 90))
                 painter.drawEllipse(QPointF(x, y), r * 1.3, r * 1.3)
             picked = fid == ctl.picked
-            outline = QColor("#ff1744") if picked else (
-                QColor("#eeeeee") if _ink(fill) == QColor("#ffffff") else QColor("#111111"))
+            outline = (
+                QColor("#ff1744")
+                if picked
+                else (QColor("#eeeeee") if _ink(fill) == QColor("#ffffff") else QColor("#111111"))
+            )
             painter.setPen(QPen(outline, r * (0.3 if picked else 0.16)))
             painter.setBrush(fill)
             painter.drawEllipse(QPointF(x, y), r, r)
             font = QFont()
             font.setBold(True)
-            font.setPointSizeF(r * (1.05 if len(view.label) <= 1 else 0.8 if len(view.label) == 2
-                                    else 0.62))
+            font.setPointSizeF(
+                r * (1.05 if len(view.label) <= 1 else 0.8 if len(view.label) == 2 else 0.62)
+            )
             painter.setFont(font)
             painter.setPen(_ink(fill))
-            painter.drawText(QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter,
-                             view.label)
+            painter.drawText(
+                QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, view.label
+            )
 
 
 class PlaytestTool(Tool):
@@ -304,8 +316,14 @@ class PlaytestTool(Tool):
 class PlaytestController:
     """One playtest session in a main window (see module docs)."""
 
-    def __init__(self, window: Any, rules: str, seed: int, players: int,
-                 options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        window: Any,
+        rules: str,
+        seed: int,
+        players: int,
+        options: dict[str, Any] | None = None,
+    ) -> None:
         self.window = window
         self.board = window.doc.board.copy()
         self.compiled = compile_board(self.board)
@@ -322,8 +340,9 @@ class PlaytestController:
         self._legal: list[Any] = []
         self.log: list[dict[str, Any]] = []
         self.last_menu: QMenu | None = None
-        self._names = {n: str(d["name"]) for n, d in self.compiled.graph.nodes(data=True)
-                       if d.get("name")}
+        self._names = {
+            n: str(d["name"]) for n, d in self.compiled.graph.nodes(data=True) if d.get("name")
+        }
         # UI
         self.dock = QDockWidget("Playtest", window)
         self.dock.setObjectName("PlaytestDock")
@@ -363,9 +382,9 @@ class PlaytestController:
         window.tabifyDockWidget(window.inspector, self.dock)
         self.dock.show()
         self.dock.raise_()
-        window.scene.markers.setVisible(False)      # the board's problems are not the game's
+        window.scene.markers.setVisible(False)  # the board's problems are not the game's
         for key, item in window.scene.items_by_key.items():
-            if key.startswith("c:"):                # the game places its own figures
+            if key.startswith("c:"):  # the game places its own figures
                 item.setVisible(False)
         self.overlay = FiguresItem(self)
         window.scene.addItem(self.overlay)
@@ -376,8 +395,10 @@ class PlaytestController:
         window.view.tool = self.tool
         self.tool.activate()
         self._set_editing(False)
-        self.narrate([{"type": "start", "text": f"{rules} playtest, seed {seed}, "
-                       f"{players} player(s)"}] + list(getattr(self.game, "setup_events", [])))
+        self.narrate(
+            [{"type": "start", "text": f"{rules} playtest, seed {seed}, {players} player(s)"}]
+            + list(getattr(self.game, "setup_events", []))
+        )
         self.refresh()
 
     # ------------------------------------------------------------------ state
@@ -395,9 +416,10 @@ class PlaytestController:
         fids = self._stacks.get(node, [fid])
         if len(fids) <= 1:
             return x, y
-        n = len(fids)                   # round a circle, neighbours just apart
+        n = len(fids)  # round a circle, neighbours just apart
         spread = max(self.figure_radius(self.views[f]) for f in fids) * (
-            1.0 if n == 2 else 1.05 / math.sin(math.pi / n))
+            1.0 if n == 2 else 1.05 / math.sin(math.pi / n)
+        )
         a = -math.pi / 2 + 2 * math.pi * fids.index(fid) / len(fids)
         return x + spread * math.cos(a), y + spread * math.sin(a)
 
@@ -481,12 +503,15 @@ class PlaytestController:
         if fid is not None and fid != self.picked:
             if self.targets.get(fid):
                 self.pick(fid)
-                self.window.status(f"{self.views[fid].name or fid}: "
-                                   f"{len(self.destinations)} destination(s)")
+                self.window.status(
+                    f"{self.views[fid].name or fid}: {len(self.destinations)} destination(s)"
+                )
                 return
             if self.picked is None and self._ring_at(self.placements, x, y) is None:
-                self.say(f"{self.views[fid].name or fid} has no legal move now "
-                         f"({self.game.to_move} to move)")
+                self.say(
+                    f"{self.views[fid].name or fid} has no legal move now "
+                    f"({self.game.to_move} to move)"
+                )
                 return
         if self.picked is not None:
             node = self.node_at(x, y)
@@ -597,7 +622,7 @@ class PlaytestController:
         self.targets = {} if out is not None else self.game.move_targets()
         self.placements = {}
         for fid, by_node in self.targets.items():
-            if fid not in self.views:               # entering the board, or a counter
+            if fid not in self.views:  # entering the board, or a counter
                 for node, ms in by_node.items():
                     self.placements.setdefault(node, []).extend(ms)
         self._layout()
@@ -615,13 +640,17 @@ class PlaytestController:
             self.hint_label.setText("")
         else:
             on_board = any(f in self.views for f in self.targets)
-            hint = ("Click a figure with a green halo, then a green ring (a number on a ring: "
-                    "several moves go there, you choose)." if on_board else
-                    "No figure moves now: play from the list below.")
+            hint = (
+                "Click a figure with a green halo, then a green ring (a number on a ring: "
+                "several moves go there, you choose)."
+                if on_board
+                else "No figure moves now: play from the list below."
+            )
             if self.placements:
                 hint += " Click a dashed blue ring to place a piece there."
-            self.turn_label.setText(f"<b>{self.game.to_move}</b> to move · {len(legal)} legal "
-                                    f"move(s)")
+            self.turn_label.setText(
+                f"<b>{self.game.to_move}</b> to move · {len(legal)} legal move(s)"
+            )
             self.hint_label.setText(hint)
         self.overlay.update()
 
@@ -642,8 +671,16 @@ class PlaytestController:
 
     def _set_editing(self, on: bool) -> None:
         w = self.window
-        for a in list(w.tool_actions.values()) + [w.a_cut, w.a_paste, w.a_dup, w.a_delete,
-                                                  w.a_turn_cw, w.a_turn_ccw, w.a_undo, w.a_redo]:
+        for a in list(w.tool_actions.values()) + [
+            w.a_cut,
+            w.a_paste,
+            w.a_dup,
+            w.a_delete,
+            w.a_turn_cw,
+            w.a_turn_ccw,
+            w.a_undo,
+            w.a_redo,
+        ]:
             a.setEnabled(on)
         if on:
             w.a_undo.setEnabled(w.doc.undo.canUndo())

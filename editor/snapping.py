@@ -44,7 +44,7 @@ class Snapper:
     def __init__(self, board: Board, exclude: set[str] | None = None) -> None:
         exclude = exclude or set()
         pts: list[tuple[float, float]] = []
-        for nid, owner, f in board.world_features():
+        for _nid, owner, f in board.world_features():
             if (owner is None and f.id in exclude) or f.kind in ("art", "label"):
                 continue
             g = f.geometry
@@ -58,8 +58,14 @@ class Snapper:
         self.tree = shapely.STRtree(shapely.points(self.coords)) if len(self.coords) else None
         self.grid = grid_mm(board)
 
-    def snap(self, x: float, y: float, radius: float, grid: bool = True,
-             extra: list[tuple[float, float]] | None = None) -> tuple[float, float, bool]:
+    def snap(
+        self,
+        x: float,
+        y: float,
+        radius: float,
+        grid: bool = True,
+        extra: list[tuple[float, float]] | None = None,
+    ) -> tuple[float, float, bool]:
         """The snapped point and whether it landed on a vertex/port."""
         best, bd = None, radius
         if self.tree is not None:
@@ -81,8 +87,9 @@ class Snapper:
         return x, y, False
 
 
-def snap_tile_centre(board: Board, pid: str | None, tile_key: str, turns: int,
-                     x: float, y: float, radius: float) -> tuple[float, float]:
+def snap_tile_centre(
+    board: Board, pid: str | None, tile_key: str, turns: int, x: float, y: float, radius: float
+) -> tuple[float, float]:
     """Snap a tile centre so that one of its ports meets another tile's port, else to the pitch.
 
     Notes
@@ -90,10 +97,14 @@ def snap_tile_centre(board: Board, pid: str | None, tile_key: str, turns: int,
     O(P) in the ports on the board: fine for tile boards (a few hundred ports).
     """
     from referee.geometry import turn_and_move
+
     tile = board.tiles.get(tile_key)
     if tile is not None:
-        mine = [turn_and_move(f.geometry, turns, tile.turn_count) for f in tile.features
-                if f.kind == "port"]
+        mine = [
+            turn_and_move(f.geometry, turns, tile.turn_count)
+            for f in tile.features
+            if f.kind == "port"
+        ]
         others: list[tuple[float, float]] = []
         for p in board.placements:
             if p.id == pid:

@@ -11,17 +11,21 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF)
 import shapely
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry.base import BaseGeometry
 
 from referee.geometry import bearing_degrees, unit_vector
 from referee.model import Feature
 
 TERRAIN_FILL = {
-    "open": "#e9e0b8", "forest": "#86ad6c", "mountain": "#b3a594", "ocean": "#86b6dc",
-    "lake": "#a6cff0", None: "#e9e0b8",
+    "open": "#e9e0b8",
+    "forest": "#86ad6c",
+    "mountain": "#b3a594",
+    "ocean": "#86b6dc",
+    "lake": "#a6cff0",
+    None: "#e9e0b8",
 }
 TILE_FILL = "#d9cba3"
 TILE_FIXED_FILL = "#c9b98f"
@@ -32,13 +36,31 @@ RIVER = "#2f78d0"
 ROAD = "#b8862e"
 SELECT = "#ff8a00"
 RELATION_COLOURS = {
-    "path": "#d02090", "touch": "#1f9d55", "road": "#e07b00", "dot": "#c0392b",
-    "dot_river": "#2563eb", "next": "#7c3aed", "arrival": "#0891b2",
+    "path": "#d02090",
+    "touch": "#1f9d55",
+    "road": "#e07b00",
+    "dot": "#c0392b",
+    "dot_river": "#2563eb",
+    "next": "#7c3aed",
+    "arrival": "#0891b2",
 }
 #: Drawing order per kind (higher is on top).
-Z_OF_KIND = {"art": -2.0, "space": -1.0, "counter_space": 0.5, "river": 2.0, "road": 2.5,
-             "path": 3.0, "track": 3.0, "port": 3.5, "bridge": 4.0, "river_dot": 4.5,
-             "junction": 5.0, "door": 5.0, "point": 6.0, "label": 7.0}
+Z_OF_KIND = {
+    "art": -2.0,
+    "space": -1.0,
+    "counter_space": 0.5,
+    "river": 2.0,
+    "road": 2.5,
+    "path": 3.0,
+    "track": 3.0,
+    "port": 3.5,
+    "bridge": 4.0,
+    "river_dot": 4.5,
+    "junction": 5.0,
+    "door": 5.0,
+    "point": 6.0,
+    "label": 7.0,
+}
 POINT_R = 4.0
 
 
@@ -82,8 +104,9 @@ def _add(path: QPainterPath, g: BaseGeometry) -> None:
             _add(path, part)
 
 
-def pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine,
-        cosmetic: bool = False) -> QPen:
+def pen(
+    colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine, cosmetic: bool = False
+) -> QPen:
     p = QPen(QColor(colour), width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
     p.setCosmetic(cosmetic)
     return p
@@ -98,9 +121,13 @@ def _arrow(x: float, y: float, bearing: float, length: float, head: float) -> QP
     px, py = -uy, ux
     tip = QPointF(x + ux * length, y + uy * length)
     path = QPainterPath()
-    path.moveTo(x + ux * (length - head) + px * head * 0.6, y + uy * (length - head) + py * head * 0.6)
+    path.moveTo(
+        x + ux * (length - head) + px * head * 0.6, y + uy * (length - head) + py * head * 0.6
+    )
     path.lineTo(tip)
-    path.lineTo(x + ux * (length - head) - px * head * 0.6, y + uy * (length - head) - py * head * 0.6)
+    path.lineTo(
+        x + ux * (length - head) - px * head * 0.6, y + uy * (length - head) - py * head * 0.6
+    )
     path.closeSubpath()
     return path
 
@@ -120,21 +147,37 @@ def drawables(f: Feature) -> list[Drawable]:
             out.append(Drawable(sq, pen("#222222", 0.4), QBrush(QColor(col))))
         if pr.get("name"):
             c = g.representative_point()
-            out.append(Drawable(None, pen("#333333", 0), NO_BRUSH, str(pr["name"]),
-                                QPointF(c.x, c.y + 5), 3.5))
+            out.append(
+                Drawable(
+                    None, pen("#333333", 0), NO_BRUSH, str(pr["name"]), QPointF(c.x, c.y + 5), 3.5
+                )
+            )
     elif k == "art":
-        fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"), None)
+        fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
         brush = QBrush(QColor(fill)) if fill and g.geom_type.endswith("Polygon") else NO_BRUSH
         out.append(Drawable(geom_path(g), pen(pr.get("stroke") or "#7d6e50", 0.6), brush))
     elif k == "counter_space":
-        out.append(Drawable(geom_path(g), pen("#4b4b4b", 0.8, Qt.PenStyle.DashLine),
-                            QBrush(QColor(255, 255, 255, 90))))
+        out.append(
+            Drawable(
+                geom_path(g),
+                pen("#4b4b4b", 0.8, Qt.PenStyle.DashLine),
+                QBrush(QColor(255, 255, 255, 90)),
+            )
+        )
     elif k == "path":
         water = pr.get("medium") == "water"
         out.append(Drawable(geom_path(g), pen("#f5efe0", 3.2), NO_BRUSH))
-        out.append(Drawable(geom_path(g), pen(PATH_WATER if water else PATH_LAND, 2.0,
-                                              Qt.PenStyle.DashLine if water else Qt.PenStyle.SolidLine),
-                            NO_BRUSH))
+        out.append(
+            Drawable(
+                geom_path(g),
+                pen(
+                    PATH_WATER if water else PATH_LAND,
+                    2.0,
+                    Qt.PenStyle.DashLine if water else Qt.PenStyle.SolidLine,
+                ),
+                NO_BRUSH,
+            )
+        )
         if pr.get("guard"):
             mid = g.interpolate(0.5, normalized=True)
             web = QPainterPath()
@@ -173,12 +216,18 @@ def drawables(f: Feature) -> list[Drawable]:
     elif k == "point":
         black = pr.get("colour") == "black"
         if pr.get("wind") is not None:
-            out.append(Drawable(_arrow(g.x, g.y, bearing_degrees(pr["wind"]), 8.5, 3.0),
-                                NO_PEN, QBrush(QColor("#1e88e5"))))
+            out.append(
+                Drawable(
+                    _arrow(g.x, g.y, bearing_degrees(pr["wind"]), 8.5, 3.0),
+                    NO_PEN,
+                    QBrush(QColor("#1e88e5")),
+                )
+            )
         p = QPainterPath()
         p.addEllipse(QPointF(g.x, g.y), POINT_R, POINT_R)
-        ring = pen("#f5f5f5" if pr.get("start") == "white" else "#222222",
-                   1.2 if pr.get("start") else 0.5)
+        ring = pen(
+            "#f5f5f5" if pr.get("start") == "white" else "#222222", 1.2 if pr.get("start") else 0.5
+        )
         out.append(Drawable(p, ring, QBrush(QColor("#262626" if black else "#bdbdbd"))))
         if pr.get("magic"):
             m = QPainterPath()
@@ -193,8 +242,16 @@ def drawables(f: Feature) -> list[Drawable]:
         if pr.get("goal"):
             out.append(Drawable(None, pen("#b71c1c", 0), NO_BRUSH, "◎", QPointF(g.x, g.y), 5.0))
     elif k == "label":
-        out.append(Drawable(None, pen("#333333", 0), NO_BRUSH, str(pr.get("text", "")),
-                            QPointF(g.x, g.y), float(pr.get("size") or 5.0)))
+        out.append(
+            Drawable(
+                None,
+                pen("#333333", 0),
+                NO_BRUSH,
+                str(pr.get("text", "")),
+                QPointF(g.x, g.y),
+                float(pr.get("size") or 5.0),
+            )
+        )
     else:  # unknown: a thin outline
         out.append(Drawable(geom_path(g), pen("#555555", 0.5), NO_BRUSH))
     return out
@@ -224,8 +281,15 @@ def feature_bounds(f: Feature) -> QRectF:
 
 
 def hexagon(x: float, y: float, r: float) -> QPolygonF:
-    return QPolygonF([QPointF(x + r * math.cos(math.radians(60 * i + 30)),
-                              y + r * math.sin(math.radians(60 * i + 30))) for i in range(6)])
+    return QPolygonF(
+        [
+            QPointF(
+                x + r * math.cos(math.radians(60 * i + 30)),
+                y + r * math.sin(math.radians(60 * i + 30)),
+            )
+            for i in range(6)
+        ]
+    )
 
 
 def any_to_str(v: Any) -> str:

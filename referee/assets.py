@@ -58,11 +58,18 @@ class AssetPack:
 
     def save_manifest(self) -> None:
         """Write ``pack.json`` with the current piece types and decks."""
-        data = {"format": PACK_FORMAT, "version": PACK_VERSION, "id": self.id, "name": self.name,
-                "description": self.description,
-                "pieces": [dict(id=k.split("/", 1)[1], **v) for k, v in self.piece_types.items()],
-                "decks": [dict(id=k.split("/", 1)[1], **v) for k, v in self.decks.items()]}
-        _atomic_write_text(self.path / "pack.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        data = {
+            "format": PACK_FORMAT,
+            "version": PACK_VERSION,
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "pieces": [dict(id=k.split("/", 1)[1], **v) for k, v in self.piece_types.items()],
+            "decks": [dict(id=k.split("/", 1)[1], **v) for k, v in self.decks.items()],
+        }
+        _atomic_write_text(
+            self.path / "pack.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+        )
 
     def embed_into(self, board: Board) -> None:
         """Copy every asset of this pack into ``board`` (replacing older copies)."""
@@ -79,12 +86,15 @@ def load_pack(path: str | os.PathLike[str]) -> AssetPack:
     if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
         raise AssetError("not a Boardwright asset pack", location=str(manifest))
     if data.get("version") != PACK_VERSION:
-        raise FormatVersionError(f"pack format version {data.get('version')!r} is not supported",
-                                 location=str(manifest))
+        raise FormatVersionError(
+            f"pack format version {data.get('version')!r} is not supported", location=str(manifest)
+        )
     pid = data.get("id")
     if not isinstance(pid, str) or not pid or "/" in pid:
         raise AssetError("pack needs an id without '/'", location=str(manifest))
-    pack = AssetPack(pid, str(data.get("name", pid)), d, description=str(data.get("description", "")))
+    pack = AssetPack(
+        pid, str(data.get("name", pid)), d, description=str(data.get("description", ""))
+    )
     for kind, target in (("pieces", pack.piece_types), ("decks", pack.decks)):
         items = data.get(kind, [])
         if not isinstance(items, list):

@@ -14,9 +14,16 @@ from .games import available
 
 def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
     if rules not in available():
-        return [Problem.make("rules_check", f"board declares unknown rules {rules!r} "
-                             f"(known: {', '.join(available()) or 'none'})", None, None,
-                             severity="warning")]
+        return [
+            Problem.make(
+                "rules_check",
+                f"board declares unknown rules {rules!r} "
+                f"(known: {', '.join(available()) or 'none'})",
+                None,
+                None,
+                severity="warning",
+            )
+        ]
     try:
         mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
     except ModuleNotFoundError:

@@ -68,8 +68,14 @@ class Change:
         return self.text + (f": {'; '.join(self.reasons)}" if self.reasons else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"what": self.what, "action": self.action, "id": self.id, "text": str(self),
-                "details": self.details, "reasons": self.reasons}
+        return {
+            "what": self.what,
+            "action": self.action,
+            "id": self.id,
+            "text": str(self),
+            "details": self.details,
+            "reasons": self.reasons,
+        }
 
 
 @dataclass
@@ -98,10 +104,13 @@ class BoardDiff:
         return dict(sorted(out.items()))
 
     def to_json(self) -> dict[str, Any]:
-        return {"equal": self.equal, "summary": self.summary(),
-                "causes": [c.to_json() for c in self.causes],
-                "nodes": [c.to_json() for c in self.nodes],
-                "edges": [c.to_json() for c in self.edges]}
+        return {
+            "equal": self.equal,
+            "summary": self.summary(),
+            "causes": [c.to_json() for c in self.causes],
+            "nodes": [c.to_json() for c in self.nodes],
+            "edges": [c.to_json() for c in self.edges],
+        }
 
 
 def diff_boards(old: Board, new: Board) -> BoardDiff:
@@ -118,8 +127,9 @@ def diff_compiled(old: CompiledBoard, new: CompiledBoard) -> BoardDiff:
     return BoardDiff(causes, nodes, edges)
 
 
-def _explain_by_neighbours(a: CompiledBoard, b: CompiledBoard, changes: list[Change],
-                           reason: dict[str, str]) -> None:
+def _explain_by_neighbours(
+    a: CompiledBoard, b: CompiledBoard, changes: list[Change], reason: dict[str, str]
+) -> None:
     """Give unexplained changes the changed tiles that touch them.
 
     A port on an unchanged tile becomes a dead end when the tile beside it turns:
@@ -127,6 +137,7 @@ def _explain_by_neighbours(a: CompiledBoard, b: CompiledBoard, changes: list[Cha
     the snapping tolerance of the change's nodes.
     """
     import shapely
+
     outlines: list[tuple[str, Any]] = []
     for board in (a.board, b.board):
         for p in board.placements:
@@ -164,8 +175,14 @@ def _causes(a: Board, b: Board) -> tuple[list[Change], dict[str, str]]:
         p, q = pa.get(pid), pb.get(pid)
         if p is None and q is not None:
             reason[pid] = f"tile {pid} placed"
-            out.append(Change("placement", "added", pid, f"tile {pid} ({q.tile}) placed at "
-                              f"({q.x:g}, {q.y:g}) turned {q.turns}"))
+            out.append(
+                Change(
+                    "placement",
+                    "added",
+                    pid,
+                    f"tile {pid} ({q.tile}) placed at ({q.x:g}, {q.y:g}) turned {q.turns}",
+                )
+            )
             continue
         if q is None and p is not None:
             reason[pid] = f"tile {pid} taken away"
@@ -175,18 +192,25 @@ def _causes(a: Board, b: Board) -> tuple[list[Change], dict[str, str]]:
         parts = []
         if p.tile != q.tile:
             parts.append(f"tile {pid} swapped ({p.tile} → {q.tile})")
-            out.append(Change("placement", "swapped", pid, parts[-1],
-                              {"old": p.tile, "new": q.tile}))
+            out.append(
+                Change("placement", "swapped", pid, parts[-1], {"old": p.tile, "new": q.tile})
+            )
         if (p.x, p.y) != (q.x, q.y):
             parts.append(f"tile {pid} moved ({p.x:g}, {p.y:g}) → ({q.x:g}, {q.y:g})")
-            out.append(Change("placement", "moved", pid, parts[-1],
-                              {"old": [p.x, p.y], "new": [q.x, q.y]}))
+            out.append(
+                Change("placement", "moved", pid, parts[-1], {"old": [p.x, p.y], "new": [q.x, q.y]})
+            )
         if p.turns != q.turns:
             parts.append(f"tile {pid} turned ({p.turns} → {q.turns})")
-            out.append(Change("placement", "turned", pid, parts[-1],
-                              {"old": p.turns, "new": q.turns}))
-        if p.tile == q.tile and p.tile in a.tiles and p.tile in b.tiles and \
-                a.tiles[p.tile].to_json() != b.tiles[q.tile].to_json():
+            out.append(
+                Change("placement", "turned", pid, parts[-1], {"old": p.turns, "new": q.turns})
+            )
+        if (
+            p.tile == q.tile
+            and p.tile in a.tiles
+            and p.tile in b.tiles
+            and a.tiles[p.tile].to_json() != b.tiles[q.tile].to_json()
+        ):
             parts.append(f"tile asset {p.tile} edited")
         if parts:
             reason[pid] = ", ".join(parts)
@@ -209,8 +233,14 @@ def _causes(a: Board, b: Board) -> tuple[list[Change], dict[str, str]]:
             out.append(Change("feature", "changed", fid, reason[fid]))
     for k in sorted(a.meta.keys() | b.meta.keys()):
         if a.meta.get(k) != b.meta.get(k):
-            out.append(Change("meta", "changed", k, f"board {k} changed: "
-                              f"{_fmt(a.meta.get(k))} → {_fmt(b.meta.get(k))}"))
+            out.append(
+                Change(
+                    "meta",
+                    "changed",
+                    k,
+                    f"board {k} changed: {_fmt(a.meta.get(k))} → {_fmt(b.meta.get(k))}",
+                )
+            )
     return out, reason
 
 
@@ -229,23 +259,52 @@ def _node_changes(a: CompiledBoard, b: CompiledBoard, reason: dict[str, str]) ->
     for n in sorted(ga.nodes.keys() | gb.nodes.keys()):
         da, db = ga.nodes.get(n), gb.nodes.get(n)
         if da is None and db is not None:
-            out.append(Change("node", "added", n, f"{db['kind']} {n} added",
-                              reasons=_reasons([db.get("tile"), n], reason)))
+            out.append(
+                Change(
+                    "node",
+                    "added",
+                    n,
+                    f"{db['kind']} {n} added",
+                    reasons=_reasons([db.get("tile"), n], reason),
+                )
+            )
         elif db is None and da is not None:
-            out.append(Change("node", "removed", n, f"{da['kind']} {n} removed",
-                              reasons=_reasons([da.get("tile"), n], reason)))
+            out.append(
+                Change(
+                    "node",
+                    "removed",
+                    n,
+                    f"{da['kind']} {n} removed",
+                    reasons=_reasons([da.get("tile"), n], reason),
+                )
+            )
         elif da is not None and db is not None:
             why = _reasons([db.get("tile"), n], reason)
             if (round(da["x"], 3), round(da["y"], 3)) != (round(db["x"], 3), round(db["y"], 3)):
-                out.append(Change("node", "moved", n, f"{db['kind']} {n} moved "
-                                  f"({da['x']:g}, {da['y']:g}) → ({db['x']:g}, {db['y']:g})",
-                                  {"old": [da["x"], da["y"]], "new": [db["x"], db["y"]]}, why))
+                out.append(
+                    Change(
+                        "node",
+                        "moved",
+                        n,
+                        f"{db['kind']} {n} moved "
+                        f"({da['x']:g}, {da['y']:g}) → ({db['x']:g}, {db['y']:g})",
+                        {"old": [da["x"], da["y"]], "new": [db["x"], db["y"]]},
+                        why,
+                    )
+                )
             for k in sorted((da.keys() | db.keys()) - set(_POS_ATTRS)):
                 va, vb = da.get(k), db.get(k)
                 if _round(va) != _round(vb):
-                    out.append(Change("node", "changed", n,
-                                      f"{k} of {db['kind']} {n} changed: {_fmt(va)} → {_fmt(vb)}",
-                                      {"property": k, "old": va, "new": vb}, why))
+                    out.append(
+                        Change(
+                            "node",
+                            "changed",
+                            n,
+                            f"{k} of {db['kind']} {n} changed: {_fmt(va)} → {_fmt(vb)}",
+                            {"property": k, "old": va, "new": vb},
+                            why,
+                        )
+                    )
     return out
 
 
@@ -309,28 +368,52 @@ def _edge_changes(a: CompiledBoard, b: CompiledBoard, reason: dict[str, str]) ->
             pairs.append((rest_a.pop(0), rest_b.pop(0)))
         label = _edge_text(rel, n1, n2)
         for k, d in rest_a:
-            out.append(Change("edge", "removed", k, f"{label} removed",
-                              {"relation": rel, "nodes": [n1, n2], "attrs": d},
-                              _reasons(_edge_tiles(a, n1, n2, d) + _edge_tiles(b, n1, n2, {}),
-                                       reason)))
+            out.append(
+                Change(
+                    "edge",
+                    "removed",
+                    k,
+                    f"{label} removed",
+                    {"relation": rel, "nodes": [n1, n2], "attrs": d},
+                    _reasons(_edge_tiles(a, n1, n2, d) + _edge_tiles(b, n1, n2, {}), reason),
+                )
+            )
         for k, d in rest_b:
-            out.append(Change("edge", "added", k, f"{label} added",
-                              {"relation": rel, "nodes": [n1, n2], "attrs": d},
-                              _reasons(_edge_tiles(b, n1, n2, d) + _edge_tiles(a, n1, n2, {}),
-                                       reason)))
-        for (ka, da), (kb, db) in pairs:
+            out.append(
+                Change(
+                    "edge",
+                    "added",
+                    k,
+                    f"{label} added",
+                    {"relation": rel, "nodes": [n1, n2], "attrs": d},
+                    _reasons(_edge_tiles(b, n1, n2, d) + _edge_tiles(a, n1, n2, {}), reason),
+                )
+            )
+        for (_ka, da), (kb, db) in pairs:
             xa, xb = _edge_attrs(da, n1), _edge_attrs(db, n1)
-            diffs = {k: (xa.get(k), xb.get(k)) for k in sorted(xa.keys() | xb.keys())
-                     if xa.get(k) != xb.get(k) and k != "tiles"}
+            diffs = {
+                k: (xa.get(k), xb.get(k))
+                for k in sorted(xa.keys() | xb.keys())
+                if xa.get(k) != xb.get(k) and k != "tiles"
+            }
             if set(xa.get("tiles") or []) != set(xb.get("tiles") or []):
                 diffs["tiles"] = (xa.get("tiles"), xb.get("tiles"))
             if diffs:
                 text = f"{label} changed: " + ", ".join(
-                    f"{k} {_fmt(o)} → {_fmt(n)}" for k, (o, n) in diffs.items())
-                out.append(Change("edge", "changed", kb, text,
-                                  {"relation": rel, "nodes": [n1, n2],
-                                   "changes": {k: {"old": o, "new": n}
-                                               for k, (o, n) in diffs.items()}},
-                                  _reasons(_edge_tiles(b, n1, n2, db) +
-                                           _edge_tiles(a, n1, n2, da), reason)))
+                    f"{k} {_fmt(o)} → {_fmt(n)}" for k, (o, n) in diffs.items()
+                )
+                out.append(
+                    Change(
+                        "edge",
+                        "changed",
+                        kb,
+                        text,
+                        {
+                            "relation": rel,
+                            "nodes": [n1, n2],
+                            "changes": {k: {"old": o, "new": n} for k, (o, n) in diffs.items()},
+                        },
+                        _reasons(_edge_tiles(b, n1, n2, db) + _edge_tiles(a, n1, n2, da), reason),
+                    )
+                )
     return out

@@ -19,8 +19,14 @@ class BoardwrightError(Exception):
 
     code = "error"
 
-    def __init__(self, message: str, *, code: str | None = None,
-                 location: str | None = None, details: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        location: str | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:

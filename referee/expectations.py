@@ -66,7 +66,7 @@ from .compiler import CompiledBoard, Problem
 from .errors import BoardwrightError, ProjectFileError, UnknownNodeError
 
 #: Largest number of turn combinations ``connected_for_all_turns`` enumerates (4^8).
-MAX_CONFIGURATIONS = 4 ** 8
+MAX_CONFIGURATIONS = 4**8
 RELATIONS = ("path", "touch", "road", "dot", "dot_river", "next", "arrival")
 EXPECT_FILE = "boardwright.toml"
 
@@ -129,7 +129,9 @@ def _graph(compiled: CompiledBoard, via: str | None) -> nx.Graph:
     g = compiled.graph
     h = nx.Graph()
     h.add_nodes_from(g.nodes)
-    h.add_edges_from((u, v) for u, v, d in g.edges(data=True) if via is None or d["relation"] == via)
+    h.add_edges_from(
+        (u, v) for u, v, d in g.edges(data=True) if via is None or d["relation"] == via
+    )
     return h
 
 
@@ -159,8 +161,13 @@ class Failure:
         return Problem.make(self.code, msg, self.node, xy, severity="error")
 
 
-def why_unreachable(compiled: CompiledBoard, sources: list[str], target: str,
-                    via: str | None, h: nx.Graph | None = None) -> str:
+def why_unreachable(
+    compiled: CompiledBoard,
+    sources: list[str],
+    target: str,
+    via: str | None,
+    h: nx.Graph | None = None,
+) -> str:
     """A readable explanation of why ``target`` is not reached from ``sources``."""
     h = h if h is not None else _graph(compiled, via)
     reach: set[str] = set()
@@ -173,16 +180,22 @@ def why_unreachable(compiled: CompiledBoard, sources: list[str], target: str,
     nearest = min(reach, key=lambda n: (math.dist(_xy(compiled, n), (tx, ty)), n))
     dist = math.dist(_xy(compiled, nearest), (tx, ty))
     ends = sorted(n for n in reach if compiled.graph.nodes[n]["kind"] == "dead_end")
-    msg = (f"{_label(compiled, target)} is not reachable from {src} {along}: they reach "
-           f"{len(reach)} node(s); the nearest to it is {_label(compiled, nearest)}, "
-           f"{dist:.0f} mm away")
+    msg = (
+        f"{_label(compiled, target)} is not reachable from {src} {along}: they reach "
+        f"{len(reach)} node(s); the nearest to it is {_label(compiled, nearest)}, "
+        f"{dist:.0f} mm away"
+    )
     if ends:
         msg += f"; their paths end at dead end(s) {', '.join(ends[:5])}"
     return msg
 
 
-def check_reachable(compiled: CompiledBoard, sources: str | Sequence[str],
-                    targets: str | Sequence[str], via: str | None = None) -> list[Failure]:
+def check_reachable(
+    compiled: CompiledBoard,
+    sources: str | Sequence[str],
+    targets: str | Sequence[str],
+    via: str | None = None,
+) -> list[Failure]:
     """Every target must be reachable from at least one source along ``via``."""
     rel = _relation(via)
     src = select(compiled, sources, "from")
@@ -192,13 +205,21 @@ def check_reachable(compiled: CompiledBoard, sources: str | Sequence[str],
     for s in src:
         if s not in reach:
             reach |= nx.node_connected_component(h, s)
-    return [Failure("expect_reachable", why_unreachable(compiled, src, t, rel, h), t,
-                    {"from": src, "to": t, "via": rel})
-            for t in tgt if t not in reach]
+    return [
+        Failure(
+            "expect_reachable",
+            why_unreachable(compiled, src, t, rel, h),
+            t,
+            {"from": src, "to": t, "via": rel},
+        )
+        for t in tgt
+        if t not in reach
+    ]
 
 
-def check_adjacent(compiled: CompiledBoard, a: str, b: str, via: str | None = None
-                   ) -> list[Failure]:
+def check_adjacent(
+    compiled: CompiledBoard, a: str, b: str, via: str | None = None
+) -> list[Failure]:
     """``a`` and ``b`` must be joined by an edge (of relation ``via``)."""
     rel = _relation(via)
     (na,), (nb,) = select(compiled, [a], "a"), select(compiled, [b], "b")
@@ -208,9 +229,11 @@ def check_adjacent(compiled: CompiledBoard, a: str, b: str, via: str | None = No
         return []
     nbrs = sorted({v for _, v, d in g.edges(na, data=True) if rel is None or d["relation"] == rel})
     what = f"a {rel} edge" if rel else "an edge"
-    msg = (f"{_label(compiled, na)} and {_label(compiled, nb)} are not joined by {what}"
-           + (f" (they are joined by {', '.join(rels)})" if rels else "")
-           + f"; {na}'s {rel + ' ' if rel else ''}neighbours: {', '.join(nbrs) or 'none'}")
+    msg = (
+        f"{_label(compiled, na)} and {_label(compiled, nb)} are not joined by {what}"
+        + (f" (they are joined by {', '.join(rels)})" if rels else "")
+        + f"; {na}'s {rel + ' ' if rel else ''}neighbours: {', '.join(nbrs) or 'none'}"
+    )
     return [Failure("expect_adjacent", msg, na, {"a": na, "b": nb, "via": rel})]
 
 
@@ -218,23 +241,38 @@ def check_nodes_exist(compiled: CompiledBoard, nodes: Iterable[str]) -> list[Fai
     out = []
     for n in nodes:
         if n not in compiled.graph:
-            out.append(Failure("expect_node", str(unknown_node(compiled, n, "expected node")
-                                                  .message), None, {"node": n}))
+            out.append(
+                Failure(
+                    "expect_node",
+                    str(unknown_node(compiled, n, "expected node").message),
+                    None,
+                    {"node": n},
+                )
+            )
     return out
 
 
-def check_max_components(compiled: CompiledBoard, limit: int, via: str | None = None
-                         ) -> list[Failure]:
+def check_max_components(
+    compiled: CompiledBoard, limit: int, via: str | None = None
+) -> list[Failure]:
     rel = _relation(via)
     comps = sorted(nx.connected_components(_graph(compiled, rel)), key=lambda c: (-len(c), min(c)))
     if len(comps) <= limit:
         return []
-    small = [min(c) for c in comps[limit:limit + 5]]
-    msg = (f"board has {len(comps)} connected components{' along ' + rel if rel else ''}, "
-           f"at most {limit} expected; the largest has {len(comps[0])} node(s), the ones beyond "
-           f"the limit start at {', '.join(small)}")
-    return [Failure("expect_components", msg, small[0] if small else None,
-                    {"components": len(comps), "max": limit})]
+    small = [min(c) for c in comps[limit : limit + 5]]
+    msg = (
+        f"board has {len(comps)} connected components{' along ' + rel if rel else ''}, "
+        f"at most {limit} expected; the largest has {len(comps[0])} node(s), the ones beyond "
+        f"the limit start at {', '.join(small)}"
+    )
+    return [
+        Failure(
+            "expect_components",
+            msg,
+            small[0] if small else None,
+            {"components": len(comps), "max": limit},
+        )
+    ]
 
 
 def _tile_ids(compiled: CompiledBoard, tiles: str | Sequence[str]) -> list[str]:
@@ -251,13 +289,17 @@ def _tile_ids(compiled: CompiledBoard, tiles: str | Sequence[str]) -> list[str]:
     return ids
 
 
-def check_connected_for_all_turns(compiled: CompiledBoard, tiles: str | Sequence[str],
-                                  sources: str | Sequence[str] = "@start=white",
-                                  targets: str | Sequence[str] = "@goal",
-                                  via: str | None = "path", *,
-                                  max_configurations: int = MAX_CONFIGURATIONS,
-                                  stop_at_first: bool = True,
-                                  method: str = "auto") -> list[Failure]:
+def check_connected_for_all_turns(
+    compiled: CompiledBoard,
+    tiles: str | Sequence[str],
+    sources: str | Sequence[str] = "@start=white",
+    targets: str | Sequence[str] = "@goal",
+    via: str | None = "path",
+    *,
+    max_configurations: int = MAX_CONFIGURATIONS,
+    stop_at_first: bool = True,
+    method: str = "auto",
+) -> list[Failure]:
     """Every target reachable from some source under every turn of ``tiles``.
 
     The board's own turns are restored afterwards. Returns failures naming the
@@ -289,14 +331,17 @@ def check_connected_for_all_turns(compiled: CompiledBoard, tiles: str | Sequence
         if exact is not None:
             return exact
         if method == "exact":
-            raise ExpectationError("the exact rotation census (referee.rotations) cannot "
-                                   "answer this (it needs points, junctions or doors as "
-                                   "from/to nodes)")
+            raise ExpectationError(
+                "the exact rotation census (referee.rotations) cannot "
+                "answer this (it needs points, junctions or doors as "
+                "from/to nodes)"
+            )
     if total > max_configurations:
         raise ExpectationError(
             f"{len(ids)} tiles give {total} turn configurations, more than the "
             f"{max_configurations} this check enumerates; name fewer tiles, or use "
-            f"`referee turns` for the exact census")
+            f"`referee turns` for the exact census"
+        )
     src = select(compiled, sources, "from")
     tgt = select(compiled, targets, "to")
     original = {t: board.placement(t).turns for t in ids}
@@ -311,11 +356,19 @@ def check_connected_for_all_turns(compiled: CompiledBoard, tiles: str | Sequence
             missing = _unreached(compiled, src, tgt, rel)
             if missing:
                 conf = " ".join(f"{t}={n}" for t, n in zip(ids, combo))
-                msg = (f"with turns {conf}: " +
-                       why_unreachable(compiled, src, missing[0], rel) +
-                       (f" (and {len(missing) - 1} more target(s))" if len(missing) > 1 else ""))
-                failures.append(Failure("expect_turns", msg, missing[0],
-                                        {"turns": dict(zip(ids, combo)), "unreached": missing}))
+                msg = (
+                    f"with turns {conf}: "
+                    + why_unreachable(compiled, src, missing[0], rel)
+                    + (f" (and {len(missing) - 1} more target(s))" if len(missing) > 1 else "")
+                )
+                failures.append(
+                    Failure(
+                        "expect_turns",
+                        msg,
+                        missing[0],
+                        {"turns": dict(zip(ids, combo)), "unreached": missing},
+                    )
+                )
                 if stop_at_first:
                     break
     finally:
@@ -325,8 +378,12 @@ def check_connected_for_all_turns(compiled: CompiledBoard, tiles: str | Sequence
     return failures
 
 
-def _census_failures(compiled: CompiledBoard, ids: list[str], sources: str | Sequence[str],
-                     targets: str | Sequence[str]) -> list[Failure] | None:
+def _census_failures(
+    compiled: CompiledBoard,
+    ids: list[str],
+    sources: str | Sequence[str],
+    targets: str | Sequence[str],
+) -> list[Failure] | None:
     """The answer of the exact rotation census, or None when it cannot give one."""
     try:
         from .rotations import census
@@ -338,8 +395,7 @@ def _census_failures(compiled: CompiledBoard, ids: list[str], sources: str | Seq
     if any(compiled.graph.nodes[n]["kind"] not in stop for n in src + tgt) or not ids:
         return None
     try:
-        res = census(compiled, sources=src, targets=tgt, tiles=ids, critical=False,
-                     fewest=False)
+        res = census(compiled, sources=src, targets=tgt, tiles=ids, critical=False, fewest=False)
     except BoardwrightError:
         return None
     if res.partial or res.success is None:
@@ -361,15 +417,23 @@ def _census_failures(compiled: CompiledBoard, ids: list[str], sources: str | Seq
             compiled.turn(t, n)
     conf = " ".join(f"{t}={w.turns[t]}" for t in ids if t in w.turns)
     bad = res.total - res.success
-    msg = (f"{bad} of {res.total} distinct turn configurations of {', '.join(ids)} "
-           f"disconnect it; e.g. with turns {conf}: {why}")
-    return [Failure("expect_turns", msg, missing[0] if missing else None,
-                    {"turns": dict(w.turns), "failing": bad, "total": res.total,
-                     "method": "exact"})]
+    msg = (
+        f"{bad} of {res.total} distinct turn configurations of {', '.join(ids)} "
+        f"disconnect it; e.g. with turns {conf}: {why}"
+    )
+    return [
+        Failure(
+            "expect_turns",
+            msg,
+            missing[0] if missing else None,
+            {"turns": dict(w.turns), "failing": bad, "total": res.total, "method": "exact"},
+        )
+    ]
 
 
-def _unreached(compiled: CompiledBoard, src: list[str], tgt: list[str], rel: str | None
-               ) -> list[str]:
+def _unreached(
+    compiled: CompiledBoard, src: list[str], tgt: list[str], rel: str | None
+) -> list[str]:
     parent: dict[str, str] = {}
 
     def find(a: str) -> str:
@@ -416,23 +480,33 @@ class Expectations:
                 probs = [f.to_problem(compiled, where + label + ": ") for f in fails]
             except (BoardwrightError, ValueError) as exc:  # a selector that names nothing
                 msg = exc.message if isinstance(exc, BoardwrightError) else str(exc)
-                probs = [Problem.make("expect_invalid", f"{where}{label}: {msg}",
-                                      severity="error")]
+                probs = [Problem.make("expect_invalid", f"{where}{label}: {msg}", severity="error")]
             out.append((label, self.lines.get(label), probs))
 
         if self.nodes:
             run("nodes", check_nodes_exist, compiled, self.nodes)
         if self.max_components is not None:
-            run("max_components", check_max_components, compiled, self.max_components,
-                self.components_via)
+            run(
+                "max_components",
+                check_max_components,
+                compiled,
+                self.max_components,
+                self.components_via,
+            )
         for i, r in enumerate(self.reachable):
             run(f"reachable[{i}]", check_reachable, compiled, r["from"], r["to"], r.get("via"))
         for i, r in enumerate(self.adjacent):
             run(f"adjacent[{i}]", check_adjacent, compiled, r["a"], r["b"], r.get("via"))
         for i, r in enumerate(self.turns):
-            run(f"connected_for_all_turns[{i}]", check_connected_for_all_turns, compiled,
-                r["tiles"], r.get("from", "@start=white"), r.get("to", "@goal"),
-                r.get("via", "path"))
+            run(
+                f"connected_for_all_turns[{i}]",
+                check_connected_for_all_turns,
+                compiled,
+                r["tiles"],
+                r.get("from", "@start=white"),
+                r.get("to", "@goal"),
+                r.get("via", "path"),
+            )
         return out
 
     def check(self, compiled: CompiledBoard) -> list[Problem]:
@@ -447,19 +521,20 @@ def _entry_lines(text: str) -> dict[str, int]:
     for i, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if line.startswith("[[expect.") and line.endswith("]]"):
-            key = line[len("[[expect."):-2].strip()
+            key = line[len("[[expect.") : -2].strip()
             n = seen.get(key, 0)
             seen[key] = n + 1
             out[f"{key}[{n}]"] = i
         else:
             for key in ("nodes", "max_components"):
-                if line.startswith(key) and line[len(key):].lstrip().startswith("="):
+                if line.startswith(key) and line[len(key) :].lstrip().startswith("="):
                     out.setdefault(key, i)
     return out
 
 
-def _need(d: dict[str, Any], key: str, types: type | tuple[type, ...], where: str,
-          required: bool = True) -> Any:
+def _need(
+    d: dict[str, Any], key: str, types: type | tuple[type, ...], where: str, required: bool = True
+) -> Any:
     if key not in d:
         if required:
             raise ExpectationError(f"missing {key!r}", location=where)
@@ -480,8 +555,9 @@ def load_expectations(path: str | Path) -> Expectations:
         text = p.read_text(encoding="utf-8")
         data = tomllib.loads(text)
     except FileNotFoundError:
-        raise ProjectFileError("no such expectations file", code="not_found",
-                               location=str(p)) from None
+        raise ProjectFileError(
+            "no such expectations file", code="not_found", location=str(p)
+        ) from None
     except tomllib.TOMLDecodeError as exc:
         raise ExpectationError(f"not valid TOML: {exc}", location=str(p)) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -489,12 +565,21 @@ def load_expectations(path: str | Path) -> Expectations:
     exp = data.get("expect", {})
     if not isinstance(exp, dict):
         raise ExpectationError("[expect] must be a table", location=str(p))
-    known = {"nodes", "max_components", "components_via", "reachable", "adjacent",
-             "connected_for_all_turns"}
+    known = {
+        "nodes",
+        "max_components",
+        "components_via",
+        "reachable",
+        "adjacent",
+        "connected_for_all_turns",
+    }
     extra = set(exp) - known
     if extra:
-        raise ExpectationError(f"unknown key(s) {', '.join(sorted(extra))} in [expect] "
-                               f"(known: {', '.join(sorted(known))})", location=str(p))
+        raise ExpectationError(
+            f"unknown key(s) {', '.join(sorted(extra))} in [expect] "
+            f"(known: {', '.join(sorted(known))})",
+            location=str(p),
+        )
     out = Expectations(str(p), lines=_entry_lines(text))
     board = data.get("board", {})
     if isinstance(board, dict) and isinstance(board.get("project"), str):
@@ -508,13 +593,16 @@ def load_expectations(path: str | Path) -> Expectations:
         raise ExpectationError("max_components must be at least 1", location=f"{p} [expect]")
     out.max_components = mc
     out.components_via = _need(exp, "components_via", str, f"{p} [expect]", required=False)
-    for key, fields, target in (("reachable", (("from", _SEL), ("to", _SEL)), out.reachable),
-                                ("adjacent", (("a", str), ("b", str)), out.adjacent),
-                                ("connected_for_all_turns", (("tiles", _SEL),), out.turns)):
+    for key, fields, target in (
+        ("reachable", (("from", _SEL), ("to", _SEL)), out.reachable),
+        ("adjacent", (("a", str), ("b", str)), out.adjacent),
+        ("connected_for_all_turns", (("tiles", _SEL),), out.turns),
+    ):
         entries = exp.get(key, [])
         if not isinstance(entries, list):
-            raise ExpectationError(f"{key} must be an array of tables ([[expect.{key}]])",
-                                   location=str(p))
+            raise ExpectationError(
+                f"{key} must be an array of tables ([[expect.{key}]])", location=str(p)
+            )
         for i, e in enumerate(entries):
             where = f"{p} [[expect.{key}]] #{i + 1}"
             if not isinstance(e, dict):
@@ -546,11 +634,23 @@ def check_expectations(compiled: CompiledBoard, path: str | Path) -> list[Proble
     return load_expectations(path).check(compiled)
 
 
-__all__ = ["EXPECT_FILE", "MAX_CONFIGURATIONS", "ExpectationError", "Expectations", "Failure",
-           "check_adjacent", "check_connected_for_all_turns",
-           "check_expectations", "check_max_components", "check_nodes_exist",
-           "check_reachable", "find_expectations", "load_expectations", "select",
-           "why_unreachable"]
+__all__ = [
+    "EXPECT_FILE",
+    "MAX_CONFIGURATIONS",
+    "ExpectationError",
+    "Expectations",
+    "Failure",
+    "check_adjacent",
+    "check_connected_for_all_turns",
+    "check_expectations",
+    "check_max_components",
+    "check_nodes_exist",
+    "check_reachable",
+    "find_expectations",
+    "load_expectations",
+    "select",
+    "why_unreachable",
+]
 
 
 # ---------------------------------------------------------------------- check output formats
@@ -606,10 +706,10 @@ def _json_lines(path: str) -> dict[str, int]:
     section = None
     for i, line in enumerate(text.splitlines(), start=1):
         st = line.strip()
-        if line.startswith(' "') and not line.startswith('  '):
+        if line.startswith(' "') and not line.startswith("  "):
             section = st.split('"')[1] if '"' in st else None
         if section in ("placements", "features") and st.startswith('"id": "'):
-            fid = st[len('"id": "'):].split('"', 1)[0]
+            fid = st[len('"id": "') :].split('"', 1)[0]
             out.setdefault(fid, i)
     return out
 
@@ -631,13 +731,26 @@ def format_check(run: CheckRun, fmt: str) -> str:
     """The check's output in ``fmt`` (text | json | junit | github), ending with a newline."""
     if fmt == "json":
         import json
-        data = {"project": run.project, "ok": run.ok,
-                "problems": [p.to_json() for p in run.all_problems()],
-                "expectations": None if run.expect_file is None else {
-                    "file": run.expect_file,
-                    "entries": [{"expectation": label, "line": line, "ok": not probs,
-                                 "problems": [p.to_json() for p in probs]}
-                                for label, line, probs in run.entries]}}
+
+        data = {
+            "project": run.project,
+            "ok": run.ok,
+            "problems": [p.to_json() for p in run.all_problems()],
+            "expectations": None
+            if run.expect_file is None
+            else {
+                "file": run.expect_file,
+                "entries": [
+                    {
+                        "expectation": label,
+                        "line": line,
+                        "ok": not probs,
+                        "problems": [p.to_json() for p in probs],
+                    }
+                    for label, line, probs in run.entries
+                ],
+            },
+        }
         return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
     if fmt == "text":
         return "".join(f"{run.project}: {p}\n" for p in run.all_problems())
@@ -652,7 +765,7 @@ def format_check(run: CheckRun, fmt: str) -> str:
                 props.append(f"line={ln}")
             props.append(f"title={_gh_escape(p.code, True)}")
             out.append(f"::{level} {','.join(props)}::{_gh_escape(f'{p.location}: {p.message}')}")
-        for label, ln, probs in run.entries:
+        for _label, ln, probs in run.entries:
             for p in probs:
                 props = [f"file={_gh_escape(str(run.expect_file), True)}"]
                 if ln:
@@ -667,40 +780,58 @@ def format_check(run: CheckRun, fmt: str) -> str:
 
 def _junit(run: CheckRun) -> str:
     import xml.etree.ElementTree as ET
+
     cases: list[tuple[str, str, list[Problem], list[Problem]]] = []
     errs = [p for p in run.problems if p.severity == "error" or run.strict]
     warns = [p for p in run.problems if p not in errs]
     cases.append(("board compiles without errors", run.project_file, errs, warns))
     for label, _ln, probs in run.entries:
         cases.append((f"expect {label}", str(run.expect_file), probs, []))
-    suite = ET.Element("testsuite", name="referee check", tests=str(len(cases)),
-                       failures=str(sum(1 for c in cases if c[2])), errors="0", skipped="0")
+    suite = ET.Element(
+        "testsuite",
+        name="referee check",
+        tests=str(len(cases)),
+        failures=str(sum(1 for c in cases if c[2])),
+        errors="0",
+        skipped="0",
+    )
     for name, cls, fails, notes in cases:
         tc = ET.SubElement(suite, "testcase", name=name, classname=f"boardwright.{cls}")
         if fails:
-            f = ET.SubElement(tc, "failure", message=f"{len(fails)} problem(s): "
-                              f"{fails[0].code} at {fails[0].location}", type=fails[0].code)
+            f = ET.SubElement(
+                tc,
+                "failure",
+                message=f"{len(fails)} problem(s): {fails[0].code} at {fails[0].location}",
+                type=fails[0].code,
+            )
             f.text = "\n".join(str(p) for p in fails)
         if notes:
             ET.SubElement(tc, "system-out").text = "\n".join(str(p) for p in notes)
-    root = ET.Element("testsuites", name="boardwright", tests=suite.get("tests", "0"),
-                      failures=suite.get("failures", "0"))
+    root = ET.Element(
+        "testsuites",
+        name="boardwright",
+        tests=suite.get("tests", "0"),
+        failures=suite.get("failures", "0"),
+    )
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 
-def run_check(project: str, *, strict: bool = False, expect: str | None = None,
-              no_expect: bool = False) -> CheckRun:
+def run_check(
+    project: str, *, strict: bool = False, expect: str | None = None, no_expect: bool = False
+) -> CheckRun:
     """Compile ``project``, collect its problems (and its rules' board checks), then the
     expectations of ``expect`` or of the ``boardwright.toml`` found next to it."""
     from .compiler import compile_board
     from .store import load_project
+
     board = load_project(project)
     compiled = compile_board(board)
     problems = list(compiled.problems)
     if board.rules:
         from .checks import rules_problems
+
         problems.extend(rules_problems(board.rules, compiled))
     run = CheckRun(project, _project_file(project), problems, strict=strict)
     path: Path | None = None

@@ -6,6 +6,7 @@ from a seed, so the same arguments always give the same board.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import defaultdict
@@ -19,9 +20,17 @@ from .model import Board, Feature, Placement, TileAsset
 _Q = 1000.0
 
 
-def voronoi_map(n: int, seed: int = 0, *, width: float | None = None, rivers: int = 4,
-                river_steps: int = 12, roads: int = 4, road_steps: int = 10,
-                relax: int = 1) -> Board:
+def voronoi_map(
+    n: int,
+    seed: int = 0,
+    *,
+    width: float | None = None,
+    rivers: int = 4,
+    river_steps: int = 12,
+    roads: int = 4,
+    road_steps: int = 10,
+    relax: int = 1,
+) -> Board:
     """A region map of about ``n`` Voronoi spaces with rivers, river dots and roads.
 
     Parameters
@@ -65,7 +74,7 @@ def voronoi_map(n: int, seed: int = 0, *, width: float | None = None, rivers: in
     edge_cells: dict[tuple[tuple[int, int], tuple[int, int]], list[int]] = defaultdict(list)
     for i, c in enumerate(cells):
         cs = np.asarray(c.exterior.coords)
-        for a, b in zip(cs[:-1], cs[1:]):
+        for a, b in itertools.pairwise(cs):
             ka, kb = _key(a), _key(b)
             if ka != kb:
                 edge_cells[(min(ka, kb), max(ka, kb))].append(i)
@@ -105,20 +114,28 @@ def voronoi_map(n: int, seed: int = 0, *, width: float | None = None, rivers: in
         board.features.append(Feature(f"river{r}", "river", shapely.LineString(coords), {}))
         for j, k in enumerate(walk[1:-1], 1):
             if len(vcells[k]) >= 3:
-                board.features.append(Feature(f"river{r}_dot{j}", "river_dot",
-                                              shapely.Point(k[0] / _Q, k[1] / _Q), {}))
+                board.features.append(
+                    Feature(
+                        f"river{r}_dot{j}", "river_dot", shapely.Point(k[0] / _Q, k[1] / _Q), {}
+                    )
+                )
     for r in range(roads):
         cur = rng.randrange(len(cells))
         seq = [cur]
         for _ in range(road_steps):
-            opts = [j for j in sorted(nbrs[seq[-1]]) if j not in seq and
-                    _crosses_shared_edge(pts[seq[-1]], pts[j], cells[seq[-1]], cells[j])]
+            opts = [
+                j
+                for j in sorted(nbrs[seq[-1]])
+                if j not in seq
+                and _crosses_shared_edge(pts[seq[-1]], pts[j], cells[seq[-1]], cells[j])
+            ]
             if not opts:
                 break
             seq.append(rng.choice(opts))
         if len(seq) >= 2:
-            board.features.append(Feature(f"road{r}", "road",
-                                          shapely.LineString([tuple(pts[i]) for i in seq]), {}))
+            board.features.append(
+                Feature(f"road{r}", "road", shapely.LineString([tuple(pts[i]) for i in seq]), {})
+            )
     return board
 
 
@@ -135,18 +152,29 @@ def _voronoi(pts: np.ndarray, box: shapely.Polygon) -> list[Any]:
 
 
 def _key(xy: Any) -> tuple[int, int]:
-    return (int(round(float(xy[0]) * _Q)), int(round(float(xy[1]) * _Q)))
+    return (round(float(xy[0]) * _Q), round(float(xy[1]) * _Q))
 
 
 def _crosses_shared_edge(a: Any, b: Any, ca: Any, cb: Any) -> bool:
     seg = shapely.LineString([tuple(a), tuple(b)])
     shared = ca.boundary.intersection(cb.boundary)
-    return bool(seg.intersects(shared)) and shared.length > 0 and \
-        ca.contains(shapely.Point(a)) and cb.contains(shapely.Point(b))
+    return (
+        bool(seg.intersects(shared))
+        and shared.length > 0
+        and ca.contains(shapely.Point(a))
+        and cb.contains(shapely.Point(b))
+    )
 
 
-def random_tile(key: str, rng: random.Random, *, shape: str = "square", size: float = 80.0,
-                points: int = 2, turnable: bool = True) -> TileAsset:
+def random_tile(
+    key: str,
+    rng: random.Random,
+    *,
+    shape: str = "square",
+    size: float = 80.0,
+    points: int = 2,
+    turnable: bool = True,
+) -> TileAsset:
     """A tile with ports on its four sides and paths from a centre junction to some ports.
 
     Each port gets a path with probability 1/2 (at least one); ``points`` points are
@@ -154,20 +182,24 @@ def random_tile(key: str, rng: random.Random, *, shape: str = "square", size: fl
     """
     r = size / 2.0
     sides = {"N": (0.0, -r), "E": (r, 0.0), "S": (0.0, r), "W": (-r, 0.0)}
-    feats = [Feature(f"port{s}", "port", shapely.Point(*xy), {"side": s}) for s, xy in sides.items()]
+    feats = [
+        Feature(f"port{s}", "port", shapely.Point(*xy), {"side": s}) for s, xy in sides.items()
+    ]
     chosen = [s for s in sides if rng.random() < 0.5] or [rng.choice(list(sides))]
     feats.append(Feature("hub", "junction", shapely.Point(0, 0), {}))
     for k, s in enumerate(chosen):
         x, y = sides[s]
         feats.append(Feature(f"path{s}", "path", shapely.LineString([(0, 0), (x, y)]), {}))
         if k < points:
-            feats.append(Feature(f"pt{s}", "point", shapely.Point(x / 2, y / 2),
-                                 {"colour": "grey"}))
+            feats.append(
+                Feature(f"pt{s}", "point", shapely.Point(x / 2, y / 2), {"colour": "grey"})
+            )
     return TileAsset(key, key, {"shape": shape, "size": size}, feats, turnable)
 
 
-def tile_grid(rows: int, cols: int, seed: int = 0, *, turnable: int | None = None,
-              pitch: float = 100.0) -> Board:
+def tile_grid(
+    rows: int, cols: int, seed: int = 0, *, turnable: int | None = None, pitch: float = 100.0
+) -> Board:
     """A ``rows`` × ``cols`` grid of random tiles at ``pitch`` mm.
 
     Octagons (120 mm) and squares (80 mm) alternate like the Ringgeister board, so
@@ -176,8 +208,9 @@ def tile_grid(rows: int, cols: int, seed: int = 0, *, turnable: int | None = Non
     bottom-right a goal.
     """
     rng = random.Random(seed)
-    board = Board(meta={"name": f"grid-{rows}x{cols}-{seed}", "width": cols * pitch,
-                        "height": rows * pitch})
+    board = Board(
+        meta={"name": f"grid-{rows}x{cols}-{seed}", "width": cols * pitch, "height": rows * pitch}
+    )
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     can_turn = set(range(len(cells)))
     if turnable is not None:
@@ -187,11 +220,23 @@ def tile_grid(rows: int, cols: int, seed: int = 0, *, turnable: int | None = Non
     for i, (r, c) in enumerate(cells):
         octo = (r + c) % 2 == 1
         key = f"gen/t{i}"
-        tile = random_tile(key, rng, shape="octagon" if octo else "square",
-                           size=120.0 if octo else 80.0, turnable=i in can_turn)
+        tile = random_tile(
+            key,
+            rng,
+            shape="octagon" if octo else "square",
+            size=120.0 if octo else 80.0,
+            turnable=i in can_turn,
+        )
         board.tiles[key] = tile
-        board.placements.append(Placement(f"t{i}", key, pitch / 2 + c * pitch, pitch / 2 + r * pitch,
-                                          rng.randrange(4) if i in can_turn else 0))
+        board.placements.append(
+            Placement(
+                f"t{i}",
+                key,
+                pitch / 2 + c * pitch,
+                pitch / 2 + r * pitch,
+                rng.randrange(4) if i in can_turn else 0,
+            )
+        )
     # mark a start and a goal on points of the corner tiles
     for tile_idx, prop in ((0, {"start": "white"}), (len(cells) - 1, {"goal": True})):
         tile = board.tiles[f"gen/t{tile_idx}"]

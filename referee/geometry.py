@@ -33,12 +33,15 @@ def geometry_from_json(data: Any, where: str) -> BaseGeometry:
         infinite coordinates, or is an invalid (e.g. self-intersecting) polygon.
     """
     if not isinstance(data, dict) or data.get("type") not in _GEOM_TYPES:
-        raise GeometryError("geometry must be a GeoJSON Point, LineString or Polygon",
-                            location=where)
+        raise GeometryError(
+            "geometry must be a GeoJSON Point, LineString or Polygon", location=where
+        )
     try:
         geom = shapely.geometry.shape(data)
     except Exception as exc:  # shapely raises several types on malformed coordinates
-        raise GeometryError(f"malformed {data['type']} coordinates ({exc})", location=where) from None
+        raise GeometryError(
+            f"malformed {data['type']} coordinates ({exc})", location=where
+        ) from None
     check_geometry(geom, where)
     return geom
 
@@ -88,8 +91,9 @@ def turn_matrix(turns: int, turn_count: int) -> tuple[float, float, float, float
     return (float(c), float(-s), float(s), float(c))
 
 
-def turn_and_move(geom: BaseGeometry, turns: int, turn_count: int,
-                  dx: float = 0.0, dy: float = 0.0) -> BaseGeometry:
+def turn_and_move(
+    geom: BaseGeometry, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0
+) -> BaseGeometry:
     """Turn ``geom`` clockwise about the origin, then translate it by (dx, dy)."""
     a, b, c, d = turn_matrix(turns, turn_count)
 

@@ -22,8 +22,14 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from .errors import AssetError, BoardError, GeometryError, UnknownNodeError
-from .geometry import (COMPASS, geometry_from_json, geometry_to_json, regular_polygon,
-                       turn_and_move, turn_bearing)
+from .geometry import (
+    COMPASS,
+    geometry_from_json,
+    geometry_to_json,
+    regular_polygon,
+    turn_and_move,
+    turn_bearing,
+)
 
 #: Feature kinds the compiler knows, with the geometry type each takes.
 FEATURE_KINDS: dict[str, str] = {
@@ -39,7 +45,7 @@ FEATURE_KINDS: dict[str, str] = {
     "bridge": "Point",
     "road": "LineString",
     "track": "LineString",
-    "art": "Any",      # terrain drawing: ignored by the compiler, drawn by renderers
+    "art": "Any",  # terrain drawing: ignored by the compiler, drawn by renderers
     "label": "Point",  # text on the board: ignored by the compiler
 }
 
@@ -119,19 +125,30 @@ def check_prop(kind: str, key: str, value: Any, where: str) -> None:
     elif t == "int":
         ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
     elif t == "number":
-        ok = value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)
-                               and math.isfinite(value))
+        ok = value is None or (
+            isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        )
     elif t == "direction":
-        ok = value is None or value in COMPASS or (
-            isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value))
+        ok = (
+            value is None
+            or value in COMPASS
+            or (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and math.isfinite(value)
+            )
+        )
     elif t == "ids":
         ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
     elif t == "letters":
         ok = isinstance(value, list) and all(v in spec["values"] for v in value)
     if not ok:
         allowed = f" (one of {spec['values']})" if "values" in spec else f" ({t})"
-        raise BoardError(f"property {key}={value!r} is not allowed for a {kind}{allowed}",
-                         code="bad_property", location=where)
+        raise BoardError(
+            f"property {key}={value!r} is not allowed for a {kind}{allowed}",
+            code="bad_property",
+            location=where,
+        )
 
 
 @dataclass
@@ -149,18 +166,27 @@ class Feature:
             raise BoardError("a feature must be a JSON object", location=where)
         fid = data.get("id")
         if not isinstance(fid, str) or not fid or "/" in fid:
-            raise BoardError(f"feature id {fid!r} must be a non-empty string without '/'",
-                             code="bad_id", location=where)
+            raise BoardError(
+                f"feature id {fid!r} must be a non-empty string without '/'",
+                code="bad_id",
+                location=where,
+            )
         where = f"{where} (id {fid!r})"
         kind = data.get("kind")
         if kind not in FEATURE_KINDS:
-            raise BoardError(f"unknown feature kind {kind!r} (known: {', '.join(FEATURE_KINDS)})",
-                             code="unknown_kind", location=where)
+            raise BoardError(
+                f"unknown feature kind {kind!r} (known: {', '.join(FEATURE_KINDS)})",
+                code="unknown_kind",
+                location=where,
+            )
         geom = geometry_from_json(data.get("geometry"), where)
         want = FEATURE_KINDS[kind]
         if want != "Any" and geom.geom_type != want:
-            raise BoardError(f"a {kind} needs a {want} geometry, not {geom.geom_type}",
-                             code="bad_geometry", location=where)
+            raise BoardError(
+                f"a {kind} needs a {want} geometry, not {geom.geom_type}",
+                code="bad_geometry",
+                location=where,
+            )
         props = data.get("props", {})
         if not isinstance(props, dict):
             raise BoardError("props must be a JSON object", location=where)
@@ -169,8 +195,12 @@ class Feature:
         return cls(fid, kind, geom, dict(props))
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "kind": self.kind, "geometry": geometry_to_json(self.geometry),
-                "props": self.props}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "geometry": geometry_to_json(self.geometry),
+            "props": self.props,
+        }
 
     def turned(self, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0) -> Feature:
         """This feature turned clockwise about the tile centre, then moved."""
@@ -180,8 +210,9 @@ class Feature:
             for k in DIRECTION_PROPS:
                 if k in props:
                     props[k] = turn_bearing(props[k], turns, turn_count)
-        return Feature(self.id, self.kind, turn_and_move(self.geometry, turns, turn_count, dx, dy),
-                       props)
+        return Feature(
+            self.id, self.kind, turn_and_move(self.geometry, turns, turn_count, dx, dy), props
+        )
 
 
 _SHAPE_SIDES = {"square": 4, "octagon": 8, "hexagon": 6}
@@ -257,14 +288,25 @@ class TileAsset:
         if not isinstance(turnable, bool):
             raise AssetError("turnable must be true or false", location=where)
         props = data.get("props", {})
-        tile = cls(key, str(data.get("name", key)), dict(outline), feats, turnable,
-                   dict(props) if isinstance(props, dict) else {})
+        tile = cls(
+            key,
+            str(data.get("name", key)),
+            dict(outline),
+            feats,
+            turnable,
+            dict(props) if isinstance(props, dict) else {},
+        )
         return tile
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "name": self.name, "outline": self.outline_spec,
-                "turnable": self.turnable, "props": self.props,
-                "features": [f.to_json() for f in self.features]}
+        return {
+            "key": self.key,
+            "name": self.name,
+            "outline": self.outline_spec,
+            "turnable": self.turnable,
+            "props": self.props,
+            "features": [f.to_json() for f in self.features],
+        }
 
 
 def outline_polygon(spec: dict[str, Any], where: str) -> shapely.Polygon:
@@ -280,12 +322,14 @@ def outline_polygon(spec: dict[str, Any], where: str) -> shapely.Polygon:
             raise AssetError(f"{shape} outline needs a positive size", location=where)
         return regular_polygon(_SHAPE_SIDES[shape], float(size))
     if shape == "polygon":
-        poly = geometry_from_json({"type": "Polygon", "coordinates": [spec.get("points")]},
-                                  f"{where} outline")
+        poly = geometry_from_json(
+            {"type": "Polygon", "coordinates": [spec.get("points")]}, f"{where} outline"
+        )
         assert isinstance(poly, shapely.Polygon)
         return poly
-    raise AssetError(f"unknown outline shape {shape!r} (square, octagon, hexagon or polygon)",
-                     location=where)
+    raise AssetError(
+        f"unknown outline shape {shape!r} (square, octagon, hexagon or polygon)", location=where
+    )
 
 
 @dataclass
@@ -304,8 +348,11 @@ class Placement:
             raise BoardError("a placement must be a JSON object", location=where)
         pid, tile = data.get("id"), data.get("tile")
         if not isinstance(pid, str) or not pid or "/" in pid:
-            raise BoardError(f"placement id {pid!r} must be a non-empty string without '/'",
-                             code="bad_id", location=where)
+            raise BoardError(
+                f"placement id {pid!r} must be a non-empty string without '/'",
+                code="bad_id",
+                location=where,
+            )
         where = f"{where} (placement {pid!r})"
         if not isinstance(tile, str):
             raise BoardError("placement needs a tile key", location=where)
@@ -392,8 +439,11 @@ class Board:
         try:
             return self.tiles[placement.tile]
         except KeyError:
-            raise AssetError(f"placement {placement.id!r} uses unknown tile {placement.tile!r}",
-                             code="unknown_asset", location=placement.id) from None
+            raise AssetError(
+                f"placement {placement.id!r} uses unknown tile {placement.tile!r}",
+                code="unknown_asset",
+                location=placement.id,
+            ) from None
 
     def feature(self, fid: str) -> Feature:
         for f in self.features:
@@ -405,8 +455,12 @@ class Board:
         """World-frame features of one placement (turned, then moved to its centre)."""
         tile = self.tile_of(placement)
         t = placement.turns if turns is None else turns
-        return [Feature(f.id, f.kind, turn_and_move(f.geometry, 0, 4, placement.x, placement.y),
-                        f.props) for f in tile.variant(t)]
+        return [
+            Feature(
+                f.id, f.kind, turn_and_move(f.geometry, 0, 4, placement.x, placement.y), f.props
+            )
+            for f in tile.variant(t)
+        ]
 
     def world_features(self) -> Iterator[tuple[str, str | None, Feature]]:
         """Every feature in world coordinates as ``(node_id, placement_id, feature)``."""
@@ -424,14 +478,17 @@ class Board:
             tile = self.tile_of(p)
             f = next((g for g in tile.variant(p.turns) if g.id == fid), None)
             if f is None:
-                raise UnknownNodeError(f"tile {p.tile} placed as {pid} has no feature {fid!r}",
-                                       location=node_id)
+                raise UnknownNodeError(
+                    f"tile {p.tile} placed as {pid} has no feature {fid!r}", location=node_id
+                )
             return Feature(f.id, f.kind, turn_and_move(f.geometry, 0, 4, p.x, p.y), f.props)
         return self.feature(node_id)
 
     def outline_of(self, placement: Placement) -> shapely.Polygon:
         tile = self.tile_of(placement)
-        return turn_and_move(tile.outline, placement.turns, tile.turn_count, placement.x, placement.y)
+        return turn_and_move(
+            tile.outline, placement.turns, tile.turn_count, placement.x, placement.y
+        )
 
     def copy(self) -> Board:
         return copy.deepcopy(self)
@@ -444,16 +501,25 @@ class Board:
         _check_unique([p.id for p in self.pieces], f"{where} pieces")
         clash = {p.id for p in self.placements} & {f.id for f in self.features}
         if clash:
-            raise BoardError(f"id {sorted(clash)[0]!r} names both a placement and a feature",
-                             code="duplicate_id", location=where)
+            raise BoardError(
+                f"id {sorted(clash)[0]!r} names both a placement and a feature",
+                code="duplicate_id",
+                location=where,
+            )
         for i, p in enumerate(self.placements):
             if p.tile not in self.tiles:
-                raise AssetError(f"unknown tile asset {p.tile!r}", code="unknown_asset",
-                                 location=f"{where} placements[{i}] (placement {p.id!r})")
+                raise AssetError(
+                    f"unknown tile asset {p.tile!r}",
+                    code="unknown_asset",
+                    location=f"{where} placements[{i}] (placement {p.id!r})",
+                )
         for i, pc in enumerate(self.pieces):
             if pc.piece not in self.piece_types:
-                raise AssetError(f"unknown piece asset {pc.piece!r}", code="unknown_asset",
-                                 location=f"{where} pieces[{i}] (piece {pc.id!r})")
+                raise AssetError(
+                    f"unknown piece asset {pc.piece!r}",
+                    code="unknown_asset",
+                    location=f"{where} pieces[{i}] (piece {pc.id!r})",
+                )
 
 
 def _check_unique(ids: list[str], where: str) -> None:

@@ -111,12 +111,20 @@ class Outcome:
     def describe(self, where: str) -> str:
         if self.error is not None:
             return f"{where}:{self.line}: {self.id}: {self.check}: {self.error}"
-        return (f"{where}:{self.line}: {self.id}: {self.check} expected {self.expected}, "
-                f"got {self.got}")
+        return (
+            f"{where}:{self.line}: {self.id}: {self.check} expected {self.expected}, got {self.got}"
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "id": self.id, "check": self.check, "ok": self.ok,
-                "expected": self.expected, "got": self.got, "error": self.error}
+        return {
+            "line": self.line,
+            "id": self.id,
+            "check": self.check,
+            "ok": self.ok,
+            "expected": self.expected,
+            "got": self.got,
+            "error": self.error,
+        }
 
 
 @dataclass
@@ -141,8 +149,9 @@ def parse_line(text: str, line: int) -> Fixture | None:
     parts = [p.strip() for p in body.split(";")]
     head = parts[0].split(None, 1)
     if len(head) < 2:
-        raise PerftSyntaxError("a position needs an id and a setup before the first ';'",
-                               location=f"line {line}")
+        raise PerftSyntaxError(
+            "a position needs an id and a setup before the first ';'", location=f"line {line}"
+        )
     pid = head[0]
     try:
         setup = tuple(shlex.split(head[1]))
@@ -156,20 +165,24 @@ def parse_line(text: str, line: int) -> Fixture | None:
         toks = raw.split()
         m, _, q = toks[0].partition(":")
         if m not in MEASURES:
-            raise PerftSyntaxError(f"unknown measure {m!r} (one of {', '.join(MEASURES)})",
-                                   location=f"line {line}")
+            raise PerftSyntaxError(
+                f"unknown measure {m!r} (one of {', '.join(MEASURES)})", location=f"line {line}"
+            )
         if len(toks) < 2:
             raise PerftSyntaxError(f"{toks[0]} needs a number", location=f"line {line}")
         try:
             n = int(toks[-1])
         except ValueError:
-            raise PerftSyntaxError(f"{raw!r} must end with a whole number",
-                                   location=f"line {line}") from None
+            raise PerftSyntaxError(
+                f"{raw!r} must end with a whole number", location=f"line {line}"
+            ) from None
         args = tuple(toks[1:-1])
         want_args = {"reach": 1, "perft": 1}.get(m, 0)
         if len(args) != want_args:
-            raise PerftSyntaxError(f"{m} takes {want_args} argument(s) before the number, "
-                                   f"not {len(args)}", location=f"line {line}")
+            raise PerftSyntaxError(
+                f"{m} takes {want_args} argument(s) before the number, not {len(args)}",
+                location=f"line {line}",
+            )
         if m == "perft" and not (args[0].isdigit() and int(args[0]) >= 0):
             raise PerftSyntaxError("perft needs a depth >= 0", location=f"line {line}")
         if q and m in ("nodes",) and q not in _NODE_KINDS:
@@ -179,12 +192,14 @@ def parse_line(text: str, line: int) -> Fixture | None:
         if q and m not in ("nodes", "edges", "components", "reach"):
             raise PerftSyntaxError(f"{m} takes no ':' qualifier", location=f"line {line}")
         if m in _GAME_MEASURES and setup[0] not in ("new", "state"):
-            raise PerftSyntaxError(f"{m} needs a game setup ('new ...' or 'state ...')",
-                                   location=f"line {line}")
+            raise PerftSyntaxError(
+                f"{m} needs a game setup ('new ...' or 'state ...')", location=f"line {line}"
+            )
         exps.append(Expectation(m, q or None, args, n))
     if not exps:
-        raise PerftSyntaxError("a position needs at least one expectation after ';'",
-                               location=f"line {line}")
+        raise PerftSyntaxError(
+            "a position needs at least one expectation after ';'", location=f"line {line}"
+        )
     return Fixture(line, pid, setup, tuple(exps))
 
 
@@ -206,8 +221,11 @@ def _check_setup(setup: tuple[str, ...], line: int) -> None:
         if "players" not in opts or "seed" not in opts:
             raise PerftSyntaxError("new RULES needs players=N and seed=S", location=where)
         return
-    raise PerftSyntaxError(f"unknown setup {' '.join(setup)!r} (board | turns P=T ... | "
-                           "state FILE | new RULES players=N seed=S ...)", location=where)
+    raise PerftSyntaxError(
+        f"unknown setup {' '.join(setup)!r} (board | turns P=T ... | "
+        "state FILE | new RULES players=N seed=S ...)",
+        location=where,
+    )
 
 
 def _options(tokens: Iterable[str], where: str) -> dict[str, str]:
@@ -228,8 +246,16 @@ def parse_fixtures(text: str) -> tuple[list[Fixture], list[Outcome]]:
         try:
             f = parse_line(raw, i)
         except PerftSyntaxError as exc:
-            bad.append(Outcome(i, raw.split(None, 1)[0] if raw.split() else "?", "syntax",
-                               None, None, exc.message))
+            bad.append(
+                Outcome(
+                    i,
+                    raw.split(None, 1)[0] if raw.split() else "?",
+                    "syntax",
+                    None,
+                    None,
+                    exc.message,
+                )
+            )
             continue
         if f is not None:
             fixtures.append(f)
@@ -243,8 +269,13 @@ class _Position:
         self.game = game
 
 
-def _setup(board: Board, setup: tuple[str, ...], base_dir: Path,
-           cache: dict[tuple[str, ...], _Position], line: int) -> _Position:
+def _setup(
+    board: Board,
+    setup: tuple[str, ...],
+    base_dir: Path,
+    cache: dict[tuple[str, ...], _Position],
+    line: int,
+) -> _Position:
     key = setup
     if setup[0] in ("board", "turns") and key in cache:
         return cache[key]
@@ -259,7 +290,8 @@ def _setup(board: Board, setup: tuple[str, ...], base_dir: Path,
         pos = _Position(compile_board(b))
     elif setup[0] == "state":
         from .games import get_game
-        path = (base_dir / setup[1])
+
+        path = base_dir / setup[1]
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as exc:
@@ -272,11 +304,11 @@ def _setup(board: Board, setup: tuple[str, ...], base_dir: Path,
         pos.compiled = getattr(pos.game, "compiled", compiled)
     else:
         from .games import get_game
+
         opts = _options(setup[2:], where)
         players, seed = int(opts.pop("players")), int(opts.pop("seed"))
         compiled = compile_board(board.copy())
-        game = get_game(setup[1]).new(compiled, players=players, seed=seed,
-                                      options=opts or None)
+        game = get_game(setup[1]).new(compiled, players=players, seed=seed, options=opts or None)
         pos = _Position(getattr(game, "compiled", compiled), game)
     if setup[0] in ("board", "turns"):
         cache[key] = pos
@@ -333,8 +365,7 @@ def measure(pos: _Position, e: Expectation) -> int:
     return perft_count(pos.game, int(e.args[0]))
 
 
-def run_fixtures(board: Board, fixtures: list[Fixture], base_dir: str | Path = "."
-                 ) -> PerftReport:
+def run_fixtures(board: Board, fixtures: list[Fixture], base_dir: str | Path = ".") -> PerftReport:
     """Set up every position and compare each expectation with the measured value."""
     report = PerftReport()
     cache: dict[tuple[str, ...], _Position] = {}
@@ -348,8 +379,7 @@ def run_fixtures(board: Board, fixtures: list[Fixture], base_dir: str | Path = "
             try:
                 got = measure(pos, e)
             except BoardwrightError as exc:
-                report.outcomes.append(Outcome(f.line, f.id, str(e), e.expected, None,
-                                               exc.message))
+                report.outcomes.append(Outcome(f.line, f.id, str(e), e.expected, None, exc.message))
                 continue
             report.outcomes.append(Outcome(f.line, f.id, str(e), e.expected, got))
     return report
@@ -361,8 +391,7 @@ def check_file(board: Board, path: str | Path) -> PerftReport:
     try:
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise PerftSyntaxError("no such fixtures file", code="not_found",
-                               location=str(p)) from None
+        raise PerftSyntaxError("no such fixtures file", code="not_found", location=str(p)) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PerftSyntaxError(f"cannot read fixtures: {exc}", location=str(p)) from None
     fixtures, bad = parse_fixtures(text)

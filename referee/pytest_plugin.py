@@ -6,6 +6,7 @@ anything::
 
     from referee.pytest_plugin import assert_reachable
 
+
     def test_road_to_the_goal(compiled_board):
         assert_reachable(compiled_board("boards/road-row.json"), "t0/s", "t3/g", via="path")
 
@@ -42,13 +43,21 @@ import pytest
 
 from .compiler import CompiledBoard, compile_board
 from .errors import BoardwrightError
-from .expectations import (MAX_CONFIGURATIONS, check_adjacent, check_connected_for_all_turns,
-                           check_reachable)
+from .expectations import (
+    MAX_CONFIGURATIONS,
+    check_adjacent,
+    check_connected_for_all_turns,
+    check_reachable,
+)
 from .model import Board
 from .store import load_project
 
-__all__ = ["assert_adjacent", "assert_connected_for_all_turns", "assert_no_errors",
-           "assert_reachable"]
+__all__ = [
+    "assert_adjacent",
+    "assert_connected_for_all_turns",
+    "assert_no_errors",
+    "assert_reachable",
+]
 
 
 def _compiled(b: CompiledBoard | Board) -> CompiledBoard:
@@ -64,8 +73,12 @@ def _fail(lines: list[str]) -> None:
     raise AssertionError("\n".join(lines))
 
 
-def assert_reachable(compiled: CompiledBoard | Board, sources: str | Sequence[str],
-                     targets: str | Sequence[str], via: str | None = None) -> None:
+def assert_reachable(
+    compiled: CompiledBoard | Board,
+    sources: str | Sequence[str],
+    targets: str | Sequence[str],
+    via: str | None = None,
+) -> None:
     """Every target can be reached from some source along ``via`` (default: any relation)."""
     __tracebackhide__ = True
     c = _compiled(compiled)
@@ -78,8 +91,9 @@ def assert_reachable(compiled: CompiledBoard | Board, sources: str | Sequence[st
         _fail([f"{c.board.name}: {f.message}" for f in fails])
 
 
-def assert_adjacent(compiled: CompiledBoard | Board, a: str, b: str,
-                    via: str | None = None) -> None:
+def assert_adjacent(
+    compiled: CompiledBoard | Board, a: str, b: str, via: str | None = None
+) -> None:
     """``a`` and ``b`` are joined directly (by an edge of relation ``via``)."""
     __tracebackhide__ = True
     c = _compiled(compiled)
@@ -92,12 +106,15 @@ def assert_adjacent(compiled: CompiledBoard | Board, a: str, b: str,
         _fail([f"{c.board.name}: {f.message}" for f in fails])
 
 
-def assert_connected_for_all_turns(compiled: CompiledBoard | Board,
-                                   tiles: str | Sequence[str] = "turnable",
-                                   sources: str | Sequence[str] = "@start=white",
-                                   targets: str | Sequence[str] = "@goal",
-                                   via: str | None = "path", *,
-                                   max_configurations: int = MAX_CONFIGURATIONS) -> None:
+def assert_connected_for_all_turns(
+    compiled: CompiledBoard | Board,
+    tiles: str | Sequence[str] = "turnable",
+    sources: str | Sequence[str] = "@start=white",
+    targets: str | Sequence[str] = "@goal",
+    via: str | None = "path",
+    *,
+    max_configurations: int = MAX_CONFIGURATIONS,
+) -> None:
     """Every target stays reachable from some source under every turn of ``tiles``.
 
     Along ``path`` the exact rotation census answers (any number of tiles; the
@@ -108,9 +125,15 @@ def assert_connected_for_all_turns(compiled: CompiledBoard | Board,
     __tracebackhide__ = True
     c = _compiled(compiled)
     try:
-        fails = check_connected_for_all_turns(c, tiles, sources, targets, via,
-                                              max_configurations=max_configurations,
-                                              stop_at_first=False)
+        fails = check_connected_for_all_turns(
+            c,
+            tiles,
+            sources,
+            targets,
+            via,
+            max_configurations=max_configurations,
+            stop_at_first=False,
+        )
     except BoardwrightError as exc:
         _fail([f"assert_connected_for_all_turns: {exc}"])
         return
@@ -143,6 +166,7 @@ def _resolver(request: pytest.FixtureRequest) -> Callable[[str | Path], Path]:
         if here.exists():
             return here
         return Path(str(request.config.rootpath)) / p
+
     return resolve
 
 
@@ -154,6 +178,7 @@ def board(request: pytest.FixtureRequest) -> Callable[[str | Path], Board]:
     def load(path: str | Path) -> Board:
         __tracebackhide__ = True
         return load_project(resolve(path))
+
     return load
 
 
@@ -168,9 +193,11 @@ def compiled_board(request: pytest.FixtureRequest) -> Callable[..., CompiledBoar
         for pid, t in (turns or {}).items():
             b.placement(pid).turns = t % b.tile_of(b.placement(pid)).turn_count
         return compile_board(b)
+
     return make
 
 
 def pytest_report_header(config: Any) -> str:
     from . import __version__
+
     return f"boardwright {__version__}: fixtures board, compiled_board"

@@ -36,30 +36,60 @@ from .geometry import bearing_degrees, unit_vector
 from .model import Board, Feature
 
 #: ground, art and line colours
-GROUND = {"board": "#d8c9a0", "frame": "#6e5a3c", "octagon": "#cfe0a6", "square": "#e3d7a4",
-          "polygon": "#d9d3b0", "hexagon": "#d9d3b0"}
+GROUND = {
+    "board": "#d8c9a0",
+    "frame": "#6e5a3c",
+    "octagon": "#cfe0a6",
+    "square": "#e3d7a4",
+    "polygon": "#d9d3b0",
+    "hexagon": "#d9d3b0",
+}
 TERRAIN = {
-    "forest": ("#5f8f4e", "#3f6634"), "mountain": ("#a88e6e", "#6d573d"),
-    "water": ("#8cc0e3", "#4b86b4"), "lake": ("#8cc0e3", "#4b86b4"),
-    "ocean": ("#6fa7d6", "#3b74a5"), "rock": ("#8d8d8d", "#3c3c3c"),
-    "open": ("#e8e0bc", "#8a7f5a"), "field": ("#e2d88f", "#9a8c45"),
-    "shire": ("#b8d98c", "#5f7d3a"), "fire": ("#b39a84", "#4a3528"),
-    "volcano": ("#3d2520", "#1a0c08"), "marsh": ("#a9c2a0", "#5f7a57"),
+    "forest": ("#5f8f4e", "#3f6634"),
+    "mountain": ("#a88e6e", "#6d573d"),
+    "water": ("#8cc0e3", "#4b86b4"),
+    "lake": ("#8cc0e3", "#4b86b4"),
+    "ocean": ("#6fa7d6", "#3b74a5"),
+    "rock": ("#8d8d8d", "#3c3c3c"),
+    "open": ("#e8e0bc", "#8a7f5a"),
+    "field": ("#e2d88f", "#9a8c45"),
+    "shire": ("#b8d98c", "#5f7d3a"),
+    "fire": ("#b39a84", "#4a3528"),
+    "volcano": ("#3d2520", "#1a0c08"),
+    "marsh": ("#a9c2a0", "#5f7a57"),
     "lava": ("#e0521a", "#9a2a08"),
 }
 LAND = ("#6b4f2a", "#ead7a2")
 WATER = ("#2f6ea5", "#9ccbee")
-RELATION_COLOURS = {"path": "#d0147a", "touch": "#7a3fd0", "road": "#c07000",
-                    "dot": "#d02020", "dot_river": "#1060d0", "next": "#008060",
-                    "arrival": "#c06000"}
-FIGURE_COLOURS = {"yellow": "#f2d024", "orange": "#f08a1c", "purple": "#8a4bc8",
-                  "green": "#3aa245", "white": "#ffffff", "black": "#151515"}
+RELATION_COLOURS = {
+    "path": "#d0147a",
+    "touch": "#7a3fd0",
+    "road": "#c07000",
+    "dot": "#d02020",
+    "dot_river": "#1060d0",
+    "next": "#008060",
+    "arrival": "#c06000",
+}
+FIGURE_COLOURS = {
+    "yellow": "#f2d024",
+    "orange": "#f08a1c",
+    "purple": "#8a4bc8",
+    "green": "#3aa245",
+    "white": "#ffffff",
+    "black": "#151515",
+}
 _SIZE_R = {"small": 3.6, "medium": 4.4, "large": 5.2}
 #: named fonts first, so rasterisers without Georgia (resvg on a bare Linux) still find one
 FONTS = "Georgia, DejaVu Serif, Liberation Serif, serif"
 #: letters on the figure tokens where the first letter would be ambiguous
-_FIGURE_LETTERS = {"gollum": "Go", "gandalf": "G", "spirit": "S", "orc": "O", "hobbit": "H",
-                   "man": "M"}
+_FIGURE_LETTERS = {
+    "gollum": "Go",
+    "gandalf": "G",
+    "spirit": "S",
+    "orc": "O",
+    "hobbit": "H",
+    "man": "M",
+}
 
 
 def _f(v: float) -> str:
@@ -91,15 +121,29 @@ def _path_d(geom: BaseGeometry) -> str:
 class _Svg:
     """A tiny SVG writer: layers of elements, written in order."""
 
-    LAYERS = ("ground", "art", "regions", "rivers", "roads", "tracks", "paths", "counters",
-              "marks", "points", "pieces", "graph", "labels")
+    LAYERS = (
+        "ground",
+        "art",
+        "regions",
+        "rivers",
+        "roads",
+        "tracks",
+        "paths",
+        "counters",
+        "marks",
+        "points",
+        "pieces",
+        "graph",
+        "labels",
+    )
 
     def __init__(self) -> None:
         self.layers: dict[str, list[str]] = {k: [] for k in self.LAYERS}
 
     def add(self, layer: str, tag: str, attrs: dict[str, Any], body: str = "") -> None:
-        a = " ".join(f"{k.replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items()
-                     if v is not None)
+        a = " ".join(
+            f"{k.replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
+        )
         self.layers[layer].append(f"<{tag} {a}>{body}</{tag}>" if body else f"<{tag} {a}/>")
 
     def raw(self, layer: str, text: str) -> None:
@@ -143,28 +187,58 @@ def _star(cx: float, cy: float, r: float, points: int = 5) -> str:
 def _moon_d(cx: float, cy: float, r: float) -> str:
     """A crescent moon opening to the right."""
     top, bot = (cx + r * 0.35, cy - r * 0.94), (cx + r * 0.35, cy + r * 0.94)
-    return (f"M{_f(top[0])},{_f(top[1])} A{_f(r)},{_f(r)} 0 1 0 {_f(bot[0])},{_f(bot[1])} "
-            f"A{_f(r * 0.78)},{_f(r * 0.78)} 0 1 1 {_f(top[0])},{_f(top[1])} Z")
+    return (
+        f"M{_f(top[0])},{_f(top[1])} A{_f(r)},{_f(r)} 0 1 0 {_f(bot[0])},{_f(bot[1])} "
+        f"A{_f(r * 0.78)},{_f(r * 0.78)} 0 1 1 {_f(top[0])},{_f(top[1])} Z"
+    )
 
 
-def _arrow(svg: _Svg, layer: str, x: float, y: float, bearing: float, start: float, end: float,
-           colour: str = "#111", width: float = 0.7) -> None:
+def _arrow(
+    svg: _Svg,
+    layer: str,
+    x: float,
+    y: float,
+    bearing: float,
+    start: float,
+    end: float,
+    colour: str = "#111",
+    width: float = 0.7,
+) -> None:
     dx, dy = unit_vector(bearing)
-    svg.add(layer, "line", {"x1": _f(x + dx * start), "y1": _f(y + dy * start),
-                            "x2": _f(x + dx * end), "y2": _f(y + dy * end),
-                            "stroke": colour, "stroke_width": width, "marker_end": "url(#wind)"})
+    svg.add(
+        layer,
+        "line",
+        {
+            "x1": _f(x + dx * start),
+            "y1": _f(y + dy * start),
+            "x2": _f(x + dx * end),
+            "y2": _f(y + dy * end),
+            "stroke": colour,
+            "stroke_width": width,
+            "marker_end": "url(#wind)",
+        },
+    )
 
 
-def _chevron(svg: _Svg, x: float, y: float, bearing: float, dist: float, size: float,
-             fill: str, stroke: str) -> None:
+def _chevron(
+    svg: _Svg, x: float, y: float, bearing: float, dist: float, size: float, fill: str, stroke: str
+) -> None:
     dx, dy = unit_vector(bearing)
     px, py = -dy, dx
     cx, cy = x + dx * dist, y + dy * dist
     tip = (cx + dx * size, cy + dy * size)
     left = (cx - dx * size * 0.4 + px * size * 0.8, cy - dy * size * 0.4 + py * size * 0.8)
     right = (cx - dx * size * 0.4 - px * size * 0.8, cy - dy * size * 0.4 - py * size * 0.8)
-    svg.add("marks", "polygon", {"points": _pts([tip, left, (cx, cy), right]), "fill": fill,
-                                 "stroke": stroke, "stroke_width": 0.3})
+    svg.add(
+        "marks",
+        "polygon",
+        {
+            "points": _pts([tip, left, (cx, cy), right]),
+            "fill": fill,
+            "stroke": stroke,
+            "stroke_width": 0.3,
+        },
+    )
 
 
 # ---------------------------------------------------------------------- renderer
@@ -191,8 +265,16 @@ class BoardRenderer:
     the graph edges when the overlay is drawn.
     """
 
-    def __init__(self, board: Board, compiled: CompiledBoard | None = None, *, graph: bool = False,
-                 pieces: bool = True, ports: bool = True, legend: bool = True) -> None:
+    def __init__(
+        self,
+        board: Board,
+        compiled: CompiledBoard | None = None,
+        *,
+        graph: bool = False,
+        pieces: bool = True,
+        ports: bool = True,
+        legend: bool = True,
+    ) -> None:
         self.board = board
         self.legend = legend
         self.compiled = compiled
@@ -238,38 +320,61 @@ class BoardRenderer:
         if "point" in kinds:
             entries.append(("grey point", Feature("", "point", pt, {"colour": "grey"})))
         if "black" in props.get("colour", ()):
-            entries.append(("black point", Feature("", "point", pt, {
-                "colour": "black", "heading": "E"})))
+            entries.append(
+                ("black point", Feature("", "point", pt, {"colour": "black", "heading": "E"}))
+            )
         if "white" in props.get("start", ()):
-            entries.append(("white start", Feature("", "point", pt, {"colour": "grey",
-                                                                     "start": "white"})))
+            entries.append(
+                ("white start", Feature("", "point", pt, {"colour": "grey", "start": "white"}))
+            )
         if "black" in props.get("start", ()):
-            entries.append(("black start", Feature("", "point", pt, {"colour": "black",
-                                                                     "start": "black"})))
+            entries.append(
+                ("black start", Feature("", "point", pt, {"colour": "black", "start": "black"}))
+            )
         if True in props.get("magic", ()):
-            entries.append(("magic point", Feature("", "point", pt, {"colour": "grey",
-                                                                     "magic": True})))
+            entries.append(
+                ("magic point", Feature("", "point", pt, {"colour": "grey", "magic": True}))
+            )
         if props.get("wind"):
             entries.append(("wind", Feature("", "point", pt, {"colour": "grey", "wind": "E"})))
         for sym in ("moon", "star"):
             if sym in props.get("symbol", ()):
                 entries.append((f"door: {sym}", Feature("", "door", pt, {"symbol": sym})))
         if True in props.get("forced_right", ()):
-            entries.append(("fork: right", Feature("", "junction", pt,
-                                                        {"forced_right": True})))
+            entries.append(("fork: right", Feature("", "junction", pt, {"forced_right": True})))
         if "counter_space" in kinds:
-            hexagon = shapely.Polygon([(3.8 * math.cos(math.pi * k / 3),
-                                        3.8 * math.sin(math.pi * k / 3)) for k in range(6)])
+            hexagon = shapely.Polygon(
+                [
+                    (3.8 * math.cos(math.pi * k / 3), 3.8 * math.sin(math.pi * k / 3))
+                    for k in range(6)
+                ]
+            )
             entries.append(("counter space", Feature("", "counter_space", hexagon, {})))
         if "water" in props.get("medium", ()):
-            entries.append(("waterway", Feature("", "path", shapely.LineString([(-4, 0), (4, 0)]),
-                                                {"medium": "water"})))
+            entries.append(
+                (
+                    "waterway",
+                    Feature("", "path", shapely.LineString([(-4, 0), (4, 0)]), {"medium": "water"}),
+                )
+            )
         if not entries:
             return
         s = self.svg
-        s.add("labels", "rect", {"x": _f(lx - 12), "y": _f(ly - 2), "width": 180, "height": 33,
-                                 "rx": 2, "fill": "#efe4c4", "stroke": "#4d3f29",
-                                 "stroke_width": 0.5, "opacity": 0.95})
+        s.add(
+            "labels",
+            "rect",
+            {
+                "x": _f(lx - 12),
+                "y": _f(ly - 2),
+                "width": 180,
+                "height": 33,
+                "rx": 2,
+                "fill": "#efe4c4",
+                "stroke": "#4d3f29",
+                "stroke_width": 0.5,
+                "opacity": 0.95,
+            },
+        )
         saved, self.svg = self.svg, _Svg()
         for i, (text, f) in enumerate(entries[:12]):
             col, row = i % 4, i // 4
@@ -278,9 +383,17 @@ class BoardRenderer:
             cx -= shift
             moved = Feature(f.id, f.kind, shapely.affinity.translate(f.geometry, cx, cy), f.props)
             getattr(self, f"_draw_{f.kind}")(f"key:{text}", moved)
-            saved.add("labels", "text", {"x": _f(cx + 7.5 + 1.6 * shift), "y": _f(cy + 1.2),
-                                         "font_size": 3.2,
-                                         "fill": "#2a2214"}, escape(text))
+            saved.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(cx + 7.5 + 1.6 * shift),
+                    "y": _f(cy + 1.2),
+                    "font_size": 3.2,
+                    "fill": "#2a2214",
+                },
+                escape(text),
+            )
         key = "".join(item for layer in _Svg.LAYERS for item in self.svg.layers[layer])
         self.svg = saved
         s.raw("labels", f'<g id="legend">{key}</g>')
@@ -298,9 +411,11 @@ class BoardRenderer:
         if self.legend and self.board.placements and w >= 400 and h >= 200:
             self._legend(x0 + w - 176, y0 + 5)
         title = escape(self.board.name)
-        head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w)}mm" height="{_f(h)}mm" '
-                f'viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" font-family="{FONTS}">'
-                f"<title>{title}</title>")
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w)}mm" height="{_f(h)}mm" '
+            f'viewBox="{_f(x0)} {_f(y0)} {_f(w)} {_f(h)}" font-family="{FONTS}">'
+            f"<title>{title}</title>"
+        )
         body = [head, _defs()]
         for layer in _Svg.LAYERS:
             items = self.svg.layers[layer]
@@ -313,27 +428,59 @@ class BoardRenderer:
         s = self.svg
         has_tiles = bool(self.board.placements)
         if has_tiles:
-            s.add("ground", "rect", {"x": _f(x0), "y": _f(y0), "width": _f(w), "height": _f(h),
-                                     "fill": GROUND["frame"]})
+            s.add(
+                "ground",
+                "rect",
+                {
+                    "x": _f(x0),
+                    "y": _f(y0),
+                    "width": _f(w),
+                    "height": _f(h),
+                    "fill": GROUND["frame"],
+                },
+            )
             m = 40.0 if w >= 200 and h >= 200 else 0.0
-            s.add("ground", "rect", {"x": _f(x0 + m), "y": _f(y0 + m), "width": _f(w - 2 * m),
-                                     "height": _f(h - 2 * m), "fill": GROUND["board"],
-                                     "stroke": "#4d3f29", "stroke_width": 0.8})
+            s.add(
+                "ground",
+                "rect",
+                {
+                    "x": _f(x0 + m),
+                    "y": _f(y0 + m),
+                    "width": _f(w - 2 * m),
+                    "height": _f(h - 2 * m),
+                    "fill": GROUND["board"],
+                    "stroke": "#4d3f29",
+                    "stroke_width": 0.8,
+                },
+            )
         else:
-            s.add("ground", "rect", {"x": _f(x0), "y": _f(y0), "width": _f(w), "height": _f(h),
-                                     "fill": "#f3eedb"})
+            s.add(
+                "ground",
+                "rect",
+                {"x": _f(x0), "y": _f(y0), "width": _f(w), "height": _f(h), "fill": "#f3eedb"},
+            )
         for p in self.board.placements:
             tile = self.board.tile_of(p)
             outline = self.board.outline_of(p)
-            s.add("ground", "path", {"d": _path_d(outline),
-                                     "fill": GROUND.get(tile.shape, GROUND["polygon"]),
-                                     "stroke": "#4d3f29", "stroke_width": 0.6},
-                  f"<title>{escape(p.id)}: {escape(tile.name)} (turns {p.turns})</title>")
+            s.add(
+                "ground",
+                "path",
+                {
+                    "d": _path_d(outline),
+                    "fill": GROUND.get(tile.shape, GROUND["polygon"]),
+                    "stroke": "#4d3f29",
+                    "stroke_width": 0.6,
+                },
+                f"<title>{escape(p.id)}: {escape(tile.name)} (turns {p.turns})</title>",
+            )
             if not tile.turnable:
                 # fixed tiles: a double rim
                 inner = outline.buffer(-1.6, join_style="mitre")
-                s.add("ground", "path", {"d": _path_d(inner), "fill": "none",
-                                         "stroke": "#4d3f29", "stroke_width": 0.3})
+                s.add(
+                    "ground",
+                    "path",
+                    {"d": _path_d(inner), "fill": "none", "stroke": "#4d3f29", "stroke_width": 0.3},
+                )
 
     def _feature(self, nid: str, owner: str | None, f: Feature) -> None:
         draw = getattr(self, f"_draw_{f.kind}", None)
@@ -349,47 +496,109 @@ class BoardRenderer:
         stroke = str(f.props.get("stroke") or stroke)
         if g.geom_type in ("Polygon", "MultiPolygon"):
             d = _path_d(g)
-            self.svg.add("art", "path", {"d": d, "fill": fill, "stroke": stroke,
-                                         "stroke_width": 0.4, "stroke_linejoin": "round"})
-            pattern = {"forest": "trees", "mountain": "peaks", "water": "waves",
-                       "lake": "waves", "ocean": "waves"}.get(terrain)
+            self.svg.add(
+                "art",
+                "path",
+                {
+                    "d": d,
+                    "fill": fill,
+                    "stroke": stroke,
+                    "stroke_width": 0.4,
+                    "stroke_linejoin": "round",
+                },
+            )
+            pattern = {
+                "forest": "trees",
+                "mountain": "peaks",
+                "water": "waves",
+                "lake": "waves",
+                "ocean": "waves",
+            }.get(terrain)
             if pattern:
                 self.svg.add("art", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         elif g.geom_type in ("LineString", "MultiLineString"):
-            self.svg.add("art", "path", {"d": _path_d(g), "fill": "none", "stroke": stroke,
-                                         "stroke_width": 0.8})
+            self.svg.add(
+                "art",
+                "path",
+                {"d": _path_d(g), "fill": "none", "stroke": stroke, "stroke_width": 0.8},
+            )
         label = f.props.get("label")
         if label and terrain in ("shire", "fire"):
             c = g.centroid
             dy = -31 if terrain == "shire" else -33
-            self.svg.add("labels", "text", {"x": _f(c.x), "y": _f(c.y + dy), "font_size": 4.2,
-                                            "text_anchor": "middle", "fill": "#2a2214",
-                                            "font_style": "italic"}, escape(str(label)))
+            self.svg.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(c.x),
+                    "y": _f(c.y + dy),
+                    "font_size": 4.2,
+                    "text_anchor": "middle",
+                    "fill": "#2a2214",
+                    "font_style": "italic",
+                },
+                escape(str(label)),
+            )
 
     def _draw_label(self, nid: str, f: Feature) -> None:
         size = f.props.get("size") or 4.0
-        self.svg.add("labels", "text", {"x": _f(f.geometry.x), "y": _f(f.geometry.y),
-                                        "font_size": _f(float(size)), "text_anchor": "middle",
-                                        "dominant_baseline": "middle",
-                                        # light on a tile board's dark frame, dark elsewhere
-                                        "fill": "#f3e6c4" if self.board.placements else "#2a2214",
-                                        "letter_spacing": 1.5},
-                     escape(str(f.props.get("text", ""))))
+        self.svg.add(
+            "labels",
+            "text",
+            {
+                "x": _f(f.geometry.x),
+                "y": _f(f.geometry.y),
+                "font_size": _f(float(size)),
+                "text_anchor": "middle",
+                "dominant_baseline": "middle",
+                # light on a tile board's dark frame, dark elsewhere
+                "fill": "#f3e6c4" if self.board.placements else "#2a2214",
+                "letter_spacing": 1.5,
+            },
+            escape(str(f.props.get("text", ""))),
+        )
 
     def _draw_path(self, nid: str, f: Feature) -> None:
         d = _path_d(f.geometry)
         water = f.props.get("medium") == "water"
         outer, inner = WATER if water else LAND
-        self.svg.add("paths", "path", {"d": d, "fill": "none", "stroke": outer,
-                                       "stroke_width": 3.0 if water else 2.8,
-                                       "stroke_linecap": "round", "stroke_linejoin": "round"})
-        self.svg.add("paths", "path", {"d": d, "fill": "none", "stroke": inner,
-                                       "stroke_width": 1.7 if water else 1.5,
-                                       "stroke_linecap": "round", "stroke_linejoin": "round",
-                                       "stroke_dasharray": "3 1.6" if water else None})
+        self.svg.add(
+            "paths",
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": outer,
+                "stroke_width": 3.0 if water else 2.8,
+                "stroke_linecap": "round",
+                "stroke_linejoin": "round",
+            },
+        )
+        self.svg.add(
+            "paths",
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": inner,
+                "stroke_width": 1.7 if water else 1.5,
+                "stroke_linecap": "round",
+                "stroke_linejoin": "round",
+                "stroke_dasharray": "3 1.6" if water else None,
+            },
+        )
         if f.props.get("guard") == "spider":
-            self.svg.add("paths", "path", {"d": d, "fill": "none", "stroke": "#111",
-                                           "stroke_width": 0.8, "stroke_dasharray": "1.2 1.2"})
+            self.svg.add(
+                "paths",
+                "path",
+                {
+                    "d": d,
+                    "fill": "none",
+                    "stroke": "#111",
+                    "stroke_width": 0.8,
+                    "stroke_dasharray": "1.2 1.2",
+                },
+            )
             mid = f.geometry.interpolate(0.5, normalized=True)
             self._spider(mid.x, mid.y)
 
@@ -400,26 +609,48 @@ class BoardRenderer:
                 a = math.radians(-50 + 33 * k)
                 x1, y1 = x + side * 2.0 * math.cos(a), y + 2.0 * math.sin(a)
                 x2, y2 = x + side * 4.6 * math.cos(a), y + 4.6 * math.sin(a) + 1.2
-                s.add("marks", "polyline", {"points": _pts([(x, y), (x1, y1), (x2, y2)]),
-                                            "fill": "none", "stroke": "#111",
-                                            "stroke_width": 0.45})
-        s.add("marks", "ellipse", {"cx": _f(x), "cy": _f(y + 0.6), "rx": 1.7, "ry": 2.2,
-                                   "fill": "#111"})
-        s.add("marks", "circle", {"cx": _f(x), "cy": _f(y - 1.9), "r": 1.1, "fill": "#111"},
-              "<title>the spider's secret passage</title>")
+                s.add(
+                    "marks",
+                    "polyline",
+                    {
+                        "points": _pts([(x, y), (x1, y1), (x2, y2)]),
+                        "fill": "none",
+                        "stroke": "#111",
+                        "stroke_width": 0.45,
+                    },
+                )
+        s.add(
+            "marks",
+            "ellipse",
+            {"cx": _f(x), "cy": _f(y + 0.6), "rx": 1.7, "ry": 2.2, "fill": "#111"},
+        )
+        s.add(
+            "marks",
+            "circle",
+            {"cx": _f(x), "cy": _f(y - 1.9), "r": 1.1, "fill": "#111"},
+            "<title>the spider's secret passage</title>",
+        )
 
     def _draw_port(self, nid: str, f: Feature) -> None:
         if not self.ports:
             return
         x, y = f.geometry.x, f.geometry.y
-        self.svg.add("marks", "circle", {"cx": _f(x), "cy": _f(y), "r": 0.7, "fill": "#4d3f29",
-                                         "opacity": 0.55}, f"<title>{escape(nid)}</title>")
+        self.svg.add(
+            "marks",
+            "circle",
+            {"cx": _f(x), "cy": _f(y), "r": 0.7, "fill": "#4d3f29", "opacity": 0.55},
+            f"<title>{escape(nid)}</title>",
+        )
 
     def _draw_junction(self, nid: str, f: Feature) -> None:
         x, y = f.geometry.x, f.geometry.y
         s = self.svg
-        s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": 1.3, "fill": LAND[0]},
-              f"<title>{escape(nid)} junction</title>")
+        s.add(
+            "points",
+            "circle",
+            {"cx": _f(x), "cy": _f(y), "r": 1.3, "fill": LAND[0]},
+            f"<title>{escape(nid)} junction</title>",
+        )
         if f.props.get("forced_right"):
             # three black arrows circling the fork clockwise: "turn right"
             for k in range(3):
@@ -432,11 +663,19 @@ class BoardRenderer:
         x, y = f.geometry.x, f.geometry.y
         s = self.svg
         sym = f.props.get("symbol")
-        s.add("points", "path", {"d": f"M{_f(x - 3.2)},{_f(y + 2.6)} L{_f(x - 3.2)},{_f(y - 0.6)} "
-                                      f"A3.2,3.2 0 0 1 {_f(x + 3.2)},{_f(y - 0.6)} "
-                                      f"L{_f(x + 3.2)},{_f(y + 2.6)} Z",
-                                 "fill": "#3b2f4a", "stroke": "#d9c98c", "stroke_width": 0.5},
-              f"<title>{escape(nid)} dwarf door ({escape(str(sym))})</title>")
+        s.add(
+            "points",
+            "path",
+            {
+                "d": f"M{_f(x - 3.2)},{_f(y + 2.6)} L{_f(x - 3.2)},{_f(y - 0.6)} "
+                f"A3.2,3.2 0 0 1 {_f(x + 3.2)},{_f(y - 0.6)} "
+                f"L{_f(x + 3.2)},{_f(y + 2.6)} Z",
+                "fill": "#3b2f4a",
+                "stroke": "#d9c98c",
+                "stroke_width": 0.5,
+            },
+            f"<title>{escape(nid)} dwarf door ({escape(str(sym))})</title>",
+        )
         if sym == "moon":
             s.add("points", "path", {"d": _moon_d(x - 0.3, y + 0.3, 1.9), "fill": "#f4e27a"})
         elif sym == "star":
@@ -444,18 +683,31 @@ class BoardRenderer:
 
     def _draw_counter_space(self, nid: str, f: Feature) -> None:
         s = self.svg
-        s.add("counters", "path", {"d": _path_d(f.geometry), "fill": "#f6efd6",
-                                   "stroke": "#6b4f2a", "stroke_width": 0.6},
-              f"<title>{escape(nid)} counter space</title>")
+        s.add(
+            "counters",
+            "path",
+            {"d": _path_d(f.geometry), "fill": "#f6efd6", "stroke": "#6b4f2a", "stroke_width": 0.6},
+            f"<title>{escape(nid)} counter space</title>",
+        )
         c = f.geometry.centroid
         prefix = nid.rsplit("/", 1)[0] + "/" if "/" in nid else ""
         for pid in f.props.get("arrival") or []:
             target = self._point_xy(prefix + pid)
             if target is None:
                 continue
-            s.add("counters", "line", {"x1": _f(c.x), "y1": _f(c.y), "x2": _f(target[0]),
-                                       "y2": _f(target[1]), "stroke": "#6b4f2a",
-                                       "stroke_width": 0.35, "stroke_dasharray": "0.8 0.8"})
+            s.add(
+                "counters",
+                "line",
+                {
+                    "x1": _f(c.x),
+                    "y1": _f(c.y),
+                    "x2": _f(target[0]),
+                    "y2": _f(target[1]),
+                    "stroke": "#6b4f2a",
+                    "stroke_width": 0.35,
+                    "stroke_dasharray": "0.8 0.8",
+                },
+            )
 
     def _point_xy(self, nid: str) -> tuple[float, float] | None:
         return self.where.get(nid)
@@ -470,121 +722,325 @@ class BoardRenderer:
         if p.get("wind") is not None:
             _arrow(s, "marks", x, y, bearing_degrees(p["wind"]), r + 1.0, r + 8.0)
         if p.get("start") == "black":
-            s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r + 2.4), "fill": "#f0e8cc",
-                                       "stroke": "#111", "stroke_width": 0.6})
+            s.add(
+                "points",
+                "circle",
+                {
+                    "cx": _f(x),
+                    "cy": _f(y),
+                    "r": _f(r + 2.4),
+                    "fill": "#f0e8cc",
+                    "stroke": "#111",
+                    "stroke_width": 0.6,
+                },
+            )
             for k in range(5):  # the five arrows of a black starting point
                 a = math.radians(72 * k + 18)
                 bx, by = x + (r + 2.4) * math.cos(a), y + (r + 2.4) * math.sin(a)
                 tangent = (math.degrees(a) + 180.0) % 360.0
                 _chevron(s, bx, by, tangent, 0.0, 1.1, "#111", "#111")
         elif p.get("start") == "white":
-            s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r + 2.0), "fill": "#fffdf3",
-                                       "stroke": "#111", "stroke_width": 0.6})
+            s.add(
+                "points",
+                "circle",
+                {
+                    "cx": _f(x),
+                    "cy": _f(y),
+                    "r": _f(r + 2.0),
+                    "fill": "#fffdf3",
+                    "stroke": "#111",
+                    "stroke_width": 0.6,
+                },
+            )
         if p.get("goal"):
-            s.add("points", "polygon", {"points": _star(x, y, r + 4.5, 8), "fill": "#e0401a",
-                                        "stroke": "#5a1405", "stroke_width": 0.5})
+            s.add(
+                "points",
+                "polygon",
+                {
+                    "points": _star(x, y, r + 4.5, 8),
+                    "fill": "#e0401a",
+                    "stroke": "#5a1405",
+                    "stroke_width": 0.5,
+                },
+            )
         fill = "#151515" if black else "#9b9b9b"
-        title = f"<title>{escape(nid)}{' ' + escape(str(p['name'])) if p.get('name') else ''}</title>"
-        s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r), "fill": fill,
-                                   "stroke": "#222" if not black else "#000",
-                                   "stroke_width": 0.5}, title)
+        title = (
+            f"<title>{escape(nid)}{' ' + escape(str(p['name'])) if p.get('name') else ''}</title>"
+        )
+        s.add(
+            "points",
+            "circle",
+            {
+                "cx": _f(x),
+                "cy": _f(y),
+                "r": _f(r),
+                "fill": fill,
+                "stroke": "#222" if not black else "#000",
+                "stroke_width": 0.5,
+            },
+            title,
+        )
         if p.get("heading") is not None and black:
             # "forward": a red triangle inside the black point
             hx, hy = unit_vector(bearing_degrees(p["heading"]))
             tip = (x + hx * 2.1, y + hy * 2.1)
             back = (x - hx * 1.0, y - hy * 1.0)
-            s.add("points", "polygon", {"points": _pts([tip, (back[0] - hy * 1.4, back[1] + hx * 1.4),
-                                                        (back[0] + hy * 1.4, back[1] - hx * 1.4)]),
-                                        "fill": "#e0301e", "stroke": "none"})
+            s.add(
+                "points",
+                "polygon",
+                {
+                    "points": _pts(
+                        [
+                            tip,
+                            (back[0] - hy * 1.4, back[1] + hx * 1.4),
+                            (back[0] + hy * 1.4, back[1] - hx * 1.4),
+                        ]
+                    ),
+                    "fill": "#e0301e",
+                    "stroke": "none",
+                },
+            )
         if p.get("magic"):
-            s.add("points", "rect", {"x": _f(x + 2.2), "y": _f(y - 5.6), "width": 3.6,
-                                     "height": 2.4, "fill": "#ffffff", "stroke": "#222",
-                                     "stroke_width": 0.35})
+            s.add(
+                "points",
+                "rect",
+                {
+                    "x": _f(x + 2.2),
+                    "y": _f(y - 5.6),
+                    "width": 3.6,
+                    "height": 2.4,
+                    "fill": "#ffffff",
+                    "stroke": "#222",
+                    "stroke_width": 0.35,
+                },
+            )
         if p.get("stage_goal"):
-            s.add("points", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r + 1.6), "fill": "none",
-                                       "stroke": "#b01c1c", "stroke_width": 0.6})
+            s.add(
+                "points",
+                "circle",
+                {
+                    "cx": _f(x),
+                    "cy": _f(y),
+                    "r": _f(r + 1.6),
+                    "fill": "none",
+                    "stroke": "#b01c1c",
+                    "stroke_width": 0.6,
+                },
+            )
         idx = p.get("index")
         if idx is not None:
-            s.add("labels", "text", {"x": _f(x), "y": _f(y + 0.9), "font_size": 2.4,
-                                     "text_anchor": "middle", "fill": "#fff"}, escape(str(idx)))
+            s.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(x),
+                    "y": _f(y + 0.9),
+                    "font_size": 2.4,
+                    "text_anchor": "middle",
+                    "fill": "#fff",
+                },
+                escape(str(idx)),
+            )
         ev = p.get("event")
         if ev:
-            s.add("labels", "text", {"x": _f(x), "y": _f(y - r - 1.2), "font_size": 2.2,
-                                     "text_anchor": "middle", "fill": "#5a0c0c"}, escape(str(ev)))
+            s.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(x),
+                    "y": _f(y - r - 1.2),
+                    "font_size": 2.2,
+                    "text_anchor": "middle",
+                    "fill": "#5a0c0c",
+                },
+                escape(str(ev)),
+            )
 
     # region maps ------------------------------------------------------------
     def _draw_space(self, nid: str, f: Feature) -> None:
         s = self.svg
         p = f.props
         terrain = str(p.get("terrain") or "open")
-        fill, stroke = TERRAIN.get(terrain, TERRAIN["open"])
+        fill, _stroke = TERRAIN.get(terrain, TERRAIN["open"])
         d = _path_d(f.geometry)
-        s.add("regions", "path", {"d": d, "fill": fill, "stroke": "#5b5036", "stroke_width": 0.4,
-                                  "stroke_linejoin": "round"},
-              f"<title>{escape(nid)}{' ' + escape(str(p['name'])) if p.get('name') else ''}"
-              f" ({escape(terrain)})</title>")
-        pattern = {"forest": "trees", "mountain": "peaks", "ocean": "waves",
-                   "lake": "waves"}.get(terrain)
+        s.add(
+            "regions",
+            "path",
+            {
+                "d": d,
+                "fill": fill,
+                "stroke": "#5b5036",
+                "stroke_width": 0.4,
+                "stroke_linejoin": "round",
+            },
+            f"<title>{escape(nid)}{' ' + escape(str(p['name'])) if p.get('name') else ''}"
+            f" ({escape(terrain)})</title>",
+        )
+        pattern = {"forest": "trees", "mountain": "peaks", "ocean": "waves", "lake": "waves"}.get(
+            terrain
+        )
         if pattern:
             s.add("regions", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         c = f.geometry.representative_point()
         cx, cy = c.x, c.y
         city = p.get("city")
         if city:
-            col = {"good": "#f4f1e6", "evil": "#2a1b1b", "neutral": "#c9b27a"}.get(str(city), "#ccc")
-            pts = [(cx - 3.2, cy + 2.2), (cx - 3.2, cy - 1.2), (cx - 2.0, cy - 1.2),
-                   (cx - 2.0, cy - 2.6), (cx - 0.6, cy - 2.6), (cx - 0.6, cy - 1.2),
-                   (cx + 0.6, cy - 1.2), (cx + 0.6, cy - 2.6), (cx + 2.0, cy - 2.6),
-                   (cx + 2.0, cy - 1.2), (cx + 3.2, cy - 1.2), (cx + 3.2, cy + 2.2)]
-            s.add("marks", "polygon", {"points": _pts(pts), "fill": col, "stroke": "#111",
-                                       "stroke_width": 0.35}, f"<title>{escape(str(city))} city</title>")
+            col = {"good": "#f4f1e6", "evil": "#2a1b1b", "neutral": "#c9b27a"}.get(
+                str(city), "#ccc"
+            )
+            pts = [
+                (cx - 3.2, cy + 2.2),
+                (cx - 3.2, cy - 1.2),
+                (cx - 2.0, cy - 1.2),
+                (cx - 2.0, cy - 2.6),
+                (cx - 0.6, cy - 2.6),
+                (cx - 0.6, cy - 1.2),
+                (cx + 0.6, cy - 1.2),
+                (cx + 0.6, cy - 2.6),
+                (cx + 2.0, cy - 2.6),
+                (cx + 2.0, cy - 1.2),
+                (cx + 3.2, cy - 1.2),
+                (cx + 3.2, cy + 2.2),
+            ]
+            s.add(
+                "marks",
+                "polygon",
+                {"points": _pts(pts), "fill": col, "stroke": "#111", "stroke_width": 0.35},
+                f"<title>{escape(str(city))} city</title>",
+            )
         letters = p.get("letters") or []
         if letters:
-            s.add("labels", "text", {"x": _f(cx), "y": _f(cy + 6.0), "font_size": 3.2,
-                                     "text_anchor": "middle", "fill": "#2a2214",
-                                     "font_weight": "bold"}, escape("".join(map(str, letters))))
+            s.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(cx),
+                    "y": _f(cy + 6.0),
+                    "font_size": 3.2,
+                    "text_anchor": "middle",
+                    "fill": "#2a2214",
+                    "font_weight": "bold",
+                },
+                escape("".join(map(str, letters))),
+            )
         name = p.get("name")
         if name:
-            s.add("labels", "text", {"x": _f(cx), "y": _f(cy - 4.0), "font_size": 2.6,
-                                     "text_anchor": "middle", "fill": "#2a2214"}, escape(str(name)))
+            s.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(cx),
+                    "y": _f(cy - 4.0),
+                    "font_size": 2.6,
+                    "text_anchor": "middle",
+                    "fill": "#2a2214",
+                },
+                escape(str(name)),
+            )
         role = p.get("role")
         if role:
-            s.add("labels", "text", {"x": _f(cx), "y": _f(cy + 9.5), "font_size": 2.2,
-                                     "text_anchor": "middle", "fill": "#7a1010",
-                                     "font_style": "italic"}, escape(str(role).replace("_", " ")))
+            s.add(
+                "labels",
+                "text",
+                {
+                    "x": _f(cx),
+                    "y": _f(cy + 9.5),
+                    "font_size": 2.2,
+                    "text_anchor": "middle",
+                    "fill": "#7a1010",
+                    "font_style": "italic",
+                },
+                escape(str(role).replace("_", " ")),
+            )
 
     def _draw_river(self, nid: str, f: Feature) -> None:
-        self.svg.add("rivers", "path", {"d": _path_d(f.geometry), "fill": "none",
-                                        "stroke": "#2f6ea5", "stroke_width": 2.2,
-                                        "stroke_linecap": "round", "stroke_linejoin": "round"},
-                     f"<title>{escape(nid)} river</title>")
+        self.svg.add(
+            "rivers",
+            "path",
+            {
+                "d": _path_d(f.geometry),
+                "fill": "none",
+                "stroke": "#2f6ea5",
+                "stroke_width": 2.2,
+                "stroke_linecap": "round",
+                "stroke_linejoin": "round",
+            },
+            f"<title>{escape(nid)} river</title>",
+        )
 
     def _draw_river_dot(self, nid: str, f: Feature) -> None:
-        self.svg.add("points", "circle", {"cx": _f(f.geometry.x), "cy": _f(f.geometry.y), "r": 1.8,
-                                          "fill": "#d42020", "stroke": "#5a0808",
-                                          "stroke_width": 0.4},
-                     f"<title>{escape(nid)} river dot</title>")
+        self.svg.add(
+            "points",
+            "circle",
+            {
+                "cx": _f(f.geometry.x),
+                "cy": _f(f.geometry.y),
+                "r": 1.8,
+                "fill": "#d42020",
+                "stroke": "#5a0808",
+                "stroke_width": 0.4,
+            },
+            f"<title>{escape(nid)} river dot</title>",
+        )
 
     def _draw_bridge(self, nid: str, f: Feature) -> None:
         x, y = f.geometry.x, f.geometry.y
-        self.svg.add("marks", "rect", {"x": _f(x - 2.4), "y": _f(y - 1.2), "width": 4.8,
-                                       "height": 2.4, "fill": "#8a6a3a", "stroke": "#3a2a12",
-                                       "stroke_width": 0.4}, f"<title>{escape(nid)} bridge</title>")
+        self.svg.add(
+            "marks",
+            "rect",
+            {
+                "x": _f(x - 2.4),
+                "y": _f(y - 1.2),
+                "width": 4.8,
+                "height": 2.4,
+                "fill": "#8a6a3a",
+                "stroke": "#3a2a12",
+                "stroke_width": 0.4,
+            },
+            f"<title>{escape(nid)} bridge</title>",
+        )
 
     def _draw_road(self, nid: str, f: Feature) -> None:
         d = _path_d(f.geometry)
-        self.svg.add("roads", "path", {"d": d, "fill": "none", "stroke": "#5b4020",
-                                       "stroke_width": 1.6, "stroke_linecap": "round",
-                                       "stroke_linejoin": "round"})
-        self.svg.add("roads", "path", {"d": d, "fill": "none", "stroke": "#e9cf86",
-                                       "stroke_width": 0.8, "stroke_dasharray": "2 1.2"},
-                     f"<title>{escape(nid)} road</title>")
+        self.svg.add(
+            "roads",
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": "#5b4020",
+                "stroke_width": 1.6,
+                "stroke_linecap": "round",
+                "stroke_linejoin": "round",
+            },
+        )
+        self.svg.add(
+            "roads",
+            "path",
+            {
+                "d": d,
+                "fill": "none",
+                "stroke": "#e9cf86",
+                "stroke_width": 0.8,
+                "stroke_dasharray": "2 1.2",
+            },
+            f"<title>{escape(nid)} road</title>",
+        )
 
     def _draw_track(self, nid: str, f: Feature) -> None:
-        self.svg.add("tracks", "path", {"d": _path_d(f.geometry), "fill": "none",
-                                        "stroke": "#7d6a45", "stroke_width": 1.8,
-                                        "stroke_linecap": "round", "stroke_linejoin": "round"},
-                     f"<title>{escape(nid)} track</title>")
+        self.svg.add(
+            "tracks",
+            "path",
+            {
+                "d": _path_d(f.geometry),
+                "fill": "none",
+                "stroke": "#7d6a45",
+                "stroke_width": 1.8,
+                "stroke_linecap": "round",
+                "stroke_linejoin": "round",
+            },
+            f"<title>{escape(nid)} track</title>",
+        )
 
     # pieces and graph -------------------------------------------------------
     def _pieces(self) -> None:
@@ -605,30 +1061,57 @@ class BoardRenderer:
             figure = str(t.get("figure") or t.get("name") or pc.piece)
             letter = _FIGURE_LETTERS.get(figure, figure[:1].upper())
             x, y = xy
-            self.svg.add("pieces", "circle", {"cx": _f(x), "cy": _f(y), "r": _f(r), "fill": fill,
-                                              "stroke": "#f0e6c8" if side == "black" else "#111",
-                                              "stroke_width": 0.6, "opacity": 0.93},
-                         f"<title>{escape(pc.id)} on {escape(pc.at)}</title>")
-            self.svg.add("pieces", "text", {"x": _f(x), "y": _f(y + r * 0.36), "font_size": _f(r),
-                                            "text_anchor": "middle", "font_weight": "bold",
-                                            "fill": "#f0e6c8" if side == "black" else "#111"},
-                         escape(letter))
+            self.svg.add(
+                "pieces",
+                "circle",
+                {
+                    "cx": _f(x),
+                    "cy": _f(y),
+                    "r": _f(r),
+                    "fill": fill,
+                    "stroke": "#f0e6c8" if side == "black" else "#111",
+                    "stroke_width": 0.6,
+                    "opacity": 0.93,
+                },
+                f"<title>{escape(pc.id)} on {escape(pc.at)}</title>",
+            )
+            self.svg.add(
+                "pieces",
+                "text",
+                {
+                    "x": _f(x),
+                    "y": _f(y + r * 0.36),
+                    "font_size": _f(r),
+                    "text_anchor": "middle",
+                    "font_weight": "bold",
+                    "fill": "#f0e6c8" if side == "black" else "#111",
+                },
+                escape(letter),
+            )
 
     def _graph(self) -> None:
         cb = self.compiled
         if cb is None:
             from .compiler import compile_board
+
             cb = self.compiled = compile_board(self.board)
         g = cb.graph
         s = self.svg
-        for u, v, k, d in sorted(g.edges(keys=True, data=True), key=lambda e: e[2]):
+        for u, v, _k, d in sorted(g.edges(keys=True, data=True), key=lambda e: e[2]):
             rel = d.get("relation", "")
             col = RELATION_COLOURS.get(rel, "#444")
             (x1, y1), (x2, y2) = cb.xy(u), cb.xy(v)
             if rel == "next":
                 (x1, y1), (x2, y2) = cb.xy(d["tail"]), cb.xy(d["head"])
-            attrs: dict[str, Any] = {"x1": _f(x1), "y1": _f(y1), "x2": _f(x2), "y2": _f(y2),
-                                     "stroke": col, "stroke_width": 0.6, "opacity": 0.85}
+            attrs: dict[str, Any] = {
+                "x1": _f(x1),
+                "y1": _f(y1),
+                "x2": _f(x2),
+                "y2": _f(y2),
+                "stroke": col,
+                "stroke_width": 0.6,
+                "opacity": 0.85,
+            }
             if rel == "path" and d.get("medium") == "water":
                 attrs["stroke"] = "#1090d0"
                 attrs["stroke_dasharray"] = "1.5 0.8"
@@ -640,25 +1123,61 @@ class BoardRenderer:
         for n, d in sorted(g.nodes(data=True)):
             kind = d.get("kind")
             if kind in ("dead_end", "junction") and d.get("port"):
-                s.add("graph", "rect", {"x": _f(d["x"] - 1.4), "y": _f(d["y"] - 1.4), "width": 2.8,
-                                        "height": 2.8, "fill": "#ff3030" if kind == "dead_end"
-                                        else "#ffb000", "stroke": "#111", "stroke_width": 0.3},
-                      f"<title>{escape(n)} {kind}</title>")
+                s.add(
+                    "graph",
+                    "rect",
+                    {
+                        "x": _f(d["x"] - 1.4),
+                        "y": _f(d["y"] - 1.4),
+                        "width": 2.8,
+                        "height": 2.8,
+                        "fill": "#ff3030" if kind == "dead_end" else "#ffb000",
+                        "stroke": "#111",
+                        "stroke_width": 0.3,
+                    },
+                    f"<title>{escape(n)} {kind}</title>",
+                )
             else:
-                s.add("graph", "circle", {"cx": _f(d["x"]), "cy": _f(d["y"]), "r": 0.9,
-                                          "fill": "#d0147a", "opacity": 0.9},
-                      f"<title>{escape(n)} ({escape(str(kind))})</title>")
+                s.add(
+                    "graph",
+                    "circle",
+                    {
+                        "cx": _f(d["x"]),
+                        "cy": _f(d["y"]),
+                        "r": 0.9,
+                        "fill": "#d0147a",
+                        "opacity": 0.9,
+                    },
+                    f"<title>{escape(n)} ({escape(str(kind))})</title>",
+                )
         for prob in cb.problems:
             if prob.x is None:
                 continue
-            s.add("graph", "circle", {"cx": _f(prob.x), "cy": _f(prob.y), "r": 4.5, "fill": "none",
-                                      "stroke": "#ff0000" if prob.severity == "error" else "#ff9900",
-                                      "stroke_width": 0.7},
-                  f"<title>{escape(str(prob))}</title>")
+            s.add(
+                "graph",
+                "circle",
+                {
+                    "cx": _f(prob.x),
+                    "cy": _f(prob.y),
+                    "r": 4.5,
+                    "fill": "none",
+                    "stroke": "#ff0000" if prob.severity == "error" else "#ff9900",
+                    "stroke_width": 0.7,
+                },
+                f"<title>{escape(str(prob))}</title>",
+            )
 
 
-def render_svg(board: Board, compiled: CompiledBoard | None = None, *, graph: bool = False,
-               pieces: bool = True, ports: bool = True, legend: bool = True) -> str:
+def render_svg(
+    board: Board,
+    compiled: CompiledBoard | None = None,
+    *,
+    graph: bool = False,
+    pieces: bool = True,
+    ports: bool = True,
+    legend: bool = True,
+) -> str:
     """The board as SVG text (see :class:`BoardRenderer`)."""
-    return BoardRenderer(board, compiled, graph=graph, pieces=pieces, ports=ports,
-                         legend=legend).render()
+    return BoardRenderer(
+        board, compiled, graph=graph, pieces=pieces, ports=ports, legend=legend
+    ).render()

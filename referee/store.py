@@ -20,6 +20,7 @@ export. Export → import → export is byte-identical.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -64,13 +65,16 @@ def dumps_board(board: Board) -> str:
 def board_from_json(data: Any, where: str = "project") -> Board:
     """Build a :class:`Board` from the export format, validating as it goes."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProjectFileError("not a Boardwright project (no \"format\": \"boardwright-project\")",
-                               location=where)
+        raise ProjectFileError(
+            'not a Boardwright project (no "format": "boardwright-project")', location=where
+        )
     version = data.get("version")
     if version != FORMAT_VERSION:
         raise FormatVersionError(
             f"project format version {version!r} is not supported (this Boardwright reads "
-            f"version {FORMAT_VERSION}); upgrade Boardwright to open it", location=where)
+            f"version {FORMAT_VERSION}); upgrade Boardwright to open it",
+            location=where,
+        )
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         raise BoardError("meta must be a JSON object", location=f"{where} meta")
@@ -81,28 +85,41 @@ def board_from_json(data: Any, where: str = "project") -> Board:
     for i, t in enumerate(_list(assets, "tiles", f"{where} assets")):
         tile = TileAsset.from_json(t, f"{where} assets.tiles[{i}]")
         if tile.key in board.tiles:
-            raise BoardError(f"duplicate tile asset {tile.key!r}", code="duplicate_id",
-                             location=f"{where} assets.tiles[{i}]")
+            raise BoardError(
+                f"duplicate tile asset {tile.key!r}",
+                code="duplicate_id",
+                location=f"{where} assets.tiles[{i}]",
+            )
         board.tiles[tile.key] = tile
     for kind, target in (("pieces", board.piece_types), ("decks", board.decks)):
         for i, item in enumerate(_list(assets, kind, f"{where} assets")):
             if not isinstance(item, dict) or not isinstance(item.get("key"), str):
-                raise BoardError(f"each {kind[:-1]} asset needs a string key",
-                                 location=f"{where} assets.{kind}[{i}]")
+                raise BoardError(
+                    f"each {kind[:-1]} asset needs a string key",
+                    location=f"{where} assets.{kind}[{i}]",
+                )
             item = dict(item)
             target[item.pop("key")] = item
-    board.placements = [Placement.from_json(p, f"{where} placements[{i}]")
-                        for i, p in enumerate(_list(data, "placements", where))]
-    board.features = [Feature.from_json(f, f"{where} features[{i}]")
-                      for i, f in enumerate(_list(data, "features", where))]
+    board.placements = [
+        Placement.from_json(p, f"{where} placements[{i}]")
+        for i, p in enumerate(_list(data, "placements", where))
+    ]
+    board.features = [
+        Feature.from_json(f, f"{where} features[{i}]")
+        for i, f in enumerate(_list(data, "features", where))
+    ]
     for i, p in enumerate(_list(data, "pieces", where)):
-        if not isinstance(p, dict) or not isinstance(p.get("id"), str) \
-                or not isinstance(p.get("piece"), str):
+        if (
+            not isinstance(p, dict)
+            or not isinstance(p.get("id"), str)
+            or not isinstance(p.get("piece"), str)
+        ):
             raise BoardError("a piece needs string id and piece", location=f"{where} pieces[{i}]")
         at = p.get("at")
         if at is not None and not isinstance(at, str):
-            raise BoardError("a piece's 'at' must be a node id or null",
-                             location=f"{where} pieces[{i}]")
+            raise BoardError(
+                "a piece's 'at' must be a node id or null", location=f"{where} pieces[{i}]"
+            )
         board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(p.get("props") or {})))
     board.games = list(_list(data, "games", where))
     board.validate(where)
@@ -121,8 +138,9 @@ def export_json(board: Board, path: str | os.PathLike[str]) -> None:
     _atomic_write_text(Path(path), dumps_board(board))
 
 
-def read_json_file(path: str | os.PathLike[str],
-                   error: type[BoardwrightError] = ProjectFileError) -> Any:
+def read_json_file(
+    path: str | os.PathLike[str], error: type[BoardwrightError] = ProjectFileError
+) -> Any:
     """Parse a JSON file, turning every way it can fail into one ``error`` naming the file.
 
     Used for projects, asset packs and game states alike (``error`` picks the class).
@@ -137,8 +155,11 @@ def read_json_file(path: str | os.PathLike[str],
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-                    code="malformed_json", location=str(p)) from None
+        raise error(
+            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
+            code="malformed_json",
+            location=str(p),
+        ) from None
 
 
 def import_json(path: str | os.PathLike[str]) -> Board:
@@ -157,53 +178,77 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
     """
     target = Path(path)
     data = board_to_json(board)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".saving", dir=target.parent or ".")
+    fd, tmp = tempfile.mkstemp(
+        prefix=f".{target.name}.", suffix=".saving", dir=target.parent or "."
+    )
     os.close(fd)
     try:
         conn = sqlite3.connect(tmp)
         db = sqlite_utils.Database(conn)
         with conn:
             meta = dict(data["meta"])
-            rows = [{"key": "format", "value": json.dumps(FORMAT)},
-                    {"key": "version", "value": json.dumps(FORMAT_VERSION)},
-                    {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)}]
+            rows = [
+                {"key": "format", "value": json.dumps(FORMAT)},
+                {"key": "version", "value": json.dumps(FORMAT_VERSION)},
+                {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
+            ]
             db["meta"].insert_all(rows, pk="key")
             asset_rows = []
             for kind in ("tiles", "pieces", "decks"):
                 for item in data["assets"][kind]:
-                    asset_rows.append({"key": f"{kind}:{item['key']}", "kind": kind,
-                                       "data": json.dumps(item, ensure_ascii=False),
-                                       "ord": len(asset_rows)})
+                    asset_rows.append(
+                        {
+                            "key": f"{kind}:{item['key']}",
+                            "kind": kind,
+                            "data": json.dumps(item, ensure_ascii=False),
+                            "ord": len(asset_rows),
+                        }
+                    )
             db["assets"].create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
             db["assets"].insert_all(asset_rows)
-            db["placements"].create({"id": str, "tile": str, "x": float, "y": float,
-                                     "turns": int, "ord": int}, pk="id")
+            db["placements"].create(
+                {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
+            )
             db["placements"].insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
-            db["features"].create({"id": str, "kind": str, "geometry": str, "props": str,
-                                   "ord": int}, pk="id")
+            db["features"].create(
+                {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
+            )
             db["features"].insert_all(
-                {"id": f["id"], "kind": f["kind"], "geometry": json.dumps(f["geometry"]),
-                 "props": json.dumps(f["props"], ensure_ascii=False), "ord": i}
-                for i, f in enumerate(data["features"]))
-            db["pieces"].create({"id": str, "piece": str, "at": str, "props": str, "ord": int},
-                                pk="id")
+                {
+                    "id": f["id"],
+                    "kind": f["kind"],
+                    "geometry": json.dumps(f["geometry"]),
+                    "props": json.dumps(f["props"], ensure_ascii=False),
+                    "ord": i,
+                }
+                for i, f in enumerate(data["features"])
+            )
+            db["pieces"].create(
+                {"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id"
+            )
             db["pieces"].insert_all(
-                {"id": p["id"], "piece": p["piece"], "at": p["at"],
-                 "props": json.dumps(p["props"], ensure_ascii=False), "ord": i}
-                for i, p in enumerate(data["pieces"]))
+                {
+                    "id": p["id"],
+                    "piece": p["piece"],
+                    "at": p["at"],
+                    "props": json.dumps(p["props"], ensure_ascii=False),
+                    "ord": i,
+                }
+                for i, p in enumerate(data["pieces"])
+            )
             db["games"].create({"ord": int, "data": str}, pk="ord")
-            db["games"].insert_all({"ord": i, "data": json.dumps(g, ensure_ascii=False)}
-                                   for i, g in enumerate(data["games"]))
+            db["games"].insert_all(
+                {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
+                for i, g in enumerate(data["games"])
+            )
         conn.close()
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
         os.replace(tmp, target)
         _fsync_dir(target.parent)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -219,42 +264,59 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         names = set(db.table_names())
         need = {"meta", "assets", "placements", "features", "pieces", "games"}
         if "meta" not in names:
-            raise ProjectFileError("a SQLite file, but not a Boardwright project (no meta table)",
-                                   location=where)
+            raise ProjectFileError(
+                "a SQLite file, but not a Boardwright project (no meta table)", location=where
+            )
         meta_rows = {r["key"]: json.loads(r["value"]) for r in db["meta"].rows}
         if meta_rows.get("format") != FORMAT:
             raise ProjectFileError("a SQLite file, but not a Boardwright project", location=where)
         if meta_rows.get("version") != FORMAT_VERSION:
             raise FormatVersionError(
                 f"project format version {meta_rows.get('version')!r} is not supported (this "
-                f"Boardwright reads version {FORMAT_VERSION})", location=where)
+                f"Boardwright reads version {FORMAT_VERSION})",
+                location=where,
+            )
         missing = need - names
         if missing:
-            raise ProjectFileError(f"project file lacks table(s) {', '.join(sorted(missing))}",
-                                   location=where)
+            raise ProjectFileError(
+                f"project file lacks table(s) {', '.join(sorted(missing))}", location=where
+            )
         assets: dict[str, list[Any]] = {"tiles": [], "pieces": [], "decks": []}
         for r in db["assets"].rows_where(order_by="ord"):
             if r["kind"] in assets:
                 assets[r["kind"]].append(json.loads(r["data"]))
         data = {
-            "format": FORMAT, "version": FORMAT_VERSION, "meta": meta_rows.get("meta", {}),
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "meta": meta_rows.get("meta", {}),
             "assets": assets,
-            "placements": [{"id": r["id"], "tile": r["tile"], "x": r["x"], "y": r["y"],
-                            "turns": r["turns"]} for r in db["placements"].rows_where(order_by="ord")],
-            "features": [{"id": r["id"], "kind": r["kind"], "geometry": json.loads(r["geometry"]),
-                          "props": json.loads(r["props"])}
-                         for r in db["features"].rows_where(order_by="ord")],
-            "pieces": [{"id": r["id"], "piece": r["piece"], "at": r["at"],
-                        "props": json.loads(r["props"])}
-                       for r in db["pieces"].rows_where(order_by="ord")],
+            "placements": [
+                {"id": r["id"], "tile": r["tile"], "x": r["x"], "y": r["y"], "turns": r["turns"]}
+                for r in db["placements"].rows_where(order_by="ord")
+            ],
+            "features": [
+                {
+                    "id": r["id"],
+                    "kind": r["kind"],
+                    "geometry": json.loads(r["geometry"]),
+                    "props": json.loads(r["props"]),
+                }
+                for r in db["features"].rows_where(order_by="ord")
+            ],
+            "pieces": [
+                {"id": r["id"], "piece": r["piece"], "at": r["at"], "props": json.loads(r["props"])}
+                for r in db["pieces"].rows_where(order_by="ord")
+            ],
             "games": [json.loads(r["data"]) for r in db["games"].rows_where(order_by="ord")],
         }
     except sqlite3.DatabaseError as exc:
-        raise ProjectFileError(f"corrupt SQLite project file ({exc})", code="corrupt",
-                               location=where) from None
+        raise ProjectFileError(
+            f"corrupt SQLite project file ({exc})", code="corrupt", location=where
+        ) from None
     except (json.JSONDecodeError, TypeError, KeyError) as exc:
-        raise ProjectFileError(f"corrupt project content ({exc})", code="corrupt",
-                               location=where) from None
+        raise ProjectFileError(
+            f"corrupt project content ({exc})", code="corrupt", location=where
+        ) from None
     finally:
         conn.close()
     return board_from_json(data, where)
@@ -291,8 +353,9 @@ def _project_in_dir(d: Path) -> Path:
     cands = sorted(d.glob("*.bwproj")) or sorted(d.glob("*.json"))
     if len(cands) == 1 or (cands and cands[0].suffix == ".bwproj"):
         return cands[0]
-    raise ProjectFileError("directory holds no project file (*.bwproj or *.json)",
-                           code="not_found", location=str(d))
+    raise ProjectFileError(
+        "directory holds no project file (*.bwproj or *.json)", code="not_found", location=str(d)
+    )
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
@@ -304,10 +367,8 @@ def _atomic_write_text(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 

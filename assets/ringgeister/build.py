@@ -62,8 +62,9 @@ COLOURS = ("yellow", "orange", "purple", "green")
 
 
 # ---------------------------------------------------------------------- geometry helpers
-def arc(cx: float, cy: float, r: float, a0: float, a1: float, step: float = 5.0
-        ) -> list[tuple[float, float]]:
+def arc(
+    cx: float, cy: float, r: float, a0: float, a1: float, step: float = 5.0
+) -> list[tuple[float, float]]:
     """Polyline of a circular arc, angles in screen degrees (0 = +x, 90 = +y, i.e. down)."""
     n = max(2, int(abs(a1 - a0) / step) + 1)
     out = []
@@ -84,8 +85,9 @@ def join(*parts: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return out
 
 
-def blob(cx: float, cy: float, rx: float, ry: float, seed: int, n: int = 11,
-         wobble: float = 0.18) -> list[tuple[float, float]]:
+def blob(
+    cx: float, cy: float, rx: float, ry: float, seed: int, n: int = 11, wobble: float = 0.18
+) -> list[tuple[float, float]]:
     """A soft irregular closed outline (forest, lake, field)."""
     rnd = random.Random(seed)
     pts = []
@@ -138,17 +140,24 @@ class TileBuilder:
         return f"{self.prefix}{stem}{self.n[stem]}"
 
     def _add(self, fid: str, kind: str, geom: Any, props: dict[str, Any]) -> str:
-        self.features.append({"id": fid, "kind": kind, "geometry": geometry_to_json(geom),
-                              "props": props})
+        self.features.append(
+            {"id": fid, "kind": kind, "geometry": geometry_to_json(geom), "props": props}
+        )
         return fid
 
     def port_xy(self, side: str) -> tuple[float, float]:
-        return {"N": (0.0, -self.R), "E": (self.R, 0.0), "S": (0.0, self.R),
-                "W": (-self.R, 0.0)}[side]
+        return {"N": (0.0, -self.R), "E": (self.R, 0.0), "S": (0.0, self.R), "W": (-self.R, 0.0)}[
+            side
+        ]
 
     # -- features
-    def path(self, coords: list[tuple[float, float]], medium: str = "land",
-             guard: str | None = None, fid: str | None = None) -> str:
+    def path(
+        self,
+        coords: list[tuple[float, float]],
+        medium: str = "land",
+        guard: str | None = None,
+        fid: str | None = None,
+    ) -> str:
         fid = fid or self._next("l")
         line = LineString(coords)
         self.lines[fid] = line
@@ -172,10 +181,21 @@ class TileBuilder:
             return line_end_bearings(list(substring(line, d, line.length).coords))[0]
         return line_end_bearings(list(substring(line, 0, d).coords))[1]
 
-    def point(self, line_id: str, dist: float, colour: str = "grey", *, wind: str | None = None,
-              heading: str | None = None, magic: bool = False, start: str | None = None,
-              goal: bool = False, name: str | None = None, fid: str | None = None,
-              rock: int = 0) -> str:
+    def point(
+        self,
+        line_id: str,
+        dist: float,
+        colour: str = "grey",
+        *,
+        wind: str | None = None,
+        heading: str | None = None,
+        magic: bool = False,
+        start: str | None = None,
+        goal: bool = False,
+        name: str | None = None,
+        fid: str | None = None,
+        rock: int = 0,
+    ) -> str:
         """A point ``dist`` mm along a path (negative: from its end).
 
         ``heading`` is ``"fwd"`` (the direction the line is drawn) or ``"back"``;
@@ -199,8 +219,8 @@ class TileBuilder:
         self._add(fid, "point", p, props)
         if rock:
             b = math.radians(self.bearing(line_id, dist, True))
-            dx, dy = math.sin(b), -math.cos(b)        # along the line
-            nx_, ny_ = -dy * rock, dx * rock          # to its right (+1) or left (-1)
+            dx, dy = math.sin(b), -math.cos(b)  # along the line
+            nx_, ny_ = -dy * rock, dx * rock  # to its right (+1) or left (-1)
             cx, cy = p.x + 10 * nx_, p.y + 10 * ny_
             self.rock(cx, cy, seed=len(self.features))
         return fid
@@ -213,8 +233,12 @@ class TileBuilder:
         return self._add(self._next("d"), "door", self._at(line_id, dist), {"symbol": symbol})
 
     def counter(self, cx: float, cy: float, arrival: list[str]) -> str:
-        return self._add(self._next("c"), "counter_space", Polygon(hexagon(cx, cy, 13.0)),
-                         {"arrival": list(arrival)})
+        return self._add(
+            self._next("c"),
+            "counter_space",
+            Polygon(hexagon(cx, cy, 13.0)),
+            {"arrival": list(arrival)},
+        )
 
     def art(self, terrain: str, coords: list[tuple[float, float]], **props: Any) -> str:
         return self._add(self._next("a"), "art", Polygon(coords), {"terrain": terrain, **props})
@@ -237,16 +261,22 @@ class TileBuilder:
 
     # -- output
     def check(self) -> None:
-        pts = [(f["id"], Point(f["geometry"]["coordinates"])) for f in self.features
-               if f["kind"] == "point"]
+        pts = [
+            (f["id"], Point(f["geometry"]["coordinates"]))
+            for f in self.features
+            if f["kind"] == "point"
+        ]
         for i, (a, pa) in enumerate(pts):
             if self.shape and self.outline.exterior.distance(pa) < EDGE_MARGIN - 1e-6:
-                raise SystemExit(f"{self.tid}: point {a} at ({pa.x:g}, {pa.y:g}) is closer than "
-                                 f"{EDGE_MARGIN} mm to the tile edge")
-            for b, pb in pts[i + 1:]:
+                raise SystemExit(
+                    f"{self.tid}: point {a} at ({pa.x:g}, {pa.y:g}) is closer than "
+                    f"{EDGE_MARGIN} mm to the tile edge"
+                )
+            for b, pb in pts[i + 1 :]:
                 if pa.distance(pb) < MIN_POINT_GAP:
-                    raise SystemExit(f"{self.tid}: points {a} and {b} are "
-                                     f"{pa.distance(pb):.1f} mm apart")
+                    raise SystemExit(
+                        f"{self.tid}: points {a} and {b} are {pa.distance(pb):.1f} mm apart"
+                    )
 
     def aim_winds(self) -> None:
         """Aim the wind arrows: a black point's along its heading, others along the axes.
@@ -276,11 +306,14 @@ class TileBuilder:
     def tile_json(self) -> dict[str, Any]:
         self.aim_winds()
         self.check()
-        return {"id": self.tid, "name": self.name,
-                "outline": {"shape": self.shape, "size": 2 * self.R},
-                "turnable": self.turnable,
-                "props": {"description": self.description} if self.description else {},
-                "features": self.features}
+        return {
+            "id": self.tid,
+            "name": self.name,
+            "outline": {"shape": self.shape, "size": 2 * self.R},
+            "turnable": self.turnable,
+            "props": {"description": self.description} if self.description else {},
+            "features": self.features,
+        }
 
 
 # ---------------------------------------------------------------------- the tiles
@@ -289,22 +322,34 @@ def oct_arc(corner: str) -> list[tuple[float, float]]:
 
     ``corner`` names the bend: "NE" runs from the N port to the E port, etc.
     """
-    return {"NE": arc(60, -60, 60, 180, 90), "ES": arc(60, 60, 60, 270, 180),
-            "SW": arc(-60, 60, 60, 0, -90), "WN": arc(-60, -60, 60, 90, 0)}[corner]
+    return {
+        "NE": arc(60, -60, 60, 180, 90),
+        "ES": arc(60, 60, 60, 270, 180),
+        "SW": arc(-60, 60, 60, 0, -90),
+        "WN": arc(-60, -60, 60, 90, 0),
+    }[corner]
 
 
 def sq_arc(corner: str) -> list[tuple[float, float]]:
     """A quarter-circle bend between two neighbouring ports of a square (radius 40)."""
-    return {"NE": arc(40, -40, 40, 180, 90), "ES": arc(40, 40, 40, 270, 180),
-            "SW": arc(-40, 40, 40, 0, -90), "WN": arc(-40, -40, 40, 90, 0)}[corner]
+    return {
+        "NE": arc(40, -40, 40, 180, 90),
+        "ES": arc(40, 40, 40, 270, 180),
+        "SW": arc(-40, 40, 40, 0, -90),
+        "WN": arc(-40, -40, 40, 90, 0),
+    }[corner]
 
 
 def octagons() -> list[TileBuilder]:
     out: list[TileBuilder] = []
 
     # 1 -- crossroads: the one four-way crossing among the octagons
-    t = TileBuilder("oct-crossroads", "Crossroads of the Barrow Wights", "octagon",
-                    description="four roads meet at a crossing; a door of the moon on the east road")
+    t = TileBuilder(
+        "oct-crossroads",
+        "Crossroads of the Barrow Wights",
+        "octagon",
+        description="four roads meet at a crossing; a door of the moon on the east road",
+    )
     t.junction(0, 0)
     n = t.path([(0, -60), (0, 0)])
     e = t.path([(60, 0), (0, 0)])
@@ -327,8 +372,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 2 -- a straight road with a cul-de-sac behind a fork of three arrows
-    t = TileBuilder("oct-cul-de-sac", "The Old Road and the Hermit's Cave", "octagon",
-                    description="a straight road; a fork with three arrows leads into a cave")
+    t = TileBuilder(
+        "oct-cul-de-sac",
+        "The Old Road and the Hermit's Cave",
+        "octagon",
+        description="a straight road; a fork with three arrows leads into a cave",
+    )
     ns = t.path([(0, -60), (0, 60)])
     t.junction(0, 0, forced_right=True)
     sp = t.path([(0, 0), (40, 0)])
@@ -344,8 +393,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 3 -- twin bends (land)
-    t = TileBuilder("oct-twin-bends", "The Twin Bends of the Hollow Hills", "octagon",
-                    description="two roads bend past each other and never meet")
+    t = TileBuilder(
+        "oct-twin-bends",
+        "The Twin Bends of the Hollow Hills",
+        "octagon",
+        description="two roads bend past each other and never meet",
+    )
     ne = t.path(oct_arc("NE"))
     sw = t.path(oct_arc("SW"))
     t.point(ne, 16, wind="N")
@@ -360,8 +413,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 4 -- a T with a fork of three arrows and a counter space
-    t = TileBuilder("oct-three-arrows", "The Fork of Three Arrows", "octagon",
-                    description="west, east and south roads meet at a fork with three arrows")
+    t = TileBuilder(
+        "oct-three-arrows",
+        "The Fork of Three Arrows",
+        "octagon",
+        description="west, east and south roads meet at a fork with three arrows",
+    )
     t.junction(0, 0, forced_right=True)
     w = t.path([(-60, 0), (0, 0)])
     e = t.path([(0, 0), (60, 0)])
@@ -379,8 +436,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 5 -- a bend, and a tower at the end of a blind road
-    t = TileBuilder("oct-lonely-tower", "The Lonely Tower", "octagon",
-                    description="a bend round a counter space; the south road ends at a tower")
+    t = TileBuilder(
+        "oct-lonely-tower",
+        "The Lonely Tower",
+        "octagon",
+        description="a bend round a counter space; the south road ends at a tower",
+    )
     ne = t.path(oct_arc("NE"))
     s = t.path([(0, 60), (0, 12)])
     a1 = t.point(ne, 22, wind="W")
@@ -395,8 +456,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 6 -- a river bend and a road bend
-    t = TileBuilder("oct-river-bend", "Where the Road Leaves the River", "octagon",
-                    description="a waterway bends from north to east; a road from south to west")
+    t = TileBuilder(
+        "oct-river-bend",
+        "Where the Road Leaves the River",
+        "octagon",
+        description="a waterway bends from north to east; a road from south to west",
+    )
     ne = t.path(oct_arc("NE"), medium="water")
     sw = t.path(oct_arc("SW"))
     r1 = t.point(ne, 22)
@@ -412,8 +477,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 7 -- a road through a loop round a counter space (only W and E)
-    t = TileBuilder("oct-loop", "The Ring of Stones", "octagon",
-                    description="the road from west to east divides round a ring of stones")
+    t = TileBuilder(
+        "oct-loop",
+        "The Ring of Stones",
+        "octagon",
+        description="the road from west to east divides round a ring of stones",
+    )
     t.junction(-25, 0)
     t.junction(25, 0, forced_right=True)
     w = t.path([(-60, 0), (-25, 0)])
@@ -433,8 +502,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 8 -- a Y with a waterway
-    t = TileBuilder("oct-watchtower", "The Watchtower on the Water", "octagon",
-                    description="roads from north and east meet; the waterway runs south")
+    t = TileBuilder(
+        "oct-watchtower",
+        "The Watchtower on the Water",
+        "octagon",
+        description="roads from north and east meet; the waterway runs south",
+    )
     t.junction(0, 0)
     n = t.path([(0, -60), (0, 0)])
     e = t.path([(60, 0), (0, 0)])
@@ -451,8 +524,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 9 -- a hairpin road and a blind road from the north
-    t = TileBuilder("oct-hairpin", "The Hairpin Pass", "octagon",
-                    description="a long winding pass from south to east; a blind road from north")
+    t = TileBuilder(
+        "oct-hairpin",
+        "The Hairpin Pass",
+        "octagon",
+        description="a long winding pass from south to east; a blind road from north",
+    )
     hp = t.path([(0, 60), (0, 30), (-30, 12), (-30, -18), (-4, -32), (24, -20), (30, 0), (60, 0)])
     n = t.path([(0, -60), (0, -46)])
     t.point(hp, 14, wind="W")
@@ -471,8 +548,12 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 10 -- a ford: fork of three arrows where the east arm is a waterway
-    t = TileBuilder("oct-ford", "The Ford of the Reeds", "octagon",
-                    description="a fork with three arrows; the east arm is a waterway")
+    t = TileBuilder(
+        "oct-ford",
+        "The Ford of the Reeds",
+        "octagon",
+        description="a fork with three arrows; the east arm is a waterway",
+    )
     t.junction(0, 0, forced_right=True)
     n = t.path([(0, -60), (0, 0)])
     w = t.path([(-60, 0), (0, 0)])
@@ -490,8 +571,13 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 11 -- fixed: a crossing of a road and a waterway (one black point, no rock)
-    t = TileBuilder("oct-great-ford", "The Great Ford", "octagon", turnable=False,
-                    description="never turns: a road crosses a waterway")
+    t = TileBuilder(
+        "oct-great-ford",
+        "The Great Ford",
+        "octagon",
+        turnable=False,
+        description="never turns: a road crosses a waterway",
+    )
     t.junction(0, 0)
     n = t.path(join([(0, -60)], arc(0, -34, 16, 270, 90, step=10), [(0, 0)]))
     s = t.path([(0, 0), (0, 60)])
@@ -513,8 +599,13 @@ def octagons() -> list[TileBuilder]:
     out.append(t)
 
     # 12 -- fixed: a T through the marshes (one black point, no rock)
-    t = TileBuilder("oct-marsh-road", "The Marsh Road", "octagon", turnable=False,
-                    description="never turns: roads from north, east and west meet in the marsh")
+    t = TileBuilder(
+        "oct-marsh-road",
+        "The Marsh Road",
+        "octagon",
+        turnable=False,
+        description="never turns: roads from north, east and west meet in the marsh",
+    )
     t.junction(0, 8)
     w = t.path([(-60, 0), (-30, 0), (0, 8)])
     e = t.path([(0, 8), (30, 0), (60, 0)])
@@ -539,8 +630,12 @@ def squares() -> list[TileBuilder]:
     out: list[TileBuilder] = []
 
     # straight roads
-    t = TileBuilder("sq-straight", "The Straight Road", "square",
-                    description="a straight road from north to south")
+    t = TileBuilder(
+        "sq-straight",
+        "The Straight Road",
+        "square",
+        description="a straight road from north to south",
+    )
     ns = t.path([(0, -40), (0, 40)])
     t.point(ns, 14, "black", start="black", heading="fwd", wind="E", rock=1)
     t.point(ns, 40, magic=True, wind="W")
@@ -549,8 +644,12 @@ def squares() -> list[TileBuilder]:
     t.mountains(24, 18, 18, 41)
     out.append(t)
 
-    t = TileBuilder("sq-long-water", "The Long Water", "square",
-                    description="a waterway beside a road, both north to south")
+    t = TileBuilder(
+        "sq-long-water",
+        "The Long Water",
+        "square",
+        description="a waterway beside a road, both north to south",
+    )
     ns = t.path([(0, -40), (0, 40)])
     t.point(ns, 12, "black", heading="fwd", wind="W")
     t.door(ns, 26, "star")
@@ -561,8 +660,12 @@ def squares() -> list[TileBuilder]:
     out.append(t)
 
     # bends
-    t = TileBuilder("sq-bend", "The Bend under the Hill", "square",
-                    description="a road bends from north to east")
+    t = TileBuilder(
+        "sq-bend",
+        "The Bend under the Hill",
+        "square",
+        description="a road bends from north to east",
+    )
     b = t.path(sq_arc("NE"))
     t.point(b, 13, "black", start="black", heading="fwd", wind="S", rock=1)
     t.point(b, 31.4, wind="W")
@@ -570,8 +673,12 @@ def squares() -> list[TileBuilder]:
     t.mountains(-18, 18, 26, 44)
     out.append(t)
 
-    t = TileBuilder("sq-bend-water", "The Reedy Bend", "square",
-                    description="a road bends from north to east; a waterway from south to west")
+    t = TileBuilder(
+        "sq-bend-water",
+        "The Reedy Bend",
+        "square",
+        description="a road bends from north to east; a waterway from south to west",
+    )
     b = t.path(sq_arc("NE"))
     r = t.path(sq_arc("SW"), medium="water")
     t.point(b, 16, "black", heading="fwd", wind="E")
@@ -581,8 +688,9 @@ def squares() -> list[TileBuilder]:
     out.append(t)
 
     # T junctions
-    t = TileBuilder("sq-tee", "The Three Ways", "square",
-                    description="roads from north, east and south meet")
+    t = TileBuilder(
+        "sq-tee", "The Three Ways", "square", description="roads from north, east and south meet"
+    )
     t.junction(0, 0)
     n = t.path([(0, -40), (0, 0)])
     e = t.path([(40, 0), (0, 0)])
@@ -593,8 +701,12 @@ def squares() -> list[TileBuilder]:
     t.forest(-22, 20, 10, 11, 46)
     out.append(t)
 
-    t = TileBuilder("sq-arrows", "The Black Arrows", "square",
-                    description="a fork with three arrows: west, east and south")
+    t = TileBuilder(
+        "sq-arrows",
+        "The Black Arrows",
+        "square",
+        description="a fork with three arrows: west, east and south",
+    )
     t.junction(0, 0, forced_right=True)
     w = t.path([(-40, 0), (0, 0)])
     e = t.path([(0, 0), (40, 0)])
@@ -606,8 +718,9 @@ def squares() -> list[TileBuilder]:
     out.append(t)
 
     # crossing
-    t = TileBuilder("sq-crossing", "The Crossing of the Winds", "square",
-                    description="four roads cross")
+    t = TileBuilder(
+        "sq-crossing", "The Crossing of the Winds", "square", description="four roads cross"
+    )
     t.junction(0, 0)
     arms = [t.path([xy, (0, 0)]) for xy in ((0, -40), (40, 0), (0, 40), (-40, 0))]
     t.point(arms[0], 18, "black", start="black", heading="fwd", wind="E", rock=-1)
@@ -618,8 +731,12 @@ def squares() -> list[TileBuilder]:
     out.append(t)
 
     # a bend with a counter space
-    t = TileBuilder("sq-hex-bend", "The Council Stone", "square",
-                    description="a bend from west to south round a counter space")
+    t = TileBuilder(
+        "sq-hex-bend",
+        "The Council Stone",
+        "square",
+        description="a bend from west to south round a counter space",
+    )
     b = t.path(sq_arc("NE"))
     c = t.path(sq_arc("SW"))
     t.point(b, 14, "black", start="black", heading="fwd", wind="W", rock=-1)
@@ -632,8 +749,13 @@ def squares() -> list[TileBuilder]:
     out.append(t)
 
     # fixed squares
-    t = TileBuilder("sq-stone-bridge", "The Stone Bridge", "square", turnable=False,
-                    description="never turns: a road crosses a waterway")
+    t = TileBuilder(
+        "sq-stone-bridge",
+        "The Stone Bridge",
+        "square",
+        turnable=False,
+        description="never turns: a road crosses a waterway",
+    )
     t.junction(0, 0)
     n = t.path([(0, -40), (0, 0)])
     s = t.path([(0, 0), (0, 40)])
@@ -646,8 +768,13 @@ def squares() -> list[TileBuilder]:
     t.water(-22, -22, 9, 8, 50)
     out.append(t)
 
-    t = TileBuilder("sq-meeting", "The Meeting of Roads", "square", turnable=False,
-                    description="never turns: four roads meet")
+    t = TileBuilder(
+        "sq-meeting",
+        "The Meeting of Roads",
+        "square",
+        turnable=False,
+        description="never turns: four roads meet",
+    )
     t.junction(0, 0)
     arms = [t.path([xy, (0, 0)]) for xy in ((0, -40), (40, 0), (0, 40), (-40, 0))]
     t.point(arms[0], 20, wind="E")
@@ -658,8 +785,13 @@ def squares() -> list[TileBuilder]:
     t.forest(-22, -22, 9, 8, 51)
     out.append(t)
 
-    t = TileBuilder("sq-dark-gate", "The Dark Gate", "square", turnable=False,
-                    description="never turns: roads from north, west and south")
+    t = TileBuilder(
+        "sq-dark-gate",
+        "The Dark Gate",
+        "square",
+        turnable=False,
+        description="never turns: roads from north, west and south",
+    )
     t.junction(0, 0)
     n = t.path([(0, -40), (0, 0)])
     w = t.path([(-40, 0), (0, 0)])
@@ -681,9 +813,14 @@ def frame() -> TileBuilder:
     f.art("shire", [(60, 60), (140, 60), (140, 140), (60, 140)], label="The Shire")
     f._add("ws-portE", "port", Point(140, 100), {"side": "E"})
     f._add("ws-portS", "port", Point(100, 140), {"side": "S"})
-    for fid, coords in (("ws-l1", [(75, 75), (125, 75)]), ("ws-l2", [(125, 75), (125, 125)]),
-                        ("ws-l3", [(125, 125), (75, 125)]), ("ws-l4", [(75, 125), (75, 75)]),
-                        ("ws-l5", [(100, 75), (100, 140)]), ("ws-l6", [(75, 100), (140, 100)])):
+    for fid, coords in (
+        ("ws-l1", [(75, 75), (125, 75)]),
+        ("ws-l2", [(125, 75), (125, 125)]),
+        ("ws-l3", [(125, 125), (75, 125)]),
+        ("ws-l4", [(75, 125), (75, 75)]),
+        ("ws-l5", [(100, 75), (100, 140)]),
+        ("ws-l6", [(75, 100), (140, 100)]),
+    ):
         f.path(coords, fid=fid)
     k = 0
     for y in (75, 100, 125):
@@ -692,10 +829,32 @@ def frame() -> TileBuilder:
             f._add(f"ws{k}", "point", Point(x, y), {"colour": "grey", "start": "white"})
     # -- bottom-right: the Mountain of Fire behind the spider's secret passage
     f.art("fire", [(460, 460), (540, 460), (540, 540), (460, 540)], label="Mountain of Fire")
-    f.art("volcano", [(470, 540), (496, 514), (508, 506), (514, 509), (521, 505), (532, 512),
-                      (540, 522), (540, 540)])
-    f.art("lava", [(509, 507), (513, 516), (511, 526), (516, 540), (521, 540), (518, 526),
-                   (520, 515), (519, 506)])
+    f.art(
+        "volcano",
+        [
+            (470, 540),
+            (496, 514),
+            (508, 506),
+            (514, 509),
+            (521, 505),
+            (532, 512),
+            (540, 522),
+            (540, 540),
+        ],
+    )
+    f.art(
+        "lava",
+        [
+            (509, 507),
+            (513, 516),
+            (511, 526),
+            (516, 540),
+            (521, 540),
+            (518, 526),
+            (520, 515),
+            (519, 506),
+        ],
+    )
     f._add("fire-portN", "port", Point(500, 460), {"side": "N"})
     f._add("fire-portW", "port", Point(460, 500), {"side": "W"})
     f.path([(500, 460), (500, 500)], fid="fire-l1")
@@ -704,8 +863,12 @@ def frame() -> TileBuilder:
     f._add("fire1", "point", Point(500, 477), {"colour": "grey", "wind": "W"})
     f._add("fire2", "point", Point(477, 500), {"colour": "grey", "wind": "N"})
     f._add("fire3", "point", Point(500, 500), {"colour": "grey", "name": "the spider's lair"})
-    f._add("fire-goal", "point", Point(522, 522),
-           {"colour": "grey", "goal": True, "name": "the last grey point on the Mountain of Fire"})
+    f._add(
+        "fire-goal",
+        "point",
+        Point(522, 522),
+        {"colour": "grey", "goal": True, "name": "the last grey point on the Mountain of Fire"},
+    )
     # -- the four border roads in the frame: each joins the outer ports of two
     #    octagons, and a fork in its middle leads to the outer port of a square
     for side, (p1, p2, c1, c2, mid, sq_port, wind) in {
@@ -731,43 +894,139 @@ def frame() -> TileBuilder:
 # ---------------------------------------------------------------------- board layout
 #: tile per cell (row, column); the corners (0, 0) and (4, 4) are the frame.
 LAYOUT: dict[tuple[int, int], str] = {
-    (0, 1): "oct-crossroads", (0, 2): "sq-straight", (0, 3): "oct-great-ford", (0, 4): "sq-bend",
-    (1, 0): "oct-three-arrows", (1, 1): "sq-meeting", (1, 2): "oct-loop", (1, 3): "sq-crossing",
+    (0, 1): "oct-crossroads",
+    (0, 2): "sq-straight",
+    (0, 3): "oct-great-ford",
+    (0, 4): "sq-bend",
+    (1, 0): "oct-three-arrows",
+    (1, 1): "sq-meeting",
+    (1, 2): "oct-loop",
+    (1, 3): "sq-crossing",
     (1, 4): "oct-lonely-tower",
-    (2, 0): "sq-tee", (2, 1): "oct-river-bend", (2, 2): "sq-stone-bridge", (2, 3): "oct-hairpin",
+    (2, 0): "sq-tee",
+    (2, 1): "oct-river-bend",
+    (2, 2): "sq-stone-bridge",
+    (2, 3): "oct-hairpin",
     (2, 4): "sq-arrows",
-    (3, 0): "oct-marsh-road", (3, 1): "sq-hex-bend", (3, 2): "oct-twin-bends", (3, 3): "sq-dark-gate",
+    (3, 0): "oct-marsh-road",
+    (3, 1): "sq-hex-bend",
+    (3, 2): "oct-twin-bends",
+    (3, 3): "sq-dark-gate",
     (3, 4): "oct-watchtower",
-    (4, 0): "sq-bend-water", (4, 1): "oct-cul-de-sac", (4, 2): "sq-long-water", (4, 3): "oct-ford",
+    (4, 0): "sq-bend-water",
+    (4, 1): "oct-cul-de-sac",
+    (4, 2): "sq-long-water",
+    (4, 3): "oct-ford",
 }
 
 #: the starting turns, found by ``--search`` (see :func:`search_turns`)
-DEFAULT_TURNS: dict[str, int] = {"r0c1": 1, "r0c2": 1, "r0c3": 0, "r0c4": 2, "r1c0": 2, "r1c1": 1, "r1c2": 2, "r1c3": 0, "r1c4": 3, "r2c0": 1, "r2c1": 0, "r2c2": 2, "r2c3": 3, "r2c4": 0, "r3c0": 2, "r3c1": 2, "r3c2": 2, "r3c3": 1, "r3c4": 1, "r4c0": 0, "r4c1": 2, "r4c2": 0, "r4c3": 2}
+DEFAULT_TURNS: dict[str, int] = {
+    "r0c1": 1,
+    "r0c2": 1,
+    "r0c3": 0,
+    "r0c4": 2,
+    "r1c0": 2,
+    "r1c1": 1,
+    "r1c2": 2,
+    "r1c3": 0,
+    "r1c4": 3,
+    "r2c0": 1,
+    "r2c1": 0,
+    "r2c2": 2,
+    "r2c3": 3,
+    "r2c4": 0,
+    "r3c0": 2,
+    "r3c1": 2,
+    "r3c2": 2,
+    "r3c3": 1,
+    "r3c4": 1,
+    "r4c0": 0,
+    "r4c1": 2,
+    "r4c2": 0,
+    "r4c3": 2,
+}
 
 
 def piece_types() -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for c in COLOURS:
-        out.append({"id": f"hobbit-{c}", "name": f"{c.title()} Hobbit", "side": "light",
-                    "figure": "hobbit", "colour": c, "size": "small", "count": 1})
+        out.append(
+            {
+                "id": f"hobbit-{c}",
+                "name": f"{c.title()} Hobbit",
+                "side": "light",
+                "figure": "hobbit",
+                "colour": c,
+                "size": "small",
+                "count": 1,
+            }
+        )
     for c in COLOURS:
-        out.append({"id": f"man-{c}", "name": f"{c.title()} Man", "side": "light",
-                    "figure": "man", "colour": c, "size": "medium", "count": 1})
-    out.append({"id": "gandalf", "name": "Gandalf", "side": "light", "figure": "gandalf",
-                "colour": "white", "size": "large", "count": 1})
-    out.append({"id": "gollum", "name": "Gollum", "side": "black", "figure": "gollum",
-                "colour": "black", "size": "small", "count": 1})
-    out.append({"id": "orc", "name": "Orc", "side": "black", "figure": "orc",
-                "colour": "black", "size": "medium", "count": 8})
-    out.append({"id": "spirit", "name": "Spirit of the Ring", "side": "black",
-                "figure": "spirit", "colour": "black", "size": "large", "count": 9})
+        out.append(
+            {
+                "id": f"man-{c}",
+                "name": f"{c.title()} Man",
+                "side": "light",
+                "figure": "man",
+                "colour": c,
+                "size": "medium",
+                "count": 1,
+            }
+        )
+    out.append(
+        {
+            "id": "gandalf",
+            "name": "Gandalf",
+            "side": "light",
+            "figure": "gandalf",
+            "colour": "white",
+            "size": "large",
+            "count": 1,
+        }
+    )
+    out.append(
+        {
+            "id": "gollum",
+            "name": "Gollum",
+            "side": "black",
+            "figure": "gollum",
+            "colour": "black",
+            "size": "small",
+            "count": 1,
+        }
+    )
+    out.append(
+        {
+            "id": "orc",
+            "name": "Orc",
+            "side": "black",
+            "figure": "orc",
+            "colour": "black",
+            "size": "medium",
+            "count": 8,
+        }
+    )
+    out.append(
+        {
+            "id": "spirit",
+            "name": "Spirit of the Ring",
+            "side": "black",
+            "figure": "spirit",
+            "colour": "black",
+            "size": "large",
+            "count": 9,
+        }
+    )
     return out
 
 
 def deck() -> dict[str, Any]:
-    cards = [{"id": f"{c}-{hand}-{image}", "ringbearer": c, "hand": hand, "image": image}
-             for c in COLOURS for hand in ("forward", "backward")
-             for image in ("moon", "star", "storm")]
+    cards = [
+        {"id": f"{c}-{hand}-{image}", "ringbearer": c, "hand": hand, "image": image}
+        for c in COLOURS
+        for hand in ("forward", "backward")
+        for image in ("moon", "star", "storm")
+    ]
     return {"id": "cards", "name": "Ringgeister cards", "cards": cards}
 
 
@@ -780,26 +1039,41 @@ def write_pack(tiles: list[TileBuilder]) -> AssetPack:
         if old.name not in wanted:
             old.unlink()
     for t in tiles:
-        (tdir / f"{t.tid}.json").write_text(json.dumps(t.tile_json(), indent=1) + "\n",
-                                            encoding="utf-8")
-    manifest = {"format": "boardwright-pack", "version": 1, "id": PACK, "name": "Ringgeister",
-                "description": "The Ringgeister board: 12 octagonal and 11 square landscape "
-                               "tiles that turn in quarter turns, the figures and the 24 cards "
-                               "(DESIGN §4). Written by assets/ringgeister/build.py.",
-                "pieces": piece_types(), "decks": [deck()]}
+        (tdir / f"{t.tid}.json").write_text(
+            json.dumps(t.tile_json(), indent=1) + "\n", encoding="utf-8"
+        )
+    manifest = {
+        "format": "boardwright-pack",
+        "version": 1,
+        "id": PACK,
+        "name": "Ringgeister",
+        "description": "The Ringgeister board: 12 octagonal and 11 square landscape "
+        "tiles that turn in quarter turns, the figures and the 24 cards "
+        "(DESIGN §4). Written by assets/ringgeister/build.py.",
+        "pieces": piece_types(),
+        "decks": [deck()],
+    }
     (PACK_DIR / "pack.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     return load_pack(PACK_DIR)
 
 
 def make_board(pack: AssetPack, fr: TileBuilder, turns: dict[str, int]) -> Board:
     """The default board with the given turns (placement id -> quarter turns)."""
-    board = Board(meta={"name": "Ringgeister", "rules": "ringgeister", "width": 600,
-                        "height": 600, "settings": {"wind_corridor_mm": 15}})
+    board = Board(
+        meta={
+            "name": "Ringgeister",
+            "rules": "ringgeister",
+            "width": 600,
+            "height": 600,
+            "settings": {"wind_corridor_mm": 15},
+        }
+    )
     pack.embed_into(board)
     for (r, c), tid in sorted(LAYOUT.items()):
         pid = f"r{r}c{c}"
-        board.placements.append(Placement(pid, f"{PACK}/{tid}", 100.0 + 100 * c,
-                                          100.0 + 100 * r, turns.get(pid, 0)))
+        board.placements.append(
+            Placement(pid, f"{PACK}/{tid}", 100.0 + 100 * c, 100.0 + 100 * r, turns.get(pid, 0))
+        )
     fr.check()
     board.features = [Feature.from_json(f, "frame") for f in fr.features]
     board.validate()
@@ -809,10 +1083,16 @@ def make_board(pack: AssetPack, fr: TileBuilder, turns: dict[str, int]) -> Board
 def place_figures(board: Board, seed: int = 3) -> None:
     """Light figures on the white starts, black figures on the black starts (seeded)."""
     rnd = random.Random(seed)
-    whites = [nid for nid, _, f in board.world_features()
-              if f.kind == "point" and f.props.get("start") == "white"]
-    blacks = [nid for nid, _, f in board.world_features()
-              if f.kind == "point" and f.props.get("start") == "black"]
+    whites = [
+        nid
+        for nid, _, f in board.world_features()
+        if f.kind == "point" and f.props.get("start") == "white"
+    ]
+    blacks = [
+        nid
+        for nid, _, f in board.world_features()
+        if f.kind == "point" and f.props.get("start") == "black"
+    ]
     light = [f"hobbit-{c}" for c in COLOURS] + [f"man-{c}" for c in COLOURS] + ["gandalf"]
     dark = ["gollum"] + [f"orc-{i}" for i in range(1, 9)] + [f"spirit-{i}" for i in range(1, 10)]
     assert len(whites) == len(light) and len(blacks) == len(dark), (len(whites), len(blacks))
@@ -835,10 +1115,10 @@ def score(compiled: Any) -> tuple[int, int, int, int]:
     white starting points).
     """
     from referee.games.ringgeister.checks import board_problems, light_reach
+
     g = compiled.graph
     probs = list(compiled.problems) + board_problems(compiled)
-    warnings = sum(p.severity == "warning" and not p.code.endswith("goal_blocked")
-                   for p in probs)
+    warnings = sum(p.severity == "warning" and not p.code.endswith("goal_blocked") for p in probs)
     errors = sum(p.severity == "error" for p in probs)
     black_starts = {n for n, d in g.nodes(data=True) if d.get("start") == "black"}
     reach = light_reach(compiled)
@@ -858,6 +1138,7 @@ def search_turns(board: Board, seed: int = 7, restarts: int = 24) -> dict[str, i
     rounds × 3 × tiles) re-links, a few seconds in all.
     """
     from referee.compiler import compile_board
+
     rnd = random.Random(seed)
     best_turns: dict[str, int] = {}
     best: tuple[int, int, int, int] | None = None
@@ -914,8 +1195,9 @@ def main(argv: list[str] | None = None) -> int:
     PROJECT_DIR.mkdir(parents=True, exist_ok=True)
     save_project(board, PROJECT_DIR / "ringgeister.bwproj")
     export_json(board, PROJECT_DIR / "ringgeister.json")
-    print(f"wrote {len(tiles)} tiles, pack.json and {PROJECT_DIR.relative_to(ROOT)}",
-          file=sys.stderr)
+    print(
+        f"wrote {len(tiles)} tiles, pack.json and {PROJECT_DIR.relative_to(ROOT)}", file=sys.stderr
+    )
     return 0
 
 

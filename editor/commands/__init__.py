@@ -16,9 +16,18 @@ from .place_tile import PlaceTileCommand
 from .set_property import SetMetaCommand, SetPropertyCommand
 from .turn import TurnCommand
 
-__all__ = ["AddFeatureCommand", "DeleteCommand", "EditVerticesCommand", "MoveCommand",
-           "PasteCommand", "PlacePieceCommand", "PlaceTileCommand", "SetMetaCommand", "SetPropertyCommand",
-           "TurnCommand"]
+__all__ = [
+    "AddFeatureCommand",
+    "DeleteCommand",
+    "EditVerticesCommand",
+    "MoveCommand",
+    "PasteCommand",
+    "PlacePieceCommand",
+    "PlaceTileCommand",
+    "SetMetaCommand",
+    "SetPropertyCommand",
+    "TurnCommand",
+]
 
 #: merge ids (QUndoCommand.id) of the mergeable commands
 MOVE_ID = 1001

@@ -22,13 +22,17 @@ class EditVerticesCommand(QUndoCommand):
         self.new = new
         self.drag = drag
 
-    def id(self) -> int:  # noqa: A003 - Qt API
+    def id(self) -> int:
         from . import VERTEX_ID
+
         return VERTEX_ID if self.drag is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
-        if not isinstance(other, EditVerticesCommand) or other.drag != self.drag \
-                or other.fid != self.fid:
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if (
+            not isinstance(other, EditVerticesCommand)
+            or other.drag != self.drag
+            or other.fid != self.fid
+        ):
             return False
         self.new = other.new
         return True

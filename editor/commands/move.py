@@ -16,8 +16,9 @@ class MoveCommand(QUndoCommand):
     single undo step via :meth:`mergeWith`.
     """
 
-    def __init__(self, doc: Document, keys: set[str], dx: float, dy: float,
-                 drag: int | None = None) -> None:
+    def __init__(
+        self, doc: Document, keys: set[str], dx: float, dy: float, drag: int | None = None
+    ) -> None:
         n = len(keys)
         super().__init__(f"Move {n} item{'s' if n != 1 else ''}")
         self.doc = doc
@@ -25,11 +26,12 @@ class MoveCommand(QUndoCommand):
         self.dx, self.dy = float(dx), float(dy)
         self.drag = drag
 
-    def id(self) -> int:  # noqa: A003 - Qt API
+    def id(self) -> int:
         from . import MOVE_ID
+
         return MOVE_ID if self.drag is not None else -1
 
-    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+    def mergeWith(self, other: QUndoCommand) -> bool:
         if not isinstance(other, MoveCommand) or other.drag != self.drag or other.keys != self.keys:
             return False
         self.dx += other.dx

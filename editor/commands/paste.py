@@ -20,9 +20,16 @@ class PasteCommand(QUndoCommand):
     another board embeds them. :attr:`new_keys` names what was added (to select it).
     """
 
-    def __init__(self, doc: Document, placements: list[Placement], features: list[Feature],
-                 tiles: dict[str, TileAsset], dx: float = 10.0, dy: float = 10.0,
-                 text: str = "Paste") -> None:
+    def __init__(
+        self,
+        doc: Document,
+        placements: list[Placement],
+        features: list[Feature],
+        tiles: dict[str, TileAsset],
+        dx: float = 10.0,
+        dy: float = 10.0,
+        text: str = "Paste",
+    ) -> None:
         super().__init__(text)
         self.doc = doc
         self.tiles = {k: t for k, t in tiles.items() if k not in doc.board.tiles}
@@ -34,10 +41,12 @@ class PasteCommand(QUndoCommand):
         self.features = []
         for f in features:
             fid = self._fresh(doc, f.kind[:1] if f.kind != "space" else "s", used)
-            self.features.append(Feature(fid, f.kind, affinity.translate(f.geometry, dx, dy),
-                                         copy.deepcopy(f.props)))
-        self.new_keys = {f"p:{p.id}" for p in self.placements} | \
-            {f"f:{f.id}" for f in self.features}
+            self.features.append(
+                Feature(fid, f.kind, affinity.translate(f.geometry, dx, dy), copy.deepcopy(f.props))
+            )
+        self.new_keys = {f"p:{p.id}" for p in self.placements} | {
+            f"f:{f.id}" for f in self.features
+        }
 
     @staticmethod
     def _fresh(doc: Document, prefix: str, used: set[str]) -> str:

@@ -13,8 +13,15 @@ from ..live import Change
 class PlaceTileCommand(QUndoCommand):
     """Put ``tile`` at (x, y); embeds the asset in the board if it is not there yet."""
 
-    def __init__(self, doc: Document, tile: TileAsset, x: float, y: float, turns: int = 0,
-                 pid: str | None = None) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        tile: TileAsset,
+        x: float,
+        y: float,
+        turns: int = 0,
+        pid: str | None = None,
+    ) -> None:
         super().__init__(f"Place tile {tile.name}")
         self.doc = doc
         self.tile = tile

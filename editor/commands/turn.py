@@ -20,8 +20,11 @@ class TurnCommand(QUndoCommand):
         self.pids = []
         for pid in pids:
             p = doc.placement(pid)
-            if p is not None and doc.board.tiles.get(p.tile) is not None \
-                    and doc.board.tiles[p.tile].turnable:
+            if (
+                p is not None
+                and doc.board.tiles.get(p.tile) is not None
+                and doc.board.tiles[p.tile].turnable
+            ):
                 self.pids.append(pid)
         way = "clockwise" if delta > 0 else "anticlockwise"
         super().__init__(f"Turn {', '.join(self.pids) or 'nothing'} {way}")

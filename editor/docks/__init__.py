@@ -7,5 +7,11 @@ from .palette import PaletteDock, tile_thumbnail
 from .problems import ProblemsDock, key_of_node
 from .rotations import RotationsDock
 
-__all__ = ["InspectorDock", "PaletteDock", "ProblemsDock", "RotationsDock", "key_of_node",
-           "tile_thumbnail"]
+__all__ = [
+    "InspectorDock",
+    "PaletteDock",
+    "ProblemsDock",
+    "RotationsDock",
+    "key_of_node",
+    "tile_thumbnail",
+]

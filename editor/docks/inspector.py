@@ -11,9 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDockWidget, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QScrollArea, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDockWidget,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.errors import BoardwrightError
 from referee.games import available
@@ -122,10 +133,11 @@ class InspectorDock(QDockWidget):
         self.widgets["name"] = name
         self.widgets["rules"] = rules
         c = self.doc.compiled.counts()
-        for text in (f"{len(self.doc.board.placements)} tiles, "
-                     f"{len(self.doc.board.features)} free features",
-                     "Nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items()),
-                     "Edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items())):
+        for text in (
+            f"{len(self.doc.board.placements)} tiles, {len(self.doc.board.features)} free features",
+            "Nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items()),
+            "Edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items()),
+        ):
             lab = QLabel(text)
             lab.setWordWrap(True)
             lab.setStyleSheet("color: #555")
@@ -191,7 +203,9 @@ class InspectorDock(QDockWidget):
                 i = box.count() - 1
             box.setCurrentIndex(max(i, 0))
             if t == "enum":
-                box.currentIndexChanged.connect(lambda _i, k=key, b=box: self._set(k, b.currentData()))
+                box.currentIndexChanged.connect(
+                    lambda _i, k=key, b=box: self._set(k, b.currentData())
+                )
             else:
                 box.activated.connect(lambda _i, k=key, b=box: self._set_direction(k, b))
                 le = box.lineEdit()
@@ -216,6 +230,7 @@ class InspectorDock(QDockWidget):
 
             def changed(_on: bool, k: str = key, bs: list[QCheckBox] = boxes) -> None:
                 self._set(k, [b.text() for b in bs if b.isChecked()] or None)
+
             for cb in boxes:
                 cb.toggled.connect(changed)
             return w
@@ -265,7 +280,9 @@ class InspectorDock(QDockWidget):
             try:
                 value = int(text) if t == "int" else float(text)
             except ValueError:
-                self.error.setText(f"{key}: {text!r} is not a{'n integer' if t == 'int' else ' number'}")
+                self.error.setText(
+                    f"{key}: {text!r} is not a{'n integer' if t == 'int' else ' number'}"
+                )
                 return
         else:
             value = text
@@ -284,8 +301,11 @@ class InspectorDock(QDockWidget):
             return
         d = value - getattr(p, axis)
         if abs(d) > 1e-9:
-            self._push(MoveCommand(self.doc, {self.keys[0]}, d if axis == "x" else 0.0,
-                                   d if axis == "y" else 0.0))
+            self._push(
+                MoveCommand(
+                    self.doc, {self.keys[0]}, d if axis == "x" else 0.0, d if axis == "y" else 0.0
+                )
+            )
 
     def _turn_placement(self, value: int) -> None:
         if self._building or len(self.keys) != 1:

@@ -4,8 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from referee.assets import AssetPack
 from referee.model import TileAsset
@@ -38,7 +46,6 @@ def tile_thumbnail(tile: TileAsset, size: int = THUMB, turns: int = 0) -> QPixma
     return pm
 
 
-
 class _KeyDragList(QListWidget):
     """A list whose items drag their asset key as ``mime`` data (tiles, pieces)."""
 
@@ -51,7 +58,7 @@ class _KeyDragList(QListWidget):
         md.setText(key)
         return md
 
-    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]  # noqa: N802
+    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]
         item = self.currentItem()
         if item is None:
             return
@@ -148,8 +155,10 @@ class PaletteDock(QDockWidget):
             for key, tile in sorted(pack.tiles.items()):
                 it = QListWidgetItem(QIcon(tile_thumbnail(tile)), tile.name)
                 it.setData(KEY_ROLE, key)
-                it.setToolTip(f"{tile.name}\n{key}\n{tile.shape}, "
-                              f"{'turns' if tile.turnable else 'fixed'}, {len(tile.features)} features")
+                it.setToolTip(
+                    f"{tile.name}\n{key}\n{tile.shape}, "
+                    f"{'turns' if tile.turnable else 'fixed'}, {len(tile.features)} features"
+                )
                 self.list.addItem(it)
             for key, piece in sorted(pack.piece_types.items()):
                 it = QListWidgetItem(f"{piece.get('name', key)}  ({key})")
@@ -161,7 +170,9 @@ class PaletteDock(QDockWidget):
         t = text.strip().lower()
         for i in range(self.list.count()):
             it = self.list.item(i)
-            it.setHidden(bool(t) and t not in it.text().lower() and t not in it.data(KEY_ROLE).lower())
+            it.setHidden(
+                bool(t) and t not in it.text().lower() and t not in it.data(KEY_ROLE).lower()
+            )
         for i in range(self.pieces.count()):
             it = self.pieces.item(i)
             it.setHidden(bool(t) and t not in it.text().lower())

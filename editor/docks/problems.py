@@ -37,7 +37,9 @@ class ProblemsDock(QDockWidget):
         self.tree.setColumnWidth(2, 160)
         self.setWidget(self.tree)
         self.tree.itemClicked.connect(lambda it, _c: self.activated.emit(it.data(0, PROBLEM_ROLE)))
-        self.tree.itemActivated.connect(lambda it, _c: self.activated.emit(it.data(0, PROBLEM_ROLE)))
+        self.tree.itemActivated.connect(
+            lambda it, _c: self.activated.emit(it.data(0, PROBLEM_ROLE))
+        )
 
     def set_problems(self, problems: list[Problem]) -> None:
         self.tree.clear()

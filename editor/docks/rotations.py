@@ -63,10 +63,14 @@ from ..commands import TurnCommand
 from ..document import Document
 from ..items import tile_art
 
-TINT = (229, 57, 53)          # the critical-tile tint (red), alpha by criticality
-PROGRESS_EVERY_S = 0.04       # at most ~25 progress signals a second
-STAGES = {"count": "counting configurations", "critical": "ranking tiles",
-          "fewest": "finding the fewest reachable points", "sample": "sampling"}
+TINT = (229, 57, 53)  # the critical-tile tint (red), alpha by criticality
+PROGRESS_EVERY_S = 0.04  # at most ~25 progress signals a second
+STAGES = {
+    "count": "counting configurations",
+    "critical": "ranking tiles",
+    "fewest": "finding the fewest reachable points",
+    "sample": "sampling",
+}
 ROW_ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -92,17 +96,22 @@ class CensusOptions:
 
     sources: list[str] | None = None
     targets: list[str] | None = None
-    tiles: list[str] | None = None        # None: every turnable tile
+    tiles: list[str] | None = None  # None: every turnable tile
     galleries: str | None = None
     spider: str = "open"
     sample: int | None = None
     seed: int = 0
 
     def kwargs(self) -> dict[str, Any]:
-        return {"sources": self.sources, "targets": self.targets,
-                "tiles": self.tiles if self.tiles else "turnable",
-                "galleries": self.galleries, "spider": self.spider,
-                "sample": self.sample, "seed": self.seed}
+        return {
+            "sources": self.sources,
+            "targets": self.targets,
+            "tiles": self.tiles if self.tiles else "turnable",
+            "galleries": self.galleries,
+            "spider": self.spider,
+            "sample": self.sample,
+            "seed": self.seed,
+        }
 
 
 class CensusThread(QThread):
@@ -151,7 +160,7 @@ class CensusThread(QThread):
         except BoardwrightError as exc:
             self.failed.emit(str(exc))
             return
-        except Exception as exc:  # noqa: BLE001 - never let a worker exception vanish
+        except Exception as exc:
             self.failed.emit(f"{type(exc).__name__}: {exc}")
             return
         self.result_ready.emit(res)
@@ -165,8 +174,13 @@ class CriticalTint(QGraphicsItem):
     on top of the tint while ``tile_item`` is selected.
     """
 
-    def __init__(self, outline: QPainterPath, strength: float, label: str,
-                 tile_item: QGraphicsItem | None = None) -> None:
+    def __init__(
+        self,
+        outline: QPainterPath,
+        strength: float,
+        label: str,
+        tile_item: QGraphicsItem | None = None,
+    ) -> None:
         super().__init__()
         self.outline = outline
         b = outline.boundingRect()
@@ -187,11 +201,12 @@ class CriticalTint(QGraphicsItem):
     def _tile_selected(self) -> bool:
         try:
             return self.tile_item is not None and self.tile_item.isSelected()
-        except RuntimeError:      # the tile item was deleted with its tile
+        except RuntimeError:  # the tile item was deleted with its tile
             return False
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         r, g, b = TINT
         a = int(35 + 105 * max(0.0, min(1.0, self.strength)))
@@ -231,7 +246,7 @@ class _Page(QWidget):
         return False
 
     def heightForWidth(self, width: int) -> int:
-        return -1   # QScrollArea asks the layout, then this: "no preference"
+        return -1  # QScrollArea asks the layout, then this: "no preference"
 
 
 class RotationsDock(QDockWidget):
@@ -255,7 +270,7 @@ class RotationsDock(QDockWidget):
         self.result: CensusResult | None = None
         self.stale = False
         self.thread: CensusThread | None = None
-        self._gen = 0                 # bumped by every edit that invalidates results
+        self._gen = 0  # bumped by every edit that invalidates results
         self._run_gen = 0
         self._snapshot: dict[str, tuple[str, float, float]] = {}
         self._varied: set[str] = set()
@@ -280,15 +295,18 @@ class RotationsDock(QDockWidget):
         form.setVerticalSpacing(4)
         self.from_edit = QLineEdit()
         self.from_edit.setPlaceholderText("white starting points")
-        self.from_edit.setToolTip("--from: node ids, comma-separated (default: every white "
-                                  "starting point)")
+        self.from_edit.setToolTip(
+            "--from: node ids, comma-separated (default: every white starting point)"
+        )
         self.to_edit = QLineEdit()
         self.to_edit.setPlaceholderText("the goal")
         self.to_edit.setToolTip("--to: node ids that must all be reached (default: the goal)")
         self.tiles_edit = QLineEdit()
         self.tiles_edit.setPlaceholderText("every turnable tile")
-        self.tiles_edit.setToolTip("--tiles: placement ids that turn, comma-separated "
-                                   "(default: every turnable tile; the others keep their turn)")
+        self.tiles_edit.setToolTip(
+            "--tiles: placement ids that turn, comma-separated "
+            "(default: every turnable tile; the others keep their turn)"
+        )
         self.use_selection = QPushButton("Selected")
         self.use_selection.setToolTip("Vary the tiles selected on the canvas")
         self.use_selection.clicked.connect(self._tiles_from_selection)
@@ -301,8 +319,9 @@ class RotationsDock(QDockWidget):
         self.spider.setToolTip("--spider: whether the spider-guarded path counts")
         self.galleries = QComboBox()
         self.galleries.addItems(["none", "moon", "star"])
-        self.galleries.setToolTip("--galleries: join the doors of this symbol (the face-up "
-                                  "card's gallery)")
+        self.galleries.setToolTip(
+            "--galleries: join the doors of this symbol (the face-up card's gallery)"
+        )
         sg = QHBoxLayout()
         sg.setSpacing(4)
         sg.addWidget(QLabel("spider"))
@@ -311,8 +330,10 @@ class RotationsDock(QDockWidget):
         sg.addWidget(self.galleries, 1)
         self.method = QComboBox()
         self.method.addItems(["exact", "sample"])
-        self.method.setToolTip("exact: every configuration counted (no enumeration); "
-                               "sample: random configurations with a 95 % interval")
+        self.method.setToolTip(
+            "exact: every configuration counted (no enumeration); "
+            "sample: random configurations with a 95 % interval"
+        )
         self.samples = QSpinBox()
         self.samples.setRange(1, 10_000_000)
         self.samples.setValue(20_000)
@@ -337,8 +358,10 @@ class RotationsDock(QDockWidget):
 
         run_row = QHBoxLayout()
         self.run_btn = QPushButton("Run")
-        self.run_btn.setToolTip("Count the configurations of the turning tiles that connect "
-                                "(manual: the board is not re-analysed on every edit)")
+        self.run_btn.setToolTip(
+            "Count the configurations of the turning tiles that connect "
+            "(manual: the board is not re-analysed on every edit)"
+        )
         self.run_btn.clicked.connect(self.run)
         self.stop_btn = QPushButton("Stop")
         self.stop_btn.setEnabled(False)
@@ -357,8 +380,10 @@ class RotationsDock(QDockWidget):
         self.banner.setWordWrap(True)
         self.banner.setVisible(False)
         lay.addWidget(self.banner)
-        self.figures = QLabel("Press Run to count the configurations of the turning tiles "
-                              "that connect the starts to the goal.")
+        self.figures = QLabel(
+            "Press Run to count the configurations of the turning tiles "
+            "that connect the starts to the goal."
+        )
         self.figures.setWordWrap(True)
         self.figures.setTextFormat(Qt.TextFormat.RichText)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -368,12 +393,15 @@ class RotationsDock(QDockWidget):
 
         wit = QHBoxLayout()
         self.load_unreachable = QPushButton("Load unreachable")
-        self.load_unreachable.setToolTip("Turn the tiles to a configuration where the goal "
-                                         "is unreachable (one undoable edit)")
+        self.load_unreachable.setToolTip(
+            "Turn the tiles to a configuration where the goal is unreachable (one undoable edit)"
+        )
         self.load_unreachable.clicked.connect(lambda: self.load_witness("unreachable"))
         self.load_fewest = QPushButton("Load fewest points")
-        self.load_fewest.setToolTip("Turn the tiles to the configuration with the fewest "
-                                    "reachable points (one undoable edit)")
+        self.load_fewest.setToolTip(
+            "Turn the tiles to the configuration with the fewest "
+            "reachable points (one undoable edit)"
+        )
         self.load_fewest.clicked.connect(lambda: self.load_witness("fewest"))
         for b in (self.load_unreachable, self.load_fewest):
             b.setEnabled(False)
@@ -392,9 +420,11 @@ class RotationsDock(QDockWidget):
         hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         hh.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.setToolTip("Decides: the share of the other tiles' configurations in which "
-                              "turning only this tile can change the answer. Click a row to "
-                              "select the tile.")
+        self.table.setToolTip(
+            "Decides: the share of the other tiles' configurations in which "
+            "turning only this tile can change the answer. Click a row to "
+            "select the tile."
+        )
         self.table.cellClicked.connect(self._row_clicked)
         lay.addWidget(self.table, 3)
 
@@ -404,9 +434,11 @@ class RotationsDock(QDockWidget):
         self.legal_list.setWordWrap(True)
         self.legal_list.setResizeMode(QListView.ResizeMode.Adjust)
         self.legal_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.legal_list.setToolTip("Turns whose ports all meet a path on the other side "
-                                   "(neighbours at their current turns). Double-click a turn "
-                                   "to turn the tile to it.")
+        self.legal_list.setToolTip(
+            "Turns whose ports all meet a path on the other side "
+            "(neighbours at their current turns). Double-click a turn "
+            "to turn the tile to it."
+        )
         self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
         self.legal_list.setMinimumHeight(70)
         lay.addWidget(self.legal_list, 1)
@@ -429,21 +461,29 @@ class RotationsDock(QDockWidget):
         ids = sorted(k[2:] for k in self.scene.selected_keys() if k.startswith("p:"))
         self.tiles_edit.setText(", ".join(ids))
         if not ids:
-            self.status_message.emit("Select tiles on the canvas first (or leave Tiles empty "
-                                     "for every turnable tile)")
+            self.status_message.emit(
+                "Select tiles on the canvas first (or leave Tiles empty for every turnable tile)"
+            )
 
     # ------------------------------------------------------------------ options
     def options(self) -> CensusOptions:
         """The options as set in the dock."""
+
         def ids(edit: QLineEdit) -> list[str] | None:
             out = [s.strip() for s in edit.text().replace(";", ",").split(",") if s.strip()]
             return out or None
 
         gal = self.galleries.currentText()
         sample = self.samples.value() if self.method.currentText() == "sample" else None
-        return CensusOptions(ids(self.from_edit), ids(self.to_edit), ids(self.tiles_edit),
-                             None if gal == "none" else gal, self.spider.currentText(),
-                             sample, self.seed.value())
+        return CensusOptions(
+            ids(self.from_edit),
+            ids(self.to_edit),
+            ids(self.tiles_edit),
+            None if gal == "none" else gal,
+            self.spider.currentText(),
+            sample,
+            self.seed.value(),
+        )
 
     # ------------------------------------------------------------------ running
     @property
@@ -466,7 +506,7 @@ class RotationsDock(QDockWidget):
         t.finished.connect(self._on_finished)
         self.run_btn.setEnabled(False)
         self.stop_btn.setEnabled(True)
-        self.progress.setRange(0, 0)        # busy until the first tick
+        self.progress.setRange(0, 0)  # busy until the first tick
         self.progress.setFormat("starting…")
         self._set_banner("")
         t.start()
@@ -505,8 +545,8 @@ class RotationsDock(QDockWidget):
         t = self.thread
         self.thread = None
         if t is not None:
-            t.wait()            # finished is emitted just before run() returns
-            t.board = Board()   # drop the copy now, not when Qt deletes the thread
+            t.wait()  # finished is emitted just before run() returns
+            t.board = Board()  # drop the copy now, not when Qt deletes the thread
             t.deleteLater()
         self.run_btn.setEnabled(True)
         self.stop_btn.setEnabled(False)
@@ -529,8 +569,10 @@ class RotationsDock(QDockWidget):
         self.banner.setText(text)
         self.banner.setVisible(bool(text))
         bg, fg = ("#fdecea", "#8e1b13") if error else ("#fff4d6", "#6a4a00")
-        self.banner.setStyleSheet(f"QLabel {{ background: {bg}; color: {fg}; "
-                                  f"border: 1px solid {fg}; border-radius: 3px; padding: 4px; }}")
+        self.banner.setStyleSheet(
+            f"QLabel {{ background: {bg}; color: {fg}; "
+            f"border: 1px solid {fg}; border-radius: 3px; padding: 4px; }}"
+        )
 
     def _update_banner(self) -> None:
         res = self.result
@@ -540,12 +582,15 @@ class RotationsDock(QDockWidget):
         if res is not None and res.partial:
             miss = res.missing
             crit = sum(1 for m in miss if m.startswith("critical:"))
-            parts = (["the count"] if "count" in miss else []) + \
-                ([f"{crit} tiles' criticality"] if crit else []) + \
-                (["the fewest points"] if "fewest" in miss else []) + \
-                (["the sample"] if "sample" in miss else [])
-            notes.append("<b>Partial answer</b>: stopped before "
-                         f"{', '.join(parts) or 'the end'} finished.")
+            parts = (
+                (["the count"] if "count" in miss else [])
+                + ([f"{crit} tiles' criticality"] if crit else [])
+                + (["the fewest points"] if "fewest" in miss else [])
+                + (["the sample"] if "sample" in miss else [])
+            )
+            notes.append(
+                f"<b>Partial answer</b>: stopped before {', '.join(parts) or 'the end'} finished."
+            )
         self._set_banner("<br>".join(notes))
 
     def figures_text(self) -> str:
@@ -562,21 +607,29 @@ class RotationsDock(QDockWidget):
         lines.append(f"<b>{n}</b> tiles turn: <b>{fmt_int(res.total)}</b> distinct configurations")
         if res.success is not None:
             pct = 100.0 * res.success / res.total if res.total else 0.0
-            lines.append(f"Connect: <b>{fmt_int(res.success)}</b> of {fmt_int(res.total)} "
-                         f"(<b>{pct:.2f} %</b>), {res.method}")
+            lines.append(
+                f"Connect: <b>{fmt_int(res.success)}</b> of {fmt_int(res.total)} "
+                f"(<b>{pct:.2f} %</b>), {res.method}"
+            )
         elif res.success_bounds is not None:
             lo, hi = res.success_bounds
-            lines.append(f"Connect: between {fmt_int(lo)} and {fmt_int(hi)} of "
-                         f"{fmt_int(res.total)} (count stopped)")
+            lines.append(
+                f"Connect: between {fmt_int(lo)} and {fmt_int(hi)} of "
+                f"{fmt_int(res.total)} (count stopped)"
+            )
         elif res.estimate is not None and res.interval is not None:
             lo, hi = res.interval
-            lines.append(f"Connect: ≈ <b>{100 * res.estimate:.2f} %</b> "
-                         f"(95 %: {100 * lo:.2f}–{100 * hi:.2f} %), "
-                         f"{fmt_int(res.samples or 0)} samples, seed {res.seed}")
+            lines.append(
+                f"Connect: ≈ <b>{100 * res.estimate:.2f} %</b> "
+                f"(95 %: {100 * lo:.2f}–{100 * hi:.2f} %), "
+                f"{fmt_int(res.samples or 0)} samples, seed {res.seed}"
+            )
         else:
             lines.append("Connect: not counted (stopped)")
-        lines.append(f"From {_names(res.sources)} → {_names(res.targets)}; "
-                     f"spider {res.spider}; galleries {res.galleries or 'none'}")
+        lines.append(
+            f"From {_names(res.sources)} → {_names(res.targets)}; "
+            f"spider {res.spider}; galleries {res.galleries or 'none'}"
+        )
         w = []
         if res.unreachable is not None:
             w.append(f"unreachable goal: {res.unreachable.reachable_points} points reachable")
@@ -603,19 +656,26 @@ class RotationsDock(QDockWidget):
         for r, t in enumerate(res.tiles):
             frac = t.decided_fraction
             probs = t.success_probability
-            cells = [t.placement,
-                     "—" if frac is None else f"{100 * frac:.2f} %",
-                     fmt_classes(t.classes),
-                     "—" if probs is None else "  ".join(
-                         f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs))]
+            cells = [
+                t.placement,
+                "—" if frac is None else f"{100 * frac:.2f} %",
+                fmt_classes(t.classes),
+                "—"
+                if probs is None
+                else "  ".join(f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs)),
+            ]
             for c, text in enumerate(cells):
                 it = QTableWidgetItem(text)
                 it.setData(ROW_ROLE, t.placement)
                 if c == 3 and probs is not None:
-                    it.setToolTip("Probability of connecting with the tile at each turn "
-                                  "and the others at random:\n" + "\n".join(
-                                      f"turn {fmt_classes([cl])}: {100 * p:.2f} %"
-                                      for cl, p in zip(t.classes, probs)))
+                    it.setToolTip(
+                        "Probability of connecting with the tile at each turn "
+                        "and the others at random:\n"
+                        + "\n".join(
+                            f"turn {fmt_classes([cl])}: {100 * p:.2f} %"
+                            for cl, p in zip(t.classes, probs)
+                        )
+                    )
                 if c == 1:
                     it.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                     if frac:
@@ -624,9 +684,13 @@ class RotationsDock(QDockWidget):
                 self.table.setItem(r, c, it)
             self.table.item(r, 0).setToolTip(
                 f"{t.placement}: {t.turn_count} turns, now {t.current}; alike turns "
-                f"{fmt_classes(t.classes)}" + ("" if t.decided is None else
-                                               f"; decides in {fmt_int(t.decided)} of "
-                                               f"{fmt_int(t.contexts or 0)} contexts"))
+                f"{fmt_classes(t.classes)}"
+                + (
+                    ""
+                    if t.decided is None
+                    else f"; decides in {fmt_int(t.decided)} of {fmt_int(t.contexts or 0)} contexts"
+                )
+            )
 
     def _max_fraction(self) -> float:
         res = self.result
@@ -657,12 +721,17 @@ class RotationsDock(QDockWidget):
             if p is None or tile is None:
                 continue
             _, outline, _ = tile_art(tile)
-            item = CriticalTint(outline, (t.decided_fraction or 0) / top,
-                                f"{100 * (t.decided_fraction or 0):.0f} %",
-                                self.scene.items_by_key.get(f"p:{p.id}"))
-            item.setToolTip(f"{t.placement} decides the answer in "
-                            f"{100 * (t.decided_fraction or 0):.2f} % of the other tiles' "
-                            "configurations")
+            item = CriticalTint(
+                outline,
+                (t.decided_fraction or 0) / top,
+                f"{100 * (t.decided_fraction or 0):.0f} %",
+                self.scene.items_by_key.get(f"p:{p.id}"),
+            )
+            item.setToolTip(
+                f"{t.placement} decides the answer in "
+                f"{100 * (t.decided_fraction or 0):.2f} % of the other tiles' "
+                "configurations"
+            )
             item.setPos(p.x, p.y)
             item.setRotation(360.0 * p.turns / tile.turn_count)
             self.scene.addItem(item)
@@ -751,8 +820,10 @@ class RotationsDock(QDockWidget):
             if d:
                 moves.append((pid, d - n if d > n // 2 else d))
         if missing:
-            self.status_message.emit(f"Cannot load the {label} configuration: "
-                                     f"{', '.join(missing)} no longer on the board")
+            self.status_message.emit(
+                f"Cannot load the {label} configuration: "
+                f"{', '.join(missing)} no longer on the board"
+            )
             return False
         if not moves:
             self.status_message.emit(f"The board already shows the {label} configuration")
@@ -761,8 +832,9 @@ class RotationsDock(QDockWidget):
         for pid, d in moves:
             self.doc.undo.push(TurnCommand(self.doc, [pid], d))
         self.doc.undo.endMacro()
-        self.status_message.emit(f"Loaded the {label} configuration ({len(moves)} tiles "
-                                 f"turned; Undo restores them)")
+        self.status_message.emit(
+            f"Loaded the {label} configuration ({len(moves)} tiles turned; Undo restores them)"
+        )
         return True
 
     # ------------------------------------------------------------------ legal turns
@@ -803,8 +875,11 @@ class RotationsDock(QDockWidget):
         extra = "" if lt.turnable else " (a fixed tile)"
         self.legal_title.setText(f"Legal turns of {pid}{extra}: {legal}  (now {lt.current})")
         for v in lt.verdicts:
-            head = f"turn {v.turns}: " + ("legal" if v.legal else "rejected") + \
-                ("  ← now" if v.turns == lt.current else "")
+            head = (
+                f"turn {v.turns}: "
+                + ("legal" if v.legal else "rejected")
+                + ("  ← now" if v.turns == lt.current else "")
+            )
             it = QListWidgetItem(head)
             it.setData(ROW_ROLE, v.turns)
             it.setForeground(QBrush(QColor("#1b7a2f" if v.legal else "#a32015")))
@@ -831,6 +906,8 @@ class RotationsDock(QDockWidget):
             return
         d = (int(turns) - p.turns) % lt.turn_count
         if d:
-            self.doc.undo.push(TurnCommand(self.doc, [lt.placement],
-                                           d - lt.turn_count if d > lt.turn_count // 2 else d))
-
+            self.doc.undo.push(
+                TurnCommand(
+                    self.doc, [lt.placement], d - lt.turn_count if d > lt.turn_count // 2 else d
+                )
+            )

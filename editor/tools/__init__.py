@@ -11,5 +11,15 @@ from .place_point import PlacePointTool
 from .select import SelectTool
 from .turn import TurnTool, turn_selection
 
-__all__ = ["DeleteTool", "DrawLineTool", "DrawSpaceTool", "EditVerticesTool", "PlacePointTool",
-           "SelectTool", "Tool", "ToolContext", "TurnTool", "turn_selection"]
+__all__ = [
+    "DeleteTool",
+    "DrawLineTool",
+    "DrawSpaceTool",
+    "EditVerticesTool",
+    "PlacePointTool",
+    "SelectTool",
+    "Tool",
+    "ToolContext",
+    "TurnTool",
+    "turn_selection",
+]

@@ -55,11 +55,15 @@ class Tool:
         self.ctx.scene.preview.set([], None, False)
         self.ctx.scene.preview.set_handles([])
 
-    def snap(self, pos: QPointF, event: QMouseEvent | None = None,
-             snapper: object | None = None) -> tuple[QPointF, bool]:
+    def snap(
+        self, pos: QPointF, event: QMouseEvent | None = None, snapper: object | None = None
+    ) -> tuple[QPointF, bool]:
         """Snap ``pos`` (Alt held, or snapping off: no snapping)."""
-        if snapper is None or not self.ctx.view.snapping or (
-                event is not None and event.modifiers() & Qt.KeyboardModifier.AltModifier):
+        if (
+            snapper is None
+            or not self.ctx.view.snapping
+            or (event is not None and event.modifiers() & Qt.KeyboardModifier.AltModifier)
+        ):
             return pos, False
         x, y, hit = snapper.snap(pos.x(), pos.y(), self.ctx.view.snap_radius())  # type: ignore[attr-defined]
         return QPointF(x, y), hit

@@ -29,8 +29,11 @@ class DrawLineTool(VertexInputTool):
             self.ctx.status(f"A {self.kind} needs two different ends")
             return None
         fid = self.doc.new_id({"path": "a", "river": "r", "road": "d", "track": "k"}[self.kind])
-        self.doc.undo.push(AddFeatureCommand(self.doc, Feature(fid, self.kind, line,
-                                                               dict(LINE_DEFAULTS[self.kind]))))
+        self.doc.undo.push(
+            AddFeatureCommand(
+                self.doc, Feature(fid, self.kind, line, dict(LINE_DEFAULTS[self.kind]))
+            )
+        )
         self.snapper = None
         return fid
 

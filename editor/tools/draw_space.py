@@ -4,6 +4,8 @@ last vertex; Esc cancels."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import shapely
 
 from referee.model import Feature
@@ -20,7 +22,7 @@ class DrawSpaceTool(VertexInputTool):
     shortcut = "S"
     kind = "space"
     closed = True
-    defaults: dict = {"terrain": "open"}
+    defaults: ClassVar[dict[str, object]] = {"terrain": "open"}
 
     def add_polygon(self, coords: list[tuple[float, float]]) -> str | None:
         """Add a space with these vertices; returns its id, or None (status says why)."""
@@ -29,8 +31,9 @@ class DrawSpaceTool(VertexInputTool):
             self.ctx.status("That outline crosses itself or has no area: not added")
             return None
         fid = self.doc.new_id("s")
-        self.doc.undo.push(AddFeatureCommand(self.doc, Feature(fid, self.kind, poly,
-                                                               dict(self.defaults))))
+        self.doc.undo.push(
+            AddFeatureCommand(self.doc, Feature(fid, self.kind, poly, dict(self.defaults)))
+        )
         self.snapper = None
         return fid
 

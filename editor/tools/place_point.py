@@ -13,11 +13,23 @@ from ..snapping import Snapper
 from .base import Tool
 
 POINT_DEFAULTS: dict[str, dict] = {
-    "point": {"colour": "grey"}, "junction": {}, "door": {"symbol": "moon"},
-    "river_dot": {}, "bridge": {}, "port": {}, "label": {"text": "label", "size": 6},
+    "point": {"colour": "grey"},
+    "junction": {},
+    "door": {"symbol": "moon"},
+    "river_dot": {},
+    "bridge": {},
+    "port": {},
+    "label": {"text": "label", "size": 6},
 }
-PREFIX = {"point": "pt", "junction": "j", "door": "door", "river_dot": "dot", "bridge": "br",
-          "port": "port", "label": "lbl"}
+PREFIX = {
+    "point": "pt",
+    "junction": "j",
+    "door": "door",
+    "river_dot": "dot",
+    "bridge": "br",
+    "port": "port",
+    "label": "lbl",
+}
 SHORTCUTS = {"point": "N", "junction": "J", "door": "D", "river_dot": "Y", "bridge": "B"}
 
 
@@ -57,7 +69,13 @@ class PlacePointTool(Tool):
 
     def place(self, x: float, y: float) -> str:
         fid = self.doc.new_id(PREFIX.get(self.kind, "f"))
-        self.doc.undo.push(AddFeatureCommand(self.doc, Feature(
-            fid, self.kind, shapely.Point(x, y), dict(POINT_DEFAULTS.get(self.kind, {})))))
+        self.doc.undo.push(
+            AddFeatureCommand(
+                self.doc,
+                Feature(
+                    fid, self.kind, shapely.Point(x, y), dict(POINT_DEFAULTS.get(self.kind, {}))
+                ),
+            )
+        )
         self.snapper = None
         return fid

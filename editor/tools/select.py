@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from ..commands import MoveCommand
-from ..snapping import snap_tile_centre, snap_to_grid, grid_mm
+from ..snapping import grid_mm, snap_tile_centre, snap_to_grid
 from .base import Tool, next_drag
 
 
@@ -33,8 +33,9 @@ class SelectTool(Tool):
         key = scene.key_at(pos)
         if key is None:
             return False  # rubber band (QGraphicsView)
-        add = event.modifiers() & (Qt.KeyboardModifier.ControlModifier |
-                                   Qt.KeyboardModifier.ShiftModifier)
+        add = event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+        )
         sel = scene.selected_keys()
         if add:
             sel = sel ^ {key}
@@ -62,9 +63,15 @@ class SelectTool(Tool):
             pid = next(iter(self._keys))[2:]
             p = self.doc.placement(pid)
             assert p is not None
-            x, y = snap_tile_centre(self.doc.board, pid, p.tile, p.turns,
-                                    self._anchor[0] + d.x(), self._anchor[1] + d.y(),
-                                    max(self.ctx.view.snap_radius(), 6.0))
+            x, y = snap_tile_centre(
+                self.doc.board,
+                pid,
+                p.tile,
+                p.turns,
+                self._anchor[0] + d.x(),
+                self._anchor[1] + d.y(),
+                max(self.ctx.view.snap_radius(), 6.0),
+            )
             return QPointF(x - self._anchor[0], y - self._anchor[1])
         gx, gy = snap_to_grid(d.x(), d.y(), grid_mm(self.doc.board))
         return QPointF(gx, gy)

@@ -41,9 +41,8 @@ class VertexInputTool(Tool):
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         p, _ = self.snap(pos, event, self._snapper())
-        if self.closed and len(self.points) >= 3 and \
-                (p - self.points[0]).manhattanLength() < 1e-6:
-            self.finish()      # a click on the first corner closes the outline
+        if self.closed and len(self.points) >= 3 and (p - self.points[0]).manhattanLength() < 1e-6:
+            self.finish()  # a click on the first corner closes the outline
             return True
         if not self.points or (p - self.points[-1]).manhattanLength() > 1e-6:
             self.points.append(p)

@@ -36,51 +36,153 @@ from referee.assets import load_pack  # noqa: E402
 from referee.model import Board, Feature, PieceOnBoard  # noqa: E402
 from referee.store import export_json, save_project  # noqa: E402
 
-MASTER = [("bag_end", "Bag End", {"event": "bag-end"}),
-          ("rivendell", "Rivendell", {"event": "rivendell"}),
-          ("moria", "Moria", {"scenario": "moria"}),
-          ("lothlorien", "Lothlórien", {"event": "lothlorien"}),
-          ("helms_deep", "Helm's Deep", {"scenario": "helms_deep"}),
-          ("shelobs_lair", "Shelob's Lair", {"scenario": "shelobs_lair"}),
-          ("mordor", "Mordor", {"scenario": "mordor"}),
-          ("mount_doom", "Mount Doom", {"final": True})]
+MASTER = [
+    ("bag_end", "Bag End", {"event": "bag-end"}),
+    ("rivendell", "Rivendell", {"event": "rivendell"}),
+    ("moria", "Moria", {"scenario": "moria"}),
+    ("lothlorien", "Lothlórien", {"event": "lothlorien"}),
+    ("helms_deep", "Helm's Deep", {"scenario": "helms_deep"}),
+    ("shelobs_lair", "Shelob's Lair", {"scenario": "shelobs_lair"}),
+    ("mordor", "Mordor", {"scenario": "mordor"}),
+    ("mount_doom", "Mount Doom", {"final": True}),
+]
 
 # Activity lines: index 0 is the marker's start space. Ours, after the rulebook's list
 # of Activity spaces; the main line is numbered (the score if the Ring-bearer falls).
 SCENARIOS: dict[str, dict[str, object]] = {
-    "moria": {"name": "Moria", "main": "fighting", "first_number": 10, "lines": {
-        "fighting": ["", "shield", "", "life:ring", "shield", "die", "shield_random", "",
-                     "life:heart", "shield", "die", "life:sun", "shield_random"],
-        "hiding": ["", "feature:book", "life:ring", "light", "die", "life:sun", "shield"],
-        "travelling": ["", "life:heart", "shield", "die", "feature:balins-axe", "light",
-                       "life:ring"]}},
-    "helms_deep": {"name": "Helm's Deep", "main": "fighting", "first_number": 22, "lines": {
-        "fighting": ["", "shield", "life:heart", "", "shield", "die", "life:ring",
-                     "shield_random", "", "shield", "die", "life:sun", "shield_random"],
-        "friendship": ["", "life:sun", "feature:athelas", "light", "die", "life:ring", "shield"],
-        "travelling": ["", "life:heart", "shield", "feature:horn-of-helm", "die", "light"]}},
-    "shelobs_lair": {"name": "Shelob's Lair", "main": "hiding", "first_number": 34, "lines": {
-        "hiding": ["", "shield", "life:ring", "", "die", "shield", "feature:phial",
-                   "shield_random", "life:heart", "", "die", "life:sun", "shield_random"],
-        "travelling": ["", "life:heart", "shield", "die", "life:sun", "light", "life:ring"],
-        "friendship": ["", "feature:waybread", "light", "die", "life:ring", "shield"]}},
-    "mordor": {"name": "Mordor", "main": "travelling", "first_number": 46, "lines": {
-        "travelling": ["", "shield", "life:heart", "", "die", "shield", "life:ring",
-                       "shield_random", "", "die", "life:sun", "shield", "", "die",
-                       "shield_random"],
-        "hiding": ["", "feature:orc-armour", "life:ring", "die", "light", "life:sun"],
-        "fighting": ["", "life:heart", "shield", "die", "shield_random", "life:ring"],
-        "friendship": ["", "feature:elven-rope", "light", "die", "life:sun", "life:heart"]}},
+    "moria": {
+        "name": "Moria",
+        "main": "fighting",
+        "first_number": 10,
+        "lines": {
+            "fighting": [
+                "",
+                "shield",
+                "",
+                "life:ring",
+                "shield",
+                "die",
+                "shield_random",
+                "",
+                "life:heart",
+                "shield",
+                "die",
+                "life:sun",
+                "shield_random",
+            ],
+            "hiding": ["", "feature:book", "life:ring", "light", "die", "life:sun", "shield"],
+            "travelling": [
+                "",
+                "life:heart",
+                "shield",
+                "die",
+                "feature:balins-axe",
+                "light",
+                "life:ring",
+            ],
+        },
+    },
+    "helms_deep": {
+        "name": "Helm's Deep",
+        "main": "fighting",
+        "first_number": 22,
+        "lines": {
+            "fighting": [
+                "",
+                "shield",
+                "life:heart",
+                "",
+                "shield",
+                "die",
+                "life:ring",
+                "shield_random",
+                "",
+                "shield",
+                "die",
+                "life:sun",
+                "shield_random",
+            ],
+            "friendship": [
+                "",
+                "life:sun",
+                "feature:athelas",
+                "light",
+                "die",
+                "life:ring",
+                "shield",
+            ],
+            "travelling": ["", "life:heart", "shield", "feature:horn-of-helm", "die", "light"],
+        },
+    },
+    "shelobs_lair": {
+        "name": "Shelob's Lair",
+        "main": "hiding",
+        "first_number": 34,
+        "lines": {
+            "hiding": [
+                "",
+                "shield",
+                "life:ring",
+                "",
+                "die",
+                "shield",
+                "feature:phial",
+                "shield_random",
+                "life:heart",
+                "",
+                "die",
+                "life:sun",
+                "shield_random",
+            ],
+            "travelling": ["", "life:heart", "shield", "die", "life:sun", "light", "life:ring"],
+            "friendship": ["", "feature:waybread", "light", "die", "life:ring", "shield"],
+        },
+    },
+    "mordor": {
+        "name": "Mordor",
+        "main": "travelling",
+        "first_number": 46,
+        "lines": {
+            "travelling": [
+                "",
+                "shield",
+                "life:heart",
+                "",
+                "die",
+                "shield",
+                "life:ring",
+                "shield_random",
+                "",
+                "die",
+                "life:sun",
+                "shield",
+                "",
+                "die",
+                "shield_random",
+            ],
+            "hiding": ["", "feature:orc-armour", "life:ring", "die", "light", "life:sun"],
+            "fighting": ["", "life:heart", "shield", "die", "shield_random", "life:ring"],
+            "friendship": ["", "feature:elven-rope", "light", "die", "life:sun", "life:heart"],
+        },
+    },
 }
-ORIGINS = {"moria": (20.0, 120.0), "helms_deep": (340.0, 120.0),
-           "shelobs_lair": (20.0, 330.0), "mordor": (340.0, 330.0)}
+ORIGINS = {
+    "moria": (20.0, 120.0),
+    "helms_deep": (340.0, 120.0),
+    "shelobs_lair": (20.0, 330.0),
+    "mordor": (340.0, 330.0),
+}
 STEP = 21.0
 
 
-def track(fid: str, props: dict[str, object], pts: list[tuple[str, tuple[float, float]]],
-          ) -> Feature:
-    return Feature(fid, "track", LineString([xy for _, xy in pts]),
-                   {**props, "points": [p for p, _ in pts]})
+def track(
+    fid: str,
+    props: dict[str, object],
+    pts: list[tuple[str, tuple[float, float]]],
+) -> Feature:
+    return Feature(
+        fid, "track", LineString([xy for _, xy in pts]), {**props, "points": [p for p, _ in pts]}
+    )
 
 
 def build() -> Board:
@@ -88,8 +190,9 @@ def build() -> Board:
     master = []
     for k, (pid, name, extra) in enumerate(MASTER):
         xy = (40.0 + k * 75.0, 30.0)
-        feats.append(Feature(pid, "point", Point(xy),
-                             {"index": k, "name": name, "location": pid, **extra}))
+        feats.append(
+            Feature(pid, "point", Point(xy), {"index": k, "name": name, "location": pid, **extra})
+        )
         master.append((pid, xy))
     feats.append(track("master", {"name": "Master board: the journey"}, master))
 
@@ -120,9 +223,18 @@ def build() -> Board:
                     props["number"] = int(spec["first_number"]) + k  # type: ignore[call-overload]
                 feats.append(Feature(pid, "point", Point(xy), props))
                 pts.append((pid, xy))
-            feats.append(track(f"{sc}_{act}", {"name": f"{spec['name']}: {act}",
-                                               "scenario": sc, "activity": act, "main": main},
-                               pts))
+            feats.append(
+                track(
+                    f"{sc}_{act}",
+                    {
+                        "name": f"{spec['name']}: {act}",
+                        "scenario": sc,
+                        "activity": act,
+                        "main": main,
+                    },
+                    pts,
+                )
+            )
         ev = []
         for k in range(7):
             xy = (ox + 290.0, oy - 10.0 + k * 24.0)
@@ -132,16 +244,25 @@ def build() -> Board:
                 props["event"] = f"{sc}-{k}"
             feats.append(Feature(pid, "point", Point(xy), props))
             ev.append((pid, xy))
-        feats.append(track(f"{sc}_events", {"name": f"{spec['name']}: event line",
-                                            "scenario": sc}, ev))
-    board = Board(meta={"name": "The Lord of the Rings (cooperative)", "rules": "lotr-coop",
-                        "width": 680.0, "height": 520.0,
-                        "description": "Generated by projects/lotr-coop/make_board.py",
-                        "settings": {}},
-                  features=feats)
+        feats.append(
+            track(f"{sc}_events", {"name": f"{spec['name']}: event line", "scenario": sc}, ev)
+        )
+    board = Board(
+        meta={
+            "name": "The Lord of the Rings (cooperative)",
+            "rules": "lotr-coop",
+            "width": 680.0,
+            "height": 520.0,
+            "description": "Generated by projects/lotr-coop/make_board.py",
+            "settings": {},
+        },
+        features=feats,
+    )
     load_pack(HERE.parent.parent / "assets" / "lotr-coop").embed_into(board)
-    board.pieces = [PieceOnBoard("sauron", "lotr-coop/sauron", "corruption15"),
-                    PieceOnBoard("journey", "lotr-coop/marker", "bag_end")]
+    board.pieces = [
+        PieceOnBoard("sauron", "lotr-coop/sauron", "corruption15"),
+        PieceOnBoard("journey", "lotr-coop/marker", "bag_end"),
+    ]
     board.validate()
     return board
 

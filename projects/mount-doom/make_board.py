@@ -39,15 +39,20 @@ from referee.model import Board, Feature, PieceOnBoard  # noqa: E402
 from referee.store import export_json, save_project  # noqa: E402
 
 #: stage goals by route index (0 is Rivendell)
-GOALS = {7: "Lothlórien", 14: "Rohan", 21: "Helm's Deep", 28: "Gondor", 35: "Minas Morgul",
-         41: "Mount Doom"}
+GOALS = {
+    7: "Lothlórien",
+    14: "Rohan",
+    21: "Helm's Deep",
+    28: "Gondor",
+    35: "Minas Morgul",
+    41: "Mount Doom",
+}
 DARK_HEART = {3, 10, 17, 24, 31}
 NAZGUL = {5, 19, 26}
 ROUTE_LEN = 42
 PER_ROW = 14
 PITCH = 40.0
-ROW_SYMBOLS = {1: "nazgul", 2: "merry-pippin", 3: "legolas", 4: "gimli", 5: "aragorn",
-               6: "nazgul"}
+ROW_SYMBOLS = {1: "nazgul", 2: "merry-pippin", 3: "legolas", 4: "gimli", 5: "aragorn", 6: "nazgul"}
 RESOLVE_LEN = 13
 RING_START = 4
 SAURON_EYE = 8
@@ -61,8 +66,12 @@ def route_xy(i: int) -> tuple[float, float]:
 
 
 def track(fid: str, name: str, pts: list[tuple[str, tuple[float, float]]]) -> Feature:
-    return Feature(fid, "track", LineString([xy for _, xy in pts]),
-                   {"name": name, "points": [p for p, _ in pts]})
+    return Feature(
+        fid,
+        "track",
+        LineString([xy for _, xy in pts]),
+        {"name": name, "points": [p for p, _ in pts]},
+    )
 
 
 def build() -> Board:
@@ -89,15 +98,25 @@ def build() -> Board:
     mm = next(i for i, n in GOALS.items() if n == "Minas Morgul")
     mm_xy = route_xy(mm)
     rally_xy = (mm_xy[0] - 20.0, mm_xy[1] - 25.0)
-    feats.append(Feature("rally", "point", Point(rally_xy), {"name": "rally space",
-                                                             "event": "rally"}))
-    feats.append(track("to_rally", "rally space beside Minas Morgul",
-                       [(f"r{mm:02d}", mm_xy), ("rally", rally_xy)]))
+    feats.append(
+        Feature("rally", "point", Point(rally_xy), {"name": "rally space", "event": "rally"})
+    )
+    feats.append(
+        track(
+            "to_rally",
+            "rally space beside Minas Morgul",
+            [(f"r{mm:02d}", mm_xy), ("rally", rally_xy)],
+        )
+    )
 
     res = []
     for k in range(RESOLVE_LEN):
-        role = {0: "bright_end", RESOLVE_LEN - 1: "dark_end", RING_START: "ring_start",
-                SAURON_EYE: "sauron_eye"}.get(k)
+        role = {
+            0: "bright_end",
+            RESOLVE_LEN - 1: "dark_end",
+            RING_START: "ring_start",
+            SAURON_EYE: "sauron_eye",
+        }.get(k)
         props = {"index": k, **({"role": role} if role else {})}
         xy = (620.0, 40.0 + k * 24.0)
         feats.append(Feature(f"resolve{k:02d}", "point", Point(xy), props))
@@ -107,43 +126,83 @@ def build() -> Board:
     ise = []
     for k in range(6):
         xy = (80.0 + k * 22.0, 330.0)
-        feats.append(Feature(f"isengard{k}", "point", Point(xy),
-                             {"index": k, "name": "Isengard",
-                              "role": "uruk_hai_leader" if k == 0 else "uruk_hai"}))
+        feats.append(
+            Feature(
+                f"isengard{k}",
+                "point",
+                Point(xy),
+                {
+                    "index": k,
+                    "name": "Isengard",
+                    "role": "uruk_hai_leader" if k == 0 else "uruk_hai",
+                },
+            )
+        )
         ise.append((f"isengard{k}", xy))
     feats.append(track("isengard", "Isengard's Uruk-hai spaces", ise))
 
     naz = []
     for k in range(9):
         xy = (300.0 + k * 22.0, 330.0)
-        feats.append(Feature(f"morgul{k}", "point", Point(xy),
-                             {"index": k, "name": "Minas Morgul",
-                              "role": "witch_king" if k == 0 else "nazgul"}))
+        feats.append(
+            Feature(
+                f"morgul{k}",
+                "point",
+                Point(xy),
+                {"index": k, "name": "Minas Morgul", "role": "witch_king" if k == 0 else "nazgul"},
+            )
+        )
         naz.append((f"morgul{k}", xy))
     feats.append(track("nazgul_spaces", "Minas Morgul's nine Nazgûl spaces", naz))
 
     row = []
     for k in range(1, 7):
         xy = (120.0 + (k - 1) * 70.0, 400.0)
-        feats.append(Feature(f"row{k}", "point", Point(xy),
-                             {"index": k, "name": f"encounter {k}", "symbol": ROW_SYMBOLS[k]}))
+        feats.append(
+            Feature(
+                f"row{k}",
+                "point",
+                Point(xy),
+                {"index": k, "name": f"encounter {k}", "symbol": ROW_SYMBOLS[k]},
+            )
+        )
         row.append((f"row{k}", xy))
     feats.append(track("encounter_row", "encounter row (die numbers 1 to 6)", row))
 
     hd = route_xy(next(i for i, n in GOALS.items() if n == "Helm's Deep"))
-    feats.append(Feature("gandalf_token_space", "label", Point(hd[0], hd[1] + 18.0),
-                         {"text": "Gandalf token (Balrog)", "size": 3.0}))
-    feats.append(Feature("treebeard_token_space", "label", Point(80.0, 345.0),
-                         {"text": "Treebeard token", "size": 3.0}))
+    feats.append(
+        Feature(
+            "gandalf_token_space",
+            "label",
+            Point(hd[0], hd[1] + 18.0),
+            {"text": "Gandalf token (Balrog)", "size": 3.0},
+        )
+    )
+    feats.append(
+        Feature(
+            "treebeard_token_space",
+            "label",
+            Point(80.0, 345.0),
+            {"text": "Treebeard token", "size": 3.0},
+        )
+    )
 
-    board = Board(meta={"name": "Adventure to Mount Doom", "rules": "mount-doom",
-                        "width": 660.0, "height": 430.0,
-                        "description": "Generated by projects/mount-doom/make_board.py",
-                        "settings": {}},
-                  features=feats)
+    board = Board(
+        meta={
+            "name": "Adventure to Mount Doom",
+            "rules": "mount-doom",
+            "width": 660.0,
+            "height": 430.0,
+            "description": "Generated by projects/mount-doom/make_board.py",
+            "settings": {},
+        },
+        features=feats,
+    )
     load_pack(HERE.parent.parent / "assets" / "mount-doom").embed_into(board)
-    pieces = [PieceOnBoard(c, f"mount-doom/{c}", "r00")
-              for c in ("ringbearer", "aragorn", "legolas", "gimli", "merry-pippin")]
+    pieces = [
+        PieceOnBoard(c, f"mount-doom/{c}", "r00")
+        for c in ("ringbearer", "aragorn", "legolas", "gimli", "merry-pippin")
+    ]
     pieces.append(PieceOnBoard("uruk-hai-leader", "mount-doom/uruk-hai-leader", "isengard0"))
     pieces.append(PieceOnBoard("witch-king", "mount-doom/witch-king", "morgul0"))
     pieces.append(PieceOnBoard("one-ring", "mount-doom/one-ring", f"resolve{RING_START:02d}"))

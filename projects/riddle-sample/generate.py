@@ -34,6 +34,7 @@ uses a 10,000-space map).
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import sys
 from collections import defaultdict
@@ -51,8 +52,19 @@ ASPECT = 620.0 / 900.0
 _Q = 100  # vertex keys at 0.01 mm
 
 # ---------------------------------------------------------------- geography (unit square)
-COAST = [(0.17, -0.05), (0.19, 0.10), (0.15, 0.22), (0.20, 0.34), (0.18, 0.46),
-         (0.24, 0.58), (0.34, 0.66), (0.44, 0.70), (0.50, 0.78), (0.55, 0.88), (0.57, 1.05)]
+COAST = [
+    (0.17, -0.05),
+    (0.19, 0.10),
+    (0.15, 0.22),
+    (0.20, 0.34),
+    (0.18, 0.46),
+    (0.24, 0.58),
+    (0.34, 0.66),
+    (0.44, 0.70),
+    (0.50, 0.78),
+    (0.55, 0.88),
+    (0.57, 1.05),
+]
 LAKE = ((0.80, 0.33), (0.075, 0.085))  # centre, semi-axes
 RANGES = {
     "Greyspine Mountains": [(0.40, 0.04), (0.43, 0.20), (0.41, 0.36), (0.44, 0.50)],
@@ -63,18 +75,29 @@ RANGES = {
     "Northern Fells": [(0.62, 0.03), (0.75, 0.07)],
 }
 MORDOR = [(0.74, 0.64), (0.99, 0.63), (0.99, 0.99), (0.75, 0.99)]
-FORESTS = [((0.27, 0.26), (0.06, 0.07)), ((0.63, 0.25), (0.08, 0.15)),
-           ((0.36, 0.58), (0.05, 0.06)), ((0.87, 0.50), (0.06, 0.05)),
-           ((0.30, 0.40), (0.04, 0.04))]
+FORESTS = [
+    ((0.27, 0.26), (0.06, 0.07)),
+    ((0.63, 0.25), (0.08, 0.15)),
+    ((0.36, 0.58), (0.05, 0.06)),
+    ((0.87, 0.50), (0.06, 0.05)),
+    ((0.30, 0.40), (0.04, 0.04)),
+]
 # (anchor, kind, name) — the cities
 CITIES = [
-    ((0.31, 0.15), "good", "Elderhaven"), ((0.24, 0.42), "good", "Westmarch"),
-    ((0.55, 0.13), "good", "Thornbury"), ((0.36, 0.48), "good", "Silverford"),
-    ((0.63, 0.48), "good", "Brightwater"), ((0.49, 0.72), "neutral", "Saltmarsh"),
-    ((0.70, 0.36), "neutral", "Crossways"), ((0.92, 0.16), "neutral", "Millhaven"),
-    ((0.50, 0.30), "neutral", "Tollbridge"), ((0.66, 0.74), "evil", "Ashgate"),
-    ((0.93, 0.42), "evil", "Gloomspire"), ((0.63, 0.90), "evil", "Cinderhold"),
-    ((0.85, 0.72), "evil", "Vexmoor"), ((0.28, 0.60), "neutral", "Ferrowick"),
+    ((0.31, 0.15), "good", "Elderhaven"),
+    ((0.24, 0.42), "good", "Westmarch"),
+    ((0.55, 0.13), "good", "Thornbury"),
+    ((0.36, 0.48), "good", "Silverford"),
+    ((0.63, 0.48), "good", "Brightwater"),
+    ((0.49, 0.72), "neutral", "Saltmarsh"),
+    ((0.70, 0.36), "neutral", "Crossways"),
+    ((0.92, 0.16), "neutral", "Millhaven"),
+    ((0.50, 0.30), "neutral", "Tollbridge"),
+    ((0.66, 0.74), "evil", "Ashgate"),
+    ((0.93, 0.42), "evil", "Gloomspire"),
+    ((0.63, 0.90), "evil", "Cinderhold"),
+    ((0.85, 0.72), "evil", "Vexmoor"),
+    ((0.28, 0.60), "neutral", "Ferrowick"),
 ]
 SHIRE = (0.27, 0.07)
 CRACKS = (0.84, 0.86)
@@ -99,15 +122,86 @@ ROADS = [
     ("Lake Road", ["Crossways", "Millhaven"]),
 ]
 
-PREFIX = ["Ash", "Bram", "Cold", "Dun", "Elm", "Fern", "Gold", "Hollow", "Iron", "Kings",
-          "Long", "Mist", "North", "Oak", "Red", "Stone", "Thorn", "Wind", "Wolf", "Yew",
-          "Raven", "Swan", "Bright", "Dim", "Frost", "Green", "High", "Low", "Marsh", "Old",
-          "Amber", "Birch", "Crane", "Deer", "Ember", "Fallow", "Glen", "Hart", "Ivy", "Lark",
-          "Moss", "Night", "Otter", "Pine", "Quail", "Rush", "Sedge", "Tarn", "Umber", "Vale",
-          "Wren", "Barrow", "Cairn", "Dusk", "Elder", "Fox", "Grey", "Heron", "Ox", "Rook"]
+PREFIX = [
+    "Ash",
+    "Bram",
+    "Cold",
+    "Dun",
+    "Elm",
+    "Fern",
+    "Gold",
+    "Hollow",
+    "Iron",
+    "Kings",
+    "Long",
+    "Mist",
+    "North",
+    "Oak",
+    "Red",
+    "Stone",
+    "Thorn",
+    "Wind",
+    "Wolf",
+    "Yew",
+    "Raven",
+    "Swan",
+    "Bright",
+    "Dim",
+    "Frost",
+    "Green",
+    "High",
+    "Low",
+    "Marsh",
+    "Old",
+    "Amber",
+    "Birch",
+    "Crane",
+    "Deer",
+    "Ember",
+    "Fallow",
+    "Glen",
+    "Hart",
+    "Ivy",
+    "Lark",
+    "Moss",
+    "Night",
+    "Otter",
+    "Pine",
+    "Quail",
+    "Rush",
+    "Sedge",
+    "Tarn",
+    "Umber",
+    "Vale",
+    "Wren",
+    "Barrow",
+    "Cairn",
+    "Dusk",
+    "Elder",
+    "Fox",
+    "Grey",
+    "Heron",
+    "Ox",
+    "Rook",
+]
 SUFFIX = {
-    "open": ["field", "ford", "dale", "down", "mead", "fold", "wold", "hurst", "stead", "ley",
-             "combe", "moor", "heath", "by", "thorpe"],
+    "open": [
+        "field",
+        "ford",
+        "dale",
+        "down",
+        "mead",
+        "fold",
+        "wold",
+        "hurst",
+        "stead",
+        "ley",
+        "combe",
+        "moor",
+        "heath",
+        "by",
+        "thorpe",
+    ],
     "forest": ["wood", "holt", "grove", "shaw", "weald", "thicket"],
     "mountain": [" Peak", " Crag", " Tor", " Fell", " Spire", " Horn", " Scar"],
     "ocean": [" Deep", " Reach", " Sound", " Shoals", " Waters", " Gulf"],
@@ -115,8 +209,13 @@ SUFFIX = {
 }
 
 
-def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
-          name: str = "Riddle of the Ring — sample map") -> Board:
+def build(
+    n: int = N_SPACES,
+    seed: int = SEED,
+    *,
+    width: float | None = None,
+    name: str = "Riddle of the Ring — sample map",
+) -> Board:
     """The sample map with about ``n`` seed points (a few are merged away).
 
     Notes
@@ -131,12 +230,14 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
     s = math.sqrt(W * H / n)  # typical cell size
 
     coast = _smooth(np.array(COAST) * [W, H], 3)
-    coast_line = shapely.LineString(coast)
+    shapely.LineString(coast)
     ocean_poly = shapely.Polygon(np.vstack([coast, [[-W, 2 * H], [-W, -H]]])).intersection(box)
     (lx, ly), (la, lb) = LAKE
     t = np.linspace(0, 2 * np.pi, 64, endpoint=False)
-    lake_ring = np.c_[lx * W + la * W * np.cos(t) * (1 + 0.08 * np.sin(3 * t)),
-                      ly * H + lb * W * np.sin(t) * (1 + 0.08 * np.cos(2 * t))]
+    lake_ring = np.c_[
+        lx * W + la * W * np.cos(t) * (1 + 0.08 * np.sin(3 * t)),
+        ly * H + lb * W * np.sin(t) * (1 + 0.08 * np.cos(2 * t)),
+    ]
     lake_poly = shapely.Polygon(lake_ring)
     water_poly = ocean_poly.union(lake_poly)
 
@@ -203,8 +304,10 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         if water[i]:
             terrain[i] = "lake" if lake[i] else "ocean"
             range_of.pop(i, None)
-    in_mordor = [bool(mordor.contains(shapely.Point(*cent[i]))) and terrain[i] != "mountain"
-                 for i in range(n_cells)]
+    in_mordor = [
+        bool(mordor.contains(shapely.Point(*cent[i]))) and terrain[i] != "mountain"
+        for i in range(n_cells)
+    ]
 
     props: list[dict[str, Any]] = [{"terrain": terrain[i]} for i in range(n_cells)]
     taken: set[int] = set()
@@ -217,8 +320,15 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         raise RuntimeError("no cell fits")
 
     def free_land(i: int) -> bool:
-        return not water[i] and i not in taken and not any(j in taken for j in nbrs[i]) \
-            and cent[i][0] > s and cent[i][1] > s and cent[i][0] < W - s and cent[i][1] < H - s
+        return (
+            not water[i]
+            and i not in taken
+            and not any(j in taken for j in nbrs[i])
+            and cent[i][0] > s
+            and cent[i][1] > s
+            and cent[i][0] < W - s
+            and cent[i][1] < H - s
+        )
 
     # 5. special spaces and cities
     named: dict[str, int] = {}
@@ -226,8 +336,10 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
     props[i].update(role="shire", name="The Shire")
     named["The Shire"] = i
     taken.add(i)
-    for xy, role, nm in ((CRACKS, "cracks_of_doom", "The Cracks of Doom"),
-                         (BARAD, "barad_dur", "Barad-Dur")):
+    for xy, role, nm in (
+        (CRACKS, "cracks_of_doom", "The Cracks of Doom"),
+        (BARAD, "barad_dur", "Barad-Dur"),
+    ):
         i = nearest(xy, lambda i: free_land(i) and in_mordor[i])
         props[i].update(role=role, name=nm, terrain="open")
         terrain[i] = "open"
@@ -257,15 +369,24 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         jitter = np.random.default_rng(seed * 31 + r)
 
         def land_v(v: tuple[int, int]) -> bool:
-            cs = vcells[v]   # a triple point of land cells, off other rivers, outside Mordor
-            return len(cs) == 3 and all(not water[c] for c in cs) and v not in used_v \
+            cs = vcells[v]  # a triple point of land cells, off other rivers, outside Mordor
+            return (
+                len(cs) == 3
+                and all(not water[c] for c in cs)
+                and v not in used_v
                 and not any(in_mordor[c] for c in cs)
+            )
 
         def shore_v(v: tuple[int, int], kind: str) -> bool:
             cs = vcells[v]
             wat = [c for c in cs if water[c]]
-            return len(cs) == 3 and len(wat) == 1 and (lake[wat[0]] == (kind == "lake")) \
-                and v not in used_v and all(not in_mordor[c] for c in cs)
+            return (
+                len(cs) == 3
+                and len(wat) == 1
+                and (lake[wat[0]] == (kind == "lake"))
+                and v not in used_v
+                and all(not in_mordor[c] for c in cs)
+            )
 
         city_start = None
         if src == "lake":
@@ -280,16 +401,27 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
             cand.sort(key=lambda v: (vxy[v][0] - src[0] * W) ** 2 + (vxy[v][1] - src[1] * H) ** 2)
             starts = cand[:1]
         goals = {v for v in vgraph if shore_v(v, sink)}
-        path = _route(vgraph, starts, goals, lambda v: land_v(v) or v in goals,
-                      lambda a, b: math.dist(vxy[a], vxy[b]) * (1.0 + 0.8 * jitter.random()))
+        path = _route(
+            vgraph,
+            starts,
+            goals,
+            lambda v, goals=goals: land_v(v) or v in goals,
+            lambda a, b, jitter=jitter: math.dist(vxy[a], vxy[b]) * (1.0 + 0.8 * jitter.random()),
+        )
         if path is None:
             raise RuntimeError(f"no course for river {rname}")
         coords = [vxy[v] for v in path]
         if city_start is not None:
             c = cells[city_start].centroid
             coords = [(round(c.x, 2), round(c.y, 2))] + coords
-            feats.append(Feature(f"dot{dot_no + 1:03d}", "river_dot", shapely.Point(coords[0]),
-                                 {"city": f"s{city_start + 1:03d}"}))
+            feats.append(
+                Feature(
+                    f"dot{dot_no + 1:03d}",
+                    "river_dot",
+                    shapely.Point(coords[0]),
+                    {"city": f"s{city_start + 1:03d}"},
+                )
+            )
             dot_no += 1
         for v in path:
             used_v.add(v)
@@ -298,7 +430,7 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
                     used_v.add(w)
             dot_no += 1
             feats.append(Feature(f"dot{dot_no:03d}", "river_dot", shapely.Point(vxy[v]), {}))
-        for a, b in zip(path[:-1], path[1:]):
+        for a, b in itertools.pairwise(path):
             pair = frozenset(vcells[a] & vcells[b])
             if len(pair) == 2:
                 river_segments[pair] = rid
@@ -331,8 +463,9 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         if key not in inside:
             la = shapely.LineString([_centre(cells[a]), cp])
             lb = shapely.LineString([cp, _centre(cells[b])])
-            inside[key] = bool(cells[a].buffer(0.01).covers(la) and
-                               cells[b].buffer(0.01).covers(lb))
+            inside[key] = bool(
+                cells[a].buffer(0.01).covers(la) and cells[b].buffer(0.01).covers(lb)
+            )
         return inside[key]
 
     def road_cost(a: int, b: int) -> float:
@@ -356,7 +489,7 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
                 raise RuntimeError(f"no course for road {rname} to {nm}")
             seq.extend(leg[1:])
         line: list[tuple[float, float]] = [_centre(cells[seq[0]])]
-        for a, b in zip(seq[:-1], seq[1:]):
+        for a, b in itertools.pairwise(seq):
             cp = cross_point(a, b)
             assert cp is not None
             line += [cp, _centre(cells[b])]
@@ -366,27 +499,33 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
         feats.append(Feature(f"road{k + 1}", "road", shapely.LineString(line), {"name": rname}))
     # a few bridges away from the roads, one per river where possible
     for rid in sorted(set(river_segments.values())):
-        segs = sorted((tuple(sorted(p)) for p, r in river_segments.items()
-                       if r == rid and p not in bridges), key=lambda q: q)
+        segs = sorted(
+            (tuple(sorted(p)) for p, r in river_segments.items() if r == rid and p not in bridges),
+            key=lambda q: q,
+        )
         if len(segs) < 4:
             continue
         a, b = segs[len(segs) // 2]
         cp = cross_point(a, b)
         if cp is not None and all(math.dist(cp, q) > 2 * s for q in bridges.values()):
             bridges[frozenset((a, b))] = cp
-    for k, (pair, xy) in enumerate(sorted(bridges.items(), key=lambda kv: kv[1])):
+    for k, (_pair, xy) in enumerate(sorted(bridges.items(), key=lambda kv: kv[1])):
         feats.append(Feature(f"bridge{k + 1}", "bridge", shapely.Point(xy), {}))
 
     # 8. letters and names
     order = rng.permutation(n_cells).tolist()
     letters: dict[int, list[str]] = defaultdict(list)
-    plain = [i for i in order if "role" not in props[i] and "city" not in props[i]
-             and not water[i]]
-    remote = sorted(plain, key=lambda i: -min(math.dist(cent[i], cent[c]) for c in
-                                             [named[x[2]] for x in CITIES]))
+    plain = [i for i in order if "role" not in props[i] and "city" not in props[i] and not water[i]]
+    remote = sorted(
+        plain,
+        key=lambda i: -min(math.dist(cent[i], cent[c]) for c in [named[x[2]] for x in CITIES]),
+    )
     g_cells = [i for i in plain if terrain[i] in ("forest", "mountain")][:6]
-    c_cells = [i for i in plain if i in range_of and i not in g_cells][:3] + \
-        [named["Elderhaven"], named["Brightwater"], named["Gloomspire"]]
+    c_cells = [i for i in plain if i in range_of and i not in g_cells][:3] + [
+        named["Elderhaven"],
+        named["Brightwater"],
+        named["Gloomspire"],
+    ]
     s_cells = [i for i in remote if i not in g_cells and i not in c_cells][:5]
     for lst, letter in ((g_cells, "G"), (c_cells, "C"), (s_cells, "S")):
         for i in lst:
@@ -407,12 +546,18 @@ def build(n: int = N_SPACES, seed: int = SEED, *, width: float | None = None,
             used_names.add(nm)
             props[i]["name"] = nm
         props[i].pop("mordor", None)
-    board = Board(meta={"name": name, "rules": "riddle", "width": round(W, 2),
-                        "height": round(H, 2),
-                        "description": "An original region map for Riddle of the Ring, made by "
-                                       "projects/riddle-sample/generate.py "
-                                       f"(seed {seed}, {n_cells} spaces).",
-                        "settings": {"snap_tolerance_mm": 0.5}})
+    board = Board(
+        meta={
+            "name": name,
+            "rules": "riddle",
+            "width": round(W, 2),
+            "height": round(H, 2),
+            "description": "An original region map for Riddle of the Ring, made by "
+            "projects/riddle-sample/generate.py "
+            f"(seed {seed}, {n_cells} spaces).",
+            "settings": {"snap_tolerance_mm": 0.5},
+        }
+    )
     for i, c in enumerate(cells):
         board.features.append(Feature(f"s{i + 1:03d}", "space", c, props[i]))
     board.features.extend(feats)
@@ -441,7 +586,7 @@ def _darts(rng: np.random.Generator, W: float, H: float, s: float, water: Any) -
     xs = rng.uniform(0, W, tries)
     ys = rng.uniform(0, H, tries)
     wet = shapely.contains_xy(water, xs, ys)
-    reach = int(math.ceil(1.25 * s / cell))
+    reach = math.ceil(1.25 * s / cell)
     for x, y, w in zip(xs.tolist(), ys.tolist(), wet.tolist()):
         r = 1.25 * s if w else 0.8 * s
         gx, gy = int(x // cell), int(y // cell)
@@ -487,8 +632,7 @@ def _node_cells(cells: list[Any]) -> list[Any]:
     """Re-make every cell from the noded union of all borders, so that two cells that
     share a border share its vertices too (no T-junctions along the shores)."""
     cells = list(shapely.set_precision(np.array(cells, dtype=object), 1.0 / _Q))
-    lines = shapely.union_all(shapely.boundary(np.array(cells, dtype=object)),
-                              grid_size=1.0 / _Q)
+    lines = shapely.union_all(shapely.boundary(np.array(cells, dtype=object)), grid_size=1.0 / _Q)
     faces = list(shapely.get_parts(shapely.polygonize(list(shapely.get_parts(lines)))))
     tree = shapely.STRtree(np.array(cells, dtype=object))
     out: list[Any] = list(cells)
@@ -505,7 +649,7 @@ def _node_cells(cells: list[Any]) -> list[Any]:
 
 
 def _key(x: float, y: float) -> tuple[int, int]:
-    return (int(round(x * _Q)), int(round(y * _Q)))
+    return (round(x * _Q), round(y * _Q))
 
 
 def _collapse_short_edges(cells: list[Any], tol: float, W: float, H: float) -> list[Any]:
@@ -524,7 +668,7 @@ def _collapse_short_edges(cells: list[Any], tol: float, W: float, H: float) -> l
 
     rings = [np.asarray(c.exterior.coords) for c in cells]
     for cs in rings:
-        for a, b in zip(cs[:-1], cs[1:]):
+        for a, b in itertools.pairwise(cs):
             if math.dist(a, b) < tol:
                 ka, kb = find(_key(*a)), find(_key(*b))
                 if ka != kb:
@@ -554,7 +698,7 @@ def _adjacency(cells: list[Any]) -> tuple[list[list[int]], dict[tuple[int, int],
     owners: dict[tuple[tuple[int, int], tuple[int, int]], list[int]] = defaultdict(list)
     for i, c in enumerate(cells):
         cs = np.asarray(c.exterior.coords)
-        for a, b in zip(cs[:-1], cs[1:]):
+        for a, b in itertools.pairwise(cs):
             ka, kb = _key(*a), _key(*b)
             if ka != kb:
                 owners[(min(ka, kb), max(ka, kb))].append(i)
@@ -569,8 +713,9 @@ def _adjacency(cells: list[Any]) -> tuple[list[list[int]], dict[tuple[int, int],
     return [sorted(x) for x in nb], dict(borders)
 
 
-def _merge_small(cells: list[Any], water: list[bool], lake: list[bool],
-                 frac: float) -> tuple[list[Any], list[bool], list[bool]]:
+def _merge_small(
+    cells: list[Any], water: list[bool], lake: list[bool], frac: float
+) -> tuple[list[Any], list[bool], list[bool]]:
     """Merge every cell smaller than ``frac`` × the median area into the neighbour of the
     same kind with which it shares the longest border.
 
@@ -594,8 +739,9 @@ def _merge_small(cells: list[Any], water: list[bool], lake: list[bool],
             for j in nbrs[i]:
                 if water[j] != water[i] or lake[j] != lake[i]:
                     continue
-                ln = sum(math.hypot(q[2] - q[0], q[3] - q[1])
-                         for q in borders[(min(i, j), max(i, j))])
+                ln = sum(
+                    math.hypot(q[2] - q[0], q[3] - q[1]) for q in borders[(min(i, j), max(i, j))]
+                )
                 if ln > blen:
                     best, blen = j, ln
             if best < 0 or best in busy:
@@ -614,15 +760,19 @@ def _merge_small(cells: list[Any], water: list[bool], lake: list[bool],
         lake = [lake[k] for k in keep]
 
 
-def _vertex_graph(cells: list[Any]) -> tuple[dict[tuple[int, int], list[tuple[int, int]]],
-                                             dict[tuple[int, int], set[int]],
-                                             dict[tuple[int, int], tuple[float, float]]]:
+def _vertex_graph(
+    cells: list[Any],
+) -> tuple[
+    dict[tuple[int, int], list[tuple[int, int]]],
+    dict[tuple[int, int], set[int]],
+    dict[tuple[int, int], tuple[float, float]],
+]:
     """Border graph: vertices of cell rings, edges = borders shared by two cells."""
     owners: dict[tuple[tuple[int, int], tuple[int, int]], list[int]] = defaultdict(list)
     vcells: dict[tuple[int, int], set[int]] = defaultdict(set)
     for i, c in enumerate(cells):
         cs = np.asarray(c.exterior.coords)
-        for a, b in zip(cs[:-1], cs[1:]):
+        for a, b in itertools.pairwise(cs):
             ka, kb = _key(*a), _key(*b)
             if ka != kb:
                 owners[(min(ka, kb), max(ka, kb))].append(i)
@@ -637,8 +787,14 @@ def _vertex_graph(cells: list[Any]) -> tuple[dict[tuple[int, int], list[tuple[in
     return dict(vgraph), dict(vcells), vxy
 
 
-def _route(graph: dict[Any, list[Any]], starts: list[Any], goals: set[Any], ok: Any,
-           cost: Any, nbrs: list[list[int]] | None = None) -> list[Any] | None:
+def _route(
+    graph: dict[Any, list[Any]],
+    starts: list[Any],
+    goals: set[Any],
+    ok: Any,
+    cost: Any,
+    nbrs: list[list[int]] | None = None,
+) -> list[Any] | None:
     """Dijkstra from any of ``starts`` to the nearest of ``goals`` over nodes ``ok``."""
     dist: dict[Any, float] = {}
     prev: dict[Any, Any] = {}
@@ -658,7 +814,7 @@ def _route(graph: dict[Any, list[Any]], starts: list[Any], goals: set[Any], ok: 
             while path[-1] in prev:
                 path.append(prev[path[-1]])
             return path[::-1]
-        for v in (nbrs[u] if nbrs is not None else graph.get(u, ())):
+        for v in nbrs[u] if nbrs is not None else graph.get(u, ()):
             if not ok(v) and v not in goals:
                 continue
             w = cost(u, v)
@@ -682,6 +838,7 @@ def _centre(poly: Any) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     from referee.store import export_json, save_project
+
     here = Path(__file__).resolve().parent
     board = build()
     save_project(board, here / "riddle-sample.bwproj")

@@ -39,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _version() -> str:
     from .. import __version__
+
     return __version__
 
 

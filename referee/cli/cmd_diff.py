@@ -10,12 +10,14 @@ from . import emit_json
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
-        "diff", help="compare two versions of a board: tiles, nodes, edges, properties",
+        "diff",
+        help="compare two versions of a board: tiles, nodes, edges, properties",
         description="Compile OLD and NEW (project files, JSON exports or folders) and list "
-                    "what differs: tiles turned/moved/swapped, features edited, then nodes and "
-                    "edges added, removed or changed, each with the cause found (e.g. "
-                    "'path t07/c–t08/c removed: tile t08 turned (1 → 3)'). Exit 0 when the "
-                    "boards are equal, 1 when they differ.")
+        "what differs: tiles turned/moved/swapped, features edited, then nodes and "
+        "edges added, removed or changed, each with the cause found (e.g. "
+        "'path t07/c–t08/c removed: tile t08 turned (1 → 3)'). Exit 0 when the "
+        "boards are equal, 1 when they differ.",
+    )
     p.add_argument("old")
     p.add_argument("new")
     p.add_argument("--json", action="store_true", help="print the differences as JSON")
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def cmd_diff(args: argparse.Namespace) -> int:
     from ..diff import diff_boards
+
     d = diff_boards(load_project(args.old), load_project(args.new))
     if args.json:
         emit_json({"old": args.old, "new": args.new, **d.to_json()})

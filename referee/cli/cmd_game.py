@@ -22,6 +22,7 @@ also record a rejected move (``{"move": …, "verdict": "illegal", "code": …}`
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -89,8 +90,14 @@ def _value(text: str) -> Any:
     return text
 
 
-def new_game(rules: str, project: str, players: int, seed: int,
-             options: dict[str, Any], boards: Boards = _BOARDS) -> tuple[Game, dict[str, Any]]:
+def new_game(
+    rules: str,
+    project: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    boards: Boards = _BOARDS,
+) -> tuple[Game, dict[str, Any]]:
     """Set up a game and its envelope."""
     cls = get_game(rules)
     compiled = boards.get(project)
@@ -99,21 +106,30 @@ def new_game(rules: str, project: str, players: int, seed: int,
         raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
     game = cls.new(compiled, players=players, seed=seed, options=dict(options))
     events = list(getattr(game, "setup_events", []))
-    env = {"format": ENVELOPE, "version": ENVELOPE_VERSION, "rules": rules,
-           "project": os.path.abspath(project), "board_hash": compiled.hash,
-           "state": game.to_json(),
-           "log": {"new": {"players": players, "seed": seed, "options": dict(options),
-                           "events": events}, "moves": []}}
+    env = {
+        "format": ENVELOPE,
+        "version": ENVELOPE_VERSION,
+        "rules": rules,
+        "project": os.path.abspath(project),
+        "board_hash": compiled.hash,
+        "state": game.to_json(),
+        "log": {
+            "new": {"players": players, "seed": seed, "options": dict(options), "events": events},
+            "moves": [],
+        },
+    }
     return game, env
 
 
 def check_envelope(env: Any, where: str) -> None:
     if not isinstance(env, dict) or env.get("format") != ENVELOPE:
-        raise StateError("not a Boardwright game state (no \"format\": \"boardwright-game\")",
-                         location=where)
+        raise StateError(
+            'not a Boardwright game state (no "format": "boardwright-game")', location=where
+        )
     if env.get("version") != ENVELOPE_VERSION:
-        raise StateError(f"game state version {env.get('version')!r} is not supported",
-                         location=where)
+        raise StateError(
+            f"game state version {env.get('version')!r} is not supported", location=where
+        )
     for key in ("rules", "project", "board_hash"):
         if not isinstance(env.get(key), str):
             raise StateError(f"game state has no {key}", location=where)
@@ -125,15 +141,19 @@ def load_envelope(path: str) -> dict[str, Any]:
     return env  # type: ignore[no-any-return]
 
 
-def game_of(env: dict[str, Any], project: str | None = None,
-            boards: Boards = _BOARDS, where: str = "state") -> Game:
+def game_of(
+    env: dict[str, Any], project: str | None = None, boards: Boards = _BOARDS, where: str = "state"
+) -> Game:
     """The game an envelope holds, on its board (refusing a different board)."""
     proj = project or env["project"]
     compiled = boards.get(proj)
     if compiled.hash != env["board_hash"]:
-        raise StateError(f"the game was made for board {env['board_hash']}, but {proj} is "
-                         f"board {compiled.hash} (it changed, or it is another board)",
-                         code="wrong_board", location=where)
+        raise StateError(
+            f"the game was made for board {env['board_hash']}, but {proj} is "
+            f"board {compiled.hash} (it changed, or it is another board)",
+            code="wrong_board",
+            location=where,
+        )
     if "state" not in env:
         raise StateError("game state has no state", location=where)
     return get_game(env["rules"]).from_json(env["state"], compiled)
@@ -151,37 +171,52 @@ def _status(game: Game) -> dict[str, Any]:
 
 
 # ====================================================================== verbs
-_VIEW_HELP = ("show only what PLAYER may see (hidden hands and cards stay hidden); "
-              "the state file itself always keeps everything")
+_VIEW_HELP = (
+    "show only what PLAYER may see (hidden hands and cards stay hidden); "
+    "the state file itself always keeps everything"
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("new", help="set up a game and print its state",
-                       description="Set up a game of RULES on PROJECT and print the state "
-                                   "file (JSON) on stdout, or write it with -o.")
+    p = sub.add_parser(
+        "new",
+        help="set up a game and print its state",
+        description="Set up a game of RULES on PROJECT and print the state "
+        "file (JSON) on stdout, or write it with -o.",
+    )
     p.add_argument("rules")
     p.add_argument("project")
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--variant", help="rules variant (e.g. A, B, C for Ringgeister)")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE",
-                   help="rules option, repeatable (e.g. counter_placement=random)")
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="rules option, repeatable (e.g. counter_placement=random)",
+    )
     p.add_argument("-o", "--output", help="write the state here instead of stdout")
     p.add_argument("--json", action="store_true", help="(states are always JSON)")
     p.set_defaults(func=cmd_new)
 
-    p = sub.add_parser("moves", help="list the legal moves in a state",
-                       description="List the legal moves of the player to move, one per line.")
+    p = sub.add_parser(
+        "moves",
+        help="list the legal moves in a state",
+        description="List the legal moves of the player to move, one per line.",
+    )
     p.add_argument("state")
     p.add_argument("--project", help="board to use instead of the one the state names")
     p.add_argument("--json", action="store_true")
     p.add_argument("--view", metavar="PLAYER", help=_VIEW_HELP)
     p.set_defaults(func=cmd_moves)
 
-    p = sub.add_parser("play", help="play one move: print the verdict and the new state",
-                       description="Play MOVE in STATE. Accepted: the events, in order, and the "
-                                   "new state (stdout, or -o FILE). Rejected: why (code, message, "
-                                   "details), exit 1, nothing written.")
+    p = sub.add_parser(
+        "play",
+        help="play one move: print the verdict and the new state",
+        description="Play MOVE in STATE. Accepted: the events, in order, and the "
+        "new state (stdout, or -o FILE). Rejected: why (code, message, "
+        "details), exit 1, nothing written.",
+    )
     p.add_argument("state")
     p.add_argument("move")
     p.add_argument("-o", "--output", help="write the new state here (may be STATE itself)")
@@ -190,18 +225,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--view", metavar="PLAYER", help=_VIEW_HELP)
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("replay", help="re-run a game log and check every verdict",
-                       description="Re-run LOG (a state file, or JSON lines of them) from its "
-                                   "seed and check every verdict, event and the final state.")
+    p = sub.add_parser(
+        "replay",
+        help="re-run a game log and check every verdict",
+        description="Re-run LOG (a state file, or JSON lines of them) from its "
+        "seed and check every verdict, event and the final state.",
+    )
     p.add_argument("log")
     p.add_argument("--project", help="board to use instead of the one the log names")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_replay)
 
-    p = sub.add_parser("selfplay", help="play random legal games and report",
-                       description="Play GAMES random legal games of RULES on PROJECT, check the "
-                                   "rules' invariants after every move, and report outcomes and "
-                                   "speed.")
+    p = sub.add_parser(
+        "selfplay",
+        help="play random legal games and report",
+        description="Play GAMES random legal games of RULES on PROJECT, check the "
+        "rules' invariants after every move, and report outcomes and "
+        "speed.",
+    )
     p.add_argument("rules")
     p.add_argument("project")
     p.add_argument("--games", type=int, default=10)
@@ -215,19 +256,26 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
-    p = sub.add_parser("serve", help="answer JSON-lines requests (new, moves, play, state, "
-                                     "render) on stdin/stdout",
-                       description="A JSON-lines server for other frontends: one request per "
-                                   "line on stdin, one response per line on stdout.")
+    p = sub.add_parser(
+        "serve",
+        help="answer JSON-lines requests (new, moves, play, state, render) on stdin/stdout",
+        description="A JSON-lines server for other frontends: one request per "
+        "line on stdin, one response per line on stdout.",
+    )
     p.add_argument("--stdio", action="store_true", required=True)
-    p.add_argument("--max-request", type=int, default=MAX_REQUEST,
-                   help=f"largest request line in bytes (default {MAX_REQUEST})")
+    p.add_argument(
+        "--max-request",
+        type=int,
+        default=MAX_REQUEST,
+        help=f"largest request line in bytes (default {MAX_REQUEST})",
+    )
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    _, env = new_game(args.rules, args.project, args.players, args.seed,
-                      parse_options(args.option, args.variant))
+    _, env = new_game(
+        args.rules, args.project, args.players, args.seed, parse_options(args.option, args.variant)
+    )
     if args.output:
         _write(args.output, env)
         print(f"wrote a new {args.rules} game to {args.output}", file=sys.stderr)
@@ -266,12 +314,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     except IllegalMoveError as exc:
         if args.json:
             emit_json({"verdict": "illegal", "move": args.move, **exc.to_json()})
-        print(f"referee play: illegal move {args.move!r}: {exc.message} [{exc.code}]",
-              file=sys.stderr)
+        print(
+            f"referee play: illegal move {args.move!r}: {exc.message} [{exc.code}]", file=sys.stderr
+        )
         return 1
     env["state"] = game.to_json()
     env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-        {"move": str(move), "events": events})
+        {"move": str(move), "events": events}
+    )
     if args.output:
         _write(args.output, env)
     if args.view is not None:
@@ -322,20 +372,28 @@ def _logs(path: str) -> list[tuple[str, dict[str, Any]]]:
     return list(zip(wheres, docs))
 
 
-def replay_one(env: dict[str, Any], where: str, project: str | None = None,
-               boards: Boards = _BOARDS) -> dict[str, Any]:
+def replay_one(
+    env: dict[str, Any], where: str, project: str | None = None, boards: Boards = _BOARDS
+) -> dict[str, Any]:
     """Re-run one log; return ``{"moves", "ok", "mismatch"}`` (mismatch None when all agree)."""
     proj = project or env["project"]
     compiled = boards.get(proj)
     if compiled.hash != env["board_hash"]:
-        raise StateError(f"the log was made for board {env['board_hash']}, but {proj} is board "
-                         f"{compiled.hash}", code="wrong_board", location=where)
+        raise StateError(
+            f"the log was made for board {env['board_hash']}, but {proj} is board {compiled.hash}",
+            code="wrong_board",
+            location=where,
+        )
     new = env["log"]["new"]
-    game = get_game(env["rules"]).new(compiled, players=new["players"], seed=new["seed"],
-                                      options=dict(new.get("options") or {}))
+    game = get_game(env["rules"]).new(
+        compiled, players=new["players"], seed=new["seed"], options=dict(new.get("options") or {})
+    )
     if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
-        return {"moves": 0, "ok": False, "mismatch": {"ply": 0, "move": None,
-                                                       "why": "set-up events differ"}}
+        return {
+            "moves": 0,
+            "ok": False,
+            "mismatch": {"ply": 0, "move": None, "why": "set-up events differ"},
+        }
     entries = env["log"].get("moves", [])
     for n, entry in enumerate(entries, 1):
         text = entry.get("move") if isinstance(entry, dict) else entry
@@ -345,21 +403,51 @@ def replay_one(env: dict[str, Any], where: str, project: str | None = None,
         except IllegalMoveError as exc:
             if want_illegal and entry.get("code") in (None, exc.code):
                 continue
-            return {"moves": n - 1, "ok": False, "mismatch": {
-                "ply": n, "move": text, "why": f"rejected now ({exc.code}: {exc.message})"}}
+            return {
+                "moves": n - 1,
+                "ok": False,
+                "mismatch": {
+                    "ply": n,
+                    "move": text,
+                    "why": f"rejected now ({exc.code}: {exc.message})",
+                },
+            }
         if want_illegal:
-            return {"moves": n - 1, "ok": False, "mismatch": {
-                "ply": n, "move": text, "why": f"accepted now, but the log says illegal "
-                                               f"({entry.get('code')})"}}
+            return {
+                "moves": n - 1,
+                "ok": False,
+                "mismatch": {
+                    "ply": n,
+                    "move": text,
+                    "why": f"accepted now, but the log says illegal ({entry.get('code')})",
+                },
+            }
         if isinstance(entry, dict) and "events" in entry and entry["events"] != events:
-            first = next((k for k, (a, b) in enumerate(zip(entry["events"], events)) if a != b),
-                         min(len(events), len(entry["events"])))
-            return {"moves": n - 1, "ok": False, "mismatch": {
-                "ply": n, "move": text, "why": f"events differ from event {first}",
-                "logged": entry["events"][first:first + 1], "now": events[first:first + 1]}}
+            first = next(
+                (k for k, (a, b) in enumerate(zip(entry["events"], events)) if a != b),
+                min(len(events), len(entry["events"])),
+            )
+            return {
+                "moves": n - 1,
+                "ok": False,
+                "mismatch": {
+                    "ply": n,
+                    "move": text,
+                    "why": f"events differ from event {first}",
+                    "logged": entry["events"][first : first + 1],
+                    "now": events[first : first + 1],
+                },
+            }
     if "state" in env and json.loads(json.dumps(game.to_json())) != env["state"]:
-        return {"moves": len(entries), "ok": False, "mismatch": {
-            "ply": len(entries), "move": None, "why": "final state differs from the logged one"}}
+        return {
+            "moves": len(entries),
+            "ok": False,
+            "mismatch": {
+                "ply": len(entries),
+                "move": None,
+                "why": "final state differs from the logged one",
+            },
+        }
     return {"moves": len(entries), "ok": True, "mismatch": None}
 
 
@@ -381,9 +469,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if ok else 1
 
 
-def selfplay(rules: str, project: str, *, games: int, seed: int, players: int,
-             max_moves: int, options: dict[str, Any], invariants: bool = True,
-             log: IO[str] | None = None, boards: Boards = _BOARDS) -> dict[str, Any]:
+def selfplay(
+    rules: str,
+    project: str,
+    *,
+    games: int,
+    seed: int,
+    players: int,
+    max_moves: int,
+    options: dict[str, Any],
+    invariants: bool = True,
+    log: IO[str] | None = None,
+    boards: Boards = _BOARDS,
+) -> dict[str, Any]:
     """Play random legal games; return the report (see ``referee selfplay --help``)."""
     rnd = random.Random(seed)
     outcomes: dict[str, int] = {}
@@ -415,8 +513,14 @@ def selfplay(rules: str, project: str, *, games: int, seed: int, players: int,
             if check is not None:
                 bad = check()
                 if bad:
-                    violations.append({"game": k, "ply": len(entries) or moves_total,
-                                       "move": str(move), "violations": bad})
+                    violations.append(
+                        {
+                            "game": k,
+                            "ply": len(entries) or moves_total,
+                            "move": str(move),
+                            "violations": bad,
+                        }
+                    )
             if game.outcome is not None:
                 break
         res = (game.outcome or {}).get("result", "unfinished")
@@ -429,47 +533,64 @@ def selfplay(rules: str, project: str, *, games: int, seed: int, players: int,
             env["log"]["moves"] = entries
             log.write(json.dumps(env, ensure_ascii=False) + "\n")
     elapsed = time.perf_counter() - t0
-    return {"rules": rules, "project": project, "games": games, "moves": moves_total,
-            "outcomes": dict(sorted(outcomes.items())), "wins": sum(winners.values()),
-            "losses": outcomes.get("lost", 0), "winners": dict(sorted(winners.items())),
-            "invariant_violations": len(violations), "violations": violations[:20],
-            "seconds": round(elapsed, 3),
-            "moves_per_second": round(moves_total / t_push, 1) if t_push else None,
-            "legal_moves_calls_per_second": round(legal_calls / t_legal, 1) if t_legal else None,
-            "overall_moves_per_second": round(moves_total / elapsed, 1) if elapsed else None}
+    return {
+        "rules": rules,
+        "project": project,
+        "games": games,
+        "moves": moves_total,
+        "outcomes": dict(sorted(outcomes.items())),
+        "wins": sum(winners.values()),
+        "losses": outcomes.get("lost", 0),
+        "winners": dict(sorted(winners.items())),
+        "invariant_violations": len(violations),
+        "violations": violations[:20],
+        "seconds": round(elapsed, 3),
+        "moves_per_second": round(moves_total / t_push, 1) if t_push else None,
+        "legal_moves_calls_per_second": round(legal_calls / t_legal, 1) if t_legal else None,
+        "overall_moves_per_second": round(moves_total / elapsed, 1) if elapsed else None,
+    }
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.games < 1 or args.max_moves < 1:
         raise UsageError("--games and --max-moves must be at least 1")
     opts = parse_options(args.option, args.variant)
-    log: IO[str] | None = None
-    try:
+    with contextlib.ExitStack() as stack:
+        log: IO[str] | None = None
         if args.log:
             try:
-                log = open(args.log, "w", encoding="utf-8")
+                log = stack.enter_context(open(args.log, "w", encoding="utf-8"))
             except OSError as exc:
                 raise UsageError(f"cannot write {args.log}: {exc.strerror}") from None
-        rep = selfplay(args.rules, args.project, games=args.games, seed=args.seed,
-                       players=args.players, max_moves=args.max_moves, options=opts,
-                       invariants=not args.no_invariants, log=log)
-    finally:
-        if log is not None:
-            log.close()
+        rep = selfplay(
+            args.rules,
+            args.project,
+            games=args.games,
+            seed=args.seed,
+            players=args.players,
+            max_moves=args.max_moves,
+            options=opts,
+            invariants=not args.no_invariants,
+            log=log,
+        )
     if args.json:
         emit_json(rep)
     else:
-        print(f"{rep['games']} game(s) of {rep['rules']} on {rep['project']}: "
-              f"{rep['moves']} moves in {rep['seconds']} s")
+        print(
+            f"{rep['games']} game(s) of {rep['rules']} on {rep['project']}: "
+            f"{rep['moves']} moves in {rep['seconds']} s"
+        )
         print("  outcomes: " + ", ".join(f"{k} {v}" for k, v in rep["outcomes"].items()))
         if rep["winners"]:
             print("  winners: " + ", ".join(f"{k} {v}" for k, v in rep["winners"].items()))
         print(f"  invariant violations: {rep['invariant_violations']}")
         for v in rep["violations"]:
             print(f"    game {v['game']} after {v['move']!r}: {'; '.join(v['violations'])}")
-        print(f"  moves applied/s: {rep['moves_per_second']}   legal_moves calls/s: "
-              f"{rep['legal_moves_calls_per_second']}   overall moves/s: "
-              f"{rep['overall_moves_per_second']}")
+        print(
+            f"  moves applied/s: {rep['moves_per_second']}   legal_moves calls/s: "
+            f"{rep['legal_moves_calls_per_second']}   overall moves/s: "
+            f"{rep['overall_moves_per_second']}"
+        )
     return 1 if rep["invariant_violations"] else 0
 
 
@@ -491,17 +612,25 @@ class Server:
 
     def handle_line(self, raw: bytes) -> dict[str, Any]:
         if len(raw) > self.max_request:
-            return {"ok": False, "error": {"code": "request_too_large",
-                                           "message": f"request longer than {self.max_request} "
-                                                      "bytes"}}
+            return {
+                "ok": False,
+                "error": {
+                    "code": "request_too_large",
+                    "message": f"request longer than {self.max_request} bytes",
+                },
+            }
         try:
             req = json.loads(raw.decode("utf-8"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return {"ok": False, "error": {"code": "bad_json",
-                                           "message": f"request is not JSON ({exc})"}}
+            return {
+                "ok": False,
+                "error": {"code": "bad_json", "message": f"request is not JSON ({exc})"},
+            }
         if not isinstance(req, dict):
-            return {"ok": False, "error": {"code": "bad_request",
-                                           "message": "a request must be a JSON object"}}
+            return {
+                "ok": False,
+                "error": {"code": "bad_request", "message": "a request must be a JSON object"},
+            }
         rid = req.get("id")
         try:
             resp = self.handle(req)
@@ -510,8 +639,10 @@ class Server:
         except BoardwrightError as exc:
             resp = {"ok": False, "error": exc.to_json()}
         except Exception as exc:  # a bug must not take the server down
-            resp = {"ok": False, "error": {"code": "internal_error",
-                                           "message": f"{type(exc).__name__}: {exc}"}}
+            resp = {
+                "ok": False,
+                "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"},
+            }
         if rid is not None:
             resp = {"id": rid, **resp}
         return resp
@@ -526,7 +657,7 @@ class Server:
             env = req["state"]
             check_envelope(env, "request state")
             return game_of(env, None, self.boards, "request state"), env
-        raise UsageError("request needs \"game\" (a handle) or \"state\" (an envelope)")
+        raise UsageError('request needs "game" (a handle) or "state" (an envelope)')
 
     def _keep(self, game: Game, env: dict[str, Any]) -> str:
         gid = f"g{self._next}"
@@ -547,8 +678,14 @@ class Server:
                 opts = {**opts, "variant": req["variant"]}
             if not isinstance(req["players"], int) or not isinstance(req.get("seed", 0), int):
                 raise UsageError("players and seed must be integers")
-            game, env = new_game(str(req["rules"]), str(req["project"]), req["players"],
-                                 req.get("seed", 0), opts, self.boards)
+            game, env = new_game(
+                str(req["rules"]),
+                str(req["project"]),
+                req["players"],
+                req.get("seed", 0),
+                opts,
+                self.boards,
+            )
             gid = self._keep(game, env)
             return {"ok": True, "game": gid, **_status(game), "events": env["log"]["new"]["events"]}
         if op == "load":
@@ -567,15 +704,20 @@ class Server:
         if op == "play":
             game, env = self._game(req)
             if not isinstance(req.get("move"), str):
-                raise UsageError("play needs \"move\" (text)")
+                raise UsageError('play needs "move" (text)')
             move = game.parse_move(req["move"])
             events = game.push(move)
             env["state"] = game.to_json()
             env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-                {"move": str(move), "events": events})
-            out = {"ok": True, "verdict": "accepted", "move": str(move),
-                   "events": events if view is None else game.events_for(events, view),
-                   **_status(game)}
+                {"move": str(move), "events": events}
+            )
+            out = {
+                "ok": True,
+                "verdict": "accepted",
+                "move": str(move),
+                "events": events if view is None else game.events_for(events, view),
+                **_status(game),
+            }
             if view is not None:
                 out["view"] = game.view(view)
             elif "game" not in req:
@@ -595,8 +737,9 @@ class Server:
         if op == "close":
             self.games.pop(str(req.get("game")), None)
             return {"ok": True}
-        raise UsageError(f"unknown op {op!r} (new, load, moves, play, state, render, close)",
-                         code="unknown_op")
+        raise UsageError(
+            f"unknown op {op!r} (new, load, moves, play, state, render, close)", code="unknown_op"
+        )
 
     def run(self, inp: IO[bytes], out: IO[str]) -> None:
         while True:

@@ -12,25 +12,42 @@ from . import emit_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("render", help="draw a board as SVG",
-                       description="Draw PROJECT as an SVG picture at real size (millimetres): "
-                                   "tiles, terrain, paths, points, arrows, doors, counter spaces, "
-                                   "region maps, tracks and pieces; --graph overlays the compiled "
-                                   "graph. Headless: needs no display.")
+    p = sub.add_parser(
+        "render",
+        help="draw a board as SVG",
+        description="Draw PROJECT as an SVG picture at real size (millimetres): "
+        "tiles, terrain, paths, points, arrows, doors, counter spaces, "
+        "region maps, tracks and pieces; --graph overlays the compiled "
+        "graph. Headless: needs no display.",
+    )
     p.add_argument("project")
     p.add_argument("-o", "--output", help="SVG file to write (default: stdout)")
-    p.add_argument("--graph", action="store_true",
-                   help="overlay the compiled graph (edges by relation, port nodes, problems)")
+    p.add_argument(
+        "--graph",
+        action="store_true",
+        help="overlay the compiled graph (edges by relation, port nodes, problems)",
+    )
     p.add_argument("--no-pieces", action="store_true", help="leave the pieces out")
     p.add_argument("--no-ports", action="store_true", help="leave the port marks out")
-    p.add_argument("--no-legend", action="store_true",
-                   help="leave out the key to the symbols (drawn in the frame of tile boards)")
-    p.add_argument("--turn", action="append", default=[], metavar="TILE=TURNS",
-                   help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1")
-    p.add_argument("--png", metavar="FILE",
-                   help="also write a PNG (rasterised by resvg, at --dpi)")
-    p.add_argument("--dpi", type=float, default=96.0,
-                   help="PNG resolution in dots per inch of the board's real size (default 96)")
+    p.add_argument(
+        "--no-legend",
+        action="store_true",
+        help="leave out the key to the symbols (drawn in the frame of tile boards)",
+    )
+    p.add_argument(
+        "--turn",
+        action="append",
+        default=[],
+        metavar="TILE=TURNS",
+        help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1",
+    )
+    p.add_argument("--png", metavar="FILE", help="also write a PNG (rasterised by resvg, at --dpi)")
+    p.add_argument(
+        "--dpi",
+        type=float,
+        default=96.0,
+        help="PNG resolution in dots per inch of the board's real size (default 96)",
+    )
     p.add_argument("--json", action="store_true", help="report what was written as JSON")
     p.set_defaults(func=cmd_render)
 
@@ -51,13 +68,20 @@ def _turns(specs: list[str]) -> dict[str, int]:
 def cmd_render(args: argparse.Namespace) -> int:
     from ..compiler import compile_board
     from ..render import render_svg
+
     board = load_project(args.project)
     for pid, t in _turns(args.turn).items():
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
-    text = render_svg(board, compiled, graph=args.graph, pieces=not args.no_pieces,
-                      ports=not args.no_ports, legend=not args.no_legend)
+    text = render_svg(
+        board,
+        compiled,
+        graph=args.graph,
+        pieces=not args.no_pieces,
+        ports=not args.no_ports,
+        legend=not args.no_legend,
+    )
     written: dict[str, str] = {}
     if args.output:
         out = Path(args.output)
@@ -81,6 +105,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 def _png(svg: str, out: Path, dpi: float) -> str:
     """Rasterise with :func:`referee.export.picture.svg_to_png` (resvg; no display, no Qt)."""
     from ..export.picture import svg_to_png, view_box
+
     vb = view_box(svg)
     if not (dpi > 0) or vb is None:
         raise UsageError(f"--dpi must be positive, not {dpi:g}")

@@ -24,43 +24,77 @@ from . import emit_json
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
-        "turns", help="which tile turns keep the goal reachable (exact census over every "
-                      "configuration)",
+        "turns",
+        help="which tile turns keep the goal reachable (exact census over every configuration)",
         description="Rotation connectivity analysis. Counts the distinct configurations of "
-                    "the turning tiles (turns that leave a tile's connectivity unchanged count "
-                    "once) and how many connect every --to node to some --from node along "
-                    "paths, as light figures move (ignoring figures). Exact by default (a "
-                    "frontier dynamic program, no enumeration); --sample N estimates with a "
-                    "95 % interval. With --legal TILE: the turns of one tile whose ports all "
-                    "meet a path on the other side.")
+        "the turning tiles (turns that leave a tile's connectivity unchanged count "
+        "once) and how many connect every --to node to some --from node along "
+        "paths, as light figures move (ignoring figures). Exact by default (a "
+        "frontier dynamic program, no enumeration); --sample N estimates with a "
+        "95 % interval. With --legal TILE: the turns of one tile whose ports all "
+        "meet a path on the other side.",
+    )
     p.add_argument("project")
-    p.add_argument("--from", dest="sources", metavar="NODES",
-                   help="comma-separated start nodes (default: every white starting point)")
-    p.add_argument("--to", dest="targets", metavar="NODES",
-                   help="comma-separated nodes that must all be reached (default: the goal)")
-    p.add_argument("--tiles", default="turnable", metavar="IDS|turnable",
-                   help="comma-separated placement ids to vary, or 'turnable' (default)")
-    p.add_argument("--galleries", default="none", metavar="SYMBOL|none",
-                   help="join every dwarf door of this symbol (moon, star), as when the "
-                        "face-up card shows it (default none)")
-    p.add_argument("--spider", default="open", choices=["open", "closed"],
-                   help="whether the spider-guarded secret passage may be used (default open)")
+    p.add_argument(
+        "--from",
+        dest="sources",
+        metavar="NODES",
+        help="comma-separated start nodes (default: every white starting point)",
+    )
+    p.add_argument(
+        "--to",
+        dest="targets",
+        metavar="NODES",
+        help="comma-separated nodes that must all be reached (default: the goal)",
+    )
+    p.add_argument(
+        "--tiles",
+        default="turnable",
+        metavar="IDS|turnable",
+        help="comma-separated placement ids to vary, or 'turnable' (default)",
+    )
+    p.add_argument(
+        "--galleries",
+        default="none",
+        metavar="SYMBOL|none",
+        help="join every dwarf door of this symbol (moon, star), as when the "
+        "face-up card shows it (default none)",
+    )
+    p.add_argument(
+        "--spider",
+        default="open",
+        choices=["open", "closed"],
+        help="whether the spider-guarded secret passage may be used (default open)",
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="exact census (the default)")
-    mode.add_argument("--sample", type=int, metavar="N",
-                      help="estimate from N random configurations instead")
+    mode.add_argument(
+        "--sample", type=int, metavar="N", help="estimate from N random configurations instead"
+    )
     p.add_argument("--seed", type=int, default=0, help="seed of --sample (default 0)")
-    p.add_argument("--workers", type=int, default=1, metavar="N",
-                   help="processes for the per-tile analyses (default 1)")
-    p.add_argument("--out", metavar="DIR",
-                   help="folder for the failing and fewest-points configurations as projects "
-                        "and pictures (default: turns-<project> in the current folder)")
-    p.add_argument("--no-write", action="store_true",
-                   help="do not write the configurations")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar on stderr (default: when stderr is a terminal)")
-    p.add_argument("--legal", metavar="TILE",
-                   help="list the legal turns of the tile placed as TILE and stop")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="processes for the per-tile analyses (default 1)",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="folder for the failing and fewest-points configurations as projects "
+        "and pictures (default: turns-<project> in the current folder)",
+    )
+    p.add_argument("--no-write", action="store_true", help="do not write the configurations")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+    p.add_argument(
+        "--legal", metavar="TILE", help="list the legal turns of the tile placed as TILE and stop"
+    )
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=cmd_turns)
 
@@ -91,8 +125,9 @@ class _Bar:
             tqdm = None
         if tqdm is not None:
             if self.bar is None:
-                self.bar = tqdm(total=total, file=sys.stderr, unit="step", leave=False,
-                                desc="turns")
+                self.bar = tqdm(
+                    total=total, file=sys.stderr, unit="step", leave=False, desc="turns"
+                )
             self.bar.set_description(f"turns {stage}", refresh=False)
             self.bar.update(done - self.bar.n)
             return
@@ -100,8 +135,12 @@ class _Bar:
         if pct != self.last:
             self.last = pct
             fill = pct // 4
-            print(f"\rturns {stage:<9} [{'#' * fill}{'.' * (25 - fill)}] {pct:3d}%",
-                  end="", file=sys.stderr, flush=True)
+            print(
+                f"\rturns {stage:<9} [{'#' * fill}{'.' * (25 - fill)}] {pct:3d}%",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def close(self) -> None:
         if self.bar is not None:
@@ -112,6 +151,7 @@ class _Bar:
 
 def cmd_turns(args: argparse.Namespace) -> int:
     from ..rotations import census, legal_turns, write_witness
+
     board = load_project(args.project)
     compiled = compile_board(board)
     if args.legal:
@@ -120,8 +160,10 @@ def cmd_turns(args: argparse.Namespace) -> int:
             emit_json({"project": args.project, **lt.to_json()})
             return 0
         sym = " ".join("{" + ",".join(map(str, c)) + "}" for c in lt.classes)
-        print(f"tile {lt.placement}: {lt.turn_count} turns, now {lt.current}"
-              f"{'' if lt.turnable else ' (does not turn)'}; alike turns: {sym}")
+        print(
+            f"tile {lt.placement}: {lt.turn_count} turns, now {lt.current}"
+            f"{'' if lt.turnable else ' (does not turn)'}; alike turns: {sym}"
+        )
         print(f"legal turns: {', '.join(map(str, lt.legal)) or 'none'}")
         for v in lt.verdicts:
             if v.legal:
@@ -139,9 +181,18 @@ def cmd_turns(args: argparse.Namespace) -> int:
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = _Bar(bool(show))
     try:
-        res = census(compiled, sources=_ids(args.sources), targets=_ids(args.targets),
-                     tiles=tiles, galleries=args.galleries, spider=args.spider,
-                     sample=args.sample, seed=args.seed, workers=args.workers, progress=bar)
+        res = census(
+            compiled,
+            sources=_ids(args.sources),
+            targets=_ids(args.targets),
+            tiles=tiles,
+            galleries=args.galleries,
+            spider=args.spider,
+            sample=args.sample,
+            seed=args.seed,
+            workers=args.workers,
+            progress=bar,
+        )
     finally:
         bar.close()
     written: dict[str, list[str]] = {}
@@ -150,9 +201,11 @@ def cmd_turns(args: argparse.Namespace) -> int:
         for name, w in (("unreachable", res.unreachable), ("fewest", res.fewest)):
             if w is None:
                 continue
-            note = (f"referee turns: {name} configuration of {board.name} "
-                    f"({'reaches' if w.success else 'does not reach'} every target; "
-                    f"{w.reachable_points} reachable points)")
+            note = (
+                f"referee turns: {name} configuration of {board.name} "
+                f"({'reaches' if w.success else 'does not reach'} every target; "
+                f"{w.reachable_points} reachable points)"
+            )
             files = write_witness(board, w, out / f"{name}.bwproj", note=note)
             written[name] = [str(f) for f in files]
     if args.json:
@@ -175,28 +228,41 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.2f} %"
 
 
-def _print_text(args: argparse.Namespace, name: str, res: Any, written: dict[str, list[str]]) -> None:
-    print(f"{name} ({args.project}): {len(res.tiles)} tiles turn, "
-          f"{_n(res.total)} distinct configurations")
-    print(f"  from {', '.join(res.sources)} -> to {', '.join(res.targets)}; "
-          f"galleries {res.galleries or 'none'}; spider path {res.spider}")
+def _print_text(
+    args: argparse.Namespace, name: str, res: Any, written: dict[str, list[str]]
+) -> None:
+    print(
+        f"{name} ({args.project}): {len(res.tiles)} tiles turn, "
+        f"{_n(res.total)} distinct configurations"
+    )
+    print(
+        f"  from {', '.join(res.sources)} -> to {', '.join(res.targets)}; "
+        f"galleries {res.galleries or 'none'}; spider path {res.spider}"
+    )
     if res.method == "exact":
         if res.success is not None:
-            print(f"  connected: {_n(res.success)} of {_n(res.total)} ({_pct(res.fraction)}), "
-                  f"exact")
+            print(
+                f"  connected: {_n(res.success)} of {_n(res.total)} ({_pct(res.fraction)}), exact"
+            )
         elif res.success_bounds:
             lo, hi = res.success_bounds
-            print(f"  connected: between {_n(lo)} and {_n(hi)} of {_n(res.total)} "
-                  f"(interrupted during the count)")
+            print(
+                f"  connected: between {_n(lo)} and {_n(hi)} of {_n(res.total)} "
+                f"(interrupted during the count)"
+            )
     else:
         lo, hi = res.interval or (0.0, 1.0)
-        print(f"  connected: about {_pct(res.estimate)} (95 % interval {_pct(lo)} - {_pct(hi)}; "
-              f"about {_n(round((res.estimate or 0) * res.total))} of {_n(res.total)}), "
-              f"from {_n(res.samples or 0)} random configurations, seed {res.seed}")
+        print(
+            f"  connected: about {_pct(res.estimate)} (95 % interval {_pct(lo)} - {_pct(hi)}; "
+            f"about {_n(round((res.estimate or 0) * res.total))} of {_n(res.total)}), "
+            f"from {_n(res.samples or 0)} random configurations, seed {res.seed}"
+        )
     for note in res.notes:
         print(f"  note: {note}")
-    print("  tiles, most critical first (decides = share of the other tiles' configurations "
-          "in which turning this tile alone changes the answer):")
+    print(
+        "  tiles, most critical first (decides = share of the other tiles' configurations "
+        "in which turning this tile alone changes the answer):"
+    )
     print(f"    {'tile':<10} {'alike turns':<22} {'decides':>9}  success by turn")
     for t in res.tiles:
         sym = " ".join("{" + ",".join(map(str, c)) + "}" for c in t.classes)
@@ -206,19 +272,29 @@ def _print_text(args: argparse.Namespace, name: str, res: Any, written: dict[str
             continue
         by = "  ".join(f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs))
         print(f"    {t.placement:<10} {sym:<22} {_pct(t.decided_fraction):>9}  {by}")
-    for label, w, key in (("unreachable goal", res.unreachable, "unreachable"),
-                          ("fewest reachable points", res.fewest, "fewest")):
+    for label, w, key in (
+        ("unreachable goal", res.unreachable, "unreachable"),
+        ("fewest reachable points", res.fewest, "fewest"),
+    ):
         if w is None:
             if key == "unreachable" and not res.partial:
                 print(f"  {label}: none - every configuration connects")
             continue
         turns = " ".join(f"{k}={v}" for k, v in w.turns.items())
-        print(f"  {label}: {w.reachable_points} points reachable, "
-              f"{'connects' if w.success else 'does not connect'}; turns {turns}")
+        print(
+            f"  {label}: {w.reachable_points} points reachable, "
+            f"{'connects' if w.success else 'does not connect'}; turns {turns}"
+        )
         if key in written:
             print(f"    written: {', '.join(written[key])}")
     if res.partial:
         print(f"  PARTIAL: interrupted; not computed: {', '.join(res.missing) or '-'}")
-    print(f"  {res.seconds:.2f} s"
-          + (f", frontier width {res.frontier_width}, largest table {res.max_states} states"
-             if res.frontier_width is not None else ""), file=sys.stderr)
+    print(
+        f"  {res.seconds:.2f} s"
+        + (
+            f", frontier width {res.frontier_width}, largest table {res.max_states} states"
+            if res.frontier_width is not None
+            else ""
+        ),
+        file=sys.stderr,
+    )

@@ -8,5 +8,14 @@ One module per topic: :mod:`.paths` (the ``path`` relation across tiles),
 from .compiled import RELATIONS, CompiledBoard, PathView, board_hash, compile_board
 from .problems import CODES, ERROR, WARNING, Problem
 
-__all__ = ["CODES", "ERROR", "RELATIONS", "WARNING", "CompiledBoard", "PathView", "Problem",
-           "board_hash", "compile_board"]
+__all__ = [
+    "CODES",
+    "ERROR",
+    "RELATIONS",
+    "WARNING",
+    "CompiledBoard",
+    "PathView",
+    "Problem",
+    "board_hash",
+    "compile_board",
+]

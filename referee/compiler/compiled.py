@@ -52,16 +52,31 @@ def board_hash(board: Board) -> str:
     turns it changed itself.
     """
     h = hashlib.sha256()
-    data = board_to_json(Board(meta=board.meta, tiles=board.tiles, placements=board.placements,
-                               piece_types=board.piece_types, decks=board.decks))
-    h.update(json.dumps(data, sort_keys=True, separators=(",", ":"),
-                        ensure_ascii=False).encode("utf-8"))
+    data = board_to_json(
+        Board(
+            meta=board.meta,
+            tiles=board.tiles,
+            placements=board.placements,
+            piece_types=board.piece_types,
+            decks=board.decks,
+        )
+    )
+    h.update(
+        json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    )
     feats = board.features
-    h.update(json.dumps([[f.id, f.kind, f.props] for f in feats], sort_keys=True,
-                        separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+    h.update(
+        json.dumps(
+            [[f.id, f.kind, f.props] for f in feats],
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        ).encode("utf-8")
+    )
     if feats:
-        for wkb in shapely.to_wkb(np.array([f.geometry for f in feats], dtype=object),
-                                  byte_order=1, output_dimension=2):
+        for wkb in shapely.to_wkb(
+            np.array([f.geometry for f in feats], dtype=object), byte_order=1, output_dimension=2
+        ):
             h.update(wkb)
     return h.hexdigest()[:16]
 
@@ -117,27 +132,46 @@ class CompiledBoard:
         nodes: list[tuple[str, str | None, Feature]] = []
         for nid, owner, f in self.board.world_features():
             self.features[nid] = (owner, f)
-            if f.kind in ("point", "junction", "door", "space", "river_dot", "counter_space",
-                          "port"):
+            if f.kind in (
+                "point",
+                "junction",
+                "door",
+                "space",
+                "river_dot",
+                "counter_space",
+                "port",
+            ):
                 self.index[nid] = len(self.ids)
                 self.ids.append(nid)
             if f.kind in _GRAPH_NODE_KINDS:
                 nodes.append((nid, owner, f))
         # one vectorized call places every node (a point inside each polygon)
-        where = shapely.get_coordinates(shapely.point_on_surface(
-            np.array([f.geometry for _, _, f in nodes], dtype=object))) if nodes else []
+        where = (
+            shapely.get_coordinates(
+                shapely.point_on_surface(np.array([f.geometry for _, _, f in nodes], dtype=object))
+            )
+            if nodes
+            else []
+        )
         self.graph.add_nodes_from(
             (nid, self._node_attrs(nid, owner, f, (float(xy[0]), float(xy[1]))))
-            for (nid, owner, f), xy in zip(nodes, where))
+            for (nid, owner, f), xy in zip(nodes, where)
+        )
 
-    def _node_attrs(self, nid: str, owner: str | None, f: Feature,
-                    xy: tuple[float, float] | None = None) -> dict[str, Any]:
+    def _node_attrs(
+        self, nid: str, owner: str | None, f: Feature, xy: tuple[float, float] | None = None
+    ) -> dict[str, Any]:
         if xy is None:
             g = f.geometry
             c = g if g.geom_type == "Point" else g.point_on_surface()
             xy = (c.x, c.y)
-        attrs: dict[str, Any] = {"kind": f.kind, "x": round(xy[0], 6), "y": round(xy[1], 6),
-                                 "tile": owner, "feature": f.id}
+        attrs: dict[str, Any] = {
+            "kind": f.kind,
+            "x": round(xy[0], 6),
+            "y": round(xy[1], 6),
+            "tile": owner,
+            "feature": f.id,
+        }
         for k, v in f.props.items():
             if v is not None:
                 attrs[k] = v
@@ -160,12 +194,17 @@ class CompiledBoard:
                     self.graph.add_node(p, **attrs)
 
     def _add_chain(self, ch: Chain) -> None:
-        attrs: dict[str, Any] = {"relation": "path", "medium": ch.medium,
-                                 "bearings": {ch.u: ch.bear_u, ch.v: ch.bear_v} if ch.u != ch.v
-                                 else {ch.u: ch.bear_u},
-                                 "bearing_u": ch.bear_u, "bearing_v": ch.bear_v,
-                                 "u": ch.u, "v": ch.v,
-                                 "length": ch.length, "tiles": [o for o in ch.owners if o]}
+        attrs: dict[str, Any] = {
+            "relation": "path",
+            "medium": ch.medium,
+            "bearings": {ch.u: ch.bear_u, ch.v: ch.bear_v} if ch.u != ch.v else {ch.u: ch.bear_u},
+            "bearing_u": ch.bear_u,
+            "bearing_v": ch.bear_v,
+            "u": ch.u,
+            "v": ch.v,
+            "length": ch.length,
+            "tiles": [o for o in ch.owners if o],
+        }
         if ch.guard:
             attrs["guard"] = ch.guard
         self.graph.add_edge(ch.u, ch.v, key=ch.key, **attrs)
@@ -174,8 +213,13 @@ class CompiledBoard:
     # ------------------------------------------------------------------ regions, tracks
     def _region_input(self) -> RegionInput:
         inp = RegionInput()
-        lists = {"space": inp.spaces, "river": inp.rivers, "river_dot": inp.dots,
-                 "bridge": inp.bridges, "road": inp.roads}
+        lists = {
+            "space": inp.spaces,
+            "river": inp.rivers,
+            "river_dot": inp.dots,
+            "bridge": inp.bridges,
+            "road": inp.roads,
+        }
         for nid, (_, f) in self.features.items():
             dest = lists.get(f.kind)
             if dest is not None:
@@ -213,37 +257,58 @@ class CompiledBoard:
                     for pid in names:
                         full = prefix + pid
                         if full not in self.graph:
-                            probs.append(Problem.make("unknown_reference",
-                                                      f"track names unknown point {pid!r}", nid))
+                            probs.append(
+                                Problem.make(
+                                    "unknown_reference", f"track names unknown point {pid!r}", nid
+                                )
+                            )
                             continue
                         node = self.graph.nodes[full]
                         if f.geometry.distance(shapely.Point(node["x"], node["y"])) > self.tol:
-                            probs.append(Problem.make("track_point_off_track",
-                                                      f"point {full} is not on track {nid}",
-                                                      full, (node["x"], node["y"])))
+                            probs.append(
+                                Problem.make(
+                                    "track_point_off_track",
+                                    f"point {full} is not on track {nid}",
+                                    full,
+                                    (node["x"], node["y"]),
+                                )
+                            )
                         seq.append(full)
                 else:
                     on = []
                     for other, (o2, g) in self.features.items():
-                        if g.kind == "point" and o2 == owner and \
-                                f.geometry.distance(g.geometry) <= self.tol:
+                        if (
+                            g.kind == "point"
+                            and o2 == owner
+                            and f.geometry.distance(g.geometry) <= self.tol
+                        ):
                             on.append((f.geometry.project(g.geometry), other))
                     seq = [o for _, o in sorted(on)]
                 for k in range(len(seq) - 1):
-                    self.graph.add_edge(seq[k], seq[k + 1], key=f"next:{nid}:{k}",
-                                        relation="next", track=nid, tail=seq[k], head=seq[k + 1],
-                                        order=k)
+                    self.graph.add_edge(
+                        seq[k],
+                        seq[k + 1],
+                        key=f"next:{nid}:{k}",
+                        relation="next",
+                        track=nid,
+                        tail=seq[k],
+                        head=seq[k + 1],
+                        order=k,
+                    )
             elif f.kind == "counter_space":
                 prefix = f"{owner}/" if owner else ""
                 for pid in f.props.get("arrival", []):
                     full = prefix + pid
                     if full not in self.graph:
-                        probs.append(Problem.make("unknown_reference",
-                                                  f"counter space names unknown arrival point "
-                                                  f"{pid!r}", nid))
+                        probs.append(
+                            Problem.make(
+                                "unknown_reference",
+                                f"counter space names unknown arrival point {pid!r}",
+                                nid,
+                            )
+                        )
                         continue
-                    self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}",
-                                        relation="arrival")
+                    self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
         self._other_problems = probs
 
     # ------------------------------------------------------------------ turning
@@ -279,14 +344,19 @@ class CompiledBoard:
             self._compile_regions()
             self._derived.clear()
         if any(f.kind in ("track", "counter_space") for f in tile.features):
-            for u, v, k in [e for e in self.graph.edges(keys=True)
-                            if e[2].startswith(("next:", "arrival:"))]:
+            for u, v, k in [
+                e for e in self.graph.edges(keys=True) if e[2].startswith(("next:", "arrival:"))
+            ]:
                 self.graph.remove_edge(u, v, k)
             self._compile_tracks_and_arrivals()
         self._path_view = None
         self._tree = None
-        return {"tile": p.id, "turns": p.turns, "removed": sorted(removed - added),
-                "added": sorted(added - removed)}
+        return {
+            "tile": p.id,
+            "turns": p.turns,
+            "removed": sorted(removed - added),
+            "added": sorted(added - removed),
+        }
 
     # ------------------------------------------------------------------ feature edits
     def update_features(self, changed: set[str]) -> dict[str, Any]:
@@ -336,9 +406,11 @@ class CompiledBoard:
             for entry in (old_features.get(fid), self.features.get(fid)):
                 if entry is not None:
                     if entry[0] is not None:
-                        raise UsageError(f"update_features: {fid!r} belongs to tile "
-                                         f"{entry[0]}; use turn() or compile_board()",
-                                         location=fid)
+                        raise UsageError(
+                            f"update_features: {fid!r} belongs to tile "
+                            f"{entry[0]}; use turn() or compile_board()",
+                            location=fid,
+                        )
                     kinds.add(entry[1].kind)
         g = self.graph
         # ---- the changed features' own nodes
@@ -358,15 +430,28 @@ class CompiledBoard:
             if new is not None and kind in _INDEXED_KINDS and fid not in self.index:
                 self.index[fid] = len(self.ids)
                 self.ids.append(fid)
-        summary: dict[str, Any] = {"changed": len(changed), "removed": 0, "added": 0,
-                                   "regions": None, "paths": False}
+        summary: dict[str, Any] = {
+            "changed": len(changed),
+            "removed": 0,
+            "added": 0,
+            "regions": None,
+            "paths": False,
+        }
         # ---- region relations
-        region_ids = {fid for fid in changed if any(
-            e is not None and e[1].kind in _REGION_KINDS
-            for e in (old_features.get(fid), self.features.get(fid)))}
+        region_ids = {
+            fid
+            for fid in changed
+            if any(
+                e is not None and e[1].kind in _REGION_KINDS
+                for e in (old_features.get(fid), self.features.get(fid))
+            )
+        }
         if region_ids:
-            delta = self._regions.update(self._region_input(), region_ids) \
-                if self._regions is not None else None
+            delta = (
+                self._regions.update(self._region_input(), region_ids)
+                if self._regions is not None
+                else None
+            )
             if delta is None:
                 self._compile_regions()
                 summary["regions"] = "full"
@@ -389,8 +474,9 @@ class CompiledBoard:
                         else:
                             g.nodes[did].pop("city_space", None)
                 self._region_problems = st.problems()
-                summary.update(removed=len(delta.removed), added=len(delta.added),
-                               regions=delta.stats)
+                summary.update(
+                    removed=len(delta.removed), added=len(delta.added), regions=delta.stats
+                )
         # ---- path network, tracks and arrivals
         if kinds & set(_PATH_KINDS):
             self._rebuild_paths()
@@ -449,14 +535,29 @@ class CompiledBoard:
     def problems(self) -> list[Problem]:
         probs = self.paths.problems() + self._region_problems + self._other_problems
         nodes = self.graph.nodes
-        for nid, nbrs in self.graph._adj.items():   # the adjacency dict: no view per node
+        for nid, nbrs in self.graph._adj.items():  # the adjacency dict: no view per node
             if not nbrs and nodes[nid]["kind"] != "counter_space":
                 d = nodes[nid]
-                probs.append(Problem.make("isolated_node", f"no relation reaches this "
-                                          f"{d['kind']}", nid, (d["x"], d["y"])))
+                probs.append(
+                    Problem.make(
+                        "isolated_node",
+                        f"no relation reaches this {d['kind']}",
+                        nid,
+                        (d["x"], d["y"]),
+                    )
+                )
         probs.extend(self._goal_problems())
-        return sorted(probs, key=lambda p: (p.severity != "error", p.code, p.node or "",
-                                            p.message, p.x or 0.0, p.y or 0.0))
+        return sorted(
+            probs,
+            key=lambda p: (
+                p.severity != "error",
+                p.code,
+                p.node or "",
+                p.message,
+                p.x or 0.0,
+                p.y or 0.0,
+            ),
+        )
 
     def _goal_problems(self) -> list[Problem]:
         g = self.graph
@@ -471,9 +572,16 @@ class CompiledBoard:
         for s in starts:
             if s not in reach:
                 reach |= nx.node_connected_component(sub, s)
-        return [Problem.make("goal_unreachable", "no white starting point reaches this goal "
-                             "along paths", t, (g.nodes[t]["x"], g.nodes[t]["y"]))
-                for t in goals if t not in reach]
+        return [
+            Problem.make(
+                "goal_unreachable",
+                "no white starting point reaches this goal along paths",
+                t,
+                (g.nodes[t]["x"], g.nodes[t]["y"]),
+            )
+            for t in goals
+            if t not in reach
+        ]
 
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
@@ -531,10 +639,12 @@ class CompiledBoard:
         """Spatial index over the node geometries (points, and polygons for spaces)."""
         if self._tree is None:
             self._tree_ids = list(self.graph.nodes)
-            geoms = [self.features[n][1].geometry if n in self.features and
-                     self.features[n][1].kind in ("space", "counter_space")
-                     else shapely.Point(self.graph.nodes[n]["x"], self.graph.nodes[n]["y"])
-                     for n in self._tree_ids]
+            geoms = [
+                self.features[n][1].geometry
+                if n in self.features and self.features[n][1].kind in ("space", "counter_space")
+                else shapely.Point(self.graph.nodes[n]["x"], self.graph.nodes[n]["y"])
+                for n in self._tree_ids
+            ]
             self._tree = shapely.STRtree(np.array(geoms, dtype=object))
         return self._tree
 
@@ -553,7 +663,7 @@ class CompiledBoard:
             nodes[d["kind"]] = nodes.get(d["kind"], 0) + 1
         edges: dict[str, int] = defaultdict(int)
         seen: set[str] = set()
-        for u, nbrs in self.graph._adj.items():     # each edge once, without edge views
+        for u, nbrs in self.graph._adj.items():  # each edge once, without edge views
             for v, keyed in nbrs.items():
                 if v not in seen:
                     for d in keyed.values():

@@ -36,14 +36,14 @@ SPLIT_KINDS = ("point", "junction", "door", "port")
 class Segment:
     """A piece of a path between two features of one owner, in the owner's frame."""
 
-    sid: str            # "<path id>#<k>": stable across turns
-    a: str              # feature id at the start
-    b: str              # feature id at the end
+    sid: str  # "<path id>#<k>": stable across turns
+    a: str  # feature id at the start
+    b: str  # feature id at the end
     coords: tuple[tuple[float, float], ...]
     medium: str
     guard: str | None
-    bear_a: float       # bearing leaving a along the segment
-    bear_b: float       # bearing leaving b along the segment
+    bear_a: float  # bearing leaving a along the segment
+    bear_b: float  # bearing leaving b along the segment
     length: float
 
 
@@ -70,8 +70,9 @@ def split_paths(features: list[Feature], tol: float) -> _Split:
     tree = shapely.STRtree(pts) if len(pts) else None
     on_path: dict[int, list[int]] = defaultdict(list)
     if tree is not None:
-        pi, si = tree.query(np.array([p.geometry for p in paths], dtype=object),
-                            predicate="dwithin", distance=tol)
+        pi, si = tree.query(
+            np.array([p.geometry for p in paths], dtype=object), predicate="dwithin", distance=tol
+        )
         for a, b in zip(pi.tolist(), si.tolist()):
             on_path[a].append(b)
     for k, path in enumerate(paths):
@@ -107,8 +108,19 @@ def split_paths(features: list[Feature], tol: float) -> _Split:
             if len(coords) < 2 or piece.length <= 0:
                 continue
             ba, bb = line_end_bearings(coords)
-            out.segments.append(Segment(f"{path.id}#{j}", fa, fb, coords, medium, guard,
-                                        round(ba, 6), round(bb, 6), piece.length))
+            out.segments.append(
+                Segment(
+                    f"{path.id}#{j}",
+                    fa,
+                    fb,
+                    coords,
+                    medium,
+                    guard,
+                    round(ba, 6),
+                    round(bb, 6),
+                    piece.length,
+                )
+            )
     return out
 
 
@@ -126,7 +138,7 @@ def tile_segments(tile: TileAsset, turns: int, tol: float) -> _Split:
 @dataclass
 class _Owner:
     offset: tuple[float, float]
-    stops: dict[str, Feature]      # fid -> feature (local frame)
+    stops: dict[str, Feature]  # fid -> feature (local frame)
     ports: dict[str, tuple[float, float]]  # fid -> world xy
     split: _Split
 
@@ -159,13 +171,12 @@ class PathNetwork:
         self.port_xy: dict[str, tuple[float, float]] = {}
         self.seg_at: dict[str, list[tuple[str, int, bool]]] = defaultdict(list)
         self.chains: dict[str, Chain] = {}
-        self.port_nodes: dict[str, str] = {}   # port nid -> "dead_end" | "junction"
+        self.port_nodes: dict[str, str] = {}  # port nid -> "dead_end" | "junction"
         self.socket_problems: dict[str, list[Problem]] = {}
         for p in board.placements:
             self._load_owner(p.id)
         self._load_owner("")
         self._relink(set(self.port_xy), set(self.chains_start_nodes()))
-
 
     # ------------------------------------------------------------------ owners
     @staticmethod
@@ -221,7 +232,7 @@ class PathNetwork:
             for j in (cy - 1, cy, cy + 1):
                 for q in self.cells.get((i, j), ()):
                     qx, qy = self.port_xy[q]
-                    if (qx - x) ** 2 + (qy - y) ** 2 <= self.tol ** 2:
+                    if (qx - x) ** 2 + (qy - y) ** 2 <= self.tol**2:
                         out.append(q)
         return sorted(out)
 
@@ -259,13 +270,24 @@ class PathNetwork:
             elif ends >= 3:
                 self.port_nodes[sock[0]] = "junction"
             if with_path and len(sock) == 1 and ends == 1:
-                probs.append(Problem.make("dead_end", "a path ends at a port that faces no other port",
-                                          with_path[0], self.port_xy[with_path[0]]))
+                probs.append(
+                    Problem.make(
+                        "dead_end",
+                        "a path ends at a port that faces no other port",
+                        with_path[0],
+                        self.port_xy[with_path[0]],
+                    )
+                )
             for q in sock:
                 if not self.seg_at.get(q) and with_path:
-                    probs.append(Problem.make(
-                        "port_without_path", f"the path at {with_path[0]} meets port {q}, "
-                        "which has no path", q, self.port_xy[q]))
+                    probs.append(
+                        Problem.make(
+                            "port_without_path",
+                            f"the path at {with_path[0]} meets port {q}, which has no path",
+                            q,
+                            self.port_xy[q],
+                        )
+                    )
             if probs:
                 self.socket_problems[sock[0]] = probs
 
@@ -299,8 +321,10 @@ class PathNetwork:
         first_seg, last_seg = self.segment(refs[0]), self.segment(refs[-1])
         bear_u = first_seg.bear_b if refs[0][2] else first_seg.bear_a
         bear_v = last_seg.bear_a if refs[-1][2] else last_seg.bear_b
-        ids = [f"{o}/{self.segment((o, i, r)).sid}" if o else self.segment((o, i, r)).sid
-               for o, i, r in refs]
+        ids = [
+            f"{o}/{self.segment((o, i, r)).sid}" if o else self.segment((o, i, r)).sid
+            for o, i, r in refs
+        ]
         fwd, back = "|".join(ids), "|".join(reversed(ids))
         if back < fwd:
             # canonical direction: store the chain as walked from the other end
@@ -313,8 +337,19 @@ class PathNetwork:
         medium = "water" if any(s.medium == "water" for s in segs) else "land"
         guard = next((s.guard for s in segs if s.guard), None)
         owners = tuple(sorted({r[0] for r in refs}))
-        return Chain("path:" + fwd, start, end_node, bear_u, bear_v, medium, guard,
-                     round(sum(s.length for s in segs), 6), owners, tuple(via), tuple(refs))
+        return Chain(
+            "path:" + fwd,
+            start,
+            end_node,
+            bear_u,
+            bear_v,
+            medium,
+            guard,
+            round(sum(s.length for s in segs), 6),
+            owners,
+            tuple(via),
+            tuple(refs),
+        )
 
     def _relink(self, ports: set[str], starts: set[str]) -> set[str]:
         """Classify ``ports`` and walk the chains leaving ``starts``; returns keys added."""
@@ -322,8 +357,11 @@ class PathNetwork:
         starts = set(starts) | {p for p in ports if p in self.port_nodes}
         added: set[str] = set()
         for s in sorted(starts):
-            leaving = [r for q in (self.socket(s) if s in self.port_xy else [s])
-                       for r in self.seg_at.get(q, ())]
+            leaving = [
+                r
+                for q in (self.socket(s) if s in self.port_xy else [s])
+                for r in self.seg_at.get(q, ())
+            ]
             for ref in leaving:
                 ch = self._walk(s, ref)
                 if ch is not None and ch.key not in self.chains:
@@ -352,8 +390,11 @@ class PathNetwork:
         self._load_owner(owner)
         for p in old_ports:
             affected.update(self.socket(p))
-        removed = {k for k, c in self.chains.items()
-                   if owner in c.owners or c.u in affected or c.v in affected}
+        removed = {
+            k
+            for k, c in self.chains.items()
+            if owner in c.owners or c.u in affected or c.v in affected
+        }
         starts: set[str] = set()
         for k in removed:
             c = self.chains.pop(k)
@@ -369,9 +410,14 @@ class PathNetwork:
         for owner, o in self.owners.items():
             for pid, (x, y) in o.split.open_ends:
                 nid = self.nid(owner, pid)
-                out.append(Problem.make("path_end_open",
-                                        "path end reaches no point, junction, door or port",
-                                        nid, (x + o.offset[0], y + o.offset[1])))
+                out.append(
+                    Problem.make(
+                        "path_end_open",
+                        "path end reaches no point, junction, door or port",
+                        nid,
+                        (x + o.offset[0], y + o.offset[1]),
+                    )
+                )
         for probs in self.socket_problems.values():
             out.extend(probs)
         return out

@@ -79,8 +79,9 @@ def _mix(q: np.ndarray) -> np.ndarray:
     return h
 
 
-def shared_edges(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
-                                             np.ndarray]:
+def shared_edges(
+    polys: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The adjacency step: ring segments that two polygons share exactly.
 
     Returns
@@ -115,16 +116,14 @@ def _segment_groups(polys: np.ndarray) -> tuple[np.ndarray, ...]:
     hi = np.maximum(a_own, b_own)[distinct]
     border_seg = order[dup][distinct]
     seg_len = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
-    run = np.concatenate([[0], np.cumsum(~same)])          # run id of each sorted segment
+    run = np.concatenate([[0], np.cumsum(~same)])  # run id of each sorted segment
     counts = np.bincount(run)[run]
     multiplicity = np.empty(len(segs), dtype=np.int64)
     multiplicity[order] = counts
     return segs, seg_len, lo, hi, border_seg, owner, multiplicity
 
 
-
-
-Pair = tuple[str, str]                       # two space ids, in string order
+Pair = tuple[str, str]  # two space ids, in string order
 Edge = tuple[str, str, str, str, dict[str, Any]]
 
 
@@ -138,9 +137,9 @@ class _Borders:
     """Shared borders among a list of spaces (a whole map, or a neighbourhood)."""
 
     ids: list[str]
-    pair_len: dict[tuple[int, int], float]       # (lo, hi) list positions -> border length
+    pair_len: dict[tuple[int, int], float]  # (lo, hi) list positions -> border length
     overlaps: dict[tuple[int, int], Problem]
-    arr: np.ndarray                              # (B, 4): hashed segments, then T-junction pieces
+    arr: np.ndarray  # (B, 4): hashed segments, then T-junction pieces
     n_hashed: int
     pair_codes: np.ndarray
     border_pair: np.ndarray
@@ -155,8 +154,9 @@ class _Borders:
         return self.extra_pairs[i - self.n_hashed]
 
 
-def _borders(ids: list[str], polys: np.ndarray, tol: float,
-             tree: shapely.STRtree | None = None) -> _Borders:
+def _borders(
+    ids: list[str], polys: np.ndarray, tol: float, tree: shapely.STRtree | None = None
+) -> _Borders:
     """Shared-edge hashing plus coverage validation (overlaps, T-junction borders).
 
     Notes
@@ -173,8 +173,9 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
     border_pair = border_pair.reshape(-1)
     pair_lens = np.bincount(border_pair, weights=seg_len[border_seg], minlength=len(pair_codes))
     pair_len: dict[tuple[int, int], float] = {
-        (c // n, c % n): w for c, w in zip(pair_codes.tolist(), pair_lens.tolist())}
-    border_lines: list[Any] = [segs[border_seg]]   # blocks of (k, 4) segment rows
+        (c // n, c % n): w for c, w in zip(pair_codes.tolist(), pair_lens.tolist())
+    }
+    border_lines: list[Any] = [segs[border_seg]]  # blocks of (k, 4) segment rows
     extra_pairs: list[tuple[int, int]] = []
     overlaps: dict[tuple[int, int], Problem] = {}
 
@@ -204,7 +205,7 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
     if len(crowded):
         keyed: dict[tuple[int, ...], list[int]] = defaultdict(list)
         for i in crowded.tolist():
-            keyed[tuple(_seg_keys(segs[i:i + 1])[0].tolist())].append(int(owner[i]))
+            keyed[tuple(_seg_keys(segs[i : i + 1])[0].tolist())].append(int(owner[i]))
         for owners in keyed.values():
             us = sorted(set(owners))
             cand.update((us[x], us[y]) for x in range(len(us)) for y in range(x + 1, len(us)))
@@ -221,16 +222,21 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
         for x, y in zip(pa[overl].tolist(), pb[overl].tolist()):
             inter = polys[x].intersection(polys[y])
             c = inter.representative_point()
-            overlaps[(x, y)] = Problem.make("overlapping_spaces",
-                                            f"spaces {ids[x]} and {ids[y]} overlap "
-                                            f"({inter.area:.1f} mm²)", ids[x], (c.x, c.y))
-        rest = [(x, y) for x, y, o in zip(pa.tolist(), pb.tolist(), overl.tolist())
-                if not o and (x, y) not in pair_len]
+            overlaps[(x, y)] = Problem.make(
+                "overlapping_spaces",
+                f"spaces {ids[x]} and {ids[y]} overlap ({inter.area:.1f} mm²)",
+                ids[x],
+                (c.x, c.y),
+            )
+        rest = [
+            (x, y)
+            for x, y, o in zip(pa.tolist(), pb.tolist(), overl.tolist())
+            if not o and (x, y) not in pair_len
+        ]
         if rest:
             ra = np.array([r[0] for r in rest], dtype=np.int64)
             rb = np.array([r[1] for r in rest], dtype=np.int64)
-            inters = shapely.intersection(shapely.boundary(polys[ra]),
-                                          shapely.boundary(polys[rb]))
+            inters = shapely.intersection(shapely.boundary(polys[ra]), shapely.boundary(polys[rb]))
             lengths = shapely.length(inters)
             for x, y, inter, length in zip(ra.tolist(), rb.tolist(), inters, lengths.tolist()):
                 if length > tol:
@@ -241,24 +247,26 @@ def _borders(ids: list[str], polys: np.ndarray, tol: float,
                             extra_pairs.extend([(x, y)] * (len(cs) - 1))
                             border_lines.append(np.hstack([cs[:-1], cs[1:]]))
     arr = np.vstack(border_lines).reshape(-1, 4)
-    return _Borders(ids, pair_len, overlaps, arr, len(border_seg), pair_codes, border_pair,
-                    extra_pairs)
+    return _Borders(
+        ids, pair_len, overlaps, arr, len(border_seg), pair_codes, border_pair, extra_pairs
+    )
 
 
 @dataclass
 class _Cover:
     """Which border segments the rivers cover."""
 
-    lens: dict[tuple[int, int], list[float]]     # pair -> covered segment lengths
-    river_of: dict[tuple[int, int], str]         # pair -> last river covering part of it
-    covered: np.ndarray                          # per border segment
-    fallback: dict[str, bool]                    # river -> matched by geometry too
-    pairs_of: dict[str, set[tuple[int, int]]]    # river -> pairs it covers part of
+    lens: dict[tuple[int, int], list[float]]  # pair -> covered segment lengths
+    river_of: dict[tuple[int, int], str]  # pair -> last river covering part of it
+    covered: np.ndarray  # per border segment
+    fallback: dict[str, bool]  # river -> matched by geometry too
+    pairs_of: dict[str, set[tuple[int, int]]]  # river -> pairs it covers part of
     btree: shapely.STRtree | None
 
 
-def _cover(bd: _Borders, rivers: list[tuple[str, Any]], tol: float,
-           known: dict[str, bool]) -> _Cover:
+def _cover(
+    bd: _Borders, rivers: list[tuple[str, Any]], tol: float, known: dict[str, bool]
+) -> _Cover:
     """Rivers along borders: exact key matches first, geometry for the rest.
 
     A river some of whose segments match no border segment (``fallback``) also covers
@@ -269,16 +277,16 @@ def _cover(bd: _Borders, rivers: list[tuple[str, Any]], tol: float,
     border_q = _seg_keys(border_arr)
     border_h = _mix(border_q)
     border_sorted = np.argsort(border_h, kind="stable")
-    cov = _Cover(defaultdict(list), {}, np.zeros(len(border_arr), dtype=bool), {},
-                 defaultdict(set), None)
+    cov = _Cover(
+        defaultdict(list), {}, np.zeros(len(border_arr), dtype=bool), {}, defaultdict(set), None
+    )
     for rid, g in rivers:
         cs = shapely.get_coordinates(g)
         rsegs = np.hstack([cs[:-1], cs[1:]])
         rq = _seg_keys(rsegs)
         rh = _mix(rq)
         if len(border_h):
-            pos = np.minimum(np.searchsorted(border_h, rh, sorter=border_sorted),
-                             len(border_h) - 1)
+            pos = np.minimum(np.searchsorted(border_h, rh, sorter=border_sorted), len(border_h) - 1)
             hit = border_sorted[pos]
             found = (border_h[hit] == rh) & (border_q[hit] == rq).all(axis=1)
         else:
@@ -293,20 +301,27 @@ def _cover(bd: _Borders, rivers: list[tuple[str, Any]], tol: float,
             # river vertices that do not match border vertices: fall back to geometry
             if cov.btree is None:
                 cov.btree = shapely.STRtree(shapely.linestrings(border_arr.reshape(-1, 2, 2)))
-            hits.update(cov.btree.query(g.buffer(tol, cap_style="flat"),
-                                        predicate="contains").tolist())
+            hits.update(
+                cov.btree.query(g.buffer(tol, cap_style="flat"), predicate="contains").tolist()
+            )
         for i in hits:
             cov.covered[i] = True
             pair = bd.pair_of(i)
-            cov.lens[pair].append(float(np.hypot(border_arr[i, 2] - border_arr[i, 0],
-                                                 border_arr[i, 3] - border_arr[i, 1])))
+            cov.lens[pair].append(
+                float(
+                    np.hypot(
+                        border_arr[i, 2] - border_arr[i, 0], border_arr[i, 3] - border_arr[i, 1]
+                    )
+                )
+            )
             cov.river_of[pair] = rid
             cov.pairs_of[rid].add(pair)
     return cov
 
 
-def _place_bridges(bd: _Borders, cov: _Cover, bridges: list[tuple[str, Any]],
-                   tol: float) -> dict[str, Pair | None]:
+def _place_bridges(
+    bd: _Borders, cov: _Cover, bridges: list[tuple[str, Any]], tol: float
+) -> dict[str, Pair | None]:
     """The border each bridge sits on: the nearest river-covered border segment within
     ``tol`` (ties: the smaller pair of space ids); None if there is none."""
     out: dict[str, Pair | None] = {}
@@ -315,18 +330,24 @@ def _place_bridges(bd: _Borders, cov: _Cover, bridges: list[tuple[str, Any]],
     for bid, g in bridges:
         best: Pair | None = None
         if cov.btree is not None:
-            cand = [h for h in cov.btree.query(g, predicate="dwithin", distance=tol).tolist()
-                    if cov.covered[h]]
+            cand = [
+                h
+                for h in cov.btree.query(g, predicate="dwithin", distance=tol).tolist()
+                if cov.covered[h]
+            ]
             if cand:
                 dist = shapely.distance(cov.btree.geometries[cand], g)
-                best = min((round(float(d), 9), _pair(bd.ids[a], bd.ids[b]))
-                           for d, (a, b) in zip(dist.tolist(), map(bd.pair_of, cand)))[1]
+                best = min(
+                    (round(float(d), 9), _pair(bd.ids[a], bd.ids[b]))
+                    for d, (a, b) in zip(dist.tolist(), map(bd.pair_of, cand))
+                )[1]
         out[bid] = best
     return out
 
 
-def _touch_attrs(length: float, lens: list[float] | None, river: str | None,
-                 bridge: str | None) -> dict[str, Any]:
+def _touch_attrs(
+    length: float, lens: list[float] | None, river: str | None, bridge: str | None
+) -> dict[str, Any]:
     attrs: dict[str, Any] = {"relation": "touch", "border": round(length, 6)}
     if lens and math.fsum(lens) > 0.5 * length:
         attrs["river"] = river
@@ -335,8 +356,9 @@ def _touch_attrs(length: float, lens: list[float] | None, river: str | None,
     return attrs
 
 
-def _dot(did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool,
-         tol: float) -> tuple[list[Edge], list[Problem], str | None]:
+def _dot(
+    did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool, tol: float
+) -> tuple[list[Edge], list[Problem], str | None]:
     """One river dot: its ``dot`` edges, its problems and the city it belongs to."""
     edges: list[Edge] = []
     probs: list[Problem] = []
@@ -345,24 +367,37 @@ def _dot(did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool,
     inside = [i for i in near if polys[i].contains(g) and polys[i].exterior.distance(g) > tol]
     city = dprops.get("city")
     if city is not None and city not in sp.index:
-        probs.append(Problem.make("unknown_reference",
-                                  f"river dot names unknown city space {city!r}", did, (g.x, g.y)))
+        probs.append(
+            Problem.make(
+                "unknown_reference", f"river dot names unknown city space {city!r}", did, (g.x, g.y)
+            )
+        )
         city = None
     if city is not None and sp.index[city] not in near:
-        probs.append(Problem.make("dot_not_in_city", f"river dot names city {city!r} but does "
-                                  "not lie in it", did, (g.x, g.y)))
+        probs.append(
+            Problem.make(
+                "dot_not_in_city",
+                f"river dot names city {city!r} but does not lie in it",
+                did,
+                (g.x, g.y),
+            )
+        )
         city = None
     if inside and city is None and props[inside[0]].get("city"):
         city = ids[inside[0]]
     if city is not None:
-        edges.append((did, city, f"dot:{did}|{city}", "dot",
-                      {"relation": "dot", "city_dot": True}))
+        edges.append((did, city, f"dot:{did}|{city}", "dot", {"relation": "dot", "city_dot": True}))
     else:
         land = [i for i in near if props[i].get("terrain") not in WATER]
         if len(near) < 3 or len(land) < 2:
-            probs.append(Problem.make("dot_not_triple",
-                                      f"river dot touches {len(near)} space(s), not three",
-                                      did, (g.x, g.y)))
+            probs.append(
+                Problem.make(
+                    "dot_not_triple",
+                    f"river dot touches {len(near)} space(s), not three",
+                    did,
+                    (g.x, g.y),
+                )
+            )
         for i in near:
             edges.append((did, ids[i], f"dot:{did}|{ids[i]}", "dot", {"relation": "dot"}))
     if not on_river:
@@ -373,12 +408,21 @@ def _dot(did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool,
 def _dot_river(rid: str, rg: Any, dots: list[tuple[str, Any]]) -> list[Edge]:
     """The ``dot_river`` chain of one river through the dots on it, in river order."""
     on = sorted((rg.project(g), did) for did, g in dots)
-    return [(on[k][1], on[k + 1][1], f"dot_river:{rid}:{k}", "dot_river",
-             {"relation": "dot_river", "river": rid}) for k in range(len(on) - 1)]
+    return [
+        (
+            on[k][1],
+            on[k + 1][1],
+            f"dot_river:{rid}:{k}",
+            "dot_river",
+            {"relation": "dot_river", "river": rid},
+        )
+        for k in range(len(on) - 1)
+    ]
 
 
-def _road(rid: str, line: Any, sp: _Spaces, touch: dict[Pair, dict[str, Any]],
-          tol: float) -> tuple[list[str], list[Edge], list[Problem]]:
+def _road(
+    rid: str, line: Any, sp: _Spaces, touch: dict[Pair, dict[str, Any]], tol: float
+) -> tuple[list[str], list[Edge], list[Problem]]:
     """One road: the spaces it passes in order, its ``road`` edges and its problems."""
     edges: list[Edge] = []
     probs: list[Problem] = []
@@ -428,20 +472,35 @@ def _road(rid: str, line: Any, sp: _Spaces, touch: dict[Pair, dict[str, Any]],
         attrs = touch.get(_pair(ids[a], ids[b]))
         if attrs is None:
             c = polys[b].representative_point()
-            probs.append(Problem.make(
-                "road_skips_space", f"road goes from {ids[a]} to {ids[b]}, which do not "
-                "share a border", rid, (c.x, c.y)))
+            probs.append(
+                Problem.make(
+                    "road_skips_space",
+                    f"road goes from {ids[a]} to {ids[b]}, which do not share a border",
+                    rid,
+                    (c.x, c.y),
+                )
+            )
             continue
         if "river" in attrs and "bridge" not in attrs:
             cross = line.intersection(polys[a].intersection(polys[b]))
-            xy = cross.representative_point() if not cross.is_empty else \
-                polys[b].representative_point()
-            probs.append(Problem.make(
-                "road_crosses_river", f"road crosses the river between {ids[a]} and "
-                f"{ids[b]} where there is no bridge", rid, (xy.x, xy.y)))
+            xy = (
+                cross.representative_point()
+                if not cross.is_empty
+                else polys[b].representative_point()
+            )
+            probs.append(
+                Problem.make(
+                    "road_crosses_river",
+                    f"road crosses the river between {ids[a]} and "
+                    f"{ids[b]} where there is no bridge",
+                    rid,
+                    (xy.x, xy.y),
+                )
+            )
         u, v = _pair(ids[a], ids[b])
-        edges.append((u, v, f"road:{rid}:{k}", "road", {"relation": "road", "road": rid,
-                                                         "order": k}))
+        edges.append(
+            (u, v, f"road:{rid}:{k}", "road", {"relation": "road", "road": rid, "order": k})
+        )
     return [ids[i] for i in seq], edges, probs
 
 
@@ -459,18 +518,27 @@ class _Spaces:
     def of(cls, inp: RegionInput) -> _Spaces:
         ids = [s[0] for s in inp.spaces]
         polys = np.array([s[1] for s in inp.spaces], dtype=object)
-        return cls(ids, polys, [s[2] for s in inp.spaces],
-                   {sid: i for i, sid in enumerate(ids)}, shapely.STRtree(polys))
+        return cls(
+            ids,
+            polys,
+            [s[2] for s in inp.spaces],
+            {sid: i for i, sid in enumerate(ids)},
+            shapely.STRtree(polys),
+        )
 
 
-def _near(tree: shapely.STRtree, ids: list[str], geoms: list[Any], tol: float,
-          predicate: str = "dwithin") -> list[set[str]]:
+def _near(
+    tree: shapely.STRtree, ids: list[str], geoms: list[Any], tol: float, predicate: str = "dwithin"
+) -> list[set[str]]:
     """Per geometry, the ids of the spaces within ``tol`` of it (or intersecting it)."""
     out: list[set[str]] = [set() for _ in geoms]
     if geoms:
         arr = np.array(geoms, dtype=object)
-        gi, si = tree.query(arr, predicate="dwithin", distance=tol) if predicate == "dwithin" \
+        gi, si = (
+            tree.query(arr, predicate="dwithin", distance=tol)
+            if predicate == "dwithin"
             else tree.query(arr, predicate=predicate)
+        )
         for g, s in zip(gi.tolist(), si.tolist()):
             out[g].add(ids[s])
     return out
@@ -481,10 +549,10 @@ def _near(tree: shapely.STRtree, ids: list[str], geoms: list[Any], tol: float,
 class RegionDelta:
     """What :meth:`RegionState.update` changed, for the compiled graph."""
 
-    removed: list[tuple[str, str, str]] = field(default_factory=list)   # (u, v, key)
+    removed: list[tuple[str, str, str]] = field(default_factory=list)  # (u, v, key)
     added: list[Edge] = field(default_factory=list)
-    road_spaces: set[str] = field(default_factory=set)   # spaces whose ``road`` flag to refresh
-    dots: set[str] = field(default_factory=set)          # dots whose ``city_space`` to refresh
+    road_spaces: set[str] = field(default_factory=set)  # spaces whose ``road`` flag to refresh
+    dots: set[str] = field(default_factory=set)  # dots whose ``city_space`` to refresh
     stats: dict[str, int] = field(default_factory=dict)
 
 
@@ -509,8 +577,7 @@ class RegionState:
     bridge_on: dict[str, Pair | None] = field(default_factory=dict)
     dot_out: dict[str, tuple[list[Edge], list[Problem], str | None]] = field(default_factory=dict)
     dot_river: dict[str, list[Edge]] = field(default_factory=dict)
-    road_out: dict[str, tuple[list[str], list[Edge], list[Problem]]] = \
-        field(default_factory=dict)
+    road_out: dict[str, tuple[list[str], list[Edge], list[Problem]]] = field(default_factory=dict)
     _nbrs: dict[str, set[str]] | None = None
 
     # ------------------------------------------------------------------ full
@@ -518,15 +585,22 @@ class RegionState:
     def build(cls, inp: RegionInput, tol: float) -> RegionState:
         """Compile every region relation of a map that has spaces."""
         sp = _Spaces.of(inp)
-        st = cls(tol, sp, {r: g for r, g, _ in inp.rivers}, {d: (g, p) for d, g, p in inp.dots},
-                 {b: g for b, g, _ in inp.bridges}, {r: g for r, g, _ in inp.roads})
+        st = cls(
+            tol,
+            sp,
+            {r: g for r, g, _ in inp.rivers},
+            {d: (g, p) for d, g, p in inp.dots},
+            {b: g for b, g, _ in inp.bridges},
+            {r: g for r, g, _ in inp.roads},
+        )
         ids = sp.ids
         bd = _borders(ids, sp.polys, tol, sp.tree)
         st.overlaps = {_pair(ids[a], ids[b]): p for (a, b), p in bd.overlaps.items()}
         cov = _cover(bd, list(st.rivers.items()), tol, {})
         st.fallback = cov.fallback
-        st.river_pairs = {r: {_pair(ids[a], ids[b]) for a, b in ps}
-                          for r, ps in cov.pairs_of.items()}
+        st.river_pairs = {
+            r: {_pair(ids[a], ids[b]) for a, b in ps} for r, ps in cov.pairs_of.items()
+        }
         st.bridge_on = _place_bridges(bd, cov, list(st.bridges.items()), tol)
         bridged = st._bridged()
         touch = st.touch
@@ -539,27 +613,31 @@ class RegionState:
                 touch[pr] = {"relation": "touch", "border": round(length, 6)}
         # river dots, and the chain of dots along each river
         river_list = list(st.rivers.items())
-        dots_on: dict[int, list[int]] = defaultdict(list)   # river -> dots
+        dots_on: dict[int, list[int]] = defaultdict(list)  # river -> dots
         dot_list = list(st.dots.items())
         if river_list and dot_list:
             rtree = shapely.STRtree(np.array([g for _, g in river_list], dtype=object))
-            di, ri = rtree.query(np.array([g for _, (g, _) in dot_list], dtype=object),
-                                 predicate="dwithin", distance=tol)
+            di, ri = rtree.query(
+                np.array([g for _, (g, _) in dot_list], dtype=object),
+                predicate="dwithin",
+                distance=tol,
+            )
             for d, r in zip(di.tolist(), ri.tolist()):
                 dots_on[r].append(d)
         on_river = {d for ds in dots_on.values() for d in ds}
         for dn, (did, (g, dprops)) in enumerate(dot_list):
             st.dot_out[did] = _dot(did, g, dprops, sp, dn in on_river, tol)
         for r, (rid, rg) in enumerate(river_list):
-            st.dot_river[rid] = _dot_river(rid, rg, [(dot_list[d][0], dot_list[d][1][0])
-                                                     for d in dots_on.get(r, ())])
+            st.dot_river[rid] = _dot_river(
+                rid, rg, [(dot_list[d][0], dot_list[d][1][0]) for d in dots_on.get(r, ())]
+            )
         for rid, line in st.roads.items():
             st.road_out[rid] = _road(rid, line, sp, touch, tol)
         return st
 
     def _bridged(self) -> dict[Pair, str]:
         out: dict[Pair, str] = {}
-        for bid, pr in self.bridge_on.items():   # in board order: the last bridge wins
+        for bid, pr in self.bridge_on.items():  # in board order: the last bridge wins
             if pr is not None:
                 out[pr] = bid
         return out
@@ -580,9 +658,14 @@ class RegionState:
         for bid, pr in self.bridge_on.items():
             if pr is None:
                 g = self.bridges[bid]
-                out.append(Problem.make("bridge_off_river",
-                                        "bridge is not on a river between two spaces",
-                                        bid, (g.x, g.y)))
+                out.append(
+                    Problem.make(
+                        "bridge_off_river",
+                        "bridge is not on a river between two spaces",
+                        bid,
+                        (g.x, g.y),
+                    )
+                )
         for _, p, _ in self.dot_out.values():
             out.extend(p)
         for _, _, p in self.road_out.values():
@@ -668,8 +751,9 @@ class RegionState:
         near_r = dict(zip(rivers, _near(sp.tree, ids, [g for _, g in r_list], tol)))
         ra = {r for r in r_changed if r in rivers}
         for rid, g in r_list:
-            if near_r[rid] & n1 or (old_geoms and bool(shapely.dwithin(
-                    np.array(old_geoms, dtype=object), g, tol).any())):
+            if near_r[rid] & n1 or (
+                old_geoms and bool(shapely.dwithin(np.array(old_geoms, dtype=object), g, tol).any())
+            ):
                 ra.add(rid)
         k = set(n1)
         for r in ra:
@@ -700,15 +784,18 @@ class RegionState:
         if k:
             core = np.array(sorted(new_spaces[s] for s in k), dtype=np.int64)
             hit = sp.tree.query(polys[core], predicate="intersects")[1]
-            sub = np.unique(np.concatenate([core, hit]))        # board order
+            sub = np.unique(np.concatenate([core, hit]))  # board order
             bd = _borders([ids[i] for i in sub.tolist()], polys[sub], tol)
             sids = bd.ids
             cov = _cover(bd, r_list, tol, fallback)
             fallback.update({r: cov.fallback[r] for r in ra})
             bon = _place_bridges(bd, cov, [(b, bridges[b]) for b in bridges if b in ba], tol)
             for r in ra:
-                new_river_pairs[r] = {_pair(sids[a], sids[b]) for a, b in cov.pairs_of.get(r, ())
-                                      if sids[a] in k and sids[b] in k}
+                new_river_pairs[r] = {
+                    _pair(sids[a], sids[b])
+                    for a, b in cov.pairs_of.get(r, ())
+                    if sids[a] in k and sids[b] in k
+                }
             for (a, b), p in bd.overlaps.items():
                 if sids[a] in k and sids[b] in k:
                     new_overlaps[_pair(sids[a], sids[b])] = p
@@ -720,11 +807,12 @@ class RegionState:
             for (a, b), length in bd.pair_len.items():
                 if sids[a] in k and sids[b] in k:
                     pr = _pair(sids[a], sids[b])
-                    new_touch[pr] = _touch_attrs(length, cov.lens.get((a, b)),
-                                                 cov.river_of.get((a, b)), bridged.get(pr))
+                    new_touch[pr] = _touch_attrs(
+                        length, cov.lens.get((a, b)), cov.river_of.get((a, b)), bridged.get(pr)
+                    )
         else:
             # nothing near: the rivers in ``ra`` match no border, the bridges sit on none
-            fallback.update({r: True for r in ra})
+            fallback.update(dict.fromkeys(ra, True))
             bridge_on = {b: (None if b in ba else self.bridge_on[b]) for b in bridges}
 
         # ---- replace the touch edges and overlaps inside K (and of deleted spaces)
@@ -763,8 +851,9 @@ class RegionState:
         dots = {d: (g, p) for d, g, p in inp.dots}
         d_changed = {d for d in changed if d in dots or d in self.dots}
         probes = old_geoms + [polys[new_spaces[s]] for s in sorted(cs) if s in new_spaces]
-        r_probes = [old_rivers[r] for r in sorted(r_changed) if r in old_rivers] + \
-            [rivers[r] for r in sorted(r_changed) if r in rivers]
+        r_probes = [old_rivers[r] for r in sorted(r_changed) if r in old_rivers] + [
+            rivers[r] for r in sorted(r_changed) if r in rivers
+        ]
         da = {d for d in d_changed if d in dots}
         dot_ids = list(dots)
         if dot_ids and (probes or r_probes):
@@ -774,12 +863,14 @@ class RegionState:
         da.update(d for d in dot_ids if dots[d][1].get("city") in cs)
         river_arr = np.array([g for _, g in r_list], dtype=object)
         rd = {r for r in r_changed if r in rivers}
-        moved_dots = [self.dots[d][0] for d in d_changed if d in self.dots] + \
-            [dots[d][0] for d in d_changed if d in dots]
+        moved_dots = [self.dots[d][0] for d in d_changed if d in self.dots] + [
+            dots[d][0] for d in d_changed if d in dots
+        ]
         for p in moved_dots:
             if len(river_arr):
-                rd.update(r_list[i][0] for i in
-                          np.nonzero(shapely.dwithin(river_arr, p, tol))[0].tolist())
+                rd.update(
+                    r_list[i][0] for i in np.nonzero(shapely.dwithin(river_arr, p, tol))[0].tolist()
+                )
         for d in d_changed - dots.keys():
             e, _, _ = self.dot_out.pop(d)
             delta.removed.extend((u, v, key) for u, v, key, _, _ in e)
@@ -792,7 +883,7 @@ class RegionState:
             out = _dot(d, g, dprops, sp, on_river, tol)
             self.dot_out[d] = out
             delta.added.extend(out[0])
-        self.dot_out = {d: self.dot_out[d] for d in dots}          # board order
+        self.dot_out = {d: self.dot_out[d] for d in dots}  # board order
         delta.dots = da | (d_changed - dots.keys())
         for r in r_changed - rivers.keys():
             delta.removed.extend((u, v, key) for u, v, key, _, _ in self.dot_river.pop(r, []))
@@ -800,8 +891,14 @@ class RegionState:
             dg = np.array([dots[d][0] for d in dot_ids], dtype=object)
         for r in sorted(rd):
             delta.removed.extend((u, v, key) for u, v, key, _, _ in self.dot_river.get(r, []))
-            on = [(dot_ids[i], dots[dot_ids[i]][0]) for i in
-                  np.nonzero(shapely.dwithin(dg, rivers[r], tol))[0].tolist()] if dot_ids else []
+            on = (
+                [
+                    (dot_ids[i], dots[dot_ids[i]][0])
+                    for i in np.nonzero(shapely.dwithin(dg, rivers[r], tol))[0].tolist()
+                ]
+                if dot_ids
+                else []
+            )
             self.dot_river[r] = _dot_river(r, rivers[r], on)
             delta.added.extend(self.dot_river[r])
         self.dot_river = {r: self.dot_river[r] for r in rivers}
@@ -816,8 +913,9 @@ class RegionState:
             if w in wa:
                 continue
             seq = self.road_out[w][0]
-            if kg.intersection(seq) or (len(moved_arr) and
-                                        bool(shapely.intersects(moved_arr, line).any())):
+            if kg.intersection(seq) or (
+                len(moved_arr) and bool(shapely.intersects(moved_arr, line).any())
+            ):
                 wa.add(w)
         for w in w_changed - roads.keys():
             seq, e, _ = self.road_out.pop(w)
@@ -835,8 +933,14 @@ class RegionState:
         self.road_out = {w: self.road_out[w] for w in roads}
         self.roads = roads
         delta.road_spaces |= cs
-        delta.stats = {"spaces_changed": len(moved), "spaces_near": len(k),
-                       "rivers": len(ra), "bridges": len(ba), "dots": len(da), "roads": len(wa)}
+        delta.stats = {
+            "spaces_changed": len(moved),
+            "spaces_near": len(k),
+            "rivers": len(ra),
+            "bridges": len(ba),
+            "dots": len(da),
+            "roads": len(wa),
+        }
         return delta
 
 
@@ -851,8 +955,9 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
     res = RegionResult()
     if not inp.spaces:
         for did, g, _ in inp.dots:
-            res.problems.append(Problem.make("dot_not_triple", "river dot touches no space",
-                                             did, (g.x, g.y)))
+            res.problems.append(
+                Problem.make("dot_not_triple", "river dot touches no space", did, (g.x, g.y))
+            )
         return res
     st = RegionState.build(inp, tol)
     res.state = st

@@ -14,6 +14,7 @@ Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -33,10 +34,14 @@ COMPILED_VERSION = 1
 def to_node_link(compiled: CompiledBoard) -> dict[str, Any]:
     """networkx node-link data of the compiled graph, with a versioned header."""
     data = nx.node_link_data(compiled.graph, edges="edges")
-    data["graph"] = {"format": COMPILED_FORMAT, "version": COMPILED_VERSION,
-                     "name": compiled.board.name, "rules": compiled.board.rules,
-                     "board_hash": compiled.hash,
-                     "turns": {p.id: p.turns for p in compiled.board.placements}}
+    data["graph"] = {
+        "format": COMPILED_FORMAT,
+        "version": COMPILED_VERSION,
+        "name": compiled.board.name,
+        "rules": compiled.board.rules,
+        "board_hash": compiled.hash,
+        "turns": {p.id: p.turns for p in compiled.board.placements},
+    }
     return data
 
 
@@ -84,7 +89,7 @@ def from_graphml(text: str) -> nx.MultiGraph:
 def _unflat(d: dict[str, Any]) -> None:
     for k, v in list(d.items()):
         if isinstance(v, str) and v.startswith(_JSON_PREFIX):
-            d[k] = json.loads(v[len(_JSON_PREFIX):])
+            d[k] = json.loads(v[len(_JSON_PREFIX) :])
 
 
 def to_geojson(compiled: CompiledBoard) -> dict[str, Any]:
@@ -92,8 +97,14 @@ def to_geojson(compiled: CompiledBoard) -> dict[str, Any]:
     feats = []
     for nid, (owner, f) in compiled.features.items():
         props = {"id": nid, "kind": f.kind, "tile": owner, **f.props}
-        feats.append({"type": "Feature", "id": nid, "geometry": geometry_to_json(f.geometry),
-                      "properties": props})
+        feats.append(
+            {
+                "type": "Feature",
+                "id": nid,
+                "geometry": geometry_to_json(f.geometry),
+                "properties": props,
+            }
+        )
     return {"type": "FeatureCollection", "name": compiled.board.name, "features": feats}
 
 
@@ -115,13 +126,21 @@ EXPORT_FORMATS = ("node-link", "graphml", "geojson", "tmj", "tts", "svg", "png")
 def compiled_schema() -> dict[str, Any]:
     """The JSON Schema of :func:`to_node_link` output (our compiled-board JSON)."""
     from importlib import resources
+
     text = resources.files("referee").joinpath("schema/compiled.schema.json").read_text("utf-8")
     return json.loads(text)  # type: ignore[no-any-return]
 
 
-def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
-                 png_width: int = 2048, px_per_mm: float = 1.0,
-                 image_url: str | None = None, mm_per_unit: float | None = None) -> list[Path]:
+def write_export(
+    compiled: CompiledBoard,
+    fmt: str,
+    path: str | Path,
+    *,
+    png_width: int = 2048,
+    px_per_mm: float = 1.0,
+    image_url: str | None = None,
+    mm_per_unit: float | None = None,
+) -> list[Path]:
     """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
@@ -129,6 +148,7 @@ def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
     Files are written whole or not at all (temporary file + rename).
     """
     from .picture import render_png, render_svg
+
     out = Path(path)
     if fmt not in EXPORT_FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORT_FORMATS)})")
@@ -139,15 +159,22 @@ def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
         _write(out, write_compiled(compiled, fmt).encode("utf-8"))
     elif fmt == "tmj":
         from .tmj import to_tmj
-        _write(out, (json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1,
-                                ensure_ascii=False) + "\n").encode("utf-8"))
+
+        _write(
+            out,
+            (
+                json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1, ensure_ascii=False)
+                + "\n"
+            ).encode("utf-8"),
+        )
     elif fmt == "svg":
         _write(out, render_svg(compiled).encode("utf-8"))
     elif fmt == "png":
         _write(out, render_png(compiled, png_width))
     else:  # tts
-        from .tts import MM_PER_INCH, to_tts
         from .picture import svg_to_png, view_box
+        from .tts import MM_PER_INCH, to_tts
+
         box = None
         if image_url is None:
             img = out.with_suffix(".png")
@@ -156,8 +183,7 @@ def write_export(compiled: CompiledBoard, fmt: str, path: str | Path, *,
             _write(img, svg_to_png(svg, png_width))
             written.append(img)
             image_url = img.resolve().as_uri()
-        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH,
-                      view_box=box)
+        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH, view_box=box)
         _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     written.insert(0 if fmt != "tts" else len(written), out)
     return written
@@ -169,8 +195,6 @@ def _write(path: Path, data: bytes) -> None:
         tmp.write_bytes(data)
         os.replace(tmp, path)
     except OSError as exc:
-        try:
+        with contextlib.suppress(OSError):
             tmp.unlink()
-        except OSError:
-            pass
         raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None

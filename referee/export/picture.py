@@ -26,6 +26,7 @@ class RenderError(BoardwrightError):
 def render_svg(compiled: CompiledBoard, *, graph: bool = False) -> str:
     """The board drawn by :func:`referee.render.render_svg`, as SVG text."""
     from ..render import render_svg as draw
+
     return draw(compiled.board, compiled, graph=graph)
 
 

@@ -87,10 +87,18 @@ class _Writer:
     def xy(self, x: float, y: float) -> tuple[float, float]:
         return round((x - self.ox) * self.s, 4), round((y - self.oy) * self.s, 4)
 
-    def obj(self, name: str, cls: str, geom: BaseGeometry, props: list[dict[str, Any]]
-            ) -> dict[str, Any] | None:
-        o: dict[str, Any] = {"id": self.next_id, "name": name, "type": cls, "rotation": 0,
-                             "visible": True, "width": 0, "height": 0}
+    def obj(
+        self, name: str, cls: str, geom: BaseGeometry, props: list[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        o: dict[str, Any] = {
+            "id": self.next_id,
+            "name": name,
+            "type": cls,
+            "rotation": 0,
+            "visible": True,
+            "width": 0,
+            "height": 0,
+        }
         if geom.geom_type == "Point":
             o["x"], o["y"] = self.xy(geom.x, geom.y)
             o["point"] = True
@@ -113,8 +121,9 @@ class _Writer:
         o[key] = [{"x": round(x - x0, 4), "y": round(y - y0, 4)} for x, y in pts]
 
 
-def to_tmj(compiled: CompiledBoard, *, px_per_mm: float = 1.0, grid_mm: float = 10.0
-           ) -> dict[str, Any]:
+def to_tmj(
+    compiled: CompiledBoard, *, px_per_mm: float = 1.0, grid_mm: float = 10.0
+) -> dict[str, Any]:
     """The compiled board as a Tiled JSON map (a dict ready for ``json.dumps``).
 
     Parameters
@@ -135,9 +144,20 @@ def to_tmj(compiled: CompiledBoard, *, px_per_mm: float = 1.0, grid_mm: float = 
     for p in board.placements:
         tile = board.tile_of(p)
         outline = board.outline_of(p)
-        o = w.obj(p.id, "tile", outline, _props({"placement": p.id, "tile": p.tile,
-                                                  "turns": p.turns, "turnable": tile.turnable,
-                                                  "turn_count": tile.turn_count}))
+        o = w.obj(
+            p.id,
+            "tile",
+            outline,
+            _props(
+                {
+                    "placement": p.id,
+                    "tile": p.tile,
+                    "turns": p.turns,
+                    "turnable": tile.turnable,
+                    "turn_count": tile.turn_count,
+                }
+            ),
+        )
         if o is not None:
             layers["tiles"].append(o)
 
@@ -154,8 +174,13 @@ def to_tmj(compiled: CompiledBoard, *, px_per_mm: float = 1.0, grid_mm: float = 
         kind = g.nodes[nid]["kind"] if nid in g else f.kind
         attrs: dict[str, Any] = {"node": nid, "kind": kind, "tile": owner, "feature": f.id}
         if nid in g:  # compiled attributes (road, city_space, turned wind ...) win
-            attrs.update({k: v for k, v in g.nodes[nid].items()
-                          if k not in ("x", "y", "kind", "tile", "feature")})
+            attrs.update(
+                {
+                    k: v
+                    for k, v in g.nodes[nid].items()
+                    if k not in ("x", "y", "kind", "tile", "feature")
+                }
+            )
         else:
             attrs.update(f.props)
         o = w.obj(nid, kind, f.geometry, _props(attrs))
@@ -167,38 +192,68 @@ def to_tmj(compiled: CompiledBoard, *, px_per_mm: float = 1.0, grid_mm: float = 
 
     for u, v, k, d in g.edges(keys=True, data=True):
         a, b = g.nodes[u], g.nodes[v]
-        line = shapely.LineString([(a["x"], a["y"]), (b["x"], b["y"])]) if u != v else \
-            shapely.LineString([(a["x"], a["y"]), (a["x"] + 1e-3, a["y"])])
-        props = [{"name": "from", "type": "object", "value": obj_of_node.get(u, 0)},
-                 {"name": "to", "type": "object", "value": obj_of_node.get(v, 0)},
-                 {"name": "from_node", "type": "string", "value": u},
-                 {"name": "to_node", "type": "string", "value": v},
-                 {"name": "key", "type": "string", "value": k}]
+        line = (
+            shapely.LineString([(a["x"], a["y"]), (b["x"], b["y"])])
+            if u != v
+            else shapely.LineString([(a["x"], a["y"]), (a["x"] + 1e-3, a["y"])])
+        )
+        props = [
+            {"name": "from", "type": "object", "value": obj_of_node.get(u, 0)},
+            {"name": "to", "type": "object", "value": obj_of_node.get(v, 0)},
+            {"name": "from_node", "type": "string", "value": u},
+            {"name": "to_node", "type": "string", "value": v},
+            {"name": "key", "type": "string", "value": k},
+        ]
         props += _props({a2: b2 for a2, b2 in d.items() if a2 not in ("u", "v")})
         o = w.obj(f"{d['relation']} {u}–{v}", d["relation"], line, props)
         if o is not None:
             layers["edges"].append(o)
 
-    grid_px = max(1, int(round(grid_mm * px_per_mm)))
+    grid_px = max(1, round(grid_mm * px_per_mm))
     width_px = (bounds[2] - bounds[0]) * px_per_mm
     height_px = (bounds[3] - bounds[1]) * px_per_mm
     layer_json = []
     for i, name in enumerate(LAYERS, start=1):
-        layer_json.append({"id": i, "name": name, "type": "objectgroup", "draworder": "topdown",
-                           "objects": layers[name], "opacity": 1, "visible": True,
-                           "x": 0, "y": 0})
+        layer_json.append(
+            {
+                "id": i,
+                "name": name,
+                "type": "objectgroup",
+                "draworder": "topdown",
+                "objects": layers[name],
+                "opacity": 1,
+                "visible": True,
+                "x": 0,
+                "y": 0,
+            }
+        )
     return {
-        "type": "map", "version": TILED_JSON_VERSION, "tiledversion": TILED_VERSION,
-        "orientation": "orthogonal", "renderorder": "right-down", "infinite": False,
+        "type": "map",
+        "version": TILED_JSON_VERSION,
+        "tiledversion": TILED_VERSION,
+        "orientation": "orthogonal",
+        "renderorder": "right-down",
+        "infinite": False,
         "width": max(1, math.ceil(width_px / grid_px)),
         "height": max(1, math.ceil(height_px / grid_px)),
-        "tilewidth": grid_px, "tileheight": grid_px, "compressionlevel": -1,
-        "nextlayerid": len(LAYERS) + 1, "nextobjectid": w.next_id,
-        "layers": layer_json, "tilesets": [],
-        "properties": _props({"name": board.name, "rules": board.rules,
-                              "board_hash": compiled.hash, "px_per_mm": px_per_mm,
-                              "origin_x_mm": ox, "origin_y_mm": oy,
-                              "generator": "boardwright referee export --to tmj"}),
+        "tilewidth": grid_px,
+        "tileheight": grid_px,
+        "compressionlevel": -1,
+        "nextlayerid": len(LAYERS) + 1,
+        "nextobjectid": w.next_id,
+        "layers": layer_json,
+        "tilesets": [],
+        "properties": _props(
+            {
+                "name": board.name,
+                "rules": board.rules,
+                "board_hash": compiled.hash,
+                "px_per_mm": px_per_mm,
+                "origin_x_mm": ox,
+                "origin_y_mm": oy,
+                "generator": "boardwright referee export --to tmj",
+            }
+        ),
     }
 
 

@@ -37,9 +37,14 @@ from .tmj import _board_bounds
 MM_PER_INCH = 25.4
 
 
-def to_tts(compiled: CompiledBoard, image_url: str, *, mm_per_unit: float = MM_PER_INCH,
-           thickness_y: float = 0.1,
-           view_box: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
+def to_tts(
+    compiled: CompiledBoard,
+    image_url: str,
+    *,
+    mm_per_unit: float = MM_PER_INCH,
+    thickness_y: float = 0.1,
+    view_box: tuple[float, float, float, float] | None = None,
+) -> dict[str, Any]:
     """The board as a TTS saved object (a dict ready for ``json.dumps``).
 
     Parameters
@@ -74,32 +79,85 @@ def to_tts(compiled: CompiledBoard, image_url: str, *, mm_per_unit: float = MM_P
                 rot_y = bearing_degrees(d["heading"]) % 360.0
             except (ValueError, TypeError, KeyError):
                 rot_y = 0.0
-        snaps.append({"Position": {"x": round((d["x"] - cx) / mm_per_unit, 5),
-                                   "y": thickness_y,
-                                   "z": round(-(d["y"] - cy) / mm_per_unit, 5)},
-                      "Rotation": {"x": 0.0, "y": rot_y, "z": 0.0},
-                      "Tags": tags})
+        snaps.append(
+            {
+                "Position": {
+                    "x": round((d["x"] - cx) / mm_per_unit, 5),
+                    "y": thickness_y,
+                    "z": round(-(d["y"] - cy) / mm_per_unit, 5),
+                },
+                "Rotation": {"x": 0.0, "y": rot_y, "z": 0.0},
+                "Tags": tags,
+            }
+        )
     guid = hashlib.sha256(f"boardwright:{compiled.hash}".encode()).hexdigest()[:6]
     obj: dict[str, Any] = {
-        "GUID": guid, "Name": "Custom_Board",
-        "Transform": {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 0.0,
-                      "rotZ": 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0},
-        "Nickname": board.name, "Description": str(board.meta.get("description") or ""),
-        "GMNotes": f"boardwright board_hash {compiled.hash}", "Memo": "",
+        "GUID": guid,
+        "Name": "Custom_Board",
+        "Transform": {
+            "posX": 0.0,
+            "posY": 1.0,
+            "posZ": 0.0,
+            "rotX": 0.0,
+            "rotY": 0.0,
+            "rotZ": 0.0,
+            "scaleX": 1.0,
+            "scaleY": 1.0,
+            "scaleZ": 1.0,
+        },
+        "Nickname": board.name,
+        "Description": str(board.meta.get("description") or ""),
+        "GMNotes": f"boardwright board_hash {compiled.hash}",
+        "Memo": "",
         "ColorDiffuse": {"r": 1.0, "g": 1.0, "b": 1.0},
         "Tags": ["boardwright"] + ([f"rules:{board.rules}"] if board.rules else []),
-        "LayoutGroupSortIndex": 0, "Value": 0, "Locked": True, "Grid": False, "Snap": True,
-        "IgnoreFoW": False, "MeasureMovement": False, "DragSelectable": True,
-        "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
-        "HideWhenFaceDown": False, "Hands": False,
-        "CustomImage": {"ImageURL": image_url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
-                        "WidthScale": 0.0},
-        "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
+        "LayoutGroupSortIndex": 0,
+        "Value": 0,
+        "Locked": True,
+        "Grid": False,
+        "Snap": True,
+        "IgnoreFoW": False,
+        "MeasureMovement": False,
+        "DragSelectable": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "GridProjection": False,
+        "HideWhenFaceDown": False,
+        "Hands": False,
+        "CustomImage": {
+            "ImageURL": image_url,
+            "ImageSecondaryURL": "",
+            "ImageScalar": 1.0,
+            "WidthScale": 0.0,
+        },
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
         "AttachedSnapPoints": snaps,
     }
-    return {"SaveName": board.name, "Date": "", "VersionNumber": "", "GameMode": "",
-            "GameType": "", "GameComplexity": "", "Tags": [], "Gravity": 0.5,
-            "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "TabStates": {},
-            "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": [obj],
-            "_boardwright": {"board_hash": compiled.hash, "mm_per_unit": mm_per_unit,
-                             "centre_mm": [cx, cy], "size_mm": [maxx - minx, maxy - miny]}}
+    return {
+        "SaveName": board.name,
+        "Date": "",
+        "VersionNumber": "",
+        "GameMode": "",
+        "GameType": "",
+        "GameComplexity": "",
+        "Tags": [],
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "TabStates": {},
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+        "ObjectStates": [obj],
+        "_boardwright": {
+            "board_hash": compiled.hash,
+            "mm_per_unit": mm_per_unit,
+            "centre_mm": [cx, cy],
+            "size_mm": [maxx - minx, maxy - miny],
+        },
+    }

@@ -51,8 +51,11 @@ class WordMove:
     def parse(cls, text: str) -> WordMove:
         words = tuple(text.strip().lower().split())
         if not words or words[0] not in cls.verbs:
-            raise IllegalMoveError(f"cannot read move {text!r} (verbs: {', '.join(cls.verbs)})",
-                                   code="bad_move", details={"move": text})
+            raise IllegalMoveError(
+                f"cannot read move {text!r} (verbs: {', '.join(cls.verbs)})",
+                code="bad_move",
+                details={"move": text},
+            )
         return cls(words)
 
 
@@ -123,8 +126,14 @@ class Game(ABC, Generic[M]):
     # -------------------------------------------------------------- construction
     @classmethod
     @abstractmethod
-    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
-            options: dict[str, Any] | None = None) -> Game[M]:
+    def new(
+        cls,
+        compiled: CompiledBoard,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> Game[M]:
         """Set up a new game on ``compiled`` (seeded)."""
 
     @classmethod
@@ -254,8 +263,9 @@ class Game(ABC, Generic[M]):
         data["rng"] = self.rng.state  # type: ignore[attr-defined]
         return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
-    def fields_from_json(self, data: Any,
-                         extra: Callable[[dict[str, Any]], None] | None = None) -> None:
+    def fields_from_json(
+        self, data: Any, extra: Callable[[dict[str, Any]], None] | None = None
+    ) -> None:
         """Set ``_FIELDS`` and the generator from ``data``, then call ``extra(data)``
         for the rest (on a copy).
 
@@ -263,6 +273,7 @@ class Game(ABC, Generic[M]):
         malformed one.
         """
         from .rng import Rng
+
         if not isinstance(data, dict) or data.get("rules") != self.rules:
             raise StateError(f"not a {self.rules} state", code="wrong_rules")
         self.check_board(data)
@@ -280,4 +291,6 @@ class Game(ABC, Generic[M]):
         if data.get("board_hash") != self.compiled.hash:
             raise StateError(
                 f"state was made for board {data.get('board_hash')!r}, not for this board "
-                f"({self.compiled.hash})", code="wrong_board")
+                f"({self.compiled.hash})",
+                code="wrong_board",
+            )

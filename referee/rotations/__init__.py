@@ -26,6 +26,19 @@ from .legal import LegalTurns, TurnVerdict, legal_turns
 from .structure import Problem, build_problem, turn_classes
 from .write import apply_turns, write_witness
 
-__all__ = ["CensusResult", "FrontierDP", "LegalTurns", "Problem", "TileReport", "TurnVerdict",
-           "Witness", "apply_turns", "build_problem", "census", "legal_turns", "turn_classes",
-           "wilson", "write_witness"]
+__all__ = [
+    "CensusResult",
+    "FrontierDP",
+    "LegalTurns",
+    "Problem",
+    "TileReport",
+    "TurnVerdict",
+    "Witness",
+    "apply_turns",
+    "build_problem",
+    "census",
+    "legal_turns",
+    "turn_classes",
+    "wilson",
+    "write_witness",
+]

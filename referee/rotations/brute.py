@@ -29,7 +29,7 @@ class _Tables:
     #: per tile: masks[opt, h, word] and points[opt, h]
     masks: list[np.ndarray]
     points: list[np.ndarray]
-    weight_bits: list[tuple[int, int, int]]   # (word, bit, points) of weighted vertices
+    weight_bits: list[tuple[int, int, int]]  # (word, bit, points) of weighted vertices
     src: tuple[int, int]
     targets: list[tuple[int, int]]
 
@@ -49,12 +49,19 @@ def _tables(problem: Problem) -> _Tables:
         masks.append(m)
         points.append(p)
     wb = [(v // 64, v % 64, w) for v, w in enumerate(problem.weight) if w]
-    return _Tables(words, masks, points, wb, (problem.src // 64, problem.src % 64),
-                   [(t // 64, t % 64) for t in problem.targets])
+    return _Tables(
+        words,
+        masks,
+        points,
+        wb,
+        (problem.src // 64, problem.src % 64),
+        [(t // 64, t % 64) for t in problem.targets],
+    )
 
 
-def evaluate_many(problem: Problem, choices: np.ndarray, with_points: bool = True,
-                  tables: _Tables | None = None) -> tuple[np.ndarray, np.ndarray | None]:
+def evaluate_many(
+    problem: Problem, choices: np.ndarray, with_points: bool = True, tables: _Tables | None = None
+) -> tuple[np.ndarray, np.ndarray | None]:
     """(success, reachable points) for each row of ``choices`` (class index per tile)."""
     tb = tables or _tables(problem)
     n = choices.shape[0]
@@ -103,12 +110,16 @@ class BruteResult:
     success: int
     total: int
     fewest_points: int
-    outcomes: np.ndarray | None   # bool array shaped by the class counts (if kept)
+    outcomes: np.ndarray | None  # bool array shaped by the class counts (if kept)
 
 
-def brute_force(problem: Problem, chunk: int = 1 << 15, keep: bool = False,
-                with_points: bool = True,
-                tick: Callable[[int, int], None] | None = None) -> BruteResult:
+def brute_force(
+    problem: Problem,
+    chunk: int = 1 << 15,
+    keep: bool = False,
+    with_points: bool = True,
+    tick: Callable[[int, int], None] | None = None,
+) -> BruteResult:
     """Decide every configuration with :func:`evaluate_many` (vectorized bitsets)."""
     ks = [len(t.classes) for t in problem.tiles]
     total = problem.total
@@ -127,13 +138,18 @@ def brute_force(problem: Problem, chunk: int = 1 << 15, keep: bool = False,
             kept[s:e] = ok
         if tick:
             tick(e, total)
-    return BruteResult(succ, total, -1 if fewest is None else fewest,
-                       kept.reshape(ks) if kept is not None else None)
+    return BruteResult(
+        succ,
+        total,
+        -1 if fewest is None else fewest,
+        kept.reshape(ks) if kept is not None else None,
+    )
 
 
 def brute_force_uf(problem: Problem) -> tuple[int, int]:
     """(successes, fewest points) by a plain union-find per configuration (slow reference)."""
     import itertools
+
     ks = [len(t.classes) for t in problem.tiles]
     succ = 0
     fewest = None

@@ -87,13 +87,19 @@ class TileReport:
         return [s / self.contexts for s in self.success_by_class]
 
     def to_json(self) -> dict[str, Any]:
-        return {"tile": self.placement, "turn_count": self.turn_count, "current": self.current,
-                "symmetry": self.classes, "distinct_turns": len(self.classes),
-                "contexts": self.contexts, "decided": self.decided,
-                "decided_fraction": self.decided_fraction,
-                "flip_configurations": self.flip_configurations,
-                "success_by_class": self.success_by_class,
-                "success_probability": self.success_probability}
+        return {
+            "tile": self.placement,
+            "turn_count": self.turn_count,
+            "current": self.current,
+            "symmetry": self.classes,
+            "distinct_turns": len(self.classes),
+            "contexts": self.contexts,
+            "decided": self.decided,
+            "decided_fraction": self.decided_fraction,
+            "flip_configurations": self.flip_configurations,
+            "success_by_class": self.success_by_class,
+            "success_probability": self.success_probability,
+        }
 
 
 @dataclass
@@ -105,8 +111,11 @@ class Witness:
     reachable_points: int
 
     def to_json(self) -> dict[str, Any]:
-        return {"turns": self.turns, "success": self.success,
-                "reachable_points": self.reachable_points}
+        return {
+            "turns": self.turns,
+            "success": self.success,
+            "reachable_points": self.reachable_points,
+        }
 
 
 @dataclass
@@ -154,19 +163,29 @@ class CensusResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "method": self.method, "partial": self.partial, "missing": self.missing,
-            "from": self.sources, "to": self.targets, "galleries": self.galleries,
-            "spider": self.spider, "configurations": self.total, "success": self.success,
+            "method": self.method,
+            "partial": self.partial,
+            "missing": self.missing,
+            "from": self.sources,
+            "to": self.targets,
+            "galleries": self.galleries,
+            "spider": self.spider,
+            "configurations": self.total,
+            "success": self.success,
             "success_bounds": list(self.success_bounds) if self.success_bounds else None,
-            "fraction": self.fraction, "estimate": self.estimate,
+            "fraction": self.fraction,
+            "estimate": self.estimate,
             "interval": list(self.interval) if self.interval else None,
-            "samples": self.samples, "seed": self.seed,
+            "samples": self.samples,
+            "seed": self.seed,
             "tiles": [t.to_json() for t in self.tiles],
             "unreachable": self.unreachable.to_json() if self.unreachable else None,
             "success_example": self.success_example.to_json() if self.success_example else None,
             "fewest": self.fewest.to_json() if self.fewest else None,
-            "notes": self.notes, "seconds": round(self.seconds, 4),
-            "frontier_width": self.frontier_width, "max_states": self.max_states,
+            "notes": self.notes,
+            "seconds": round(self.seconds, 4),
+            "frontier_width": self.frontier_width,
+            "max_states": self.max_states,
             "order": self.order,
         }
 
@@ -184,13 +203,21 @@ def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (lo, hi)
 
 
-def census(compiled: Any, *, sources: Sequence[str] | None = None,
-           targets: Sequence[str] | None = None,
-           tiles: str | Sequence[str] | None = "turnable",
-           galleries: str | None = None, spider: str = "open",
-           sample: int | None = None, seed: int = 0, workers: int = 1,
-           progress: Progress | None = None, critical: bool = True,
-           fewest: bool = True) -> CensusResult:
+def census(
+    compiled: Any,
+    *,
+    sources: Sequence[str] | None = None,
+    targets: Sequence[str] | None = None,
+    tiles: str | Sequence[str] | None = "turnable",
+    galleries: str | None = None,
+    spider: str = "open",
+    sample: int | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    progress: Progress | None = None,
+    critical: bool = True,
+    fewest: bool = True,
+) -> CensusResult:
     """Count the configurations of the turnable tiles that keep the goal reachable.
 
     Parameters
@@ -232,13 +259,22 @@ def census(compiled: Any, *, sources: Sequence[str] | None = None,
         raise UsageError("--workers must be at least 1")
     if sample is not None and sample < 1:
         raise UsageError("--sample must be a positive number of configurations")
-    problem = build_problem(compiled, sources=sources, targets=targets, tiles=tiles,
-                            galleries=galleries, spider=spider)
-    reports = [TileReport(tv.placement, tv.turn_count, tv.current, tv.symmetry)
-               for tv in problem.tiles]
-    res = CensusResult("sample" if sample else "exact", problem.total, problem.sources,
-                       problem.to_nodes, problem.galleries, problem.spider, reports,
-                       notes=list(problem.notes))
+    problem = build_problem(
+        compiled, sources=sources, targets=targets, tiles=tiles, galleries=galleries, spider=spider
+    )
+    reports = [
+        TileReport(tv.placement, tv.turn_count, tv.current, tv.symmetry) for tv in problem.tiles
+    ]
+    res = CensusResult(
+        "sample" if sample else "exact",
+        problem.total,
+        problem.sources,
+        problem.to_nodes,
+        problem.galleries,
+        problem.spider,
+        reports,
+        notes=list(problem.notes),
+    )
     try:
         if sample:
             _sample(problem, res, sample, seed, progress, critical)
@@ -261,21 +297,32 @@ class _Ticker:
 
     def __call__(self, stage: str, n: int = 1) -> None:
         self.done += n
-        if self.progress is not None and self.progress(min(self.done, self.total), self.total,
-                                                       stage) is False:
+        if (
+            self.progress is not None
+            and self.progress(min(self.done, self.total), self.total, stage) is False
+        ):
             raise Cancelled(stage)
 
 
-def _exact(problem: Problem, res: CensusResult, workers: int, progress: Progress | None,
-           critical: bool, fewest: bool) -> None:
+def _exact(
+    problem: Problem,
+    res: CensusResult,
+    workers: int,
+    progress: Progress | None,
+    critical: bool,
+    fewest: bool,
+) -> None:
     plan = make_plan(problem)
     n = len(plan.steps)
     res.frontier_width = plan.width
     res.order = [problem.tiles[i].placement for i in plan.order]
     crit_units = sum(n - q for q in range(n)) if critical else 0
     ticker = _Ticker(progress, n + crit_units + (n if fewest else 0))
-    todo = ["count"] + ([f"critical:{problem.tiles[i].placement}" for i in plan.order]
-                        if critical else []) + (["fewest"] if fewest else [])
+    todo = (
+        ["count"]
+        + ([f"critical:{problem.tiles[i].placement}" for i in plan.order] if critical else [])
+        + (["fewest"] if fewest else [])
+    )
     res.missing = list(todo)
     if workers > 1 and n > 1:
         _exact_parallel(problem, plan, res, workers, ticker, critical, fewest)
@@ -300,8 +347,14 @@ def _exact(problem: Problem, res: CensusResult, workers: int, progress: Progress
             res.success_bounds = (dp.success, problem.total - dp.failure)
 
 
-def _take_count(problem: Problem, res: CensusResult, success: int, fail_w: list[int] | None,
-                succ_w: list[int] | None, max_states: int) -> None:
+def _take_count(
+    problem: Problem,
+    res: CensusResult,
+    success: int,
+    fail_w: list[int] | None,
+    succ_w: list[int] | None,
+    max_states: int,
+) -> None:
     res.success = success
     res.max_states = max(res.max_states or 0, max_states)
     if fail_w is not None:
@@ -314,12 +367,15 @@ def _take_fewest(problem: Problem, res: CensusResult, witness: list[int], exact:
     res.fewest = _witness(problem, witness)
     res.missing.remove("fewest")
     if not exact:
-        res.notes.append("fewest reachable points: best found by a bounded search (the exact "
-                         "table grew too large), not a proven minimum")
+        res.notes.append(
+            "fewest reachable points: best found by a bounded search (the exact "
+            "table grew too large), not a proven minimum"
+        )
 
 
-def _take_critical(res: CensusResult, problem: Problem, tile: int, contexts: int, decided: int,
-                   by_class: list[int]) -> None:
+def _take_critical(
+    res: CensusResult, problem: Problem, tile: int, contexts: int, decided: int, by_class: list[int]
+) -> None:
     pid = problem.tiles[tile].placement
     for r in res.tiles:
         if r.placement == pid:
@@ -349,8 +405,15 @@ def _job(job: tuple[str, int]) -> tuple[str, int, Any]:
     return kind, arg, (f.witness, f.complete)
 
 
-def _exact_parallel(problem: Problem, plan: Plan, res: CensusResult, workers: int,
-                    ticker: _Ticker, critical: bool, fewest: bool) -> None:
+def _exact_parallel(
+    problem: Problem,
+    plan: Plan,
+    res: CensusResult,
+    workers: int,
+    ticker: _Ticker,
+    critical: bool,
+    fewest: bool,
+) -> None:
     n = len(plan.steps)
     jobs: list[tuple[str, int]] = [("count", 0)]
     if critical:
@@ -360,8 +423,9 @@ def _exact_parallel(problem: Problem, plan: Plan, res: CensusResult, workers: in
     units = {("count", 0): n, ("fewest", 0): n}
     for q, i in enumerate(plan.order):
         units[("critical", i)] = n - q
-    ctx = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
-                                      else "spawn")
+    ctx = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
     pool = ctx.Pool(workers, initializer=_init_worker, initargs=(problem, plan))
     try:
         for kind, arg, out in pool.imap_unordered(_job, jobs):
@@ -383,8 +447,14 @@ def _exact_parallel(problem: Problem, plan: Plan, res: CensusResult, workers: in
 
 
 # ---------------------------------------------------------------------- sampling
-def _sample(problem: Problem, res: CensusResult, n: int, seed: int,
-            progress: Progress | None, critical: bool) -> None:
+def _sample(
+    problem: Problem,
+    res: CensusResult,
+    n: int,
+    seed: int,
+    progress: Progress | None,
+    critical: bool,
+) -> None:
     rng = np.random.default_rng(seed)
     ks = [len(t.classes) for t in problem.tiles]
     res.samples, res.seed = n, seed
@@ -402,8 +472,11 @@ def _sample(problem: Problem, res: CensusResult, n: int, seed: int,
     try:
         while done < n:
             m = min(chunk, n - done)
-            choices = np.column_stack([rng.integers(0, k, m) for k in ks]) if nt else \
-                np.zeros((m, 0), dtype=np.int64)
+            choices = (
+                np.column_stack([rng.integers(0, k, m) for k in ks])
+                if nt
+                else np.zeros((m, 0), dtype=np.int64)
+            )
             ok, pts = evaluate_many(problem, choices, True, tb)
             assert pts is not None
             ticker("sample")
@@ -442,5 +515,4 @@ def _sample(problem: Problem, res: CensusResult, n: int, seed: int,
         res.unreachable = _witness(problem, fail_choice.tolist())
     if best is not None:
         res.fewest = _witness(problem, best[1].tolist())
-        res.notes.append("fewest reachable points: lowest seen in the sample, not a proven "
-                         "minimum")
+        res.notes.append("fewest reachable points: lowest seen in the sample, not a proven minimum")

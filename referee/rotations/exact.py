@@ -63,22 +63,22 @@ class Cancelled(Exception):
 
 @dataclass
 class Step:
-    tile: int                      # index into problem.tiles
-    n_in: int                      # size of the incoming active list
-    n_new: int                     # vertices entering at this step (appended)
+    tile: int  # index into problem.tiles
+    n_in: int  # size of the incoming active list
+    n_new: int  # vertices entering at this step (appended)
     options: list[tuple[tuple[tuple[int, ...], int], ...]]  # per class: (positions, points)
-    new_weight: tuple[int, ...]    # points of the entering vertices
-    keep: tuple[int, ...]          # positions (in incoming+new) of the outgoing list
-    n_perm: int                    # permanent vertices (always first)
-    open_pos: tuple[int, ...]      # outgoing positions a later tile still touches
+    new_weight: tuple[int, ...]  # points of the entering vertices
+    keep: tuple[int, ...]  # positions (in incoming+new) of the outgoing list
+    n_perm: int  # permanent vertices (always first)
+    open_pos: tuple[int, ...]  # outgoing positions a later tile still touches
 
 
 @dataclass
 class Plan:
     order: list[int]
     steps: list[Step]
-    perm: list[int]                # permanent vertex ids: src first, then targets
-    width: int                     # widest active list
+    perm: list[int]  # permanent vertex ids: src first, then targets
+    width: int  # widest active list
     src_weight: int
 
 
@@ -116,12 +116,16 @@ def choose_order(problem: Problem, perm: Sequence[int]) -> list[int]:
         return []
     tiles = problem.tiles
     cands: list[list[int]] = []
-    keys = [lambda t: (t.y, t.x), lambda t: (t.x, t.y), lambda t: (t.x + t.y, t.x),
-            lambda t: (t.x - t.y, t.y)]
+    keys = [
+        lambda t: (t.y, t.x),
+        lambda t: (t.x, t.y),
+        lambda t: (t.x + t.y, t.x),
+        lambda t: (t.x - t.y, t.y),
+    ]
     for key in keys:
         o = sorted(range(n), key=lambda i: key(tiles[i]))
         cands.extend([o, o[::-1]])
-    touch = [set(v for c in t.classes for vs, _ in c.hyperedges for v in vs) for t in tiles]
+    touch = [{v for c in t.classes for vs, _ in c.hyperedges for v in vs} for t in tiles]
     uses: dict[int, int] = {}
     for s in touch:
         for v in s:
@@ -157,8 +161,9 @@ def choose_order(problem: Problem, perm: Sequence[int]) -> list[int]:
     return min(cands, key=lambda o: order_cost(problem, o, perm))
 
 
-def make_plan(problem: Problem, with_targets: bool = True,
-              order: Sequence[int] | None = None) -> Plan:
+def make_plan(
+    problem: Problem, with_targets: bool = True, order: Sequence[int] | None = None
+) -> Plan:
     """Compile the sweep into per-step position tables."""
     perm = [problem.src]
     if with_targets:
@@ -182,8 +187,18 @@ def make_plan(problem: Problem, with_targets: bool = True,
         keep = tuple(p for p, v in enumerate(combined) if v in ps or last[v] > j)
         active = [combined[p] for p in keep]
         open_pos = tuple(p for p, v in enumerate(active) if last.get(v, -1) > j)
-        steps.append(Step(ti, len(combined) - len(new), len(new), opts,
-                          tuple(problem.weight[v] for v in new), keep, len(perm), open_pos))
+        steps.append(
+            Step(
+                ti,
+                len(combined) - len(new),
+                len(new),
+                opts,
+                tuple(problem.weight[v] for v in new),
+                keep,
+                len(perm),
+                open_pos,
+            )
+        )
         width = max(width, len(combined))
     return Plan(list(order), steps, perm, width, problem.weight[problem.src])
 
@@ -208,7 +223,7 @@ def _apply(state: tuple[int, ...], step: Step, opt: int) -> tuple[int, ...]:
 def _decide(state: tuple[int, ...], step: Step) -> tuple[int, ...] | int:
     """SUCCESS, DEAD, or the state itself when the answer is still open."""
     s = state[0]
-    unsat = [x for x in state[1:step.n_perm] if x != s]
+    unsat = [x for x in state[1 : step.n_perm] if x != s]
     if not unsat:
         return SUCCESS
     open_ = {state[p] for p in step.open_pos}
@@ -252,9 +267,9 @@ class CountResult:
 @dataclass
 class CriticalResult:
     tile: int
-    contexts: int                  # configurations of the other tiles
-    decided: int                   # contexts where the tile's turn changes the answer
-    success_by_class: list[int]    # contexts that succeed with the tile in each class
+    contexts: int  # configurations of the other tiles
+    decided: int  # contexts where the tile's turn changes the answer
+    success_by_class: list[int]  # contexts that succeed with the tile in each class
     complete: bool
 
 
@@ -269,8 +284,9 @@ class FewestResult:
 class FrontierDP:
     """Frontier dynamic program over one :class:`Plan` (see the module notes)."""
 
-    def __init__(self, problem: Problem, plan: Plan | None = None,
-                 tick: Tick | None = None) -> None:
+    def __init__(
+        self, problem: Problem, plan: Plan | None = None, tick: Tick | None = None
+    ) -> None:
         self.problem = problem
         self.plan = plan or make_plan(problem)
         self.tick = tick
@@ -368,13 +384,15 @@ class FrontierDP:
         assert not table, "every state is decided after the last tile"
         return self._count_result(fail_w, succ_w, max_states)
 
-    def _count_result(self, fail_w: object, succ_w: object, max_states: int,
-                      complete: bool = True) -> CountResult:
+    def _count_result(
+        self, fail_w: object, succ_w: object, max_states: int, complete: bool = True
+    ) -> CountResult:
         order, cur = self.plan.order, self.current
         fw = None if fail_w is False else _unwind(fail_w, order, cur)
         sw = None if succ_w is False else _unwind(succ_w, order, cur)
-        return CountResult(self.success, self.failure, fw, sw, max_states, self.steps_done,
-                           complete)
+        return CountResult(
+            self.success, self.failure, fw, sw, max_states, self.steps_done, complete
+        )
 
     # ------------------------------------------------------------------ critical
     def critical(self, tile: int) -> CriticalResult:
@@ -416,8 +434,10 @@ class FrontierDP:
                         key = (w, o)
                         r = cache.get(key)
                         if r is None:
-                            r = cache[key] = _decide(_apply(w, step, o),  # type: ignore[arg-type]
-                                                     step)
+                            r = cache[key] = _decide(
+                                _apply(w, step, o),  # type: ignore[arg-type]
+                                step,
+                            )
                         nw.append(r)
                     decided, by_class = self._bucket(new, tuple(nw), c, mult, decided, by_class)
             ms = new
@@ -427,8 +447,14 @@ class FrontierDP:
         return CriticalResult(tile, contexts, decided, by_class, True)
 
     @staticmethod
-    def _bucket(table: dict[tuple[object, ...], int], worlds: tuple[object, ...], c: int,
-                mult: int, decided: int, by_class: list[int]) -> tuple[int, list[int]]:
+    def _bucket(
+        table: dict[tuple[object, ...], int],
+        worlds: tuple[object, ...],
+        c: int,
+        mult: int,
+        decided: int,
+        by_class: list[int],
+    ) -> tuple[int, list[int]]:
         if all(type(w) is int for w in worlds):
             n = c * mult
             if any(worlds) and not all(worlds):
@@ -464,7 +490,8 @@ class FrontierDP:
         # state key: (labels, weights per label with SRC's entry 0); value (src points, witness)
         start = ((0,), (0,))
         table: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, object]] = {
-            start: (plan.src_weight, None)}
+            start: (plan.src_weight, None)
+        }
         max_states = 1
         for step in plan.steps:
             new: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, object]] = {}
@@ -486,8 +513,7 @@ class FrontierDP:
         if not table:
             return FewestResult(ub, ub_choice, max_states, exact)
         best = min(table.values(), key=lambda v: v[0])
-        return FewestResult(best[0], _unwind(best[1], plan.order, self.current),
-                            max_states, exact)
+        return FewestResult(best[0], _unwind(best[1], plan.order, self.current), max_states, exact)
 
 
 def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, list[int]]:
@@ -518,8 +544,9 @@ def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, li
     return best, choice
 
 
-def _apply_weighted(labels: tuple[int, ...], weights: tuple[int, ...], sw: int, step: Step,
-                    opt: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, int]:
+def _apply_weighted(
+    labels: tuple[int, ...], weights: tuple[int, ...], sw: int, step: Step, opt: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, int]:
     lab = list(labels)
     wt = dict(enumerate(weights))
     wt[labels[0]] = sw

@@ -29,8 +29,16 @@ def _port(side: str, r: float) -> Feature:
     return Feature(f"port_{side}", "port", shapely.Point(dx * r, dy * r), {"side": side})
 
 
-def random_tile(rng: random.Random, key: str, shape: str, *, turnable: bool,
-                start: bool = False, goal: bool = False, asymmetric: bool = False) -> TileAsset:
+def random_tile(
+    rng: random.Random,
+    key: str,
+    shape: str,
+    *,
+    turnable: bool,
+    start: bool = False,
+    goal: bool = False,
+    asymmetric: bool = False,
+) -> TileAsset:
     """One random tile: ports on the four sides, paths from some ports to 1–2 points.
 
     With ``asymmetric`` a turnable tile gets three ports, or two neighbouring ones,
@@ -76,19 +84,30 @@ def random_tile(rng: random.Random, key: str, shape: str, *, turnable: bool,
             feats.append(Feature(f"path_{g}{side}", "path", line, pprops))
             if not (start or goal) and rng.random() < 0.08:
                 mid = line.interpolate(0.5, normalized=True)
-                feats.append(Feature(f"door_{g}{side}", "door", mid,
-                                     {"symbol": rng.choice(("moon", "star"))}))
+                feats.append(
+                    Feature(
+                        f"door_{g}{side}", "door", mid, {"symbol": rng.choice(("moon", "star"))}
+                    )
+                )
     if start:
         for k, (x, y) in enumerate([(-0.5 * r, -0.5 * r), (-0.6 * r, 0.1 * r)]):
-            feats.append(Feature(f"white{k}", "point", shapely.Point(x, y),
-                                 {"colour": "grey", "start": "white"}))
-            feats.append(Feature(f"wpath{k}", "path",
-                                 shapely.LineString([(x, y), spots[0]]), {}))
+            feats.append(
+                Feature(
+                    f"white{k}", "point", shapely.Point(x, y), {"colour": "grey", "start": "white"}
+                )
+            )
+            feats.append(Feature(f"wpath{k}", "path", shapely.LineString([(x, y), spots[0]]), {}))
     return TileAsset(key, key.split("/")[-1], {"shape": shape, "size": size}, feats, turnable)
 
 
-def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
-               frame: bool = True, asymmetric: bool = False) -> Board:
+def grid_board(
+    rows: int = 5,
+    cols: int = 5,
+    turnable: int = 10,
+    seed: int = 0,
+    frame: bool = True,
+    asymmetric: bool = False,
+) -> Board:
     """A random ``rows`` × ``cols`` board with ``turnable`` tiles that may turn.
 
     Parameters
@@ -106,8 +125,14 @@ def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
         Give every turnable tile four distinct turns (see :func:`random_tile`).
     """
     rng = random.Random(seed)
-    board = Board(meta={"name": f"grid {rows}x{cols} t{turnable} s{seed}", "rules": None,
-                        "width": cols * PITCH, "height": rows * PITCH})
+    board = Board(
+        meta={
+            "name": f"grid {rows}x{cols} t{turnable} s{seed}",
+            "rules": None,
+            "width": cols * PITCH,
+            "height": rows * PITCH,
+        }
+    )
     cells = [(i, j) for i in range(rows) for j in range(cols)]
     inner = [c for c in cells if c not in ((0, 0), (rows - 1, cols - 1))]
     if turnable > len(inner):
@@ -116,9 +141,15 @@ def grid_board(rows: int = 5, cols: int = 5, turnable: int = 10, seed: int = 0,
     for i, j in cells:
         shape = "octagon" if (i + j) % 2 else "square"
         key = f"gen/t{i}{j}"
-        tile = random_tile(rng, key, shape, turnable=(i, j) in turning,
-                           start=(i, j) == (0, 0), goal=(i, j) == (rows - 1, cols - 1),
-                           asymmetric=asymmetric)
+        tile = random_tile(
+            rng,
+            key,
+            shape,
+            turnable=(i, j) in turning,
+            start=(i, j) == (0, 0),
+            goal=(i, j) == (rows - 1, cols - 1),
+            asymmetric=asymmetric,
+        )
         board.tiles[key] = tile
         x, y = (j + 0.5) * PITCH, (i + 0.5) * PITCH
         turns = rng.randrange(4) if (i, j) in turning else 0

@@ -55,9 +55,15 @@ class LegalTurns:
         return [v.turns for v in self.verdicts if v.legal]
 
     def to_json(self) -> dict[str, Any]:
-        return {"tile": self.placement, "turn_count": self.turn_count, "current": self.current,
-                "turnable": self.turnable, "symmetry": self.classes, "legal": self.legal,
-                "turns": [v.to_json() for v in self.verdicts]}
+        return {
+            "tile": self.placement,
+            "turn_count": self.turn_count,
+            "current": self.current,
+            "turnable": self.turnable,
+            "symmetry": self.classes,
+            "legal": self.legal,
+            "turns": [v.to_json() for v in self.verdicts],
+        }
 
 
 def legal_turns(compiled: Any, tile: str) -> LegalTurns:
@@ -77,8 +83,9 @@ def legal_turns(compiled: Any, tile: str) -> LegalTurns:
     try:
         p = board.placement(tile)
     except UnknownNodeError:
-        raise UnknownNodeError(f"no tile placed as {tile!r}", code="unknown_tile",
-                               location=tile) from None
+        raise UnknownNodeError(
+            f"no tile placed as {tile!r}", code="unknown_tile", location=tile
+        ) from None
     asset = board.tile_of(p)
     tol = compiled.tol
     net = compiled.paths
@@ -126,17 +133,20 @@ def legal_turns(compiled: Any, tile: str) -> LegalTurns:
             there = near(x, y)
             if mine:
                 if not there:
-                    reasons.append(f"the path at {f.id} (facing {side}) meets no port "
-                                   f"(board edge or gap)")
+                    reasons.append(
+                        f"the path at {f.id} (facing {side}) meets no port (board edge or gap)"
+                    )
                 elif not any(hp for _, hp in there):
                     names = ", ".join(n for n, _ in there)
-                    reasons.append(f"the path at {f.id} (facing {side}) meets {names}, "
-                                   f"which has no path")
+                    reasons.append(
+                        f"the path at {f.id} (facing {side}) meets {names}, which has no path"
+                    )
             else:
                 for nid, hp in there:
                     if hp:
-                        reasons.append(f"the path at {nid} meets {f.id} (facing {side}), "
-                                       f"which has no path")
+                        reasons.append(
+                            f"the path at {nid} meets {f.id} (facing {side}), which has no path"
+                        )
         outline = turn_and_move(asset.outline, t, asset.turn_count, p.x, p.y)
         boundary = outline.exterior
         for nid, x, y, hp in others:
@@ -145,8 +155,16 @@ def legal_turns(compiled: Any, tile: str) -> LegalTurns:
             if any((x - a) ** 2 + (y - b) ** 2 <= tol * tol for a, b in own_xy):
                 continue
             if boundary.distance(shapely.Point(x, y)) <= tol:
-                reasons.append(f"the path at {nid} reaches the "
-                               f"{_side(x - p.x, y - p.y)} side, where this tile has no port")
+                reasons.append(
+                    f"the path at {nid} reaches the "
+                    f"{_side(x - p.x, y - p.y)} side, where this tile has no port"
+                )
         verdicts.append(TurnVerdict(t, not reasons, reasons))
-    return LegalTurns(p.id, asset.turn_count, p.turns % asset.turn_count, asset.turnable,
-                      turn_classes(board, p.id, tol), verdicts)
+    return LegalTurns(
+        p.id,
+        asset.turn_count,
+        p.turns % asset.turn_count,
+        asset.turnable,
+        turn_classes(board, p.id, tol),
+        verdicts,
+    )

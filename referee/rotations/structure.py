@@ -195,7 +195,9 @@ def _resolve_nodes(board: Board, compiled: Any, names: Iterable[str], what: str)
         if feat is None:
             raise UnknownNodeError(f"{what} node {n!r} is not on the board", location=n)
         if feat[1].kind not in STOP_KINDS:
-            raise UsageError(f"{what} node {n!r} is a {feat[1].kind}, not a point, junction or door")
+            raise UsageError(
+                f"{what} node {n!r} is a {feat[1].kind}, not a point, junction or door"
+            )
         out.append(n)
     return out
 
@@ -214,9 +216,17 @@ def select_tiles(board: Board, tiles: str | Sequence[str] | None) -> list[str]:
     return ids
 
 
-def _owner_local(board: Board, owner: str, turns: int, tol: float, spider: str,
-                 galleries: str | None, sock_of: dict[tuple[str, int, str], int],
-                 sources: set[str], targets: dict[str, int]) -> tuple[_UF, set[Any], set[Any]]:
+def _owner_local(
+    board: Board,
+    owner: str,
+    turns: int,
+    tol: float,
+    spider: str,
+    galleries: str | None,
+    sock_of: dict[tuple[str, int, str], int],
+    sources: set[str],
+    targets: dict[str, int],
+) -> tuple[_UF, set[Any], set[Any]]:
     """Union-find of one owner at one turn; returns (uf, labels, point labels)."""
     if owner:
         p = board.placement(owner)
@@ -270,10 +280,15 @@ def _blocks(uf: _UF, labels: set[Any], points: set[Any]) -> list[tuple[frozenset
     return out
 
 
-def build_problem(compiled: Any, *, sources: Sequence[str] | None = None,
-                  targets: Sequence[str] | None = None,
-                  tiles: str | Sequence[str] | None = "turnable",
-                  galleries: str | None = None, spider: str = "open") -> Problem:
+def build_problem(
+    compiled: Any,
+    *,
+    sources: Sequence[str] | None = None,
+    targets: Sequence[str] | None = None,
+    tiles: str | Sequence[str] | None = "turnable",
+    galleries: str | None = None,
+    spider: str = "open",
+) -> Problem:
     """Reduce ``compiled`` to a :class:`Problem` (see the module notes).
 
     Parameters
@@ -307,8 +322,9 @@ def build_problem(compiled: Any, *, sources: Sequence[str] | None = None,
     if sources is None:
         src_nodes = sorted(n for n, d in g.nodes(data=True) if d.get("start") == "white")
         if not src_nodes:
-            raise UsageError("the board has no white starting point; name the start nodes "
-                             "with --from")
+            raise UsageError(
+                "the board has no white starting point; name the start nodes with --from"
+            )
     else:
         src_nodes = _resolve_nodes(board, compiled, sources, "--from")
     if targets is None:
@@ -371,8 +387,9 @@ def build_problem(compiled: Any, *, sources: Sequence[str] | None = None,
     for owner, t in owner_turns:
         if owner in sel:
             continue
-        uf, labels, points = _owner_local(board, owner, t, tol, spider, galleries, sock_of,
-                                          src_set, tgt_index)
+        uf, labels, points = _owner_local(
+            board, owner, t, tol, spider, galleries, sock_of, src_set, tgt_index
+        )
         static_points |= points
         for lab in uf.parent:
             static.union(lab, uf.find(lab))
@@ -383,8 +400,9 @@ def build_problem(compiled: Any, *, sources: Sequence[str] | None = None,
         tile = board.tile_of(p)
         per_turn = []
         for t in range(tile.turn_count):
-            uf, labels, points = _owner_local(board, pid, t, tol, spider, galleries, sock_of,
-                                              src_set, tgt_index)
+            uf, labels, points = _owner_local(
+                board, pid, t, tol, spider, galleries, sock_of, src_set, tgt_index
+            )
             per_turn.append((t, _blocks(uf, labels, points)))
         raw.append((pid, tile.turn_count, per_turn))
     # ---- vertices: static roots touched by a variable tile, plus the specials
@@ -432,12 +450,28 @@ def build_problem(compiled: Any, *, sources: Sequence[str] | None = None,
             notes.append(f"{to_nodes[k]} is joined to a start by tiles that do not turn")
         else:
             targets_left.append(v)
-    return Problem(len(names), weight, src, targets_left, tiles_out, src_nodes, to_nodes,
-                   galleries, spider, names, notes)
+    return Problem(
+        len(names),
+        weight,
+        src,
+        targets_left,
+        tiles_out,
+        src_nodes,
+        to_nodes,
+        galleries,
+        spider,
+        names,
+        notes,
+    )
 
 
-def turn_classes(board: Board, placement: str, tol: float = 1.0, spider: str = "open",
-                 galleries: str | None = None) -> list[list[int]]:
+def turn_classes(
+    board: Board,
+    placement: str,
+    tol: float = 1.0,
+    spider: str = "open",
+    galleries: str | None = None,
+) -> list[list[int]]:
     """The tile's turns grouped by identical local connectivity (its symmetry)."""
     p = board.placement(placement)
     tile = board.tile_of(p)
@@ -445,12 +479,15 @@ def turn_classes(board: Board, placement: str, tol: float = 1.0, spider: str = "
     for t in range(tile.turn_count):
         for f in tile.variant(t):
             if f.kind == "port":
-                sock_of[(p.id, t, f.id)] = (round((f.geometry.x + p.x) / tol),
-                                           round((f.geometry.y + p.y) / tol))
+                sock_of[(p.id, t, f.id)] = (
+                    round((f.geometry.x + p.x) / tol),
+                    round((f.geometry.y + p.y) / tol),
+                )
     groups: dict[frozenset[Any], list[int]] = {}
     for t in range(tile.turn_count):
-        uf, labels, points = _owner_local(board, p.id, t, tol, spider, galleries, sock_of,
-                                          set(), {})
+        uf, labels, points = _owner_local(
+            board, p.id, t, tol, spider, galleries, sock_of, set(), {}
+        )
         key = frozenset(b for b, _ in _blocks(uf, labels, points) if len(b) > 1)
         groups.setdefault(key, []).append(t)
     return list(groups.values())

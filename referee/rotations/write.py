@@ -20,8 +20,9 @@ def apply_turns(board: Board, turns: dict[str, int]) -> Board:
     return out
 
 
-def write_witness(board: Board, witness: Any, path: str | os.PathLike[str],
-                  picture: bool = True, note: str = "") -> list[Path]:
+def write_witness(
+    board: Board, witness: Any, path: str | os.PathLike[str], picture: bool = True, note: str = ""
+) -> list[Path]:
     """Save the board turned as ``witness.turns`` to ``path`` (a ``.bwproj`` file).
 
     With ``picture`` a ``.svg`` beside it is drawn by :func:`referee.render.render_svg`
@@ -44,6 +45,7 @@ def write_witness(board: Board, witness: Any, path: str | os.PathLike[str],
         except ImportError:
             return written
         from ..compiler import compile_board
+
         svg = render_svg(turned, compile_board(turned))
         pic = target.with_suffix(".svg")
         try:

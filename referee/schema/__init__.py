@@ -44,10 +44,19 @@ def project_schema() -> dict[str, Any]:
     feature = base["$defs"]["feature"]
     feature["properties"]["kind"] = {"enum": list(FEATURE_KINDS)}
     feature["allOf"] = [
-        {"if": {"properties": {"kind": {"const": kind}}},
-         "then": {"properties": {"props": {"type": "object", "properties": {
-             k: _prop_schema(v) for k, v in specs.items()}}}}}
-        for kind, specs in PROP_SPECS.items()]
+        {
+            "if": {"properties": {"kind": {"const": kind}}},
+            "then": {
+                "properties": {
+                    "props": {
+                        "type": "object",
+                        "properties": {k: _prop_schema(v) for k, v in specs.items()},
+                    }
+                }
+            },
+        }
+        for kind, specs in PROP_SPECS.items()
+    ]
     return base
 
 

@@ -32,8 +32,9 @@ class Asked:
         self.calls: list[tuple[str, str, str]] = []
         self.answer: Any = QMessageBox.StandardButton.Yes
 
-    def __call__(self, kind: str, title: str, text: str, buttons: Any = None,
-                 default: Any = None) -> Any:
+    def __call__(
+        self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None
+    ) -> Any:
         self.calls.append((kind, title, text))
         return self.answer
 
@@ -43,9 +44,11 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> Asked:
     """Patch every QMessageBox static call (a stray modal box would hang offscreen)."""
     rec = Asked()
     for kind in ("question", "critical", "warning", "information"):
-        monkeypatch.setattr(QMessageBox, kind,
-                            staticmethod(lambda parent, title, text, *a, _k=kind, **kw:
-                                         rec(_k, title, text, *a)))
+        monkeypatch.setattr(
+            QMessageBox,
+            kind,
+            staticmethod(lambda parent, title, text, *a, _k=kind, **kw: rec(_k, title, text, *a)),
+        )
     return rec
 
 

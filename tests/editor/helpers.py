@@ -13,10 +13,15 @@ def at(view: Any, x: float, y: float) -> QPoint:
     return view.mapFromScene(QPointF(x, y))
 
 
-def send_mouse(view: Any, kind: Any, x: float, y: float,
-               button: Qt.MouseButton = Qt.MouseButton.LeftButton,
-               buttons: Qt.MouseButton | None = None,
-               modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+def send_mouse(
+    view: Any,
+    kind: Any,
+    x: float,
+    y: float,
+    button: Qt.MouseButton = Qt.MouseButton.LeftButton,
+    buttons: Qt.MouseButton | None = None,
+    modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+) -> None:
     """Send one real QMouseEvent to the view's viewport at scene point (x, y)."""
     p = QPointF(at(view, x, y))
     g = QPointF(view.viewport().mapToGlobal(p.toPoint()))
@@ -42,6 +47,12 @@ def drag(view: Any, path: list[tuple[float, float]], **kw: Any) -> None:
     """Press at the first point, move through the others, release at the last."""
     send_mouse(view, QMouseEvent.Type.MouseButtonPress, *path[0], **kw)
     for x, y in path[1:]:
-        send_mouse(view, QMouseEvent.Type.MouseMove, x, y,
-                   button=Qt.MouseButton.NoButton, buttons=Qt.MouseButton.LeftButton)
+        send_mouse(
+            view,
+            QMouseEvent.Type.MouseMove,
+            x,
+            y,
+            button=Qt.MouseButton.NoButton,
+            buttons=Qt.MouseButton.LeftButton,
+        )
     send_mouse(view, QMouseEvent.Type.MouseButtonRelease, *path[-1], **kw)

@@ -17,19 +17,36 @@ from .helpers import send_mouse
 
 
 def _wheel(view: Any, pos: QPoint, steps: int) -> None:
-    ev = QWheelEvent(QPointF(pos), QPointF(view.viewport().mapToGlobal(pos)), QPoint(0, 0),
-                     QPoint(0, 120 * steps), Qt.MouseButton.NoButton,
-                     Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    ev = QWheelEvent(
+        QPointF(pos),
+        QPointF(view.viewport().mapToGlobal(pos)),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
     QApplication.sendEvent(view.viewport(), ev)
 
 
 def _pan_drag(view: Any, pixels: list[tuple[int, int]], button: Qt.MouseButton) -> None:
     """A drag at fixed viewport pixels (panning moves the scene under the mouse)."""
+
     def send(kind: Any, p: tuple[int, int], b: Qt.MouseButton, bs: Qt.MouseButton) -> None:
         pos = QPointF(*p)
-        QApplication.sendEvent(view.viewport(), QMouseEvent(
-            kind, pos, QPointF(view.viewport().mapToGlobal(pos.toPoint())), b, bs,
-            Qt.KeyboardModifier.NoModifier))
+        QApplication.sendEvent(
+            view.viewport(),
+            QMouseEvent(
+                kind,
+                pos,
+                QPointF(view.viewport().mapToGlobal(pos.toPoint())),
+                b,
+                bs,
+                Qt.KeyboardModifier.NoModifier,
+            ),
+        )
+
     send(QMouseEvent.Type.MouseButtonPress, pixels[0], button, button)
     for p in pixels[1:]:
         send(QMouseEvent.Type.MouseMove, p, Qt.MouseButton.NoButton, button)
@@ -45,7 +62,10 @@ def test_wheel_zooms_around_the_cursor(make_window: Any) -> None:
     _wheel(v, pos, 2)
     assert abs(v.zoom - z * 1.44) < 1e-6
     after = v.mapToScene(pos)
-    assert abs(after.x() - under.x()) < 1.0 / v.zoom + 1e-6 and abs(after.y() - under.y()) < 1.0 / v.zoom + 1e-6
+    assert (
+        abs(after.x() - under.x()) < 1.0 / v.zoom + 1e-6
+        and abs(after.y() - under.y()) < 1.0 / v.zoom + 1e-6
+    )
     assert "px/mm" in win.zoom_label.text()
 
 
@@ -58,7 +78,7 @@ def test_middle_and_space_drag_pan(make_window: Any, qtbot: Any) -> None:
     after = v.mapToScene(v.viewport().rect().center())
     # the content follows the mouse (80 px, 40 px at 4 px/mm): the view centre moves back
     assert abs((before.x() - after.x()) - 20) < 0.5 and abs((before.y() - after.y()) - 10) < 0.5
-    assert win.doc.undo.count() == 0                   # panning is not an edit
+    assert win.doc.undo.count() == 0  # panning is not an edit
     qtbot.keyPress(v, Qt.Key.Key_Space)
     _pan_drag(v, [(300, 200), (270, 190), (240, 180)], Qt.MouseButton.LeftButton)
     qtbot.keyRelease(v, Qt.Key.Key_Space)
@@ -68,8 +88,12 @@ def test_middle_and_space_drag_pan(make_window: Any, qtbot: Any) -> None:
 
 
 def test_r_key_turns_the_selected_tile(make_window: Any, qtbot: Any) -> None:
-    tile = TileAsset("t/sq", "Square", {"shape": "square", "size": 80},
-                     [Feature("c", "point", shapely.Point(0, -20), {"colour": "grey", "wind": "N"})])
+    tile = TileAsset(
+        "t/sq",
+        "Square",
+        {"shape": "square", "size": 80},
+        [Feature("c", "point", shapely.Point(0, -20), {"colour": "grey", "wind": "N"})],
+    )
     b = new_board()
     b.tiles[tile.key] = tile
     b.placements.append(Placement("t1", tile.key, 200, 200, 0))
@@ -90,8 +114,14 @@ def test_r_key_turns_the_selected_tile(make_window: Any, qtbot: Any) -> None:
 
 def test_status_bar_shows_cursor_millimetres(make_window: Any) -> None:
     win = make_window(board=new_board(), packs={})
-    send_mouse(win.view, QMouseEvent.Type.MouseMove, 123.0, 45.0,
-               button=Qt.MouseButton.NoButton, buttons=Qt.MouseButton.NoButton)
+    send_mouse(
+        win.view,
+        QMouseEvent.Type.MouseMove,
+        123.0,
+        45.0,
+        button=Qt.MouseButton.NoButton,
+        buttons=Qt.MouseButton.NoButton,
+    )
     text = win.coord_label.text()
     assert "mm" in text
     x = float(text.split()[1])

@@ -30,15 +30,18 @@ def _port_tile(key: str = "test/cross", size: float = 80.0) -> TileAsset:
     feats = [Feature("c", "point", shapely.Point(0, 0), {"colour": "grey"})]
     for side, (x, y) in {"N": (0, -r), "E": (r, 0), "S": (0, r), "W": (-r, 0)}.items():
         feats.append(Feature(f"port{side}", "port", shapely.Point(x, y), {"side": side}))
-        feats.append(Feature(f"path{side}", "path", shapely.LineString([(0, 0), (x, y)]),
-                             {"medium": "land"}))
+        feats.append(
+            Feature(f"path{side}", "path", shapely.LineString([(0, 0), (x, y)]), {"medium": "land"})
+        )
     return TileAsset(key, "Cross", {"shape": "square", "size": size}, feats)
 
 
 def _elbow_tile(key: str = "test/elbow") -> TileAsset:
     """A square tile with ports on all sides and a path from its centre to the north one."""
-    feats = [Feature("c", "point", shapely.Point(0, 0), {"colour": "black"}),
-             Feature("a", "path", shapely.LineString([(0, 0), (0, -40)]), {"medium": "land"})]
+    feats = [
+        Feature("c", "point", shapely.Point(0, 0), {"colour": "black"}),
+        Feature("a", "path", shapely.LineString([(0, 0), (0, -40)]), {"medium": "land"}),
+    ]
     for side, (x, y) in {"N": (0, -40), "E": (40, 0), "S": (0, 40), "W": (-40, 0)}.items():
         feats.append(Feature(f"port{side}", "port", shapely.Point(x, y), {"side": side}))
     return TileAsset(key, "Elbow", {"shape": "square", "size": 80.0}, feats)
@@ -57,12 +60,18 @@ def drop_tile(win: Any, key: str, x: float, y: float) -> None:
     """Drop a tile dragged from the palette onto the canvas at scene point (x, y)."""
     md: QMimeData = win.palette.list.mime_for(key)
     pos = QPointF(win.view.mapFromScene(QPointF(x, y)))
-    enter = QDragEnterEvent(pos.toPoint(), Qt.DropAction.CopyAction, md,
-                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    enter = QDragEnterEvent(
+        pos.toPoint(),
+        Qt.DropAction.CopyAction,
+        md,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     win.view.dragEnterEvent(enter)
     assert enter.isAccepted()
-    drop = QDropEvent(pos, Qt.DropAction.CopyAction, md, Qt.MouseButton.LeftButton,
-                      Qt.KeyboardModifier.NoModifier)
+    drop = QDropEvent(
+        pos, Qt.DropAction.CopyAction, md, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
     win.view.dropEvent(drop)
 
 
@@ -70,14 +79,18 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
     """Drag a tile from the palette, turn it with R (quarter turn), undo, redo: the compiled
     graph follows. Turning the elbow next to the cross links or unlinks their ports."""
     win = make_window(packs={"test": _Pack([_port_tile(), _elbow_tile()])})
-    keys = [win.palette.list.item(i).data(Qt.ItemDataRole.UserRole)
-            for i in range(win.palette.list.count())]
+    keys = [
+        win.palette.list.item(i).data(Qt.ItemDataRole.UserRole)
+        for i in range(win.palette.list.count())
+    ]
     assert keys == ["test/cross", "test/elbow"]
-    drop_tile(win, "test/cross", 203.0, 196.0)        # snaps to the 100 mm tile pitch
-    drop_tile(win, "test/elbow", 283.0, 203.0)        # its west port snaps onto the cross's east port
+    drop_tile(win, "test/cross", 203.0, 196.0)  # snaps to the 100 mm tile pitch
+    drop_tile(win, "test/elbow", 283.0, 203.0)  # its west port snaps onto the cross's east port
     b = win.doc.board
-    assert [(p.tile, p.x, p.y) for p in b.placements] == [("test/cross", 200.0, 200.0),
-                                                           ("test/elbow", 280.0, 200.0)]
+    assert [(p.tile, p.x, p.y) for p in b.placements] == [
+        ("test/cross", 200.0, 200.0),
+        ("test/elbow", 280.0, 200.0),
+    ]
     elbow = b.placements[1].id
     cross = b.placements[0].id
     win.doc.recompile_now()
@@ -86,10 +99,10 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
     assert QKeySequence("R") == win.a_turn_cw.shortcut()
     assert win.a_turn_ccw.shortcut() == QKeySequence("Shift+R")
     win.scene.select_keys({f"p:{elbow}"})
-    for _ in range(3):                                  # N -> E -> S -> W
+    for _ in range(3):  # N -> E -> S -> W
         win.a_turn_cw.trigger()
     assert b.placements[1].turns == 3
-    assert win.doc.recompile_now() == "turn"            # incremental re-link
+    assert win.doc.recompile_now() == "turn"  # incremental re-link
     assert win.doc.compiled.graph.has_edge(f"{cross}/c", f"{elbow}/c")
     assert win.scene.items_by_key[f"p:{elbow}"].rotation() == pytest.approx(270.0)
     full = compile_board(b.copy())
@@ -118,7 +131,7 @@ def test_draw_spaces_sharing_a_border_makes_touch_edge(make_window: Any) -> None
     v = win.view
     for x, y in [(100, 100), (200, 100), (200, 200)]:
         click(v, x, y)
-    double_click(v, 100, 201.5)                         # 1.5 mm off: grid-snaps to (100, 200)
+    double_click(v, 100, 201.5)  # 1.5 mm off: grid-snaps to (100, 200)
     a = win.doc.board.features[-1]
     assert a.kind == "space" and a.props["terrain"] == "open"
     assert shapely.equals(a.geometry, shapely.box(100, 100, 200, 200))
@@ -128,7 +141,7 @@ def test_draw_spaces_sharing_a_border_makes_touch_edge(make_window: Any) -> None
     double_click(v, 199.3, 200.8)
     bsp = win.doc.board.features[-1]
     assert bsp.id != a.id and shapely.equals(bsp.geometry, shapely.box(200, 100, 300, 200))
-    assert win.doc.recompile_now() == "regions"         # incremental region recompile
+    assert win.doc.recompile_now() == "regions"  # incremental region recompile
     g = win.doc.compiled.graph
     rels = [d["relation"] for _, other, d in g.edges(a.id, data=True) if other == bsp.id]
     assert rels == ["touch"]
@@ -152,7 +165,9 @@ def test_draw_spaces_sharing_a_border_makes_touch_edge(make_window: Any) -> None
 def test_drag_moves_selection_in_one_undo_step(make_window: Any) -> None:
     """Dragging a space moves it by whole grid steps; the drag is one undo step."""
     board = new_board()
-    board.features.append(Feature("s1", "space", shapely.box(100, 100, 150, 150), {"terrain": "open"}))
+    board.features.append(
+        Feature("s1", "space", shapely.box(100, 100, 150, 150), {"terrain": "open"})
+    )
     win = make_window(board=board, packs={})
     win.view.fit()
     drag(win.view, [(120, 120), (125, 121), (133, 128), (141, 139)])
@@ -165,15 +180,16 @@ def test_drag_moves_selection_in_one_undo_step(make_window: Any) -> None:
 def test_rubber_band_and_ctrl_click_select(make_window: Any) -> None:
     board = new_board()
     for i in range(3):
-        board.features.append(Feature(f"p{i}", "point", shapely.Point(100 + 50 * i, 100),
-                                      {"colour": "grey"}))
+        board.features.append(
+            Feature(f"p{i}", "point", shapely.Point(100 + 50 * i, 100), {"colour": "grey"})
+        )
     win = make_window(board=board, packs={})
     win.view.fit()
     click(win.view, 100, 100)
     assert win.scene.selected_keys() == {"f:p0"}
     click(win.view, 200, 100, modifiers=Qt.KeyboardModifier.ControlModifier)
     assert win.scene.selected_keys() == {"f:p0", "f:p2"}
-    drag(win.view, [(80, 60), (120, 90), (170, 130)])   # rubber band over p0 and p1
+    drag(win.view, [(80, 60), (120, 90), (170, 130)])  # rubber band over p0 and p1
     assert win.scene.selected_keys() == {"f:p0", "f:p1"}
 
 
@@ -200,7 +216,7 @@ def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> 
     save_project(new_board(), target)
     win = make_window(packs={})
     assert win.open_path(target)
-    assert win.autosave() is None                       # nothing to save yet
+    assert win.autosave() is None  # nothing to save yet
     win.set_tool("point")
     click(win.view, 250, 250)
     side = win.autosave()
@@ -213,16 +229,24 @@ def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> 
     assert again.open_path(target)
     assert any(k == "question" and "Recover" in t for k, t, _ in asked.calls)
     assert dumps_board(again.doc.board) == wanted
-    assert again.doc.modified                           # recovered work is unsaved
+    assert again.doc.modified  # recovered work is unsaved
     assert again.save_to(target)
-    assert not side.exists()                            # saving clears the side file
+    assert not side.exists()  # saving clears the side file
     assert dumps_board(load_project(target)) == wanted
 
 
-@pytest.mark.parametrize("content", [b"garbage\x00\x01 not a project", b"{\"format\": \"x\"}",
-                                     b"", b"SQLite format 3\x00" + b"\x00" * 100])
-def test_corrupt_or_foreign_file_changes_nothing(make_window: Any, tmp_path: Path, asked: Any,
-                                                 content: bytes) -> None:
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"garbage\x00\x01 not a project",
+        b'{"format": "x"}',
+        b"",
+        b"SQLite format 3\x00" + b"\x00" * 100,
+    ],
+)
+def test_corrupt_or_foreign_file_changes_nothing(
+    make_window: Any, tmp_path: Path, asked: Any, content: bytes
+) -> None:
     good = tmp_path / "good.bwproj"
     b = new_board()
     b.features.append(Feature("p", "point", shapely.Point(1, 2), {"colour": "grey"}))
@@ -233,7 +257,7 @@ def test_corrupt_or_foreign_file_changes_nothing(make_window: Any, tmp_path: Pat
     bad = tmp_path / "bad.bwproj"
     bad.write_bytes(content)
     assert not win.open_path(bad)
-    kind, title, text = asked.calls[-1]
+    kind, _title, text = asked.calls[-1]
     assert kind == "critical" and "bad.bwproj" in text and "Nothing was changed" in text
     assert "Traceback" not in text
     assert dumps_board(win.doc.board) == before
@@ -281,7 +305,7 @@ def test_inspector_uses_combo_boxes_and_validates(make_window: Any) -> None:
     wind.setCurrentIndex(wind.findData("E"))
     wind.activated.emit(wind.currentIndex())
     assert board.features[0].props["wind"] == "E"
-    win.inspector._set("colour", "purple")              # not allowed: message, no change
+    win.inspector._set("colour", "purple")  # not allowed: message, no change
     assert "not allowed" in win.inspector.error.text()
     assert board.features[0].props["colour"] == "black"
     win.a_undo.trigger()
@@ -298,8 +322,11 @@ def test_problem_click_selects_and_centres(make_window: Any) -> None:
     probs = [p for p in win.doc.compiled.problems if p.node == "lonely"]
     assert probs and probs[0].code == "isolated_node"
     tree = win.problems.tree
-    item = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
-                if tree.topLevelItem(i).text(2).startswith("lonely"))
+    item = next(
+        tree.topLevelItem(i)
+        for i in range(tree.topLevelItemCount())
+        if tree.topLevelItem(i).text(2).startswith("lonely")
+    )
     tree.itemClicked.emit(item, 0)
     assert win.scene.selected_keys() == {"f:lonely"}
     c = win.view.mapToScene(win.view.viewport().rect().center())
@@ -331,12 +358,12 @@ def test_edit_vertices_drag_is_one_step_and_refuses_crossing(make_window: Any) -
     win = make_window(board=board, packs={})
     win.view.fit()
     win.set_tool("vertices")
-    click(win.view, 150, 150)                          # pick the space
+    click(win.view, 150, 150)  # pick the space
     drag(win.view, [(200, 200), (210, 205), (220, 220)])
     assert win.doc.undo.count() == 1
     assert (220.0, 220.0) in list(board.features[0].geometry.exterior.coords)
     tool = win.tools["vertices"]
-    assert not tool.set_vertex("s1", 1, 50, 150)       # would cross itself (bow tie)
+    assert not tool.set_vertex("s1", 1, 50, 150)  # would cross itself (bow tie)
     assert win.doc.undo.count() == 1
 
 
@@ -351,6 +378,7 @@ def test_window_layout_is_remembered(make_window: Any) -> None:
 def test_drop_a_piece_on_a_point(make_window: Any) -> None:
     """Pieces and counters from the palette: dropped near a point they stand on it."""
     from editor.canvas import PIECE_MIME
+
     pack = _Pack([])
     pack.piece_types = {"test/hobbit": {"name": "Hobbit", "colour": "yellow"}}
     board = new_board()
@@ -359,8 +387,15 @@ def test_drop_a_piece_on_a_point(make_window: Any) -> None:
     md = win.palette.pieces.mime_for("test/hobbit")
     assert md.hasFormat(PIECE_MIME)
     pos = QPointF(win.view.mapFromScene(QPointF(104, 103)))
-    win.view.dropEvent(QDropEvent(pos, Qt.DropAction.CopyAction, md, Qt.MouseButton.LeftButton,
-                                  Qt.KeyboardModifier.NoModifier))
+    win.view.dropEvent(
+        QDropEvent(
+            pos,
+            Qt.DropAction.CopyAction,
+            md,
+            Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier,
+        )
+    )
     assert [(p.piece, p.at) for p in board.pieces] == [("test/hobbit", "p1")]
     assert "test/hobbit" in board.piece_types
     item = win.scene.items_by_key[f"c:{board.pieces[0].id}"]
@@ -379,6 +414,7 @@ def test_copying_then_quitting_does_not_crash(tmp_path: Path) -> None:
     import subprocess
     import sys
     import textwrap
+
     script = textwrap.dedent("""
         import os
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -392,7 +428,8 @@ def test_copying_then_quitting_does_not_crash(tmp_path: Path) -> None:
         assert copy_to_clipboard(doc, {"f:s1"})
         print("copied")
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120, cwd=tmp_path)
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert proc.returncode == 0, (proc.returncode, proc.stderr[-1500:])
     assert "copied" in proc.stdout

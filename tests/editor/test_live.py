@@ -24,12 +24,19 @@ from referee.model import Feature
 from .conftest import RINGGEISTER
 
 # a 4 x 4 grid of 50 mm squares: neighbours share whole borders
-GRID = [(f"s{r}{c}", shapely.box(50 * c, 50 * r, 50 * c + 50, 50 * r + 50))
-        for r in range(4) for c in range(4)]
+GRID = [
+    (f"s{r}{c}", shapely.box(50 * c, 50 * r, 50 * c + 50, 50 * r + 50))
+    for r in range(4)
+    for c in range(4)
+]
 
 edit = st.one_of(
-    st.tuples(st.just("move"), st.integers(0, 15), st.sampled_from([-50, 0, 50, 25]),
-              st.sampled_from([-50, 0, 50])),
+    st.tuples(
+        st.just("move"),
+        st.integers(0, 15),
+        st.sampled_from([-50, 0, 50, 25]),
+        st.sampled_from([-50, 0, 50]),
+    ),
     st.tuples(st.just("delete"), st.integers(0, 15), st.just(0), st.just(0)),
     st.tuples(st.just("add"), st.integers(0, 3), st.integers(0, 4), st.just(0)),
     st.tuples(st.just("vertex"), st.integers(0, 15), st.integers(-20, 20), st.just(0)),
@@ -40,8 +47,10 @@ edit = st.one_of(
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(edit, min_size=1, max_size=8))
-@example([("move", 9, 50, 50), ("move", 13, -50, -50)])   # three spaces on one border
-def test_live_region_compile_equals_full_compile(qapp: Any, edits: list[tuple[str, int, int, int]]) -> None:
+@example([("move", 9, 50, 50), ("move", 13, -50, -50)])  # three spaces on one border
+def test_live_region_compile_equals_full_compile(
+    qapp: Any, edits: list[tuple[str, int, int, int]]
+) -> None:
     b = new_board()
     b.features = [Feature(i, "space", g, {"terrain": "open"}) for i, g in GRID]
     doc = Document(b)
@@ -59,9 +68,17 @@ def test_live_region_compile_equals_full_compile(qapp: Any, edits: list[tuple[st
             doc.undo.push(DeleteCommand(doc, {f"f:{ids[i % len(ids)]}"}))
         elif kind == "add":
             n_added += 1
-            doc.undo.push(AddFeatureCommand(doc, Feature(
-                f"n{n_added}", "space", shapely.box(200 + 50 * a, 50 * i, 250 + 50 * a, 50 * i + 50),
-                {"terrain": "forest"})))
+            doc.undo.push(
+                AddFeatureCommand(
+                    doc,
+                    Feature(
+                        f"n{n_added}",
+                        "space",
+                        shapely.box(200 + 50 * a, 50 * i, 250 + 50 * a, 50 * i + 50),
+                        {"terrain": "forest"},
+                    ),
+                )
+            )
         elif kind == "vertex":
             f = b.features[i % len(ids)]
             cs = list(f.geometry.exterior.coords)[:-1]
@@ -81,6 +98,7 @@ def test_live_region_compile_equals_full_compile(qapp: Any, edits: list[tuple[st
 def test_turns_on_the_default_board_stay_equal_to_full_compile(qapp: Any) -> None:
     from editor.commands import TurnCommand
     from referee.store import load_project
+
     if not RINGGEISTER.exists():
         return
     b = load_project(RINGGEISTER)
@@ -100,6 +118,7 @@ def test_feature_edits_on_a_river_map_stay_incremental_and_exact(qapp: Any) -> N
     edit (a space's vertex, a river dot moved, a road deleted, a bridge added, a point
     drawn, undo) is applied incrementally and equals a full compile (issue 6)."""
     from referee.generators import voronoi_map
+
     b = voronoi_map(150, seed=2, rivers=2, river_steps=6, roads=2, road_steps=5)
     doc = Document(b)
     river = next(f for f in b.features if f.kind == "river")
@@ -119,12 +138,21 @@ def test_feature_edits_on_a_river_map_stay_incremental_and_exact(qapp: Any) -> N
         (lambda: EditVerticesCommand(doc, space.id, nudged(space)), "regions"),
         (lambda: MoveCommand(doc, {f"f:{dot.id}"}, 2.0, 0.0), "regions"),
         (lambda: DeleteCommand(doc, {f"f:{road.id}"}), "regions"),
-        (lambda: AddFeatureCommand(doc, Feature("bx", "bridge", shapely.Point(
-            (cs[1][0] + cs[2][0]) / 2, (cs[1][1] + cs[2][1]) / 2), {})), "regions"),
+        (
+            lambda: AddFeatureCommand(
+                doc,
+                Feature(
+                    "bx",
+                    "bridge",
+                    shapely.Point((cs[1][0] + cs[2][0]) / 2, (cs[1][1] + cs[2][1]) / 2),
+                    {},
+                ),
+            ),
+            "regions",
+        ),
         (lambda: SetPropertyCommand(doc, [space.id], "terrain", "lake"), "regions"),
         (lambda: SetPropertyCommand(doc, [space.id], "name", "Marsh"), "props"),
-        (lambda: AddFeatureCommand(doc, Feature("px", "point", shapely.Point(3, 3), {})),
-         "paths"),
+        (lambda: AddFeatureCommand(doc, Feature("px", "point", shapely.Point(3, 3), {})), "paths"),
     ]
     for make, strategy in edits:
         doc.undo.push(make())
@@ -148,9 +176,12 @@ def test_export_png_and_svg(make_window: Any, tmp_path: Path) -> None:
     png = tmp_path / "b.png"
     win.export_picture(png, "png", px_per_mm=2.0)
     from PySide6.QtGui import QImage
+
     img = QImage(str(png))
     assert (img.width(), img.height()) == (1200, 1200)
-    assert QImage(str(png)).pixelColor(100, 100).green() > QImage(str(png)).pixelColor(100, 100).red()
+    assert (
+        QImage(str(png)).pixelColor(100, 100).green() > QImage(str(png)).pixelColor(100, 100).red()
+    )
     svg = tmp_path / "b.svg"
     win.export_picture(svg, "svg")
     assert svg.read_text().lstrip().startswith(("<?xml", "<svg"))

@@ -53,10 +53,15 @@ def test_screenshot_cli_bad_project_exits_1(tmp_path: Path, capsys: Any) -> None
     assert not (tmp_path / "x.png").exists()
 
 
-@pytest.mark.skipif(not (ROOT / "assets" / "ringgeister" / "pack.json").exists(),
-                    reason="ringgeister pack not built")
-def test_asset_editor_edits_a_tile_and_saves_into_its_pack(make_window: Any, tmp_path: Path) -> None:
+@pytest.mark.skipif(
+    not (ROOT / "assets" / "ringgeister" / "pack.json").exists(),
+    reason="ringgeister pack not built",
+)
+def test_asset_editor_edits_a_tile_and_saves_into_its_pack(
+    make_window: Any, tmp_path: Path
+) -> None:
     from editor.asset_editor import AssetEditor
+
     pack_dir = tmp_path / "ringgeister"
     shutil.copytree(ROOT / "assets" / "ringgeister", pack_dir)
     pack = load_pack(pack_dir)
@@ -66,14 +71,18 @@ def test_asset_editor_edits_a_tile_and_saves_into_its_pack(make_window: Any, tmp
     tile = pack.tiles[key]
     assert len(ed.doc.board.features) == len(tile.features)
     shown = [lab.pixmap() for lab, _ in ed.previews]
-    assert all(not p.isNull() for p in shown[:tile.turn_count])
+    assert all(not p.isNull() for p in shown[: tile.turn_count])
     ed.set_tool("point")
     ed.tools["point"].place(5.0, -5.0)
     assert ed.doc.modified
     assert ed.save_tile()
     saved = json.loads((pack_dir / "tiles" / f"{key.split('/', 1)[1]}.json").read_text())
     assert len(saved["features"]) == len(tile.features) + 1
-    new = [f for f in saved["features"] if f["geometry"] == {"type": "Point", "coordinates": [5.0, -5.0]}]
+    new = [
+        f
+        for f in saved["features"]
+        if f["geometry"] == {"type": "Point", "coordinates": [5.0, -5.0]}
+    ]
     assert new and new[0]["kind"] == "point"
     assert len(load_pack(pack_dir).tiles[key].features) == len(tile.features) + 1
     # pieces as a table: edit a name, save the pack manifest
@@ -84,6 +93,6 @@ def test_asset_editor_edits_a_tile_and_saves_into_its_pack(make_window: Any, tmp
     t.item(0, 1).setText(json.dumps(data))
     assert ed.save_manifest()
     again = load_pack(pack_dir)
-    assert list(again.piece_types.values())[0]["name"] == "Renamed piece"
+    assert next(iter(again.piece_types.values()))["name"] == "Renamed piece"
     ed.doc.undo.setClean()
     ed.close()

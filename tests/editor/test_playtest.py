@@ -40,13 +40,13 @@ def test_click_figure_shows_legal_destinations_and_plays(make_window: Any) -> No
     dest = sorted(expected)[0]
     dx, dy = ctl.xy(dest)
     win.view.centerOn(dx, dy)
-    ref = game.copy()                                   # what the referee itself does
+    ref = game.copy()  # what the referee itself does
     ref_events = ref.push(ref.parse_move(f"{fig} {dest}"))
     click(win.view, dx, dy)
     assert game.to_json() == ref.to_json()
     texts = [ctl.events.item(i).text() for i in range(ctl.events.count())]
     assert any(t == f"▶ {fig} {dest}" for t in texts)
-    for ev in ref_events:                               # the referee's narration, in order
+    for ev in ref_events:  # the referee's narration, in order
         assert any(t.strip() == ev["text"] for t in texts)
     assert ctl.picked is None and not ctl.destinations
     # the document is untouched by the game
@@ -56,25 +56,26 @@ def test_click_figure_shows_legal_destinations_and_plays(make_window: Any) -> No
 def test_illegal_attempt_shows_the_referees_reason(make_window: Any) -> None:
     """The editor never decides a rule: clicking a point that is not a destination asks the
     referee, which says why; the game state does not change."""
-    win, ctl = _start(make_window)
+    _win, ctl = _start(make_window)
     game = ctl.game
     legal = list(game.legal_moves)
     fig = next(move_figure(m) for m in legal if move_figure(m))
     ctl.pick(fig)
     here = ctl.figures()[fig]
     before = game.to_json()
-    assert not ctl.play_text(f"{fig} {here}")          # standing still is not a move
+    assert not ctl.play_text(f"{fig} {here}")  # standing still is not a move
     assert game.to_json() == before
     last = ctl.events.item(ctl.events.count() - 1).text()
     assert last.startswith("Illegal: ")
     from referee.errors import IllegalMoveError
+
     with pytest.raises(IllegalMoveError) as exc:
         game.check(game.parse_move(f"{fig} {here}"))
     assert str(exc.value) in last
 
 
 def test_stop_playtest_restores_editing(make_window: Any) -> None:
-    win, ctl = _start(make_window)
+    win, _ctl = _start(make_window)
     assert not win.tool_actions["select"].isEnabled()
     win.stop_playtest()
     assert win.playtest is None and win.tool_actions["select"].isEnabled()
@@ -85,6 +86,7 @@ def test_other_rules_play_from_the_move_list(make_window: Any) -> None:
     """Rules whose figures the canvas does not draw are still playable: the dock lists the
     referee's legal moves; double-clicking one plays it."""
     from .conftest import ROOT
+
     proj = ROOT / "projects" / "mount-doom"
     if not proj.exists():
         pytest.skip("mount-doom project not built")

@@ -40,7 +40,7 @@ def _texts(ctl: Any) -> list[str]:
 
 def _roll_from_the_list(ctl: Any) -> None:
     shown = [ctl.moves.item(i).text() for i in range(ctl.moves.count())]
-    assert shown == ["roll"]                       # 'Roll the die' is the only decision
+    assert shown == ["roll"]  # 'Roll the die' is the only decision
     ctl.moves.itemDoubleClicked.emit(ctl.moves.item(0))
     assert ctl.targets, "after the roll the marker has somewhere to go"
 
@@ -53,14 +53,13 @@ def test_riddle_click_marker_see_rings_click_one_and_it_moves(make_window: Any) 
     win, ctl = _start(make_window, RIDDLE, "riddle", seed=5)
     game = ctl.game
     me = game.to_move
-    assert ctl.figures()[me] == game.me.pos        # the marker stands where the state says
-    assert not ctl.targets                         # nothing moves before the roll
+    assert ctl.figures()[me] == game.me.pos  # the marker stands where the state says
+    assert not ctl.targets  # nothing moves before the roll
     _roll_from_the_list(ctl)
     _click(win, *ctl.figure_xy(me))
     assert ctl.picked == me
     assert ctl.destinations == set(game.move_targets()[me])
-    single = sorted(n for n, ms in ctl.targets[me].items()
-                    if len(ms) == 1 and ms[0].verb == "move")
+    single = sorted(n for n, ms in ctl.targets[me].items() if len(ms) == 1 and ms[0].verb == "move")
     dest = single[len(single) // 2]
     move = ctl.targets[me][dest][0]
     ref = game.copy()
@@ -96,7 +95,7 @@ def test_riddle_several_moves_to_one_node_offer_a_menu(make_window: Any) -> None
     menu = ctl.last_menu
     assert menu is not None and menu.isVisible()
     assert [a.text() for a in menu.actions()] == options
-    assert ctl.game.to_json() == before            # nothing played until a choice is made
+    assert ctl.game.to_json() == before  # nothing played until a choice is made
     ref = ctl.game.copy()
     ref.push(ref.parse_move(want))
     next(a for a in menu.actions() if a.text() == want).trigger()
@@ -111,8 +110,13 @@ def test_riddle_click_elsewhere_shows_the_referees_reason(make_window: Any) -> N
     me = ctl.game.to_move
     _click(win, *ctl.figure_xy(me))
     graph = ctl.compiled.graph
-    far = next(n for n in sorted(graph) if graph.nodes[n].get("kind") == "space"
-               and n not in ctl.destinations and n != ctl.game.me.pos)
+    far = next(
+        n
+        for n in sorted(graph)
+        if graph.nodes[n].get("kind") == "space"
+        and n not in ctl.destinations
+        and n != ctl.game.me.pos
+    )
     before = ctl.game.to_json()
     ctl.try_elsewhere(me, far)
     assert ctl.game.to_json() == before
@@ -136,8 +140,11 @@ def test_riddle_playtest_renders_to_png(make_window: Any, tmp_path: Path) -> Non
     # the rings are drawn: green pixels somewhere on the canvas
     vp = win.view.viewport()
     origin = vp.mapTo(win, vp.rect().topLeft())
-    pixels = (img.pixelColor(px, py) for px in range(origin.x(), origin.x() + vp.width(), 3)
-              for py in range(origin.y(), origin.y() + vp.height(), 3))
+    pixels = (
+        img.pixelColor(px, py)
+        for px in range(origin.x(), origin.x() + vp.width(), 3)
+        for py in range(origin.y(), origin.y() + vp.height(), 3)
+    )
     greens = sum(1 for c in pixels if c.green() > 150 and c.red() < 120 and c.blue() < 140)
     assert greens > 20
 
@@ -156,7 +163,7 @@ def test_mount_doom_companion_moves_by_clicks(make_window: Any) -> None:
         pytest.skip("no companion move came up")
     fid = min(ctl.targets)
     xy = {f: ctl.figure_xy(f) for f in ctl.views}
-    assert len(set(xy.values())) == len(xy)       # stacked figures are spread out
+    assert len(set(xy.values())) == len(xy)  # stacked figures are spread out
     _click(win, *ctl.figure_xy(fid))
     assert ctl.picked == fid
     assert ctl.destinations == set(game.move_targets()[fid])
@@ -179,6 +186,7 @@ def test_ringgeister_counter_setup_is_played_by_clicking_a_dashed_ring(make_wind
     spaces are dashed rings (the game's ``move_targets`` under figure ``""``); a click
     on one places the counter there, as the referee does."""
     from .conftest import RINGGEISTER
+
     if not RINGGEISTER.exists():
         pytest.skip("default board not built")
     win = make_window()

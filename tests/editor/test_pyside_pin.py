@@ -27,7 +27,8 @@ def test_twenty_thousand_void_calls_survive():
             QPen().setWidthF(0.5)
         print("survived")
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "survived" in proc.stdout

@@ -107,8 +107,9 @@ def test_explicit_tiles_and_endpoints(make_window: Any, qtbot: Any) -> None:
     dock.from_edit.setText("c00/white0")
     dock.to_edit.setText("c33/pt0")
     run_dock(qtbot, dock)
-    expected = census(compile_board(board), tiles=turnable[:3], sources=["c00/white0"],
-                      targets=["c33/pt0"])
+    expected = census(
+        compile_board(board), tiles=turnable[:3], sources=["c00/white0"], targets=["c33/pt0"]
+    )
     check_same_as_census(dock, expected)
     assert len(dock.tile_rows()) == 3
 
@@ -146,8 +147,9 @@ def test_clicking_a_row_selects_and_centres_the_tile(make_window: Any, qtbot: An
     lines = dock.legal_lines()
     assert sum(1 for x in lines if x.startswith("turn ")) == lt.turn_count
     for v in lt.verdicts:
-        assert any(x.startswith(f"turn {v.turns}: {'legal' if v.legal else 'rejected'}")
-                   for x in lines)
+        assert any(
+            x.startswith(f"turn {v.turns}: {'legal' if v.legal else 'rejected'}") for x in lines
+        )
         for reason in v.reasons:
             assert f"• {reason}" in lines
 
@@ -162,8 +164,11 @@ def test_legal_turns_of_r1c0_and_double_click_turns_it(make_window: Any, qtbot: 
     assert dock.legal is not None and dock.legal.legal == [2]
     assert "Legal turns of r1c0: 2" in dock.legal_title.text()
     before = win.doc.placement("r1c0").turns
-    target = next(i for i in range(dock.legal_list.count())
-                  if dock.legal_list.item(i).text().startswith("turn 0:"))
+    target = next(
+        i
+        for i in range(dock.legal_list.count())
+        if dock.legal_list.item(i).text().startswith("turn 0:")
+    )
     item = dock.legal_list.item(target)
     rect = dock.legal_list.visualItemRect(item)
     # a real double click: press + release, then the double-click event
@@ -206,11 +211,13 @@ def test_loading_a_witness_is_one_undoable_edit(make_window: Any, qtbot: Any, wh
     for pid, t in before.items():
         tile = win.doc.board.tiles[win.doc.placement(pid).tile]
         assert win.scene.items_by_key[f"p:{pid}"].rotation() == pytest.approx(
-            360.0 * t / tile.turn_count)
+            360.0 * t / tile.turn_count
+        )
 
 
 def test_stop_mid_run_gives_a_partial_answer_and_the_dock_stays_usable(
-        make_window: Any, qtbot: Any) -> None:
+    make_window: Any, qtbot: Any
+) -> None:
     board = grid_board(7, 7, 40, seed=3)
     win = make_window(board, packs={})
     dock = win.rotations
@@ -270,7 +277,7 @@ def test_closing_the_dock_clears_the_tint(make_window: Any, qtbot: Any) -> None:
     assert items and all(i.scene() is win.scene for i in items)
     dock.close()
     assert not dock.tints and all(i.scene() is None for i in items)
-    dock.toggleViewAction().trigger()     # View ▸ Rotations shows it again, tinted again
+    dock.toggleViewAction().trigger()  # View ▸ Rotations shows it again, tinted again
     assert dock.isVisible()
     assert set(dock.tints) == {t.placement for t in dock.result.critical_tiles()}
 
@@ -285,8 +292,9 @@ def test_closing_the_window_while_running_stops_the_worker(make_window: Any, qtb
 
 
 @needs_default
-def test_main_window_with_rotations_renders_to_png(make_window: Any, qtbot: Any,
-                                                   tmp_path: Path) -> None:
+def test_main_window_with_rotations_renders_to_png(
+    make_window: Any, qtbot: Any, tmp_path: Path
+) -> None:
     """Render the window with the dock showing results (look at the PNG to judge it)."""
     win = make_window(load_project(RINGGEISTER), packs={})
     win.resize(1400, 900)

@@ -62,7 +62,7 @@ def test_spaces_terrain_cities_letters_roles(cb):
     roles = Counter(d.get("role") for d in sp.values() if d.get("role"))
     assert roles == {"shire": 1, "cracks_of_doom": 1, "barad_dur": 1, "exit_limbo": 1}
     exit_limbo = next(d for d in sp.values() if d.get("role") == "exit_limbo")
-    assert exit_limbo["terrain"] == "mountain"   # "Gray space in the Mountains"
+    assert exit_limbo["terrain"] == "mountain"  # "Gray space in the Mountains"
     names = [d.get("name") for d in sp.values()]
     assert all(names) and len(set(names)) == len(names)
 
@@ -72,9 +72,13 @@ def test_rivers_dots_bridges_water(cb):
     per_river = Counter(d["river"] for _, _, d in _edges(cb, "dot_river"))
     assert len(per_river) >= 4 and all(k >= 3 for k in per_river.values())
     dots = _edges(cb, "dot")
-    water_of = {sp[s]["terrain"] for u, v, _ in dots for s in (u, v)
-                if s in sp and sp[s]["terrain"] in ("ocean", "lake")}
-    assert water_of == {"ocean", "lake"}        # an ocean and a lake connected to rivers
+    water_of = {
+        sp[s]["terrain"]
+        for u, v, _ in dots
+        for s in (u, v)
+        if s in sp and sp[s]["terrain"] in ("ocean", "lake")
+    }
+    assert water_of == {"ocean", "lake"}  # an ocean and a lake connected to rivers
     city_dots = [n for n, d in cb.graph.nodes(data=True) if d.get("city_space")]
     assert city_dots and all(sp[cb.graph.nodes[n]["city_space"]].get("city") for n in city_dots)
     bridges = [d for _, _, d in _edges(cb, "touch") if d.get("bridge")]
@@ -86,9 +90,16 @@ def test_city_dot_at_a_river_end(board, cb):
     for n, d in cb.graph.nodes(data=True):
         if d.get("city_space"):
             p = feats[n].geometry
-            ends = [f for f in feats.values() if f.kind == "river" and
-                    min(p.distance(type(p)(f.geometry.coords[0])),
-                        p.distance(type(p)(f.geometry.coords[-1]))) < 0.01]
+            ends = [
+                f
+                for f in feats.values()
+                if f.kind == "river"
+                and min(
+                    p.distance(type(p)(f.geometry.coords[0])),
+                    p.distance(type(p)(f.geometry.coords[-1])),
+                )
+                < 0.01
+            ]
             assert ends, f"city-dot {n} is not at the end of a river"
 
 
@@ -111,8 +122,9 @@ def test_committed_map_is_what_the_generator_makes(board):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     fresh = mod.build()
-    assert json.dumps(board_to_json(fresh), sort_keys=True) == \
-        json.dumps(board_to_json(board), sort_keys=True)
+    assert json.dumps(board_to_json(fresh), sort_keys=True) == json.dumps(
+        board_to_json(board), sort_keys=True
+    )
 
 
 def test_movement_agrees_with_oracle_on_the_sample(mv, cb):
@@ -144,5 +156,6 @@ def test_cli_reach_path_within(capsys):
     assert max(s["distance"] for s in out["spaces"]) == 6
     assert main(["reach", str(SAMPLE), "--from", "The Shyre", "--roll", "2"]) == 1
     assert "closest: The Shire" in capsys.readouterr().err
-    assert main(["reach", str(SAMPLE), "--from", "The Shire", "--roll", "2",
-                 "--cards", "wings"]) == 2
+    assert (
+        main(["reach", str(SAMPLE), "--from", "The Shire", "--roll", "2", "--cards", "wings"]) == 2
+    )

@@ -16,10 +16,18 @@ from referee.model import Board, Placement
 def make_pack(root, pid="demo"):
     d = root / pid
     (d / "tiles").mkdir(parents=True)
-    (d / "pack.json").write_text(json.dumps({
-        "format": "boardwright-pack", "version": 1, "id": pid, "name": "Demo",
-        "pieces": [{"id": "hobbit", "size": "small", "count": 1}],
-        "decks": [{"id": "cards", "cards": [{"id": "c1"}]}]}))
+    (d / "pack.json").write_text(
+        json.dumps(
+            {
+                "format": "boardwright-pack",
+                "version": 1,
+                "id": pid,
+                "name": "Demo",
+                "pieces": [{"id": "hobbit", "size": "small", "count": 1}],
+                "decks": [{"id": "cards", "cards": [{"id": "c1"}]}],
+            }
+        )
+    )
     tile = random_tile(f"{pid}/t1", random.Random(1)).to_json()
     tile.pop("key")
     (d / "tiles" / "t1.json").write_text(json.dumps({"id": "t1", **tile}))
@@ -54,7 +62,7 @@ def test_embedding_makes_a_project_independent_of_the_pack(tmp_path):
 def test_bad_packs_name_the_file(tmp_path):
     d = make_pack(tmp_path)
     (d / "tiles" / "t1.json").write_text("{not json")
-    with pytest.raises(ProjectFileError, match="t1.json: malformed JSON"):
+    with pytest.raises(ProjectFileError, match=r"t1\.json: malformed JSON"):
         load_pack(d)
     (d / "tiles" / "t1.json").write_text(json.dumps({"id": "t1", "outline": {"shape": "circle"}}))
     with pytest.raises(AssetError, match="unknown outline shape 'circle'"):

@@ -48,7 +48,9 @@ def test_reported_edge_changes_equal_the_edge_set_difference():
     new.placement("t1").turns = 2
     d = diff_boards(old, new)
     a, b = _edge_keys(old), _edge_keys(new)
-    removed = {(c.details["relation"], *c.details["nodes"]) for c in d.edges if c.action == "removed"}
+    removed = {
+        (c.details["relation"], *c.details["nodes"]) for c in d.edges if c.action == "removed"
+    }
     added = {(c.details["relation"], *c.details["nodes"]) for c in d.edges if c.action == "added"}
     assert removed == a - b and added == b - a
 
@@ -62,8 +64,11 @@ def test_region_map_property_and_bridge_changes():
     lines = d.lines()
     assert "bridge ford erased" in lines
     assert "terrain of space wood changed: forest → mountain: space wood edited" in lines
-    assert any(line.startswith("touch bree–shire changed: bridge ford → null") and
-               "bridge ford erased" in line for line in lines)
+    assert any(
+        line.startswith("touch bree–shire changed: bridge ford → null")
+        and "bridge ford erased" in line
+        for line in lines
+    )
 
 
 def test_moving_a_space_reports_lost_touch():
@@ -71,6 +76,7 @@ def test_moving_a_space_reports_lost_touch():
     new = old.copy()
     sea = next(f for f in new.features if f.id == "sea")
     import shapely
+
     sea.geometry = shapely.affinity.translate(sea.geometry, 100, 0)
     lines = diff_boards(old, new).lines()
     assert "touch hills–sea removed: space sea reshaped" in lines
@@ -90,8 +96,11 @@ def test_equal_boards_exit_0_and_different_exit_1(tmp_path, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["equal"] is False
     assert data["summary"]["placement(s) turned"] == 1
-    assert any(e["text"] == "path t2/c–t3/g removed: tile t2 turned (2 → 3)" and
-               e["reasons"] == ["tile t2 turned (2 → 3)"] for e in data["edges"])
+    assert any(
+        e["text"] == "path t2/c–t3/g removed: tile t2 turned (2 → 3)"
+        and e["reasons"] == ["tile t2 turned (2 → 3)"]
+        for e in data["edges"]
+    )
 
 
 def test_bad_input_is_one_line(tmp_path, capsys):

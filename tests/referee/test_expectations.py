@@ -12,9 +12,15 @@ import pytest
 
 from referee.cli import main
 from referee.compiler import compile_board
-from referee.expectations import (ExpectationError, check_adjacent,
-                                  check_connected_for_all_turns, check_max_components,
-                                  check_reachable, load_expectations, select)
+from referee.expectations import (
+    ExpectationError,
+    check_adjacent,
+    check_connected_for_all_turns,
+    check_max_components,
+    check_reachable,
+    load_expectations,
+    select,
+)
 from referee.store import export_json, load_project
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,8 +75,10 @@ def test_reachable_failure_names_the_node_and_the_nearest_reachable_one():
     b.placement("t2").turns = 3
     (f,) = check_reachable(compile_board(b), "t0/s", "t3/g", "path")
     assert f.node == "t3/g"
-    assert ("point t3/g at (200, 120) is not reachable from t0/s along path: they reach 4 "
-            "node(s); the nearest to it is point t2/c at (200, 40), 80 mm away") in f.message
+    assert (
+        "point t3/g at (200, 120) is not reachable from t0/s along path: they reach 4 "
+        "node(s); the nearest to it is point t2/c at (200, 40), 80 mm away"
+    ) in f.message
 
 
 def test_adjacent_checks_the_relation():
@@ -116,11 +124,15 @@ def test_exact_census_agrees_with_brute_force():
     """The exact census (referee.rotations) and the enumeration give the same verdict;
     the census's failing configuration really fails, and the board is restored."""
     c = compile_board(load_project(ROAD))
-    for tiles, src, tgt in ((["t1", "t2"], "@start=white", "@goal"),
-                            (["t2"], "t0/s", "t1/c"), (["t1"], "t0/s", "t3/g")):
+    for tiles, src, tgt in (
+        (["t1", "t2"], "@start=white", "@goal"),
+        (["t2"], "t0/s", "t1/c"),
+        (["t1"], "t0/s", "t3/g"),
+    ):
         exact = check_connected_for_all_turns(c, tiles, src, tgt, method="exact")
-        brute = check_connected_for_all_turns(c, tiles, src, tgt, method="brute",
-                                              stop_at_first=False)
+        brute = check_connected_for_all_turns(
+            c, tiles, src, tgt, method="brute", stop_at_first=False
+        )
         assert bool(exact) == bool(brute), tiles
         if exact:
             (f,) = exact
@@ -137,6 +149,7 @@ def test_default_board_all_turnable_tiles_is_answered_exactly_and_fast():
     """All 18 turnable tiles (4^18 configurations) are beyond brute force; the census
     answers, and names a configuration that cuts the goal off."""
     import time
+
     c = compile_board(load_project(ROOT / "projects/ringgeister"))
     t = time.perf_counter()
     (f,) = check_connected_for_all_turns(c, "turnable")
@@ -156,22 +169,35 @@ def test_check_reads_boardwright_toml_next_to_the_project(repo, capsys):
 
 def test_expect_option_and_board_table(tmp_path, capsys):
     shutil.copy(ROAD, tmp_path / "road-row.json")
-    (tmp_path / "boardwright.toml").write_text('[board]\nproject = "other.json"\n'
-                                               '[expect]\nnodes = ["nope"]\n')
+    (tmp_path / "boardwright.toml").write_text(
+        '[board]\nproject = "other.json"\n[expect]\nnodes = ["nope"]\n'
+    )
     assert main(["check", str(tmp_path / "road-row.json")]) == 0  # written for another board
-    assert main(["check", str(tmp_path / "road-row.json"), "--expect",
-                 str(tmp_path / "boardwright.toml")]) == 1
+    assert (
+        main(
+            [
+                "check",
+                str(tmp_path / "road-row.json"),
+                "--expect",
+                str(tmp_path / "boardwright.toml"),
+            ]
+        )
+        == 1
+    )
     assert "expected node 'nope' is not a node of the board" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("text, msg", [
-    ("[expect]\nmax_component = 1\n", "unknown key"),
-    ("[expect]\nmax_components = 0\n", "at least 1"),
-    ("[expect]\nmax_components = true\n", "wrong type"),
-    ("[[expect.reachable]]\nfrom = \"a\"\n", "missing 'to'"),
-    ("[[expect.reachable]]\nfrom = \"a\"\nto = \"b\"\nvia = \"river\"\n", "unknown relation"),
-    ("[expect\n", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text, msg",
+    [
+        ("[expect]\nmax_component = 1\n", "unknown key"),
+        ("[expect]\nmax_components = 0\n", "at least 1"),
+        ("[expect]\nmax_components = true\n", "wrong type"),
+        ('[[expect.reachable]]\nfrom = "a"\n', "missing 'to'"),
+        ('[[expect.reachable]]\nfrom = "a"\nto = "b"\nvia = "river"\n', "unknown relation"),
+        ("[expect\n", "not valid TOML"),
+    ],
+)
 def test_bad_toml_is_reported_with_the_place(tmp_path, text, msg):
     p = tmp_path / "boardwright.toml"
     p.write_text(text)
@@ -202,8 +228,12 @@ def test_json_is_the_same_as_before_plus_expectations(repo, capsys):
     assert main(["check", str(repo / "road-row.json"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["ok"] is True and data["problems"] == []
-    assert [e["expectation"] for e in data["expectations"]["entries"]] == \
-        ["nodes", "max_components", "reachable[0]", "connected_for_all_turns[0]"]
+    assert [e["expectation"] for e in data["expectations"]["entries"]] == [
+        "nodes",
+        "max_components",
+        "reachable[0]",
+        "connected_for_all_turns[0]",
+    ]
     assert [e["line"] for e in data["expectations"]["entries"]] == [2, 3, 6, 11]
 
 
@@ -213,14 +243,20 @@ def test_junit_has_one_testcase_per_expectation(repo, capsys):
     root = ET.fromstring(capsys.readouterr().out)
     suite = root.find("testsuite")
     cases = {tc.get("name"): tc for tc in suite.iter("testcase")}
-    assert set(cases) == {"board compiles without errors", "expect nodes",
-                          "expect max_components", "expect reachable[0]",
-                          "expect connected_for_all_turns[0]"}
+    assert set(cases) == {
+        "board compiles without errors",
+        "expect nodes",
+        "expect max_components",
+        "expect reachable[0]",
+        "expect connected_for_all_turns[0]",
+    }
     assert cases["expect nodes"].find("failure") is None
     fail = cases["expect reachable[0]"].find("failure")
     assert fail is not None and "t3/g" in fail.text
     assert cases["board compiles without errors"].find("failure").get("type") == "goal_unreachable"
-    assert suite.get("failures") == str(sum(tc.find("failure") is not None for tc in cases.values()))
+    assert suite.get("failures") == str(
+        sum(tc.find("failure") is not None for tc in cases.values())
+    )
 
 
 def test_github_annotations_point_at_file_and_line(repo, capsys, monkeypatch):
@@ -244,6 +280,7 @@ def test_github_annotations_point_at_file_and_line(repo, capsys, monkeypatch):
 def test_github_escapes_newlines_and_percent():
     from referee.compiler import Problem
     from referee.expectations import CheckRun, format_check
+
     run = CheckRun("p.json", "p.json", [Problem.make("rules_check", "50% done\nnext", "a,b")])
     out = format_check(run, "github")
     assert out == "::error file=p.json,title=rules_check::a,b: 50%25 done%0Anext\n"

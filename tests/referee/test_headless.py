@@ -29,8 +29,7 @@ def test_referee_imports_and_compiles_with_pyside6_blocked():
         assert not any(m.startswith(("PySide6", "editor")) for m in sys.modules)
         print("headless ok")
     """)
-    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT)
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "headless ok" in proc.stdout
 
@@ -45,6 +44,7 @@ def test_no_referee_source_imports_qt_or_editor():
         for line in text.splitlines():
             s = line.strip()
             if s.startswith(("import ", "from ")) and any(
-                    w in s.split()[1].split(".")[0] for w in ("PySide6", "PyQt", "editor")):
+                w in s.split()[1].split(".")[0] for w in ("PySide6", "PyQt", "editor")
+            ):
                 bad.append(f"{path.relative_to(ROOT)}: {s}")
     assert not bad

@@ -23,17 +23,21 @@ from referee.store import load_project
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests/fixtures"
 #: fixture file -> the project it is written for
-SUITES = {"road-row.perft": FIXTURES / "boards/road-row.json",
-          "little-map.perft": FIXTURES / "boards/little-map.json",
-          "ringgeister.perft": ROOT / "projects/ringgeister",
-          "mount-doom.perft": ROOT / "projects/mount-doom",
-          "riddle-sample.perft": ROOT / "projects/riddle-sample"}
+SUITES = {
+    "road-row.perft": FIXTURES / "boards/road-row.json",
+    "little-map.perft": FIXTURES / "boards/little-map.json",
+    "ringgeister.perft": ROOT / "projects/ringgeister",
+    "mount-doom.perft": ROOT / "projects/mount-doom",
+    "riddle-sample.perft": ROOT / "projects/riddle-sample",
+}
 SUITES = {k: v for k, v in SUITES.items() if (FIXTURES / k).exists()}
 
 
 # ---------------------------------------------------------------------- independent counts
 def _edges(compiled, rel):
-    return [(u, v) for u, v, d in compiled.graph.edges(data=True) if rel is None or d["relation"] == rel]
+    return [
+        (u, v) for u, v, d in compiled.graph.edges(data=True) if rel is None or d["relation"] == rel
+    ]
 
 
 def _adjacency(compiled, rel):
@@ -57,6 +61,7 @@ def independent_count(compiled, measure, qualifier, args, game=None):
             while parent[a] != a:
                 a = parent[a]
             return a
+
         for u, v in _edges(compiled, qualifier):
             parent[find(u)] = find(v)
         return len({find(n) for n in g.nodes})
@@ -74,6 +79,7 @@ def independent_count(compiled, measure, qualifier, args, game=None):
     if measure == "moves":
         return len(list(game.legal_moves))
     if measure == "perft":
+
         def walk(gm, depth):
             if depth == 0:
                 return 1
@@ -83,6 +89,7 @@ def independent_count(compiled, measure, qualifier, args, game=None):
                 child.push(mv)
                 total += 1 if depth == 1 else (0 if child.outcome else walk(child, depth - 1))
             return total
+
         return walk(game, int(args[0]))
     raise AssertionError(measure)
 
@@ -97,9 +104,14 @@ def independent_position(project, setup):
     game = None
     if setup[0] == "new":
         from referee.games import get_game
+
         opts = dict(t.split("=", 1) for t in setup[2:])
-        game = get_game(setup[1]).new(compiled, players=int(opts.pop("players")),
-                                      seed=int(opts.pop("seed")), options=opts or None)
+        game = get_game(setup[1]).new(
+            compiled,
+            players=int(opts.pop("players")),
+            seed=int(opts.pop("seed")),
+            options=opts or None,
+        )
         compiled = game.compiled
     return compiled, game
 
@@ -112,7 +124,9 @@ def test_fixture_numbers_match_an_independent_count(name):
         compiled, game = independent_position(SUITES[name], f.setup)
         for e in f.expectations:
             got = independent_count(compiled, e.measure, e.qualifier, e.args, game)
-            assert got == e.expected, f"{name}:{f.line} {f.id} {e}: file says {e.expected}, count {got}"
+            assert got == e.expected, (
+                f"{name}:{f.line} {f.id} {e}: file says {e.expected}, count {got}"
+            )
 
 
 @pytest.mark.parametrize("name", sorted(SUITES))
@@ -123,20 +137,24 @@ def test_referee_perft_passes_the_shipped_fixtures(name, capsys):
 # ---------------------------------------------------------------------- the tool
 def test_each_mismatch_is_reported_with_its_line(tmp_path, capsys):
     f = tmp_path / "x.perft"
-    f.write_text("# comment line\n"
-                 "ok     board; components:path 1; reach:path t0/s 4\n"
-                 "\n"
-                 "wrong  board; reach:path t0/s 5   # the road has 4 points\n"
-                 "broken turns t2=3; components:path 1\n"
-                 "typo   board; reachh t0/s 4\n"
-                 "nonode board; reach:path t9/zz 1\n")
+    f.write_text(
+        "# comment line\n"
+        "ok     board; components:path 1; reach:path t0/s 4\n"
+        "\n"
+        "wrong  board; reach:path t0/s 5   # the road has 4 points\n"
+        "broken turns t2=3; components:path 1\n"
+        "typo   board; reachh t0/s 4\n"
+        "nonode board; reach:path t9/zz 1\n"
+    )
     assert main(["perft", str(FIXTURES / "boards/road-row.json"), str(f)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out == [f"{f}:4: wrong: reach:path t0/s expected 5, got 4",
-                   f"{f}:5: broken: components:path expected 1, got 2",
-                   f"{f}:6: typo: syntax: unknown measure 'reachh' (one of nodes, edges, "
-                   "components, reach, errors, warnings, moves, perft)",
-                   f"{f}:7: nonode: reach:path t9/zz: board has no node 't9/zz'"]
+    assert out == [
+        f"{f}:4: wrong: reach:path t0/s expected 5, got 4",
+        f"{f}:5: broken: components:path expected 1, got 2",
+        f"{f}:6: typo: syntax: unknown measure 'reachh' (one of nodes, edges, "
+        "components, reach, errors, warnings, moves, perft)",
+        f"{f}:7: nonode: reach:path t9/zz: board has no node 't9/zz'",
+    ]
 
 
 def test_json_output(tmp_path, capsys):
@@ -147,17 +165,20 @@ def test_json_output(tmp_path, capsys):
     assert data["ok"] and data["checks"] == 2 and data["failures"] == 0
 
 
-@pytest.mark.parametrize("line, msg", [
-    ("x", "needs an id and a setup"),
-    ("x board", "at least one expectation"),
-    ("x board; reach 3", "reach takes 1 argument"),
-    ("x board; moves 3", "needs a game setup"),
-    ("x turns t1; nodes 3", "PLACEMENT=INT"),
-    ("x new ringgeister seed=1; moves 3", "players=N and seed=S"),
-    ("x board; nodes:planet 3", "unknown node kind"),
-    ("x board; edges:bridge 3", "unknown relation"),
-    ("x board; nodes three", "whole number"),
-])
+@pytest.mark.parametrize(
+    "line, msg",
+    [
+        ("x", "needs an id and a setup"),
+        ("x board", "at least one expectation"),
+        ("x board; reach 3", "reach takes 1 argument"),
+        ("x board; moves 3", "needs a game setup"),
+        ("x turns t1; nodes 3", "PLACEMENT=INT"),
+        ("x new ringgeister seed=1; moves 3", "players=N and seed=S"),
+        ("x board; nodes:planet 3", "unknown node kind"),
+        ("x board; edges:bridge 3", "unknown relation"),
+        ("x board; nodes three", "whole number"),
+    ],
+)
 def test_grammar_errors(line, msg):
     with pytest.raises(PerftSyntaxError, match=msg):
         parse_line(line, 1)
@@ -166,6 +187,7 @@ def test_grammar_errors(line, msg):
 def test_state_setup_reads_a_saved_game(tmp_path):
     """`state FILE` (relative to the fixtures file) sets up a saved game state."""
     from referee.games import get_game
+
     project = ROOT / "projects/mount-doom"
     if not project.exists():
         pytest.skip("no mount-doom project")

@@ -98,8 +98,11 @@ def test_turned_tile_draws_its_arrows_turned(board: Board) -> None:
     lines = [e for e in layer(after, "marks") if e.get("marker-end") == "url(#wind)"]
     x, y = f.geometry.x, f.geometry.y
     dx, dy = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}[f.props["wind"]]
-    assert any(abs(float(e.get("x1")) - (x + dx * 3.6)) < 0.02 and
-               abs(float(e.get("y1")) - (y + dy * 3.6)) < 0.02 for e in lines)
+    assert any(
+        abs(float(e.get("x1")) - (x + dx * 3.6)) < 0.02
+        and abs(float(e.get("y1")) - (y + dy * 3.6)) < 0.02
+        for e in lines
+    )
 
 
 def test_pieces_are_drawn_on_their_nodes(board: Board) -> None:
@@ -127,8 +130,19 @@ def test_legend_keys_the_symbols_the_board_uses(board: Board) -> None:
     legend = root.find(".//s:g[@id='legend']", NS)
     assert legend is not None
     texts = [e.text for e in layer(root, "labels") if e.tag.endswith("text")]
-    for key in ("grey point", "black point", "white start", "black start", "magic point",
-                "wind", "door: moon", "door: star", "fork: right", "counter space", "waterway"):
+    for key in (
+        "grey point",
+        "black point",
+        "white start",
+        "black start",
+        "magic point",
+        "wind",
+        "door: moon",
+        "door: star",
+        "fork: right",
+        "counter space",
+        "waterway",
+    ):
         assert key in texts
     assert parse(render_svg(board, legend=False)).find(".//s:g[@id='legend']", NS) is None
     # a region map has no frame to hold it
@@ -146,9 +160,18 @@ def _square(x: float, y: float, s: float = 20) -> shapely.Polygon:
 
 def region_board() -> Board:
     feats = [
-        Feature("shire", "space", _square(0, 0), {"terrain": "open", "city": "good",
-                                                   "letters": ["G", "C"], "name": "Hobbiton",
-                                                   "role": "shire"}),
+        Feature(
+            "shire",
+            "space",
+            _square(0, 0),
+            {
+                "terrain": "open",
+                "city": "good",
+                "letters": ["G", "C"],
+                "name": "Hobbiton",
+                "role": "shire",
+            },
+        ),
         Feature("wood", "space", _square(20, 0), {"terrain": "forest"}),
         Feature("hills", "space", _square(0, 20), {"terrain": "mountain"}),
         Feature("sea", "space", _square(20, 20), {"terrain": "ocean"}),
@@ -164,9 +187,13 @@ def test_region_map_draws_spaces_rivers_dots_bridges_roads_and_cities() -> None:
     board = region_board()
     root = parse(render_svg(board))
     regions = layer(root, "regions")
-    fills = {t: e.get("fill") for e, t in zip(
-        [e for e in regions if e.find("s:title", NS) is not None],
-        [e.find("s:title", NS).text for e in regions if e.find("s:title", NS) is not None])}
+    fills = {
+        t: e.get("fill")
+        for e, t in zip(
+            [e for e in regions if e.find("s:title", NS) is not None],
+            [e.find("s:title", NS).text for e in regions if e.find("s:title", NS) is not None],
+        )
+    }
     assert fills["shire Hobbiton (open)"] != fills["wood (forest)"] != fills["sea (ocean)"]
     # forest, mountain and ocean spaces carry their pattern too
     assert sum(e.get("fill", "").startswith("url(#") for e in regions) == 3
@@ -185,18 +212,36 @@ def test_track_draws_its_line_and_numbered_points() -> None:
     line = shapely.LineString([(0, 0), (100, 0)])
     feats = [Feature("line", "track", line, {"points": ["s0", "s1", "s2"]})]
     for i, x in enumerate((0, 50, 100)):
-        feats.append(Feature(f"s{i}", "point", shapely.Point(x, 0),
-                             {"colour": "grey", "index": i, "stage_goal": i == 2,
-                              "event": "ring" if i == 1 else None}))
-    board = Board(meta={"name": "track", "rules": "mount-doom", "width": 120, "height": 30},
-                  features=feats,
-                  piece_types={"ringbearer": {"name": "Ringbearer", "side": "light",
-                                              "colour": "yellow", "size": "small"}},
-                  pieces=[PieceOnBoard("frodo", "ringbearer", "s1")])
+        feats.append(
+            Feature(
+                f"s{i}",
+                "point",
+                shapely.Point(x, 0),
+                {
+                    "colour": "grey",
+                    "index": i,
+                    "stage_goal": i == 2,
+                    "event": "ring" if i == 1 else None,
+                },
+            )
+        )
+    board = Board(
+        meta={"name": "track", "rules": "mount-doom", "width": 120, "height": 30},
+        features=feats,
+        piece_types={
+            "ringbearer": {
+                "name": "Ringbearer",
+                "side": "light",
+                "colour": "yellow",
+                "size": "small",
+            }
+        },
+        pieces=[PieceOnBoard("frodo", "ringbearer", "s1")],
+    )
     root = parse(render_svg(board))
     assert titles(layer(root, "tracks")) == ["line track"]
     texts = [e.text for e in layer(root, "labels")]
-    assert ["0", "1", "2"] == [t for t in texts if t and t.isdigit()] and "ring" in texts
+    assert [t for t in texts if t and t.isdigit()] == ["0", "1", "2"] and "ring" in texts
     assert titles(layer(root, "pieces")) == ["frodo on s1"]
     stage = [e for e in layer(root, "points") if e.get("stroke") == "#b01c1c"]
     assert len(stage) == 1
@@ -220,7 +265,9 @@ def test_cli_render_turn_option(tmp_path: Path, board: Board) -> None:
     assert f"r1c2: {board.tile_of(p).name} (turns {(p.turns + 1) % 4})" in b.read_text()
 
 
-def test_cli_render_bad_input_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_render_bad_input_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "nope.json"
     bad.write_text("{not json")
     assert cli(["render", str(bad), "-o", str(tmp_path / "x.svg")]) == 1
@@ -242,9 +289,11 @@ def test_cli_render_png(tmp_path: Path) -> None:
 
 
 def test_render_never_imports_qt(tmp_path: Path) -> None:
-    code = ("import sys; sys.modules['PySide6'] = None\n"
-            "from referee.cli import main\n"
-            f"sys.exit(main(['render', {str(PROJECT)!r}, '-o', {str(tmp_path / 'q.svg')!r}]))")
+    code = (
+        "import sys; sys.modules['PySide6'] = None\n"
+        "from referee.cli import main\n"
+        f"sys.exit(main(['render', {str(PROJECT)!r}, '-o', {str(tmp_path / 'q.svg')!r}]))"
+    )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stderr
     assert (tmp_path / "q.svg").stat().st_size > 10000

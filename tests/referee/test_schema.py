@@ -23,14 +23,16 @@ def test_schema_is_valid_draft_2020_12():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
-@pytest.mark.parametrize("board", [tile_grid(2, 3, seed=2), voronoi_map(50, 1)],
-                         ids=["tiles", "region-map"])
+@pytest.mark.parametrize(
+    "board", [tile_grid(2, 3, seed=2), voronoi_map(50, 1)], ids=["tiles", "region-map"]
+)
 def test_generated_boards_validate(board):
     validate(board_to_json(board))
 
 
-@pytest.mark.parametrize("project", sorted((ROOT / "projects").glob("*/*.json")),
-                         ids=lambda p: p.parent.name)
+@pytest.mark.parametrize(
+    "project", sorted((ROOT / "projects").glob("*/*.json")), ids=lambda p: p.parent.name
+)
 def test_shipped_projects_validate(project):
     validate(board_to_json(load_project(project)))
 
@@ -49,6 +51,7 @@ def test_schema_rejects_what_the_loader_rejects():
 def test_committed_schema_matches_the_model():
     """project.schema.json is generated from PROP_SPECS; rerun `python -m referee.schema`."""
     from referee.schema import project_schema
+
     assert project_schema() == SCHEMA
 
 

@@ -16,8 +16,15 @@ from shapely.geometry import LineString, Point, box
 from referee.errors import BoardError, FormatVersionError, GeometryError, ProjectFileError
 from referee.generators import tile_grid, voronoi_map
 from referee.model import Board, Feature, PieceOnBoard
-from referee.store import (board_from_json, board_to_json, dumps_board, export_json, import_json,
-                           load_project, save_project)
+from referee.store import (
+    board_from_json,
+    board_to_json,
+    dumps_board,
+    export_json,
+    import_json,
+    load_project,
+    save_project,
+)
 
 
 def sample_board() -> Board:
@@ -77,13 +84,16 @@ def test_killing_a_save_midway_leaves_the_previous_version(tmp_path):
     assert load_project(target).name == sample_board().name
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "empty file"),
-    (b"hello world", "neither SQLite nor JSON"),
-    (b"{bad json", "malformed JSON at line 1"),
-    (b'{"format": "something-else"}', "not a Boardwright project"),
-    (b'{"format": "boardwright-project", "version": 99}', "version 99 is not supported"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "empty file"),
+        (b"hello world", "neither SQLite nor JSON"),
+        (b"{bad json", "malformed JSON at line 1"),
+        (b'{"format": "something-else"}', "not a Boardwright project"),
+        (b'{"format": "boardwright-project", "version": 99}', "version 99 is not supported"),
+    ],
+)
 def test_bad_files_give_one_line_errors(tmp_path, content, message):
     p = tmp_path / "bad.json"
     p.write_bytes(content)
@@ -124,23 +134,50 @@ def test_unknown_sqlite_format_version(tmp_path):
 
 
 def base_json() -> dict:
-    return board_to_json(Board(meta={"name": "x"}, features=[
-        Feature("a", "point", Point(0, 0), {}), Feature("l", "path", LineString([(0, 0), (5, 0)]))]))
+    return board_to_json(
+        Board(
+            meta={"name": "x"},
+            features=[
+                Feature("a", "point", Point(0, 0), {}),
+                Feature("l", "path", LineString([(0, 0), (5, 0)])),
+            ],
+        )
+    )
 
 
-@pytest.mark.parametrize("mutate, error, where", [
-    (lambda d: d["features"][0]["geometry"].update(coordinates=[float("nan"), 0]),
-     GeometryError, "features[0]"),
-    (lambda d: d["features"].append({"id": "s", "kind": "space", "geometry": {
-        "type": "Polygon", "coordinates": [[[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]]]}}),
-     GeometryError, "features[2]"),
-    (lambda d: d["features"].append(dict(d["features"][0])), BoardError, "features"),
-    (lambda d: d["placements"].append({"id": "t1", "tile": "nope/tile", "x": 0, "y": 0}),
-     BoardError, "placements[0]"),
-    (lambda d: d["features"][0].update(kind="castle"), BoardError, "features[0]"),
-    (lambda d: d["features"][0].update(props={"colour": "pink"}), BoardError, "features[0]"),
-    (lambda d: d["features"][1].update(kind="space"), BoardError, "features[1]"),
-])
+@pytest.mark.parametrize(
+    "mutate, error, where",
+    [
+        (
+            lambda d: d["features"][0]["geometry"].update(coordinates=[float("nan"), 0]),
+            GeometryError,
+            "features[0]",
+        ),
+        (
+            lambda d: d["features"].append(
+                {
+                    "id": "s",
+                    "kind": "space",
+                    "geometry": {
+                        "type": "Polygon",
+                        "coordinates": [[[0, 0], [10, 10], [10, 0], [0, 10], [0, 0]]],
+                    },
+                }
+            ),
+            GeometryError,
+            "features[2]",
+        ),
+        (lambda d: d["features"].append(dict(d["features"][0])), BoardError, "features"),
+        (
+            lambda d: d["placements"].append({"id": "t1", "tile": "nope/tile", "x": 0, "y": 0}),
+            BoardError,
+            "placements[0]",
+        ),
+        (lambda d: d["features"][0].update(kind="castle"), BoardError, "features[0]"),
+        (lambda d: d["features"][0].update(props={"colour": "pink"}), BoardError, "features[0]"),
+        (lambda d: d["features"][1].update(kind="space"), BoardError, "features[1]"),
+    ],
+)
 def test_invalid_content_names_the_place(mutate, error, where):
     data = base_json()
     mutate(data)
@@ -151,9 +188,15 @@ def test_invalid_content_names_the_place(mutate, error, where):
 
 # ---------------------------------------------------------------------- hypothesis
 coord = st.floats(-1000, 1000, allow_nan=False, allow_infinity=False)
-props = st.fixed_dictionaries({}, optional={
-    "colour": st.sampled_from(["grey", "black"]), "wind": st.sampled_from("NESW"),
-    "magic": st.booleans(), "name": st.text(max_size=8)})
+props = st.fixed_dictionaries(
+    {},
+    optional={
+        "colour": st.sampled_from(["grey", "black"]),
+        "wind": st.sampled_from("NESW"),
+        "magic": st.booleans(),
+        "name": st.text(max_size=8),
+    },
+)
 
 
 @st.composite

@@ -21,18 +21,30 @@ def board_problems(compiled: CompiledBoard) -> list[Problem]:
     for sc in lay.scenarios.values():
         main = sc.main
         if any(n is None for n in main.numbers):
-            probs.append(Problem.make("rules_check", f"every space of {sc.name}'s main line "
-                                      f"needs a number", main.track))
+            probs.append(
+                Problem.make(
+                    "rules_check",
+                    f"every space of {sc.name}'s main line needs a number",
+                    main.track,
+                )
+            )
         for box in sc.events:
             if box not in lay.events:
-                probs.append(Problem.make("rules_check", f"event box {box!r} has no text in "
-                                          f"the pack", sc.event_points[0]))
+                probs.append(
+                    Problem.make(
+                        "rules_check",
+                        f"event box {box!r} has no text in the pack",
+                        sc.event_points[0],
+                    )
+                )
         for ln in sc.lines.values():
             for k, space in enumerate(ln.spaces):
                 if space.startswith("feature:") and space[8:] not in lay.cards:
-                    probs.append(Problem.make("rules_check", f"unknown Feature card {space[8:]!r}",
-                                              ln.points[k]))
+                    probs.append(
+                        Problem.make(
+                            "rules_check", f"unknown Feature card {space[8:]!r}", ln.points[k]
+                        )
+                    )
     if not lay.master or not lay.master[-1].get("final"):
-        probs.append(Problem.make("rules_check", "the journey must end at Mount Doom",
-                                  "master"))
+        probs.append(Problem.make("rules_check", "the journey must end at Mount Doom", "master"))
     return probs

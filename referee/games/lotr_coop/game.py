@@ -58,8 +58,23 @@ from ..base import FigureView, Game, WordMove
 from ..rng import Rng
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario, coop_layout
 
-VERBS = ("reveal", "play", "end", "draw", "heal", "pay", "decline", "give", "refuse",
-         "volunteer", "line", "discard", "gandalf", "yellow", "ring")
+VERBS = (
+    "reveal",
+    "play",
+    "end",
+    "draw",
+    "heal",
+    "pay",
+    "decline",
+    "give",
+    "refuse",
+    "volunteer",
+    "line",
+    "discard",
+    "gandalf",
+    "yellow",
+    "ring",
+)
 ANYTIME = ("reveal", "play")
 TURN_OPS = ("end_turn",)
 
@@ -85,8 +100,14 @@ class LotrCoop(Game[Move]):
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
-            options: dict[str, Any] | None = None) -> LotrCoop:
+    def new(
+        cls,
+        compiled: CompiledBoard,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> LotrCoop:
         """Set up: Hobbits by player count, Bag End, Rivendell, then the Moria Scenario.
 
         ``options``: ``sauron`` = Sauron's starting space on the Corruption line (a
@@ -110,7 +131,7 @@ class LotrCoop(Game[Move]):
         g.rng = Rng.from_seed(seed)
         g.seed = seed
         g.players = int(players)
-        g.names = list(HOBBITS[:g.players])
+        g.names = list(HOBBITS[: g.players])
         g.alive = [True] * g.players
         g.hands = [[] for _ in range(g.players)]
         g.corruption = [0] * g.players
@@ -120,7 +141,7 @@ class LotrCoop(Game[Move]):
         g.rng.shuffle(pool)
         g.shield_pool = pool
         g.spent_random = []
-        g.life = [{k: 0 for k in LIFE} for _ in range(g.players)]
+        g.life = [dict.fromkeys(LIFE, 0) for _ in range(g.players)]
         deck = list(lay.hobbit_deck)
         g.rng.shuffle(deck)
         g.deck = deck
@@ -152,12 +173,40 @@ class LotrCoop(Game[Move]):
         return g
 
     # ------------------------------------------------------------------ serialisation
-    _FIELDS = ("seed", "players", "names", "alive", "hands", "corruption", "sauron", "shields",
-               "shield_pool", "spent_random", "life", "deck", "discard", "box",
-               "features_on_board", "gandalf_cards", "ringbearer", "active", "location",
-               "scenario", "markers", "event_pos", "tiles", "tile_discard", "played",
-               "revealed", "ring_used", "ring_on", "scenario_over", "last_number", "queue",
-               "phase")
+    _FIELDS = (
+        "seed",
+        "players",
+        "names",
+        "alive",
+        "hands",
+        "corruption",
+        "sauron",
+        "shields",
+        "shield_pool",
+        "spent_random",
+        "life",
+        "deck",
+        "discard",
+        "box",
+        "features_on_board",
+        "gandalf_cards",
+        "ringbearer",
+        "active",
+        "location",
+        "scenario",
+        "markers",
+        "event_pos",
+        "tiles",
+        "tile_discard",
+        "played",
+        "revealed",
+        "ring_used",
+        "ring_on",
+        "scenario_over",
+        "last_number",
+        "queue",
+        "phase",
+    )
 
     def to_json(self) -> dict[str, Any]:
         return self.fields_to_json(outcome=self.outcome_)
@@ -195,8 +244,11 @@ class LotrCoop(Game[Move]):
 
     def _order(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
-        return [(start + k) % self.players for k in range(self.players)
-                if self.alive[(start + k) % self.players]]
+        return [
+            (start + k) % self.players
+            for k in range(self.players)
+            if self.alive[(start + k) % self.players]
+        ]
 
     def _skill(self, p: int) -> str:
         return self.lay.skills.get(self.names[p], "")
@@ -208,33 +260,56 @@ class LotrCoop(Game[Move]):
         syms = c.get("symbols", [])
         if symbol in syms or "star" in syms:
             return True
-        return (self._skill(p) == "frodo_white_joker" and c["kind"] == "hobbit"
-                and c["colour"] == "white")
+        return (
+            self._skill(p) == "frodo_white_joker"
+            and c["kind"] == "hobbit"
+            and c["colour"] == "white"
+        )
 
     def value(self) -> float:
         """A rough heuristic of how well the Fellowship stands (for the greedy policy)."""
         if self.outcome_ is not None:
-            return (1000.0 if self.outcome_["result"] == "won" else -1000.0) + \
-                self.outcome_["score"]
+            return (1000.0 if self.outcome_["result"] == "won" else -1000.0) + self.outcome_[
+                "score"
+            ]
         rb = self.ringbearer
         gap = [self.sauron - self.corruption[p] for p in range(self.players) if self.alive[p]]
-        return (3.0 * self.last_number + 20.0 * self.location + 4.0 * (self.sauron - self.corruption[rb])
-                + 1.0 * min(gap) + 5.0 * sum(self.alive) + 0.3 * sum(map(len, self.hands))
-                + 0.5 * self.shield_total() + sum(sum(v.values()) for v in self.life)
-                - 3.0 * self.event_pos)
+        return (
+            3.0 * self.last_number
+            + 20.0 * self.location
+            + 4.0 * (self.sauron - self.corruption[rb])
+            + 1.0 * min(gap)
+            + 5.0 * sum(self.alive)
+            + 0.3 * sum(map(len, self.hands))
+            + 0.5 * self.shield_total()
+            + sum(sum(v.values()) for v in self.life)
+            - 3.0 * self.event_pos
+        )
 
     def shield_total(self) -> int:
         return sum(s["v"] for hs in self.shields for s in hs)
 
     # ------------------------------------------------------------------ frontends
     HOBBIT_COLOURS: ClassVar[dict[str, str]] = {
-        "frodo": "#43a047", "sam": "#fdd835", "pippin": "#fb8c00", "merry": "#1e88e5",
-        "fatty": "#8e24aa"}
+        "frodo": "#43a047",
+        "sam": "#fdd835",
+        "pippin": "#fb8c00",
+        "merry": "#1e88e5",
+        "fatty": "#8e24aa",
+    }
     HOBBIT_LABELS: ClassVar[dict[str, str]] = {
-        "frodo": "F", "sam": "S", "pippin": "P", "merry": "M", "fatty": "Fy"}
+        "frodo": "F",
+        "sam": "S",
+        "pippin": "P",
+        "merry": "M",
+        "fatty": "Fy",
+    }
     ACTIVITY_COLOURS: ClassVar[dict[str, str]] = {
-        "fighting": "#c62828", "hiding": "#6d4c41", "travelling": "#00897b",
-        "friendship": "#f06292"}
+        "fighting": "#c62828",
+        "hiding": "#6d4c41",
+        "travelling": "#00897b",
+        "friendship": "#f06292",
+    }
 
     def figures(self) -> dict[str, FigureView]:
         """The Hobbits and Sauron on the Corruption line, the Fellowship's marker on
@@ -249,17 +324,34 @@ class LotrCoop(Game[Move]):
             if not self.alive[p]:
                 continue
             out[name] = FigureView(
-                id=name, node=lay.corruption[self.corruption[p]],
+                id=name,
+                node=lay.corruption[self.corruption[p]],
                 label=self.HOBBIT_LABELS.get(name, name[:1].upper()),
-                colour=self.HOBBIT_COLOURS.get(name, "#9e9e9e"), side="hobbit", owner=name,
+                colour=self.HOBBIT_COLOURS.get(name, "#9e9e9e"),
+                side="hobbit",
+                owner=name,
                 name=name.capitalize() + (" (Ring-bearer)" if p == self.ringbearer else ""),
-                size=2 if p == self.ringbearer else 1)
-        out["sauron"] = FigureView(id="sauron", node=lay.corruption[self.sauron], label="Sa",
-                                   colour="#212121", side="shadow", name="Sauron", size=2)
+                size=2 if p == self.ringbearer else 1,
+            )
+        out["sauron"] = FigureView(
+            id="sauron",
+            node=lay.corruption[self.sauron],
+            label="Sa",
+            colour="#212121",
+            side="shadow",
+            name="Sauron",
+            size=2,
+        )
         if 0 <= self.location < len(lay.master):
-            out["journey"] = FigureView(id="journey", node=str(lay.master[self.location]["id"]),
-                                        label="J", colour="#ffd54f", side="marker",
-                                        name="The Fellowship's journey", size=1)
+            out["journey"] = FigureView(
+                id="journey",
+                node=str(lay.master[self.location]["id"]),
+                label="J",
+                colour="#ffd54f",
+                side="marker",
+                name="The Fellowship's journey",
+                size=1,
+            )
         sc = self.sc
         if sc is not None:
             for act, line in sc.lines.items():
@@ -267,15 +359,24 @@ class LotrCoop(Game[Move]):
                 if k is None:
                     continue
                 out[f"marker-{act}"] = FigureView(
-                    id=f"marker-{act}", node=line.points[k], label=act[:1].upper(),
-                    colour=self.ACTIVITY_COLOURS.get(act, "#9e9e9e"), side="marker",
+                    id=f"marker-{act}",
+                    node=line.points[k],
+                    label=act[:1].upper(),
+                    colour=self.ACTIVITY_COLOURS.get(act, "#9e9e9e"),
+                    side="marker",
                     name=f"{act.capitalize()} marker" + (" (main line)" if line.main else ""),
-                    size=0)
+                    size=0,
+                )
             if 0 <= self.event_pos < len(sc.event_points):
-                out["event-marker"] = FigureView(id="event-marker",
-                                                 node=sc.event_points[self.event_pos], label="E",
-                                                 colour="#9e9e9e", side="marker",
-                                                 name="Event marker", size=0)
+                out["event-marker"] = FigureView(
+                    id="event-marker",
+                    node=sc.event_points[self.event_pos],
+                    label="E",
+                    colour="#9e9e9e",
+                    side="marker",
+                    name="Event marker",
+                    size=0,
+                )
         return out
 
     def _marker_landing(self, activity: str, n: int) -> tuple[str, str] | None:
@@ -394,8 +495,11 @@ class LotrCoop(Game[Move]):
                     yield Move(("play", c, ln))
                 continue
             yield Move(("play", c))
-            if self._skill(p) == "frodo_white_joker" and card["kind"] == "hobbit" and \
-                    colour == "white":
+            if (
+                self._skill(p) == "frodo_white_joker"
+                and card["kind"] == "hobbit"
+                and colour == "white"
+            ):
                 for ln in lines:
                     if ln not in syms:
                         yield Move(("play", c, ln))
@@ -424,43 +528,63 @@ class LotrCoop(Game[Move]):
         if not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {move!r}", code="bad_move")
         if self.outcome_ is not None:
-            raise IllegalMoveError("the game is over", code="game_over",
-                                   details={"outcome": self.outcome_})
+            raise IllegalMoveError(
+                "the game is over", code="game_over", details={"outcome": self.outcome_}
+            )
         legal = set(self.generate_legal_moves())
         if move in legal:
             return
         w = move.words
         details = {"move": str(move), "phase": self.phase, "to_move": self.to_move}
-        if len(w) > 1 and w[0] in ("pay", "give", "discard", "gandalf", "yellow", "volunteer",
-                                   "decline") and w[1] not in self.names:
-            raise IllegalMoveError(f"no player {w[1]!r} in this game ({', '.join(self.names)})",
-                                   code="unknown_player", details=details)
+        if (
+            len(w) > 1
+            and w[0] in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline")
+            and w[1] not in self.names
+        ):
+            raise IllegalMoveError(
+                f"no player {w[1]!r} in this game ({', '.join(self.names)})",
+                code="unknown_player",
+                details=details,
+            )
         if len(w) > 1 and w[0] in ("pay", "give", "discard", "gandalf", "yellow", "volunteer"):
             p = self.names.index(w[1])
             if not self.alive[p]:
-                raise IllegalMoveError(f"{w[1]} has been eliminated", code="eliminated",
-                                       details=details)
+                raise IllegalMoveError(
+                    f"{w[1]} has been eliminated", code="eliminated", details=details
+                )
         if w[0] == "play" and len(w) > 1:
             if w[1] not in self.hands[self.active]:
-                raise IllegalMoveError(f"{self.names[self.active]} holds no {w[1]!r}",
-                                       code="card_not_in_hand", details=details)
+                raise IllegalMoveError(
+                    f"{self.names[self.active]} holds no {w[1]!r}",
+                    code="card_not_in_hand",
+                    details=details,
+                )
             colour = self.lay.cards[w[1]].get("colour")
             if colour in ("white", "grey") and self.played.get(colour):
-                raise IllegalMoveError(f"a {colour} card was already played this turn",
-                                       code="colour_already_played", details=details)
+                raise IllegalMoveError(
+                    f"a {colour} card was already played this turn",
+                    code="colour_already_played",
+                    details=details,
+                )
         if w[0] == "gandalf" and len(w) > 1:
             p = self.names.index(w[1])
             if sum(s["v"] for s in self.shields[p]) < 5:
-                raise IllegalMoveError(f"{w[1]} has fewer than 5 shields",
-                                       code="not_enough_shields", details=details)
+                raise IllegalMoveError(
+                    f"{w[1]} has fewer than 5 shields", code="not_enough_shields", details=details
+                )
         if w[0] == "ring" and self.ring_used:
-            raise IllegalMoveError("the Ring was already put on in this Scenario",
-                                   code="ring_used", details=details)
+            raise IllegalMoveError(
+                "the Ring was already put on in this Scenario", code="ring_used", details=details
+            )
         if not any(m.words[0] == w[0] for m in legal):
-            raise IllegalMoveError(f"{w[0]!r} is not possible in phase {self.phase}",
-                                   code="wrong_phase", details=details)
-        raise IllegalMoveError(f"{move} is not allowed here", code="illegal_choice",
-                               details=details)
+            raise IllegalMoveError(
+                f"{w[0]!r} is not possible in phase {self.phase}",
+                code="wrong_phase",
+                details=details,
+            )
+        raise IllegalMoveError(
+            f"{move} is not allowed here", code="illegal_choice", details=details
+        )
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> list[dict[str, Any]]:
@@ -549,16 +673,18 @@ class LotrCoop(Game[Move]):
             self.gandalf_cards.remove(w[2])
             self.box.append(w[2])
             ev.append({"type": "gandalf", "player": w[1], "card": w[2], "paid": paid})
-            self.queue[0:0] = [dict(o, player=self.active)
-                               for o in self.lay.gandalf[w[2]]["effects"]]
+            self.queue[0:0] = [
+                dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]
+            ]
         elif w[0] == "yellow":
             p = self.names.index(w[1])
             card = self.lay.cards[w[2]]
             self.hands[p].remove(w[2])
             self.discard.append(w[2])
             target = self.names.index(w[3]) if len(w) > 3 else p
-            ev.append({"type": "yellow", "player": w[1], "card": w[2],
-                       "target": self.names[target]})
+            ev.append(
+                {"type": "yellow", "player": w[1], "card": w[2], "target": self.names[target]}
+            )
             self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
         else:  # ring
             rb = self.ringbearer
@@ -568,15 +694,17 @@ class LotrCoop(Game[Move]):
             spaces = 4 - int(face.get("circles", 0))
             ev.append({"type": "ring", "player": self.names[rb], "line": w[1], "spaces": spaces})
             self.queue[0:0] = self._die_ops(rb, face) + [
-                {"op": "advance", "line": w[1], "n": spaces, "carry": False}]
+                {"op": "advance", "line": w[1], "n": spaces, "carry": False}
+            ]
 
     # ------------------------------------------------------------------ queue
     def _run(self, ev: list[dict[str, Any]]) -> None:
         """Carry out queued operations until one needs a decision or the game ends."""
         while self.outcome_ is None and self.queue:
             op = self.queue[0]
-            if self.scenario_over and (op["op"] in TURN_OPS or
-                                       (op["op"] == "ask" and op["phase"] in ANYTIME)):
+            if self.scenario_over and (
+                op["op"] in TURN_OPS or (op["op"] == "ask" and op["phase"] in ANYTIME)
+            ):
                 self.queue = [{"op": "scenario_end"}]
                 op = self.queue[0]
             elif not self.alive[self.active] and (op["op"] == "ask" and op["phase"] in ANYTIME):
@@ -601,9 +729,7 @@ class LotrCoop(Game[Move]):
             return False
         if ask["phase"] == "discard" and not self.hands[p]:
             return False
-        if ask["phase"] == "line" and not ask["lines"]:
-            return False
-        return True
+        return not (ask["phase"] == "line" and not ask["lines"])
 
     def _op(self, op: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         k = op["op"]
@@ -622,11 +748,20 @@ class LotrCoop(Game[Move]):
             ev.append({"type": "final_event_concluded"})
             self.scenario_over = True
         elif k == "each":
-            self.queue[0:0] = [_ask("each_pay", player=q, symbol=op["pay"]["symbol"],
-                                    **{"else": op["else"]}) for q in self._order(self.active)]
+            self.queue[0:0] = [
+                _ask("each_pay", player=q, symbol=op["pay"]["symbol"], **{"else": op["else"]})
+                for q in self._order(self.active)
+            ]
         elif k == "group":
-            self.queue.insert(0, _ask("group_pay", symbol=op["pay"]["symbol"],
-                                      n=int(op["pay"]["n"]), **{"else": op["else"]}))
+            self.queue.insert(
+                0,
+                _ask(
+                    "group_pay",
+                    symbol=op["pay"]["symbol"],
+                    n=int(op["pay"]["n"]),
+                    **{"else": op["else"]},
+                ),
+            )
         elif k == "group_mixed":
             self.queue.insert(0, _ask("group_pay", needs=list(op["pay"]), **{"else": op["else"]}))
         elif k == "volunteer":
@@ -738,17 +873,21 @@ class LotrCoop(Game[Move]):
         self.alive[p] = False
         self.discard += self.hands[p]
         self.hands[p] = []
-        self.life[p] = {k: 0 for k in LIFE}
+        self.life[p] = dict.fromkeys(LIFE, 0)
         ev.append({"type": "eliminated", "player": self.names[p], "reason": reason})
         if self.location == len(self.lay.master) - 1:
-            return   # at Mount Doom the die passes on (see _mount_doom_roll)
+            return  # at Mount Doom the die passes on (see _mount_doom_roll)
         if p == self.ringbearer:
             self._finish("lost", self.last_number, "the Ring-bearer was eliminated", ev)
 
     def _finish(self, result: str, score: int, reason: str, ev: list[dict[str, Any]]) -> None:
         if self.outcome_ is None:
-            self.outcome_ = {"result": result, "winner": "fellowship" if result == "won" else None,
-                             "score": score, "reason": reason}
+            self.outcome_ = {
+                "result": result,
+                "winner": "fellowship" if result == "won" else None,
+                "score": score,
+                "reason": reason,
+            }
             ev.append({"type": "game_over", **self.outcome_})
 
     # ------------------------------------------------------------------ cards
@@ -773,8 +912,15 @@ class LotrCoop(Game[Move]):
         self.played["cards"] += 1
         syms = card.get("symbols", [])
         line = w[2] if len(w) > 2 else syms[0]
-        ev.append({"type": "play", "player": self.names[p], "card": w[1], "line": line,
-                   "spaces": len(syms)})
+        ev.append(
+            {
+                "type": "play",
+                "player": self.names[p],
+                "card": w[1],
+                "line": line,
+                "spaces": len(syms),
+            }
+        )
         sc = self.sc
         if sc is None or line not in sc.lines:
             ev.append({"type": "no_effect", "card": w[1]})
@@ -809,8 +955,9 @@ class LotrCoop(Game[Move]):
                 break
             self.markers[activity] += 1
             k = self.markers[activity]
-            ev.append({"type": "marker", "line": activity, "to": line.points[k],
-                       "carried_out": carry})
+            ev.append(
+                {"type": "marker", "line": activity, "to": line.points[k], "carried_out": carry}
+            )
             if line.main and line.numbers[k] is not None:
                 self.last_number = int(line.numbers[k])  # type: ignore[arg-type]
             if carry:
@@ -861,13 +1008,16 @@ class LotrCoop(Game[Move]):
             act = tile["activity"]
             open_lines = self._open_lines()
             if act in open_lines:
-                self.queue[0:0] = [{"op": "advance", "line": act, "n": 1, "carry": True},
-                                   _ask("play")]
+                self.queue[0:0] = [
+                    {"op": "advance", "line": act, "n": 1, "carry": True},
+                    _ask("play"),
+                ]
             else:
                 self.queue[0:0] = [_ask("line", lines=open_lines), _ask("play")]
         else:
             self.queue[0:0] = [dict(o, player=self.active) for o in tile.get("effects", [])] + [
-                _ask("reveal")]
+                _ask("reveal")
+            ]
 
     def _next_event(self, ev: list[dict[str, Any]]) -> None:
         sc = self.sc
@@ -875,8 +1025,14 @@ class LotrCoop(Game[Move]):
             return
         self.event_pos += 1
         box = sc.events[self.event_pos - 1]
-        ev.append({"type": "event", "box": self.event_pos, "event": box,
-                   "text": self.lay.events[box]["text"]})
+        ev.append(
+            {
+                "type": "event",
+                "box": self.event_pos,
+                "event": box,
+                "text": self.lay.events[box]["text"],
+            }
+        )
         ops = [dict(o) for o in self.lay.events[box]["effects"]]
         if self.event_pos == 6:
             ops.append({"op": "event_concluded"})
@@ -914,7 +1070,7 @@ class LotrCoop(Game[Move]):
             ev.append({"type": "ringbearer", "player": self.names[new_rb]})
         self.ringbearer = new_rb
         self._draw(new_rb, 2, ev)
-        self.life = [{k: 0 for k in LIFE} for _ in range(self.players)]
+        self.life = [dict.fromkeys(LIFE, 0) for _ in range(self.players)]
         for p in alive:
             if self._skill(p) == "fatty_draws_two":
                 self._draw(p, 2, ev)
@@ -935,8 +1091,7 @@ class LotrCoop(Game[Move]):
                 self._start_scenario(loc["scenario"], ev)
                 return
             if loc.get("final"):
-                self.queue = [{"op": "mount_doom_roll", "player": self.ringbearer,
-                               "tried": []}]
+                self.queue = [{"op": "mount_doom_roll", "player": self.ringbearer, "tried": []}]
                 return
             ev_data = lay.events.get(str(loc.get("event")))
             if ev_data:
@@ -946,19 +1101,21 @@ class LotrCoop(Game[Move]):
     def _start_scenario(self, scenario: str, ev: list[dict[str, Any]]) -> None:
         sc = self.lay.scenarios[scenario]
         self.scenario = scenario
-        self.markers = {a: 0 for a in sc.lines}
+        self.markers = dict.fromkeys(sc.lines, 0)
         self.event_pos = 0
         self.ring_used = False
-        self.features_on_board = [s[8:] for ln in sc.lines.values() for s in ln.spaces
-                                  if s.startswith("feature:")]
+        self.features_on_board = [
+            s[8:] for ln in sc.lines.values() for s in ln.spaces if s.startswith("feature:")
+        ]
         tiles = list(self.lay.tile_deck)
         self.rng.shuffle(tiles)
         self.tiles = tiles
         self.tile_discard = []
         self.active = self.ringbearer
         self.last_number = int(sc.main.numbers[0] or 0)
-        ev.append({"type": "scenario", "scenario": scenario, "ringbearer":
-                   self.names[self.ringbearer]})
+        ev.append(
+            {"type": "scenario", "scenario": scenario, "ringbearer": self.names[self.ringbearer]}
+        )
         self.queue.append(_ask("reveal"))
 
     def _mount_doom_roll(self, p: int, tried: list[int], ev: list[dict[str, Any]]) -> None:
@@ -966,14 +1123,19 @@ class LotrCoop(Game[Move]):
         if not self.alive[p]:
             nxt = [q for q in self._order(p) if q not in tried]
             if not nxt:
-                self._finish("lost", 60, "the Fellowship reached Mount Doom but every Hobbit "
-                                         "failed to destroy the Ring", ev)
+                self._finish(
+                    "lost",
+                    60,
+                    "the Fellowship reached Mount Doom but every Hobbit failed to destroy the Ring",
+                    ev,
+                )
                 return
             p = nxt[0]
         self.active = p
         face = self._roll(ev, p)
         self.queue[0:0] = self._die_ops(p, face) + [
-            {"op": "mount_doom_check", "player": p, "tried": tried + [p]}]
+            {"op": "mount_doom_check", "player": p, "tried": tried + [p]}
+        ]
 
     def _mount_doom_check(self, op: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         p = int(op["player"])
@@ -987,8 +1149,12 @@ class LotrCoop(Game[Move]):
             return
         nxt = [q for q in self._order(p) if q not in op["tried"]]
         if not nxt:
-            self._finish("lost", 60, "the Fellowship reached Mount Doom but every Hobbit failed "
-                                     "to destroy the Ring", ev)
+            self._finish(
+                "lost",
+                60,
+                "the Fellowship reached Mount Doom but every Hobbit failed to destroy the Ring",
+                ev,
+            )
             return
         self.queue.insert(0, {"op": "mount_doom_roll", "player": nxt[0], "tried": op["tried"]})
 
@@ -999,8 +1165,12 @@ class LotrCoop(Game[Move]):
         lay = self.lay
         if self.card_counts()["hobbit"] != len(lay.hobbit_deck):
             bad.append(f"{self.card_counts()['hobbit']} Hobbit cards, not {len(lay.hobbit_deck)}")
-        feats = [c for pile in [self.deck, self.discard, self.box, self.features_on_board]
-                 + self.hands for c in pile if lay.cards.get(c, {}).get("kind") == "feature"]
+        feats = [
+            c
+            for pile in [self.deck, self.discard, self.box, self.features_on_board] + self.hands
+            for c in pile
+            if lay.cards.get(c, {}).get("kind") == "feature"
+        ]
         if len(feats) != len(set(feats)):
             bad.append("a Feature card is in two places")
         if self.scenario and len(self.tiles) + len(self.tile_discard) != len(lay.tile_deck):
@@ -1008,7 +1178,9 @@ class LotrCoop(Game[Move]):
         held_random = sum(1 for hs in self.shields for s in hs if s.get("r"))
         if len(self.shield_pool) + held_random + len(self.spent_random) != len(lay.shields):
             bad.append("face-down shields lost or duplicated")
-        if len(self.gandalf_cards) + sum(1 for c in self.box if c in lay.gandalf) != len(lay.gandalf):
+        if len(self.gandalf_cards) + sum(1 for c in self.box if c in lay.gandalf) != len(
+            lay.gandalf
+        ):
             bad.append("Gandalf cards lost or duplicated")
         for p in range(self.players):
             if self.alive[p] and self.corruption[p] >= self.sauron:
@@ -1030,4 +1202,3 @@ class LotrCoop(Game[Move]):
                 elif kind == "feature":
                     feat += 1
         return {"hobbit": hob, "feature": feat + len(self.features_on_board)}
-

@@ -32,7 +32,7 @@ class Line:
     activity: str
     main: bool
     points: list[str]
-    spaces: list[str]          # what each space does ("" for nothing)
+    spaces: list[str]  # what each space does ("" for nothing)
     numbers: list[int | None]  # the score printed on main-line spaces
 
     @property
@@ -44,9 +44,9 @@ class Line:
 class Scenario:
     id: str
     name: str
-    lines: dict[str, Line]          # by activity
-    events: list[str]               # event box ids, box 1..6 (index 0 is box 1)
-    event_points: list[str]         # start space, then the six boxes
+    lines: dict[str, Line]  # by activity
+    events: list[str]  # event box ids, box 1..6 (index 0 is box 1)
+    event_points: list[str]  # start space, then the six boxes
 
     @property
     def main(self) -> Line:
@@ -55,12 +55,12 @@ class Scenario:
 
 @dataclass
 class CoopLayout:
-    master: list[dict[str, Any]]            # per location: id, name, scenario|event|final
+    master: list[dict[str, Any]]  # per location: id, name, scenario|event|final
     corruption: list[str]
     sauron_start: int
     scenarios: dict[str, Scenario]
-    cards: dict[str, dict[str, Any]]        # hobbit card types and feature cards
-    hobbit_deck: list[str]                  # one entry per copy
+    cards: dict[str, dict[str, Any]]  # hobbit card types and feature cards
+    hobbit_deck: list[str]  # one entry per copy
     features_by_scenario: dict[str, list[str]]
     gandalf: dict[str, dict[str, Any]]
     tiles: dict[str, dict[str, Any]]
@@ -78,16 +78,20 @@ class CoopLayout:
 def _deck(decks: dict[str, dict[str, Any]], name: str) -> list[dict[str, Any]]:
     d = decks.get(f"lotr-coop/{name}")
     if d is None:
-        raise BoardError(f"project embeds no deck lotr-coop/{name} (embed the lotr-coop pack)",
-                         code="missing_asset", location=name)
+        raise BoardError(
+            f"project embeds no deck lotr-coop/{name} (embed the lotr-coop pack)",
+            code="missing_asset",
+            location=name,
+        )
     return list(d["cards"])
 
 
 def _piece(pieces: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
     p = pieces.get(f"lotr-coop/{name}")
     if p is None:
-        raise BoardError(f"project embeds no piece lotr-coop/{name}", code="missing_asset",
-                         location=name)
+        raise BoardError(
+            f"project embeds no piece lotr-coop/{name}", code="missing_asset", location=name
+        )
     return p
 
 
@@ -104,8 +108,10 @@ def _build(compiled: CompiledBoard) -> CoopLayout:
     g = compiled.graph
     master = [dict(g.nodes[n], id=n) for n in track_points(compiled, "master")]
     corruption = track_points(compiled, "corruption")
-    sauron = next((k for k, n in enumerate(corruption)
-                   if g.nodes[n].get("role") == "sauron_start"), len(corruption) - 1)
+    sauron = next(
+        (k for k, n in enumerate(corruption) if g.nodes[n].get("role") == "sauron_start"),
+        len(corruption) - 1,
+    )
     scenarios: dict[str, Scenario] = {}
     for loc in master:
         sc = loc.get("scenario")
@@ -116,15 +122,28 @@ def _build(compiled: CompiledBoard) -> CoopLayout:
             if f.kind == "track" and f.props.get("scenario") == sc and f.props.get("activity"):
                 pts = track_points(compiled, f.id)
                 lines[f.props["activity"]] = Line(
-                    f.id, f.props["activity"], bool(f.props.get("main")), pts,
+                    f.id,
+                    f.props["activity"],
+                    bool(f.props.get("main")),
+                    pts,
                     [str(g.nodes[p].get("space", "")) for p in pts],
-                    [g.nodes[p].get("number") for p in pts])
+                    [g.nodes[p].get("number") for p in pts],
+                )
         ev_pts = track_points(compiled, f"{sc}_events")
         if sum(ln.main for ln in lines.values()) != 1 or len(ev_pts) != 7:
-            raise BoardError(f"scenario {sc} needs one main Activity line and an event line of "
-                             f"a start space and six boxes", code="bad_scenario", location=sc)
-        scenarios[sc] = Scenario(sc, str(loc.get("name", sc)), lines,
-                                 [str(g.nodes[p]["event"]) for p in ev_pts[1:]], ev_pts)
+            raise BoardError(
+                f"scenario {sc} needs one main Activity line and an event line of "
+                f"a start space and six boxes",
+                code="bad_scenario",
+                location=sc,
+            )
+        scenarios[sc] = Scenario(
+            sc,
+            str(loc.get("name", sc)),
+            lines,
+            [str(g.nodes[p]["event"]) for p in ev_pts[1:]],
+            ev_pts,
+        )
     decks = compiled.board.decks
     cards: dict[str, dict[str, Any]] = {}
     hobbit_deck: list[str] = []
@@ -139,9 +158,18 @@ def _build(compiled: CompiledBoard) -> CoopLayout:
     tile_deck = [t["id"] for t in tiles.values() for _ in range(int(t.get("count", 1)))]
     pieces = compiled.board.piece_types
     return CoopLayout(
-        master=master, corruption=corruption, sauron_start=sauron, scenarios=scenarios,
-        cards=cards, hobbit_deck=hobbit_deck, features_by_scenario=by_sc,
-        gandalf={c["id"]: c for c in _deck(decks, "gandalf")}, tiles=tiles, tile_deck=tile_deck,
+        master=master,
+        corruption=corruption,
+        sauron_start=sauron,
+        scenarios=scenarios,
+        cards=cards,
+        hobbit_deck=hobbit_deck,
+        features_by_scenario=by_sc,
+        gandalf={c["id"]: c for c in _deck(decks, "gandalf")},
+        tiles=tiles,
+        tile_deck=tile_deck,
         events={c["id"]: c for c in _deck(decks, "events")},
-        die=list(_piece(pieces, "die")["faces"]), shields=list(_piece(pieces, "shields")["values"]),
-        skills={h: str(_piece(pieces, h).get("skill", "")) for h in HOBBITS})
+        die=list(_piece(pieces, "die")["faces"]),
+        shields=list(_piece(pieces, "shields")["values"]),
+        skills={h: str(_piece(pieces, h).get("skill", "")) for h in HOBBITS},
+    )

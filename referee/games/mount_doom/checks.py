@@ -20,9 +20,17 @@ def board_problems(compiled: CompiledBoard) -> list[Problem]:
     probs = []
     for i in lay.events:
         if i in lay.goals or i == 0:
-            probs.append(Problem.make("rules_check", "an event space cannot be Rivendell or a "
-                                      "stage goal", lay.route[i]))
+            probs.append(
+                Problem.make(
+                    "rules_check",
+                    "an event space cannot be Rivendell or a stage goal",
+                    lay.route[i],
+                )
+            )
     if any(i > lay.minas_morgul for i in lay.events):
-        probs.append(Problem.make("rules_check", "the final stage has no event spaces",
-                                  lay.route[lay.minas_morgul]))
+        probs.append(
+            Problem.make(
+                "rules_check", "the final stage has no event spaces", lay.route[lay.minas_morgul]
+            )
+        )
     return probs

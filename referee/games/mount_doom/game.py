@@ -62,10 +62,26 @@ from .layout import COMPANIONS, RINGBEARER, Layout, layout_of
 
 RALLY = -1
 MAIN_PHASES = ("start", "place1", "roll2", "place2", "resolve")
-VERBS = ("roll", "place", "go", "use", "advance", "army", "reroll", "fight", "save", "accept",
-         "vision", "pass")
-VARIANTS = {"standard": (False, False), "friends-in-need": (True, False),
-            "without-protection": (False, True), "both": (True, True)}
+VERBS = (
+    "roll",
+    "place",
+    "go",
+    "use",
+    "advance",
+    "army",
+    "reroll",
+    "fight",
+    "save",
+    "accept",
+    "vision",
+    "pass",
+)
+VARIANTS = {
+    "standard": (False, False),
+    "friends-in-need": (True, False),
+    "without-protection": (False, True),
+    "both": (True, True),
+}
 
 
 class Move(WordMove):
@@ -89,8 +105,14 @@ class MountDoom(Game[Move]):
         self.lay: Layout = layout_of(compiled)
 
     @classmethod
-    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
-            options: dict[str, Any] | None = None) -> MountDoom:
+    def new(
+        cls,
+        compiled: CompiledBoard,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> MountDoom:
         """Set up a game: figures on Rivendell, Lothlórien cards laid out, cards dealt.
 
         ``options``: ``variant`` (standard, friends-in-need, without-protection, both),
@@ -105,8 +127,9 @@ class MountDoom(Game[Move]):
         fin, wop = VARIANTS[variant]
         for key, val in opts.items():
             if key not in ("friends_in_need", "without_protection"):
-                raise UsageError(f"unknown option {key!r} (known: variant, friends_in_need, "
-                                 f"without_protection)")
+                raise UsageError(
+                    f"unknown option {key!r} (known: variant, friends_in_need, without_protection)"
+                )
             flag = str(val).lower() in ("1", "true", "yes", "on")
             fin = fin or (key == "friends_in_need" and flag)
             wop = wop or (key == "without_protection" and flag)
@@ -119,11 +142,11 @@ class MountDoom(Game[Move]):
         g.without_protection = wop
         g.current = 0
         g.turn = 1
-        g.pos = {c: 0 for c in COMPANIONS}
+        g.pos = dict.fromkeys(COMPANIONS, 0)
         g.ring = lay.ring_start
-        g.nazgul = 1                       # the Witch-king stands at Minas Morgul
+        g.nazgul = 1  # the Witch-king stands at Minas Morgul
         g.witch_king_defeated = False
-        g.uruk = 0                         # warriors at Isengard (the leader is apart)
+        g.uruk = 0  # warriors at Isengard (the leader is apart)
         g.leader = True
         g.treebeard_token = False
         g.gandalf_token = False
@@ -160,15 +183,39 @@ class MountDoom(Game[Move]):
         events.append({"type": "card_received", "card": card, "player": f"p{owner + 1}"})
 
     # ------------------------------------------------------------------ serialisation
-    _FIELDS = ("seed", "players", "friends_in_need", "without_protection", "current", "turn",
-               "pos", "ring", "nazgul", "witch_king_defeated", "uruk", "leader",
-               "treebeard_token", "gandalf_token", "stage", "stage_over", "cocooned",
-               "uruk_wins", "gandalf_stack", "held", "box", "row", "rolled", "tray", "queue",
-               "phase")
+    _FIELDS = (
+        "seed",
+        "players",
+        "friends_in_need",
+        "without_protection",
+        "current",
+        "turn",
+        "pos",
+        "ring",
+        "nazgul",
+        "witch_king_defeated",
+        "uruk",
+        "leader",
+        "treebeard_token",
+        "gandalf_token",
+        "stage",
+        "stage_over",
+        "cocooned",
+        "uruk_wins",
+        "gandalf_stack",
+        "held",
+        "box",
+        "row",
+        "rolled",
+        "tray",
+        "queue",
+        "phase",
+    )
 
     def to_json(self) -> dict[str, Any]:
-        return self.fields_to_json(decks={str(k): v for k, v in self.decks.items()},
-                                   outcome=self.outcome_)
+        return self.fields_to_json(
+            decks={str(k): v for k, v in self.decks.items()}, outcome=self.outcome_
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> MountDoom:
@@ -217,11 +264,23 @@ class MountDoom(Game[Move]):
         if self.outcome_ is not None:
             return 1000.0 if self.outcome_["result"] == "won" else -1000.0
         rb = self.pos[RINGBEARER]
-        rb += sum(d["value"] for d in self.tray if d["kind"] == "companion"
-                  and d["who"] == RINGBEARER and not d.get("done")) * 0.9
+        rb += (
+            sum(
+                d["value"]
+                for d in self.tray
+                if d["kind"] == "companion" and d["who"] == RINGBEARER and not d.get("done")
+            )
+            * 0.9
+        )
         rb += sum(v for c, v in self.rolled.get("dice", {}).items() if c == RINGBEARER) * 0.5
-        return (2.0 * rb + 3.0 * (self.lay.dark_end - self.ring) + 4.0 * (9 - self.nazgul)
-                + 0.5 * len(self.held) + 0.3 * len(self.supporters()) - 0.5 * self.uruk)
+        return (
+            2.0 * rb
+            + 3.0 * (self.lay.dark_end - self.ring)
+            + 4.0 * (9 - self.nazgul)
+            + 0.5 * len(self.held)
+            + 0.3 * len(self.supporters())
+            - 0.5 * self.uruk
+        )
 
     def _gandalf_blocked(self) -> bool:
         return self.gandalf_token and self.pos[RINGBEARER] < self.lay.helms_deep
@@ -247,10 +306,19 @@ class MountDoom(Game[Move]):
     # ------------------------------------------------------------------ frontends
     #: stand colours of the pack's figures, as fill colours
     STAND_COLOURS: ClassVar[dict[str, str]] = {
-        "orange": "#f57c00", "green": "#2e7d32", "blue": "#1e88e5", "red": "#c62828",
-        "yellow": "#fdd835"}
+        "orange": "#f57c00",
+        "green": "#2e7d32",
+        "blue": "#1e88e5",
+        "red": "#c62828",
+        "yellow": "#fdd835",
+    }
     COMPANION_LABELS: ClassVar[dict[str, str]] = {
-        "ringbearer": "FS", "aragorn": "A", "legolas": "L", "gimli": "G", "merry-pippin": "MP"}
+        "ringbearer": "FS",
+        "aragorn": "A",
+        "legolas": "L",
+        "gimli": "G",
+        "merry-pippin": "MP",
+    }
 
     def _companion_node(self, index: int) -> str:
         return self.lay.rally if index == RALLY else self.lay.route[index]
@@ -267,27 +335,63 @@ class MountDoom(Game[Move]):
         for c in COMPANIONS:
             spec = pieces.get(f"mount-doom/{c}", {})
             out[c] = FigureView(
-                id=c, node=self._companion_node(self.pos[c]), label=self.COMPANION_LABELS[c],
+                id=c,
+                node=self._companion_node(self.pos[c]),
+                label=self.COMPANION_LABELS[c],
                 colour=self.STAND_COLOURS.get(str(spec.get("stand")), "#9e9e9e"),
-                side="fellowship", name=str(spec.get("name", c)), size=2 if c == RINGBEARER else 1)
-        out["one-ring"] = FigureView(id="one-ring", node=lay.resolve[self.ring], label="R",
-                                     colour="#ffd54f", side="marker", name="The One Ring", size=0)
+                side="fellowship",
+                name=str(spec.get("name", c)),
+                size=2 if c == RINGBEARER else 1,
+            )
+        out["one-ring"] = FigureView(
+            id="one-ring",
+            node=lay.resolve[self.ring],
+            label="R",
+            colour="#ffd54f",
+            side="marker",
+            name="The One Ring",
+            size=0,
+        )
         if not self.witch_king_defeated:
-            out["witch-king"] = FigureView(id="witch-king", node=lay.nazgul_spaces[0], label="WK",
-                                           colour="#212121", side="shadow",
-                                           name="Witch-king of Angmar", size=1)
+            out["witch-king"] = FigureView(
+                id="witch-king",
+                node=lay.nazgul_spaces[0],
+                label="WK",
+                colour="#212121",
+                side="shadow",
+                name="Witch-king of Angmar",
+                size=1,
+            )
         for k in range(1, min(self.nazgul, len(lay.nazgul_spaces))):
-            out[f"nazgul-{k}"] = FigureView(id=f"nazgul-{k}", node=lay.nazgul_spaces[k],
-                                            label="N", colour="#424242", side="shadow",
-                                            name=f"Nazgûl {k}", size=0)
+            out[f"nazgul-{k}"] = FigureView(
+                id=f"nazgul-{k}",
+                node=lay.nazgul_spaces[k],
+                label="N",
+                colour="#424242",
+                side="shadow",
+                name=f"Nazgûl {k}",
+                size=0,
+            )
         if self.leader:
-            out["uruk-hai-leader"] = FigureView(id="uruk-hai-leader", node=lay.isengard[0],
-                                                label="UL", colour="#5d4037", side="shadow",
-                                                name="Uruk-hai leader", size=1)
+            out["uruk-hai-leader"] = FigureView(
+                id="uruk-hai-leader",
+                node=lay.isengard[0],
+                label="UL",
+                colour="#5d4037",
+                side="shadow",
+                name="Uruk-hai leader",
+                size=1,
+            )
         for k in range(1, min(self.uruk, len(lay.isengard) - 1) + 1):
-            out[f"uruk-hai-{k}"] = FigureView(id=f"uruk-hai-{k}", node=lay.isengard[k],
-                                              label="U", colour="#8d6e63", side="shadow",
-                                              name=f"Uruk-hai warrior {k}", size=0)
+            out[f"uruk-hai-{k}"] = FigureView(
+                id=f"uruk-hai-{k}",
+                node=lay.isengard[k],
+                label="U",
+                colour="#8d6e63",
+                side="shadow",
+                name=f"Uruk-hai warrior {k}",
+                size=0,
+            )
         return out
 
     def _landing(self, who: str, n: int) -> str | None:
@@ -311,8 +415,12 @@ class MountDoom(Game[Move]):
         try:
             if w[0] == "advance" and len(w) == 3 and self.phase == "advance":
                 who, n = w[1], int(w[2])
-            elif w[0] == "use" and len(w) == 4 and self.phase in MAIN_PHASES and any(
-                    e["op"] == "move" for e in self.lay.cards[w[1]]["use"]["effects"]):
+            elif (
+                w[0] == "use"
+                and len(w) == 4
+                and self.phase in MAIN_PHASES
+                and any(e["op"] == "move" for e in self.lay.cards[w[1]]["use"]["effects"])
+            ):
                 who, n = w[2], int(w[3])
             else:
                 return None
@@ -397,37 +505,56 @@ class MountDoom(Game[Move]):
         if not isinstance(move, Move):
             raise IllegalMoveError(f"not a move: {move!r}", code="bad_move")
         if self.outcome_ is not None:
-            raise IllegalMoveError("the game is over", code="game_over",
-                                   details={"outcome": self.outcome_})
+            raise IllegalMoveError(
+                "the game is over", code="game_over", details={"outcome": self.outcome_}
+            )
         legal = set(self.generate_legal_moves())
         if move in legal:
             return
         verb = move.words[0]
-        details = {"move": str(move), "phase": self.phase,
-                   "legal": sorted(str(m) for m in legal)}
+        details = {"move": str(move), "phase": self.phase, "legal": sorted(str(m) for m in legal)}
         if verb == "use" and len(move.words) > 1:
             card = move.words[1]
             if card not in self.lay.cards:
                 raise IllegalMoveError(f"no card {card!r}", code="unknown_card", details=details)
             if not any(e["card"] == card for e in self.held):
-                raise IllegalMoveError(f"{card} is not lying face up in front of anyone",
-                                       code="card_not_available", details=details)
+                raise IllegalMoveError(
+                    f"{card} is not lying face up in front of anyone",
+                    code="card_not_available",
+                    details=details,
+                )
             entry = next(e for e in self.held if e["card"] == card)
             if self.lay.cards[card]["kind"] == "gandalf" and self._gandalf_blocked():
-                raise IllegalMoveError("the Balrog's Gandalf token blocks Gandalf cards until "
-                                       "the Ring-bearer reaches Helm's Deep",
-                                       code="gandalf_blocked", details=details)
-            if self.without_protection and entry["owner"] != self.current and \
-                    self.lay.cards[card]["kind"] != "gandalf":
-                raise IllegalMoveError(f"{card} belongs to p{entry['owner'] + 1} (personal "
-                                       f"friends)", code="not_your_friend", details=details)
-            raise IllegalMoveError(f"{card} cannot be used now like that (phase {self.phase})",
-                                   code="not_now", details=details)
+                raise IllegalMoveError(
+                    "the Balrog's Gandalf token blocks Gandalf cards until "
+                    "the Ring-bearer reaches Helm's Deep",
+                    code="gandalf_blocked",
+                    details=details,
+                )
+            if (
+                self.without_protection
+                and entry["owner"] != self.current
+                and self.lay.cards[card]["kind"] != "gandalf"
+            ):
+                raise IllegalMoveError(
+                    f"{card} belongs to p{entry['owner'] + 1} (personal friends)",
+                    code="not_your_friend",
+                    details=details,
+                )
+            raise IllegalMoveError(
+                f"{card} cannot be used now like that (phase {self.phase})",
+                code="not_now",
+                details=details,
+            )
         if not any(m.words[0] == verb for m in legal):
-            raise IllegalMoveError(f"{verb!r} is not possible in phase {self.phase}",
-                                   code="wrong_phase", details=details)
-        raise IllegalMoveError(f"{move} is not allowed here", code="illegal_choice",
-                               details=details)
+            raise IllegalMoveError(
+                f"{verb!r} is not possible in phase {self.phase}",
+                code="wrong_phase",
+                details=details,
+            )
+        raise IllegalMoveError(
+            f"{move} is not allowed here", code="illegal_choice", details=details
+        )
 
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> list[dict[str, Any]]:
@@ -440,17 +567,21 @@ class MountDoom(Game[Move]):
                 self.queue.insert(0, {"op": "stage_end"})
             self._run(ev)
             return ev
-        ask = self.queue.pop(0)   # the ask this move answers
+        ask = self.queue.pop(0)  # the ask this move answers
         if ph == "start":
             if self.final_stage:
                 v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
                 self.cocooned = False
-                self.queue[0:0] = [{"op": "encounter", "value": v}, {"op": "final_step"},
-                                   {"op": "end_turn"}]
+                self.queue[0:0] = [
+                    {"op": "encounter", "value": v},
+                    {"op": "final_step"},
+                    {"op": "end_turn"},
+                ]
             else:
                 a, b = w[1], w[2]
-                black = [self._roll_die(self.lay.encounter_faces, "encounter", ev)
-                         for _ in range(2)]
+                black = [
+                    self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)
+                ]
                 dice = {c: self._roll_die(self.lay.companion_faces, c, ev) for c in (a, b)}
                 self.rolled = {"black": black, "dice": dice, "used": [a, b]}
                 self.queue.insert(0, _ask("place1"))
@@ -458,9 +589,10 @@ class MountDoom(Game[Move]):
             v, c = int(w[1]), w[2]
             black = list(self.rolled["black"])
             black.remove(v)
-            self.tray = [{"side": 1, "kind": "encounter", "value": v},
-                         {"side": 1, "kind": "companion", "who": c,
-                          "value": self.rolled["dice"][c]}]
+            self.tray = [
+                {"side": 1, "kind": "encounter", "value": v},
+                {"side": 1, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+            ]
             other = next(x for x in self.rolled["dice"] if x != c)
             self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
             ev.append({"type": "placed", "side": 1, "encounter": v, "companion": c})
@@ -475,9 +607,10 @@ class MountDoom(Game[Move]):
         elif ph == "place2":
             c = w[1]
             v = self.rolled["black"][0]
-            self.tray += [{"side": 2, "kind": "encounter", "value": v},
-                          {"side": 2, "kind": "companion", "who": c,
-                           "value": self.rolled["dice"][c]}]
+            self.tray += [
+                {"side": 2, "kind": "encounter", "value": v},
+                {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+            ]
             self.rolled = {}
             ev.append({"type": "placed", "side": 2, "encounter": v, "companion": c})
             seq: list[dict[str, Any]] = []
@@ -485,7 +618,7 @@ class MountDoom(Game[Move]):
                 seq += [_ask("resolve"), {"op": "die", "i": i}]
             self.queue[0:0] = seq + [{"op": "end_turn"}]
         elif ph == "resolve":
-            pass   # the next op is the die
+            pass  # the next op is the die
         elif ph == "advance":
             self._move(w[1], int(w[2]), ev)
         elif ph == "army":
@@ -520,8 +653,7 @@ class MountDoom(Game[Move]):
                 self._battle_end(b, False, ev)
         elif ph == "vision":
             if w[0] == "vision":
-                card = next(e["card"] for e in self.held
-                            if self._usable(e, ("stage_setup",)))
+                card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
                 self._spend(card, ev)
                 self._setup_next_stage(w[1], ev)
             else:
@@ -616,8 +748,15 @@ class MountDoom(Game[Move]):
             return
         occupied = any(self.pos[c] == target for c in COMPANIONS if c != who)
         self.pos[who] = target
-        ev.append({"type": "move", "who": who, "from": lay.route[start], "to": lay.route[target],
-                   "spaces": target - start})
+        ev.append(
+            {
+                "type": "move",
+                "who": who,
+                "from": lay.route[start],
+                "to": lay.route[target],
+                "spaces": target - start,
+            }
+        )
         if target in lay.goals:
             self._reach_goal(who, target, exact, ev)
             return
@@ -665,8 +804,9 @@ class MountDoom(Game[Move]):
         if new > self.lay.dark_end:
             self.ring = self.lay.dark_end
             ev.append({"type": "resolve", "change": n, "ring": self.lay.resolve[self.ring]})
-            self._finish("lost", "the One Ring was pulled past the last space toward the dark "
-                                 "heart", ev)
+            self._finish(
+                "lost", "the One Ring was pulled past the last space toward the dark heart", ev
+            )
             return
         self.ring = max(0, new)
         ev.append({"type": "resolve", "change": n, "ring": self.lay.resolve[self.ring]})
@@ -677,16 +817,25 @@ class MountDoom(Game[Move]):
                 ev.append({"type": "nazgul_no_threat"})
                 return
             self.nazgul += 1
-            ev.append({"type": "nazgul", "space": self.lay.nazgul_spaces[self.nazgul - 1],
-                       "count": self.nazgul})
+            ev.append(
+                {
+                    "type": "nazgul",
+                    "space": self.lay.nazgul_spaces[self.nazgul - 1],
+                    "count": self.nazgul,
+                }
+            )
             if self.nazgul >= 9:
                 self._finish("lost", "the ninth Nazgûl was placed at Minas Morgul", ev)
                 return
 
     def _finish(self, result: str, reason: str, ev: list[dict[str, Any]]) -> None:
         if self.outcome_ is None:
-            self.outcome_ = {"result": result, "winner": "fellowship" if result == "won" else None,
-                             "reason": reason, "turns": self.turn}
+            self.outcome_ = {
+                "result": result,
+                "winner": "fellowship" if result == "won" else None,
+                "reason": reason,
+                "turns": self.turn,
+            }
             ev.append({"type": "game_over", **self.outcome_})
 
     # ------------------------------------------------------------------ cards
@@ -729,8 +878,9 @@ class MountDoom(Game[Move]):
         if not top["up"]:
             top["up"] = True
             ev.append({"type": "card_turned", "position": value, "card": card["id"]})
-        ev.append({"type": "encounter", "position": value, "card": card["id"],
-                   "kind": card["kind"]})
+        ev.append(
+            {"type": "encounter", "position": value, "card": card["id"], "kind": card["kind"]}
+        )
         if card["kind"] == "friend":
             stack.pop()
             self._give(card["id"], self.current, ev)
@@ -739,8 +889,9 @@ class MountDoom(Game[Move]):
             stack.pop()
             self.box.append(card["id"])
             ev.append({"type": "card_removed", "card": card["id"]})
-        self.queue[0:0] = [{"op": "effect", "effect": dict(e, position=value)}
-                           for e in card.get("effects", [])]
+        self.queue[0:0] = [
+            {"op": "effect", "effect": dict(e, position=value)} for e in card.get("effects", [])
+        ]
 
     def _effect(self, eff: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         op = eff["op"]
@@ -749,10 +900,17 @@ class MountDoom(Game[Move]):
         elif op == "nazgul":
             self._place_nazgul(int(eff["n"]), ev)
         elif op == "battle":
-            battles = [{"op": "battle", "battle": {"hearts": int(eff.get("hearts", 1)),
-                                                   "on_loss": eff.get("on_loss", []),
-                                                   "uruk": False}}
-                       for _ in range(int(eff.get("count", 1)))]
+            battles = [
+                {
+                    "op": "battle",
+                    "battle": {
+                        "hearts": int(eff.get("hearts", 1)),
+                        "on_loss": eff.get("on_loss", []),
+                        "uruk": False,
+                    },
+                }
+                for _ in range(int(eff.get("count", 1)))
+            ]
             self.queue[0:0] = battles
         elif op == "uruk_hai":
             n = self.uruk + (1 if self.leader else 0)
@@ -761,9 +919,13 @@ class MountDoom(Game[Move]):
                 self._resolve(1, ev)
                 return
             self.uruk_wins = 0
-            self.queue[0:0] = [{"op": "battle", "battle": {"hearts": int(eff.get("hearts", 1)),
-                                                           "on_loss": [], "uruk": True}}
-                               for _ in range(n)] + [{"op": "uruk_cleanup"}]
+            self.queue[0:0] = [
+                {
+                    "op": "battle",
+                    "battle": {"hearts": int(eff.get("hearts", 1)), "on_loss": [], "uruk": True},
+                }
+                for _ in range(n)
+            ] + [{"op": "uruk_cleanup"}]
         elif op == "saruman":
             if not self.leader:
                 ev.append({"type": "saruman", "added": 0, "reason": "Isengard is free"})
@@ -781,23 +943,26 @@ class MountDoom(Game[Move]):
             else:
                 ev.append({"type": "sauron_eye", "ring": None})
         elif op == "discard_friends":
-            friends = [e["card"] for e in self.held
-                       if self.lay.cards[e["card"]]["kind"] == "friend"]
+            friends = [
+                e["card"] for e in self.held if self.lay.cards[e["card"]]["kind"] == "friend"
+            ]
             for c in friends:
                 self._spend(c, ev)
             if not friends:
                 self._resolve(-int(eff.get("hearts_if_none", 1)), ev)
         elif op == "army_of_the_dead":
             k = int(eff["position"]) - 1
-            dirs = [d for d, step in (("left", -1), ("right", 1)) if self._army_target(k, step)
-                    is not None]
+            dirs = [
+                d
+                for d, step in (("left", -1), ("right", 1))
+                if self._army_target(k, step) is not None
+            ]
             if dirs:
                 self.queue.insert(0, _ask("army", position=k + 1, directions=dirs))
             else:
                 ev.append({"type": "army_stays"})
         elif op == "reroll_companion_die":
-            sides = [d["side"] for d in self.tray if d["kind"] == "companion"
-                     and not d.get("done")]
+            sides = [d["side"] for d in self.tray if d["kind"] == "companion" and not d.get("done")]
             if len(sides) == 2:
                 self.queue.insert(0, _ask("denethor", sides=sides))
             elif sides:
@@ -832,8 +997,9 @@ class MountDoom(Game[Move]):
         assert j is not None
         army = self.row[k].pop()
         self.row[j].append(army)
-        ev.append({"type": "army_moved", "from": k + 1, "to": j + 1,
-                   "covers": self.row[j][-2]["card"]})
+        ev.append(
+            {"type": "army_moved", "from": k + 1, "to": j + 1, "covers": self.row[j][-2]["card"]}
+        )
 
     def _reroll_side(self, side: int, ev: list[dict[str, Any]]) -> None:
         die = next(d for d in self.tray if d["kind"] == "companion" and d["side"] == side)
@@ -854,7 +1020,8 @@ class MountDoom(Game[Move]):
             won = False
         elif face == "gandalf":
             if not self._gandalf_blocked() and any(
-                    self.lay.cards[e["card"]]["kind"] == "gandalf" for e in self.held):
+                self.lay.cards[e["card"]]["kind"] == "gandalf" for e in self.held
+            ):
                 self.queue.insert(0, _ask("gandalf", battle=b))
                 return
             won = False
@@ -865,10 +1032,18 @@ class MountDoom(Game[Move]):
     def _battle_lost(self, b: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         self._battle_end(b, False, ev)
 
-    def _battle_end(self, b: dict[str, Any], won: bool, ev: list[dict[str, Any]],
-                    ) -> None:
-        if not won and b["uruk"] and not b.get("boromir_asked") and \
-                self._usable_cards(("lost_uruk_battle",)):
+    def _battle_end(
+        self,
+        b: dict[str, Any],
+        won: bool,
+        ev: list[dict[str, Any]],
+    ) -> None:
+        if (
+            not won
+            and b["uruk"]
+            and not b.get("boromir_asked")
+            and self._usable_cards(("lost_uruk_battle",))
+        ):
             self.queue.insert(0, _ask("boromir", battle=dict(b, boromir_asked=True)))
             return
         ev.append({"type": "battle_result", "won": won})
@@ -908,8 +1083,13 @@ class MountDoom(Game[Move]):
         self.row = [[] for _ in range(6)]
         self.stage += 1
         self.stage_over = False
-        ev.append({"type": "stage", "stage": self.stage,
-                   "goal": self.lay.goal_names[self.lay.goals[self.stage - 1]]})
+        ev.append(
+            {
+                "type": "stage",
+                "stage": self.stage,
+                "goal": self.lay.goal_names[self.lay.goals[self.stage - 1]],
+            }
+        )
         if self.stage == 6:
             mm = self.lay.minas_morgul
             helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
@@ -936,8 +1116,9 @@ class MountDoom(Game[Move]):
         locs = self.card_locations()
         if sorted(locs) != sorted(self.lay.cards):
             bad.append("the cards in play are not exactly the cards of the pack")
-        double = sorted(c for c, v in locs.items()
-                        if v not in ("deck", "gandalf_stack", "row", "held", "box"))
+        double = sorted(
+            c for c, v in locs.items() if v not in ("deck", "gandalf_stack", "row", "held", "box")
+        )
         if double:
             bad.append(f"cards in two places: {', '.join(double)}")
         if not 1 <= self.nazgul <= 9:
@@ -946,8 +1127,10 @@ class MountDoom(Game[Move]):
             bad.append(f"{self.uruk} Uruk-hai warriors at Isengard")
         if not 0 <= self.ring <= self.lay.dark_end:
             bad.append("the One Ring is off the resolve track")
-        if any(not (p == RALLY or 0 <= p <= self.lay.mount_doom) for p in self.pos.values()) \
-                or self.pos[RINGBEARER] < 0:
+        if (
+            any(not (p == RALLY or 0 <= p <= self.lay.mount_doom) for p in self.pos.values())
+            or self.pos[RINGBEARER] < 0
+        ):
             bad.append("a companion is off the route")
         if self.outcome_ is None and not (self.queue and self.queue[0]["op"] == "ask"):
             bad.append("the game waits for no decision")
@@ -969,4 +1152,3 @@ class MountDoom(Game[Move]):
         for c in self.box:
             out[c] = out.get(c, "") + "box"
         return out
-

@@ -14,9 +14,16 @@ from ...compiler import CompiledBoard
 from ..base import Game
 
 
-def play_one(game_cls: type[Game[Any]], compiled: CompiledBoard, seed: int, *, players: int = 3,
-             options: dict[str, Any] | None = None, max_moves: int = 20000,
-             policy_name: str = "random") -> tuple[Game[Any], list[str]]:
+def play_one(
+    game_cls: type[Game[Any]],
+    compiled: CompiledBoard,
+    seed: int,
+    *,
+    players: int = 3,
+    options: dict[str, Any] | None = None,
+    max_moves: int = 20000,
+    policy_name: str = "random",
+) -> tuple[Game[Any], list[str]]:
     """Play one game (policy seeded by ``seed``).
 
     ``policy_name``: ``random`` (uniform over the legal moves) or ``greedy`` (one-ply
@@ -38,9 +45,16 @@ def play_one(game_cls: type[Game[Any]], compiled: CompiledBoard, seed: int, *, p
     return game, log
 
 
-def selfplay(game_cls: type[Game[Any]], compiled: CompiledBoard, games: int, seed: int, *,
-             players: int = 3, options: dict[str, Any] | None = None,
-             policy_name: str = "random") -> dict[str, Any]:
+def selfplay(
+    game_cls: type[Game[Any]],
+    compiled: CompiledBoard,
+    games: int,
+    seed: int,
+    *,
+    players: int = 3,
+    options: dict[str, Any] | None = None,
+    policy_name: str = "random",
+) -> dict[str, Any]:
     """Play ``games`` seeded games; return win rates, lengths and games per second.
 
     Game ``k`` uses seed ``seed + k``, so a run is reproducible.
@@ -51,8 +65,9 @@ def selfplay(game_cls: type[Game[Any]], compiled: CompiledBoard, games: int, see
     unfinished = 0
     t0 = time.perf_counter()
     for k in range(games):
-        game, log = play_one(game_cls, compiled, seed + k, players=players, options=options,
-                             policy_name=policy_name)
+        game, log = play_one(
+            game_cls, compiled, seed + k, players=players, options=options, policy_name=policy_name
+        )
         moves += len(log)
         out = game.outcome
         if out is None:
@@ -61,11 +76,20 @@ def selfplay(game_cls: type[Game[Any]], compiled: CompiledBoard, games: int, see
         results[out["result"]] = results.get(out["result"], 0) + 1
         reasons[out.get("reason", "")] = reasons.get(out.get("reason", ""), 0) + 1
     dt = time.perf_counter() - t0
-    return {"rules": game_cls.rules, "games": games, "seed": seed, "players": players,
-            "policy": policy_name, "results": results, "win_rate": results.get("won", 0) / games if games else 0.0,
-            "reasons": reasons, "unfinished": unfinished,
-            "mean_moves": moves / games if games else 0.0, "seconds": round(dt, 3),
-            "games_per_second": round(games / dt, 2) if dt else None}
+    return {
+        "rules": game_cls.rules,
+        "games": games,
+        "seed": seed,
+        "players": players,
+        "policy": policy_name,
+        "results": results,
+        "win_rate": results.get("won", 0) / games if games else 0.0,
+        "reasons": reasons,
+        "unfinished": unfinished,
+        "mean_moves": moves / games if games else 0.0,
+        "seconds": round(dt, 3),
+        "games_per_second": round(games / dt, 2) if dt else None,
+    }
 
 
 def greedy_move(game: Game[Any], policy: random.Random) -> Any:

@@ -27,8 +27,25 @@ from ...errors import AssetError
 DECK_KEY = "riddle/cards"
 KINDS = ("travel", "army", "player", "wizard", "character", "special")
 SIDES = ("good", "evil", "neutral")
-USES = ("boat", "rope", "cloak", "extra_move", "fly", "hop", "battle", "draw", "give_take",
-        "clairvoyance", "escape", "see_hidden", "pickup", "reroll", "gollum", "win", "riddle")
+USES = (
+    "boat",
+    "rope",
+    "cloak",
+    "extra_move",
+    "fly",
+    "hop",
+    "battle",
+    "draw",
+    "give_take",
+    "clairvoyance",
+    "escape",
+    "see_hidden",
+    "pickup",
+    "reroll",
+    "gollum",
+    "win",
+    "riddle",
+)
 WHO = ("any", "hobbit", "rider")
 
 
@@ -97,8 +114,9 @@ def parse_deck(data: Any, where: str) -> Deck:
             raise AssetError("a card must be an object", location=at)
         cid = c.get("id")
         if not isinstance(cid, str) or not re.fullmatch(r"[a-z0-9_]+", cid):
-            raise AssetError(f"card id {cid!r} must be lower-case letters, digits and _",
-                             location=at)
+            raise AssetError(
+                f"card id {cid!r} must be lower-case letters, digits and _", location=at
+            )
         if cid in types:
             raise AssetError(f"duplicate card id {cid!r}", location=at)
         kind, side = c.get("kind"), c.get("side")
@@ -115,16 +133,30 @@ def parse_deck(data: Any, where: str) -> Deck:
         if not isinstance(uses, list):
             raise AssetError(f"card {cid}: uses must be a list", location=at)
         for u in uses:
-            if not isinstance(u, dict) or u.get("use") not in USES or u.get("who", "any") not in WHO:
-                raise AssetError(f"card {cid}: bad use {u!r} (uses: {', '.join(USES)})",
-                                 location=at)
+            if (
+                not isinstance(u, dict)
+                or u.get("use") not in USES
+                or u.get("who", "any") not in WHO
+            ):
+                raise AssetError(
+                    f"card {cid}: bad use {u!r} (uses: {', '.join(USES)})", location=at
+                )
         after = c.get("battle_after", "discard")
         if after not in ("retain", "discard"):
             raise AssetError(f"card {cid}: battle_after must be retain or discard", location=at)
         ours = c.get("ours", ())
-        t = CardType(cid, str(c.get("name", cid)), kind, side, points, after,
-                     tuple(dict(u) for u in uses), count, c.get("player_kind"),
-                     tuple(ours) if isinstance(ours, list) else ())
+        t = CardType(
+            cid,
+            str(c.get("name", cid)),
+            kind,
+            side,
+            points,
+            after,
+            tuple(dict(u) for u in uses),
+            count,
+            c.get("player_kind"),
+            tuple(ours) if isinstance(ours, list) else (),
+        )
         types[cid] = t
         instances.extend(instance_ids(t))
     return Deck(types, instances)

@@ -48,8 +48,8 @@ everything else is linear in the hand sizes and the number of players.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UnknownNodeError, UsageError
@@ -68,20 +68,29 @@ GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
 
 #: option name -> (default, description). Variation numbers follow the Supplementary Rules.
 OPTIONS: dict[str, tuple[Any, str]] = {
-    "recommended": (False, "the Recommended Game: all four of gollum_spots, clairvoyance_spots, "
-                           "secret_spots, captivity"),
+    "recommended": (
+        False,
+        "the Recommended Game: all four of gollum_spots, clairvoyance_spots, "
+        "secret_spots, captivity",
+    ),
     "gollum_spots": (False, "Recommended: Gollum only from a G space"),
     "clairvoyance_spots": (False, "Recommended: see hands within 6 of a C space (clair)"),
     "secret_spots": (False, "Recommended: hide cards on S spaces (hide/retrieve/find/peek)"),
     "captivity": (False, "Recommended: the winner of a battle may take the loser captive"),
     "partners": (False, "Variation 1: Hobbits against Black Riders, the team wins together"),
     "partners_extra_card": (False, "Variation 1: the larger team starts with 3 cards"),
-    "partner_exchange": ("basic", "Variation 2 between partners: basic (at random), a (each "
-                                  "gives a card of his choice), b (each may ask for a title; "
-                                  "without it, as a), c (each takes a card of his "
-                                  "choice from the other's hand)"),
+    "partner_exchange": (
+        "basic",
+        "Variation 2 between partners: basic (at random), a (each "
+        "gives a card of his choice), b (each may ask for a title; "
+        "without it, as a), c (each takes a card of his "
+        "choice from the other's hand)",
+    ),
     "table_talk": (False, "Variation 3: partners see each other's hands"),
-    "partner_clairvoyance": (False, "Variation 4: partners both on C spaces see each other's hands"),
+    "partner_clairvoyance": (
+        False,
+        "Variation 4: partners both on C spaces see each other's hands",
+    ),
     "wait_once": (False, "Variation 5: wait only once to win"),
     "no_wait": (False, "Variation 6: win without waiting"),
     "elf_ring_win": (False, "Variation 7: The Ring and the three Elf Rings win anywhere"),
@@ -90,10 +99,16 @@ OPTIONS: dict[str, tuple[Any, str]] = {
     "limbo_out": (False, "Variation 10: with 6+ players those sent to Limbo drop out down to 5"),
     "resist_c": (False, "Variation 11: resist C spaces like an Elf Ring"),
     "once_through": (False, "Variation 12: go through the deck only once"),
-    "restrict_draws": (False, "Variation 13: draw from a Hobbit only with a Hobbit card, "
-                              "from a Black Rider only with a Black Rider card"),
-    "enhanced_two": (False, "Variation 14: two players, Hobbits against Black Riders, each "
-                            "bringing in up to four characters and using one a turn"),
+    "restrict_draws": (
+        False,
+        "Variation 13: draw from a Hobbit only with a Hobbit card, "
+        "from a Black Rider only with a Black Rider card",
+    ),
+    "enhanced_two": (
+        False,
+        "Variation 14: two players, Hobbits against Black Riders, each "
+        "bringing in up to four characters and using one a turn",
+    ),
     "markers": ("", "comma-separated markers in seating order (default frodo,rider1,sam,...)"),
     "turn_limit": (0, "end the game as a draw after this many rounds (0: no limit)"),
 }
@@ -107,6 +122,7 @@ def _illegal(code: str, message: str, **details: Any) -> IllegalMoveError:
 def make_movement(compiled: CompiledBoard) -> Any:
     """The movement referee for ``compiled`` (cached on the compiled board)."""
     from .movement import Movement
+
     return compiled.derived("riddle.movement", lambda: Movement(compiled))
 
 
@@ -132,8 +148,10 @@ class BoardInfo:
                 self.dots.add(n)
         for role in ("shire", "cracks_of_doom", "barad_dur", "exit_limbo"):
             if role not in self.roles:
-                raise UsageError(f"board has no space with role {role!r}: it cannot host Riddle "
-                                 "of the Ring", code="not_riddle_board")
+                raise UsageError(
+                    f"board has no space with role {role!r}: it cannot host Riddle of the Ring",
+                    code="not_riddle_board",
+                )
         self.land = sorted(n for n, t in self.terrain.items() if t not in ("ocean", "lake"))
 
     def is_water(self, node: str | None) -> bool:
@@ -147,31 +165,56 @@ def board_info(compiled: CompiledBoard) -> BoardInfo:
 class Player:
     """One player: marker, hand, table cards, where he is and his bookkeeping."""
 
-    __slots__ = ("name", "kind", "pos", "hand", "table", "status", "away", "captor", "cities",
-                 "goal_wait", "goal_seen", "riddle_extra", "free_next", "out")
+    __slots__ = (
+        "away",
+        "captor",
+        "cities",
+        "free_next",
+        "goal_seen",
+        "goal_wait",
+        "hand",
+        "kind",
+        "name",
+        "out",
+        "pos",
+        "riddle_extra",
+        "status",
+        "table",
+    )
 
     def __init__(self, name: str, kind: str) -> None:
         self.name = name
-        self.kind = kind              # hobbit | rider
-        self.pos: str | None = None   # None until placed at the Shire, and in Limbo
+        self.kind = kind  # hobbit | rider
+        self.pos: str | None = None  # None until placed at the Shire, and in Limbo
         self.hand: list[str] = []
-        self.table: list[str] = []    # Cloak/Rope/Boat on the table
-        self.status = "waiting"       # waiting | board | limbo | captive
-        self.away = 0                 # turns ended in Limbo / captivity
+        self.table: list[str] = []  # Cloak/Rope/Boat on the table
+        self.status = "waiting"  # waiting | board | limbo | captive
+        self.away = 0  # turns ended in Limbo / captivity
         self.captor: str | None = None
-        self.cities: list[str] = []   # the last two cities used for picking up
-        self.goal_wait = False        # ended the last turn on his goal
-        self.goal_seen = False        # has ended a turn on his goal (Variation 5)
-        self.riddle_extra = 0         # cards got by another's wrong guess (not counted)
-        self.free_next = False        # leaves Limbo/captivity when his next turn comes
-        self.out = False              # dropped out (Variations 10, 12)
+        self.cities: list[str] = []  # the last two cities used for picking up
+        self.goal_wait = False  # ended the last turn on his goal
+        self.goal_seen = False  # has ended a turn on his goal (Variation 5)
+        self.riddle_extra = 0  # cards got by another's wrong guess (not counted)
+        self.free_next = False  # leaves Limbo/captivity when his next turn comes
+        self.out = False  # dropped out (Variations 10, 12)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "pos": self.pos, "hand": list(self.hand),
-                "table": list(self.table), "status": self.status, "away": self.away,
-                "captor": self.captor, "cities": list(self.cities), "goal_wait": self.goal_wait,
-                "goal_seen": self.goal_seen, "riddle_extra": self.riddle_extra,
-                "free_next": self.free_next, "out": self.out}
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "pos": self.pos,
+            "hand": list(self.hand),
+            "table": list(self.table),
+            "status": self.status,
+            "away": self.away,
+            "captor": self.captor,
+            "cities": list(self.cities),
+            "goal_wait": self.goal_wait,
+            "goal_seen": self.goal_seen,
+            "riddle_extra": self.riddle_extra,
+            "free_next": self.free_next,
+            "out": self.out,
+        }
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Player:
@@ -213,7 +256,7 @@ class RiddleGame(Game[Move]):
         self._by: dict[str, Player] = {}
         self._beside_cache: dict[str, frozenset[str]] = {}
         self.setup_events: list[dict[str, Any]] = []
-        self.sides: dict[str, dict[str, Any]] = {}   # Variation 14 only
+        self.sides: dict[str, dict[str, Any]] = {}  # Variation 14 only
         self.side_turn: str | None = None
 
     # ================================================================ set-up
@@ -225,8 +268,10 @@ class RiddleGame(Game[Move]):
         variant = options.pop("variant", None)
         if variant is not None:
             if variant not in ("basic", "recommended"):
-                raise UsageError(f"Riddle of the Ring variants: basic, recommended (not "
-                                 f"{variant!r}); variations are options")
+                raise UsageError(
+                    f"Riddle of the Ring variants: basic, recommended (not "
+                    f"{variant!r}); variations are options"
+                )
             options.setdefault("recommended", variant == "recommended")
         for k, v in options.items():
             key = k.replace("-", "_")
@@ -248,25 +293,40 @@ class RiddleGame(Game[Move]):
                 v = str(v)
             out[key] = v
         if out["partner_exchange"] not in ("basic", "a", "b", "c"):
-            raise UsageError(f"partner_exchange is basic, a, b or c, not "
-                             f"{out['partner_exchange']!r}")
+            raise UsageError(
+                f"partner_exchange is basic, a, b or c, not {out['partner_exchange']!r}"
+            )
         if out["recommended"]:
             for k in _RECOMMENDED:
                 out[k] = True
         return out
 
     @classmethod
-    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
-            options: dict[str, Any] | None = None) -> RiddleGame:
+    def new(
+        cls,
+        compiled: CompiledBoard,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> RiddleGame:
         opts = cls.read_options(options)
         if not isinstance(players, int) or not 2 <= players <= 8:
             raise UsageError(f"Riddle of the Ring is for 2 to 8 players, not {players!r}")
-        markers = [m.strip() for m in opts["markers"].split(",") if m.strip()] \
-            if opts["markers"] else list(MARKERS[:players])
-        if len(markers) != players or len(set(markers)) != players or \
-                any(m not in MARKERS for m in markers):
-            raise UsageError(f"markers must be {players} different ones of {', '.join(MARKERS)}, "
-                             f"not {opts['markers']!r}")
+        markers = (
+            [m.strip() for m in opts["markers"].split(",") if m.strip()]
+            if opts["markers"]
+            else list(MARKERS[:players])
+        )
+        if (
+            len(markers) != players
+            or len(set(markers)) != players
+            or any(m not in MARKERS for m in markers)
+        ):
+            raise UsageError(
+                f"markers must be {players} different ones of {', '.join(MARKERS)}, "
+                f"not {opts['markers']!r}"
+            )
         if opts["partners"] and players < 4:
             raise UsageError("Variation 1 (partners) needs 4 or more players")
         if opts["enhanced_two"]:
@@ -292,16 +352,27 @@ class RiddleGame(Game[Move]):
         g.cur = rolling[0]
         g.order = [g.players[(g.cur + k) % players].name for k in range(players)]
         g.seen = {p.name: [] for p in g.players}
-        ev: list[dict[str, Any]] = [{"event": "deal", "players": [p.name for p in g.players],
-                                     "cards": {p.name: len(p.hand) for p in g.players}},
-                                    {"event": "first_player", "player": g.players[g.cur].name}]
+        ev: list[dict[str, Any]] = [
+            {
+                "event": "deal",
+                "players": [p.name for p in g.players],
+                "cards": {p.name: len(p.hand) for p in g.players},
+            },
+            {"event": "first_player", "player": g.players[g.cur].name},
+        ]
         g._begin_turn(ev)
         g.setup_events = ev
         return g
 
     @classmethod
-    def _new_enhanced(cls, compiled: CompiledBoard, players: int, seed: int,
-                      opts: dict[str, Any], markers: list[str]) -> RiddleGame:
+    def _new_enhanced(
+        cls,
+        compiled: CompiledBoard,
+        players: int,
+        seed: int,
+        opts: dict[str, Any],
+        markers: list[str],
+    ) -> RiddleGame:
         """Variation 14: the two players are the sides ``hobbits`` and ``riders``; all
         eight characters exist, those not brought in yet wait in reserve."""
         if players != 2:
@@ -329,13 +400,13 @@ class RiddleGame(Game[Move]):
         first = g._by[rolling[0]]
         g.cur = g.players.index(first)
         g.order = [rolling[0]] + [m for m in markers if m != rolling[0]]
-        g.sides = {SIDE[g._by[m].kind]: {"start": m, "started": m == rolling[0]}
-                   for m in markers}
+        g.sides = {SIDE[g._by[m].kind]: {"start": m, "started": m == rolling[0]} for m in markers}
         g.side_turn = SIDE[first.kind]
         g.seen = {p.name: [] for p in g.players}
-        ev: list[dict[str, Any]] = [{"event": "deal", "players": list(markers),
-                                     "cards": {m: 2 for m in markers}},
-                                    {"event": "first_player", "player": g.side_turn}]
+        ev: list[dict[str, Any]] = [
+            {"event": "deal", "players": list(markers), "cards": dict.fromkeys(markers, 2)},
+            {"event": "first_player", "player": g.side_turn},
+        ]
         g._begin_turn(ev)
         g.setup_events = ev
         return g
@@ -354,15 +425,25 @@ class RiddleGame(Game[Move]):
         if self.sub is not None:
             sub = {k: (list(v) if isinstance(v, list) else v) for k, v in self.sub.items()}
         return {
-            "rules": self.rules, "board_hash": self.compiled.hash, "options": dict(self.opts),
-            "players": [p.to_json() for p in self.players], "order": list(self.order),
-            "draw": list(self.draw_pile), "discard": list(self.discard_pile),
+            "rules": self.rules,
+            "board_hash": self.compiled.hash,
+            "options": dict(self.opts),
+            "players": [p.to_json() for p in self.players],
+            "order": list(self.order),
+            "draw": list(self.draw_pile),
+            "discard": list(self.discard_pile),
             "hidden": {s: {n: list(c) for n, c in d.items()} for s, d in self.hidden.items()},
-            "cur": self.cur, "turn": self.turn_no, "round": self.round_no, "phase": self.phase,
+            "cur": self.cur,
+            "turn": self.turn_no,
+            "round": self.round_no,
+            "phase": self.phase,
             "t": {k: (list(v) if isinstance(v, list) else v) for k, v in self.t.items()},
-            "sub": sub, "rng": self.rng.state, "result": self.result,
+            "sub": sub,
+            "rng": self.rng.state,
+            "result": self.result,
             "seen": {n: [dict(s) for s in v] for n, v in self.seen.items()},
-            "sides": {k: dict(v) for k, v in self.sides.items()}, "side_turn": self.side_turn,
+            "sides": {k: dict(v) for k, v in self.sides.items()},
+            "side_turn": self.side_turn,
         }
 
     @classmethod
@@ -370,8 +451,11 @@ class RiddleGame(Game[Move]):
         if not isinstance(data, dict) or data.get("rules") != cls.rules:
             raise StateError("not a Riddle of the Ring state", code="bad_state")
         if data.get("board_hash") != compiled.hash:
-            raise StateError(f"state was made for board {data.get('board_hash')!r}, not for this "
-                             f"board ({compiled.hash})", code="wrong_board")
+            raise StateError(
+                f"state was made for board {data.get('board_hash')!r}, not for this "
+                f"board ({compiled.hash})",
+                code="wrong_board",
+            )
         try:
             g = cls(compiled, cls.read_options(data["options"]))
             g.players = [Player.from_json(p) for p in data["players"]]
@@ -384,8 +468,11 @@ class RiddleGame(Game[Move]):
             g.phase = str(data["phase"])
             g.t = {k: (list(v) if isinstance(v, list) else v) for k, v in data["t"].items()}
             sub = data.get("sub")
-            g.sub = None if sub is None else {k: (list(v) if isinstance(v, list) else v)
-                                              for k, v in sub.items()}
+            g.sub = (
+                None
+                if sub is None
+                else {k: (list(v) if isinstance(v, list) else v) for k, v in sub.items()}
+            )
             g.rng = Rng(int(data["rng"]))
             g.result = data.get("result")
             g.seen = {n: [dict(s) for s in v] for n, v in data.get("seen", {}).items()}
@@ -416,8 +503,11 @@ class RiddleGame(Game[Move]):
     def player(self, name: str) -> Player:
         p = self._by.get(name)
         if p is None:
-            raise _illegal("unknown_player", f"no player {name!r} in this game "
-                           f"(players: {', '.join(self._by)})", player=name)
+            raise _illegal(
+                "unknown_player",
+                f"no player {name!r} in this game (players: {', '.join(self._by)})",
+                player=name,
+            )
         return p
 
     def ctype(self, card: str) -> Any:
@@ -429,8 +519,9 @@ class RiddleGame(Game[Move]):
     def _in_hand(self, p: Player, card: str) -> Any:
         t = self.ctype(card)
         if card not in p.hand:
-            raise _illegal("not_in_hand", f"{p.name} does not hold {card}", card=card,
-                           player=p.name)
+            raise _illegal(
+                "not_in_hand", f"{p.name} does not hold {card}", card=card, player=p.name
+            )
         return t
 
     def _who_ok(self, p: Player, use: dict[str, Any]) -> bool:
@@ -445,8 +536,7 @@ class RiddleGame(Game[Move]):
             raise _illegal("wrong_card", f"{t.name} cannot be used for {use_name}", card=card)
         if not self._who_ok(p, u):
             who = "Hobbits" if u["who"] == "hobbit" else "Black Riders"
-            raise _illegal("wrong_kind", f"only {who} may use {t.name} for {use_name}",
-                           card=card)
+            raise _illegal("wrong_kind", f"only {who} may use {t.name} for {use_name}", card=card)
         return u  # type: ignore[no-any-return]
 
     def _cards_with(self, p: Player, use_name: str) -> list[str]:
@@ -582,8 +672,12 @@ class RiddleGame(Game[Move]):
             raise _illegal("game_over", "the game is over")
         allowed = _PHASE_VERBS.get(self.phase, ())
         if move.verb not in allowed:
-            raise _illegal("wrong_phase", f"{move.verb!r} is not possible now ({self.phase}; "
-                           f"possible: {', '.join(allowed)})", phase=self.phase, move=str(move))
+            raise _illegal(
+                "wrong_phase",
+                f"{move.verb!r} is not possible now ({self.phase}; possible: {', '.join(allowed)})",
+                phase=self.phase,
+                move=str(move),
+            )
         getattr(self, f"_c_{move.verb}")(*move.args)
 
     def _apply(self, move: Move) -> list[dict[str, Any]]:
@@ -599,8 +693,15 @@ class RiddleGame(Game[Move]):
     # ================================================================ frontends
     #: marker colours: Hobbits light, Black Riders dark
     MARKER_COLOURS: ClassVar[dict[str, str]] = {
-        "frodo": "#43a047", "sam": "#fdd835", "merry": "#1e88e5", "pippin": "#fb8c00",
-        "rider1": "#212121", "rider2": "#4a148c", "rider3": "#b71c1c", "rider4": "#37474f"}
+        "frodo": "#43a047",
+        "sam": "#fdd835",
+        "merry": "#1e88e5",
+        "pippin": "#fb8c00",
+        "rider1": "#212121",
+        "rider2": "#4a148c",
+        "rider3": "#b71c1c",
+        "rider4": "#37474f",
+    }
 
     def figures(self) -> dict[str, FigureView]:
         """Every player's marker that stands on the board (not in Limbo, not yet placed).
@@ -614,11 +715,16 @@ class RiddleGame(Game[Move]):
                 continue
             label = p.name[:1].upper() if p.kind == "hobbit" else "R" + p.name[-1:]
             out[p.name] = FigureView(
-                id=p.name, node=p.pos, label=label,
-                colour=self.MARKER_COLOURS.get(p.name, "#9e9e9e"), side=p.kind, owner=p.name,
-                name=p.name.capitalize() + (f" (captive of {p.captor})"
-                                            if p.status == "captive" else ""),
-                size=1)
+                id=p.name,
+                node=p.pos,
+                label=label,
+                colour=self.MARKER_COLOURS.get(p.name, "#9e9e9e"),
+                side=p.kind,
+                owner=p.name,
+                name=p.name.capitalize()
+                + (f" (captive of {p.captor})" if p.status == "captive" else ""),
+                size=1,
+            )
         return out
 
     def move_destination(self, move: Move) -> tuple[str, str] | None:
@@ -641,10 +747,24 @@ class RiddleGame(Game[Move]):
     def _begin_turn(self, ev: list[dict[str, Any]]) -> None:
         p = self.me
         self.turn_no += 1
-        self.t = {"roll": 0, "die_used": False, "stopped": False, "moved": False,
-                  "start": p.pos, "pp": 0, "pending": [], "exchanged": [], "battled": [],
-                  "hid": 0, "retrieved": False, "found": False, "interrogated": [],
-                  "must_discard": 0, "used_cards": [], "entered": p.status}
+        self.t = {
+            "roll": 0,
+            "die_used": False,
+            "stopped": False,
+            "moved": False,
+            "start": p.pos,
+            "pp": 0,
+            "pending": [],
+            "exchanged": [],
+            "battled": [],
+            "hid": 0,
+            "retrieved": False,
+            "found": False,
+            "interrogated": [],
+            "must_discard": 0,
+            "used_cards": [],
+            "entered": p.status,
+        }
         self.sub = None
         ev.append({"event": "turn", "player": p.name, "turn": self.turn_no, "round": self.round_no})
         if p.status in ("limbo", "captive"):
@@ -664,9 +784,11 @@ class RiddleGame(Game[Move]):
     def _end_turn(self, ev: list[dict[str, Any]]) -> None:
         p = self.me
         if p.status == "board" and p.pos is not None:
-            keep = {"cloak": self.info.terrain.get(p.pos) == "forest",
-                    "rope": self.info.terrain.get(p.pos) == "mountain",
-                    "boat": self.info.is_water(p.pos)}
+            keep = {
+                "cloak": self.info.terrain.get(p.pos) == "forest",
+                "rope": self.info.terrain.get(p.pos) == "mountain",
+                "boat": self.info.is_water(p.pos),
+            }
             for c in list(p.table):
                 if not keep.get(self.deck.type_of[c].id, False):
                     p.table.remove(c)
@@ -685,8 +807,14 @@ class RiddleGame(Game[Move]):
             return
         # next player in seating order
         n = len(self.players)
-        nxt = next(((self.cur + k) % n for k in range(1, n + 1)
-                    if not self.players[(self.cur + k) % n].out), None)
+        nxt = next(
+            (
+                (self.cur + k) % n
+                for k in range(1, n + 1)
+                if not self.players[(self.cur + k) % n].out
+            ),
+            None,
+        )
         if nxt is None:  # pragma: no cover - everybody out
             self.result = {"result": "draw", "reason": "no players"}
             self.phase = "over"
@@ -695,8 +823,11 @@ class RiddleGame(Game[Move]):
         if self._crossed(self.cur, nxt, first):
             self.round_no += 1
             if self.opts["turn_limit"] and self.round_no > self.opts["turn_limit"]:
-                self.result = {"result": "draw", "reason": "turn_limit",
-                               "rounds": self.round_no - 1}
+                self.result = {
+                    "result": "draw",
+                    "reason": "turn_limit",
+                    "rounds": self.round_no - 1,
+                }
                 self.phase = "over"
                 ev.append({"event": "game_over", **self.result})
                 return
@@ -709,8 +840,11 @@ class RiddleGame(Game[Move]):
         if side == SIDE[self._by[self.order[0]].kind]:
             self.round_no += 1
             if self.opts["turn_limit"] and self.round_no > self.opts["turn_limit"]:
-                self.result = {"result": "draw", "reason": "turn_limit",
-                               "rounds": self.round_no - 1}
+                self.result = {
+                    "result": "draw",
+                    "reason": "turn_limit",
+                    "rounds": self.round_no - 1,
+                }
                 self.phase = "over"
                 ev.append({"event": "game_over", **self.result})
                 return
@@ -732,8 +866,11 @@ class RiddleGame(Game[Move]):
     def _c_use(self, name: str) -> None:
         q = self.player(name)
         if SIDE[q.kind] != self.side_turn or q.out or q.status == "reserve":
-            raise _illegal("not_your_character", f"{name} is not an active character of the "
-                           f"{self.side_turn}", player=name)
+            raise _illegal(
+                "not_your_character",
+                f"{name} is not an active character of the {self.side_turn}",
+                player=name,
+            )
 
     def _a_use(self, ev: list[dict[str, Any]], name: str) -> None:
         self.cur = self.players.index(self._by[name])
@@ -742,15 +879,24 @@ class RiddleGame(Game[Move]):
     def _c_bring(self, name: str) -> None:
         q = self.player(name)
         if SIDE[q.kind] != self.side_turn or q.status != "reserve":
-            raise _illegal("not_in_reserve", f"{name} is not a character of the "
-                           f"{self.side_turn} waiting in reserve", player=name)
+            raise _illegal(
+                "not_in_reserve",
+                f"{name} is not a character of the {self.side_turn} waiting in reserve",
+                player=name,
+            )
 
     def _a_bring(self, ev: list[dict[str, Any]], name: str) -> None:
         q = self._by[name]
         q.status = "waiting"
         q.hand.extend(self._draw_cards(2))
-        ev.append({"event": "bring_in", "side": self.side_turn, "player": name,
-                   "private": {name: {"got": list(q.hand)}}})
+        ev.append(
+            {
+                "event": "bring_in",
+                "side": self.side_turn,
+                "player": name,
+                "private": {name: {"got": list(q.hand)}},
+            }
+        )
         self.cur = self.players.index(q)
         self._begin_turn(ev)
 
@@ -779,11 +925,14 @@ class RiddleGame(Game[Move]):
                 for r in self.players:
                     if r.status == "captive" and r.captor == q.name:
                         r.status, r.captor, r.pos, r.free_next = "limbo", None, None, True
-                        ev.append({"event": "prisoner_follows", "player": r.name,
-                                   "with": q.name})
+                        ev.append({"event": "prisoner_follows", "player": r.name, "with": q.name})
         left = [q for q in self.players if not q.out and q.status != "reserve"]
-        if self.opts["enhanced_two"] and left and len({q.kind for q in left}) == 1 and \
-                not any(q.status == "reserve" and q.kind != left[0].kind for q in self.players):
+        if (
+            self.opts["enhanced_two"]
+            and left
+            and len({q.kind for q in left}) == 1
+            and not any(q.status == "reserve" and q.kind != left[0].kind for q in self.players)
+        ):
             self._win(left[0], ev, "last side in the game")
         elif len(left) == 1:
             self._win(left[0], ev, "last player in the game")
@@ -859,13 +1008,17 @@ class RiddleGame(Game[Move]):
         land = set(self.info.land) - {self.info.roles["exit_limbo"]}
         return self.compiled.derived(
             f"riddle.place_within6:{anchor}",
-            lambda: sorted(n for n in self.mv.within(anchor, 6) if n in land))
+            lambda: sorted(n for n in self.mv.within(anchor, 6) if n in land),
+        )
 
     def _c_place(self, space: str) -> None:
         space = self._node(space)
         if space not in self._place_targets():
-            raise _illegal("too_far", f"{space} is not a land space within 6 spaces of "
-                           "where you leave Limbo/captivity", space=space)
+            raise _illegal(
+                "too_far",
+                f"{space} is not a land space within 6 spaces of where you leave Limbo/captivity",
+                space=space,
+            )
 
     def _a_place(self, ev: list[dict[str, Any]], space: str) -> None:
         p = self.me
@@ -885,8 +1038,11 @@ class RiddleGame(Game[Move]):
         if p.status != "board" or p.pos is None:
             raise _illegal("not_on_board", f"{p.name} is not on the board")
         if self.t["stopped"]:
-            raise _illegal("stopped", "you entered a forest or mountain without a Cloak or Rope: "
-                           "no more movement this turn")
+            raise _illegal(
+                "stopped",
+                "you entered a forest or mountain without a Cloak or Rope: "
+                "no more movement this turn",
+            )
 
     def _fit(self, try_: Callable[[tuple[str, ...]], Any]) -> tuple[Any, tuple[str, ...]]:
         """Find the fewest Boat/Cloak/Rope cards from the hand that make a move valid.
@@ -924,15 +1080,19 @@ class RiddleGame(Game[Move]):
         try:
             return str(self.mv.resolve(name))
         except (UnknownNodeError, UsageError, KeyError) as exc:
-            raise _illegal("unknown_space", f"no space {name!r} on this board: {exc}",
-                           space=name) from None
+            raise _illegal(
+                "unknown_space", f"no space {name!r} on this board: {exc}", space=name
+            ) from None
 
     def _fit_path(self, path: tuple[str, ...], counts: int) -> tuple[Any, tuple[str, ...]]:
         p = self.me
         path = tuple(self._node(x) for x in path)
         if not path or path[0] != p.pos:
-            raise _illegal("bad_path", f"a path starts where you stand ({p.pos}), not at "
-                           f"{path[0] if path else 'nothing'}", path=list(path))
+            raise _illegal(
+                "bad_path",
+                f"a path starts where you stand ({p.pos}), not at {path[0] if path else 'nothing'}",
+                path=list(path),
+            )
         if len(path) < 2:
             raise _illegal("no_move", "a move must go at least one space")
         reach, used = self._fit(lambda cards: self.mv.validate(path, counts, cards))
@@ -947,10 +1107,14 @@ class RiddleGame(Game[Move]):
         def attempt(cards: tuple[str, ...]) -> Any:
             r = self.mv.flight_targets(p.pos, cards, bombadil=bombadil).get(space)
             if r is None or space == p.pos:
-                raise _illegal("cannot_land", f"cannot {'hop' if bombadil else 'fly'} to {space}"
-                               + (" (a Boat is needed to land on water)"
-                                  if self.info.is_water(space) else ""), space=space)
+                raise _illegal(
+                    "cannot_land",
+                    f"cannot {'hop' if bombadil else 'fly'} to {space}"
+                    + (" (a Boat is needed to land on water)" if self.info.is_water(space) else ""),
+                    space=space,
+                )
             return r
+
         return self._fit(attempt)
 
     def _c_move(self, path: str) -> None:
@@ -995,8 +1159,9 @@ class RiddleGame(Game[Move]):
         self._after(self.me, card, self.ctype(card).use("hop").get("after", "discard"))
         self._do_move(ev, reach, used, card)
 
-    def _do_move(self, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...],
-                 how: str) -> None:
+    def _do_move(
+        self, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
+    ) -> None:
         p = self.me
         hk = self._hand_kinds(p)
         for k in used:
@@ -1009,21 +1174,42 @@ class RiddleGame(Game[Move]):
         if reach.stops_turn:
             self.t["stopped"] = True
         self.t["exchanged"] = []
-        ev.append({"event": "move", "player": p.name, "from": frm, "to": p.pos, "by": how,
-                   "path": list(reach.path), "cards_to_table": list(used),
-                   "stopped": bool(reach.stops_turn)})
+        ev.append(
+            {
+                "event": "move",
+                "player": p.name,
+                "from": frm,
+                "to": p.pos,
+                "by": how,
+                "path": list(reach.path),
+                "cards_to_table": list(used),
+                "stopped": bool(reach.stops_turn),
+            }
+        )
         for q in self.players:
             if q.status == "captive" and q.captor == p.name:
                 q.pos = p.pos
-                got = self.hidden.get(p.pos, {}).pop(q.name, None) \
-                    if self.opts["secret_spots"] else None
+                got = (
+                    self.hidden.get(p.pos, {}).pop(q.name, None)
+                    if self.opts["secret_spots"]
+                    else None
+                )
                 if got:
                     p.hand.extend(got)
-                    ev.append({"event": "captive_hidden_cards", "player": p.name,
-                               "captive": q.name, "count": len(got),
-                               "private": {p.name: {"got": list(got)}}})
-        pending = [q.name for q in self._seated() if q is not p and q.status == "board"
-                   and not q.out and self._near(p.pos, q.pos)]
+                    ev.append(
+                        {
+                            "event": "captive_hidden_cards",
+                            "player": p.name,
+                            "captive": q.name,
+                            "count": len(got),
+                            "private": {p.name: {"got": list(got)}},
+                        }
+                    )
+        pending = [
+            q.name
+            for q in self._seated()
+            if q is not p and q.status == "board" and not q.out and self._near(p.pos, q.pos)
+        ]
         self.t["pending"] = pending
         if pending:
             self.phase = "exchange"
@@ -1052,16 +1238,22 @@ class RiddleGame(Game[Move]):
                         for c in cards:
                             yield Move(verb, (c, node))
 
-    def _paths(self, start: str, counts: int, avail: tuple[str, ...],
-               card: str | None) -> list[Move]:
+    def _paths(
+        self, start: str, counts: int, avail: tuple[str, ...], card: str | None
+    ) -> list[Move]:
         """``move PATH`` (or ``ride CARD PATH``) to every destination, cached per board:
         the answer depends only on the start, the counts, the movement cards and the card."""
+
         def compute() -> list[Move]:
-            paths = [path_text(r.path) for node, r in
-                     sorted(self.mv.destinations(start, counts, avail).items()) if node != start]
+            paths = [
+                path_text(r.path)
+                for node, r in sorted(self.mv.destinations(start, counts, avail).items())
+                if node != start
+            ]
             if card is None:
                 return [Move("move", (x,)) for x in paths]
             return [Move("ride", (card, x)) for x in paths]
+
         if not self.cache_paths:
             return compute()
         cache: dict[Any, Any] = self.compiled.derived("riddle.paths", dict)
@@ -1079,21 +1271,29 @@ class RiddleGame(Game[Move]):
     # ================================================================ Friendly Exchanges
     def _c_exchange(self, name: str) -> None:
         if name not in self.t["pending"]:
-            raise _illegal("no_exchange_due", f"no Friendly Exchange with {name} is due "
-                           f"(due: {', '.join(self.t['pending']) or 'none'})", player=name)
+            raise _illegal(
+                "no_exchange_due",
+                f"no Friendly Exchange with {name} is due "
+                f"(due: {', '.join(self.t['pending']) or 'none'})",
+                player=name,
+            )
 
     def _a_exchange(self, ev: list[dict[str, Any]], name: str) -> None:
         p, q = self.me, self._by[name]
         self.t["pending"].remove(name)
         mode = self.opts["partner_exchange"]
         if p.hand and q.hand and mode != "basic" and self._team(p, q):
-            self.sub = {"kind": "pexchange", "with": name, "mode": mode, "turn": p.name,
-                        "gives": {}}
+            self.sub = {
+                "kind": "pexchange",
+                "with": name,
+                "mode": mode,
+                "turn": p.name,
+                "gives": {},
+            }
             if mode == "b":
                 self.sub.update(step="ask", asks={}, answers={})
             self.phase = "pexchange"
-            ev.append({"event": "partner_exchange", "player": p.name, "with": name,
-                       "mode": mode})
+            ev.append({"event": "partner_exchange", "player": p.name, "with": name, "mode": mode})
             return
         if p.hand and q.hand:
             a = p.hand.pop(self._rand(len(p.hand)))
@@ -1101,8 +1301,14 @@ class RiddleGame(Game[Move]):
             p.hand.append(b)
             q.hand.append(a)
             self.t["exchanged"].append(name)
-            ev.append({"event": "exchange", "player": p.name, "with": name,
-                       "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}}})
+            ev.append(
+                {
+                    "event": "exchange",
+                    "player": p.name,
+                    "with": name,
+                    "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}},
+                }
+            )
         else:
             ev.append({"event": "exchange", "player": p.name, "with": name, "none": True})
         if not self.t["pending"]:
@@ -1135,12 +1341,18 @@ class RiddleGame(Game[Move]):
 
     def _pexb_expect(self, sub: dict[str, Any], step: str, verb: str) -> None:
         if sub.get("mode") != "b":
-            raise _illegal("wrong_phase", f"{verb!r} only in Variation 2b exchanges "
-                           f"(partner_exchange=b between partners)")
+            raise _illegal(
+                "wrong_phase",
+                f"{verb!r} only in Variation 2b exchanges (partner_exchange=b between partners)",
+            )
         if sub.get("step") != step:
-            raise _illegal("wrong_phase", f"not now in this Variation 2b exchange: "
-                           f"{sub['turn']} is to {self._PEXB_STEPS[sub['step']]}",
-                           step=sub.get("step"), move=verb)
+            raise _illegal(
+                "wrong_phase",
+                f"not now in this Variation 2b exchange: "
+                f"{sub['turn']} is to {self._PEXB_STEPS[sub['step']]}",
+                step=sub.get("step"),
+                move=verb,
+            )
 
     def _pexb_step(self, sub: dict[str, Any]) -> bool:
         """Set ``sub["turn"]``/``sub["step"]`` to the next decision of a 2b exchange;
@@ -1154,8 +1366,9 @@ class RiddleGame(Game[Move]):
         for giver, receiver in ((p, q), (q, p)):
             if giver not in gives:
                 sub["turn"] = giver
-                sub["step"] = ("answer" if asks[receiver] is not None and giver not in answers
-                               else "offer")
+                sub["step"] = (
+                    "answer" if asks[receiver] is not None and giver not in answers else "offer"
+                )
                 return True
         return False
 
@@ -1166,8 +1379,14 @@ class RiddleGame(Game[Move]):
     def _a_ask(self, ev: list[dict[str, Any]], title: str) -> None:
         sub, actor, other = self._pex()
         sub["asks"][actor.name] = title
-        ev.append({"event": "request", "player": actor.name, "with": other.name,
-                   "private": {actor.name: {"title": title}, other.name: {"title": title}}})
+        ev.append(
+            {
+                "event": "request",
+                "player": actor.name,
+                "with": other.name,
+                "private": {actor.name: {"title": title}, other.name: {"title": title}},
+            }
+        )
         self._pex_next(ev)
 
     def _c_noask(self) -> None:
@@ -1185,16 +1404,26 @@ class RiddleGame(Game[Move]):
         t = self._in_hand(actor, card)
         title = sub["asks"][other.name]
         if t.title != title:
-            raise _illegal("not_requested", f"{other.name} asked for {title}, and {card} is "
-                           f"{t.title}", card=card, title=title)
+            raise _illegal(
+                "not_requested",
+                f"{other.name} asked for {title}, and {card} is {t.title}",
+                card=card,
+                title=title,
+            )
 
     def _a_grant(self, ev: list[dict[str, Any]], card: str) -> None:
         sub, actor, other = self._pex()
         sub["answers"][actor.name] = "granted"
         sub["gives"][actor.name] = card
-        ev.append({"event": "request_answer", "player": actor.name, "with": other.name,
-                   "answer": "granted",
-                   "private": {actor.name: {"card": card}, other.name: {"card": card}}})
+        ev.append(
+            {
+                "event": "request_answer",
+                "player": actor.name,
+                "with": other.name,
+                "answer": "granted",
+                "private": {actor.name: {"card": card}, other.name: {"card": card}},
+            }
+        )
         self._pex_next(ev)
 
     def _c_decline(self) -> None:
@@ -1203,12 +1432,18 @@ class RiddleGame(Game[Move]):
     def _a_decline(self, ev: list[dict[str, Any]]) -> None:
         sub, actor, other = self._pex()
         sub["answers"][actor.name] = "declined"
-        ev.append({"event": "request_answer", "player": actor.name, "with": other.name,
-                   "answer": "declined"})
+        ev.append(
+            {
+                "event": "request_answer",
+                "player": actor.name,
+                "with": other.name,
+                "answer": "declined",
+            }
+        )
         self._pex_next(ev)
 
     def _c_pick(self, card: str) -> None:
-        sub, actor, other = self._pex()
+        sub, _actor, other = self._pex()
         if sub.get("mode") != "c":
             raise _illegal("wrong_phase", "pick a card only in Variation 2c exchanges")
         if card not in other.hand:
@@ -1220,7 +1455,7 @@ class RiddleGame(Game[Move]):
         self._pex_next(ev)
 
     def _a_pick(self, ev: list[dict[str, Any]], card: str) -> None:
-        sub, actor, other = self._pex()
+        sub, _actor, other = self._pex()
         sub["gives"][other.name] = card
         self._pex_next(ev)
 
@@ -1240,8 +1475,15 @@ class RiddleGame(Game[Move]):
         p.hand.append(b)
         q.hand.append(a)
         self.t["exchanged"].append(q.name)
-        ev.append({"event": "exchange", "player": p.name, "with": q.name, "mode": sub["mode"],
-                   "private": {p.name: {"gave": a, "got": b}, q.name: {"gave": b, "got": a}}})
+        ev.append(
+            {
+                "event": "exchange",
+                "player": p.name,
+                "with": q.name,
+                "mode": sub["mode"],
+                "private": {p.name: {"gave": a, "got": b}, q.name: {"gave": b, "got": a}},
+            }
+        )
         self.sub = None
         self.phase = "exchange" if self.t["pending"] else "main"
 
@@ -1277,8 +1519,11 @@ class RiddleGame(Game[Move]):
         if q is self.me:
             raise _illegal("self_target", "you cannot do this with yourself")
         if not self._reachable(q):
-            raise _illegal("out_of_reach", f"{name} is in {q.status if not q.out else 'no game'}"
-                           ": no activities with him", player=name)
+            raise _illegal(
+                "out_of_reach",
+                f"{name} is in {q.status if not q.out else 'no game'}: no activities with him",
+                player=name,
+            )
         if other_team and self._team(self.me, q):
             raise _illegal("partner", f"{name} is your partner", player=name)
         return q
@@ -1289,11 +1534,15 @@ class RiddleGame(Game[Move]):
         q = self._target(name)
         reach = u.get("reach", "any")
         if reach == "beside" and not self._near(self.me.pos, q.pos):
-            raise _illegal("too_far", f"{self.ctype(card).name} sees only a player on or beside "
-                           "you", player=name)
+            raise _illegal(
+                "too_far",
+                f"{self.ctype(card).name} sees only a player on or beside you",
+                player=name,
+            )
         if reach == "city" and (q.pos is None or self._city_of(q.pos) is None):
-            raise _illegal("not_on_city", f"{self.ctype(card).name} sees only a player on a city",
-                           player=name)
+            raise _illegal(
+                "not_on_city", f"{self.ctype(card).name} sees only a player on a city", player=name
+            )
 
     def _resist_cards(self, q: Player) -> list[str]:
         return sorted(c for c in q.hand if self.deck.type_of[c].id in ("the_ring", q.name))
@@ -1304,16 +1553,23 @@ class RiddleGame(Game[Move]):
         self._after(self.me, card, u.get("after", "discard"))
         self._clairvoyance(ev, self._by[name], bool(u.get("resistible")), card)
 
-    def _clairvoyance(self, ev: list[dict[str, Any]], q: Player, resistible: bool,
-                      how: str) -> None:
+    def _clairvoyance(
+        self, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str
+    ) -> None:
         ev.append({"event": "clairvoyance", "player": self.me.name, "target": q.name, "by": how})
         if self._share_cards(q, how) or (resistible and self._resist_cards(q)):
             self.sub = {"kind": "look", "target": q.name, "by": how}
             self.phase = "resist"
             return
         s = self._reveal(self.me, q.name, q.hand, how)
-        ev.append({"event": "seen", "player": self.me.name, "target": q.name,
-                   "private": {self.me.name: s}})
+        ev.append(
+            {
+                "event": "seen",
+                "player": self.me.name,
+                "target": q.name,
+                "private": {self.me.name: s},
+            }
+        )
 
     def _c_clair(self, name: str) -> None:
         if not self.opts["clairvoyance_spots"]:
@@ -1324,12 +1580,12 @@ class RiddleGame(Game[Move]):
             raise _illegal("not_on_c_space", "you are not stopped on a C space")
         q = self._target(name)
         if q.pos is None or q.status != "board" or q.pos not in self._within6(p.pos):
-            raise _illegal("too_far", f"{name} is not within 6 spaces of your C space",
-                           player=name)
+            raise _illegal("too_far", f"{name} is not within 6 spaces of your C space", player=name)
 
     def _within6(self, node: str) -> set[str]:
-        return self.compiled.derived(f"riddle.within6:{node}",
-                                     lambda: set(self.mv.within(node, 6)) | {node})
+        return self.compiled.derived(
+            f"riddle.within6:{node}", lambda: set(self.mv.within(node, 6)) | {node}
+        )
 
     def _a_clair(self, ev: list[dict[str, Any]], name: str) -> None:
         self.t["pp"] += 1
@@ -1337,8 +1593,9 @@ class RiddleGame(Game[Move]):
 
     def _share_cards(self, q: Player, how: str | None = None) -> list[str]:
         """Variation 4: a partner seen with an Elf Ring or Palantir may show his own."""
-        if not (self.opts["partner_clairvoyance"] and self.opts["partners"]
-                and self._team(self.me, q)):
+        if not (
+            self.opts["partner_clairvoyance"] and self.opts["partners"] and self._team(self.me, q)
+        ):
             return []
         how = how if how is not None else str((self.sub or {}).get("by", ""))
         t = self.deck.type_of.get(how)
@@ -1349,29 +1606,46 @@ class RiddleGame(Game[Move]):
     def _c_share(self, card: str) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         if card not in self._share_cards(q):
-            raise _illegal("cannot_share", "Variation 4: show an Elf Ring or Palantir of your "
-                           "own to your partner", card=card)
+            raise _illegal(
+                "cannot_share",
+                "Variation 4: show an Elf Ring or Palantir of your own to your partner",
+                card=card,
+            )
 
     def _a_share(self, ev: list[dict[str, Any]], card: str) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         a = self._reveal(self.me, q.name, q.hand, "partners")
         b = self._reveal(q, self.me.name, self.me.hand, "partners")
-        ev.append({"event": "partners_share", "player": self.me.name, "with": q.name,
-                   "shown": card, "private": {self.me.name: a, q.name: b}})
+        ev.append(
+            {
+                "event": "partners_share",
+                "player": self.me.name,
+                "with": q.name,
+                "shown": card,
+                "private": {self.me.name: a, q.name: b},
+            }
+        )
         self.sub = None
         self.phase = "main"
 
     def _c_resist(self, card: str) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         if card not in self._resist_cards(q):
-            raise _illegal("cannot_resist", "resist only with The Ring or your own character card",
-                           card=card)
+            raise _illegal(
+                "cannot_resist", "resist only with The Ring or your own character card", card=card
+            )
 
     def _a_resist(self, ev: list[dict[str, Any]], card: str) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         s = self._reveal(self.me, q.name, [card], "resisted")
-        ev.append({"event": "resisted", "player": self.me.name, "target": q.name,
-                   "private": {self.me.name: s, q.name: {"showed": card}}})
+        ev.append(
+            {
+                "event": "resisted",
+                "player": self.me.name,
+                "target": q.name,
+                "private": {self.me.name: s, q.name: {"showed": card}},
+            }
+        )
         self.sub = None
         self.phase = "main"
 
@@ -1381,8 +1655,14 @@ class RiddleGame(Game[Move]):
     def _a_show(self, ev: list[dict[str, Any]]) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
         s = self._reveal(self.me, q.name, q.hand, str(self.sub["by"]))  # type: ignore[index]
-        ev.append({"event": "seen", "player": self.me.name, "target": q.name,
-                   "private": {self.me.name: s}})
+        ev.append(
+            {
+                "event": "seen",
+                "player": self.me.name,
+                "target": q.name,
+                "private": {self.me.name: s},
+            }
+        )
         self.sub = None
         self.phase = "main"
 
@@ -1405,18 +1685,28 @@ class RiddleGame(Game[Move]):
     def _a_peek(self, ev: list[dict[str, Any]], card: str, space: str) -> None:
         self.t["pp"] += 1
         seen = {n: sorted(c) for n, c in self.hidden[space].items() if c}
-        self._reveal(self.me, f"hidden:{space}", [f"{n}:{c}" for n, cs in seen.items()
-                                                  for c in cs], card)
-        ev.append({"event": "peek", "player": self.me.name, "space": space,
-                   "private": {self.me.name: seen}})
+        self._reveal(
+            self.me, f"hidden:{space}", [f"{n}:{c}" for n, cs in seen.items() for c in cs], card
+        )
+        ev.append(
+            {
+                "event": "peek",
+                "player": self.me.name,
+                "space": space,
+                "private": {self.me.name: seen},
+            }
+        )
 
     # ---------------------------------------------------------------- riddles
     def _c_riddle(self, card: str, name: str, title: str) -> None:
         self._power_play()
         self._usable(self.me, card, "riddle")
         if len(self.me.hand) < 2:
-            raise _illegal("riddle_alone", "if the only card in your hand is a Riddle card, do "
-                           "not use it: you must have 1 other card to lose")
+            raise _illegal(
+                "riddle_alone",
+                "if the only card in your hand is a Riddle card, do "
+                "not use it: you must have 1 other card to lose",
+            )
         q = self._target(name, other_team=True)
         if not q.hand:
             raise _illegal("empty_hand", f"{name} has no cards", player=name)
@@ -1424,8 +1714,11 @@ class RiddleGame(Game[Move]):
 
     def _title(self, title: str) -> None:
         if title not in self.deck.titles:
-            raise _illegal("unknown_title", f"no card is titled {title!r} (titles: "
-                           f"{', '.join(sorted(self.deck.titles))})", title=title)
+            raise _illegal(
+                "unknown_title",
+                f"no card is titled {title!r} (titles: {', '.join(sorted(self.deck.titles))})",
+                title=title,
+            )
 
     def _a_riddle(self, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
         self.t["pp"] += 1
@@ -1439,8 +1732,17 @@ class RiddleGame(Game[Move]):
         if self.deck.type_of[c].title == title:
             q.hand.pop(i)
             p.hand.append(c)
-            ev.append({"event": "riddle", "player": p.name, "target": q.name, "guess": title,
-                       "right": True, "card": c, "by": how})
+            ev.append(
+                {
+                    "event": "riddle",
+                    "player": p.name,
+                    "target": q.name,
+                    "guess": title,
+                    "right": True,
+                    "card": c,
+                    "by": how,
+                }
+            )
             if q.hand:
                 self.sub = {"kind": "riddle", "target": q.name, "by": how}
                 self.phase = "riddle"
@@ -1449,9 +1751,17 @@ class RiddleGame(Game[Move]):
             lost = self._take_random(p, q)
             if lost is not None:
                 q.riddle_extra += 1
-            ev.append({"event": "riddle", "player": p.name, "target": q.name, "guess": title,
-                       "right": False, "by": how,
-                       "private": {q.name: {"drawn": c, "got": lost}, p.name: {"lost": lost}}})
+            ev.append(
+                {
+                    "event": "riddle",
+                    "player": p.name,
+                    "target": q.name,
+                    "guess": title,
+                    "right": False,
+                    "by": how,
+                    "private": {q.name: {"drawn": c, "got": lost}, p.name: {"lost": lost}},
+                }
+            )
         self.sub = None
         self.phase = "main"
 
@@ -1493,10 +1803,12 @@ class RiddleGame(Game[Move]):
     def _c_gollum(self, card: str, name: str) -> None:
         self._power_play()
         self._usable(self.me, card, "gollum")
-        if self.opts["gollum_spots"] and (self.me.pos is None or
-                                          "G" not in self.info.letters.get(self.me.pos, ())):
-            raise _illegal("not_on_g_space", "Gollum is used only from a G space "
-                           "(Recommended Game)")
+        if self.opts["gollum_spots"] and (
+            self.me.pos is None or "G" not in self.info.letters.get(self.me.pos, ())
+        ):
+            raise _illegal(
+                "not_on_g_space", "Gollum is used only from a G space (Recommended Game)"
+            )
         self._target(name)
 
     def _a_gollum(self, ev: list[dict[str, Any]], card: str, name: str) -> None:
@@ -1507,16 +1819,25 @@ class RiddleGame(Game[Move]):
         if ring is not None:
             q.hand.remove(ring)
             self.me.hand.append(ring)
-        ev.append({"event": "gollum", "player": self.me.name, "target": name,
-                   "got_ring": ring is not None})
+        ev.append(
+            {
+                "event": "gollum",
+                "player": self.me.name,
+                "target": name,
+                "got_ring": ring is not None,
+            }
+        )
 
     def _c_draw(self, card: str, name: str) -> None:
         self._power_play()
         self._usable(self.me, card, "draw")
         q = self._target(name)
         if self.opts["restrict_draws"] and self.ctype(card).player_kind != q.kind:
-            raise _illegal("restricted_draw", "Variation 13: draw from a Hobbit only with a "
-                           "Hobbit card, from a Black Rider only with a Black Rider card")
+            raise _illegal(
+                "restricted_draw",
+                "Variation 13: draw from a Hobbit only with a "
+                "Hobbit card, from a Black Rider only with a Black Rider card",
+            )
         if not q.hand:
             raise _illegal("empty_hand", f"{name} has no cards", player=name)
 
@@ -1524,8 +1845,15 @@ class RiddleGame(Game[Move]):
         self.t["pp"] += 1
         self._after(self.me, card, "discard")
         got = self._take_random(self._by[name], self.me)
-        ev.append({"event": "draw", "player": self.me.name, "target": name, "by": card,
-                   "private": {self.me.name: {"got": got}, name: {"lost": got}}})
+        ev.append(
+            {
+                "event": "draw",
+                "player": self.me.name,
+                "target": name,
+                "by": card,
+                "private": {self.me.name: {"got": got}, name: {"lost": got}},
+            }
+        )
 
     def _c_give(self, card: str) -> None:
         self._power_play()
@@ -1543,8 +1871,15 @@ class RiddleGame(Game[Move]):
         self.me.hand.remove(card)
         q.hand.append(card)
         s = self._reveal(self.me, q.name, q.hand, card)
-        ev.append({"event": "give", "player": self.me.name, "target": q.name, "card": card,
-                   "private": {self.me.name: s}})
+        ev.append(
+            {
+                "event": "give",
+                "player": self.me.name,
+                "target": q.name,
+                "card": card,
+                "private": {self.me.name: s},
+            }
+        )
         if len(q.hand) > 1:
             self.sub = {"kind": "give", "target": q.name, "exclude": card}
             self.phase = "choose"
@@ -1568,8 +1903,10 @@ class RiddleGame(Game[Move]):
 
     def _c_capture(self) -> None:
         if not self.opts["captivity"] or (self.sub or {}).get("kind") != "battle":
-            raise _illegal("no_capture", "only the winner of a battle may take the loser captive "
-                           "(Recommended Game)")
+            raise _illegal(
+                "no_capture",
+                "only the winner of a battle may take the loser captive (Recommended Game)",
+            )
 
     def _a_capture(self, ev: list[dict[str, Any]]) -> None:
         q = self._by[self.sub["target"]]  # type: ignore[index]
@@ -1609,16 +1946,20 @@ class RiddleGame(Game[Move]):
         q.status, q.away, q.free_next = status, 0, False
         q.captor = p.name if status == "captive" else None
         q.pos = p.pos if status == "captive" else None
-        ev.append({"event": "limbo" if status == "limbo" else "captive", "player": q.name,
-                   "by": p.name})
+        ev.append(
+            {"event": "limbo" if status == "limbo" else "captive", "player": q.name, "by": p.name}
+        )
         for r in self.players:
             if r.status == "captive" and r.captor == q.name:
                 r.status, r.free_next = status, True
                 r.captor = q.captor
                 r.pos = q.pos
                 ev.append({"event": "prisoner_follows", "player": r.name, "with": q.name})
-        if status == "limbo" and self.opts["limbo_out"] and \
-                sum(1 for r in self.players if not r.out) >= 6:
+        if (
+            status == "limbo"
+            and self.opts["limbo_out"]
+            and sum(1 for r in self.players if not r.out) >= 6
+        ):
             q.out = True
             q.pos = None
             for c in list(q.hand):
@@ -1655,8 +1996,12 @@ class RiddleGame(Game[Move]):
         self._power_play()
         q = self._target(name, other_team=True)
         if name not in self.t["exchanged"]:
-            raise _illegal("no_exchange", f"attack {name} only after landing on or beside him "
-                           "and having a Friendly Exchange with him", player=name)
+            raise _illegal(
+                "no_exchange",
+                f"attack {name} only after landing on or beside him "
+                "and having a Friendly Exchange with him",
+                player=name,
+            )
         if name in self.t["battled"]:
             raise _illegal("battled", f"you may not attack {name} more than once per turn")
         if not self._on_board(q) or not self._near(self.me.pos, q.pos):
@@ -1665,23 +2010,42 @@ class RiddleGame(Game[Move]):
     def _a_battle(self, ev: list[dict[str, Any]], name: str) -> None:
         self.t["pp"] += 1
         self.t["battled"].append(name)
-        self.sub = {"kind": "battle", "defender": name, "total": 0, "need": 0, "att": [],
-                    "dfn": [], "att_cities": [], "def_cities": []}
+        self.sub = {
+            "kind": "battle",
+            "defender": name,
+            "total": 0,
+            "need": 0,
+            "att": [],
+            "dfn": [],
+            "att_cities": [],
+            "def_cities": [],
+        }
         self.phase = "battle_att"
         ev.append({"event": "battle", "player": self.me.name, "defender": name})
 
-    def _force(self, who: Player, x: str, sides: tuple[str, str], used: list[str],
-               limit: int, defender: Player) -> tuple[int, str | None]:
+    def _force(
+        self,
+        who: Player,
+        x: str,
+        sides: tuple[str, str],
+        used: list[str],
+        limit: int,
+        defender: Player,
+    ) -> tuple[int, str | None]:
         """Points of force ``x`` (a card in ``who``'s hand or ``city:SPACE``)."""
         if x.startswith("city:"):
             space = x[5:]
             cities = dict(self._battle_cities(self.me, defender))
             if space not in cities:
-                raise _illegal("no_city", f"{space} is not a Good or Evil city on or beside "
-                               "either player", space=space)
+                raise _illegal(
+                    "no_city",
+                    f"{space} is not a Good or Evil city on or beside either player",
+                    space=space,
+                )
             if cities[space] not in sides:
-                raise _illegal("wrong_side", f"{space} is a {cities[space]} city: not your "
-                               "force", space=space)
+                raise _illegal(
+                    "wrong_side", f"{space} is a {cities[space]} city: not your force", space=space
+                )
             if space in used:
                 raise _illegal("city_used", f"you have used {space} in this battle already")
             pts = 1
@@ -1690,15 +2054,20 @@ class RiddleGame(Game[Move]):
             if t.use("battle") is None or t.points < 1:
                 raise _illegal("no_battle_points", f"{t.name} has no battle points", card=x)
             if t.side not in sides:
-                raise _illegal("wrong_side", f"{t.name} is {t.side}: you fight with "
-                               f"{' and '.join(sides)} forces here", card=x)
+                raise _illegal(
+                    "wrong_side",
+                    f"{t.name} is {t.side}: you fight with {' and '.join(sides)} forces here",
+                    card=x,
+                )
             if t.id == who.name and who is self.me and defender.kind == who.kind:
-                raise _illegal("own_card", "you may not use your own character card to attack "
-                               "one of your own kind", card=x)
+                raise _illegal(
+                    "own_card",
+                    "you may not use your own character card to attack one of your own kind",
+                    card=x,
+                )
             pts = t.points
         if pts > limit:
-            raise _illegal("too_many_points", f"{x} brings {pts} points, more than {limit}",
-                           card=x)
+            raise _illegal("too_many_points", f"{x} brings {pts} points, more than {limit}", card=x)
         return pts, (x[5:] if x.startswith("city:") else None)
 
     def _c_commit(self, x: str) -> None:
@@ -1710,8 +2079,9 @@ class RiddleGame(Game[Move]):
         sub = self.sub  # type: ignore[assignment]
         assert sub is not None
         d = self._by[sub["defender"]]
-        pts, city = self._force(self.me, x, self._att_sides(d), sub["att_cities"],
-                                5 - sub["total"], d)
+        pts, city = self._force(
+            self.me, x, self._att_sides(d), sub["att_cities"], 5 - sub["total"], d
+        )
         if city:
             sub["att_cities"].append(city)
         else:
@@ -1720,8 +2090,15 @@ class RiddleGame(Game[Move]):
         sub["total"] += pts
         sub["need"] = pts
         self.phase = "battle_def"
-        ev.append({"event": "battle_round", "player": self.me.name, "force": x, "points": pts,
-                   "total": sub["total"]})
+        ev.append(
+            {
+                "event": "battle_round",
+                "player": self.me.name,
+                "force": x,
+                "points": pts,
+                "total": sub["total"],
+            }
+        )
 
     def _c_settle(self) -> None:
         return None
@@ -1745,8 +2122,15 @@ class RiddleGame(Game[Move]):
             d.hand.remove(x)
             sub["dfn"].append(x)
         sub["need"] -= pts
-        ev.append({"event": "battle_match", "player": d.name, "force": x, "points": pts,
-                   "still": sub["need"]})
+        ev.append(
+            {
+                "event": "battle_match",
+                "player": d.name,
+                "force": x,
+                "points": pts,
+                "still": sub["need"],
+            }
+        )
         if sub["need"] == 0:
             if sub["total"] >= 5:
                 self._end_battle(ev, None)
@@ -1769,15 +2153,28 @@ class RiddleGame(Game[Move]):
                     who.hand.append(c)
                 else:
                     self.discard_pile.append(c)
-        ev.append({"event": "battle_over", "attacker": self.me.name, "defender": d.name,
-                   "result": "won" if winner else "tie", "points": sub["total"]})
+        ev.append(
+            {
+                "event": "battle_over",
+                "attacker": self.me.name,
+                "defender": d.name,
+                "result": "won" if winner else "tie",
+                "points": sub["total"],
+            }
+        )
         self.sub = None
         self.phase = "main"
         if winner is None:
             return
         s = self._reveal(self.me, d.name, d.hand, "battle")
-        ev.append({"event": "seen", "player": self.me.name, "target": d.name,
-                   "private": {self.me.name: s}})
+        ev.append(
+            {
+                "event": "seen",
+                "player": self.me.name,
+                "target": d.name,
+                "private": {self.me.name: s},
+            }
+        )
         if d.hand or self.opts["captivity"]:
             self.sub = {"kind": "battle", "target": d.name}
             self.phase = "choose"
@@ -1787,19 +2184,20 @@ class RiddleGame(Game[Move]):
     def _g_battle_att(self) -> Iterator[Move]:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
-        yield from self._g_forces("commit", self.me, self._att_sides(d), sub["att_cities"],
-                                  5 - sub["total"], d)
+        yield from self._g_forces(
+            "commit", self.me, self._att_sides(d), sub["att_cities"], 5 - sub["total"], d
+        )
         yield Move("settle")
 
     def _g_battle_def(self) -> Iterator[Move]:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
-        yield from self._g_forces("match", d, self._def_sides(d), sub["def_cities"],
-                                  sub["need"], d)
+        yield from self._g_forces("match", d, self._def_sides(d), sub["def_cities"], sub["need"], d)
         yield Move("surrender")
 
-    def _g_forces(self, verb: str, who: Player, sides: tuple[str, str], used: list[str],
-                  limit: int, d: Player) -> Iterator[Move]:
+    def _g_forces(
+        self, verb: str, who: Player, sides: tuple[str, str], used: list[str], limit: int, d: Player
+    ) -> Iterator[Move]:
         seen = set()
         for c in sorted(who.hand):
             t = self.deck.type_of[c]
@@ -1836,16 +2234,23 @@ class RiddleGame(Game[Move]):
         self.me.hand.remove(card)
         self.hidden.setdefault(s, {}).setdefault(self.me.name, []).append(card)
         self.t["hid"] += 1
-        ev.append({"event": "hide", "player": self.me.name, "space": s,
-                   "private": {self.me.name: {"hid": card}}})
+        ev.append(
+            {
+                "event": "hide",
+                "player": self.me.name,
+                "space": s,
+                "private": {self.me.name: {"hid": card}},
+            }
+        )
 
     def _c_retrieve(self, card: str) -> None:
         s = self._on_s()
         if card not in self.hidden.get(s, {}).get(self.me.name, []):
             raise _illegal("not_hidden", f"you have not hidden {card} here", card=card)
         if self.t["hid"]:
-            raise _illegal("hid_this_turn", "you may not hide cards and then retrieve them in "
-                           "the same turn")
+            raise _illegal(
+                "hid_this_turn", "you may not hide cards and then retrieve them in the same turn"
+            )
 
     def _a_retrieve(self, ev: list[dict[str, Any]], card: str) -> None:
         s = self._on_s()
@@ -1856,8 +2261,14 @@ class RiddleGame(Game[Move]):
         if not self.hidden[s]:
             del self.hidden[s]
         self.me.hand.append(card)
-        ev.append({"event": "retrieve", "player": self.me.name, "space": s,
-                   "private": {self.me.name: {"got": card}}})
+        ev.append(
+            {
+                "event": "retrieve",
+                "player": self.me.name,
+                "space": s,
+                "private": {self.me.name: {"got": card}},
+            }
+        )
 
     def _c_find(self, name: str) -> None:
         s = self._on_s()
@@ -1876,14 +2287,25 @@ class RiddleGame(Game[Move]):
             del self.hidden[s]
         self.me.hand.append(c)
         self.t["found"] = True
-        ev.append({"event": "find", "player": self.me.name, "space": s, "from": name,
-                   "private": {self.me.name: {"got": c}}})
+        ev.append(
+            {
+                "event": "find",
+                "player": self.me.name,
+                "space": s,
+                "from": name,
+                "private": {self.me.name: {"got": c}},
+            }
+        )
 
     def _c_catch(self, name: str) -> None:
         q = self._target(name)
         if len(q.hand) - q.riddle_extra <= HAND_LIMIT:
-            raise _illegal("within_limit", f"{name} holds {len(q.hand)} cards "
-                           f"({q.riddle_extra} from wrong Riddles do not count)", player=name)
+            raise _illegal(
+                "within_limit",
+                f"{name} holds {len(q.hand)} cards "
+                f"({q.riddle_extra} from wrong Riddles do not count)",
+                player=name,
+            )
 
     def _a_catch(self, ev: list[dict[str, Any]], name: str) -> None:
         ev.append({"event": "caught", "player": self.me.name, "target": name})
@@ -1896,16 +2318,20 @@ class RiddleGame(Game[Move]):
             raise _illegal("no_ring", "you do not hold The Ring")
         if p.status != "board":
             raise _illegal("not_on_board", "you cannot win from Limbo or captivity")
-        if self.opts["elf_ring_win"] and sum(
-                1 for c in p.hand if self.deck.type_of[c].id == "elf_ring") >= 3:
+        if (
+            self.opts["elf_ring_win"]
+            and sum(1 for c in p.hand if self.deck.type_of[c].id == "elf_ring") >= 3
+        ):
             return
         goal = self.info.roles[GOAL[p.kind]]
         where = "the Cracks of Doom" if p.kind == "hobbit" else "Barad-Dur"
         if p.pos != goal:
             raise _illegal("not_on_goal", f"show The Ring while on {where}")
         if not (p.goal_wait or self.opts["no_wait"] or (self.opts["wait_once"] and p.goal_seen)):
-            raise _illegal("must_wait", f"you must first end a turn on {where}; you win on your "
-                           "next turn there")
+            raise _illegal(
+                "must_wait",
+                f"you must first end a turn on {where}; you win on your next turn there",
+            )
 
     def _a_ring(self, ev: list[dict[str, Any]]) -> None:
         self._win(self.me, ev, "the_ring")
@@ -1928,8 +2354,11 @@ class RiddleGame(Game[Move]):
             if city is None:
                 raise _illegal("not_on_city", f"{p.pos} is not a city")
             if p.pos in p.cities[-2:]:
-                raise _illegal("city_used", "pick up cards from at least 2 other cities before "
-                               f"using {p.pos} again", space=p.pos)
+                raise _illegal(
+                    "city_used",
+                    f"pick up cards from at least 2 other cities before using {p.pos} again",
+                    space=p.pos,
+                )
         else:
             self._usable(p, what, "pickup")
 
@@ -1947,8 +2376,15 @@ class RiddleGame(Game[Move]):
             n = int(u["n"])
         got = self._draw_cards(n)
         p.hand.extend(got)
-        ev.append({"event": "pickup", "player": p.name, "by": what, "count": len(got),
-                   "private": {p.name: {"got": got}}})
+        ev.append(
+            {
+                "event": "pickup",
+                "player": p.name,
+                "by": what,
+                "count": len(got),
+                "private": {p.name: {"got": got}},
+            }
+        )
         self.t["must_discard"] = 1 if got else 0
         self._finish(ev)
 
@@ -1961,8 +2397,15 @@ class RiddleGame(Game[Move]):
         if self.phase == "limbo_rolled":
             got = self._draw_cards(1)
             p.hand.extend(got)
-            ev.append({"event": "pickup", "player": p.name, "by": "limbo", "count": len(got),
-                       "private": {p.name: {"got": got}}})
+            ev.append(
+                {
+                    "event": "pickup",
+                    "player": p.name,
+                    "by": "limbo",
+                    "count": len(got),
+                    "private": {p.name: {"got": got}},
+                }
+            )
         else:
             ev.append({"event": "pass", "player": p.name})
         self._finish(ev)
@@ -2009,8 +2452,11 @@ class RiddleGame(Game[Move]):
             for c in self._cards_with(p, "clairvoyance"):
                 for q in others:
                     yield from self._if_ok(Move("look", (c, q.name)))
-            if self.opts["clairvoyance_spots"] and p.pos is not None and \
-                    "C" in self.info.letters.get(p.pos, ()):
+            if (
+                self.opts["clairvoyance_spots"]
+                and p.pos is not None
+                and "C" in self.info.letters.get(p.pos, ())
+            ):
                 near = self._within6(p.pos)
                 for q in others:
                     if q.status == "board" and q.pos in near:
@@ -2026,7 +2472,8 @@ class RiddleGame(Game[Move]):
                             for t in sorted(self.deck.titles):
                                 yield Move("riddle", (c, q.name, t))
             if not self.opts["gollum_spots"] or (
-                    p.pos is not None and "G" in self.info.letters.get(p.pos, ())):
+                p.pos is not None and "G" in self.info.letters.get(p.pos, ())
+            ):
                 for c in self._cards_with(p, "gollum"):
                     for q in others:
                         yield from self._if_ok(Move("gollum", (c, q.name)))
@@ -2044,8 +2491,11 @@ class RiddleGame(Game[Move]):
                         yield Move("interrogate", (q.name, t))
                 if not q.free_next:
                     yield Move("release", (q.name,))
-        if self.opts["secret_spots"] and p.pos is not None and \
-                "S" in self.info.letters.get(p.pos, ()):
+        if (
+            self.opts["secret_spots"]
+            and p.pos is not None
+            and "S" in self.info.letters.get(p.pos, ())
+        ):
             if self.t["hid"] < 4:
                 for c in sorted(p.hand):
                     yield Move("hide", (c,))
@@ -2104,55 +2554,90 @@ class RiddleGame(Game[Move]):
             mates = [q for q in self.players if q.kind == me.kind and q is not me]
             if self.opts["table_talk"]:
                 partners = {q.name for q in mates}
-            elif self.opts["partner_clairvoyance"] and me.pos and \
-                    "C" in self.info.letters.get(me.pos, ()):
-                partners = {q.name for q in mates if q.pos and q.status == "board"
-                            and "C" in self.info.letters.get(q.pos, ())}
+            elif (
+                self.opts["partner_clairvoyance"]
+                and me.pos
+                and "C" in self.info.letters.get(me.pos, ())
+            ):
+                partners = {
+                    q.name
+                    for q in mates
+                    if q.pos and q.status == "board" and "C" in self.info.letters.get(q.pos, ())
+                }
         players = []
         for q in self.players:
-            d: dict[str, Any] = {"name": q.name, "kind": q.kind, "pos": q.pos,
-                                 "status": "out" if q.out else q.status,
-                                 "hand_count": len(q.hand), "table": sorted(q.table),
-                                 "captor": q.captor, "away_turns": q.away,
-                                 "waiting_on_goal": q.goal_wait,
-                                 "hidden_counts": {s: len(h[q.name]) for s, h in
-                                                   sorted(self.hidden.items()) if q.name in h}}
+            d: dict[str, Any] = {
+                "name": q.name,
+                "kind": q.kind,
+                "pos": q.pos,
+                "status": "out" if q.out else q.status,
+                "hand_count": len(q.hand),
+                "table": sorted(q.table),
+                "captor": q.captor,
+                "away_turns": q.away,
+                "waiting_on_goal": q.goal_wait,
+                "hidden_counts": {
+                    s: len(h[q.name]) for s, h in sorted(self.hidden.items()) if q.name in h
+                },
+            }
             if me is not None and (q is me or q.name in partners):
                 d["hand"] = sorted(q.hand)
             players.append(d)
         out: dict[str, Any] = {
-            "rules": self.rules, "viewer": player, "turn": self.turn_no, "round": self.round_no,
-            "on_turn": self.me.name, "to_move": self.to_move if self.result is None else None,
-            "phase": self.phase, "roll": self.t.get("roll") or None,
-            "power_plays": self.t.get("pp", 0), "exchanges_due": list(self.t.get("pending", [])),
-            "players": players, "draw_count": len(self.draw_pile),
+            "rules": self.rules,
+            "viewer": player,
+            "turn": self.turn_no,
+            "round": self.round_no,
+            "on_turn": self.me.name,
+            "to_move": self.to_move if self.result is None else None,
+            "phase": self.phase,
+            "roll": self.t.get("roll") or None,
+            "power_plays": self.t.get("pp", 0),
+            "exchanges_due": list(self.t.get("pending", [])),
+            "players": players,
+            "draw_count": len(self.draw_pile),
             "discard_count": len(self.discard_pile),
             "discard_top": self.discard_pile[-1] if self.discard_pile else None,
             "options": {k: v for k, v in self.opts.items() if v},
             "outcome": self.result,
         }
         if self.sub is not None and self.sub.get("kind") == "battle" and "defender" in self.sub:
-            out["battle"] = {"attacker": self.me.name, "defender": self.sub["defender"],
-                             "attacker_forces": list(self.sub["att"]) + [
-                                 f"city:{c}" for c in self.sub["att_cities"]],
-                             "defender_forces": list(self.sub["dfn"]) + [
-                                 f"city:{c}" for c in self.sub["def_cities"]],
-                             "total": self.sub["total"], "to_match": self.sub["need"]}
+            out["battle"] = {
+                "attacker": self.me.name,
+                "defender": self.sub["defender"],
+                "attacker_forces": list(self.sub["att"])
+                + [f"city:{c}" for c in self.sub["att_cities"]],
+                "defender_forces": list(self.sub["dfn"])
+                + [f"city:{c}" for c in self.sub["def_cities"]],
+                "total": self.sub["total"],
+                "to_match": self.sub["need"],
+            }
         if me is not None:
             out["hand"] = sorted(me.hand)
-            out["hidden"] = {s: sorted(h[me.name]) for s, h in sorted(self.hidden.items())
-                             if me.name in h}
+            out["hidden"] = {
+                s: sorted(h[me.name]) for s, h in sorted(self.hidden.items()) if me.name in h
+            }
             out["seen"] = [dict(s) for s in self.seen.get(me.name, [])]
             if self.phase == "choose" and me is self.me and self.sub is not None:
                 out["choosing_from"] = sorted(self._by[self.sub["target"]].hand)
-            if self.phase == "pexchange" and self.sub is not None and \
-                    self.sub["mode"] == "c" and self.sub["turn"] == me.name:
+            if (
+                self.phase == "pexchange"
+                and self.sub is not None
+                and self.sub["mode"] == "c"
+                and self.sub["turn"] == me.name
+            ):
                 out["choosing_from"] = sorted(self._pex()[2].hand)
-            if self.phase == "pexchange" and self.sub is not None and \
-                    self.sub["mode"] == "b" and me.name in (self.me.name, self.sub["with"]):
+            if (
+                self.phase == "pexchange"
+                and self.sub is not None
+                and self.sub["mode"] == "b"
+                and me.name in (self.me.name, self.sub["with"])
+            ):
                 # Variation 2b: the two partners know the titles asked and the answers
-                out["requests"] = {"asked": dict(self.sub["asks"]),
-                                   "answers": dict(self.sub["answers"])}
+                out["requests"] = {
+                    "asked": dict(self.sub["asks"]),
+                    "answers": dict(self.sub["answers"]),
+                }
         return out
 
     @staticmethod
@@ -2178,8 +2663,10 @@ class RiddleGame(Game[Move]):
         bad = []
         cards = self.all_cards()
         if sorted(cards) != sorted(self.deck.instances):
-            bad.append(f"cards: {len(cards)} accounted for, {len(set(cards))} different, "
-                       f"deck has {len(self.deck.instances)}")
+            bad.append(
+                f"cards: {len(cards)} accounted for, {len(set(cards))} different, "
+                f"deck has {len(self.deck.instances)}"
+            )
         for i, q in enumerate(self.players):
             if i != self.cur and len(q.hand) - q.riddle_extra > HAND_LIMIT:
                 bad.append(f"{q.name} holds {len(q.hand)} cards after his turn")
@@ -2215,9 +2702,30 @@ _PHASE_VERBS: dict[str, tuple[str, ...]] = {
     "limbo": ("roll",),
     "limbo_rolled": ("escape", "pass"),
     "place": ("place",),
-    "main": ("reroll", "move", "ride", "fly", "hop", "look", "clair", "peek", "riddle",
-             "interrogate", "gollum", "draw", "give", "battle", "release", "hide", "retrieve",
-             "find", "catch", "ring", "pickup", "pass"),
+    "main": (
+        "reroll",
+        "move",
+        "ride",
+        "fly",
+        "hop",
+        "look",
+        "clair",
+        "peek",
+        "riddle",
+        "interrogate",
+        "gollum",
+        "draw",
+        "give",
+        "battle",
+        "release",
+        "hide",
+        "retrieve",
+        "find",
+        "catch",
+        "ring",
+        "pickup",
+        "pass",
+    ),
     "exchange": ("exchange",),
     "character": ("use", "bring"),
     "pexchange": ("offer", "pick", "ask", "noask", "grant", "decline"),

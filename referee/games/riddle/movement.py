@@ -96,8 +96,12 @@ class Reach:
     stops_turn: bool
 
     def to_json(self) -> dict[str, Any]:
-        return {"node": self.node, "cost": self.cost, "path": list(self.path),
-                "stops_turn": self.stops_turn}
+        return {
+            "node": self.node,
+            "cost": self.cost,
+            "path": list(self.path),
+            "stops_turn": self.stops_turn,
+        }
 
 
 _new = object.__new__
@@ -125,7 +129,7 @@ def parse_cards(cards: Iterable[str] | str | None) -> tuple[bool, bool, bool]:
     if cards is None:
         return False, False, False
     if isinstance(cards, str):
-        cards = [c for c in cards.split(",")]
+        cards = list(cards.split(","))
     names = set()
     for c in cards:
         c = c.strip().lower()
@@ -134,8 +138,10 @@ def parse_cards(cards: Iterable[str] | str | None) -> tuple[bool, bool, bool]:
         if c.endswith("s") and c[:-1] in MOVEMENT_CARDS:
             c = c[:-1]
         if c not in MOVEMENT_CARDS:
-            raise UsageError(f"unknown movement card {c!r} (known: {', '.join(MOVEMENT_CARDS)})",
-                             code="unknown_card")
+            raise UsageError(
+                f"unknown movement card {c!r} (known: {', '.join(MOVEMENT_CARDS)})",
+                code="unknown_card",
+            )
         names.add(c)
     return "boat" in names, "cloak" in names, "rope" in names
 
@@ -186,13 +192,25 @@ class Movement:
         self.is_water = [a.get("terrain") in WATER_TERRAINS for a in attrs]
         self.is_road = [bool(a.get("road")) for a in attrs]
         self.off_board = [a.get("role") == "exit_limbo" for a in attrs]
-        terr = [_GO if a["kind"] != "space" or a.get("road") else
-                _FOREST if a.get("terrain") == "forest" else
-                _MOUNTAIN if a.get("terrain") == "mountain" else _GO for a in attrs]
+        terr = [
+            _GO
+            if a["kind"] != "space" or a.get("road")
+            else _FOREST
+            if a.get("terrain") == "forest"
+            else _MOUNTAIN
+            if a.get("terrain") == "mountain"
+            else _GO
+            for a in attrs
+        ]
         self.terrain_stop = terr
         #: stop[cloak][rope][i]: entering i ends all movement for the turn
-        self._stop = [[[t == _FOREST and not cl or t == _MOUNTAIN and not ro for t in terr]
-                       for ro in (False, True)] for cl in (False, True)]
+        self._stop = [
+            [
+                [(t == _FOREST and not cl) or (t == _MOUNTAIN and not ro) for t in terr]
+                for ro in (False, True)
+            ]
+            for cl in (False, True)
+        ]
 
         # ---- classify every step u -> v: (kind, needs_boat, crossing_river)
         road_pairs: set[tuple[int, int]] = set()
@@ -254,7 +272,7 @@ class Movement:
         for boat in (False, True):
             lists = [[[] for _ in range(n)] for _ in range(3)]
             for (a, b), (kind, needs_boat, _) in sorted(step.items()):
-                if needs_boat and not boat or self.off_board[b]:
+                if (needs_boat and not boat) or self.off_board[b]:
                     continue
                 lists[kind][a].append(b)
             adj.append(lists)
@@ -266,7 +284,7 @@ class Movement:
         # ---- one count = one plain step, or one or two road steps, or one or two water
         # steps: BFS over these "count" edges gives the cheapest counts exactly
         self._cadj: list[list[list[int]]] = []
-        self._mid: list[dict[int, int]] = []   # u * n + v -> the space passed on the way
+        self._mid: list[dict[int, int]] = []  # u * n + v -> the space passed on the way
         for lists in adj:
             plain, road, water = lists
             cadj: list[list[int]] = []
@@ -304,18 +322,27 @@ class Movement:
         if hits and len(hits) == 1:
             return hits[0]
         if hits:
-            raise UnknownNodeError(f"{name!r} names {len(hits)} spaces: {', '.join(hits)}; "
-                                   "use the space id", code="ambiguous_name", location=name)
-        cands = list(self.index) + [self.compiled.graph.nodes[i].get("name") for i in self.ids
-                                    if self.compiled.graph.nodes[i].get("name")]
+            raise UnknownNodeError(
+                f"{name!r} names {len(hits)} spaces: {', '.join(hits)}; use the space id",
+                code="ambiguous_name",
+                location=name,
+            )
+        cands = list(self.index) + [
+            self.compiled.graph.nodes[i].get("name")
+            for i in self.ids
+            if self.compiled.graph.nodes[i].get("name")
+        ]
         close = difflib.get_close_matches(name, cands, n=5, cutoff=0.5)
         if not close:
             low = {c.casefold(): c for c in cands}
-            close = [low[c] for c in difflib.get_close_matches(name.casefold(), list(low), n=5,
-                                                               cutoff=0.4)]
+            close = [
+                low[c]
+                for c in difflib.get_close_matches(name.casefold(), list(low), n=5, cutoff=0.4)
+            ]
         hint = f"; closest: {', '.join(close)}" if close else ""
-        raise UnknownNodeError(f"no space or river dot named {name!r}{hint}",
-                               location=name, details={"closest": close})
+        raise UnknownNodeError(
+            f"no space or river dot named {name!r}{hint}", location=name, details={"closest": close}
+        )
 
     def _name_table(self) -> dict[str, list[str]]:
         if self._names is None:
@@ -433,13 +460,18 @@ class Movement:
         nodes = [self._idx(p) for p in path]
         ids = self.ids
         if len(nodes) < 2:
-            raise IllegalMoveError("a move must go at least one space", code="same_space",
-                                   details={"path": [ids[i] for i in nodes]})
+            raise IllegalMoveError(
+                "a move must go at least one space",
+                code="same_space",
+                details={"path": [ids[i] for i in nodes]},
+            )
         if nodes[-1] == nodes[0]:
-            raise IllegalMoveError(f"a move must end on another space than it began "
-                                   f"({ids[nodes[0]]})", code="same_space",
-                                   location=ids[nodes[0]],
-                                   details={"path": [ids[i] for i in nodes]})
+            raise IllegalMoveError(
+                f"a move must end on another space than it began ({ids[nodes[0]]})",
+                code="same_space",
+                location=ids[nodes[0]],
+                details={"path": [ids[i] for i in nodes]},
+            )
         cost, mode = 0, _NONE
         for k in range(len(nodes) - 1):
             a, b = nodes[k], nodes[k + 1]
@@ -447,37 +479,58 @@ class Movement:
             if k > 0 and stop[a]:
                 code = _STOP_CODES[self.terrain_stop[a]]
                 card = "Cloak" if self.terrain_stop[a] == _FOREST else "Rope"
-                raise IllegalMoveError(f"entering {self.name_of(ids[a])} without a {card} ends "
-                                       f"all movement for the turn", code=code,
-                                       location=ids[a], details=where)
+                raise IllegalMoveError(
+                    f"entering {self.name_of(ids[a])} without a {card} ends "
+                    f"all movement for the turn",
+                    code=code,
+                    location=ids[a],
+                    details=where,
+                )
             info = self._step.get((a, b))
             if info is None:
-                raise IllegalMoveError(f"{self.name_of(ids[b])} is not one step from "
-                                       f"{self.name_of(ids[a])}", code="not_adjacent",
-                                       location=ids[b], details=where)
+                raise IllegalMoveError(
+                    f"{self.name_of(ids[b])} is not one step from {self.name_of(ids[a])}",
+                    code="not_adjacent",
+                    location=ids[b],
+                    details=where,
+                )
             if self.off_board[b]:
-                raise IllegalMoveError(f"{self.name_of(ids[b])} is not part of the board",
-                                       code="off_board", location=ids[b], details=where)
+                raise IllegalMoveError(
+                    f"{self.name_of(ids[b])} is not part of the board",
+                    code="off_board",
+                    location=ids[b],
+                    details=where,
+                )
             kind, needs_boat, river = info
             if needs_boat and not boat:
                 if river:
-                    raise IllegalMoveError(f"crossing the river from {self.name_of(ids[a])} to "
-                                           f"{self.name_of(ids[b])} needs a bridge or a Boat",
-                                           code="river_without_bridge", location=ids[b],
-                                           details=where)
-                raise IllegalMoveError(f"moving from {self.name_of(ids[a])} to "
-                                       f"{self.name_of(ids[b])} needs a Boat", code="needs_boat",
-                                       location=ids[b], details=where)
-            if kind == ROAD and mode == _ROAD or kind == WATER and mode == _WATER:
+                    raise IllegalMoveError(
+                        f"crossing the river from {self.name_of(ids[a])} to "
+                        f"{self.name_of(ids[b])} needs a bridge or a Boat",
+                        code="river_without_bridge",
+                        location=ids[b],
+                        details=where,
+                    )
+                raise IllegalMoveError(
+                    f"moving from {self.name_of(ids[a])} to {self.name_of(ids[b])} needs a Boat",
+                    code="needs_boat",
+                    location=ids[b],
+                    details=where,
+                )
+            if (kind == ROAD and mode == _ROAD) or (kind == WATER and mode == _WATER):
                 mode = _NONE
             else:
                 cost += 1
                 mode = _ROAD if kind == ROAD else _WATER if kind == WATER else _NONE
             if cost > roll:
                 where["cost_so_far"] = cost
-                raise IllegalMoveError(f"reaching {self.name_of(ids[b])} this way needs {cost} "
-                                       f"counts, only {roll} rolled", code="too_far",
-                                       location=ids[b], details=where)
+                raise IllegalMoveError(
+                    f"reaching {self.name_of(ids[b])} this way needs {cost} "
+                    f"counts, only {roll} rolled",
+                    code="too_far",
+                    location=ids[b],
+                    details=where,
+                )
         return Reach(ids[nodes[-1]], cost, tuple(ids[i] for i in nodes), stop[nodes[-1]])
 
     # ------------------------------------------------------------------ distances
@@ -490,7 +543,7 @@ class Movement:
         n = _check_roll(n)
         s = self._idx(node)
         if self.is_dot[s]:
-            seen = {sp: 1 for sp in self.dot_spaces[s]} if n >= 1 else {}
+            seen = dict.fromkeys(self.dot_spaces[s], 1) if n >= 1 else {}
             frontier = list(seen)
             d = 1
         else:
@@ -523,16 +576,16 @@ class Movement:
         i = self._idx(node)
         if self.is_dot[i]:
             return {self.ids[j] for j in self.dot_spaces[i]}
-        return {self.ids[j] for j in self.touch_adj[i]} | \
-            {self.ids[j] for j in self.space_dots[i]}
+        return {self.ids[j] for j in self.touch_adj[i]} | {self.ids[j] for j in self.space_dots[i]}
 
     def stops_turn(self, node: str, cards: Iterable[str] = ()) -> bool:
         """Whether entering ``node`` with these cards ends all movement for the turn."""
         _, cloak, rope = parse_cards(cards)
         return self._stop[cloak][rope][self._idx(node)]
 
-    def flight_targets(self, start: str, cards: Iterable[str] = (), *,
-                       bombadil: bool = False) -> dict[str, Reach]:
+    def flight_targets(
+        self, start: str, cards: Iterable[str] = (), *, bombadil: bool = False
+    ) -> dict[str, Reach]:
         """Where Eagles / Dragon Birds (anywhere) or Tom Bombadil (within 6) can land.
 
         Flights land on spaces only, never on the start or the Exit Limbo space;
@@ -549,13 +602,14 @@ class Movement:
         start_id = self.ids[s]
         out = {}
         for i in sorted(cand):
-            if i == s or self.off_board[i] or self.is_water[i] and not boat:
+            if i == s or self.off_board[i] or (self.is_water[i] and not boat):
                 continue
             out[self.ids[i]] = Reach(self.ids[i], 0, (start_id, self.ids[i]), stop[i])
         return out
 
-    def validate_flight(self, start: str, target: str, cards: Iterable[str] = (), *,
-                        bombadil: bool = False) -> Reach:
+    def validate_flight(
+        self, start: str, target: str, cards: Iterable[str] = (), *, bombadil: bool = False
+    ) -> Reach:
         """Check one flight; raises :class:`IllegalMoveError` (``same_space``,
         ``off_board``, ``needs_boat``, ``not_a_space``, ``too_far``)."""
         s, t = self.resolve(start), self.resolve(target)
@@ -573,8 +627,7 @@ class Movement:
         elif self.is_water[i] and not boat:
             code, msg = "needs_boat", f"landing on {self.name_of(t)} needs a Boat"
         else:
-            code, msg = "too_far", f"{self.name_of(t)} is not within 6 spaces of " \
-                                   f"{self.name_of(s)}"
+            code, msg = "too_far", f"{self.name_of(t)} is not within 6 spaces of {self.name_of(s)}"
         raise IllegalMoveError(msg, code=code, location=t, details={"from": s, "to": t})
 
     # ------------------------------------------------------------------ info
@@ -590,13 +643,15 @@ class Movement:
 
 def _check_roll(roll: int) -> int:
     if isinstance(roll, bool) or not isinstance(roll, int) or roll < 0:
-        raise UsageError(f"a roll (or count) must be a whole number >= 0, not {roll!r}",
-                         code="bad_roll")
+        raise UsageError(
+            f"a roll (or count) must be a whole number >= 0, not {roll!r}", code="bad_roll"
+        )
     return roll
 
 
-def reference_destinations(compiled: CompiledBoard, start: str, roll: int,
-                           cards: Iterable[str] = ()) -> dict[str, tuple[int, bool]]:
+def reference_destinations(
+    compiled: CompiledBoard, start: str, roll: int, cards: Iterable[str] = ()
+) -> dict[str, tuple[int, bool]]:
     """Slow, independent oracle for :meth:`Movement.destinations`: node -> (cost, stops).
 
     Builds the expanded ``(node, mode)`` state graph as a networkx ``DiGraph`` from the
@@ -612,8 +667,11 @@ def reference_destinations(compiled: CompiledBoard, start: str, roll: int,
 
     boat, cloak, rope = parse_cards(cards)
     g = compiled.graph
-    alias = {n: d["city_space"] for n, d in g.nodes(data=True)
-             if d["kind"] == "river_dot" and d.get("city_space") in g}
+    alias = {
+        n: d["city_space"]
+        for n, d in g.nodes(data=True)
+        if d["kind"] == "river_dot" and d.get("city_space") in g
+    }
     start = alias.get(start, start)
 
     def water(n: str) -> bool:
@@ -623,8 +681,9 @@ def reference_destinations(compiled: CompiledBoard, start: str, roll: int,
         d = g.nodes[n]
         if d["kind"] != "space" or d.get("road"):
             return False
-        return d.get("terrain") == "forest" and not cloak or \
+        return (d.get("terrain") == "forest" and not cloak) or (
             d.get("terrain") == "mountain" and not rope
+        )
 
     roads = {frozenset((u, v)) for u, v, d in g.edges(data=True) if d["relation"] == "road"}
     steps: list[tuple[str, str, str]] = []
@@ -636,9 +695,7 @@ def reference_destinations(compiled: CompiledBoard, start: str, roll: int,
         if rel == "touch":
             if water(u) and water(v):
                 kind = "water" if boat else None
-            elif water(u) or water(v):
-                kind = "plain" if boat else None
-            elif d.get("river") and not d.get("bridge"):
+            elif water(u) or water(v) or (d.get("river") and not d.get("bridge")):
                 kind = "plain" if boat else None
             else:
                 kind = "road" if frozenset((u, v)) in roads else "plain"

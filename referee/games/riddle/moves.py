@@ -51,14 +51,52 @@ from ...errors import IllegalMoveError
 
 #: verb -> number of arguments (``None``: any number >= 1)
 ARITY: dict[str, int] = {
-    "roll": 0, "reroll": 1, "move": 1, "ride": 2, "fly": 2, "hop": 2, "exchange": 1,
-    "look": 2, "clair": 1, "peek": 2, "resist": 1, "show": 0, "share": 1, "riddle": 3,
+    "roll": 0,
+    "reroll": 1,
+    "move": 1,
+    "ride": 2,
+    "fly": 2,
+    "hop": 2,
+    "exchange": 1,
+    "look": 2,
+    "clair": 1,
+    "peek": 2,
+    "resist": 1,
+    "show": 0,
+    "share": 1,
+    "riddle": 3,
     "interrogate": 2,
-    "guess": 1, "stop": 0, "gollum": 2, "draw": 2, "give": 1, "take": 1, "use": 1, "bring": 1, "offer": 1, "pick": 1, "battle": 1,
-    "ask": 1, "noask": 0, "grant": 1, "decline": 0,
-    "commit": 1, "settle": 0, "match": 1, "surrender": 0, "capture": 0, "release": 1,
-    "hide": 1, "retrieve": 1, "find": 1, "catch": 1, "ring": 0, "pickup": 1, "pass": 0,
-    "discard": 1, "escape": 1, "place": 1,
+    "guess": 1,
+    "stop": 0,
+    "gollum": 2,
+    "draw": 2,
+    "give": 1,
+    "take": 1,
+    "use": 1,
+    "bring": 1,
+    "offer": 1,
+    "pick": 1,
+    "battle": 1,
+    "ask": 1,
+    "noask": 0,
+    "grant": 1,
+    "decline": 0,
+    "commit": 1,
+    "settle": 0,
+    "match": 1,
+    "surrender": 0,
+    "capture": 0,
+    "release": 1,
+    "hide": 1,
+    "retrieve": 1,
+    "find": 1,
+    "catch": 1,
+    "ring": 0,
+    "pickup": 1,
+    "pass": 0,
+    "discard": 1,
+    "escape": 1,
+    "place": 1,
 }
 
 
@@ -79,18 +117,26 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move must be text, not {type(text).__name__}", code="bad_move")
+            raise IllegalMoveError(
+                f"a move must be text, not {type(text).__name__}", code="bad_move"
+            )
         words = text.split()
         if not words:
             raise IllegalMoveError("empty move", code="bad_move")
         verb, args = words[0].lower(), tuple(words[1:])
         n = ARITY.get(verb)
         if n is None:
-            raise IllegalMoveError(f"unknown move {verb!r} (known: {', '.join(sorted(ARITY))})",
-                                   code="bad_move", details={"move": text})
+            raise IllegalMoveError(
+                f"unknown move {verb!r} (known: {', '.join(sorted(ARITY))})",
+                code="bad_move",
+                details={"move": text},
+            )
         if len(args) != n:
-            raise IllegalMoveError(f"move {verb!r} takes {n} argument(s), not {len(args)}: {text!r}",
-                                   code="bad_move", details={"move": text})
+            raise IllegalMoveError(
+                f"move {verb!r} takes {n} argument(s), not {len(args)}: {text!r}",
+                code="bad_move",
+                details={"move": text},
+            )
         return cls(verb, args)
 
     @property

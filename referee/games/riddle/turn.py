@@ -84,16 +84,29 @@ class TurnMoves:
             raise UsageError(f"unknown means of moving {means!r} (known: {', '.join(MEANS)})")
         if self.stopped:
             last = self.moves[-1].end if self.moves else self.position
-            raise IllegalMoveError(f"movement ended for this turn on entering {last}",
-                                   code="stopped_for_turn", location=last,
-                                   details={"means": means})
+            raise IllegalMoveError(
+                f"movement ended for this turn on entering {last}",
+                code="stopped_for_turn",
+                location=last,
+                details={"means": means},
+            )
         if means == "die" and self.die_used:
-            raise IllegalMoveError("the die was already used this turn; its unused counts are "
-                                   "lost once the player stopped", code="die_used",
-                                   location=self.position)
+            raise IllegalMoveError(
+                "the die was already used this turn; its unused counts are "
+                "lost once the player stopped",
+                code="die_used",
+                location=self.position,
+            )
 
-    def move(self, mv: Movement, path: Sequence[str], count: int, cards: Iterable[str] = (),
-             *, means: str = "die") -> tuple[TurnMoves, Reach]:
+    def move(
+        self,
+        mv: Movement,
+        path: Sequence[str],
+        count: int,
+        cards: Iterable[str] = (),
+        *,
+        means: str = "die",
+    ) -> tuple[TurnMoves, Reach]:
         """Move along ``path`` with the die (``means="die"``) or a Horse card (``"horse"``)
         showing ``count``.
 
@@ -108,15 +121,24 @@ class TurnMoves:
         self._can_move(means)
         nodes = [mv.resolve(p) for p in path]
         if not nodes or nodes[0] != self.position:
-            raise IllegalMoveError(f"a move must start where the player is ({self.position})",
-                                   code="not_here", location=nodes[0] if nodes else None)
+            raise IllegalMoveError(
+                f"a move must start where the player is ({self.position})",
+                code="not_here",
+                location=nodes[0] if nodes else None,
+            )
         reach = mv.validate(nodes, count, cards)
         rec = MoveRecord(means, reach.path, reach.cost, reach.stops_turn)
-        return replace(self, position=reach.node, die_used=self.die_used or means == "die",
-                       stopped=reach.stops_turn, moves=self.moves + (rec,)), reach
+        return replace(
+            self,
+            position=reach.node,
+            die_used=self.die_used or means == "die",
+            stopped=reach.stops_turn,
+            moves=self.moves + (rec,),
+        ), reach
 
-    def fly(self, mv: Movement, target: str, cards: Iterable[str] = (), *,
-            means: str = "eagles") -> tuple[TurnMoves, Reach]:
+    def fly(
+        self, mv: Movement, target: str, cards: Iterable[str] = (), *, means: str = "eagles"
+    ) -> tuple[TurnMoves, Reach]:
         """Fly with Eagles / Dragon Birds (anywhere) or hop with Tom Bombadil (within 6).
 
         Raises
@@ -129,8 +151,9 @@ class TurnMoves:
         self._can_move(means)
         reach = mv.validate_flight(self.position, target, cards, bombadil=means == "bombadil")
         rec = MoveRecord(means, reach.path, 0, reach.stops_turn)
-        return replace(self, position=reach.node, stopped=reach.stops_turn,
-                       moves=self.moves + (rec,)), reach
+        return replace(
+            self, position=reach.node, stopped=reach.stops_turn, moves=self.moves + (rec,)
+        ), reach
 
     def check_end(self, *, wins: bool = False) -> None:
         """Check the turn's movement before it ends.
@@ -147,15 +170,20 @@ class TurnMoves:
         if wins:
             return
         if not self.moves:
-            raise IllegalMoveError("a player must move at least one space per turn",
-                                   code="no_move", location=self.position)
+            raise IllegalMoveError(
+                "a player must move at least one space per turn",
+                code="no_move",
+                location=self.position,
+            )
         if self.position == self.start:
-            raise IllegalMoveError(f"a turn may not begin and end on the same space "
-                                   f"({self.start})", code="same_space", location=self.start)
+            raise IllegalMoveError(
+                f"a turn may not begin and end on the same space ({self.start})",
+                code="same_space",
+                location=self.start,
+            )
 
 
-def exchange_partners(mv: Movement, position: str,
-                      others: Mapping[str, str | None]) -> list[str]:
+def exchange_partners(mv: Movement, position: str, others: Mapping[str, str | None]) -> list[str]:
     """The players a Friendly Exchange is obligatory with after stopping on ``position``.
 
     "When a player stops on, or beside, the space occupied by another player, he must
@@ -186,7 +214,7 @@ def may_pick_up(city: str, cities_used: Sequence[str]) -> bool:
     if city not in cities_used:
         return True
     last = len(cities_used) - 1 - list(reversed(cities_used)).index(city)
-    return len(set(cities_used[last + 1:]) - {city}) >= 2
+    return len(set(cities_used[last + 1 :]) - {city}) >= 2
 
 
 def check_pick_up(mv: Movement, space: str, cities_used: Sequence[str]) -> str:
@@ -201,13 +229,18 @@ def check_pick_up(mv: Movement, space: str, cities_used: Sequence[str]) -> str:
     node = mv.resolve(space)
     attrs = mv.compiled.graph.nodes[node]
     if not attrs.get("city"):
-        raise IllegalMoveError(f"{mv.name_of(node)} is not a city", code="not_a_city",
-                               location=node)
+        raise IllegalMoveError(
+            f"{mv.name_of(node)} is not a city", code="not_a_city", location=node
+        )
     used = [mv.resolve(c) for c in cities_used]
     if not may_pick_up(node, used):
-        raise IllegalMoveError(f"cards were picked up at {mv.name_of(node)}; pick up at two "
-                               "other cities before using it again", code="city_used_recently",
-                               location=node, details={"cities_used": used})
+        raise IllegalMoveError(
+            f"cards were picked up at {mv.name_of(node)}; pick up at two "
+            "other cities before using it again",
+            code="city_used_recently",
+            location=node,
+            details={"cities_used": used},
+        )
     return node
 
 
@@ -256,12 +289,16 @@ def limbo_exit_spaces(mv: Movement, *, captor: str | None = None) -> set[str]:
     he has no Boat to stand in water.
     """
     anchor = mv.resolve(captor) if captor is not None else role_space(mv, "exit_limbo")
-    return {n for n in mv.within(anchor, SIX)
-            if not mv.off_board[mv.index[n]] and not mv.is_water_node(n)}
+    return {
+        n
+        for n in mv.within(anchor, SIX)
+        if not mv.off_board[mv.index[n]] and not mv.is_water_node(n)
+    }
 
 
-def c_space_sees(mv: Movement, c_space: str, positions: Mapping[str, str | None], *,
-                 viewer: str | None = None) -> list[str]:
+def c_space_sees(
+    mv: Movement, c_space: str, positions: Mapping[str, str | None], *, viewer: str | None = None
+) -> list[str]:
     """The players a player stopped on a C space may look at (within 6 spaces of it).
 
     A player on a river dot is as far as the nearest of its three spaces plus one.
@@ -274,8 +311,9 @@ def c_space_sees(mv: Movement, c_space: str, positions: Mapping[str, str | None]
     """
     node = mv.resolve(c_space)
     if "C" not in (mv.compiled.graph.nodes[node].get("letters") or []):
-        raise IllegalMoveError(f"{mv.name_of(node)} is not a C space", code="not_a_c_space",
-                               location=node)
+        raise IllegalMoveError(
+            f"{mv.name_of(node)} is not a C space", code="not_a_c_space", location=node
+        )
     dist = mv.distances(node, SIX)
     out = []
     for player, pos in positions.items():
@@ -283,7 +321,8 @@ def c_space_sees(mv: Movement, c_space: str, positions: Mapping[str, str | None]
             continue
         p = mv.resolve(pos)
         i = mv.index[p]
-        if p in dist or mv.is_dot[i] and any(
-                dist.get(mv.ids[sp], SIX) <= SIX - 1 for sp in mv.dot_spaces[i]):
+        if p in dist or (
+            mv.is_dot[i] and any(dist.get(mv.ids[sp], SIX) <= SIX - 1 for sp in mv.dot_spaces[i])
+        ):
             out.append(player)
     return sorted(out)

@@ -32,6 +32,7 @@ Every problem names the node (or the placed tile) and its coordinates.
 from __future__ import annotations
 
 from collections import defaultdict, deque
+
 import numpy as np
 import shapely
 
@@ -48,8 +49,13 @@ HEADING_TOLERANCE = 2.0
 MIN_POINT_GAP = 12.0
 
 
-def _p(code: str, message: str, node: str | None, xy: tuple[float, float] | None,
-       severity: str = "error") -> Problem:
+def _p(
+    code: str,
+    message: str,
+    node: str | None,
+    xy: tuple[float, float] | None,
+    severity: str = "error",
+) -> Problem:
     return Problem.make(f"ringgeister_{code}", message, node, xy, severity=severity)
 
 
@@ -88,9 +94,11 @@ def land_bearings(compiled: CompiledBoard, node: str) -> list[float]:
         if seg.medium == "water":
             continue
         out.append(float(seg.bear_b if ref[2] else seg.bear_a))
-    edge_bearings = [float(d["bearing_u"]) if d.get("u") == node else float(d["bearing_v"])
-                     for _, _, d in compiled.graph.edges(node, data=True)
-                     if d.get("relation") == "path"]
+    edge_bearings = [
+        float(d["bearing_u"]) if d.get("u") == node else float(d["bearing_v"])
+        for _, _, d in compiled.graph.edges(node, data=True)
+        if d.get("relation") == "path"
+    ]
     # keep only bearings the compiled graph agrees with (they always should)
     return [b for b in out if any(_angle_diff(b, e) < 1e-6 for e in edge_bearings)]
 
@@ -116,10 +124,25 @@ def board_problems(compiled: CompiledBoard) -> list[Problem]:
 def board_counts(compiled: CompiledBoard) -> dict[str, int]:
     """The Ringgeister counts of a board, for ``referee info``."""
     g = compiled.graph
-    c: dict[str, int] = {k: 0 for k in (
-        "white_starts", "black_starts", "black_points", "grey_points", "magic_points",
-        "wind_arrows", "counter_spaces", "arrival_points", "moon_doors", "star_doors",
-        "forks_three_arrows", "goals", "turnable_tiles", "fixed_tiles")}
+    c: dict[str, int] = dict.fromkeys(
+        (
+            "white_starts",
+            "black_starts",
+            "black_points",
+            "grey_points",
+            "magic_points",
+            "wind_arrows",
+            "counter_spaces",
+            "arrival_points",
+            "moon_doors",
+            "star_doors",
+            "forks_three_arrows",
+            "goals",
+            "turnable_tiles",
+            "fixed_tiles",
+        ),
+        0,
+    )
     for _, d in g.nodes(data=True):
         kind = d["kind"]
         if kind == "point":
@@ -147,34 +170,71 @@ def _count_problems(cb: CompiledBoard) -> list[Problem]:
     g = cb.graph
     out: list[Problem] = []
     light, black = _figures(cb)
-    whites = [n for n, d in g.nodes(data=True) if d["kind"] == "point" and d.get("start") == "white"]
-    blacks = [n for n, d in g.nodes(data=True) if d["kind"] == "point" and d.get("start") == "black"]
+    whites = [
+        n for n, d in g.nodes(data=True) if d["kind"] == "point" and d.get("start") == "white"
+    ]
+    blacks = [
+        n for n, d in g.nodes(data=True) if d["kind"] == "point" and d.get("start") == "black"
+    ]
     if len(blacks) != black:
-        out.append(_p("black_starts", f"the board has {len(blacks)} black starting points for "
-                      f"{black} black figures", None, None))
+        out.append(
+            _p(
+                "black_starts",
+                f"the board has {len(blacks)} black starting points for {black} black figures",
+                None,
+                None,
+            )
+        )
     if len(whites) != light:
-        out.append(_p("white_starts", f"the board has {len(whites)} white starting points for "
-                      f"{light} light figures", None, None))
+        out.append(
+            _p(
+                "white_starts",
+                f"the board has {len(whites)} white starting points for {light} light figures",
+                None,
+                None,
+            )
+        )
     for n in blacks:
         d = g.nodes[n]
         if d.get("colour") != "black":
-            out.append(_p("black_starts", "a black starting point must be a black point", n,
-                          (d["x"], d["y"])))
+            out.append(
+                _p(
+                    "black_starts",
+                    "a black starting point must be a black point",
+                    n,
+                    (d["x"], d["y"]),
+                )
+            )
     want = cb.board.settings.get("counter_spaces", COUNTER_SPACES)
     spaces = [n for n, d in g.nodes(data=True) if d["kind"] == "counter_space"]
     if len(spaces) != want:
-        out.append(_p("counter_spaces", f"the board has {len(spaces)} counter spaces, the rules "
-                      f"want {want}", None, None))
+        out.append(
+            _p(
+                "counter_spaces",
+                f"the board has {len(spaces)} counter spaces, the rules want {want}",
+                None,
+                None,
+            )
+        )
     for n in spaces:
         d = g.nodes[n]
         arrival = d.get("arrival") or []
         prefix = n.rsplit("/", 1)[0] + "/" if "/" in n else ""
-        good = [prefix + a for a in arrival if prefix + a in g
-                and g.nodes[prefix + a]["kind"] == "point"]
+        good = [
+            prefix + a
+            for a in arrival
+            if prefix + a in g and g.nodes[prefix + a]["kind"] == "point"
+        ]
         if len(arrival) != 3 or len(set(good)) != 3:
-            out.append(_p("counter_spaces", f"a counter space needs three arrival points of its "
-                          f"own tile, it names {len(arrival)} ({len(set(good))} usable)", n,
-                          (d["x"], d["y"])))
+            out.append(
+                _p(
+                    "counter_spaces",
+                    f"a counter space needs three arrival points of its "
+                    f"own tile, it names {len(arrival)} ({len(set(good))} usable)",
+                    n,
+                    (d["x"], d["y"]),
+                )
+            )
     return out
 
 
@@ -182,7 +242,7 @@ def _count_problems(cb: CompiledBoard) -> list[Problem]:
 def _tile_problems(cb: CompiledBoard) -> list[Problem]:
     out: list[Problem] = []
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for nid, (owner, f) in cb.features.items():
+    for _nid, (owner, f) in cb.features.items():
         if owner is None:
             continue
         c = per[owner]
@@ -198,23 +258,57 @@ def _tile_problems(cb: CompiledBoard) -> list[Problem]:
         xy = (p.x, p.y)
         if tile.turnable:
             if c["start"] != 1:
-                out.append(_p("tile", f"turnable tile {tile.key} carries {c['start']} black "
-                              "starting points; it needs exactly one", p.id, xy))
+                out.append(
+                    _p(
+                        "tile",
+                        f"turnable tile {tile.key} carries {c['start']} black "
+                        "starting points; it needs exactly one",
+                        p.id,
+                        xy,
+                    )
+                )
             if c["rock"] < 1:
-                out.append(_p("tile", f"turnable tile {tile.key} carries no rock (an art feature "
-                              "with terrain 'rock') beside its black starting point", p.id, xy))
+                out.append(
+                    _p(
+                        "tile",
+                        f"turnable tile {tile.key} carries no rock (an art feature "
+                        "with terrain 'rock') beside its black starting point",
+                        p.id,
+                        xy,
+                    )
+                )
             if c["black"] < 2:
-                out.append(_p("tile", f"turnable tile {tile.key} carries {c['black']} black "
-                              "point(s); it needs at least two", p.id, xy))
+                out.append(
+                    _p(
+                        "tile",
+                        f"turnable tile {tile.key} carries {c['black']} black "
+                        "point(s); it needs at least two",
+                        p.id,
+                        xy,
+                    )
+                )
         else:
             if c["black"] != 1:
-                out.append(_p("tile", f"tile {tile.key} never turns, so it must carry exactly one "
-                              f"black point, not {c['black']}", p.id, xy))
+                out.append(
+                    _p(
+                        "tile",
+                        f"tile {tile.key} never turns, so it must carry exactly one "
+                        f"black point, not {c['black']}",
+                        p.id,
+                        xy,
+                    )
+                )
             if c["rock"]:
                 out.append(_p("tile", f"tile {tile.key} never turns but carries a rock", p.id, xy))
             if c["start"]:
-                out.append(_p("tile", f"tile {tile.key} never turns but carries a black starting "
-                              "point", p.id, xy))
+                out.append(
+                    _p(
+                        "tile",
+                        f"tile {tile.key} never turns but carries a black starting point",
+                        p.id,
+                        xy,
+                    )
+                )
     return out
 
 
@@ -229,8 +323,14 @@ def _black_point_problems(cb: CompiledBoard) -> list[Problem]:
             out.append(_p("wind", "a black point needs a wind arrow", n, xy))
         heading = d.get("heading")
         if heading is None:
-            out.append(_p("heading", "a black point needs a heading (the way its figure moves "
-                          "forward)", n, xy))
+            out.append(
+                _p(
+                    "heading",
+                    "a black point needs a heading (the way its figure moves forward)",
+                    n,
+                    xy,
+                )
+            )
             continue
         try:
             h = bearing_degrees(heading)
@@ -242,8 +342,14 @@ def _black_point_problems(cb: CompiledBoard) -> list[Problem]:
             out.append(_p("heading", "a black point needs a land path to move along", n, xy))
         elif min(_angle_diff(h, b) for b in bearings) > HEADING_TOLERANCE:
             have = ", ".join(f"{b:g}" for b in sorted(bearings))
-            out.append(_p("heading", f"heading {h:g}° runs along none of its land paths "
-                          f"(they leave at {have}°)", n, xy))
+            out.append(
+                _p(
+                    "heading",
+                    f"heading {h:g}° runs along none of its land paths (they leave at {have}°)",
+                    n,
+                    xy,
+                )
+            )
     return out
 
 
@@ -265,8 +371,14 @@ def _door_problems(cb: CompiledBoard) -> list[Problem]:
         if len(found) < 2:
             where = found[0] if found else None
             xy = (cb.graph.nodes[where]["x"], cb.graph.nodes[where]["y"]) if where else None
-            out.append(_p("doors", f"door symbol {sym!r} has {len(found)} door(s); a gallery "
-                          "needs at least two", where, xy))
+            out.append(
+                _p(
+                    "doors",
+                    f"door symbol {sym!r} has {len(found)} door(s); a gallery needs at least two",
+                    where,
+                    xy,
+                )
+            )
     return out
 
 
@@ -296,10 +408,15 @@ def _goal_problems(cb: CompiledBoard) -> list[Problem]:
     out: list[Problem] = []
     goals = [n for n, d in g.nodes(data=True) if d.get("goal") is True]
     if len(goals) != 1:
-        out.append(_p("goal", f"the board needs exactly one goal (the last grey point on the "
-                      f"Mountain of Fire), it has {len(goals)}",
-                      goals[1] if len(goals) > 1 else None,
-                      (g.nodes[goals[1]]["x"], g.nodes[goals[1]]["y"]) if len(goals) > 1 else None))
+        out.append(
+            _p(
+                "goal",
+                f"the board needs exactly one goal (the last grey point on the "
+                f"Mountain of Fire), it has {len(goals)}",
+                goals[1] if len(goals) > 1 else None,
+                (g.nodes[goals[1]]["x"], g.nodes[goals[1]]["y"]) if len(goals) > 1 else None,
+            )
+        )
     occupied = _black_occupied(cb)
     reach = light_reach(cb)
     reach_free = light_reach(cb, occupied) if occupied else reach
@@ -314,22 +431,46 @@ def _goal_problems(cb: CompiledBoard) -> list[Problem]:
             out.append(_p("goal", "no path leads to the goal", t, xy))
         elif open_ways:
             other = open_ways[0][1]
-            out.append(_p("goal", f"the goal can be entered from {other} without passing the "
-                          "spider's secret passage", t, xy))
+            out.append(
+                _p(
+                    "goal",
+                    f"the goal can be entered from {other} without passing the "
+                    "spider's secret passage",
+                    t,
+                    xy,
+                )
+            )
         if t not in reach:
-            out.append(_p("goal", "no white starting point reaches the goal by light-figure "
-                          "movement in the starting configuration", t, xy))
+            out.append(
+                _p(
+                    "goal",
+                    "no white starting point reaches the goal by light-figure "
+                    "movement in the starting configuration",
+                    t,
+                    xy,
+                )
+            )
         elif t not in reach_free:
-            out.append(_p("goal_blocked", "every way from the white starting points to the goal "
-                          "passes a black figure on its starting point", t, xy,
-                          severity="warning"))
+            out.append(
+                _p(
+                    "goal_blocked",
+                    "every way from the white starting points to the goal "
+                    "passes a black figure on its starting point",
+                    t,
+                    xy,
+                    severity="warning",
+                )
+            )
     return out
 
 
 def _black_occupied(cb: CompiledBoard) -> set[str]:
     types = cb.board.piece_types
-    return {pc.at for pc in cb.board.pieces
-            if pc.at is not None and types.get(pc.piece, {}).get("side") == "black"}
+    return {
+        pc.at
+        for pc in cb.board.pieces
+        if pc.at is not None and types.get(pc.piece, {}).get("side") == "black"
+    }
 
 
 # ---------------------------------------------------------------------- spacing
@@ -347,10 +488,22 @@ def _spacing_problems(cb: CompiledBoard) -> list[Problem]:
             continue
         (ni, xi, yi), (nj, xj, yj) = pts[i], pts[j]
         dist = float(np.hypot(xi - xj, yi - yj))
-        out.append(_p("spacing", f"points {ni} and {nj} are {dist:.1f} mm apart (at least "
-                      f"{MIN_POINT_GAP:g} mm)", ni, (xi, yi)))
+        out.append(
+            _p(
+                "spacing",
+                f"points {ni} and {nj} are {dist:.1f} mm apart (at least {MIN_POINT_GAP:g} mm)",
+                ni,
+                (xi, yi),
+            )
+        )
     return out
 
 
-__all__ = ["board_counts", "board_problems", "land_bearings", "light_reach", "HEADING_TOLERANCE",
-                      "MIN_POINT_GAP"]
+__all__ = [
+    "HEADING_TOLERANCE",
+    "MIN_POINT_GAP",
+    "board_counts",
+    "board_problems",
+    "land_bearings",
+    "light_reach",
+]

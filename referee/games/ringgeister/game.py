@@ -64,10 +64,10 @@ from ...compiler import CompiledBoard
 from ...errors import BoardError, IllegalMoveError, StateError, UsageError
 from ...geometry import COMPASS, turn_angle, unit_vector
 from ..base import FigureView, Game
-from .moves import Move
-from .pieces import SIZE_NAMES, Card, FigureSpec, deck_cards, figure_specs
-from .pieces import COLOURS as ALL_COLOURS
 from ..rng import Rng
+from .moves import Move
+from .pieces import COLOURS as ALL_COLOURS
+from .pieces import SIZE_NAMES, Card, FigureSpec, deck_cards, figure_specs
 from .view import DEAD_END, DOOR, JUNCTION, POINT, BoardView, view_of
 
 STATE_VERSION = 1
@@ -91,8 +91,9 @@ class RinggeisterGame(Game[Move]):
     rules: ClassVar[str] = "ringgeister"
 
     # ================================================================== set-up
-    def __init__(self, compiled: CompiledBoard, colours: list[str],
-                 options: dict[str, Any], seed: int) -> None:
+    def __init__(
+        self, compiled: CompiledBoard, colours: list[str], options: dict[str, Any], seed: int
+    ) -> None:
         self.compiled = compiled
         self.v: BoardView = view_of(compiled)
         self.colours = list(colours)
@@ -102,8 +103,9 @@ class RinggeisterGame(Game[Move]):
         self.fidx = {s.id: i for i, s in enumerate(self.specs)}
         self.black_figs = [i for i, s in enumerate(self.specs) if not s.light]
         self.gollum = next((i for i, s in enumerate(self.specs) if s.figure == "gollum"), -1)
-        self.cards: dict[str, Card] = {c.id: c for c in deck_cards(compiled.board.decks,
-                                                                    self.colours)}
+        self.cards: dict[str, Card] = {
+            c.id: c for c in deck_cards(compiled.board.decks, self.colours)
+        }
         self.rng = Rng(0)
         self.pos: list[int] = [-1] * len(self.specs)
         self.occ: list[int] = [-1] * self.v.n
@@ -123,8 +125,14 @@ class RinggeisterGame(Game[Move]):
         self._claim()
 
     @classmethod
-    def new(cls, compiled: CompiledBoard, *, players: int, seed: int,
-            options: dict[str, Any] | None = None) -> RinggeisterGame:
+    def new(
+        cls,
+        compiled: CompiledBoard,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> RinggeisterGame:
         """Set up a game: figures at random on their starting points, top card face up.
 
         Options: ``variant`` A|B|C|default (ruling 12), ``colours`` (comma list,
@@ -133,8 +141,10 @@ class RinggeisterGame(Game[Move]):
         """
         opts = dict(options or {})
         if compiled.board.rules not in (None, "ringgeister"):
-            raise BoardError(f"board declares rules {compiled.board.rules!r}, not ringgeister",
-                             code="wrong_rules")
+            raise BoardError(
+                f"board declares rules {compiled.board.rules!r}, not ringgeister",
+                code="wrong_rules",
+            )
         if not isinstance(players, int) or not 1 <= players <= 4:
             raise UsageError(f"Ringgeister is played by 1 to 4 players, not {players!r}")
         colours_opt = opts.get("colours")
@@ -142,8 +152,10 @@ class RinggeisterGame(Game[Move]):
             colours = [c.strip() for c in str(colours_opt).split(",") if c.strip()]
             bad = [c for c in colours if c not in ALL_COLOURS]
             if bad or len(set(colours)) != len(colours) or len(colours) != players:
-                raise UsageError(f"colours must be {players} different of "
-                                 f"{', '.join(ALL_COLOURS)}, not {colours_opt!r}")
+                raise UsageError(
+                    f"colours must be {players} different of "
+                    f"{', '.join(ALL_COLOURS)}, not {colours_opt!r}"
+                )
         else:
             colours = list(ALL_COLOURS[:players])
         variant = str(opts.get("variant") or "default")
@@ -160,12 +172,17 @@ class RinggeisterGame(Game[Move]):
         g.rng = Rng.from_seed(seed)
         light = [i for i, s in enumerate(g.specs) if s.light]
         if len(v.white_starts) < len(light):
-            raise BoardError(f"the board has {len(v.white_starts)} white starting points for "
-                             f"{len(light)} light figures", code="not_enough_starting_points")
+            raise BoardError(
+                f"the board has {len(v.white_starts)} white starting points for "
+                f"{len(light)} light figures",
+                code="not_enough_starting_points",
+            )
         if len(v.black_starts) < len(g.black_figs):
-            raise BoardError(f"the board has {len(v.black_starts)} black starting points for "
-                             f"{len(g.black_figs)} black figures",
-                             code="not_enough_starting_points")
+            raise BoardError(
+                f"the board has {len(v.black_starts)} black starting points for "
+                f"{len(g.black_figs)} black figures",
+                code="not_enough_starting_points",
+            )
         if not g.cards:
             raise BoardError("the deck has no card for the colours in play", code="no_cards")
         whites = list(v.white_starts)
@@ -180,13 +197,19 @@ class RinggeisterGame(Game[Move]):
         g.rng.shuffle(g.pile)
         g.face_up = g.pile.pop()
         per = VARIANTS[variant]
-        g.counters = [{"id": f"{c}-{k}", "colour": c, "space": None, "removed": False}
-                      for k in range(1, per + 1) for c in colours]
+        g.counters = [
+            {"id": f"{c}-{k}", "colour": c, "space": None, "removed": False}
+            for k in range(1, per + 1)
+            for c in colours
+        ]
         if len(g.counters) > len(v.counter_spaces):
-            raise BoardError(f"{len(g.counters)} counters but only {len(v.counter_spaces)} "
-                             "counter spaces", code="not_enough_counter_spaces")
-        g.setup_events: list[Event] = [g._ev("card_turned", f"first card: {g._card_text()}",
-                                             card=g.cards[g.face_up].to_json())]
+            raise BoardError(
+                f"{len(g.counters)} counters but only {len(v.counter_spaces)} counter spaces",
+                code="not_enough_counter_spaces",
+            )
+        g.setup_events: list[Event] = [
+            g._ev("card_turned", f"first card: {g._card_text()}", card=g.cards[g.face_up].to_json())
+        ]
         if g.cards[g.face_up].image == "storm":
             g._storm(g.setup_events)
         if g.counters and placement == "random":
@@ -201,8 +224,12 @@ class RinggeisterGame(Game[Move]):
         """Counters in placing order: one at a time, in turn (rulebook 1.4)."""
         per = max((int(c["id"].rsplit("-", 1)[1]) for c in self.counters), default=0)
         by_id = {c["id"]: c for c in self.counters}
-        return [by_id[f"{col}-{k}"] for k in range(1, per + 1) for col in self.colours
-                if f"{col}-{k}" in by_id]
+        return [
+            by_id[f"{col}-{k}"]
+            for k in range(1, per + 1)
+            for col in self.colours
+            if f"{col}-{k}" in by_id
+        ]
 
     def _taken_spaces(self) -> set[str]:
         return {c["space"] for c in self.counters if c["space"] is not None and not c["removed"]}
@@ -211,16 +238,28 @@ class RinggeisterGame(Game[Move]):
     def to_json(self) -> dict[str, Any]:
         ids = self.v.ids
         return {
-            "rules": self.rules, "version": STATE_VERSION, "board_hash": self.compiled.hash,
-            "seed": self.seed, "players": list(self.colours), "options": dict(self.options),
-            "rng": self.rng.state, "ply": self.ply, "phase": self.phase,
-            "player": self.player, "moved": list(self.moved),
+            "rules": self.rules,
+            "version": STATE_VERSION,
+            "board_hash": self.compiled.hash,
+            "seed": self.seed,
+            "players": list(self.colours),
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "ply": self.ply,
+            "phase": self.phase,
+            "player": self.player,
+            "moved": list(self.moved),
             "pending": [{"figure": f, "chooser": c} for f, c in self.pending],
-            "figures": {s.id: (ids[self.pos[i]] if self.pos[i] >= 0 else None)
-                        for i, s in enumerate(self.specs)},
+            "figures": {
+                s.id: (ids[self.pos[i]] if self.pos[i] >= 0 else None)
+                for i, s in enumerate(self.specs)
+            },
             "tile_turns": dict(sorted(self.tile_turns.items())),
-            "cards": {"face_up": self.face_up, "pile": list(self.pile),
-                      "discard": list(self.discard)},
+            "cards": {
+                "face_up": self.face_up,
+                "pile": list(self.pile),
+                "discard": list(self.discard),
+            },
             "counters": [dict(c) for c in self.counters],
             "outcome": dict(self._outcome) if self._outcome else None,
         }
@@ -230,20 +269,28 @@ class RinggeisterGame(Game[Move]):
         if not isinstance(data, dict):
             raise StateError("a Ringgeister state must be a JSON object")
         if data.get("rules") != cls.rules:
-            raise StateError(f"state is for rules {data.get('rules')!r}, not ringgeister",
-                             code="wrong_rules")
+            raise StateError(
+                f"state is for rules {data.get('rules')!r}, not ringgeister", code="wrong_rules"
+            )
         if data.get("board_hash") != compiled.hash:
-            raise StateError(f"state was made for board {data.get('board_hash')!r}, not for "
-                             f"this board ({compiled.hash})", code="wrong_board")
+            raise StateError(
+                f"state was made for board {data.get('board_hash')!r}, not for "
+                f"this board ({compiled.hash})",
+                code="wrong_board",
+            )
         if data.get("version") != STATE_VERSION:
-            raise StateError(f"state version {data.get('version')!r} is not supported "
-                             f"(this referee reads {STATE_VERSION})", code="bad_state")
+            raise StateError(
+                f"state version {data.get('version')!r} is not supported "
+                f"(this referee reads {STATE_VERSION})",
+                code="bad_state",
+            )
         try:
             g = cls(compiled, list(data["players"]), dict(data["options"]), int(data["seed"]))
             g.tile_turns = {str(k): int(t) for k, t in data["tile_turns"].items()}
             if set(g.tile_turns) != {p.id for p in compiled.board.placements}:
-                raise StateError("state's tile turns name other tiles than the board's",
-                                 code="wrong_board")
+                raise StateError(
+                    "state's tile turns name other tiles than the board's", code="wrong_board"
+                )
             g._claim(force=True)
             g.rng = Rng(int(data["rng"]))
             g.ply = int(data["ply"])
@@ -265,15 +312,20 @@ class RinggeisterGame(Game[Move]):
             g.discard = [str(c) for c in cards["discard"]]
             if sorted([g.face_up, *g.pile, *g.discard]) != sorted(g.cards):
                 raise StateError("state's cards do not match the deck in play")
-            g.counters = [{"id": str(c["id"]), "colour": str(c["colour"]),
-                           "space": c["space"], "removed": bool(c["removed"])}
-                          for c in data["counters"]]
+            g.counters = [
+                {
+                    "id": str(c["id"]),
+                    "colour": str(c["colour"]),
+                    "space": c["space"],
+                    "removed": bool(c["removed"]),
+                }
+                for c in data["counters"]
+            ]
             g._outcome = dict(data["outcome"]) if data.get("outcome") else None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             if isinstance(exc, StateError):
                 raise
-            raise StateError(f"malformed Ringgeister state ({type(exc).__name__}: {exc})")\
-                from None
+            raise StateError(f"malformed Ringgeister state ({type(exc).__name__}: {exc})") from None
         if g.phase not in ("counters", "play", "over") or not 0 <= g.player < len(g.colours):
             raise StateError("malformed Ringgeister state (phase or player)")
         return g
@@ -343,7 +395,8 @@ class RinggeisterGame(Game[Move]):
         if v.kind[i] == POINT:
             return f"{'black' if v.black[i] else 'grey'} point {v.ids[i]}"
         return {JUNCTION: "junction", DOOR: "door", DEAD_END: "dead end"}.get(
-            v.kind[i], "node") + f" {v.ids[i]}"
+            v.kind[i], "node"
+        ) + f" {v.ids[i]}"
 
     def _counters_left(self, colour: str) -> int:
         return sum(1 for c in self.counters if c["colour"] == colour and not c["removed"])
@@ -365,8 +418,9 @@ class RinggeisterGame(Game[Move]):
         return self.colours[self.player]
 
     # ================================================================== light movement
-    def _search(self, f: int, relax: frozenset[str] = frozenset()
-                ) -> tuple[dict[int, Any], dict[Any, Any]]:
+    def _search(
+        self, f: int, relax: frozenset[str] = frozenset()
+    ) -> tuple[dict[int, Any], dict[Any, Any]]:
         """Where light figure ``f`` may stop (rulings 2–6), with a parent map for routes.
 
         ``relax`` switches single restrictions off to explain a rejected move:
@@ -459,8 +513,7 @@ class RinggeisterGame(Game[Move]):
             self._dest_cache[(self._version, f)] = out
         return out
 
-    def _route(self, f: int, dest: int, found: tuple[dict[int, Any], dict[Any, Any]]
-               ) -> list[int]:
+    def _route(self, f: int, dest: int, found: tuple[dict[int, Any], dict[Any, Any]]) -> list[int]:
         dests, parents = found
         key = dests[dest]
         back: list[int] = []
@@ -475,11 +528,15 @@ class RinggeisterGame(Game[Move]):
         colour = self.colours[self.player]
         if "gandalf" in self.moved:
             return []
-        out = [i for i, s in enumerate(self.specs)
-               if s.coloured and s.colour == colour and s.id not in self.moved and self.pos[i] >= 0]
+        out = [
+            i
+            for i, s in enumerate(self.specs)
+            if s.coloured and s.colour == colour and s.id not in self.moved and self.pos[i] >= 0
+        ]
         if not self.moved:
-            out += [i for i, s in enumerate(self.specs) if s.figure == "gandalf"
-                    and self.pos[i] >= 0]
+            out += [
+                i for i, s in enumerate(self.specs) if s.figure == "gandalf" and self.pos[i] >= 0
+            ]
         return out
 
     # ================================================================== legal moves
@@ -521,21 +578,26 @@ class RinggeisterGame(Game[Move]):
         if not isinstance(move, Move):
             raise IllegalMoveError(f"not a Ringgeister move: {move!r}", code="bad_move")
         if self._outcome is not None:
-            raise IllegalMoveError("the game is over", code="game_over",
-                                   details={"outcome": self._outcome})
+            raise IllegalMoveError(
+                "the game is over", code="game_over", details={"outcome": self._outcome}
+            )
         if self.pending and move.kind != "home":
             fid, chooser = self.pending[0]
             raise IllegalMoveError(
                 f"{self.specs[self.fidx[fid]].name} was defeated: first {chooser} must put it "
-                f"on a free white starting point ('home {fid} POINT')", code="choice_pending",
-                details={"figure": fid, "chooser": chooser})
+                f"on a free white starting point ('home {fid} POINT')",
+                code="choice_pending",
+                details={"figure": fid, "chooser": chooser},
+            )
         if move.kind == "home":
             return self._check_home(move)
         if self.phase == "counters":
             if move.kind != "counter":
-                raise IllegalMoveError("the counters are placed first ('counter SPACE')",
-                                       code="counters_first",
-                                       details={"player": self.colours[self.player]})
+                raise IllegalMoveError(
+                    "the counters are placed first ('counter SPACE')",
+                    code="counters_first",
+                    details={"player": self.colours[self.player]},
+                )
             return self._check_counter(move)
         if move.kind == "counter":
             raise IllegalMoveError("all counters are placed already", code="counters_placed")
@@ -544,82 +606,124 @@ class RinggeisterGame(Game[Move]):
                 if m.kind == "pass":
                     return None
             # only reached when a coloured figure can move (ruling 1)
-            m = next(m for m in self.generate_legal_moves()
-                     if self.specs[self.fidx[m.figure or ""]].coloured)
-            raise IllegalMoveError(f"you cannot pass while one of your coloured figures can "
-                                   f"move (e.g. '{m}')", code="must_move",
-                                   details={"example": str(m)})
+            m = next(
+                m
+                for m in self.generate_legal_moves()
+                if self.specs[self.fidx[m.figure or ""]].coloured
+            )
+            raise IllegalMoveError(
+                f"you cannot pass while one of your coloured figures can move (e.g. '{m}')",
+                code="must_move",
+                details={"example": str(m)},
+            )
         return self._check_step(move)
 
     def _check_home(self, move: Move) -> None:
         if not self.pending:
             raise IllegalMoveError("no defeated figure is waiting to return", code="no_choice")
-        fid, chooser = self.pending[0]
+        fid, _chooser = self.pending[0]
         if move.figure != fid:
-            raise IllegalMoveError(f"first put {fid} back on a white starting point",
-                                   code="wrong_figure", details={"figure": fid})
+            raise IllegalMoveError(
+                f"first put {fid} back on a white starting point",
+                code="wrong_figure",
+                details={"figure": fid},
+            )
         i = self.v.index.get(move.to or "")
         if i is None or self.v.start[i] != "white":
-            raise IllegalMoveError(f"{move.to} is not a white starting point", code="not_white_start",
-                                   details={"point": move.to})
+            raise IllegalMoveError(
+                f"{move.to} is not a white starting point",
+                code="not_white_start",
+                details={"point": move.to},
+            )
         if self.occ[i] >= 0:
-            raise IllegalMoveError(f"white starting point {move.to} is occupied by "
-                                   f"{self.specs[self.occ[i]].id}", code="point_occupied",
-                                   details={"point": move.to, "figure": self.specs[self.occ[i]].id})
+            raise IllegalMoveError(
+                f"white starting point {move.to} is occupied by {self.specs[self.occ[i]].id}",
+                code="point_occupied",
+                details={"point": move.to, "figure": self.specs[self.occ[i]].id},
+            )
 
     def _check_counter(self, move: Move) -> None:
         sid = move.to or ""
         if sid not in self.v.counter_spaces:
-            raise IllegalMoveError(f"{sid} is not a counter space", code="no_such_space",
-                                   details={"space": sid})
+            raise IllegalMoveError(
+                f"{sid} is not a counter space", code="no_such_space", details={"space": sid}
+            )
         if sid in self._taken_spaces():
-            raise IllegalMoveError(f"counter space {sid} already holds a counter",
-                                   code="space_taken", details={"space": sid})
+            raise IllegalMoveError(
+                f"counter space {sid} already holds a counter",
+                code="space_taken",
+                details={"space": sid},
+            )
 
     def _check_step(self, move: Move) -> None:
         v = self.v
         f = self.fidx.get(move.figure or "")
         if f is None:
-            raise IllegalMoveError(f"there is no figure {move.figure!r} in this game",
-                                   code="no_such_figure", details={"figure": move.figure})
+            raise IllegalMoveError(
+                f"there is no figure {move.figure!r} in this game",
+                code="no_such_figure",
+                details={"figure": move.figure},
+            )
         s = self.specs[f]
         colour = self.colours[self.player]
         if not s.light:
-            raise IllegalMoveError(f"{s.name} is a black figure: black figures move only when "
-                                   "the wind wakes them", code="not_your_figure",
-                                   details={"figure": s.id})
+            raise IllegalMoveError(
+                f"{s.name} is a black figure: black figures move only when the wind wakes them",
+                code="not_your_figure",
+                details={"figure": s.id},
+            )
         if s.coloured and s.colour != colour:
-            raise IllegalMoveError(f"{s.name} is not yours ({colour} is to move)",
-                                   code="not_your_figure", details={"figure": s.id,
-                                                                    "player": colour})
+            raise IllegalMoveError(
+                f"{s.name} is not yours ({colour} is to move)",
+                code="not_your_figure",
+                details={"figure": s.id, "player": colour},
+            )
         if s.figure == "gandalf" and self.moved:
-            raise IllegalMoveError(f"you already moved {', '.join(self.moved)} this turn: a turn "
-                                   "moves your coloured figures or Gandalf, not both",
-                                   code="turn_in_progress", details={"moved": list(self.moved)})
+            raise IllegalMoveError(
+                f"you already moved {', '.join(self.moved)} this turn: a turn "
+                "moves your coloured figures or Gandalf, not both",
+                code="turn_in_progress",
+                details={"moved": list(self.moved)},
+            )
         if s.id in self.moved:
-            raise IllegalMoveError(f"{s.name} has already moved this turn", code="already_moved",
-                                   details={"figure": s.id})
+            raise IllegalMoveError(
+                f"{s.name} has already moved this turn",
+                code="already_moved",
+                details={"figure": s.id},
+            )
         if self.pos[f] < 0:
-            raise IllegalMoveError(f"{s.name} is not on the board", code="not_on_board",
-                                   details={"figure": s.id})
+            raise IllegalMoveError(
+                f"{s.name} is not on the board", code="not_on_board", details={"figure": s.id}
+            )
         d = v.index.get(move.to or "")
         if d is None or v.kind[d] == 0:
-            raise IllegalMoveError(f"the board has no point {move.to!r}",
-                                   code="no_such_destination", details={"point": move.to})
+            raise IllegalMoveError(
+                f"the board has no point {move.to!r}",
+                code="no_such_destination",
+                details={"point": move.to},
+            )
         if v.kind[d] != POINT:
-            raise IllegalMoveError(f"nobody stops on a {self._where(d)} (ruling 4)",
-                                   code="not_a_point", details={"point": move.to})
+            raise IllegalMoveError(
+                f"nobody stops on a {self._where(d)} (ruling 4)",
+                code="not_a_point",
+                details={"point": move.to},
+            )
         if d == self.pos[f]:
-            raise IllegalMoveError(f"{s.name} already stands on {move.to}", code="same_point",
-                                   details={"point": move.to})
+            raise IllegalMoveError(
+                f"{s.name} already stands on {move.to}",
+                code="same_point",
+                details={"point": move.to},
+            )
         if self.occ[d] >= 0:
             o = self.specs[self.occ[d]]
-            raise IllegalMoveError(f"{self._where(d)} is occupied by {o.name}: a point holds "
-                                   "one figure", code="point_occupied",
-                                   details={"point": move.to, "figure": o.id})
+            raise IllegalMoveError(
+                f"{self._where(d)} is occupied by {o.name}: a point holds one figure",
+                code="point_occupied",
+                details={"point": move.to, "figure": o.id},
+            )
         dests, _ = self._search(f)
         if d in dests:
-            return None
+            return
         self._explain(f, d)
 
     def _explain(self, f: int, d: int) -> None:
@@ -631,16 +735,26 @@ class RinggeisterGame(Game[Move]):
         """
         v, s = self.v, self.specs[f]
         here, there = v.ids[self.pos[f]], v.ids[d]
-        for relax in (("black",), ("spider",), ("gallery",), ("goal",), ("stop",),
-                      ("black", "spider", "gallery", "goal", "stop")):
+        for relax in (
+            ("black",),
+            ("spider",),
+            ("gallery",),
+            ("goal",),
+            ("stop",),
+            ("black", "spider", "gallery", "goal", "stop"),
+        ):
             found = self._search(f, frozenset(relax))
             if d in found[0]:
                 self._raise_violation(f, d, found)
-        raise IllegalMoveError(f"no path leads {s.name} from {here} to {there}", code="no_path",
-                               details={"figure": s.id, "from": here, "to": there})
+        raise IllegalMoveError(
+            f"no path leads {s.name} from {here} to {there}",
+            code="no_path",
+            details={"figure": s.id, "from": here, "to": there},
+        )
 
-    def _raise_violation(self, f: int, d: int,
-                         found: tuple[dict[int, Any], dict[Any, Any]]) -> None:
+    def _raise_violation(
+        self, f: int, d: int, found: tuple[dict[int, Any], dict[Any, Any]]
+    ) -> None:
         """Walk the route to ``d`` in ``found`` and raise for the first rule it breaks."""
         v, s = self.v, self.specs[f]
         dests, parents = found
@@ -660,19 +774,28 @@ class RinggeisterGame(Game[Move]):
         prev = start
         for node, e_in in keys:
             if e_in >= 0 and v.guard[e_in] is not None and not spider_ok:
-                why = ("only a Hobbit may pass the spider" if not hobbit else
-                       f"{s.colour} still has {self._counters_left(s.colour or '')} counter(s) "
-                       "on the board")
-                raise IllegalMoveError(f"the spider blocks the secret passage: {why}",
-                                       code="spider_blocks", details=base)
+                why = (
+                    "only a Hobbit may pass the spider"
+                    if not hobbit
+                    else f"{s.colour} still has {self._counters_left(s.colour or '')} counter(s) "
+                    "on the board"
+                )
+                raise IllegalMoveError(
+                    f"the spider blocks the secret passage: {why}",
+                    code="spider_blocks",
+                    details=base,
+                )
             if e_in == -1 and v.symbol[prev] != image:
                 doors = [v.ids[prev], v.ids[node]]
                 raise IllegalMoveError(
                     f"the dwarf gallery from {doors[0]} to {doors[1]} is closed: the face-up "
-                    f"card shows {image}, so only {image} doors open" if image != "storm" else
-                    f"the dwarf gallery from {doors[0]} to {doors[1]} is closed: the face-up "
+                    f"card shows {image}, so only {image} doors open"
+                    if image != "storm"
+                    else f"the dwarf gallery from {doors[0]} to {doors[1]} is closed: the face-up "
                     "card shows a storm, so no door opens",
-                    code="gallery_closed", details={**base, "doors": doors, "card": self.face_up})
+                    code="gallery_closed",
+                    details={**base, "doors": doors, "card": self.face_up},
+                )
             prev = node
             if v.kind[node] != POINT or node == start:
                 continue
@@ -682,29 +805,40 @@ class RinggeisterGame(Game[Move]):
                 if v.goal[node] and not ringbearer:
                     raise IllegalMoveError(
                         f"only the Ringbearer Hobbit ({self.ringbearer}) may enter the goal on "
-                        "the Mountain of Fire", code="goal_needs_ringbearer",
-                        details={**base, "ringbearer": self.ringbearer})
+                        "the Mountain of Fire",
+                        code="goal_needs_ringbearer",
+                        details={**base, "ringbearer": self.ringbearer},
+                    )
                 continue
-            if o >= 0 and not self.specs[o].light and not (ringbearer and
-                                                           self.specs[o].size < 2):
+            if o >= 0 and not self.specs[o].light and not (ringbearer and self.specs[o].size < 2):
                 b = self.specs[o]
-                why = ("even the Ringbearer cannot pass a Spirit of the Ring" if ringbearer else
-                       "only the Ringbearer Hobbit jumps Gollum and Orcs")
-                raise IllegalMoveError(f"{s.name} cannot pass {b.name} on {v.ids[node]} ({why})",
-                                       code="blocked_by_black_figure",
-                                       details={**base, "point": v.ids[node], "black_figure": b.id})
+                why = (
+                    "even the Ringbearer cannot pass a Spirit of the Ring"
+                    if ringbearer
+                    else "only the Ringbearer Hobbit jumps Gollum and Orcs"
+                )
+                raise IllegalMoveError(
+                    f"{s.name} cannot pass {b.name} on {v.ids[node]} ({why})",
+                    code="blocked_by_black_figure",
+                    details={**base, "point": v.ids[node], "black_figure": b.id},
+                )
             if o < 0:
                 if s.figure == "gandalf" and v.black[node]:
                     raise IllegalMoveError(
                         f"Gandalf must stop at the first free black point ({v.ids[node]})",
-                        code="must_stop_at_black_point", details={**base, "point": v.ids[node]})
+                        code="must_stop_at_black_point",
+                        details={**base, "point": v.ids[node]},
+                    )
                 if s.figure != "gandalf":
                     raise IllegalMoveError(
                         f"{s.name} must stop at the next free point ({v.ids[node]}); it may "
-                        "only jump points held by light figures", code="not_next_free_point",
-                        details={**base, "point": v.ids[node]})
-        raise IllegalMoveError(f"{s.name} cannot reach {v.ids[d]} this turn", code="unreachable",
-                               details=base)
+                        "only jump points held by light figures",
+                        code="not_next_free_point",
+                        details={**base, "point": v.ids[node]},
+                    )
+        raise IllegalMoveError(
+            f"{s.name} cannot reach {v.ids[d]} this turn", code="unreachable", details=base
+        )
 
     # ================================================================== applying
     def push(self, move: Move) -> list[Event]:  # type: ignore[override]
@@ -722,14 +856,38 @@ class RinggeisterGame(Game[Move]):
             raise
 
     def _snapshot(self) -> tuple[Any, ...]:
-        return (list(self.pos), self.rng.state, self.face_up, list(self.pile),
-                list(self.discard), [dict(c) for c in self.counters], self.phase, self.player,
-                list(self.moved), list(self.pending), self._outcome, self.ply,
-                dict(self.tile_turns))
+        return (
+            list(self.pos),
+            self.rng.state,
+            self.face_up,
+            list(self.pile),
+            list(self.discard),
+            [dict(c) for c in self.counters],
+            self.phase,
+            self.player,
+            list(self.moved),
+            list(self.pending),
+            self._outcome,
+            self.ply,
+            dict(self.tile_turns),
+        )
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        (pos, rng, self.face_up, self.pile, self.discard, self.counters, self.phase,
-         self.player, self.moved, self.pending, self._outcome, self.ply, self.tile_turns) = snap
+        (
+            pos,
+            rng,
+            self.face_up,
+            self.pile,
+            self.discard,
+            self.counters,
+            self.phase,
+            self.player,
+            self.moved,
+            self.pending,
+            self._outcome,
+            self.ply,
+            self.tile_turns,
+        ) = snap
         self.rng = Rng(rng)
         self.occ = [-1] * self.v.n
         self.pos = [-1] * len(self.specs)
@@ -747,8 +905,13 @@ class RinggeisterGame(Game[Move]):
         elif move.kind == "home":
             self._home(move, events)
         elif move.kind == "pass":
-            events.append(self._ev("pass", f"{self.colours[self.player]} passes: neither "
-                                   "coloured figure can move", player=self.colours[self.player]))
+            events.append(
+                self._ev(
+                    "pass",
+                    f"{self.colours[self.player]} passes: neither coloured figure can move",
+                    player=self.colours[self.player],
+                )
+            )
             self._next_player(events)
         else:
             self._step(move, events)
@@ -760,8 +923,15 @@ class RinggeisterGame(Game[Move]):
         colour = self.colours[self.player]
         c = next(c for c in self._counter_order() if c["colour"] == colour and c["space"] is None)
         c["space"] = move.to
-        events.append(self._ev("counter_placed", f"{colour} places counter {c['id']} on "
-                               f"{move.to}", counter=c["id"], space=move.to, player=colour))
+        events.append(
+            self._ev(
+                "counter_placed",
+                f"{colour} places counter {c['id']} on {move.to}",
+                counter=c["id"],
+                space=move.to,
+                player=colour,
+            )
+        )
         left = [c for c in self._counter_order() if c["space"] is None]
         if left:
             # one at a time, in turn: the next player who still has a counter to place
@@ -774,16 +944,26 @@ class RinggeisterGame(Game[Move]):
         else:
             self.phase = "play"
             self.player = 0
-            events.append(self._ev("turn", f"all counters placed: {self.colours[0]} begins",
-                                   player=self.colours[0]))
+            events.append(
+                self._ev(
+                    "turn", f"all counters placed: {self.colours[0]} begins", player=self.colours[0]
+                )
+            )
 
     def _home(self, move: Move, events: list[Event]) -> None:
         fid, chooser = self.pending.pop(0)
         f, p = self.fidx[fid], self.v.index[move.to or ""]
         self._put(f, p)
-        events.append(self._ev("figure_home", f"{self.specs[f].name} sets out again from white "
-                               f"starting point {move.to} ({chooser}'s choice)", figure=fid,
-                               to=move.to, chooser=chooser))
+        events.append(
+            self._ev(
+                "figure_home",
+                f"{self.specs[f].name} sets out again from white "
+                f"starting point {move.to} ({chooser}'s choice)",
+                figure=fid,
+                to=move.to,
+                chooser=chooser,
+            )
+        )
         self._bump()
         self._continue_turn(events)
 
@@ -797,17 +977,34 @@ class RinggeisterGame(Game[Move]):
         self._lift(f)
         self._put(f, d)
         self._bump()
-        events.append(self._ev("moved", f"{s.name} moves from {v.ids[start]} to "
-                               f"{self._where(d)}", figure=s.id, **{"from": v.ids[start]},
-                               to=v.ids[d], route=[v.ids[i] for i in route]))
+        events.append(
+            self._ev(
+                "moved",
+                f"{s.name} moves from {v.ids[start]} to {self._where(d)}",
+                figure=s.id,
+                **{"from": v.ids[start]},
+                to=v.ids[d],
+                route=[v.ids[i] for i in route],
+            )
+        )
         self.moved.append(s.id)
         if v.goal[d]:
-            self._outcome = {"result": "won", "winner": s.colour, "figure": s.id,
-                             "ply": self.ply + 1}
+            self._outcome = {
+                "result": "won",
+                "winner": s.colour,
+                "figure": s.id,
+                "ply": self.ply + 1,
+            }
             self.phase = "over"
-            events.append(self._ev("game_won", f"{s.name}, the Ringbearer, reaches the Mountain "
-                                   f"of Fire and destroys the Ring: {s.colour} wins",
-                                   winner=s.colour, figure=s.id))
+            events.append(
+                self._ev(
+                    "game_won",
+                    f"{s.name}, the Ringbearer, reaches the Mountain "
+                    f"of Fire and destroys the Ring: {s.colour} wins",
+                    winner=s.colour,
+                    figure=s.id,
+                )
+            )
             return
         self._after_rest(f, d, events)
         self._continue_turn(events)
@@ -817,8 +1014,14 @@ class RinggeisterGame(Game[Move]):
         v, s = self.v, self.specs[f]
         self._mission_check(events)
         if s.figure == "gandalf" and v.magic[p]:
-            events.append(self._ev("nothing_happens", f"Gandalf stops on magic point "
-                                   f"{v.ids[p]}: nothing happens", figure=s.id, point=v.ids[p]))
+            events.append(
+                self._ev(
+                    "nothing_happens",
+                    f"Gandalf stops on magic point {v.ids[p]}: nothing happens",
+                    figure=s.id,
+                    point=v.ids[p],
+                )
+            )
             return
         if v.magic[p] and s.coloured:
             self._turn_card(events)
@@ -838,9 +1041,16 @@ class RinggeisterGame(Game[Move]):
             own = {s.id for s in specs if s.coloured and s.colour == c["colour"]}
             if own <= on and len(on) > len(own):
                 c["removed"] = True
-                events.append(self._ev("counter_removed", f"mission complete: counter {c['id']} "
-                                       f"leaves {c['space']}", counter=c["id"], space=c["space"],
-                                       colour=c["colour"], figures=sorted(on)))
+                events.append(
+                    self._ev(
+                        "counter_removed",
+                        f"mission complete: counter {c['id']} leaves {c['space']}",
+                        counter=c["id"],
+                        space=c["space"],
+                        colour=c["colour"],
+                        figures=sorted(on),
+                    )
+                )
 
     def _turn_card(self, events: list[Event]) -> None:
         """Rulebook 3.1: turn the next card face up (reshuffle when the pile is used up)."""
@@ -851,13 +1061,19 @@ class RinggeisterGame(Game[Move]):
             self.pile = self.discard
             self.discard = []
             self.rng.shuffle(self.pile)
-            events.append(self._ev("reshuffled", f"all cards were turned: {len(self.pile)} "
-                                   "shuffled into a new pile", cards=len(self.pile)))
+            events.append(
+                self._ev(
+                    "reshuffled",
+                    f"all cards were turned: {len(self.pile)} shuffled into a new pile",
+                    cards=len(self.pile),
+                )
+            )
         self.discard.append(self.face_up)
         self.face_up = self.pile.pop()
         self._bump()
-        events.append(self._ev("card_turned", f"card turned: {self._card_text()}",
-                               card=self.card.to_json()))
+        events.append(
+            self._ev("card_turned", f"card turned: {self._card_text()}", card=self.card.to_json())
+        )
         if self.card.image == "storm":
             self._storm(events)
 
@@ -867,16 +1083,21 @@ class RinggeisterGame(Game[Move]):
         occupied = {v.owner[p] for p in self.pos if p >= 0}
         turned = [t for t in v.turnable if t not in occupied]
         skipped = [t for t in v.turnable if t in occupied]
-        events.append(self._ev("storm", f"the Great Storm turns {len(turned)} tile(s)"
-                               + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
-                               tiles=turned, skipped=skipped))
+        events.append(
+            self._ev(
+                "storm",
+                f"the Great Storm turns {len(turned)} tile(s)"
+                + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
+                tiles=turned,
+                skipped=skipped,
+            )
+        )
         for t in turned:
             self._turn_tile(t, "storm", events, refresh=False)
         if turned:
             self.v.refresh(turned)
 
-    def _turn_tile(self, pid: str, cause: str, events: list[Event],
-                   refresh: bool = True) -> None:
+    def _turn_tile(self, pid: str, cause: str, events: list[Event], refresh: bool = True) -> None:
         tile = self.compiled.board.tile_of(self.compiled.board.placement(pid))
         new = (self.tile_turns[pid] + 1) % tile.turn_count
         self.tile_turns[pid] = new
@@ -884,8 +1105,15 @@ class RinggeisterGame(Game[Move]):
         if refresh:
             self.v.refresh([pid])
         self._bump()
-        events.append(self._ev("tile_turned", f"tile {pid} turns a quarter turn clockwise "
-                               f"({cause})", tile=pid, turns=new, cause=cause))
+        events.append(
+            self._ev(
+                "tile_turned",
+                f"tile {pid} turns a quarter turn clockwise ({cause})",
+                tile=pid,
+                turns=new,
+                cause=cause,
+            )
+        )
 
     def _wind(self, p: int, events: list[Event]) -> None:
         """Ruling 8: the nearest black figure within the corridor of the ray plays, else Gollum."""
@@ -910,18 +1138,39 @@ class RinggeisterGame(Game[Move]):
         towards = _compass(bearing)
         if best is not None:
             f = best[2]
-            events.append(self._ev("wind", f"wind from {v.ids[p]} towards {towards} wakes "
-                                   f"{self.specs[f].name} on {v.ids[self.pos[f]]}",
-                                   point=v.ids[p], towards=towards, figure=self.specs[f].id,
-                                   distance=round(best[0], 3)))
+            events.append(
+                self._ev(
+                    "wind",
+                    f"wind from {v.ids[p]} towards {towards} wakes "
+                    f"{self.specs[f].name} on {v.ids[self.pos[f]]}",
+                    point=v.ids[p],
+                    towards=towards,
+                    figure=self.specs[f].id,
+                    distance=round(best[0], 3),
+                )
+            )
         elif self.gollum >= 0 and self.pos[self.gollum] >= 0:
             f = self.gollum
-            events.append(self._ev("wind", f"wind from {v.ids[p]} towards {towards} meets no "
-                                   "black figure: Gollum plays", point=v.ids[p],
-                                   towards=towards, figure=self.specs[f].id, distance=None))
+            events.append(
+                self._ev(
+                    "wind",
+                    f"wind from {v.ids[p]} towards {towards} meets no black figure: Gollum plays",
+                    point=v.ids[p],
+                    towards=towards,
+                    figure=self.specs[f].id,
+                    distance=None,
+                )
+            )
         else:
-            events.append(self._ev("wind", f"wind from {v.ids[p]} towards {towards} wakes nobody",
-                                   point=v.ids[p], towards=towards, figure=None))
+            events.append(
+                self._ev(
+                    "wind",
+                    f"wind from {v.ids[p]} towards {towards} wakes nobody",
+                    point=v.ids[p],
+                    towards=towards,
+                    figure=None,
+                )
+            )
             return
         self._black_move(f, events)
 
@@ -953,8 +1202,14 @@ class RinggeisterGame(Game[Move]):
             target = heading if hand == "forward" else (heading + 180.0) % 360.0
             first = self._exit_towards(start, target)
         if first is None:
-            events.append(self._ev("black_stays", f"{s.name} has no land path to follow from "
-                                   f"{v.ids[start]}", figure=s.id, at=v.ids[start]))
+            events.append(
+                self._ev(
+                    "black_stays",
+                    f"{s.name} has no land path to follow from {v.ids[start]}",
+                    figure=s.id,
+                    at=v.ids[start],
+                )
+            )
             return
         self._lift(f)
         e, to, _, b_in = first
@@ -986,35 +1241,64 @@ class RinggeisterGame(Game[Move]):
                         black_wins = on_black
                     else:
                         black_wins = False
-                    events.append(self._ev(
-                        "encounter", f"{s.name} ({SIZE_NAMES[s.size]}) meets {ls.name} "
-                        f"({SIZE_NAMES[ls.size]}) on {self._where(node)}: "
-                        + (f"{s.name} wins" if black_wins else f"{ls.name} repels it"),
-                        black_figure=s.id, light_figure=ls.id, point=v.ids[node],
-                        point_colour="black" if on_black else "grey",
-                        winner="black" if black_wins else "light"))
+                    events.append(
+                        self._ev(
+                            "encounter",
+                            f"{s.name} ({SIZE_NAMES[s.size]}) meets {ls.name} "
+                            f"({SIZE_NAMES[ls.size]}) on {self._where(node)}: "
+                            + (f"{s.name} wins" if black_wins else f"{ls.name} repels it"),
+                            black_figure=s.id,
+                            light_figure=ls.id,
+                            point=v.ids[node],
+                            point_colour="black" if on_black else "grey",
+                            winner="black" if black_wins else "light",
+                        )
+                    )
                     if black_wins:
                         caught_ringbearer = s.figure == "spirit" and self._is_ringbearer(o)
                         self._lift(o)
                         if caught_ringbearer:
                             self._put(f, node)
-                            self._outcome = {"result": "lost", "reason": "ringbearer_caught",
-                                             "figure": ls.id, "by": s.id, "ply": self.ply + 1}
+                            self._outcome = {
+                                "result": "lost",
+                                "reason": "ringbearer_caught",
+                                "figure": ls.id,
+                                "by": s.id,
+                                "ply": self.ply + 1,
+                            }
                             self.phase = "over"
-                            events.append(self._ev(
-                                "black_moved", f"{s.name} moves from {v.ids[start]} to "
-                                f"{v.ids[node]}", figure=s.id, **{"from": v.ids[start]},
-                                to=v.ids[node], route=[v.ids[i] for i in route], hand=hand))
-                            events.append(self._ev(
-                                "game_lost", f"{s.name} has caught the Ringbearer: the Dark "
-                                "Lord wins, everybody loses", figure=ls.id, by=s.id))
+                            events.append(
+                                self._ev(
+                                    "black_moved",
+                                    f"{s.name} moves from {v.ids[start]} to {v.ids[node]}",
+                                    figure=s.id,
+                                    **{"from": v.ids[start]},
+                                    to=v.ids[node],
+                                    route=[v.ids[i] for i in route],
+                                    hand=hand,
+                                )
+                            )
+                            events.append(
+                                self._ev(
+                                    "game_lost",
+                                    f"{s.name} has caught the Ringbearer: the Dark "
+                                    "Lord wins, everybody loses",
+                                    figure=ls.id,
+                                    by=s.id,
+                                )
+                            )
                             return
                         chooser = self._chooser_for(o)
                         self.pending.append((ls.id, chooser))
-                        events.append(self._ev(
-                            "sent_home", f"{ls.name} is defeated and must return to a white "
-                            f"starting point of {chooser}'s choice", figure=ls.id,
-                            chooser=chooser))
+                        events.append(
+                            self._ev(
+                                "sent_home",
+                                f"{ls.name} is defeated and must return to a white "
+                                f"starting point of {chooser}'s choice",
+                                figure=ls.id,
+                                chooser=chooser,
+                            )
+                        )
                         if on_black:
                             final = node  # ruling 10: takes its place and stops
                             break
@@ -1038,13 +1322,27 @@ class RinggeisterGame(Game[Move]):
             frm = node
         self._put(f, final)
         if looped:
-            events.append(self._ev("black_stays", f"{s.name}'s route repeats without reaching "
-                                   f"a free black point: it stays on {v.ids[start]}",
-                                   figure=s.id, at=v.ids[start]))
+            events.append(
+                self._ev(
+                    "black_stays",
+                    f"{s.name}'s route repeats without reaching "
+                    f"a free black point: it stays on {v.ids[start]}",
+                    figure=s.id,
+                    at=v.ids[start],
+                )
+            )
             return
-        events.append(self._ev("black_moved", f"{s.name} moves {hand} from {v.ids[start]} to "
-                               f"{self._where(final)}", figure=s.id, **{"from": v.ids[start]},
-                               to=v.ids[final], route=[v.ids[i] for i in route], hand=hand))
+        events.append(
+            self._ev(
+                "black_moved",
+                f"{s.name} moves {hand} from {v.ids[start]} to {self._where(final)}",
+                figure=s.id,
+                **{"from": v.ids[start]},
+                to=v.ids[final],
+                route=[v.ids[i] for i in route],
+                hand=hand,
+            )
+        )
         if s.figure == "spirit" and v.start[final] == "black":
             pid = v.owner[final]
             if pid is not None and pid in v.turnable:
@@ -1065,8 +1363,11 @@ class RinggeisterGame(Game[Move]):
     def _next_player(self, events: list[Event]) -> None:
         self.player = (self.player + 1) % len(self.colours)
         self.moved = []
-        events.append(self._ev("turn", f"{self.colours[self.player]} to move",
-                               player=self.colours[self.player]))
+        events.append(
+            self._ev(
+                "turn", f"{self.colours[self.player]} to move", player=self.colours[self.player]
+            )
+        )
 
     # ================================================================== reports
     def invariants(self) -> list[str]:
@@ -1103,10 +1404,21 @@ class RinggeisterGame(Game[Move]):
     # ================================================================== frontends
     #: fill colours of the figures (coloured figures by colour, Gandalf white, black ones)
     FIGURE_COLOURS: ClassVar[dict[str, str]] = {
-        "yellow": "#f4c20d", "orange": "#f57c00", "purple": "#8e24aa", "green": "#2e7d32",
-        "white": "#fafafa", "black": "#212121"}
+        "yellow": "#f4c20d",
+        "orange": "#f57c00",
+        "purple": "#8e24aa",
+        "green": "#2e7d32",
+        "white": "#fafafa",
+        "black": "#212121",
+    }
     FIGURE_LETTERS: ClassVar[dict[str, str]] = {
-        "hobbit": "H", "man": "M", "gandalf": "G", "gollum": "g", "orc": "O", "spirit": "S"}
+        "hobbit": "H",
+        "man": "M",
+        "gandalf": "G",
+        "gollum": "g",
+        "orc": "O",
+        "spirit": "S",
+    }
 
     def figures(self) -> dict[str, FigureView]:
         """Every figure on the board (defeated figures waiting to go home are left out).
@@ -1121,10 +1433,15 @@ class RinggeisterGame(Game[Move]):
                 continue
             colour = s.colour or ("white" if s.light else "black")
             out[s.id] = FigureView(
-                id=s.id, node=ids[self.pos[i]],
+                id=s.id,
+                node=ids[self.pos[i]],
                 label=self.FIGURE_LETTERS.get(s.figure, s.id[:1].upper()),
-                colour=self.FIGURE_COLOURS.get(colour, "#9e9e9e"), side=s.side,
-                owner=s.colour if s.coloured else None, name=s.name, size=s.size)
+                colour=self.FIGURE_COLOURS.get(colour, "#9e9e9e"),
+                side=s.side,
+                owner=s.colour if s.coloured else None,
+                name=s.name,
+                size=s.size,
+            )
         return out
 
     def move_destination(self, move: Move) -> tuple[str, str] | None:
@@ -1138,14 +1455,20 @@ class RinggeisterGame(Game[Move]):
 
     def render(self) -> str:
         """A plain-text picture of the state for people and simple frontends."""
-        lines = [f"Ringgeister — ply {self.ply}, phase {self.phase}, "
-                 f"{'game over' if self._outcome else self.to_move + ' to move'}",
-                 f"card: {self._card_text()} ({len(self.pile)} in the pile)"]
+        lines = [
+            f"Ringgeister — ply {self.ply}, phase {self.phase}, "
+            f"{'game over' if self._outcome else self.to_move + ' to move'}",
+            f"card: {self._card_text()} ({len(self.pile)} in the pile)",
+        ]
         if self._outcome:
             lines.append(f"outcome: {self._outcome}")
         if self.pending:
-            lines.append("waiting: " + ", ".join(f"{self.specs[self.fidx[f]].name} "
-                                                 f"({c} chooses)" for f, c in self.pending))
+            lines.append(
+                "waiting: "
+                + ", ".join(
+                    f"{self.specs[self.fidx[f]].name} ({c} chooses)" for f, c in self.pending
+                )
+            )
         for s, p in zip(self.specs, self.pos):
             where = self._where(p) if p >= 0 else "off the board"
             lines.append(f"  {s.id:<18} {SIZE_NAMES[s.size]:<6} {where}")
@@ -1156,4 +1479,3 @@ class RinggeisterGame(Game[Move]):
         if turned:
             lines.append("tile turns: " + ", ".join(f"{k}×{t}" for k, t in sorted(turned.items())))
         return "\n".join(lines)
-

@@ -44,8 +44,10 @@ class Move:
             raise IllegalMoveError("a move must be text", code="bad_move")
         words = text.split()
         if not words:
-            raise IllegalMoveError("empty move (try 'FIGURE POINT', 'home FIGURE POINT', "
-                                   "'counter SPACE' or 'pass')", code="bad_move")
+            raise IllegalMoveError(
+                "empty move (try 'FIGURE POINT', 'home FIGURE POINT', 'counter SPACE' or 'pass')",
+                code="bad_move",
+            )
         head = words[0].lower()
         if head == "pass" and len(words) == 1:
             return cls("pass")
@@ -57,5 +59,8 @@ class Move:
             return cls("step", words[1], words[2])
         if len(words) == 2 and head not in ("home", "counter", "pass", "move"):
             return cls("step", words[0], words[1])
-        raise IllegalMoveError(f"cannot read move {text!r} (try 'FIGURE POINT', "
-                               "'home FIGURE POINT', 'counter SPACE' or 'pass')", code="bad_move")
+        raise IllegalMoveError(
+            f"cannot read move {text!r} (try 'FIGURE POINT', "
+            "'home FIGURE POINT', 'counter SPACE' or 'pass')",
+            code="bad_move",
+        )

@@ -15,8 +15,12 @@ from ...geometry import regular_polygon
 from ...model import Board, Feature, Placement, TileAsset
 from .pieces import default_cards
 
-_ARMS = {"N": (0.0, -1.0, 180.0), "E": (1.0, 0.0, 270.0), "S": (0.0, 1.0, 0.0),
-         "W": (-1.0, 0.0, 90.0)}  # unit vector; bearing from the arm point towards the centre
+_ARMS = {
+    "N": (0.0, -1.0, 180.0),
+    "E": (1.0, 0.0, 270.0),
+    "S": (0.0, 1.0, 0.0),
+    "W": (-1.0, 0.0, 90.0),
+}  # unit vector; bearing from the arm point towards the centre
 
 
 def _tile(key: str, rng: random.Random, force: tuple[str, ...] = ()) -> TileAsset:
@@ -29,11 +33,15 @@ def _tile(key: str, rng: random.Random, force: tuple[str, ...] = ()) -> TileAsse
     feats: list[Feature] = []
     centre_is_point = rng.random() < 0.35
     if centre_is_point:
-        feats.append(Feature("c", "point", shapely.Point(0, 0),
-                             {"colour": "grey", "wind": rng.choice("NESW")}))
+        feats.append(
+            Feature(
+                "c", "point", shapely.Point(0, 0), {"colour": "grey", "wind": rng.choice("NESW")}
+            )
+        )
     else:
-        feats.append(Feature("c", "junction", shapely.Point(0, 0),
-                             {"forced_right": rng.random() < 0.4}))
+        feats.append(
+            Feature("c", "junction", shapely.Point(0, 0), {"forced_right": rng.random() < 0.4})
+        )
     roles = ["black_start", "black"] + ["grey"] * (len(arms) - 2)
     rng.shuffle(roles)
     point_ids = ["c"] if centre_is_point else []
@@ -60,11 +68,18 @@ def _tile(key: str, rng: random.Random, force: tuple[str, ...] = ()) -> TileAsse
             point_ids.append(pid)
         # a second grey point near the port on some arms
         medium = "water" if role == "grey" and rng.random() < 0.15 else "land"
-        feats.append(Feature(f"path{a}", "path", shapely.LineString(
-            [(50 * ux, 50 * uy), (0, 0)]), {"medium": medium}))
+        feats.append(
+            Feature(
+                f"path{a}",
+                "path",
+                shapely.LineString([(50 * ux, 50 * uy), (0, 0)]),
+                {"medium": medium},
+            )
+        )
         if role == "grey" and rng.random() < 0.5:
-            feats.append(Feature(f"q{a}", "point", shapely.Point(40 * ux, 40 * uy),
-                                 {"colour": "grey"}))
+            feats.append(
+                Feature(f"q{a}", "point", shapely.Point(40 * ux, 40 * uy), {"colour": "grey"})
+            )
             point_ids.append(f"q{a}")
     if len(point_ids) >= 3 and rng.random() < 0.6:
         hexagon = translate(regular_polygon(6, 14), 22, 22)
@@ -81,9 +96,15 @@ def sample_board(rows: int = 4, cols: int = 4, seed: int = 0) -> Board:
     (Gollum, then Spirits and Orcs). Tiles start at random turns.
     """
     rng = random.Random(seed)
-    board = Board(meta={"name": f"ringgeister sample {rows}x{cols} seed {seed}",
-                        "rules": "ringgeister", "width": 100 * cols + 250,
-                        "height": 100 * rows + 100, "settings": {"wind_corridor_mm": 15}})
+    board = Board(
+        meta={
+            "name": f"ringgeister sample {rows}x{cols} seed {seed}",
+            "rules": "ringgeister",
+            "width": 100 * cols + 250,
+            "height": 100 * rows + 100,
+            "settings": {"wind_corridor_mm": 15},
+        }
+    )
     ox, oy = 150.0, 50.0
     for r in range(rows):
         for c in range(cols):
@@ -97,40 +118,78 @@ def sample_board(rows: int = 4, cols: int = 4, seed: int = 0) -> Board:
             fixed = (r, c) in ((0, 0), (rows - 1, cols - 1))
             tile.turnable = not fixed
             board.tiles[key] = tile
-            board.placements.append(Placement(f"r{r}c{c}", key, ox + 100 * c, oy + 100 * r,
-                                              0 if fixed else rng.randrange(4)))
+            board.placements.append(
+                Placement(
+                    f"r{r}c{c}", key, ox + 100 * c, oy + 100 * r, 0 if fixed else rng.randrange(4)
+                )
+            )
     # the white starting corner, joined to the west side of the top-left tile
     y0, x0 = oy, ox - 50
     board.features.append(Feature("frame_w", "port", shapely.Point(x0, y0), {"side": "E"}))
-    board.features.append(Feature("start_path", "path", shapely.LineString(
-        [(x0, y0), (x0 - 90, y0)]), {"medium": "land"}))
+    board.features.append(
+        Feature(
+            "start_path", "path", shapely.LineString([(x0, y0), (x0 - 90, y0)]), {"medium": "land"}
+        )
+    )
     for k in range(9):
-        board.features.append(Feature(f"ws{k + 1}", "point",
-                                      shapely.Point(x0 - 10 - 10 * k, y0),
-                                      {"colour": "grey", "start": "white"}))
+        board.features.append(
+            Feature(
+                f"ws{k + 1}",
+                "point",
+                shapely.Point(x0 - 10 - 10 * k, y0),
+                {"colour": "grey", "start": "white"},
+            )
+        )
     # the Mountain of Fire behind the spider, east of the bottom-right tile
     ex, ey = ox + 100 * (cols - 1) + 50, oy + 100 * (rows - 1)
     board.features.append(Feature("frame_e", "port", shapely.Point(ex, ey), {"side": "W"}))
     board.features.append(Feature("m1", "point", shapely.Point(ex + 20, ey), {"colour": "grey"}))
-    board.features.append(Feature("goal", "point", shapely.Point(ex + 60, ey),
-                                  {"colour": "grey", "goal": True}))
-    board.features.append(Feature("mount_path", "path", shapely.LineString(
-        [(ex, ey), (ex + 20, ey)]), {"medium": "land"}))
-    board.features.append(Feature("spider_path", "path", shapely.LineString(
-        [(ex + 20, ey), (ex + 60, ey)]), {"medium": "land", "guard": "spider"}))
+    board.features.append(
+        Feature("goal", "point", shapely.Point(ex + 60, ey), {"colour": "grey", "goal": True})
+    )
+    board.features.append(
+        Feature(
+            "mount_path", "path", shapely.LineString([(ex, ey), (ex + 20, ey)]), {"medium": "land"}
+        )
+    )
+    board.features.append(
+        Feature(
+            "spider_path",
+            "path",
+            shapely.LineString([(ex + 20, ey), (ex + 60, ey)]),
+            {"medium": "land", "guard": "spider"},
+        )
+    )
     n_black = rows * cols
     spirits = (n_black - 1) // 2
     orcs = n_black - 1 - spirits
     board.piece_types = {
-        **{f"ringgeister/{f}-{c}": {"side": "light", "figure": f, "colour": c,
-                                    "size": "small" if f == "hobbit" else "medium", "count": 1}
-           for c in ("yellow", "orange", "purple", "green") for f in ("hobbit", "man")},
-        "ringgeister/gandalf": {"side": "light", "figure": "gandalf", "colour": "white",
-                                "size": "large", "count": 1},
+        **{
+            f"ringgeister/{f}-{c}": {
+                "side": "light",
+                "figure": f,
+                "colour": c,
+                "size": "small" if f == "hobbit" else "medium",
+                "count": 1,
+            }
+            for c in ("yellow", "orange", "purple", "green")
+            for f in ("hobbit", "man")
+        },
+        "ringgeister/gandalf": {
+            "side": "light",
+            "figure": "gandalf",
+            "colour": "white",
+            "size": "large",
+            "count": 1,
+        },
         "ringgeister/gollum": {"side": "black", "figure": "gollum", "size": "small", "count": 1},
         "ringgeister/orc": {"side": "black", "figure": "orc", "size": "medium", "count": orcs},
-        "ringgeister/spirit": {"side": "black", "figure": "spirit", "size": "large",
-                               "count": spirits},
+        "ringgeister/spirit": {
+            "side": "black",
+            "figure": "spirit",
+            "size": "large",
+            "count": spirits,
+        },
     }
     board.decks = {"ringgeister/cards": {"cards": default_cards()}}
     board.validate()

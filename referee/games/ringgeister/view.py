@@ -81,9 +81,11 @@ class BoardView:
         for nid, (owner, f) in sorted(compiled.features.items()):
             if f.kind == "counter_space":
                 prefix = f"{owner}/" if owner else ""
-                self.counter_spaces[nid] = [self.index[prefix + a]
-                                            for a in f.props.get("arrival", [])
-                                            if prefix + a in self.index]
+                self.counter_spaces[nid] = [
+                    self.index[prefix + a]
+                    for a in f.props.get("arrival", [])
+                    if prefix + a in self.index
+                ]
         # tiles: which points each carries; which may turn (DESIGN §4 ruling 11)
         self.tile_points: dict[str, list[int]] = {}
         for i in self.points:
@@ -96,8 +98,9 @@ class BoardView:
             if o is not None:
                 self.tile_nodes.setdefault(o, []).append(i)
         #: port indices: a turn may make any of them a dead end or a junction, or neither
-        self.ports = [i for i, nid in enumerate(self.ids)
-                      if compiled.features[nid][1].kind == "port"]
+        self.ports = [
+            i for i, nid in enumerate(self.ids) if compiled.features[nid][1].kind == "port"
+        ]
         board = compiled.board
         self.turnable: list[str] = []
         for pl in board.placements:

@@ -44,15 +44,20 @@ def test_info_counts_nodes_and_edges(capsys, clean_map):
 
 
 def test_check_clean_board_exits_0(capsys, clean_map):
-    code, out, err = run(capsys, "check", str(clean_map))
+    code, _out, err = run(capsys, "check", str(clean_map))
     assert code == 0 and "0 error(s)" in err
 
 
 def test_check_lists_one_line_per_problem_and_exits_1(capsys, tmp_path):
-    b = Board(meta={}, features=[Feature("A", "space", box(0, 0, 10, 10), {}),
-                                 Feature("B", "space", box(5, 0, 15, 10), {}),
-                                 Feature("p", "point", Point(50, 50), {}),
-                                 Feature("l", "path", LineString([(50, 50), (60, 50)]), {})])
+    b = Board(
+        meta={},
+        features=[
+            Feature("A", "space", box(0, 0, 10, 10), {}),
+            Feature("B", "space", box(5, 0, 15, 10), {}),
+            Feature("p", "point", Point(50, 50), {}),
+            Feature("l", "path", LineString([(50, 50), (60, 50)]), {}),
+        ],
+    )
     export_json(b, tmp_path / "b.json")
     code, out, _ = run(capsys, "check", str(tmp_path / "b.json"))
     lines = out.strip().splitlines()
@@ -66,9 +71,14 @@ def test_check_lists_one_line_per_problem_and_exits_1(capsys, tmp_path):
 
 
 def test_check_strict_fails_on_warnings(capsys, tmp_path):
-    b = Board(meta={}, features=[Feature("a", "point", Point(0, 0), {}),
-                                 Feature("q", "port", Point(10, 0), {}),
-                                 Feature("l", "path", LineString([(0, 0), (10, 0)]), {})])
+    b = Board(
+        meta={},
+        features=[
+            Feature("a", "point", Point(0, 0), {}),
+            Feature("q", "port", Point(10, 0), {}),
+            Feature("l", "path", LineString([(0, 0), (10, 0)]), {}),
+        ],
+    )
     export_json(b, tmp_path / "b.json")
     code, out, _ = run(capsys, "check", str(tmp_path / "b.json"))
     strict, _, _ = run(capsys, "check", str(tmp_path / "b.json"), "--strict")
@@ -83,28 +93,42 @@ def test_compile_writes_each_format(capsys, tmp_path, grid, fmt):
     assert code == 0 and out.stat().st_size > 100 and "wrote" in err
 
 
-@pytest.mark.parametrize("content, needle", [
-    (None, "no such file"),
-    ("{oops", "malformed JSON at line 1 column 2"),
-    ('{"format": "boardwright-project", "version": 1, "features": [{"id": "a", "kind": "point", '
-     '"geometry": {"type": "Point", "coordinates": [1e999, 0]}}]}', "NaN or infinite"),
-    ('{"format": "boardwright-project", "version": 1, "features": [{"id": "a", "kind": "space", '
-     '"geometry": {"type": "Polygon", "coordinates": [[[0,0],[9,9],[9,0],[0,9],[0,0]]]}}]}',
-     "invalid polygon: Self-intersection"),
-    ('{"format": "boardwright-project", "version": 1, "placements": '
-     '[{"id": "t", "tile": "pack/nope", "x": 0, "y": 0}]}', "unknown tile asset 'pack/nope'"),
-    ('{"format": "boardwright-project", "version": 1, "features": ['
-     '{"id": "a", "kind": "point", "geometry": {"type": "Point", "coordinates": [0, 0]}},'
-     '{"id": "a", "kind": "point", "geometry": {"type": "Point", "coordinates": [1, 0]}}]}',
-     "duplicate id 'a'"),
-])
+@pytest.mark.parametrize(
+    "content, needle",
+    [
+        (None, "no such file"),
+        ("{oops", "malformed JSON at line 1 column 2"),
+        (
+            '{"format": "boardwright-project", "version": 1, "features": [{"id": "a", "kind": "point", '
+            '"geometry": {"type": "Point", "coordinates": [1e999, 0]}}]}',
+            "NaN or infinite",
+        ),
+        (
+            '{"format": "boardwright-project", "version": 1, "features": [{"id": "a", "kind": "space", '
+            '"geometry": {"type": "Polygon", "coordinates": [[[0,0],[9,9],[9,0],[0,9],[0,0]]]}}]}',
+            "invalid polygon: Self-intersection",
+        ),
+        (
+            '{"format": "boardwright-project", "version": 1, "placements": '
+            '[{"id": "t", "tile": "pack/nope", "x": 0, "y": 0}]}',
+            "unknown tile asset 'pack/nope'",
+        ),
+        (
+            '{"format": "boardwright-project", "version": 1, "features": ['
+            '{"id": "a", "kind": "point", "geometry": {"type": "Point", "coordinates": [0, 0]}},'
+            '{"id": "a", "kind": "point", "geometry": {"type": "Point", "coordinates": [1, 0]}}]}',
+            "duplicate id 'a'",
+        ),
+    ],
+)
 def test_bad_input_is_one_line_exit_1_no_traceback(tmp_path, content, needle):
     p = tmp_path / "x.json"
     if content is not None:
         p.write_text(content)
     for verb in ("check", "info", "compile"):
-        proc = subprocess.run([sys.executable, "-m", "referee", verb, str(p)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "referee", verb, str(p)], capture_output=True, text=True
+        )
         assert proc.returncode == 1, proc.stderr
         assert needle in proc.stderr and str(p) in proc.stderr
         assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
@@ -116,8 +140,9 @@ def test_not_a_project_and_corrupt_sqlite(tmp_path, grid):
     corrupt = tmp_path / "c.bwproj"
     corrupt.write_bytes(grid.read_bytes()[:1024])
     for p, needle in ((junk, "not a Boardwright project"), (corrupt, "corrupt")):
-        proc = subprocess.run([sys.executable, "-m", "referee", "info", str(p)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-m", "referee", "info", str(p)], capture_output=True, text=True
+        )
         assert proc.returncode == 1 and needle in proc.stderr and "Traceback" not in proc.stderr
 
 

@@ -34,15 +34,36 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 def new_state(capsys, project: Path, tmp_path: Path, *extra: str) -> Path:
     state = tmp_path / "s.json"
-    rc, _, err = run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "4",
-                     "-o", str(state), *extra)
+    rc, _, err = run(
+        capsys,
+        "new",
+        "ringgeister",
+        str(project),
+        "--players",
+        "2",
+        "--seed",
+        "4",
+        "-o",
+        str(state),
+        *extra,
+    )
     assert rc == 0, err
     return state
 
 
 def test_new_prints_a_state_that_names_its_board(capsys, project):
-    rc, out, _ = run(capsys, "new", "ringgeister", str(project), "--players", "3", "--seed", "1",
-                     "--variant", "B")
+    rc, out, _ = run(
+        capsys,
+        "new",
+        "ringgeister",
+        str(project),
+        "--players",
+        "3",
+        "--seed",
+        "1",
+        "--variant",
+        "B",
+    )
     assert rc == 0
     env = json.loads(out)
     assert env["format"] == "boardwright-game" and env["rules"] == "ringgeister"
@@ -53,8 +74,10 @@ def test_new_prints_a_state_that_names_its_board(capsys, project):
 
 
 def test_same_seed_same_game(capsys, project):
-    outs = [run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "9")[1]
-            for _ in range(2)]
+    outs = [
+        run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "9")[1]
+        for _ in range(2)
+    ]
     assert outs[0] == outs[1]
     other = run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "10")[1]
     assert json.loads(other)["state"]["figures"] != json.loads(outs[0])["state"]["figures"]
@@ -122,10 +145,12 @@ def test_replay_detects_a_tampered_log(capsys, project, tmp_path):
     assert rc == 1 and "mismatch at ply 3" in out
     # a logged rejection is a verdict too: replay checks it is still rejected, same code
     env = json.loads(state.read_text())
-    env["log"]["moves"].insert(1, {"move": "orc-1 ws1", "verdict": "illegal",
-                                   "code": "not_your_figure"})
-    env["log"]["moves"].insert(1, {"move": "gollum ws2", "verdict": "illegal",
-                                   "code": "spider_blocks"})
+    env["log"]["moves"].insert(
+        1, {"move": "orc-1 ws1", "verdict": "illegal", "code": "not_your_figure"}
+    )
+    env["log"]["moves"].insert(
+        1, {"move": "gollum ws2", "verdict": "illegal", "code": "spider_blocks"}
+    )
     bad.write_text(json.dumps(env))
     rc, out, _ = run(capsys, "replay", str(bad), "--json")
     rep = json.loads(out)
@@ -134,8 +159,23 @@ def test_replay_detects_a_tampered_log(capsys, project, tmp_path):
 
 def test_selfplay_report_and_replayable_log(capsys, project, tmp_path):
     log = tmp_path / "games.jsonl"
-    rc, out, _ = run(capsys, "selfplay", "ringgeister", str(project), "--games", "3", "--seed",
-                     "5", "--players", "2", "--max-moves", "300", "--json", "--log", str(log))
+    rc, out, _ = run(
+        capsys,
+        "selfplay",
+        "ringgeister",
+        str(project),
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--players",
+        "2",
+        "--max-moves",
+        "300",
+        "--json",
+        "--log",
+        str(log),
+    )
     rep = json.loads(out)
     assert rc == 0
     assert rep["games"] == 3 and rep["moves"] > 0 and rep["invariant_violations"] == 0
@@ -148,11 +188,11 @@ def test_selfplay_report_and_replayable_log(capsys, project, tmp_path):
 def test_unknown_rules_and_bad_option_are_usage_errors(capsys, project):
     rc, _, err = run(capsys, "new", "chess", str(project), "--players", "2")
     assert rc == 2 and "unknown rules" in err
-    rc, _, err = run(capsys, "new", "ringgeister", str(project), "--players", "2",
-                     "--option", "novalue")
+    rc, _, err = run(
+        capsys, "new", "ringgeister", str(project), "--players", "2", "--option", "novalue"
+    )
     assert rc == 2 and "KEY=VALUE" in err
-    rc, _, err = run(capsys, "new", "ringgeister", str(project), "--players", "4",
-                     "--variant", "C")
+    rc, _, err = run(capsys, "new", "ringgeister", str(project), "--players", "4", "--variant", "C")
     assert rc == 2 and "three players" in err
 
 
@@ -164,8 +204,15 @@ def serve(lines: list[bytes], max_request: int = 4096) -> list[dict]:
 
 def test_serve_transcript(project):
     req = [
-        {"id": 1, "op": "new", "rules": "ringgeister", "project": str(project), "players": 2,
-         "seed": 4, "options": {"counter_placement": "random"}},
+        {
+            "id": 1,
+            "op": "new",
+            "rules": "ringgeister",
+            "project": str(project),
+            "players": 2,
+            "seed": 4,
+            "options": {"counter_placement": "random"},
+        },
         {"id": 2, "op": "moves", "game": "g1"},
         {"id": 3, "op": "render", "game": "g1"},
         {"id": 4, "op": "state", "game": "g1"},
@@ -177,33 +224,59 @@ def test_serve_transcript(project):
     assert "yellow to move" in resp[2]["text"]
     env = resp[3]["state"]
     # play by handle, then with the inline state (stateless use)
-    resp = serve([json.dumps({"id": 5, "op": "new", "rules": "ringgeister",
-                              "project": str(project), "players": 2, "seed": 4,
-                              "options": {"counter_placement": "random"}}).encode() + b"\n",
-                  json.dumps({"id": 6, "op": "play", "game": "g1", "move": move}).encode()
-                  + b"\n",
-                  json.dumps({"id": 7, "op": "play", "state": env, "move": move}).encode()
-                  + b"\n"])
+    resp = serve(
+        [
+            json.dumps(
+                {
+                    "id": 5,
+                    "op": "new",
+                    "rules": "ringgeister",
+                    "project": str(project),
+                    "players": 2,
+                    "seed": 4,
+                    "options": {"counter_placement": "random"},
+                }
+            ).encode()
+            + b"\n",
+            json.dumps({"id": 6, "op": "play", "game": "g1", "move": move}).encode() + b"\n",
+            json.dumps({"id": 7, "op": "play", "state": env, "move": move}).encode() + b"\n",
+        ]
+    )
     assert resp[1]["verdict"] == "accepted" and resp[2]["verdict"] == "accepted"
     assert resp[1]["events"] == resp[2]["events"]
     assert resp[2]["state"]["log"]["moves"][0]["move"] == move
 
 
 def test_serve_survives_bad_requests(project):
-    resp = serve([b"not json\n", b"[1, 2]\n", b"{\"op\": \"fly\", \"id\": 9}\n",
-                  b"{\"op\": \"moves\", \"game\": \"g7\"}\n",
-                  b"{" + b"\"x\": 1, " * 2000 + b"\"op\": \"moves\"}\n",
-                  b"\xff\xfe\n",
-                  b"{\"op\": \"new\", \"rules\": \"ringgeister\", \"project\": \"/nope\", "
-                  b"\"players\": 2}\n",
-                  b"{\"op\": \"play\", \"game\": \"g1\", \"move\": \"pass\"}\n",
-                  json.dumps({"op": "new", "rules": "ringgeister", "project": str(project),
-                              "players": 2}).encode() + b"\n",
-                  b"{\"op\": \"play\", \"game\": \"g1\", \"move\": \"orc-1 ws1\"}\n"],
-                 max_request=4096)
+    resp = serve(
+        [
+            b"not json\n",
+            b"[1, 2]\n",
+            b'{"op": "fly", "id": 9}\n',
+            b'{"op": "moves", "game": "g7"}\n',
+            b"{" + b'"x": 1, ' * 2000 + b'"op": "moves"}\n',
+            b"\xff\xfe\n",
+            b'{"op": "new", "rules": "ringgeister", "project": "/nope", "players": 2}\n',
+            b'{"op": "play", "game": "g1", "move": "pass"}\n',
+            json.dumps(
+                {"op": "new", "rules": "ringgeister", "project": str(project), "players": 2}
+            ).encode()
+            + b"\n",
+            b'{"op": "play", "game": "g1", "move": "orc-1 ws1"}\n',
+        ],
+        max_request=4096,
+    )
     codes = [r.get("error", {}).get("code") for r in resp]
-    assert codes[:8] == ["bad_json", "bad_request", "unknown_op", "unknown_game",
-                         "request_too_large", "bad_json", "not_found", "unknown_game"]
+    assert codes[:8] == [
+        "bad_json",
+        "bad_request",
+        "unknown_op",
+        "unknown_game",
+        "request_too_large",
+        "bad_json",
+        "not_found",
+        "unknown_game",
+    ]
     assert resp[2]["id"] == 9
     assert resp[8]["ok"] is True
     assert resp[9]["verdict"] == "illegal" and resp[9]["error"]["code"] == "counters_first"

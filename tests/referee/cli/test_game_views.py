@@ -51,9 +51,11 @@ def test_play_with_view_prints_the_view_not_the_full_state(tmp_path, capsys):
 def test_serve_state_with_view(tmp_path):
     srv = Server()
     out = io.StringIO()
-    reqs = [{"op": "new", "rules": "riddle", "project": str(MAP), "players": 2, "seed": 1},
-            {"op": "state", "game": "g1", "view": "frodo"},
-            {"op": "state", "game": "g1", "view": 3}]
+    reqs = [
+        {"op": "new", "rules": "riddle", "project": str(MAP), "players": 2, "seed": 1},
+        {"op": "state", "game": "g1", "view": "frodo"},
+        {"op": "state", "game": "g1", "view": 3},
+    ]
     srv.run(io.BytesIO("\n".join(json.dumps(r) for r in reqs).encode() + b"\n"), out)
     new, view, bad = (json.loads(line) for line in out.getvalue().splitlines())
     assert new["ok"] and view["ok"] and "state" not in view

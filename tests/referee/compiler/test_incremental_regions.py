@@ -29,8 +29,11 @@ def assert_same_as_fresh(cb: CompiledBoard) -> None:
     fresh = compile_board(cb.board, cb.tol)
     got, want = snapshot(cb), snapshot(fresh)
     assert got[0] == want[0], (sorted(got[0] - want[0])[:5], sorted(want[0] - got[0])[:5])
-    assert got[1] == want[1], {n: (got[1].get(n), want[1].get(n)) for n in
-                               set(got[1]) | set(want[1]) if got[1].get(n) != want[1].get(n)}
+    assert got[1] == want[1], {
+        n: (got[1].get(n), want[1].get(n))
+        for n in set(got[1]) | set(want[1])
+        if got[1].get(n) != want[1].get(n)
+    }
     assert got[2] == want[2]
 
 
@@ -44,22 +47,25 @@ def with_bridges(b: Board) -> Board:
         if f.kind == "river":
             c = list(f.geometry.coords)
             (x0, y0), (x1, y1) = c[1], c[2]
-            b.features.append(Feature(f"br_{f.id}", "bridge",
-                                      shapely.Point((x0 + x1) / 2, (y0 + y1) / 2), {}))
+            b.features.append(
+                Feature(f"br_{f.id}", "bridge", shapely.Point((x0 + x1) / 2, (y0 + y1) / 2), {})
+            )
     return b
 
 
 def region_map(n: int = 150, seed: int = 1) -> Board:
-    return with_bridges(voronoi_map(n, seed=seed, rivers=3, river_steps=6, roads=3,
-                                    road_steps=6))
+    return with_bridges(voronoi_map(n, seed=seed, rivers=3, river_steps=6, roads=3, road_steps=6))
 
 
 def replace_vertex(g: Any, old: tuple[float, float], new: tuple[float, float]) -> Any:
     """``g`` (a polygon) with every vertex equal to ``old`` moved to ``new``."""
+
     def ring(cs: list[tuple[float, float]]) -> list[tuple[float, float]]:
         return [new if c == old else c for c in cs]
-    return shapely.Polygon(ring(list(g.exterior.coords)),
-                           [ring(list(h.coords)) for h in g.interiors])
+
+    return shapely.Polygon(
+        ring(list(g.exterior.coords)), [ring(list(h.coords)) for h in g.interiors]
+    )
 
 
 # ---------------------------------------------------------------------- edits
@@ -74,7 +80,7 @@ def move_shared_vertex(b: Board, rng: random.Random, bin_: list[tuple[int, Featu
         d = rng.choice([0.3, 1.5, 4.0, 12.0])
         new = (round(v[0] + rng.uniform(-d, d), 3), round(v[1] + rng.uniform(-d, d), 3))
         moved = [replace_vertex(f.geometry, v, new) for f in holders]
-        if all(g.is_valid for g in moved):   # the editor only accepts valid polygons
+        if all(g.is_valid for g in moved):  # the editor only accepts valid polygons
             for f, g in zip(holders, moved):
                 f.geometry = g
             return {f.id for f in holders}
@@ -93,8 +99,14 @@ def add_space(b: Board, rng: random.Random, bin_: list[tuple[int, Feature]]) -> 
     w = b.meta["width"]
     x, y = rng.uniform(0, w), rng.uniform(0, w)
     fid = f"new{rng.randrange(10**6)}"
-    b.features.append(Feature(fid, "space", shapely.box(x, y, x + rng.uniform(3, 25), y + 8),
-                              {"terrain": rng.choice(["open", "lake", "forest"])}))
+    b.features.append(
+        Feature(
+            fid,
+            "space",
+            shapely.box(x, y, x + rng.uniform(3, 25), y + 8),
+            {"terrain": rng.choice(["open", "lake", "forest"])},
+        )
+    )
     return {fid}
 
 
@@ -110,6 +122,7 @@ def undo_delete(b: Board, rng: random.Random, bin_: list[tuple[int, Feature]]) -
 def split_space(b: Board, rng: random.Random, bin_: list[tuple[int, Feature]]) -> set[str]:
     """Cut a space in two: the new vertices lie on its neighbours' edges (T-junctions)."""
     from shapely.ops import split
+
     f = rng.choice([f for f in b.features if f.kind == "space"])
     c = f.geometry.centroid
     line = shapely.LineString([(c.x - 100, c.y - 37), (c.x + 100, c.y + 37)])
@@ -118,8 +131,7 @@ def split_space(b: Board, rng: random.Random, bin_: list[tuple[int, Feature]]) -
         return set()
     f.geometry = shapely.set_precision(parts[0], 1e-3)
     fid = f"{f.id}b"
-    b.features.append(Feature(fid, "space", shapely.set_precision(parts[1], 1e-3),
-                              dict(f.props)))
+    b.features.append(Feature(fid, "space", shapely.set_precision(parts[1], 1e-3), dict(f.props)))
     return {f.id, fid}
 
 
@@ -148,8 +160,9 @@ def move_dot(b: Board, rng: random.Random, bin_: list[tuple[int, Feature]]) -> s
         s = rng.choice([g for g in b.features if g.kind == "space"])
         f.geometry = shapely.Point(rng.choice(list(s.geometry.exterior.coords)))
     else:
-        f.geometry = shapely.Point(f.geometry.x + rng.uniform(-3, 3),
-                                   f.geometry.y + rng.uniform(-3, 3))
+        f.geometry = shapely.Point(
+            f.geometry.x + rng.uniform(-3, 3), f.geometry.y + rng.uniform(-3, 3)
+        )
     if rng.random() < 0.2:
         s = rng.choice([g for g in b.features if g.kind == "space"])
         f.props["city"] = s.id
@@ -194,14 +207,26 @@ def add_road_or_river(b: Board, rng: random.Random, bin_: list[tuple[int, Featur
     return {fid}
 
 
-EDITS = [move_shared_vertex, delete_space, add_space, space_props, move_dot, delete_road,
-         add_bridge, add_road_or_river, undo_delete, split_space]
+EDITS = [
+    move_shared_vertex,
+    delete_space,
+    add_space,
+    space_props,
+    move_dot,
+    delete_road,
+    add_bridge,
+    add_road_or_river,
+    undo_delete,
+    split_space,
+]
 
 
 # ---------------------------------------------------------------------- property
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), edits=st.lists(st.sampled_from(range(len(EDITS)) ), min_size=1,
-                                                   max_size=8))
+@given(
+    seed=st.integers(0, 10**6),
+    edits=st.lists(st.sampled_from(range(len(EDITS))), min_size=1, max_size=8),
+)
 def test_update_features_equals_a_fresh_compile(seed: int, edits: list[int]) -> None:
     """Random edit sequences on a generated map with rivers, dots, bridges and roads:
     after every edit the incremental compile equals a fresh one (edges with their
@@ -233,8 +258,9 @@ def test_deleting_a_city_space_reports_the_dot_naming_it() -> None:
     """A river dot naming a city space that is deleted names an unknown space."""
     b = region_map(120, 3)
     dot = next(f for f in b.features if f.kind == "river_dot")
-    city = next(f for f in b.features if f.kind == "space" and
-                f.geometry.distance(dot.geometry) < 0.5)
+    city = next(
+        f for f in b.features if f.kind == "space" and f.geometry.distance(dot.geometry) < 0.5
+    )
     city.props["city"] = "Town"
     dot.props["city"] = city.id
     cb = compile_board(b)
@@ -268,11 +294,18 @@ def test_road_moves_over_an_unbridged_river() -> None:
     """Deleting the bridge under a road makes the crossing a problem; undoing it clears it."""
     b = voronoi_map(200, seed=6, roads=0)
     cb = compile_board(b)
-    river_pair = next((u, v) for u, v, d in cb.graph.edges(data=True)
-                      if d["relation"] == "touch" and d.get("river"))
+    river_pair = next(
+        (u, v)
+        for u, v, d in cb.graph.edges(data=True)
+        if d["relation"] == "touch" and d.get("river")
+    )
     a, c = (feature(b, s) for s in river_pair)
-    road = Feature("rd", "road", shapely.LineString([a.geometry.point_on_surface(),
-                                                     c.geometry.point_on_surface()]), {})
+    road = Feature(
+        "rd",
+        "road",
+        shapely.LineString([a.geometry.point_on_surface(), c.geometry.point_on_surface()]),
+        {},
+    )
     b.features.append(road)
     cb.update_features({"rd"})
     assert_same_as_fresh(cb)
@@ -287,9 +320,11 @@ def test_points_and_paths_rebuild_the_path_network() -> None:
     """Free points and paths next to a region map: edits keep the path relation exact."""
     b = region_map(80, 1)
     cb = compile_board(b)
-    b.features += [Feature("p1", "point", shapely.Point(5, 5), {}),
-                   Feature("p2", "point", shapely.Point(25, 5), {"start": "white"}),
-                   Feature("w1", "path", shapely.LineString([(5, 5), (25, 5)]), {})]
+    b.features += [
+        Feature("p1", "point", shapely.Point(5, 5), {}),
+        Feature("p2", "point", shapely.Point(25, 5), {"start": "white"}),
+        Feature("w1", "path", shapely.LineString([(5, 5), (25, 5)]), {}),
+    ]
     out = cb.update_features({"p1", "p2", "w1"})
     assert out["paths"]
     assert any(d["relation"] == "path" for *_, d in cb.graph.edges(data=True))
@@ -301,6 +336,7 @@ def test_points_and_paths_rebuild_the_path_network() -> None:
 
 def test_tile_features_are_refused() -> None:
     from referee.generators import tile_grid
+
     b = tile_grid(1, 2)
     cb = compile_board(b)
     tile_feature = next(n for n in cb.features if "/" in n)

@@ -13,26 +13,34 @@ def _x0(r: int, c: int) -> float:
     return c * 10.0 + (5.0 if r % 2 else 0.0)
 
 
-def board(rows: int = 2, cols: int = 4, *, midpoints: bool = True, terrain=None,
-          extra=()) -> Board:
+def board(rows: int = 2, cols: int = 4, *, midpoints: bool = True, terrain=None, extra=()) -> Board:
     """Brick rows of 10 mm spaces ``r<row>c<col>``; every inner corner is a triple point."""
     b = Board(meta={"name": "t", "rules": "riddle"})
     for r in range(rows):
         for c in range(cols):
             x0, y0 = _x0(r, c), r * 10.0
-            ring = [(x0, y0), (x0 + 5, y0), (x0 + 10, y0), (x0 + 10, y0 + 10), (x0 + 5, y0 + 10),
-                    (x0, y0 + 10)] if midpoints else \
-                [(x0, y0), (x0 + 10, y0), (x0 + 10, y0 + 10), (x0, y0 + 10)]
+            ring = (
+                [
+                    (x0, y0),
+                    (x0 + 5, y0),
+                    (x0 + 10, y0),
+                    (x0 + 10, y0 + 10),
+                    (x0 + 5, y0 + 10),
+                    (x0, y0 + 10),
+                ]
+                if midpoints
+                else [(x0, y0), (x0 + 10, y0), (x0 + 10, y0 + 10), (x0, y0 + 10)]
+            )
             t = (terrain or {}).get(f"r{r}c{c}", "open")
-            b.features.append(Feature(f"r{r}c{c}", "space", shapely.Polygon(ring),
-                                      {"terrain": t}))
+            b.features.append(Feature(f"r{r}c{c}", "space", shapely.Polygon(ring), {"terrain": t}))
     b.features.extend(extra)
     return b
 
 
 def rel(cb, relation: str) -> dict[frozenset, dict]:
-    return {frozenset((u, v)): d for u, v, d in cb.graph.edges(data=True)
-            if d["relation"] == relation}
+    return {
+        frozenset((u, v)): d for u, v, d in cb.graph.edges(data=True) if d["relation"] == relation
+    }
 
 
 def codes(cb) -> set[str]:
@@ -51,8 +59,9 @@ def test_touch_by_shared_border_not_by_corner():
     """Two spaces touch when their polygons share a border segment (not just a corner)."""
     b = Board(meta={})
     for i, (x, y) in enumerate([(0, 0), (10, 0), (10, 10)]):
-        b.features.append(Feature(f"s{i}", "space", shapely.box(x, y, x + 10, y + 10),
-                                  {"terrain": "open"}))
+        b.features.append(
+            Feature(f"s{i}", "space", shapely.box(x, y, x + 10, y + 10), {"terrain": "open"})
+        )
     t = rel(compile_board(b), "touch")
     assert set(t) == {frozenset(("s0", "s1")), frozenset(("s1", "s2"))}  # s0-s2 only a corner
 
@@ -70,15 +79,17 @@ def test_touch_across_t_junctions():
 def test_river_and_bridge_flags():
     """``touch`` is marked ``river`` when a river covers the shared border and ``bridge``
     when a bridge lies on it; a bridge elsewhere is a problem."""
-    extra = [river([(10, 10), (30, 10)]),
-             Feature("b1", "bridge", shapely.Point(17.5, 10), {}),
-             Feature("b2", "bridge", shapely.Point(5, 5), {})]
+    extra = [
+        river([(10, 10), (30, 10)]),
+        Feature("b1", "bridge", shapely.Point(17.5, 10), {}),
+        Feature("b2", "bridge", shapely.Point(5, 5), {}),
+    ]
     cb = compile_board(board(extra=extra))
     t = rel(cb, "touch")
     assert t[frozenset(("r0c1", "r1c0"))]["river"] == "river1"
     assert t[frozenset(("r0c1", "r1c1"))]["bridge"] == "b1"
     assert "bridge" not in t[frozenset(("r0c1", "r1c0"))]
-    assert "river" not in t[frozenset(("r0c0", "r1c0"))]   # (5,10)-(10,10) is no river
+    assert "river" not in t[frozenset(("r0c0", "r1c0"))]  # (5,10)-(10,10) is no river
     assert "river" not in t[frozenset(("r0c0", "r0c1"))]
     probs = [p for p in cb.problems if p.code == "bridge_off_river"]
     assert [p.node for p in probs] == ["b2"]
@@ -87,8 +98,7 @@ def test_river_and_bridge_flags():
 def test_dots_link_their_three_spaces_and_follow_the_river():
     """``dot`` links a river dot to each space touching it (three); ``dot_river`` joins
     consecutive dots along one river."""
-    extra = [river([(10, 10), (30, 10)])] + [dot(f"d{x}", (x, 10)) for x in (30, 10, 20, 15,
-                                                                               25)]
+    extra = [river([(10, 10), (30, 10)])] + [dot(f"d{x}", (x, 10)) for x in (30, 10, 20, 15, 25)]
     cb = compile_board(board(extra=extra))
     d = rel(cb, "dot")
     assert {next(iter(k - {"d20"})) for k in d if "d20" in k} == {"r0c1", "r0c2", "r1c1"}
@@ -108,8 +118,13 @@ def test_dot_links_to_the_ocean_it_touches():
 
 def test_dot_problems():
     """A river dot not where three spaces meet, or not on a river, is reported."""
-    extra = [river([(10, 10), (30, 10)]), dot("mid", (12.5, 10)), dot("inside", (5, 5)),
-             dot("dry", (40, 10)), dot("ok", (20, 10))]
+    extra = [
+        river([(10, 10), (30, 10)]),
+        dot("mid", (12.5, 10)),
+        dot("inside", (5, 5)),
+        dot("dry", (40, 10)),
+        dot("ok", (20, 10)),
+    ]
     cb = compile_board(board(cols=5, extra=extra))
     by = {(p.code, p.node) for p in cb.problems}
     assert ("dot_not_triple", "mid") in by and ("dot_not_triple", "inside") in by
@@ -127,11 +142,18 @@ def test_dot_on_triple_point_with_two_water_spaces_is_not_a_river_dot():
 def test_city_dots():
     """A city at the end of a river with a dot in it: the dot names the city, or lies
     inside a city space; a dot naming a city it is not in is reported."""
-    b = board(extra=[river([(5, 5), (10, 10), (30, 10)]), dot("c1", (5, 5)),
-                     dot("d10", (10, 10)), dot("c2", (30, 15), city="r1c2"),
-                     dot("bad", (20, 10), city="r0c0"), dot("ghost", (30, 10), city="nope")])
-    b.features[0].props["city"] = "good"        # r0c0
-    b.features[6].props["city"] = "evil"        # r1c2
+    b = board(
+        extra=[
+            river([(5, 5), (10, 10), (30, 10)]),
+            dot("c1", (5, 5)),
+            dot("d10", (10, 10)),
+            dot("c2", (30, 15), city="r1c2"),
+            dot("bad", (20, 10), city="r0c0"),
+            dot("ghost", (30, 10), city="nope"),
+        ]
+    )
+    b.features[0].props["city"] = "good"  # r0c0
+    b.features[6].props["city"] = "evil"  # r1c2
     cb = compile_board(b)
     assert cb.graph.nodes["c1"]["city_space"] == "r0c0"
     assert cb.graph.nodes["c2"]["city_space"] == "r1c2"
@@ -147,8 +169,11 @@ def test_roads_follow_the_spaces():
     space."""
     road = Feature("rd", "road", shapely.LineString([(5, 5), (15, 5), (20, 15), (35, 15)]), {})
     cb = compile_board(board(extra=[road]))
-    assert set(rel(cb, "road")) == {frozenset(("r0c0", "r0c1")), frozenset(("r0c1", "r1c1")),
-                                    frozenset(("r1c1", "r1c2"))}
+    assert set(rel(cb, "road")) == {
+        frozenset(("r0c0", "r0c1")),
+        frozenset(("r0c1", "r1c1")),
+        frozenset(("r1c1", "r1c2")),
+    }
     assert cb.graph.nodes["r0c1"]["road"] and not cb.graph.nodes["r0c2"]["road"]
     assert not cb.errors()
 
@@ -158,8 +183,9 @@ def test_road_problems():
     crosses a river where there is no bridge is reported."""
     b = Board(meta={})
     for i, (x, y) in enumerate([(0, 0), (10, 10), (10, 0)]):
-        b.features.append(Feature(f"s{i}", "space", shapely.box(x, y, x + 10, y + 10),
-                                  {"terrain": "open"}))
+        b.features.append(
+            Feature(f"s{i}", "space", shapely.box(x, y, x + 10, y + 10), {"terrain": "open"})
+        )
     b.features.append(Feature("diag", "road", shapely.LineString([(5, 5), (15, 15)]), {}))
     b.features.append(Feature("off", "road", shapely.LineString([(15, 5), (35, 5)]), {}))
     b.features.append(Feature("wet", "road", shapely.LineString([(5, 5), (15, 5)]), {}))
@@ -182,8 +208,14 @@ def test_road_into_a_city_and_back_out_keeps_its_order():
     city) still links its spaces in the order it walks them."""
     road = Feature("rd", "road", shapely.LineString([(5, 5), (15, 5), (7, 5), (10, 15)]), {})
     cb = compile_board(board(extra=[road]))
-    orders = sorted((d["order"], frozenset((u, v))) for u, v, d in cb.graph.edges(data=True)
-                    if d["relation"] == "road")
-    assert [o for _, o in orders] == [frozenset(("r0c0", "r0c1")), frozenset(("r0c0", "r0c1")),
-                                      frozenset(("r0c0", "r1c0"))]
+    orders = sorted(
+        (d["order"], frozenset((u, v)))
+        for u, v, d in cb.graph.edges(data=True)
+        if d["relation"] == "road"
+    )
+    assert [o for _, o in orders] == [
+        frozenset(("r0c0", "r0c1")),
+        frozenset(("r0c0", "r0c1")),
+        frozenset(("r0c0", "r1c0")),
+    ]
     assert not cb.problems

@@ -55,13 +55,18 @@ def test_hexagon_sixth_turns_return_home():
 
 
 def snapshot(cb):
-    return (cb.edge_set(), {n: tuple(sorted(d.items())) for n, d in cb.graph.nodes(data=True)},
-            sorted(str(p) for p in cb.problems))
+    return (
+        cb.edge_set(),
+        {n: tuple(sorted(d.items())) for n, d in cb.graph.nodes(data=True)},
+        sorted(str(p) for p in cb.problems),
+    )
 
 
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10_000),
-       turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=12))
+@given(
+    seed=st.integers(0, 10_000),
+    turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=12),
+)
 def test_incremental_relink_equals_a_full_recompile(seed, turns):
     board = tile_grid(3, 3, seed=seed)
     cb = compile_board(board)
@@ -76,7 +81,7 @@ def test_node_ids_and_counts_stay_stable_through_four_turns():
     cb = compile_board(board)
     stable = {n for n, d in cb.graph.nodes(data=True) if d["kind"] in ("point", "junction")}
     for p in board.placements:
-        for t in range(4):
+        for _t in range(4):
             cb.turn(p.id, (p.turns + 1) % 4)
             assert stable <= set(cb.graph.nodes)
     assert stable == {n for n, d in cb.graph.nodes(data=True) if d["kind"] in ("point", "junction")}

@@ -15,15 +15,26 @@ import pytest
 
 from referee.cli import main
 from referee.compiler import compile_board
-from referee.export import (compiled_schema, from_graphml, to_geojson, to_graphml,
-                            to_node_link, write_export)
+from referee.export import (
+    compiled_schema,
+    from_graphml,
+    to_geojson,
+    to_graphml,
+    to_node_link,
+    write_export,
+)
 from referee.export.picture import svg_to_png
 from referee.export.tts import to_tts
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[3]
-BOARDS = [ROOT / "tests/fixtures/boards/road-row.json", ROOT / "tests/fixtures/boards/little-map.json",
-          ROOT / "projects/ringgeister", ROOT / "projects/mount-doom", ROOT / "projects/riddle-sample"]
+BOARDS = [
+    ROOT / "tests/fixtures/boards/road-row.json",
+    ROOT / "tests/fixtures/boards/little-map.json",
+    ROOT / "projects/ringgeister",
+    ROOT / "projects/mount-doom",
+    ROOT / "projects/riddle-sample",
+]
 BOARDS = [b for b in BOARDS if b.exists() and (b.is_file() or any(b.glob("*.json")))]
 
 
@@ -45,8 +56,9 @@ def test_node_link_round_trips_to_an_isomorphic_graph_with_the_same_attributes(c
     g = compiled.graph
     assert nx.is_isomorphic(g, back, node_match=_same, edge_match=_same)
     assert dict(back.nodes(data=True)) == dict(g.nodes(data=True))
-    assert sorted((u, v, k) for u, v, k in back.edges(keys=True)) == \
-        sorted((u, v, k) for u, v, k in g.edges(keys=True))
+    assert sorted((u, v, k) for u, v, k in back.edges(keys=True)) == sorted(
+        (u, v, k) for u, v, k in g.edges(keys=True)
+    )
     for u, v, k, d in g.edges(keys=True, data=True):
         assert back.edges[u, v, k] == d
 
@@ -66,18 +78,22 @@ def test_compiled_json_validates_against_its_schema(compiled):
     jsonschema.Draft202012Validator.check_schema(schema)
     data = json.loads(json.dumps(to_node_link(compiled)))
     jsonschema.Draft202012Validator(schema).validate(data)
-    assert data["graph"]["version"] == schema["properties"]["graph"]["properties"]["version"]["const"]
+    assert (
+        data["graph"]["version"] == schema["properties"]["graph"]["properties"]["version"]["const"]
+    )
 
 
 def test_schema_rejects_broken_compiled_json():
     c = compile_board(load_project(ROOT / "tests/fixtures/boards/road-row.json"))
     v = jsonschema.Draft202012Validator(compiled_schema())
     good = to_node_link(c)
-    for breaker in (lambda d: d["graph"].update(version=2),
-                    lambda d: d["nodes"][0].pop("kind"),
-                    lambda d: d["edges"][0].update(relation="teleport"),
-                    lambda d: d["edges"][0].pop("bearing_u"),
-                    lambda d: d["nodes"][0].update(colour="purple")):
+    for breaker in (
+        lambda d: d["graph"].update(version=2),
+        lambda d: d["nodes"][0].pop("kind"),
+        lambda d: d["edges"][0].update(relation="teleport"),
+        lambda d: d["edges"][0].pop("bearing_u"),
+        lambda d: d["nodes"][0].update(colour="purple"),
+    ):
         bad = json.loads(json.dumps(good))
         breaker(bad)
         assert not v.is_valid(bad)
@@ -97,8 +113,17 @@ def test_tts_saved_object_has_what_tts_needs(compiled):
     data = json.loads(json.dumps(to_tts(compiled, "file:///tmp/board.png")))
     (obj,) = data["ObjectStates"]
     assert obj["Name"] == "Custom_Board"
-    assert set(obj["Transform"]) == {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
-                                     "scaleX", "scaleY", "scaleZ"}
+    assert set(obj["Transform"]) == {
+        "posX",
+        "posY",
+        "posZ",
+        "rotX",
+        "rotY",
+        "rotZ",
+        "scaleX",
+        "scaleY",
+        "scaleZ",
+    }
     assert obj["CustomImage"]["ImageURL"] == "file:///tmp/board.png"
     assert {"ImageSecondaryURL", "ImageScalar", "WidthScale"} <= set(obj["CustomImage"])
     assert len(obj["GUID"]) == 6 and int(obj["GUID"], 16) >= 0
@@ -116,9 +141,11 @@ def test_tts_saved_object_has_what_tts_needs(compiled):
     assert set(by_id) == set(g.nodes)
     # geometry: distances between snap points are board distances / 25.4 (TTS inches)
     a, b = sorted(g.nodes)[:2]
-    da = ((g.nodes[a]["x"] - g.nodes[b]["x"]) ** 2 + (g.nodes[a]["y"] - g.nodes[b]["y"]) ** 2) ** .5
+    da = (
+        (g.nodes[a]["x"] - g.nodes[b]["x"]) ** 2 + (g.nodes[a]["y"] - g.nodes[b]["y"]) ** 2
+    ) ** 0.5
     pa, pb = by_id[a]["Position"], by_id[b]["Position"]
-    dt = ((pa["x"] - pb["x"]) ** 2 + (pa["z"] - pb["z"]) ** 2) ** .5
+    dt = ((pa["x"] - pb["x"]) ** 2 + (pa["z"] - pb["z"]) ** 2) ** 0.5
     assert dt == pytest.approx(da / 25.4, abs=1e-3)
     # north on the board (smaller y) is +z in TTS
     n_first = min(g.nodes, key=lambda n: g.nodes[n]["y"])
@@ -134,25 +161,54 @@ def _png_size(data: bytes) -> tuple[int, int]:
 
 
 def test_svg_to_png_rasterises_at_the_asked_width():
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" '
-           'viewBox="0 0 200 100"><rect x="0" y="0" width="100" height="100" fill="red"/></svg>')
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" '
+        'viewBox="0 0 200 100"><rect x="0" y="0" width="100" height="100" fill="red"/></svg>'
+    )
     assert _png_size(svg_to_png(svg, 400)) == (400, 200)
 
 
 def test_tts_export_with_image_url_writes_one_file(tmp_path, capsys):
     out = tmp_path / "board.json"
-    assert main(["export", str(ROOT / "tests/fixtures/boards/road-row.json"), "--to", "tts",
-                 "--image-url", "https://example.invalid/b.png", "-o", str(out), "--json"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(ROOT / "tests/fixtures/boards/road-row.json"),
+                "--to",
+                "tts",
+                "--image-url",
+                "https://example.invalid/b.png",
+                "-o",
+                str(out),
+                "--json",
+            ]
+        )
+        == 0
+    )
     assert json.loads(capsys.readouterr().out)["files"] == [str(out)]
-    assert json.loads(out.read_text())["ObjectStates"][0]["CustomImage"]["ImageURL"] == \
-        "https://example.invalid/b.png"
+    assert (
+        json.loads(out.read_text())["ObjectStates"][0]["CustomImage"]["ImageURL"]
+        == "https://example.invalid/b.png"
+    )
 
 
 @pytest.mark.parametrize("fmt", ["node-link", "graphml", "geojson"])
 def test_cli_export_graph_formats_read_back(tmp_path, fmt):
     out = tmp_path / f"board.{fmt}"
-    assert main(["export", str(ROOT / "tests/fixtures/boards/little-map.json"), "--to", fmt,
-                 "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(ROOT / "tests/fixtures/boards/little-map.json"),
+                "--to",
+                fmt,
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     c = compile_board(load_project(ROOT / "tests/fixtures/boards/little-map.json"))
     if fmt == "node-link":
         back = nx.node_link_graph(json.loads(out.read_text()), edges="edges", multigraph=True)
@@ -160,19 +216,38 @@ def test_cli_export_graph_formats_read_back(tmp_path, fmt):
         back = from_graphml(out.read_text())
     else:
         back = nx.Graph()
-        back.add_nodes_from(f["id"] for f in json.loads(out.read_text())["features"]
-                            if f["properties"]["kind"] == "space")
+        back.add_nodes_from(
+            f["id"]
+            for f in json.loads(out.read_text())["features"]
+            if f["properties"]["kind"] == "space"
+        )
     assert set(back.nodes) == set(c.graph.nodes)
 
 
 def test_export_errors_are_one_line(tmp_path):
     """Run as a user does (a process), so a traceback would show."""
-    r = subprocess.run([sys.executable, "-m", "referee", "export",
-                        str(ROOT / "tests/fixtures/boards/road-row.json"), "--to", "tmj",
-                        "-o", str(tmp_path / "no/such/dir/x.tmj")], capture_output=True, text=True)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "referee",
+            "export",
+            str(ROOT / "tests/fixtures/boards/road-row.json"),
+            "--to",
+            "tmj",
+            "-o",
+            str(tmp_path / "no/such/dir/x.tmj"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode == 2 and "does not exist" in r.stderr and "Traceback" not in r.stderr
-    assert main(["export", str(tmp_path / "missing.json"), "--to", "tmj",
-                 "-o", str(tmp_path / "x.tmj")]) == 1
+    assert (
+        main(
+            ["export", str(tmp_path / "missing.json"), "--to", "tmj", "-o", str(tmp_path / "x.tmj")]
+        )
+        == 1
+    )
 
 
 def test_svg_and_png_exports_use_render(tmp_path):
@@ -185,5 +260,7 @@ def test_svg_and_png_exports_use_render(tmp_path):
     assert _png_size(png_file.read_bytes())[0] == 320
     files = write_export(c, "tts", tmp_path / "t.json", png_width=256)
     assert [f.name for f in files] == ["t.png", "t.json"]
-    url = json.loads((tmp_path / "t.json").read_text())["ObjectStates"][0]["CustomImage"]["ImageURL"]
+    url = json.loads((tmp_path / "t.json").read_text())["ObjectStates"][0]["CustomImage"][
+        "ImageURL"
+    ]
     assert url.startswith("file://") and url.endswith("/t.png")

@@ -46,12 +46,16 @@ def _properties(props: Any, where: str, refs: list[tuple[str, int]]) -> dict[str
         if t not in PROPERTY_TYPES:
             raise TiledFormatError(f"{w}: unknown property type {t!r}")
         v = p.get("value")
-        ok = {"string": isinstance(v, str), "file": isinstance(v, str),
-              "color": isinstance(v, str), "bool": isinstance(v, bool),
-              "int": isinstance(v, int) and not isinstance(v, bool),
-              "float": isinstance(v, (int, float)) and not isinstance(v, bool),
-              "object": isinstance(v, int) and not isinstance(v, bool),
-              "class": isinstance(v, dict)}[t]
+        ok = {
+            "string": isinstance(v, str),
+            "file": isinstance(v, str),
+            "color": isinstance(v, str),
+            "bool": isinstance(v, bool),
+            "int": isinstance(v, int) and not isinstance(v, bool),
+            "float": isinstance(v, (int, float)) and not isinstance(v, bool),
+            "object": isinstance(v, int) and not isinstance(v, bool),
+            "class": isinstance(v, dict),
+        }[t]
         if not ok:
             raise TiledFormatError(f"{w}: value {v!r} is not a {t}")
         if name in out:
@@ -75,7 +79,10 @@ def read_tmj(text: str) -> dict[str, Any]:
         raise TiledFormatError("map: sizes must be positive")
     if _need(m, "orientation", str, "map") not in ORIENTATIONS:
         raise TiledFormatError(f"map: unknown orientation {m['orientation']!r}")
-    if m.get("orientation") == "orthogonal" and m.get("renderorder", "right-down") not in RENDER_ORDERS:
+    if (
+        m.get("orientation") == "orthogonal"
+        and m.get("renderorder", "right-down") not in RENDER_ORDERS
+    ):
         raise TiledFormatError("map: bad renderorder")
     _need(m, "infinite", bool, "map")
     _need(m, "version", (str, int, float), "map")
@@ -110,23 +117,36 @@ def read_tmj(text: str) -> dict[str, Any]:
             wo = f"{w} object[{j}]"
             oid = _need(o, "id", int, wo)
             if oid in objects or oid <= 0 or oid >= m["nextobjectid"]:
-                raise TiledFormatError(f"{wo}: object id {oid} repeated or not in 1..nextobjectid-1")
+                raise TiledFormatError(
+                    f"{wo}: object id {oid} repeated or not in 1..nextobjectid-1"
+                )
             for key in ("x", "y", "width", "height", "rotation"):
                 _need(o, key, (int, float), wo)
             _need(o, "name", str, wo)
             _need(o, "visible", bool, wo)
             if not isinstance(o.get("type", o.get("class", "")), str):
                 raise TiledFormatError(f"{wo}: type/class must be a string")
-            shapes = [k for k in ("point", "ellipse", "polygon", "polyline", "text", "gid") if k in o]
+            shapes = [
+                k for k in ("point", "ellipse", "polygon", "polyline", "text", "gid") if k in o
+            ]
             if len(shapes) > 1:
                 raise TiledFormatError(f"{wo}: more than one shape ({shapes})")
             for k, least in (("polygon", 3), ("polyline", 2)):
                 if k in o:
                     pts = o[k]
-                    if not isinstance(pts, list) or len(pts) < least or not all(
-                            isinstance(p, dict) and set(p) == {"x", "y"} and
-                            all(isinstance(p[c], (int, float)) for c in "xy") for p in pts):
-                        raise TiledFormatError(f"{wo}: {k} must list at least {least} {{x, y}} points")
+                    if (
+                        not isinstance(pts, list)
+                        or len(pts) < least
+                        or not all(
+                            isinstance(p, dict)
+                            and set(p) == {"x", "y"}
+                            and all(isinstance(p[c], (int, float)) for c in "xy")
+                            for p in pts
+                        )
+                    ):
+                        raise TiledFormatError(
+                            f"{wo}: {k} must list at least {least} {{x, y}} points"
+                        )
             if "point" in o and o["point"] is not True:
                 raise TiledFormatError(f"{wo}: point must be true")
             o["_props"] = _properties(o.get("properties", []), wo, refs)
@@ -148,8 +168,13 @@ from referee.export.tmj import to_tmj  # noqa: E402
 from referee.store import load_project  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[3]
-BOARDS = [ROOT / "tests/fixtures/boards/road-row.json", ROOT / "tests/fixtures/boards/little-map.json",
-          ROOT / "projects/ringgeister", ROOT / "projects/mount-doom", ROOT / "projects/riddle-sample"]
+BOARDS = [
+    ROOT / "tests/fixtures/boards/road-row.json",
+    ROOT / "tests/fixtures/boards/little-map.json",
+    ROOT / "projects/ringgeister",
+    ROOT / "projects/mount-doom",
+    ROOT / "projects/riddle-sample",
+]
 BOARDS = [b for b in BOARDS if b.exists()]
 
 
@@ -166,8 +191,11 @@ def test_tmj_passes_tiled_reader_and_carries_every_node_and_edge(compiled):
     objs = doc["objects"]
     mp = {p["name"]: p["value"] for p in doc["map"]["properties"]}
     origin = (mp["origin_x_mm"], mp["origin_y_mm"])
-    by_node = {o["_props"]["node"]: o for o in objs.values()
-               if "node" in o["_props"] and o["type"] != "tile"}
+    by_node = {
+        o["_props"]["node"]: o
+        for o in objs.values()
+        if "node" in o["_props"] and o["type"] != "tile"
+    }
     g = compiled.graph
     for n, d in g.nodes(data=True):
         o = by_node[n]
@@ -176,8 +204,9 @@ def test_tmj_passes_tiled_reader_and_carries_every_node_and_edge(compiled):
             if k in ("x", "y", "tile", "feature", "kind") or v is None:
                 continue
             got = o["_props"][k]
-            assert got == (v if isinstance(v, (bool, int, float, str)) else
-                           json.dumps(v, sort_keys=True)), (n, k)
+            assert got == (
+                v if isinstance(v, (bool, int, float, str)) else json.dumps(v, sort_keys=True)
+            ), (n, k)
         if "point" in o:  # a point object sits exactly on the node (1 px per mm)
             assert math.isclose(o["x"], d["x"] - origin[0], abs_tol=1e-3), n
             assert math.isclose(o["y"], d["y"] - origin[1], abs_tol=1e-3), n
@@ -202,8 +231,11 @@ def test_tmj_geometry_in_pixels_matches_world_coordinates():
     pts = {(shire["x"] + p["x"], shire["y"] + p["y"]) for p in shire["polygon"]}
     assert pts == {(0, 0), (100, 0), (100, 100), (0, 100)}  # the 50 mm square at 2 px/mm
     road = next(o for o in doc["layers"]["lines"] if o["_props"]["node"] == "east_road")
-    assert [(road["x"] + p["x"], road["y"] + p["y"]) for p in road["polyline"]] == \
-        [(50, 50), (150, 50), (250, 50)]
+    assert [(road["x"] + p["x"], road["y"] + p["y"]) for p in road["polyline"]] == [
+        (50, 50),
+        (150, 50),
+        (250, 50),
+    ]
     assert doc["map"]["width"] * doc["map"]["tilewidth"] >= 300
 
 
@@ -211,13 +243,16 @@ def test_reader_rejects_what_tiled_would_reject():
     """The checker is not a rubber stamp: broken maps fail with the field named."""
     c = compile_board(load_project(ROOT / "tests/fixtures/boards/road-row.json"))
     good = to_tmj(c)
-    cases = [("orientation", lambda m: m.update(orientation="diagonal")),
-             ("nextobjectid", lambda m: m.update(nextobjectid=1)),
-             ("object property refers to missing", lambda m: m["layers"][4]["objects"][0]
-              ["properties"][0].update(value=99999)),
-             ("tilewidth", lambda m: m.pop("tilewidth")),
-             ("not a bool", lambda m: m["layers"][0]["objects"][0]["properties"][3]
-              .update(value="no"))]
+    cases = [
+        ("orientation", lambda m: m.update(orientation="diagonal")),
+        ("nextobjectid", lambda m: m.update(nextobjectid=1)),
+        (
+            "object property refers to missing",
+            lambda m: m["layers"][4]["objects"][0]["properties"][0].update(value=99999),
+        ),
+        ("tilewidth", lambda m: m.pop("tilewidth")),
+        ("not a bool", lambda m: m["layers"][0]["objects"][0]["properties"][3].update(value="no")),
+    ]
     for needle, breaker in cases:
         bad = json.loads(json.dumps(good))
         breaker(bad)
@@ -228,8 +263,25 @@ def test_reader_rejects_what_tiled_would_reject():
 def test_cli_export_tmj(tmp_path):
     out = tmp_path / "board.tmj"
     from referee.cli import main
-    assert main(["export", str(ROOT / "tests/fixtures/boards/road-row.json"), "--to", "tmj",
-                 "-o", str(out)]) == 0
+
+    assert (
+        main(
+            [
+                "export",
+                str(ROOT / "tests/fixtures/boards/road-row.json"),
+                "--to",
+                "tmj",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     doc = read_tmj(out.read_text())
-    assert [layer["name"] for layer in doc["map"]["layers"]] == \
-        ["tiles", "spaces", "lines", "points", "edges"]
+    assert [layer["name"] for layer in doc["map"]["layers"]] == [
+        "tiles",
+        "spaces",
+        "lines",
+        "points",
+        "edges",
+    ]

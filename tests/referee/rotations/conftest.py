@@ -24,9 +24,13 @@ SPOTS = [(-12.0, -9.0), (13.0, 11.0), (-14.0, 16.0)]
 Cell = tuple[list[tuple[str, dict[str, Any]]], bool, int]
 
 
-def make_tile(key: str, groups: list[tuple[str, dict[str, Any]]], turnable: bool = True) -> TileAsset:
-    feats = [Feature(f"p{s}", "port", shapely.Point(dx * 50, dy * 50), {})
-             for s, (dx, dy) in SIDES.items()]
+def make_tile(
+    key: str, groups: list[tuple[str, dict[str, Any]]], turnable: bool = True
+) -> TileAsset:
+    feats = [
+        Feature(f"p{s}", "port", shapely.Point(dx * 50, dy * 50), {})
+        for s, (dx, dy) in SIDES.items()
+    ]
     for g, (sides, props) in enumerate(groups):
         props = dict(props)
         door = props.pop("door", None)
@@ -38,8 +42,11 @@ def make_tile(key: str, groups: list[tuple[str, dict[str, Any]]], turnable: bool
             line = shapely.LineString([(px, py), (dx * 50, dy * 50)])
             feats.append(Feature(f"path{g}{s}", "path", line, dict(path_props)))
             if door and k == 0:
-                feats.append(Feature(f"door{g}", "door", line.interpolate(0.5, normalized=True),
-                                     {"symbol": door}))
+                feats.append(
+                    Feature(
+                        f"door{g}", "door", line.interpolate(0.5, normalized=True), {"symbol": door}
+                    )
+                )
     return TileAsset(key, key, {"shape": "square", "size": 100}, feats, turnable)
 
 

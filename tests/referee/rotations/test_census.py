@@ -68,7 +68,7 @@ def test_progress_can_stop_the_run_leaving_a_partial_answer(compiled):
     res = census(compiled, progress=progress)
     full = census(compiled)
     assert res.partial
-    assert res.success == full.success          # the count had finished
+    assert res.success == full.success  # the count had finished
     assert "fewest" in res.missing and any(m.startswith("critical:") for m in res.missing)
     assert all(t.decided is None for t in res.tiles)
     done = [c[0] for c in calls]
@@ -93,8 +93,9 @@ def test_workers_give_the_same_answer(compiled):
     one = census(compiled)
     two = census(compiled, workers=2)
     assert two.success == one.success and not two.partial
-    assert [(t.placement, t.decided, t.success_by_class) for t in two.tiles] == \
-        [(t.placement, t.decided, t.success_by_class) for t in one.tiles]
+    assert [(t.placement, t.decided, t.success_by_class) for t in two.tiles] == [
+        (t.placement, t.decided, t.success_by_class) for t in one.tiles
+    ]
     assert two.fewest.reachable_points == one.fewest.reachable_points
 
 

@@ -42,16 +42,31 @@ def test_json_census_and_written_configurations(project, tmp_path, capsys):
 
 
 def test_text_output_lists_critical_tiles(project, capsys):
-    assert main(["turns", str(project), "--no-write", "--from", "c00/white0", "--to", "c44/pt0",
-                 "--spider", "closed"]) == 0
+    assert (
+        main(
+            [
+                "turns",
+                str(project),
+                "--no-write",
+                "--from",
+                "c00/white0",
+                "--to",
+                "c44/pt0",
+                "--spider",
+                "closed",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "distinct configurations" in out and "most critical first" in out
     assert "spider path closed" in out
 
 
 def test_sample_mode(project, capsys):
-    assert main(["turns", str(project), "--no-write", "--sample", "500", "--seed", "2",
-                 "--json"]) == 0
+    assert (
+        main(["turns", str(project), "--no-write", "--sample", "500", "--seed", "2", "--json"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["method"] == "sample" and data["samples"] == 500
     lo, hi = data["interval"]
@@ -67,14 +82,17 @@ def test_legal_verb(project, capsys):
     assert "legal turns:" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv,code,msg", [
-    (["--to", "c44/nothing"], 1, "--to node 'c44/nothing' is not on the board"),
-    (["--tiles", "c01,zz"], 1, "no tile placed as 'zz'"),
-    (["--galleries", "sun"], 2, "--galleries must be moon, star or none"),
-    (["--sample", "0"], 2, "--sample must be at least 1"),
-    (["--workers", "0"], 2, "--workers must be at least 1"),
-    (["--legal", "zz"], 1, "no tile placed as 'zz'"),
-])
+@pytest.mark.parametrize(
+    "argv,code,msg",
+    [
+        (["--to", "c44/nothing"], 1, "--to node 'c44/nothing' is not on the board"),
+        (["--tiles", "c01,zz"], 1, "no tile placed as 'zz'"),
+        (["--galleries", "sun"], 2, "--galleries must be moon, star or none"),
+        (["--sample", "0"], 2, "--sample must be at least 1"),
+        (["--workers", "0"], 2, "--workers must be at least 1"),
+        (["--legal", "zz"], 1, "no tile placed as 'zz'"),
+    ],
+)
 def test_bad_input_is_one_line(project, capsys, argv, code, msg):
     assert main(["turns", str(project), "--no-write", *argv]) == code
     err = capsys.readouterr().err
@@ -86,11 +104,14 @@ def test_ctrl_c_leaves_a_partial_answer(tmp_path):
     """Interrupting a long run prints what was finished and says what is missing."""
     p = tmp_path / "big.bwproj"
     save_project(grid_board(7, 7, 40, 5, asymmetric=True), p)
-    proc = subprocess.Popen([sys.executable, "-m", "referee", "turns", str(p), "--no-write",
-                             "--json", "--progress"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "turns", str(p), "--no-write", "--json", "--progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stderr is not None
-    proc.stderr.read(1)            # the progress bar has started: the census is running
+    proc.stderr.read(1)  # the progress bar has started: the census is running
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

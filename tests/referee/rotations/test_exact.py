@@ -51,7 +51,7 @@ def test_bitset_brute_force_agrees_with_union_find():
 def test_ten_turnable_tiles_equal_brute_force():
     """4^10 configurations (about a million): the exact count equals the bitset brute force."""
     prob = _problem(5, 5, 10, 3, asymmetric=True)
-    assert prob.total == 4 ** 10
+    assert prob.total == 4**10
     br = brute_force(prob, with_points=False)
     assert FrontierDP(prob).count().success == br.success
     assert 0 < br.success < prob.total
@@ -75,11 +75,15 @@ def test_sweep_keeps_the_frontier_narrow():
 
 def test_several_targets_must_all_be_reached(tile_board):
     """--to lists nodes that must *all* be joined to some --from node."""
-    b = tile_board({(0, 0): ([("E", {"start": "white"})], False, 0),
-                    (0, 1): ([("WE", {})], True, 0),
-                    (0, 2): ([("W", {"goal": True})], False, 0),
-                    (1, 1): ([("NE", {})], True, 0),
-                    (1, 2): ([("W", {})], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", {"start": "white"})], False, 0),
+            (0, 1): ([("WE", {})], True, 0),
+            (0, 2): ([("W", {"goal": True})], False, 0),
+            (1, 1): ([("NE", {})], True, 0),
+            (1, 2): ([("W", {})], False, 0),
+        }
+    )
     c = compile_board(b)
     one = build_problem(c, targets=["c02/pt0"])
     both = build_problem(c, targets=["c02/pt0", "c12/pt0"])
@@ -96,9 +100,12 @@ def test_starts_and_targets_on_turning_tiles_equal_brute_force(seed):
     board = grid_board(4, 4, 7, seed, frame=False)
     compiled = compile_board(board)
     turning = [p.id for p in board.placements if board.tile_of(p).turnable]
-    prob = build_problem(compiled, sources=[f"{turning[1]}/pt0", "c00/white0"],
-                         targets=[f"{turning[-1]}/pt0", f"{turning[2]}/pt0"],
-                         galleries="moon")
+    prob = build_problem(
+        compiled,
+        sources=[f"{turning[1]}/pt0", "c00/white0"],
+        targets=[f"{turning[-1]}/pt0", f"{turning[2]}/pt0"],
+        galleries="moon",
+    )
     br = brute_force(prob, keep=True)
     dp = FrontierDP(prob)
     assert dp.count(keep_tables=True).success == br.success

@@ -12,8 +12,13 @@ from referee.rotations import legal_turns
 def test_l_tile_between_two_paths_has_one_legal_turn(tile_board):
     """West neighbour has a path to its E port, south neighbour to its N port: the L tile
     (N-E at turn 0) fits only when turned to W-S (turn 2)."""
-    b = tile_board({(0, 0): ([("E", {})], False, 0), (0, 1): ([("NE", {})], True, 0),
-                    (1, 1): ([("N", {})], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", {})], False, 0),
+            (0, 1): ([("NE", {})], True, 0),
+            (1, 1): ([("N", {})], False, 0),
+        }
+    )
     lt = legal_turns(compile_board(b), "c01")
     assert lt.legal == [2]
     assert lt.classes == [[0], [1], [2], [3]]
@@ -38,8 +43,13 @@ def test_reason_names_a_neighbour_port_without_path(tile_board):
 
 
 def test_symmetric_tile_reports_alike_turns(tile_board):
-    b = tile_board({(0, 0): ([("E", {})], False, 0), (0, 1): ([("WE", {})], True, 1),
-                    (0, 2): ([("W", {})], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", {})], False, 0),
+            (0, 1): ([("WE", {})], True, 1),
+            (0, 2): ([("W", {})], False, 0),
+        }
+    )
     lt = legal_turns(compile_board(b), "c01")
     assert lt.legal == [0, 2] and lt.current == 1 and lt.classes == [[0, 2], [1, 3]]
 

@@ -29,8 +29,11 @@ def _oracle(compiled, problem, turns):
             continue
         g.add_edge(u, v)
     if problem.galleries:
-        doors = [n for n, d in compiled.graph.nodes(data=True)
-                 if d["kind"] == "door" and d.get("symbol") == problem.galleries]
+        doors = [
+            n
+            for n, d in compiled.graph.nodes(data=True)
+            if d["kind"] == "door" and d.get("symbol") == problem.galleries
+        ]
         g.add_edges_from((doors[0], d) for d in doors[1:])
     reach: set[str] = set()
     for s in problem.sources:
@@ -59,8 +62,9 @@ def test_from_and_to_nodes_on_turning_tiles(seed):
     board = grid_board(4, 4, 6, seed)
     compiled = compile_board(board)
     turning = [p.id for p in board.placements if board.tile_of(p).turnable]
-    problem = build_problem(compiled, sources=[f"{turning[0]}/pt0"],
-                            targets=[f"{turning[-1]}/pt0", "c33/pt0"])
+    problem = build_problem(
+        compiled, sources=[f"{turning[0]}/pt0"], targets=[f"{turning[-1]}/pt0", "c33/pt0"]
+    )
     rng = random.Random(seed)
     for _ in range(12):
         choice = [rng.randrange(len(t.classes)) for t in problem.tiles]
@@ -72,9 +76,14 @@ def test_symmetry_compares_ports_and_feature_ids(tile_board):
     """A straight path looks the same after a half turn; an L never does; a crossing of
     four paths at one point always does; two separate straight paths swap their points
     on a quarter turn, which is a different configuration."""
-    b = tile_board({(0, 0): ([("NS", {})], True, 0), (0, 1): ([("NE", {})], True, 0),
-                    (0, 2): ([("NESW", {})], True, 0),
-                    (0, 3): ([("NS", {}), ("EW", {})], True, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("NS", {})], True, 0),
+            (0, 1): ([("NE", {})], True, 0),
+            (0, 2): ([("NESW", {})], True, 0),
+            (0, 3): ([("NS", {}), ("EW", {})], True, 0),
+        }
+    )
     assert turn_classes(b, "c00") == [[0, 2], [1, 3]]
     assert turn_classes(b, "c01") == [[0], [1], [2], [3]]
     assert turn_classes(b, "c02") == [[0, 1, 2, 3]]
@@ -82,21 +91,33 @@ def test_symmetry_compares_ports_and_feature_ids(tile_board):
 
 
 def test_distinct_configurations_count_each_class_once(tile_board):
-    b = tile_board({(0, 0): ([("E", START)], False, 0), (0, 1): ([("WE", {})], True, 0),
-                    (0, 2): ([("WS", {})], True, 0), (0, 3): ([("W", GOAL)], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", START)], False, 0),
+            (0, 1): ([("WE", {})], True, 0),
+            (0, 2): ([("WS", {})], True, 0),
+            (0, 3): ([("W", GOAL)], False, 0),
+        }
+    )
     res = census(compile_board(b))
     assert res.total == 2 * 4
-    assert {t.placement: t.classes for t in res.tiles} == {"c01": [[0, 2], [1, 3]],
-                                                         "c02": [[0], [1], [2], [3]]}
+    assert {t.placement: t.classes for t in res.tiles} == {
+        "c01": [[0, 2], [1, 3]],
+        "c02": [[0], [1], [2], [3]],
+    }
 
 
 def test_galleries_join_doors_of_the_card_symbol(tile_board):
     """Ruling 5: 'while the face-up card shows symbol X, a light figure that reaches a door
     of symbol X may continue from any other door of symbol X, as if a path joined them.'"""
-    b = tile_board({(0, 0): ([("E", {**START, "door": "moon"})], False, 0),
-                    (0, 1): ([("NE", {})], True, 0),
-                    (1, 1): ([("N", {**GOAL, "door": "moon"})], False, 0),
-                    (1, 0): ([("E", {"door": "star"})], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", {**START, "door": "moon"})], False, 0),
+            (0, 1): ([("NE", {})], True, 0),
+            (1, 1): ([("N", {**GOAL, "door": "moon"})], False, 0),
+            (1, 0): ([("E", {"door": "star"})], False, 0),
+        }
+    )
     c = compile_board(b)
     assert census(c, galleries="moon").success == 4
     # without the moon gallery the goal needs the turnable tile to join W (start) and
@@ -108,8 +129,13 @@ def test_galleries_join_doors_of_the_card_symbol(tile_board):
 def test_spider_path_open_or_closed(tile_board):
     """Ruling 6: only some Hobbits may pass the spider's path; --spider closed counts it
     as impassable, open as a path."""
-    b = tile_board({(0, 0): ([("E", START)], False, 0), (0, 1): ([("WE", {})], True, 0),
-                    (0, 2): ([("W", {**GOAL, "guard": "spider"})], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", START)], False, 0),
+            (0, 1): ([("WE", {})], True, 0),
+            (0, 2): ([("W", {**GOAL, "guard": "spider"})], False, 0),
+        }
+    )
     c = compile_board(b)
     assert census(c, spider="open").success == 1
     assert census(c, spider="closed").success == 0
@@ -117,8 +143,12 @@ def test_spider_path_open_or_closed(tile_board):
 
 def test_waterways_count_for_light_figures(tile_board):
     """Ruling 2: a coloured figure leaves along any path, 'waterways included'."""
-    b = tile_board({(0, 0): ([("E", {**START, "medium": "water"})], False, 0),
-                    (0, 1): ([("W", GOAL)], False, 0)})
+    b = tile_board(
+        {
+            (0, 0): ([("E", {**START, "medium": "water"})], False, 0),
+            (0, 1): ([("W", GOAL)], False, 0),
+        }
+    )
     res = census(compile_board(b))
     assert (res.total, res.success) == (1, 1)
 

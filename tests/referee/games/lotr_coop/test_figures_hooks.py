@@ -39,8 +39,11 @@ def landing(g: LotrCoop, m, events: list[dict]) -> tuple[str, str] | None:
     for ev in events:
         if ev.get("type") in ("scenario", "journey"):
             break
-        if ev.get("type") == "marker" and w[0] in ("play", "line") and (
-                out is None or out[0] == f"marker-{ev['line']}"):
+        if (
+            ev.get("type") == "marker"
+            and w[0] in ("play", "line")
+            and (out is None or out[0] == f"marker-{ev['line']}")
+        ):
             out = (f"marker-{ev['line']}", ev["to"])
         if ev.get("type") == "corruption" and w[0] in ("heal", "volunteer") and out is None:
             out = (ev["player"], lay.corruption[ev["to"]])

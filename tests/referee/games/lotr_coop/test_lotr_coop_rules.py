@@ -6,7 +6,6 @@ three 3, discard 4, sauron 5); event tiles are drawn from the end of ``g.tiles``
 
 from __future__ import annotations
 
-from referee.games.rng import Rng
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
 from referee.games.lotr_coop.game import LotrCoop, Move, _ask
+from referee.games.rng import Rng
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -55,11 +55,17 @@ def types(ev: list[dict]) -> list[str]:  # type: ignore[type-arg]
 
 
 # ---------------------------------------------------------------------- set-up
-@pytest.mark.parametrize("players,names", [
-    (2, ["frodo", "sam"]), (3, ["frodo", "sam", "pippin"]),
-    (4, ["frodo", "sam", "pippin", "merry"]), (5, ["frodo", "sam", "pippin", "merry", "fatty"])])
+@pytest.mark.parametrize(
+    "players,names",
+    [
+        (2, ["frodo", "sam"]),
+        (3, ["frodo", "sam", "pippin"]),
+        (4, ["frodo", "sam", "pippin", "merry"]),
+        (5, ["frodo", "sam", "pippin", "merry", "fatty"]),
+    ],
+)
 def test_characters_by_player_count(compiled, players: int, names: list[str]) -> None:  # type: ignore[no-untyped-def]
-    """"2 - player game: Frodo and Sam. 3 - player game: Frodo, Sam, Pippin ... 5 - player
+    """ "2 - player game: Frodo and Sam. 3 - player game: Frodo, Sam, Pippin ... 5 - player
     game: Frodo, Sam, Pippin, Merry, Fatty. Frodo always begins the game.\""""
     g = new(compiled, players)
     assert g.names == names and g.to_move == "frodo" and g.ringbearer == 0
@@ -74,7 +80,7 @@ def test_bad_player_count(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_rivendell_two_players(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Elrond: Shuffle the 12 Rivendell Feature cards and deal them to the players. With two
+    """ "Elrond: Shuffle the 12 Rivendell Feature cards and deal them to the players. With two
     players, discard four cards face down from the game." (Bag End, ours: 6 Hobbit cards.)"""
     g = new(compiled, 2)
     feats = [[c for c in h if g.lay.cards[c]["kind"] == "feature"] for h in g.hands]
@@ -84,7 +90,7 @@ def test_rivendell_two_players(compiled) -> None:  # type: ignore[no-untyped-def
 
 
 def test_rivendell_five_players(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"With five players the Ring-bearer and the player to their left both receive one card
+    """ "With five players the Ring-bearer and the player to their left both receive one card
     more than the others.\""""
     g = new(compiled, 5)
     feats = [sum(1 for c in h if g.lay.cards[c]["kind"] == "feature") for h in g.hands]
@@ -92,7 +98,7 @@ def test_rivendell_five_players(compiled) -> None:  # type: ignore[no-untyped-de
 
 
 def test_scenario_setup(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"place one marker on the first space above the Event boxes and on the first spaces of
+    """ "place one marker on the first space above the Event boxes and on the first spaces of
     each Activity line ... Shuffle all the Event tiles"; Moria has no Friendship line."""
     g = new(compiled)
     assert g.markers == {"fighting": 0, "hiding": 0, "travelling": 0}
@@ -101,7 +107,7 @@ def test_scenario_setup(compiled) -> None:  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------------- event tiles
 def test_evil_tile_ringbearer_then_next_tile(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"The Ring-bearer's Hobbit must move one step towards the darkness on the Corruption
+    """ "The Ring-bearer's Hobbit must move one step towards the darkness on the Corruption
     line. Then reveal the next Event tile.\""""
     g = new(compiled)
     g.tiles.append("ringbearer-dark")
@@ -110,7 +116,7 @@ def test_evil_tile_ringbearer_then_next_tile(compiled) -> None:  # type: ignore[
 
 
 def test_volunteer_or_sauron(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"One player must volunteer to advance their Hobbit by two steps into the darkness ...
+    """ "One player must volunteer to advance their Hobbit by two steps into the darkness ...
     or else Sauron moves one step towards the Hobbits.\""""
     g = new(compiled)
     g.tiles += ["volunteer", "volunteer"]
@@ -125,7 +131,7 @@ def test_volunteer_or_sauron(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_sundial_next_event(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"The next Event on the Scenario board now occurs. Progress the Event marker to the next
+    """ "The next Event on the Scenario board now occurs. Progress the Event marker to the next
     Event box down and perform the stated action." (Moria box 1, ours: each player discards 1
     Hiding card or rolls the die — an EACH PLAYER prompt, active player first.)"""
     g = new(compiled)
@@ -143,7 +149,7 @@ def test_sundial_next_event(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_group_discards_three_or_event(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you join together with the other players to discard 3 cards of any type between
+    """ "If you join together with the other players to discard 3 cards of any type between
     you, then nothing happens. If not, the next Event occurs.\""""
     g = new(compiled)
     g.tiles += ["discard-three", "discard-three"]
@@ -159,7 +165,7 @@ def test_group_discards_three_or_event(compiled) -> None:  # type: ignore[no-unt
 
 
 def test_card_life_shield(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you join together ... to discard 1 card, 1 Life token and 1 shield between you,
+    """ "If you join together ... to discard 1 card, 1 Life token and 1 shield between you,
     nothing happens. Otherwise, the next Event occurs.\""""
     g = new(compiled)
     g.life[1]["sun"] = 1
@@ -176,7 +182,7 @@ def test_card_life_shield(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_activity_tile_advances_and_ends_reveals(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"advance the corresponding Activity marker by one space ... and carry out the Activity
+    """ "advance the corresponding Activity marker by one space ... and carry out the Activity
     space you landed on ... After revealing an Activity tile, no further Event tile is
     revealed.\""""
     g = new(compiled)
@@ -188,7 +194,7 @@ def test_activity_tile_advances_and_ends_reveals(compiled) -> None:  # type: ign
 
 
 def test_activity_tile_without_line(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If there is no such Activity line on the game board (Moria for example does not have a
+    """ "If there is no such Activity line on the game board (Moria for example does not have a
     Friendship Activity line) ... advance the marker on another Activity line of your
     choice by one space.\""""
     g = new(compiled)
@@ -202,7 +208,7 @@ def test_activity_tile_without_line(compiled) -> None:  # type: ignore[no-untype
 
 # ---------------------------------------------------------------------- card play
 def test_one_white_and_one_grey(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Play one or two cards (one white and one grey) from your hand to advance the markers
+    """ "Play one or two cards (one white and one grey) from your hand to advance the markers
     on the Activity lines.\""""
     g = new(compiled)
     at_play(g)
@@ -218,24 +224,24 @@ def test_one_white_and_one_grey(compiled) -> None:  # type: ignore[no-untyped-de
 
 
 def test_each_space_moved_over_is_carried_out(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If a card played permits a marker to be advanced by more than one space, every space
+    """ "If a card played permits a marker to be advanced by more than one space, every space
     moved over or landed on must be carried out." (Rulebook example: Gimli's two Fighting
     symbols.)"""
     g = new(compiled)
     at_play(g)
     g.hands[0] = ["gimli"]
-    g.markers["fighting"] = 2   # next spaces: life:ring, shield
+    g.markers["fighting"] = 2  # next spaces: life:ring, shield
     play(g, "play gimli")
     assert g.markers["fighting"] == 4 and g.life[0]["ring"] == 1 and len(g.shields[0]) == 1
 
 
 def test_die_space_rolled_last(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If this includes an instruction to roll the die, this is done last, but before
+    """ "If this includes an instruction to roll the die, this is done last, but before
     playing the next card.\""""
     g = new(compiled)
     at_play(g)
     g.hands[0] = ["g-star2"]
-    g.markers["fighting"] = 4   # next: die, shield_random
+    g.markers["fighting"] = 4  # next: die, shield_random
     g.rng = Loaded(ONE)
     ev = play(g, "play g-star2 fighting")
     t = types(ev)
@@ -243,7 +249,7 @@ def test_die_space_rolled_last(compiled) -> None:  # type: ignore[no-untyped-def
 
 
 def test_joker_stars_on_one_line(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"When you play a Joker card with more than one star symbol, you must apply all stars to
+    """ "When you play a Joker card with more than one star symbol, you must apply all stars to
     the same Activity line.\""""
     g = new(compiled)
     at_play(g)
@@ -255,7 +261,7 @@ def test_joker_stars_on_one_line(compiled) -> None:  # type: ignore[no-untyped-d
 
 
 def test_symbol_not_on_board_no_effect(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Cards with a symbol not shown on the Scenario board have no effect in that particular
+    """ "Cards with a symbol not shown on the Scenario board have no effect in that particular
     Scenario.\""""
     g = new(compiled)
     at_play(g)
@@ -266,7 +272,7 @@ def test_symbol_not_on_board_no_effect(compiled) -> None:  # type: ignore[no-unt
 
 
 def test_draw_two_or_step_back(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Draw two Hobbit cards into your hand or move your Hobbit back one step towards the
+    """ "Draw two Hobbit cards into your hand or move your Hobbit back one step towards the
     light on the Corruption line.\""""
     g = new(compiled)
     at_play(g)
@@ -298,13 +304,12 @@ def test_frodo_white_card_as_joker(compiled) -> None:  # type: ignore[no-untyped
     g.hands[0] = ["w-friendship"]
     assert Move(("play", "w-friendship", "fighting")) in g.legal_moves
     g.hands[1] = ["w-friendship"]
-    assert g._matches(0, "w-friendship", "hiding") and not g._matches(1, "w-friendship",
-                                                                         "hiding")
+    assert g._matches(0, "w-friendship", "hiding") and not g._matches(1, "w-friendship", "hiding")
 
 
 # ---------------------------------------------------------------------- any time
 def test_gandalf_card_for_five_shields(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Call a Gandalf card: any one player discards 5 shields. The active player then decides
+    """ "Call a Gandalf card: any one player discards 5 shields. The active player then decides
     which of the Gandalf cards to use ... Each Gandalf card can only be used once.\""""
     g = new(compiled)
     g.shields[1] = [{"v": 1}] * 4
@@ -321,7 +326,7 @@ def test_gandalf_card_for_five_shields(compiled) -> None:  # type: ignore[no-unt
 
 
 def test_yellow_feature_any_time_not_counted(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Play Yellow Feature cards: they may be played by any player. Yellow cards do not count
+    """ "Play Yellow Feature cards: they may be played by any player. Yellow cards do not count
     towards the limit of two playable cards during a turn.\""""
     g = new(compiled)
     at_play(g)
@@ -336,12 +341,12 @@ def test_yellow_feature_any_time_not_counted(compiled) -> None:  # type: ignore[
 
 
 def test_put_on_the_ring(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Once during each Scenario the Ring-bearer may put on the Ring ... The Ring-bearer rolls
+    """ "Once during each Scenario the Ring-bearer may put on the Ring ... The Ring-bearer rolls
     the die and must bear any negative consequences ... advances the marker on any one
     Activity line ... if the die showed three circles, advance one space ... Spaces moved
     over or landed on in this way are not carried out.\""""
     g = new(compiled)
-    assert not any(m.words[0] == "ring" for m in g.legal_moves)   # no tile revealed yet
+    assert not any(m.words[0] == "ring" for m in g.legal_moves)  # no tile revealed yet
     at_play(g)
     g.rng = Loaded(THREE)
     play(g, "ring hiding")
@@ -363,14 +368,17 @@ def test_ring_blank_advances_four(compiled) -> None:  # type: ignore[no-untyped-
 
 # ---------------------------------------------------------------------- the die
 def test_die_faces(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Sauron moves one step towards the Hobbits. / Place any two of the cards in your hand
+    """ "Sauron moves one step towards the Hobbits. / Place any two of the cards in your hand
     face up onto the discard pile. / Nothing happens." and circles: steps into darkness."""
     g = new(compiled)
     at_play(g)
     g.rng = Loaded(SAURON, DISCARD, TWO)
     s = g.sauron
-    g.queue[0:0] = [{"op": "die", "player": 0}, {"op": "die", "player": 2},
-                    {"op": "die", "player": 1}]
+    g.queue[0:0] = [
+        {"op": "die", "player": 0},
+        {"op": "die", "player": 2},
+        {"op": "die", "player": 1},
+    ]
     g._run([])
     assert g.sauron == s - 1 and g.phase == "discard" and g.to_move == "pippin"
     c = g.hands[2][0]
@@ -378,12 +386,12 @@ def test_die_faces(compiled) -> None:  # type: ignore[no-untyped-def]
     play(g, f"discard pippin {c}")
     play(g, f"discard pippin {g.hands[2][0]}")
     assert len(g.hands[2]) == n - 2
-    assert g.corruption[1] == 1   # Sam's skill (ours): one step less
+    assert g.corruption[1] == 1  # Sam's skill (ours): one step less
     assert g.phase == "play"
 
 
 def test_die_discard_without_cards_eliminates(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you do not possess required cards ... and there is no alternative outcome offered
+    """ "If you do not possess required cards ... and there is no alternative outcome offered
     ... you must discard as much as you have and also quit at once.\""""
     g = new(compiled)
     at_play(g)
@@ -398,7 +406,7 @@ def test_die_discard_without_cards_eliminates(compiled) -> None:  # type: ignore
 
 # ---------------------------------------------------------------------- elimination
 def test_hobbit_meeting_sauron_is_eliminated(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If your Hobbit encounters Sauron (by being on the same space or beyond on the
+    """ "If your Hobbit encounters Sauron (by being on the same space or beyond on the
     Corruption line), you are eliminated ... Discard all your cards, return your Life tokens,
     but keep your shields.\""""
     g = new(compiled)
@@ -410,11 +418,11 @@ def test_hobbit_meeting_sauron_is_eliminated(compiled) -> None:  # type: ignore[
     assert g.shields[1] == [{"v": 1}] and g.outcome is None
     at_play(g)
     play(g, "end") if g.played["cards"] else play(g, "draw")
-    assert g.to_move == "pippin"   # Sam is skipped
+    assert g.to_move == "pippin"  # Sam is skipped
 
 
 def test_ringbearer_eliminated_ends_game_with_score(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"The Ring-bearer is eliminated from the game ... each player scores the number of points
+    """ "The Ring-bearer is eliminated from the game ... each player scores the number of points
     indicated by the marker on the main Activity line at that time.\""""
     g = new(compiled)
     at_play(g)
@@ -428,35 +436,45 @@ def test_ringbearer_eliminated_ends_game_with_score(compiled) -> None:  # type: 
 
 # ---------------------------------------------------------------------- scenario end
 def test_scenario_end_life_tokens_and_new_ringbearer(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Each player must have one of each of the three Life tokens. For each token missing ...
+    """ "Each player must have one of each of the three Life tokens. For each token missing ...
     move your Hobbit one step towards the darkness ... The player with the most Ring tokens
     becomes the new Ring-bearer ... draws two Hobbit cards ... Return all Heart, Sun and Ring
     tokens.\""""
     g = new(compiled, 4)
     at_play(g)
-    g.life = [{"heart": 1, "sun": 1, "ring": 1}, {"heart": 0, "sun": 1, "ring": 2},
-              {"heart": 0, "sun": 0, "ring": 0}, {"heart": 1, "sun": 1, "ring": 1}]
+    g.life = [
+        {"heart": 1, "sun": 1, "ring": 1},
+        {"heart": 0, "sun": 1, "ring": 2},
+        {"heart": 0, "sun": 0, "ring": 0},
+        {"heart": 1, "sun": 1, "ring": 1},
+    ]
     main = g.lay.scenarios["moria"].main
     g.markers[main.activity] = main.last - 1
     g.hands[0] = ["g-fighting"]
     n_sam = len(g.hands[1])
     ev = play(g, "play g-fighting")
     assert [(e["player"], e["missing"]) for e in ev if e["type"] == "missing_life"] == [
-        ("sam", 1), ("pippin", 3)]
-    assert g.corruption == [0, 0, 2, 0]   # then Lothlórien (ours): 1 step toward the light
+        ("sam", 1),
+        ("pippin", 3),
+    ]
+    assert g.corruption == [0, 0, 2, 0]  # then Lothlórien (ours): 1 step toward the light
     assert g.ringbearer == 1 and g.scenario == "helms_deep" and g.to_move == "sam"
-    assert len(g.hands[1]) == n_sam + 2 + 2   # new Ring-bearer draws 2; Lothlórien 2 more
+    assert len(g.hands[1]) == n_sam + 2 + 2  # new Ring-bearer draws 2; Lothlórien 2 more
     assert all(v == 0 for life in g.life for v in life.values())
-    assert g.markers == {a: 0 for a in g.lay.scenarios["helms_deep"].lines}
+    assert g.markers == dict.fromkeys(g.lay.scenarios["helms_deep"].lines, 0)
 
 
 def test_ring_tie_goes_clockwise_from_ringbearer(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If there is a tie, the Ring goes to the player involved in the tie sitting closest to
+    """ "If there is a tie, the Ring goes to the player involved in the tie sitting closest to
     the current Ring-bearer, in clockwise direction.\""""
     g = new(compiled, 4)
     g.ringbearer = 2
-    g.life = [{"heart": 1, "sun": 1, "ring": 2}, {"heart": 1, "sun": 1, "ring": 1},
-              {"heart": 1, "sun": 1, "ring": 0}, {"heart": 1, "sun": 1, "ring": 2}]
+    g.life = [
+        {"heart": 1, "sun": 1, "ring": 2},
+        {"heart": 1, "sun": 1, "ring": 1},
+        {"heart": 1, "sun": 1, "ring": 0},
+        {"heart": 1, "sun": 1, "ring": 2},
+    ]
     g.scenario_over = True
     g.queue = [{"op": "scenario_end"}]
     g._run([])
@@ -464,17 +482,17 @@ def test_ring_tie_goes_clockwise_from_ringbearer(compiled) -> None:  # type: ign
 
 
 def test_fatty_draws_two(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Fatty draws 2 Hobbit cards." at the end of a Scenario."""
+    """ "Fatty draws 2 Hobbit cards." at the end of a Scenario."""
     g = new(compiled, 5)
     g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(5)]
     n = len(g.hands[4])
     g.queue = [{"op": "scenario_end"}]
     g._run([])
-    assert len(g.hands[4]) == n + 2 + 2   # + Lothlórien's 2 (ours)
+    assert len(g.hands[4]) == n + 2 + 2  # + Lothlórien's 2 (ours)
 
 
 def test_final_event_ends_scenario(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"A Scenario ends when the main Activity line ... is completed or the final Event has
+    """ "A Scenario ends when the main Activity line ... is completed or the final Event has
     been concluded.\""""
     g = new(compiled)
     g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(3)]
@@ -482,7 +500,7 @@ def test_final_event_ends_scenario(compiled) -> None:  # type: ignore[no-untyped
     g.tiles.append("sundial")
     ev = play(g, "reveal")
     assert "final_event_concluded" in types(ev) and g.scenario == "helms_deep"
-    assert g.corruption[0] >= 1   # the Balrog (ours) hit the Ring-bearer first
+    assert g.corruption[0] >= 1  # the Balrog (ours) hit the Ring-bearer first
 
 
 # ---------------------------------------------------------------------- Mount Doom
@@ -490,13 +508,13 @@ def _at_mount_doom(g: LotrCoop, *faces: int) -> None:
     g.rng = Loaded(*faces)
     g.location = len(g.lay.master) - 2
     g.scenario = "mordor"
-    g.markers = {a: 0 for a in g.lay.scenarios["mordor"].lines}
+    g.markers = dict.fromkeys(g.lay.scenarios["mordor"].lines, 0)
     g.life = [{"heart": 1, "sun": 1, "ring": 1} for _ in range(g.players)]
     g.queue = [{"op": "scenario_end"}]
 
 
 def test_mount_doom_ring_destroyed(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If the active player remains in the game after the die roll, then the Ring has
+    """ "If the active player remains in the game after the die roll, then the Ring has
     successfully been destroyed and the active player receives one of the face down shields
     ... each player ... scores 60 points plus the total number of shields\""""
     g = new(compiled)
@@ -508,17 +526,20 @@ def test_mount_doom_ring_destroyed(compiled) -> None:  # type: ignore[no-untyped
 
 
 def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If the active player is eliminated ... as a consequence of the die roll, then the die is
+    """ "If the active player is eliminated ... as a consequence of the die roll, then the die is
     passed on to the next player ... until either the Ring is destroyed or all players are
     eliminated ... If the Fellowship reaches Mount Doom, but all players fail ... 60 points.\""""
     g = new(compiled)
     g.corruption = [g.sauron - 1] * 3
-    _at_mount_doom(g, TWO, TWO, TWO)   # two circles: one step even for Sam
+    _at_mount_doom(g, TWO, TWO, TWO)  # two circles: one step even for Sam
     g._run([])
     assert g.alive == [False, False, False]
-    assert g.outcome == {"result": "lost", "winner": None, "score": 60,
-                         "reason": "the Fellowship reached Mount Doom but every Hobbit failed "
-                                   "to destroy the Ring"}
+    assert g.outcome == {
+        "result": "lost",
+        "winner": None,
+        "score": 60,
+        "reason": "the Fellowship reached Mount Doom but every Hobbit failed to destroy the Ring",
+    }
     g2 = new(compiled)
     g2.corruption = [g2.sauron - 1] * 3
     _at_mount_doom(g2, ONE, BLANK)
@@ -527,7 +548,7 @@ def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-
 
 
 def test_hobbit_deck_reshuffle_removes_features(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"When the Hobbit deck has been played through, remove the used Feature cards ... from
+    """ "When the Hobbit deck has been played through, remove the used Feature cards ... from
     the discard pile ... Reshuffle the remaining Hobbit cards to form a new Hobbit draw deck.\""""
     g = new(compiled)
     g.discard = g.deck + ["gimli"]
@@ -537,7 +558,7 @@ def test_hobbit_deck_reshuffle_removes_features(compiled) -> None:  # type: igno
 
 
 def test_activity_tile_on_full_line(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"or if the marker already occupies the last Activity space of that line, advance the
+    """ "or if the marker already occupies the last Activity space of that line, advance the
     marker on another Activity line of your choice by one space. You must always advance one
     of the markers.\""""
     g = new(compiled)
@@ -546,12 +567,14 @@ def test_activity_tile_on_full_line(compiled) -> None:  # type: ignore[no-untype
     g.tiles.append("hiding")
     play(g, "reveal")
     assert g.phase == "line"
-    assert {str(m) for m in g.legal_moves if m.words[0] == "line"} == {"line fighting",
-                                                                        "line travelling"}
+    assert {str(m) for m in g.legal_moves if m.words[0] == "line"} == {
+        "line fighting",
+        "line travelling",
+    }
 
 
 def test_card_for_full_line_has_no_effect(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Equally, cards with a symbol for an Activity line whose marker is already on the last
+    """ "Equally, cards with a symbol for an Activity line whose marker is already on the last
     space have no effect.\""""
     g = new(compiled)
     at_play(g)

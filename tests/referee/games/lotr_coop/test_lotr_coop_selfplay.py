@@ -31,7 +31,7 @@ def test_registered_and_board_clean(compiled) -> None:  # type: ignore[no-untype
     assert "lotr-coop" in available() and get_game("lotr-coop") is LotrCoop
     assert compiled.problems == []
     lay = LotrCoop.new(compiled, players=2, seed=0).lay
-    assert [m["id"] for m in lay.master][0] == "bag_end" and lay.master[-1]["final"]
+    assert next(m["id"] for m in lay.master) == "bag_end" and lay.master[-1]["final"]
     assert list(lay.scenarios) == ["moria", "helms_deep", "shelobs_lair", "mordor"]
     assert all(len(sc.events) == 6 for sc in lay.scenarios.values())
     assert "friendship" not in lay.scenarios["moria"].lines
@@ -43,9 +43,14 @@ def test_selfplay_invariants_and_rejections(compiled, seed: int) -> None:  # typ
     changes nothing."""
     g = LotrCoop.new(compiled, players=2 + seed % 4, seed=seed)
     pol = random.Random(seed)
-    bogus = [Move(("play", "no-such-card")), Move(("reveal",)), Move(("gandalf", "gandalf",
-                                                                        "magic")),
-             Move(("volunteer", "fatty")), Move(("end",)), Move(("ring", "fighting"))]
+    bogus = [
+        Move(("play", "no-such-card")),
+        Move(("reveal",)),
+        Move(("gandalf", "gandalf", "magic")),
+        Move(("volunteer", "fatty")),
+        Move(("end",)),
+        Move(("ring", "fighting")),
+    ]
     n = 0
     while g.outcome is None and n < 3000:
         assert g.invariants() == []
@@ -128,6 +133,7 @@ def test_cli_new_moves_play_selfplay(rules: str, tmp_path: Path, capsys) -> None
 def test_board_check_reports_missing_event_line() -> None:
     from referee.checks import rules_problems
     from referee.errors import BoardError
+
     b = load_project(PROJECT)
     b.features = [f for f in b.features if f.id != "moria_events"]
     c = compile_board(b)
@@ -141,9 +147,19 @@ def test_serve_protocol(rules: str) -> None:
     """``referee serve --stdio`` plays both track games: new, moves, an illegal move (state
     unchanged), a legal one."""
     from referee.cli.cmd_game import Server
+
     srv = Server()
-    r = srv.handle_line(json.dumps({"op": "new", "rules": rules, "players": 3, "seed": 2,
-                                    "project": str(ROOT / "projects" / rules)}).encode())
+    r = srv.handle_line(
+        json.dumps(
+            {
+                "op": "new",
+                "rules": rules,
+                "players": 3,
+                "seed": 2,
+                "project": str(ROOT / "projects" / rules),
+            }
+        ).encode()
+    )
     assert r["ok"], r
     gid = r["game"]
     moves = srv.handle_line(json.dumps({"op": "moves", "game": gid}).encode())["moves"]

@@ -63,7 +63,8 @@ def check_hooks(g: MountDoom) -> int:
     # move a companion must be listed, at the node he ends on
     for m in g.legal_moves:
         chooses = m.words[0] == "advance" or (
-            m.words[0] == "use" and len(m.words) == 4 and m.words[2] in COMPANIONS)
+            m.words[0] == "use" and len(m.words) == 4 and m.words[2] in COMPANIONS
+        )
         ref = g.copy()
         moved = first_figure_move(ref.push(m))
         if chooses and moved is not None:

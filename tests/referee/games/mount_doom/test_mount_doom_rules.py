@@ -6,7 +6,6 @@ queued face indices before falling back to the seeded generator.
 
 from __future__ import annotations
 
-from referee.games.rng import Rng
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
 from referee.games.mount_doom.game import RALLY, MountDoom, Move, _ask
+from referee.games.rng import Rng
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -73,7 +73,7 @@ def card_at(g: MountDoom, position: int, card: str, up: bool = True) -> None:
 
 # ---------------------------------------------------------------------- set-up
 def test_setup(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Place the 5 companions on the Rivendell starting space ... Lay them out along the
+    """ "Place the 5 companions on the Rivendell starting space ... Lay them out along the
     encounter row ... face down at 1 and 6, face up at the others ... Put the one remaining
     card back in the box unseen." The oldest gets a Gandalf card, the youngest Boromir."""
     g = new(compiled, players=4)
@@ -100,7 +100,7 @@ def test_bad_setup_options(compiled) -> None:  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------------- dice phase
 def test_dice_phase_two_rolls(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"take the 2 black encounter dice as well as, of your choosing, 2 of the colored
+    """ "take the 2 black encounter dice as well as, of your choosing, 2 of the colored
     companion dice, and roll them ... decide on 1 encounter die and 1 companion die ...
     take the 2 dice you did not place ... choose 1 more of the 3 remaining companion dice.
     Then roll these 3 dice together ... The unused third companion die goes back"."""
@@ -119,24 +119,30 @@ def test_dice_phase_two_rolls(compiled) -> None:  # type: ignore[no-untyped-def]
     assert sorted(g.rolled["dice"]) == ["gimli", "legolas"]  # the kept die is rolled again
     g.push(Move(("place", "gimli")))
     assert [(d["side"], d["kind"]) for d in g.tray] == [
-        (1, "encounter"), (1, "companion"), (2, "encounter"), (2, "companion")]
+        (1, "encounter"),
+        (1, "companion"),
+        (2, "encounter"),
+        (2, "companion"),
+    ]
     assert g.tray[0]["value"] == 2 and g.tray[1]["who"] == "aragorn" and g.tray[1]["value"] == 3
     assert g.tray[2]["value"] == 6 and g.phase == "resolve"
 
 
 def test_dice_resolved_in_tray_order_then_next_player(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"you resolve the dice on the dice tray, first side 1 from top to bottom, then side 2
+    """ "you resolve the dice on the dice tray, first side 1 from top to bottom, then side 2
     in the same way ... Then it is the turn of the next person clockwise"."""
     g = new(compiled)
     g.row = [[] for _ in range(6)]  # every position empty: symbols only
-    g.rng = Loaded(2, 2, 0, 0, 2, 1, 0)  # black 3,3; aragorn 1, gimli 1; black 3; gimli 2, legolas 1
+    g.rng = Loaded(
+        2, 2, 0, 0, 2, 1, 0
+    )  # black 3,3; aragorn 1, gimli 1; black 3; gimli 2, legolas 1
     g.push(Move(("roll", "aragorn", "gimli")))
     g.push(Move(("place", "3", "aragorn")))
     g.push(Move(("roll", "legolas")))
     g.push(Move(("place", "gimli")))
     ev = g.push(Move(("go",)))
     assert ("row_symbol", 3) in [(e["type"], e.get("position")) for e in ev]
-    assert g.phase == "advance"   # position 3 shows Legolas: move him 0, 1 or 2
+    assert g.phase == "advance"  # position 3 shows Legolas: move him 0, 1 or 2
     g.push(Move(("advance", "legolas", "0")))
     g.push(Move(("go",)))
     assert g.pos["aragorn"] == 1
@@ -150,7 +156,7 @@ def test_dice_resolved_in_tray_order_then_next_player(compiled) -> None:  # type
 
 # ---------------------------------------------------------------------- movement
 def test_companion_moves_exactly(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"The companion dice show how many spaces you move the figure of that color forward,
+    """ "The companion dice show how many spaces you move the figure of that color forward,
     exactly. You may not move it fewer spaces." Any number of figures may share a space."""
     g = new(compiled)
     g.pos["gimli"] = 1
@@ -161,7 +167,7 @@ def test_companion_moves_exactly(compiled) -> None:  # type: ignore[no-untyped-d
 
 
 def test_other_companion_exact_goal_gains_resolve(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you reach a stage goal ... with a companion (other than the Ring-bearer) using the
+    """ "If you reach a stage goal ... with a companion (other than the Ring-bearer) using the
     exact number, resolve grows ... If you move a companion ... beyond the stage goal,
     resolve does not grow."""
     g = new(compiled)
@@ -175,7 +181,7 @@ def test_other_companion_exact_goal_gains_resolve(compiled) -> None:  # type: ig
 
 
 def test_ringbearer_exact_goal_draws_gandalf_card(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you reach a stage goal with the Ring-bearer using the exact number, you draw the
+    """ "If you reach a stage goal with the Ring-bearer using the exact number, you draw the
     top card from the face-down Gandalf stack ... It is available to all of you"."""
     g = new(compiled)
     top = g.gandalf_stack[0]
@@ -186,7 +192,7 @@ def test_ringbearer_exact_goal_draws_gandalf_card(compiled) -> None:  # type: ig
 
 
 def test_ringbearer_stops_on_goal_without_card(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you reach a stage goal with the Ring-bearer without the exact number, he
+    """ "If you reach a stage goal with the Ring-bearer without the exact number, he
     nevertheless stays on that stage goal. In this case you do not receive a Gandalf card.
     Instead, put the top card from the Gandalf stack back in the box unseen.\""""
     g = new(compiled)
@@ -199,7 +205,7 @@ def test_ringbearer_stops_on_goal_without_card(compiled) -> None:  # type: ignor
 
 
 def test_no_gandalf_card_at_minas_morgul(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"At Minas Morgul you can no longer receive a Gandalf card.\""""
+    """ "At Minas Morgul you can no longer receive a Gandalf card.\""""
     g = new(compiled)
     g.stage = 5
     g.pos["ringbearer"] = g.lay.minas_morgul - 1
@@ -210,7 +216,7 @@ def test_no_gandalf_card_at_minas_morgul(compiled) -> None:  # type: ignore[no-u
 
 # ---------------------------------------------------------------------- event spaces
 def test_dark_heart_space_and_protection(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Dark Heart: ... Move the One Ring 1 space ... toward the dark heart ... As long as a
+    """ "Dark Heart: ... Move the One Ring 1 space ... toward the dark heart ... As long as a
     figure stands on an event space, the Fellowship is protected from further harm on
     that space.\""""
     g = new(compiled)
@@ -223,7 +229,7 @@ def test_dark_heart_space_and_protection(compiled) -> None:  # type: ignore[no-u
 
 
 def test_without_protection_variant(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Without Protection: the event spaces ... are never covered. The events therefore also
+    """ "Without Protection: the event spaces ... are never covered. The events therefore also
     occur for figures arriving later, even if the space is already occupied.\""""
     g = new(compiled, variant="without-protection")
     dark = min(i for i, e in g.lay.events.items() if e == "dark_heart")
@@ -233,7 +239,7 @@ def test_without_protection_variant(compiled) -> None:  # type: ignore[no-untype
 
 
 def test_nazgul_space(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Nazgûl: You must place 1 Nazgûl on a free Nazgûl space at Minas Morgul.\""""
+    """ "Nazgûl: You must place 1 Nazgûl on a free Nazgûl space at Minas Morgul.\""""
     g = new(compiled)
     naz = min(i for i, e in g.lay.events.items() if e == "nazgul")
     ev: list = []  # type: ignore[type-arg]
@@ -243,7 +249,7 @@ def test_nazgul_space(compiled) -> None:  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------------- encounter row
 def test_face_down_card_turned_and_resolved(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If the rolled card is lying face down, that is, at die position "1" or "6", you first
+    """ "If the rolled card is lying face down, that is, at die position "1" or "6", you first
     turn it face up and resolve it immediately.\""""
     g = new(compiled)
     at_resolve(g)
@@ -251,11 +257,11 @@ def test_face_down_card_turned_and_resolved(compiled) -> None:  # type: ignore[n
     ev = run_ops(g, {"op": "encounter", "value": 6})
     assert types(ev)[:2] == ["card_turned", "encounter"]
     assert g.row[5][0]["up"] and g.ring == g.lay.ring_start + 1
-    assert g.row[5][0]["card"] == "crebain"   # enemies without the door icon stay
+    assert g.row[5][0]["card"] == "crebain"  # enemies without the door icon stay
 
 
 def test_friend_card_taken_and_usable_by_everyone_once(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you activate a friend card, you take it from the row ... A friend card that has
+    """ "If you activate a friend card, you take it from the row ... A friend card that has
     been received is always available to everyone on their turn! Each friend card ...
     can only be used once.\""""
     g = new(compiled)
@@ -274,7 +280,7 @@ def test_friend_card_taken_and_usable_by_everyone_once(compiled) -> None:  # typ
 
 
 def test_personal_friends_variant(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Each friend card may only be used by the person who received that card ... This
+    """ "Each friend card may only be used by the person who received that card ... This
     does not apply to Gandalf cards.\""""
     g = new(compiled, variant="without-protection")
     at_resolve(g)
@@ -288,7 +294,7 @@ def test_personal_friends_variant(compiled) -> None:  # type: ignore[no-untyped-
 
 
 def test_once_enemy_leaves_game(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Some enemy cards are removed from the game ... after a single encounter. They have
+    """ "Some enemy cards are removed from the game ... after a single encounter. They have
     this symbol [door] at the bottom right of the card.\""""
     g = new(compiled)
     at_resolve(g)
@@ -298,7 +304,7 @@ def test_once_enemy_leaves_game(compiled) -> None:  # type: ignore[no-untyped-de
 
 
 def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If you roll a position on the encounter row where no card lies anymore, you instead
+    """ "If you roll a position on the encounter row where no card lies anymore, you instead
     carry out the symbol depicted there ... Nazgûl ... Companion: You may move the depicted
     companion figure 0, 1, or 2 spaces forward.\""""
     g = new(compiled)
@@ -309,27 +315,31 @@ def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-de
     assert g.nazgul == 2
     run_ops(g, {"op": "encounter", "value": 2})
     assert g.phase == "advance"
-    assert {str(m) for m in g.legal_moves} == {"advance merry-pippin 0", "advance merry-pippin 1",
-                                               "advance merry-pippin 2"}
+    assert {str(m) for m in g.legal_moves} == {
+        "advance merry-pippin 0",
+        "advance merry-pippin 1",
+        "advance merry-pippin 2",
+    }
     g.push(Move(("advance", "merry-pippin", "2")))
     assert g.pos["merry-pippin"] == 2 and g.phase == "resolve"
 
 
 # ---------------------------------------------------------------------- battles
 def test_support(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"all figures that are standing on the same space as the Ring-bearer or are located on
+    """ "all figures that are standing on the same space as the Ring-bearer or are located on
     the same stage ahead of him, including the next stage goal. Figures that have already
     moved past the next stage goal do not provide support.\""""
     g = new(compiled)
     goal = g.lay.goals[0]
-    g.pos.update({"ringbearer": 3, "aragorn": 1, "merry-pippin": 3, "gimli": goal,
-                  "legolas": goal + 1})
+    g.pos.update(
+        {"ringbearer": 3, "aragorn": 1, "merry-pippin": 3, "gimli": goal, "legolas": goal + 1}
+    )
     assert sorted(g.supporters()) == ["gimli", "merry-pippin"]
 
 
 @pytest.mark.parametrize("face,won", [("gimli", True), ("aragorn", False), ("sauron", False)])
 def test_battle_die(compiled, face: str, won: bool) -> None:  # type: ignore[no-untyped-def]
-    """"If the battle die shows the weapon of a companion who supports the Ring-bearer ...
+    """ "If the battle die shows the weapon of a companion who supports the Ring-bearer ...
     you have won ... of a companion who does not support ... lost ... the Sauron symbol,
     you have lost the battle immediately." A lost battle costs the card's dark hearts."""
     g = new(compiled)
@@ -343,7 +353,7 @@ def test_battle_die(compiled, face: str, won: bool) -> None:  # type: ignore[no-
 
 
 def test_gandalf_symbol_saved_by_gandalf_card(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If the battle die shows the Gandalf symbol, you have likewise lost the battle —
+    """ "If the battle die shows the Gandalf symbol, you have likewise lost the battle —
     unless you are willing to discard a still-unused Gandalf card ... In that case you win
     the battle after all ... Its text instruction is ignored.\""""
     g = new(compiled)
@@ -369,7 +379,7 @@ def test_gandalf_symbol_accepted_loses(compiled) -> None:  # type: ignore[no-unt
 
 
 def test_eomer_wins_a_battle_instead_of_rolling(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Éomer ... You may use this friend card in a battle instead of rolling. This
+    """ "Éomer ... You may use this friend card in a battle instead of rolling. This
     automatically wins that battle ... only one battle can be won with this card.\""""
     g = new(compiled)
     g.held = [{"card": "eomer", "owner": 1}]
@@ -385,7 +395,7 @@ def test_eomer_wins_a_battle_instead_of_rolling(compiled) -> None:  # type: igno
 
 
 def test_uruk_hai_battles_per_figure_remove_one(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"You must carry out ... as many battles as there are Uruk-hai (including their leader)
+    """ "You must carry out ... as many battles as there are Uruk-hai (including their leader)
     at Isengard ... If one or more of the battles are won, you remove exactly 1 Uruk-hai from
     Isengard, but not their leader.\""""
     g = new(compiled)
@@ -400,7 +410,7 @@ def test_uruk_hai_battles_per_figure_remove_one(compiled) -> None:  # type: igno
 
 
 def test_uruk_hai_leader_alone_still_fights(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"He remains there permanently, so that at least one battle occurs at every encounter
+    """ "He remains there permanently, so that at least one battle occurs at every encounter
     with the Uruk-hai.\""""
     g = new(compiled)
     g.held = []
@@ -411,7 +421,7 @@ def test_uruk_hai_leader_alone_still_fights(compiled) -> None:  # type: ignore[n
 
 
 def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Treebeard ... place the Treebeard token at Isengard ... remove 1 Uruk-hai ... after
+    """ "Treebeard ... place the Treebeard token at Isengard ... remove 1 Uruk-hai ... after
     every individual battle won. This also applies to the Uruk-hai leader ... Should you
     later roll another Uruk-hai card, you only move the One Ring 1 space toward the bright
     heart.\""""
@@ -431,7 +441,7 @@ def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-
 
 
 def test_treebeard_resolve_choice(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"If Treebeard is used, you either move the One Ring 2 spaces toward the bright heart,
+    """ "If Treebeard is used, you either move the One Ring 2 spaces toward the bright heart,
     or you place the Treebeard token at Isengard.\""""
     g = new(compiled)
     g.held = [{"card": "treebeard", "owner": 0}]
@@ -441,7 +451,7 @@ def test_treebeard_resolve_choice(compiled) -> None:  # type: ignore[no-untyped-
 
 
 def test_boromir_rerolls_lost_uruk_battle(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Boromir You can use him after a lost battle against one Uruk-hai. Then you roll again
+    """ "Boromir You can use him after a lost battle against one Uruk-hai. Then you roll again
     and only lose if you roll the "Sauron symbol".\""""
     g = new(compiled)
     g.held = [{"card": "boromir", "owner": 2}]
@@ -455,7 +465,7 @@ def test_boromir_rerolls_lost_uruk_battle(compiled) -> None:  # type: ignore[no-
 
 
 def test_saruman(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Saruman If all Uruk-hai are already at Isengard, nothing happens.\""""
+    """ "Saruman If all Uruk-hai are already at Isengard, nothing happens.\""""
     g = new(compiled)
     at_resolve(g)
     run_ops(g, {"op": "effect", "effect": {"op": "saruman", "n": 2}})
@@ -467,7 +477,7 @@ def test_saruman(compiled) -> None:  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------------- special cards
 def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Balrog of Moria You must immediately move the One Ring 3 spaces toward the dark heart.
+    """ "Balrog of Moria You must immediately move the One Ring 3 spaces toward the dark heart.
     You also place the Gandalf token ... you may not use any Gandalf cards ... Only once the
     Ring-bearer reaches the stage goal Helm's Deep may you use Gandalf cards again.\""""
     g = new(compiled)
@@ -481,7 +491,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
     assert exc.value.code == "gandalf_blocked"
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
-    assert g.phase == "resolve" and g.ring == g.lay.ring_start + 4   # no Gandalf rescue
+    assert g.phase == "resolve" and g.ring == g.lay.ring_start + 4  # no Gandalf rescue
     g.stage = 3
     g.pos["ringbearer"] = g.lay.helms_deep - 1
     g._move("ringbearer", 1, [])
@@ -489,7 +499,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
 
 
 def test_sauron_eye(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Sauron's Eye If the One Ring is already on this space, or if you already had to move
+    """ "Sauron's Eye If the One Ring is already on this space, or if you already had to move
     it past this space toward the dark heart, nothing happens.\""""
     g = new(compiled)
     at_resolve(g)
@@ -501,7 +511,7 @@ def test_sauron_eye(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_wormtongue(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Wormtongue This card refers to all friend cards with a green symbol, therefore also
+    """ "Wormtongue This card refers to all friend cards with a green symbol, therefore also
     Boromir, but not Gandalf." (Ours: they go back in the box.)"""
     g = new(compiled)
     at_resolve(g)
@@ -512,7 +522,7 @@ def test_wormtongue(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_army_of_the_dead(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Army of the Dead ... decides whether the Army of the Dead moves to the card on the
+    """ "Army of the Dead ... decides whether the Army of the Dead moves to the card on the
     left or the right. This card is thereby covered and rendered ineffective. Any resulting
     gaps in the encounter row are skipped over ... not past the left or right end.\""""
     g = new(compiled)
@@ -526,17 +536,19 @@ def test_army_of_the_dead(compiled) -> None:  # type: ignore[no-untyped-def]
     assert [e["card"] for e in g.row[0]] == ["crebain", "army-of-the-dead"] and not g.row[3]
     run_ops(g, {"op": "encounter", "value": 1})  # the Army again, not Crebain
     assert g.ring == g.lay.ring_start
-    assert g.phase == "resolve"   # no card to its left or right any more: it stays
+    assert g.phase == "resolve"  # no card to its left or right any more: it stays
 
 
 def test_denethor_rerolls_a_companion_die(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Denethor You must roll one colored companion die again. If 2 companion dice are still
+    """ "Denethor You must roll one colored companion die again. If 2 companion dice are still
     lying on the dice tray, you may choose which die you roll again.\""""
     g = new(compiled)
-    g.tray = [{"side": 1, "kind": "encounter", "value": 3, "done": True},
-              {"side": 1, "kind": "companion", "who": "gimli", "value": 1},
-              {"side": 2, "kind": "encounter", "value": 5},
-              {"side": 2, "kind": "companion", "who": "aragorn", "value": 1}]
+    g.tray = [
+        {"side": 1, "kind": "encounter", "value": 3, "done": True},
+        {"side": 1, "kind": "companion", "who": "gimli", "value": 1},
+        {"side": 2, "kind": "encounter", "value": 5},
+        {"side": 2, "kind": "companion", "who": "aragorn", "value": 1},
+    ]
     g.queue = [{"op": "die", "i": 1}, _ask("resolve"), {"op": "end_turn"}]
     g.rng = Loaded(5)
     run_ops(g, {"op": "effect", "effect": {"op": "reroll_companion_die"}})
@@ -547,7 +559,7 @@ def test_denethor_rerolls_a_companion_die(compiled) -> None:  # type: ignore[no-
 
 # ---------------------------------------------------------------------- stages
 def test_stage_end_after_turn_remaining_dice_resolved(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Even if the Ring-bearer has reached a stage goal, all dice still lying on the dice tray
+    """ "Even if the Ring-bearer has reached a stage goal, all dice still lying on the dice tray
     are still resolved ... Put all cards still lying on the encounter row back in the box.
     ... lay out the 6 associated Encounter cards"."""
     g = new(compiled)
@@ -558,11 +570,11 @@ def test_stage_end_after_turn_remaining_dice_resolved(compiled) -> None:  # type
     g.push(Move(("place", "1", "ringbearer")))
     g.push(Move(("roll", "aragorn")))
     g.push(Move(("place", "aragorn")))
-    g.push(Move(("go",)))   # Nazgûl symbol at 1
-    g.push(Move(("go",)))   # Ring-bearer reaches Lothlórien exactly
+    g.push(Move(("go",)))  # Nazgûl symbol at 1
+    g.push(Move(("go",)))  # Ring-bearer reaches Lothlórien exactly
     assert g.stage_over and g.stage == 1
     g.push(Move(("go",)))
-    g.push(Move(("go",)))   # Aragorn still moves
+    g.push(Move(("go",)))  # Aragorn still moves
     assert g.pos["aragorn"] == 3
     assert g.stage == 2 and not g.stage_over and g.to_move == "p2"
     rohan = set(g.lay.stage_decks[2])
@@ -581,7 +593,7 @@ def test_ringbearer_waits_on_reached_goal(compiled) -> None:  # type: ignore[no-
 
 
 def test_faramir_ends_stage_immediately(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Faramir This card is used at the start of a turn, before rolling. If you thereby move
+    """ "Faramir This card is used at the start of a turn, before rolling. If you thereby move
     the Ring-bearer to a stage goal, the stage ends immediately. The next stage is prepared
     directly.\""""
     g = new(compiled)
@@ -595,7 +607,7 @@ def test_faramir_ends_stage_immediately(compiled) -> None:  # type: ignore[no-un
 
 
 def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Gandalf's Vision You can use this card immediately before a next stage begins and
+    """ "Gandalf's Vision You can use this card immediately before a next stage begins and
     new Encounter cards are laid out." (Ours: choose the card that stays out.)"""
     g = new(compiled)
     g.held.append({"card": "gandalfs-vision", "owner": 0})
@@ -610,14 +622,21 @@ def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_minas_morgul_helpers_and_rally(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"For each of these figures now standing at Minas Morgul, you immediately move the
+    """ "For each of these figures now standing at Minas Morgul, you immediately move the
     Ring-bearer forward 1 space ... Companions who would have moved past the stage goal
     Minas Morgul ... are placed on the rally space.\""""
     g = new(compiled)
     mm = g.lay.minas_morgul
     g.stage = 5
-    g.pos.update({"ringbearer": mm - 1, "legolas": mm - 2, "merry-pippin": mm - 1,
-                  "aragorn": mm - 1, "gimli": mm - 8})
+    g.pos.update(
+        {
+            "ringbearer": mm - 1,
+            "legolas": mm - 2,
+            "merry-pippin": mm - 1,
+            "aragorn": mm - 1,
+            "gimli": mm - 8,
+        }
+    )
     g._move("legolas", 2, [])
     g._move("merry-pippin", 1, [])
     g._move("aragorn", 3, [])
@@ -631,7 +650,7 @@ def test_minas_morgul_helpers_and_rally(compiled) -> None:  # type: ignore[no-un
 
 
 def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"At Minas Morgul, before the Mount Doom stage begins, you may move the One Ring on the
+    """ "At Minas Morgul, before the Mount Doom stage begins, you may move the One Ring on the
     resolve track 1 space toward the bright heart for every still-unused friend and Gandalf
     card that lies face up in front of you.\""""
     g = new(compiled, variant="friends-in-need")
@@ -639,11 +658,11 @@ def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-d
     g.ring = 8
     g.pos["ringbearer"] = g.lay.minas_morgul
     g._setup_next_stage(None, [])
-    assert g.ring == 6 and not g.held   # Boromir and the Gandalf card
+    assert g.ring == 6 and not g.held  # Boromir and the Gandalf card
 
 
 def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"you roll with only one black encounter die and follow the instruction of the
+    """ "you roll with only one black encounter die and follow the instruction of the
     corresponding Encounter card ... First the encounter is resolved each time, then you
     move the Ring-bearer exactly 1 space further toward Mount Doom.\""""
     g = new(compiled)
@@ -660,7 +679,7 @@ def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_shelob_cocoons(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"When encountering the giant spider "Shelob", the Ring-bearer is cocooned in webbing
+    """ "When encountering the giant spider "Shelob", the Ring-bearer is cocooned in webbing
     and may not move!\""""
     g = new(compiled)
     g.stage = 6
@@ -673,7 +692,7 @@ def test_shelob_cocoons(compiled) -> None:  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------------- end of game
 def test_win_at_mount_doom(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"You win together if the Ring-bearer reaches the last stage goal, the orange space at
+    """ "You win together if the Ring-bearer reaches the last stage goal, the orange space at
     the crater of Mount Doom.\""""
     g = new(compiled)
     g.stage = 6
@@ -689,7 +708,7 @@ def test_win_at_mount_doom(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_lose_resolve(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"You lose together as soon as you would have to pull the One Ring on the resolve track
+    """ "You lose together as soon as you would have to pull the One Ring on the resolve track
     past the last circular space in the direction of the dark heart." It can never be pulled
     beyond the topmost space."""
     g = new(compiled)
@@ -701,7 +720,7 @@ def test_lose_resolve(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_lose_ninth_nazgul(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"You also lose together as soon as you have to place the last Nazgûl — the ninth
+    """ "You also lose together as soon as you have to place the last Nazgûl — the ninth
     figure — on its space at Minas Morgul.\""""
     g = new(compiled)
     g._place_nazgul(7, [])
@@ -711,7 +730,7 @@ def test_lose_ninth_nazgul(compiled) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_eowyn_defeats_witch_king(compiled) -> None:  # type: ignore[no-untyped-def]
-    """"Éowyn If Éowyn has defeated the Witch-king of Angmar, the Nazgûl are no longer a
+    """ "Éowyn If Éowyn has defeated the Witch-king of Angmar, the Nazgûl are no longer a
     threat to you for the rest of the game.\""""
     g = new(compiled)
     g.held.append({"card": "eowyn", "owner": 0})

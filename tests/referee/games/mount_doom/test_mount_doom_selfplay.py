@@ -30,20 +30,25 @@ def test_registered() -> None:
 def test_board_checks_clean(compiled) -> None:  # type: ignore[no-untyped-def]
     """The generated board has no problems (no isolated spaces, every track point on it)."""
     from referee.checks import rules_problems
+
     assert compiled.problems == []
     assert rules_problems("mount-doom", compiled) == []
     assert compiled.counts()["edges"]["next"] == sum(
-        len(t) - 1 for t in (compiled.board.feature(f).props["points"] for f in
-                             ("route", "to_rally", "resolve", "isengard", "nazgul_spaces",
-                              "encounter_row")))
+        len(t) - 1
+        for t in (
+            compiled.board.feature(f).props["points"]
+            for f in ("route", "to_rally", "resolve", "isengard", "nazgul_spaces", "encounter_row")
+        )
+    )
 
 
 def invariants(g: MountDoom) -> None:
     """Tokens and cards are accounted for."""
     locs = g.card_locations()
     assert sorted(locs) == sorted(g.lay.cards), "a card vanished or appeared"
-    assert all(v in ("deck", "gandalf_stack", "row", "held", "box") for v in locs.values()), \
+    assert all(v in ("deck", "gandalf_stack", "row", "held", "box") for v in locs.values()), (
         "a card is in two places"
+    )
     assert 1 <= g.nazgul <= 9 and 0 <= g.uruk <= 5
     assert 0 <= g.ring <= g.lay.dark_end
     assert all(p == -1 or 0 <= p <= g.lay.mount_doom for p in g.pos.values())
@@ -60,8 +65,14 @@ def test_selfplay_invariants_and_rejections(compiled, seed: int) -> None:  # typ
     variant = ["standard", "friends-in-need", "without-protection", "both"][seed % 4]
     g = MountDoom.new(compiled, players=1 + seed % 5, seed=seed, options={"variant": variant})
     pol = random.Random(seed)
-    bogus = [Move(("roll", "gimli", "gimli")), Move(("go",)), Move(("use", "elrond")),
-             Move(("place", "9", "aragorn")), Move(("army", "up")), Move(("accept",))]
+    bogus = [
+        Move(("roll", "gimli", "gimli")),
+        Move(("go",)),
+        Move(("use", "elrond")),
+        Move(("place", "9", "aragorn")),
+        Move(("army", "up")),
+        Move(("accept",)),
+    ]
     n = 0
     while g.outcome is None and n < 3000:
         invariants(g)
@@ -139,6 +150,7 @@ def test_board_check_reports_missing_track() -> None:
     one clear error instead of a traceback."""
     from referee.checks import rules_problems
     from referee.errors import BoardError
+
     b = load_project(ROOT / "projects" / "mount-doom")
     b.features = [f for f in b.features if f.id != "encounter_row"]
     c = compile_board(b)

@@ -38,8 +38,14 @@ def grid_board(rows: int = 5, cols: int = 5, special=None) -> Board:
         for c in range(cols):
             props = {"terrain": "open"}
             props.update(special.get((r, c), {}))
-            feats.append(Feature(f"r{r}c{c}", "space",
-                                 shapely.box(c * 10, r * 10, c * 10 + 10, r * 10 + 10), props))
+            feats.append(
+                Feature(
+                    f"r{r}c{c}",
+                    "space",
+                    shapely.box(c * 10, r * 10, c * 10 + 10, r * 10 + 10),
+                    props,
+                )
+            )
     return Board(meta={"name": "riddle test grid", "rules": "riddle"}, features=feats)
 
 
@@ -52,13 +58,15 @@ def grid():
 # ---------------------------------------------------------------- arranging states
 def new_game(compiled, players=4, seed=1, **options):
     from referee.games.riddle import RiddleGame
+
     return RiddleGame.new(compiled, players=players, seed=seed, options=options)
 
 
 def take_card(g, card: str) -> None:
     """Remove ``card`` from wherever it is (piles, hands, tables)."""
-    for lst in [g.draw_pile, g.discard_pile] + [p.hand for p in g.players] + \
-            [p.table for p in g.players]:
+    for lst in (
+        [g.draw_pile, g.discard_pile] + [p.hand for p in g.players] + [p.table for p in g.players]
+    ):
         if card in lst:
             lst.remove(card)
             return

@@ -44,8 +44,15 @@ def test_no_battle_before_moving_and_exchange(g):
 
 def test_attacker_wins_takes_a_card_and_sends_loser_to_limbo(g):
     """Attacker wins: sees the loser's hand, takes 1 card of his choice, loser to LIMBO."""
-    arrive(g, "rider1", "frodo", ["evil_army3", "evil_army1.1"], ["good_army1.1", "the_ring",
-           "boat.3"], "r3c1", "r3c2")
+    arrive(
+        g,
+        "rider1",
+        "frodo",
+        ["evil_army3", "evil_army1.1"],
+        ["good_army1.1", "the_ring", "boat.3"],
+        "r3c1",
+        "r3c2",
+    )
     g.push_text("battle frodo")
     assert g.phase == "battle_att" and g.to_move == "rider1"
     g.push_text("commit evil_army3")
@@ -66,8 +73,15 @@ def test_attacker_wins_takes_a_card_and_sends_loser_to_limbo(g):
 def test_defender_matches_exactly_and_tie_at_five(g):
     """Rounds go on until the attacker has presented 5 points; if the defender matches all
     the attacker's points the battle is a tie: no consequences but the discards."""
-    arrive(g, "rider1", "frodo", ["evil_army3", "evil_army2.1", "dragon_birds.1"],
-           ["good_army3", "good_army2.1", "good_army1.1"], "r3c1", "r3c2")
+    arrive(
+        g,
+        "rider1",
+        "frodo",
+        ["evil_army3", "evil_army2.1", "dragon_birds.1"],
+        ["good_army3", "good_army2.1", "good_army1.1"],
+        "r3c1",
+        "r3c2",
+    )
     g.push_text("battle frodo")
     g.push_text("commit evil_army3")
     with pytest.raises(IllegalMoveError) as e:
@@ -88,8 +102,7 @@ def test_defender_matches_exactly_and_tie_at_five(g):
 
 def test_attacker_settles_for_tie(g):
     """The attacker may settle for a tie by not presenting cards for another round."""
-    arrive(g, "rider1", "frodo", ["evil_army1.1", "evil_army1.2"], ["good_army1.1"],
-           "r3c1", "r3c2")
+    arrive(g, "rider1", "frodo", ["evil_army1.1", "evil_army1.2"], ["good_army1.1"], "r3c1", "r3c2")
     g.push_text("battle frodo")
     g.push_text("commit evil_army1.1")
     g.push_text("match good_army1.1")
@@ -103,11 +116,20 @@ def test_attacker_settles_for_tie(g):
 def test_forces_opposite_to_the_defender(g):
     """All players attack a Hobbit with Evil and Neutral forces; Hobbits defend with Good
     and Neutral forces."""
-    arrive(g, "rider1", "frodo", ["good_army3", "neutral_army2.1", "evil_army1.1"],
-           ["evil_army3", "neutral_army2.2"], "r3c1", "r3c2")
+    arrive(
+        g,
+        "rider1",
+        "frodo",
+        ["good_army3", "neutral_army2.1", "evil_army1.1"],
+        ["evil_army3", "neutral_army2.2"],
+        "r3c1",
+        "r3c2",
+    )
     g.push_text("battle frodo")
     assert {m for m in moves(g) if m.startswith("commit")} == {
-        "commit neutral_army2.1", "commit evil_army1.1"}
+        "commit neutral_army2.1",
+        "commit evil_army1.1",
+    }
     g.push_text("commit neutral_army2.1")
     assert moves(g) == {"match neutral_army2.2", "surrender"}
 
@@ -145,8 +167,9 @@ def test_cities_count_one_point_for_either_player(g):
 def test_retain_cards_return_to_hand(g):
     """Cards used in battle are discarded except Retain ones (The Ring, a player's own
     character card), which go back to the hands of the players who used them."""
-    arrive(g, "rider1", "frodo", ["rider1", "evil_army1.1"], ["the_ring", "good_army3"],
-           "r3c1", "r3c2")
+    arrive(
+        g, "rider1", "frodo", ["rider1", "evil_army1.1"], ["the_ring", "good_army3"], "r3c1", "r3c2"
+    )
     g.push_text("battle frodo")
     g.push_text("commit rider1")  # a Black Rider's own card against a Hobbit: allowed
     g.push_text("match the_ring")
@@ -211,8 +234,15 @@ def test_moving_again_needs_a_new_exchange(g):
 def test_power_play_between_exchange_and_battle(g):
     """Q&A: after landing beside a player and the Friendly Exchange, another Power Play
     (an Elf Ring) may come before the battle; the battle is the second Power Play."""
-    arrive(g, "rider1", "frodo", ["elf_ring.1", "elf_ring.2", "evil_army1.1"],
-           ["good_army1.1", "boat.3"], "r3c1", "r3c2")
+    arrive(
+        g,
+        "rider1",
+        "frodo",
+        ["elf_ring.1", "elf_ring.2", "evil_army1.1"],
+        ["good_army1.1", "boat.3"],
+        "r3c1",
+        "r3c2",
+    )
     g.push_text("look elf_ring.1 frodo")
     assert g.view("rider1")["seen"][-1]["cards"] == ["boat.3", "good_army1.1"]
     g.push_text("battle frodo")

@@ -28,10 +28,32 @@ def test_deck_has_80_cards_as_listed(pack):
     assert (by_title["Good Army"], by_title["Evil Army"], by_title["Neutral Army"]) == (7, 7, 4)
     assert by_title["The Ring"] == 1 and by_title["Riddle"] == 5
     assert by_title["Elf Ring"] == 3 and by_title["Palantir"] == 3
-    for name in ("Frodo", "Sam", "Merry", "Pippin", "Black Rider 1", "Black Rider 4", "Gandalf",
-                 "Galadriel", "Sauron", "Balrog", "Treebeard", "Strider", "Boromir", "Legalos",
-                 "Gimli", "Butterbur", "Saruman", "Mouth of Sauron", "Wormtongue", "Grishnakh",
-                 "Ugluk", "Bill Ferny", "Gollum", "Tom Bombadil"):
+    for name in (
+        "Frodo",
+        "Sam",
+        "Merry",
+        "Pippin",
+        "Black Rider 1",
+        "Black Rider 4",
+        "Gandalf",
+        "Galadriel",
+        "Sauron",
+        "Balrog",
+        "Treebeard",
+        "Strider",
+        "Boromir",
+        "Legalos",
+        "Gimli",
+        "Butterbur",
+        "Saruman",
+        "Mouth of Sauron",
+        "Wormtongue",
+        "Grishnakh",
+        "Ugluk",
+        "Bill Ferny",
+        "Gollum",
+        "Tom Bombadil",
+    ):
         assert by_title[name] == 1, name
 
 
@@ -66,6 +88,7 @@ def test_eight_markers(pack):
 
 def test_board_can_embed_its_own_deck(pack):
     from referee.model import Board
+
     data = json.loads(json.dumps(pack.decks["riddle/cards"]))
     data["cards"] = [c for c in data["cards"] if c["id"] != "palantir"]
     b = Board(decks={"riddle/cards": data})

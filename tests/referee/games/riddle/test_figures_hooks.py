@@ -43,7 +43,7 @@ def check_hooks(g: RiddleGame, rng: random.Random, simulate: int = 4) -> int:
     targets = g.move_targets()
     listed = {}
     for fid, by_node in targets.items():
-        assert fid == g.me.name                       # only the deciding player's marker
+        assert fid == g.me.name  # only the deciding player's marker
         for node, moves in by_node.items():
             assert node in graph and moves
             for m in moves:
@@ -64,7 +64,7 @@ def test_targets_are_the_legal_marker_moves_and_land_there(seed: int) -> None:
     to one node are all kept), and nothing is offered before the roll."""
     g = RiddleGame.new(compiled(), players=2, seed=seed)
     rng = random.Random(seed)
-    assert g.move_targets() == {}                      # roll first
+    assert g.move_targets() == {}  # roll first
     total = 0
     for _ in range(30):
         if g.outcome is not None:

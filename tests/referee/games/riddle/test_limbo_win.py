@@ -242,6 +242,7 @@ def test_limbo_out_variation(grid):
     """Variation 10: with 6+ players those sent to LIMBO drop out until 5 remain; their
     cards go face-up to the discard stack; The Ring goes to the player who sent him."""
     from .test_battles import arrive
+
     g = new_game(grid, players=6, seed=39, limbo_out=True)
     put(g, "frodo", "r3c3")
     arrive(g, "rider1", "frodo", ["evil_army1.1"], ["the_ring", "boat.3"], "r3c1", "r3c2")

@@ -39,14 +39,23 @@ def brick(rows: list[str], *, roads=(), rivers=(), dots=(), bridges=(), props=No
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             x0, y0 = _x0(r, c), r * 10.0
-            poly = shapely.Polygon([(x0, y0), (x0 + 5, y0), (x0 + 10, y0), (x0 + 10, y0 + 10),
-                                    (x0 + 5, y0 + 10), (x0, y0 + 10)])
+            poly = shapely.Polygon(
+                [
+                    (x0, y0),
+                    (x0 + 5, y0),
+                    (x0 + 10, y0),
+                    (x0 + 10, y0 + 10),
+                    (x0 + 5, y0 + 10),
+                    (x0, y0 + 10),
+                ]
+            )
             p = {"terrain": TERRAIN[ch], "name": f"Space {r}-{c}"}
             p.update((props or {}).get(f"r{r}c{c}", {}))
             b.features.append(Feature(f"r{r}c{c}", "space", poly, p))
     for k, cells in enumerate(roads):
-        b.features.append(Feature(f"road{k}", "road",
-                                  shapely.LineString([centre(x) for x in cells])))
+        b.features.append(
+            Feature(f"road{k}", "road", shapely.LineString([centre(x) for x in cells]))
+        )
     for k, pts in enumerate(rivers):
         b.features.append(Feature(f"river{k}", "river", shapely.LineString(pts)))
     for did, xy, p in dots:
@@ -73,18 +82,18 @@ def code_of(fn, *args, **kw) -> str:
     return exc.value.code
 
 
-ROW = ["r0c%d" % i for i in range(9)]
+ROW = [f"r0c{i}" for i in range(9)]
 
 
 # ------------------------------------------------------------------ open country and roads
 def test_open_country_one_space_per_count():
-    """"In open Country, players move 1 space per count on the die." """
+    """ "In open Country, players move 1 space per count on the die." """
     mv = brick(["......"])
     assert costs(mv, "r0c0", 3) == {"r0c1": 1, "r0c2": 2, "r0c3": 3}
 
 
 def test_road_one_or_two_spaces_per_count():
-    """"Players may move 1 or 2 spaces per count on the die along roads. To move 2 spaces,
+    """ "Players may move 1 or 2 spaces per count on the die along roads. To move 2 spaces,
     both spaces must be connected by road." A run of k road steps costs ceil(k/2)."""
     mv = brick(["......"], roads=[ROW[:6]])
     assert costs(mv, "r0c0", 1) == {"r0c1": 1, "r0c2": 1}
@@ -94,13 +103,18 @@ def test_road_one_or_two_spaces_per_count():
 
 
 def test_getting_on_and_off_a_road_costs_one_count():
-    """"It takes 1 count of the die to get on, or off, a Road." """
-    mv = brick([".......",], roads=[ROW[1:5]])
+    """ "It takes 1 count of the die to get on, or off, a Road." """
+    mv = brick(
+        [
+            ".......",
+        ],
+        roads=[ROW[1:5]],
+    )
     c = costs(mv, "r0c0", 4)
-    assert c["r0c1"] == 1           # on: an ordinary land step
+    assert c["r0c1"] == 1  # on: an ordinary land step
     assert c["r0c2"] == c["r0c3"] == 2  # then two road spaces for one count
     assert c["r0c4"] == 3
-    assert c["r0c5"] == 4           # off: an ordinary land step again
+    assert c["r0c5"] == 4  # off: an ordinary land step again
     assert "r0c6" not in c
 
 
@@ -115,7 +129,7 @@ def test_road_steps_pair_only_along_the_road():
 
 # ------------------------------------------------------------------ forests and mountains
 def test_forest_stops_without_cloak():
-    """"When a player moves into any Forest space, he must stop if he does not have a
+    """ "When a player moves into any Forest space, he must stop if he does not have a
     Cloak card. He must stop on the first Forest space he enters" — and the rest of the
     roll is lost."""
     mv = brick(["..F.."])
@@ -128,7 +142,7 @@ def test_forest_stops_without_cloak():
 
 
 def test_leaving_a_forest_one_space_per_turn():
-    """"Players may go through Forests or Mountains without a Cloak or Rope card, but
+    """ "Players may go through Forests or Mountains without a Cloak or Rope card, but
     only at the rate of 1 space per turn": starting on a forest space does not stop
     you, entering the next one does."""
     mv = brick(["FFF."])
@@ -137,7 +151,7 @@ def test_leaving_a_forest_one_space_per_turn():
 
 
 def test_no_stop_on_a_forest_road_space():
-    """"ROADS in Forests & Mountains: Treat roads through Forests & Mountains like roads
+    """ "ROADS in Forests & Mountains: Treat roads through Forests & Mountains like roads
     through Open Country ... You do not need a Rope or Cloak." A space with a road counts
     as road in every direction (DESIGN §5), even when entered off the road."""
     mv = brick(["..F..", "....."], roads=[["r0c1", "r0c2", "r0c3"]])
@@ -148,7 +162,7 @@ def test_no_stop_on_a_forest_road_space():
 
 
 def test_mountain_stops_without_rope():
-    """"When a player moves into any Mountain space, he must stop if he does not have a
+    """ "When a player moves into any Mountain space, he must stop if he does not have a
     Rope card." With a Rope he moves "as in Open Country"."""
     mv = brick([".M..."])
     got = mv.destinations("r0c0", 6)
@@ -159,7 +173,7 @@ def test_mountain_stops_without_rope():
 
 
 def test_no_stop_on_a_mountain_road_space():
-    """"How do I move on a space with a Road and a Mountain on it? A. Move on the space as
+    """ "How do I move on a space with a Road and a Mountain on it? A. Move on the space as
     though the entire space were road in every direction." """
     mv = brick([".M..."], roads=[["r0c1", "r0c2"]])
     assert costs(mv, "r0c0", 3) == {"r0c1": 1, "r0c2": 2, "r0c3": 3}
@@ -171,7 +185,7 @@ RIVER_12 = [(20.0, 0.0), (20.0, 10.0)]  # the border between r0c1 and r0c2
 
 
 def test_river_blocks_without_bridge_or_boat():
-    """"To move across a River, a player must use a Boat card, or he must cross at a
+    """ "To move across a River, a player must use a Boat card, or he must cross at a
     bridge. Otherwise, he cannot cross." """
     mv = brick(["...."], rivers=[RIVER_12])
     assert costs(mv, "r0c0", 6) == {"r0c1": 1}
@@ -179,7 +193,7 @@ def test_river_blocks_without_bridge_or_boat():
 
 
 def test_bridge_crossing_as_land():
-    """"At a Bridge, he simply ignores the River and moves across, using the Open Country
+    """ "At a Bridge, he simply ignores the River and moves across, using the Open Country
     or Road rules that apply." """
     mv = brick(["...."], rivers=[RIVER_12], bridges=[(20.0, 5.0)])
     assert costs(mv, "r0c0", 3) == {"r0c1": 1, "r0c2": 2, "r0c3": 3}
@@ -192,7 +206,7 @@ def test_bridge_crossing_on_a_road():
 
 
 def test_boat_crossing_costs_one_count():
-    """"With a Boat card, a player may cross a River at any point to an adjacent space on
+    """ "With a Boat card, a player may cross a River at any point to an adjacent space on
     the other side. This takes 1 count of the die. If he then enters a Forest or Mountain
     space, he must follow the Forest or Mountain rules that apply." """
     mv = brick(["..F."], rivers=[RIVER_12])
@@ -219,12 +233,11 @@ RIVER_ROW = [[(10.0, 10.0), (30.0, 10.0)]]
 
 
 def river_map(row0: str = "....", row1: str = "....", **kw) -> Movement:
-    return brick([row0, row1], rivers=kw.pop("rivers", RIVER_ROW), dots=kw.pop("dots", DOTS),
-                 **kw)
+    return brick([row0, row1], rivers=kw.pop("rivers", RIVER_ROW), dots=kw.pop("dots", DOTS), **kw)
 
 
 def test_river_dots_need_a_boat():
-    """"To move in a River, a player must use a Boat card." """
+    """ "To move in a River, a player must use a Boat card." """
     mv = river_map()
     assert not any(n.startswith("d") for n in mv.destinations("r0c1", 6))
     assert code_of(mv.validate, ["r0c1", "d20"], 6) == "needs_boat"
@@ -232,7 +245,7 @@ def test_river_dots_need_a_boat():
 
 
 def test_river_dot_only_from_its_three_spaces():
-    """"Get on or off a River Dot only at one of the 3 spaces which come together at the
+    """ "Get on or off a River Dot only at one of the 3 spaces which come together at the
     River Dot. Getting on or off a River Dot takes 1 count of the die." """
     mv = river_map()
     assert mv.beside("d20") == {"r0c1", "r0c2", "r1c1"}
@@ -250,7 +263,7 @@ def test_dot_to_next_dot_one_count():
 
 
 def test_river_through_forest_needs_no_cloak():
-    """"RIVERS in Forests & Mountains: When a player is using a Boat card to move from
+    """ "RIVERS in Forests & Mountains: When a player is using a Boat card to move from
     one River Dot to the next in a River through Forests or Mountains, he does not need a
     Cloak or Rope card." """
     mv = river_map("FFFF", "FFFF")
@@ -260,15 +273,20 @@ def test_river_through_forest_needs_no_cloak():
 
 
 def test_city_dot_is_land_and_dot():
-    """"Cities with a River Dot ... are both land spaces and River Dot spaces at the same
+    """ "Cities with a River Dot ... are both land spaces and River Dot spaces at the same
     time. Players do not need a Boat card to stop on them ... With a Boat card, a player on
     such a space is both on the City and already on the River Dot." """
     dots = [("dcity", (5.0, 5.0), {"city": "r0c0"})] + DOTS
-    mv = river_map(".FFF", "FFFF", rivers=[[(5.0, 5.0), (10.0, 10.0), (30.0, 10.0)]],
-                   dots=dots, props={"r0c0": {"city": "good"}})
+    mv = river_map(
+        ".FFF",
+        "FFFF",
+        rivers=[[(5.0, 5.0), (10.0, 10.0), (30.0, 10.0)]],
+        dots=dots,
+        props={"r0c0": {"city": "good"}},
+    )
     assert mv.resolve("dcity") == "r0c0"
     assert costs(mv, "r0c1", 1, ["cloak"])["r0c0"] == 1  # no Boat needed to stop on it
-    got = mv.destinations("r0c0", 4, ["boat"])           # already on the dot
+    got = mv.destinations("r0c0", 4, ["boat"])  # already on the dot
     assert got["d25"].cost == 4 and got["d25"].path == ("r0c0", "d10", "d15", "d20", "d25")
     assert mv.validate(["dcity", "d10"], 1, ["boat"]).cost == 1
     assert code_of(mv.validate, ["r0c0", "d10"], 6) == "needs_boat"
@@ -276,25 +294,24 @@ def test_city_dot_is_land_and_dot():
 
 # ------------------------------------------------------------------ oceans and lakes
 def test_ocean_one_or_two_per_count_land_to_water_one():
-    """"It takes 1 count of the die to go from land to an adjacent water space ... With a
+    """ "It takes 1 count of the die to go from land to an adjacent water space ... With a
     Boat card, move 1 or 2 spaces per count of the die once in the Ocean or a Lake." """
     mv = brick(["..OOOO"])
-    assert costs(mv, "r0c1", 3, ["boat"]) == {"r0c0": 1, "r0c2": 1, "r0c3": 2, "r0c4": 2,
-                                               "r0c5": 3}
+    assert costs(mv, "r0c1", 3, ["boat"]) == {"r0c0": 1, "r0c2": 1, "r0c3": 2, "r0c4": 2, "r0c5": 3}
     assert mv.validate(["r0c5", "r0c4", "r0c3", "r0c2", "r0c1"], 3, ["boat"]).cost == 3
     assert code_of(mv.validate, ["r0c1", "r0c2"], 6) == "needs_boat"
     assert costs(mv, "r0c1", 6) == {"r0c0": 1}
 
 
 def test_lake_is_water_too():
-    """"To move into any Ocean or Lake space, a player must have a Boat card." """
+    """ "To move into any Ocean or Lake space, a player must have a Boat card." """
     mv = brick([".LL"])
     assert costs(mv, "r0c0", 2, ["boat"]) == {"r0c1": 1, "r0c2": 2}
     assert code_of(mv.validate, ["r0c0", "r0c1"], 2) == "needs_boat"
 
 
 def test_ocean_to_river_with_the_same_boat():
-    """"A player may use the same Boat card to move from the Ocean or Lake to a River,
+    """ "A player may use the same Boat card to move from the Ocean or Lake to a River,
     and vice-versa. Getting on or off the River Dot takes 1 count of the die." """
     mv = river_map("...O")
     assert mv.beside("d30") == {"r0c2", "r0c3", "r1c2"}
@@ -306,7 +323,7 @@ def test_ocean_to_river_with_the_same_boat():
 
 # ------------------------------------------------------------------ moving at all
 def test_must_move_and_end_elsewhere():
-    """"must move at least one space per turn ... Each move must end on a different
+    """ "must move at least one space per turn ... Each move must end on a different
     space." """
     mv = brick(["...."])
     assert code_of(mv.validate, ["r0c0"], 6) == "same_space"
@@ -338,11 +355,11 @@ def test_within_counts_touch_ignoring_terrain_rivers_water():
 
 
 def test_beside_across_rivers():
-    """"Friendly Exchanges & Battles may take place across Rivers ... if both players are on
+    """ "Friendly Exchanges & Battles may take place across Rivers ... if both players are on
     the same, or adjacent spaces. When a player is on a River Dot, only the 3 spaces which
     come together at that River Dot are adjacent to him." """
     mv = river_map()
-    assert "r1c1" in mv.beside("r0c1")   # across the river
+    assert "r1c1" in mv.beside("r0c1")  # across the river
     assert mv.beside("d15") == {"r0c1", "r1c0", "r1c1"}
     assert "d15" in mv.beside("r1c0") and "d15" not in mv.beside("r0c2")
 
@@ -352,7 +369,7 @@ FLY = ["..F.OO....", "..M.......", ".........."]
 
 
 def test_eagles_fly_anywhere_landing_rules():
-    """"Eagles and Dragon Birds ... allow players to move to any space on the board at any
+    """ "Eagles and Dragon Birds ... allow players to move to any space on the board at any
     distance ... When a player flies to a Forest or Mountain space, he must stop on that
     space ... To land on a water space, a Boat is also needed." """
     mv = brick(FLY, props={"r2c9": {"role": "exit_limbo"}})
@@ -367,19 +384,25 @@ def test_eagles_fly_anywhere_landing_rules():
 
 
 def test_bombadil_within_six():
-    """"Tom Bombadil allows a player to pick up his marker and place it on any space within
+    """ "Tom Bombadil allows a player to pick up his marker and place it on any space within
     6 spaces of his position ... to land on a water space, a boat is also needed." """
     mv = brick(["..F.OO...."])
     got = mv.flight_targets("r0c0", bombadil=True)
     assert set(got) == {"r0c1", "r0c2", "r0c3", "r0c6"}
-    assert set(mv.flight_targets("r0c0", ["boat"], bombadil=True)) == \
-        {"r0c1", "r0c2", "r0c3", "r0c4", "r0c5", "r0c6"}
+    assert set(mv.flight_targets("r0c0", ["boat"], bombadil=True)) == {
+        "r0c1",
+        "r0c2",
+        "r0c3",
+        "r0c4",
+        "r0c5",
+        "r0c6",
+    }
     assert code_of(mv.validate_flight, "r0c0", "r0c7", bombadil=True) == "too_far"
 
 
 # ------------------------------------------------------------------ the turn around the move
 def test_rest_of_the_die_is_lost_after_stopping():
-    """"A player may not stop and then move again using any unused counts of the die,
+    """ "A player may not stop and then move again using any unused counts of the die,
     Horse card, or other card that got him there. He must use an extra means of travel to
     move again." """
     mv = brick(["........."])
@@ -387,14 +410,14 @@ def test_rest_of_the_die_is_lost_after_stopping():
     t, r = t.move(mv, ["r0c0", "r0c1", "r0c2"], 6)
     assert r.cost == 2 and t.die_used
     assert code_of(t.move, mv, ["r0c2", "r0c3"], 6) == "die_used"
-    t2, _ = t.move(mv, ["r0c2", "r0c3"], 3, means="horse")   # a Horse is an extra move
+    t2, _ = t.move(mv, ["r0c2", "r0c3"], 3, means="horse")  # a Horse is an extra move
     t3, _ = t2.move(mv, ["r0c3", "r0c4"], 2, means="horse")  # as many as he has Horses
     assert t3.position == "r0c4" and len(t3.moves) == 3
     assert code_of(t.move, mv, ["r0c5", "r0c6"], 3, means="horse") == "not_here"
 
 
 def test_forest_stop_blocks_later_extra_moves():
-    """"Even if he has a Horse, Eagles or Dragon Birds, he cannot leave that space during
+    """ "Even if he has a Horse, Eagles or Dragon Birds, he cannot leave that space during
     that turn without a Cloak." """
     mv = brick(["..F......"])
     t = T.TurnMoves.begin(mv, "r0c0")
@@ -403,13 +426,13 @@ def test_forest_stop_blocks_later_extra_moves():
     assert code_of(t.move, mv, ["r0c2", "r0c3"], 3, means="horse") == "stopped_for_turn"
     assert code_of(t.fly, mv, "r0c8") == "stopped_for_turn"
     t0 = T.TurnMoves.begin(mv, "r0c5")
-    t0, r = t0.fly(mv, "r0c2")                    # flying into the forest stops too
+    t0, r = t0.fly(mv, "r0c2")  # flying into the forest stops too
     assert t0.stopped
     assert code_of(t0.move, mv, ["r0c2", "r0c3"], 3) == "stopped_for_turn"
 
 
 def test_turn_must_end_elsewhere():
-    """"No player may begin and end a turn on the same space, unless he is on The Cracks
+    """ "No player may begin and end a turn on the same space, unless he is on The Cracks
     of Doom or Barad-Dur and wins the game on that turn." """
     mv = brick(["...."])
     t = T.TurnMoves.begin(mv, "r0c1")
@@ -422,19 +445,21 @@ def test_turn_must_end_elsewhere():
 
 
 def test_friendly_exchange_partners():
-    """"When a player stops on, or beside, the space occupied by another player, he must
+    """ "When a player stops on, or beside, the space occupied by another player, he must
     immediately have a Friendly Exchange with that player." Nobody exchanges with a
     player in LIMBO."""
     mv = river_map()
     others = {"Sam": "r0c1", "Merry": "r1c1", "Pippin": "r0c3", "BR1": "d15", "BR2": None}
     assert T.exchange_partners(mv, "r0c1", others) == ["BR1", "Merry", "Sam"]
-    assert T.exchange_partners(mv, "d15", {k: v for k, v in others.items() if k != "BR1"}) \
-        == ["Merry", "Sam"]
+    assert T.exchange_partners(mv, "d15", {k: v for k, v in others.items() if k != "BR1"}) == [
+        "Merry",
+        "Sam",
+    ]
     assert T.exchange_partners(mv, "r0c3", {"Pippin": "r0c3"}) == ["Pippin"]
 
 
 def test_city_pick_up_rotation():
-    """"A player may not go back and forth between two Cities picking up cards. He must
+    """ "A player may not go back and forth between two Cities picking up cards. He must
     pick up cards from at least 2 other Cities before returning to pick up again from a
     City he has already used." """
     assert T.may_pick_up("A", [])
@@ -450,30 +475,36 @@ def test_city_pick_up_rotation():
 
 
 def test_ten_card_limit():
-    """"Every time a player picks up any cards from the deck, he must discard 1 card ...
+    """ "Every time a player picks up any cards from the deck, he must discard 1 card ...
     If he has over 10 cards, he must discard ... exactly 10 cards at the end of his turn.
     ... Cards taken after an incorrect Riddle do not count against the 10 card limit." """
     assert T.discards_at_end_of_turn(9, picked_up=True) == 1
     assert T.discards_at_end_of_turn(13, picked_up=True) == 3
     assert T.discards_at_end_of_turn(11, picked_up=False) == 1
-    assert T.discards_at_end_of_turn(1, picked_up=True) == 1   # Bill Ferny: left with none
+    assert T.discards_at_end_of_turn(1, picked_up=True) == 1  # Bill Ferny: left with none
     assert T.discards_at_end_of_turn(10, picked_up=True, in_limbo=True) == 0
     assert T.over_hand_limit(11) and not T.over_hand_limit(10)
     assert not T.over_hand_limit(12, riddle_cards=2)
 
 
 def test_leaving_limbo_within_six_of_exit_limbo():
-    """"When leaving or escaping from LIMBO, place your marker on any space within 6
+    """ "When leaving or escaping from LIMBO, place your marker on any space within 6
     spaces of the Exit LIMBO space" — "LIMBO and the Exit Limbo space are not considered
     part of the board"; from captivity, within 6 of the captor."""
     mv = brick(["...O......"], props={"r0c0": {"role": "exit_limbo"}})
     assert T.limbo_exit_spaces(mv) == {"r0c1", "r0c2", "r0c4", "r0c5", "r0c6"}
-    assert T.limbo_exit_spaces(mv, captor="r0c9") == {"r0c4", "r0c5", "r0c6", "r0c7", "r0c8",
-                                                       "r0c9"}
+    assert T.limbo_exit_spaces(mv, captor="r0c9") == {
+        "r0c4",
+        "r0c5",
+        "r0c6",
+        "r0c7",
+        "r0c8",
+        "r0c9",
+    }
 
 
 def test_c_space_sees_within_six():
-    """"Any player whose marker is stopped on any such "C" space may see the entire hands
+    """ "Any player whose marker is stopped on any such "C" space may see the entire hands
     of 1 or 2 players within 6 spaces of that particular "C" space." """
     mv = brick([".........", "........."], props={"r0c0": {"letters": ["C"]}})
     pos = {"me": "r0c0", "near": "r0c6", "far": "r0c7", "row1": "r1c5", "limbo": None}
@@ -487,10 +518,12 @@ def test_search_matches_the_networkx_oracle_on_random_maps():
     rng = random.Random(7)
     for _ in range(6):
         rows = ["".join(rng.choice("....FMO") for _ in range(8)) for _ in range(4)]
-        road = [f"r{r}c{c}" for r, c in ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3),
-                                         (2, 4), (3, 4), (3, 5))]
+        road = [
+            f"r{r}c{c}"
+            for r, c in ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3), (2, 4), (3, 4), (3, 5))
+        ]
         for r, c in ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 3), (2, 4), (3, 4), (3, 5)):
-            rows[r] = rows[r][:c] + rng.choice(".FM") + rows[r][c + 1:]
+            rows[r] = rows[r][:c] + rng.choice(".FM") + rows[r][c + 1 :]
         rows[0], rows[1] = "...." + rows[0][4:], "..." + rows[1][3:]  # land at the dots
         mv = brick(rows, roads=[road], rivers=RIVER_ROW, dots=DOTS, bridges=[(17.5, 10.0)])
         for _ in range(8):

@@ -45,7 +45,7 @@ def _rejected(g, text: str, code: str) -> None:
 
 
 def test_request_granted(grid):
-    """"Each partner may make a specific request for a title of a card which he would like
+    """ "Each partner may make a specific request for a title of a card which he would like
     to receive from his partner": Frodo asks for The Ring and Sam gives it; Sam asks for
     nothing, so Frodo selects the card he gives as in option a."""
     g, ev = _exchange(grid)
@@ -65,12 +65,14 @@ def test_request_granted(grid):
     assert sorted(g._by["sam"].hand) == ["cloak.1", "rope.1"]
     assert g.phase == "main" and g.sub is None and "sam" in g.t["exchanged"]
     assert ev[-1]["event"] == "exchange" and ev[-1]["private"]["frodo"] == {
-        "gave": "rope.1", "got": "the_ring"}
+        "gave": "rope.1",
+        "got": "the_ring",
+    }
     assert len(g.all_cards()) == 80
 
 
 def test_request_for_a_card_the_partner_lacks_falls_back_to_a(grid):
-    """"If the partner does not have it ... option "a" given above should be followed":
+    """ "If the partner does not have it ... option "a" given above should be followed":
     Sam holds no Boat, so he can only decline, then selects the card he gives."""
     g, _ = _exchange(grid)
     g.push_text("ask boat")
@@ -78,11 +80,12 @@ def test_request_for_a_card_the_partner_lacks_falls_back_to_a(grid):
     g.push_text("offer boat.1")
     assert g.to_move == "sam" and moves(g) == {"decline"}
     _rejected(g, "grant boat.2", "not_in_hand")
-    _rejected(g, "offer cloak.1", "wrong_phase")   # answer the request first
+    _rejected(g, "offer cloak.1", "wrong_phase")  # answer the request first
     ev = g.push_text("decline")
     # the decline is the same whether he lacks the title or keeps it (see below)
-    assert ev == [{"event": "request_answer", "player": "sam", "with": "frodo",
-                   "answer": "declined"}]
+    assert ev == [
+        {"event": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
+    ]
     assert g.to_move == "sam" and moves(g) == {"offer cloak.1", "offer the_ring"}
     g.push_text("offer cloak.1")
     assert sorted(g._by["frodo"].hand) == ["cloak.1", "rope.1"]
@@ -91,27 +94,29 @@ def test_request_for_a_card_the_partner_lacks_falls_back_to_a(grid):
 
 
 def test_partner_chooses_to_decline(grid):
-    """"... or chooses not to give it": Sam holds The Ring but declines and gives a card of
+    """ "... or chooses not to give it": Sam holds The Ring but declines and gives a card of
     his choice instead; Frodo learns only that the request was declined. Both ask here,
     and each request is answered by the partner it was made of."""
     g, _ = _exchange(grid)
     g.push_text("ask the-ring")
     _rejected(g, "ask not-a-card", "unknown_title")
-    _rejected(g, "grant the_ring", "wrong_phase")   # Sam must ask (or not) first
+    _rejected(g, "grant the_ring", "wrong_phase")  # Sam must ask (or not) first
     g.push_text("ask rope")
     assert g.to_move == "frodo" and moves(g) == {"grant rope.1", "decline"}
     _rejected(g, "grant boat.1", "not_requested")
     g.push_text("grant rope.1")
     assert g.to_move == "sam" and moves(g) == {"grant the_ring", "decline"}
     ev = g.push_text("decline")
-    assert ev == [{"event": "request_answer", "player": "sam", "with": "frodo",
-                   "answer": "declined"}]
-    _rejected(g, "grant the_ring", "wrong_phase")   # no second answer after declining
+    assert ev == [
+        {"event": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
+    ]
+    _rejected(g, "grant the_ring", "wrong_phase")  # no second answer after declining
     ev = g.push_text("offer cloak.1")
     assert sorted(g._by["frodo"].hand) == ["boat.1", "cloak.1"]
     assert sorted(g._by["sam"].hand) == ["rope.1", "the_ring"]
     assert RiddleGame.events_for(ev, "frodo")[-1]["private"] == {
-        "frodo": {"gave": "rope.1", "got": "cloak.1"}}
+        "frodo": {"gave": "rope.1", "got": "cloak.1"}
+    }
 
 
 def test_request_needs_the_partners_option(grid):
@@ -139,10 +144,13 @@ def test_request_needs_the_partners_option(grid):
 
 def test_option_value_is_checked(grid):
     from referee.errors import UsageError
+
     with pytest.raises(UsageError):
         new_game(grid, players=4, partners=True, partner_exchange="d")
-    assert new_game(grid, players=4, partners=True, partner_exchange="b").opts[
-        "partner_exchange"] == "b"
+    assert (
+        new_game(grid, players=4, partners=True, partner_exchange="b").opts["partner_exchange"]
+        == "b"
+    )
 
 
 def test_views_and_events_hide_the_other_hands(grid):
@@ -190,9 +198,9 @@ def test_random_games_with_requests_keep_invariants(grid):
     cards stay in play — and 2b exchanges really happen."""
     played: list[str] = []
     for seed in range(3):
-        g = new_game(grid, players=4, seed=seed, turn_limit=12, partners=True,
-                     partner_exchange="b")
+        g = new_game(grid, players=4, seed=seed, turn_limit=12, partners=True, partner_exchange="b")
         played += [t.split()[0] for t in play(g, random.Random(seed), every=_invariants)]
         assert g.outcome is not None
-    assert played.count("ask") and played.count("decline") and played.count("offer"), \
+    assert played.count("ask") and played.count("decline") and played.count("offer"), (
         "no Variation 2b exchange in the random games"
+    )

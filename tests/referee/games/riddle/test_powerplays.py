@@ -12,8 +12,7 @@ from .conftest import hand, moves, new_game, put, turn_of
 @pytest.fixture
 def g4(grid):
     g = new_game(grid, players=4, seed=11)
-    for name, pos in (("frodo", "r3c0"), ("rider1", "r3c2"), ("sam", "r0c3"),
-                      ("rider2", "r4c2")):
+    for name, pos in (("frodo", "r3c0"), ("rider1", "r3c2"), ("sam", "r0c3"), ("rider2", "r4c2")):
         put(g, name, pos)
     return g
 
@@ -47,8 +46,18 @@ def test_riddle_wrong_guess_loses_a_card_not_counted_in_limit(g4):
     """Guess wrong: the other player draws a card from your hand at random to keep.
     Cards taken after an incorrect Riddle do not count against the 10 card limit."""
     hand(g4, "frodo", "riddle.1", "rope.1")
-    ten = ["boat.1", "boat.2", "boat.3", "boat.4", "boat.5", "cloak.1", "cloak.2", "cloak.3",
-           "cloak.4", "cloak.5"]
+    ten = [
+        "boat.1",
+        "boat.2",
+        "boat.3",
+        "boat.4",
+        "boat.5",
+        "cloak.1",
+        "cloak.2",
+        "cloak.3",
+        "cloak.4",
+        "cloak.5",
+    ]
     hand(g4, "rider1", *ten)
     turn_of(g4, "frodo")
     g4.push_text("riddle riddle.1 rider1 horse")

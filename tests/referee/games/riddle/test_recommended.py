@@ -20,8 +20,9 @@ def rg(grid):
 
 
 def test_recommended_switches_on_all_four(rg):
-    assert all(rg.opts[k] for k in ("gollum_spots", "clairvoyance_spots", "secret_spots",
-                                    "captivity"))
+    assert all(
+        rg.opts[k] for k in ("gollum_spots", "clairvoyance_spots", "secret_spots", "captivity")
+    )
 
 
 def test_gollum_only_from_g_space(rg):
@@ -89,8 +90,9 @@ def test_secret_spot_hide_retrieve_find(rg):
     v = rg.view("frodo")
     assert v["hidden"] == {"r3c3": ["boat.1", "boat.2", "boat.3", "boat.4"]}
     assert "hidden" not in rg.view("rider1") or rg.view("rider1")["hidden"] == {}
-    assert rg.view("rider1")["players"][rg.players.index(rg._by["frodo"])][
-        "hidden_counts"] == {"r3c3": 4}
+    assert rg.view("rider1")["players"][rg.players.index(rg._by["frodo"])]["hidden_counts"] == {
+        "r3c3": 4
+    }
     # hidden cards are out of play: not part of the hand
     assert sorted(rg._by["frodo"].hand) == ["boat.5", "rope.1"]
     # another player finds one card a turn

@@ -18,8 +18,18 @@ from referee.store import load_project
 from .conftest import SPECIAL, grid_board, hand, new_game, put, turn_of
 
 SAMPLE = Path(__file__).resolve().parents[4] / "projects" / "riddle-sample"
-JUNK = ("roll", "pass", "discard nothing", "battle nobody", "move r0c0>r4c4", "take boat.1",
-        "match good_army1.1", "ring", "place r2c2", "guess boat")
+JUNK = (
+    "roll",
+    "pass",
+    "discard nothing",
+    "battle nobody",
+    "move r0c0>r4c4",
+    "take boat.1",
+    "match good_army1.1",
+    "ring",
+    "place r2c2",
+    "guess boat",
+)
 
 
 def play(g, rnd, max_plies=4000, every=None):
@@ -70,11 +80,16 @@ def _invariants(g, ms):
     json.dumps(g.view(None))
 
 
-@pytest.mark.parametrize("players,opts", [(2, {}), (4, {"recommended": True}),
-                                          (5, {"partners": True, "doom_cities": True, "partner_exchange": "c"}),
-                                          (8, {"limbo_out": True, "no_wait": True}),
-                                          (2, {"enhanced_two": True, "recommended": True,
-                                               "once_through": True})])
+@pytest.mark.parametrize(
+    "players,opts",
+    [
+        (2, {}),
+        (4, {"recommended": True}),
+        (5, {"partners": True, "doom_cities": True, "partner_exchange": "c"}),
+        (8, {"limbo_out": True, "no_wait": True}),
+        (2, {"enhanced_two": True, "recommended": True, "once_through": True}),
+    ],
+)
 def test_random_games_keep_invariants(grid, players, opts):
     for seed in range(3):
         g = new_game(grid, players=players, seed=seed, turn_limit=12, **opts)
@@ -130,6 +145,7 @@ def test_table_talk_partners_see_each_other(grid):
 
 def test_unknown_option_and_bad_markers(grid):
     from referee.errors import UsageError
+
     with pytest.raises(UsageError):
         new_game(grid, players=2, bogus=True)
     with pytest.raises(UsageError):
@@ -142,8 +158,9 @@ def test_unknown_option_and_bad_markers(grid):
 def test_random_games_on_the_sample_map():
     cb = compile_board(load_project(SAMPLE))
     for seed in range(2):
-        g = RiddleGame.new(cb, players=4, seed=seed, options={"turn_limit": 25,
-                                                              "recommended": True})
+        g = RiddleGame.new(
+            cb, players=4, seed=seed, options={"turn_limit": 25, "recommended": True}
+        )
         play(g, random.Random(seed), every=_invariants if seed == 0 else None)
         assert g.outcome is not None
 
@@ -159,7 +176,8 @@ def test_events_for_a_viewer_hide_others_cards(grid):
     g.push_text("move r3c0>r3c1")
     ev = g.push_text("exchange rider1")
     assert RiddleGame.events_for(ev, "frodo")[0]["private"] == {
-        "frodo": {"gave": "boat.1", "got": "rope.1"}}
+        "frodo": {"gave": "boat.1", "got": "rope.1"}
+    }
     assert "private" not in RiddleGame.events_for(ev, "sam")[0]
     assert "rope.1" not in json.dumps(RiddleGame.events_for(ev, None))
 
@@ -178,5 +196,7 @@ def test_invariants_hook_reports_breakage(grid):
 def test_setup_events_and_variant(grid):
     g = new_game(grid, players=2, seed=4, variant="recommended")
     assert g.opts["captivity"] and g.setup_events[0]["event"] == "deal"
-    assert new_game(grid, players=2, seed=4).setup_events == \
+    assert (
         new_game(grid, players=2, seed=4).setup_events
+        == new_game(grid, players=2, seed=4).setup_events
+    )

@@ -204,8 +204,18 @@ def test_one_city_or_one_card_per_turn(grid):
 def test_discard_down_to_ten(grid):
     """Over 10 cards: discard down to exactly 10 at the end of the turn."""
     g = new_game(grid, players=2, seed=6)
-    cards = ["boat.1", "boat.2", "rope.1", "rope.2", "cloak.1", "cloak.2", "riddle.1",
-             "riddle.2", "palantir.1", "elf_ring.1"]
+    cards = [
+        "boat.1",
+        "boat.2",
+        "rope.1",
+        "rope.2",
+        "cloak.1",
+        "cloak.2",
+        "riddle.1",
+        "riddle.2",
+        "palantir.1",
+        "elf_ring.1",
+    ]
     hand(g, "frodo", *cards)
     put(g, "frodo", "r0c1")
     turn_of(g, "frodo", roll=1)
@@ -319,8 +329,16 @@ def test_rejected_move_changes_nothing(grid):
     g = new_game(grid, players=3, seed=8)
     turn_of(g, g.me.name, roll=2)
     before = g.to_json()
-    for text in ("pass", "move r4c4>r0c0", "battle sam", "discard boat.1", "ring",
-                 "riddle riddle.1 sam boat", "exchange sam", "take x"):
+    for text in (
+        "pass",
+        "move r4c4>r0c0",
+        "battle sam",
+        "discard boat.1",
+        "ring",
+        "riddle riddle.1 sam boat",
+        "exchange sam",
+        "take x",
+    ):
         with pytest.raises(IllegalMoveError):
             g.push_text(text)
         assert g.to_json() == before

@@ -33,14 +33,16 @@ class B:
 
     def pt(self, pid: str, x: float, y: float, colour: str = "grey", **props: Any) -> B:
         self.xy[pid] = (x, y)
-        self.features.append(Feature(pid, "point", shapely.Point(x, y),
-                                     {"colour": colour, **props}))
+        self.features.append(
+            Feature(pid, "point", shapely.Point(x, y), {"colour": colour, **props})
+        )
         return self
 
     def junction(self, jid: str, x: float, y: float, forced_right: bool = False) -> B:
         self.xy[jid] = (x, y)
-        self.features.append(Feature(jid, "junction", shapely.Point(x, y),
-                                     {"forced_right": forced_right}))
+        self.features.append(
+            Feature(jid, "junction", shapely.Point(x, y), {"forced_right": forced_right})
+        )
         return self
 
     def door(self, did: str, x: float, y: float, symbol: str) -> B:
@@ -59,8 +61,9 @@ class B:
         props: dict[str, Any] = {"medium": medium}
         if guard:
             props["guard"] = guard
-        self.features.append(Feature(f"path{self._n}", "path",
-                                     shapely.LineString([self.xy[i] for i in ids]), props))
+        self.features.append(
+            Feature(f"path{self._n}", "path", shapely.LineString([self.xy[i] for i in ids]), props)
+        )
         return self
 
     def counter_space(self, sid: str, x: float, y: float, arrival: Sequence[str]) -> B:
@@ -68,45 +71,87 @@ class B:
         self.features.append(Feature(sid, "counter_space", poly, {"arrival": list(arrival)}))
         return self
 
-    def tile(self, pid: str, key: str, x: float, y: float, features: list[Feature],
-             turnable: bool = True, size: float = 100.0) -> B:
+    def tile(
+        self,
+        pid: str,
+        key: str,
+        x: float,
+        y: float,
+        features: list[Feature],
+        turnable: bool = True,
+        size: float = 100.0,
+    ) -> B:
         if key not in self.tiles:
-            self.tiles[key] = TileAsset(key, key, {"shape": "square", "size": size},
-                                        features, turnable)
+            self.tiles[key] = TileAsset(
+                key, key, {"shape": "square", "size": size}, features, turnable
+            )
         self.placements.append(Placement(pid, key, x, y, 0))
         return self
 
     def board(self, figures: Iterable[str], cards: Sequence[tuple[str, str, str]]) -> Board:
         """The board, with piece types for exactly ``figures`` and a deck of ``cards``."""
         types: dict[str, dict[str, Any]] = {}
-        sizes = {"hobbit": "small", "man": "medium", "gandalf": "large", "gollum": "small",
-                 "orc": "medium", "spirit": "large"}
+        sizes = {
+            "hobbit": "small",
+            "man": "medium",
+            "gandalf": "large",
+            "gollum": "small",
+            "orc": "medium",
+            "spirit": "large",
+        }
         for fid in figures:
             fig, _, rest = fid.partition("-")
             if fig in ("hobbit", "man"):
-                types[f"test/{fid}"] = {"side": "light", "figure": fig, "colour": rest,
-                                        "size": sizes[fig], "count": 1}
+                types[f"test/{fid}"] = {
+                    "side": "light",
+                    "figure": fig,
+                    "colour": rest,
+                    "size": sizes[fig],
+                    "count": 1,
+                }
             else:
                 key = f"test/{fig}"
-                t = types.setdefault(key, {"side": "light" if fig == "gandalf" else "black",
-                                           "figure": fig, "size": sizes[fig], "count": 0})
+                t = types.setdefault(
+                    key,
+                    {
+                        "side": "light" if fig == "gandalf" else "black",
+                        "figure": fig,
+                        "size": sizes[fig],
+                        "count": 0,
+                    },
+                )
                 t["count"] += 1
-        deck = [{"id": f"card{i}", "ringbearer": rb, "hand": hand, "image": image}
-                for i, (rb, hand, image) in enumerate(cards)]
-        b = Board(meta={"name": "test", "rules": "ringgeister",
-                        "settings": {"wind_corridor_mm": self.corridor}},
-                  tiles=dict(self.tiles), placements=list(self.placements),
-                  features=list(self.features), piece_types=types,
-                  decks={"test/cards": {"cards": deck}})
+        deck = [
+            {"id": f"card{i}", "ringbearer": rb, "hand": hand, "image": image}
+            for i, (rb, hand, image) in enumerate(cards)
+        ]
+        b = Board(
+            meta={
+                "name": "test",
+                "rules": "ringgeister",
+                "settings": {"wind_corridor_mm": self.corridor},
+            },
+            tiles=dict(self.tiles),
+            placements=list(self.placements),
+            features=list(self.features),
+            piece_types=types,
+            decks={"test/cards": {"cards": deck}},
+        )
         b.validate()
         return b
 
 
-def position(b: B, figures: dict[str, str | None], *, players: Sequence[str] = ("yellow",),
-             cards: Sequence[tuple[str, str, str]] = (("yellow", "forward", "moon"),),
-             player: int = 0, counters: Sequence[tuple[str, str | None]] = (),
-             moved: Sequence[str] = (), compiled: CompiledBoard | None = None
-             ) -> RinggeisterGame:
+def position(
+    b: B,
+    figures: dict[str, str | None],
+    *,
+    players: Sequence[str] = ("yellow",),
+    cards: Sequence[tuple[str, str, str]] = (("yellow", "forward", "moon"),),
+    player: int = 0,
+    counters: Sequence[tuple[str, str | None]] = (),
+    moved: Sequence[str] = (),
+    compiled: CompiledBoard | None = None,
+) -> RinggeisterGame:
     """A game on ``b`` with ``figures`` at the given points (id → point id).
 
     ``figures`` ids follow the referee's naming: ``hobbit-yellow``, ``gandalf``,
@@ -117,17 +162,33 @@ def position(b: B, figures: dict[str, str | None], *, players: Sequence[str] = (
     board = b.board(figures, cards)
     compiled = compiled or compile_board(board)
     state = {
-        "rules": "ringgeister", "version": 1, "board_hash": compiled.hash, "seed": 0,
+        "rules": "ringgeister",
+        "version": 1,
+        "board_hash": compiled.hash,
+        "seed": 0,
         "players": list(players),
-        "options": {"variant": "default", "counter_placement": "choose",
-                    "colours": ",".join(players)},
-        "rng": 12345, "ply": 0, "phase": "play", "player": player, "moved": list(moved),
-        "pending": [], "figures": dict(figures),
+        "options": {
+            "variant": "default",
+            "counter_placement": "choose",
+            "colours": ",".join(players),
+        },
+        "rng": 12345,
+        "ply": 0,
+        "phase": "play",
+        "player": player,
+        "moved": list(moved),
+        "pending": [],
+        "figures": dict(figures),
         "tile_turns": {p.id: p.turns for p in board.placements},
-        "cards": {"face_up": "card0",
-                  "pile": [f"card{i}" for i in range(len(cards) - 1, 0, -1)], "discard": []},
-        "counters": [{"id": f"{c}-{k}", "colour": c, "space": s, "removed": False}
-                     for k, (c, s) in enumerate(counters, 1)],
+        "cards": {
+            "face_up": "card0",
+            "pile": [f"card{i}" for i in range(len(cards) - 1, 0, -1)],
+            "discard": [],
+        },
+        "counters": [
+            {"id": f"{c}-{k}", "colour": c, "space": s, "removed": False}
+            for k, (c, s) in enumerate(counters, 1)
+        ],
         "outcome": None,
     }
     return RinggeisterGame.from_json(state, compiled)

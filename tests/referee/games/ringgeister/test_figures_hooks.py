@@ -31,7 +31,7 @@ def check_hooks(g: RinggeisterGame) -> dict[str, dict[str, list]]:
     for fid, f in figs.items():
         assert isinstance(f, FigureView) and f.id == fid
         assert f.node in graph, f"{fid} stands on {f.node}, not a node of the board"
-        assert state[fid] == f.node                  # the state's own positions
+        assert state[fid] == f.node  # the state's own positions
     assert set(figs) == {k for k, v in state.items() if v is not None}
     targets = g.move_targets()
     listed = set()
@@ -52,8 +52,9 @@ def test_targets_are_exactly_the_legal_figure_moves(seed: int) -> None:
     """'A coloured figure moves to the next free point' (ruling 1/2): every step the
     referee allows is offered on the board and nothing else; set-up counters and
     defeated figures going home are offered on the space/point they go to."""
-    g = RinggeisterGame.new(compiled(seed), players=2, seed=seed,
-                            options={"counter_placement": "random"})
+    g = RinggeisterGame.new(
+        compiled(seed), players=2, seed=seed, options={"counter_placement": "random"}
+    )
     rng = random.Random(seed)
     seen_steps = 0
     for _ in range(40):
@@ -69,8 +70,7 @@ def test_targets_are_exactly_the_legal_figure_moves(seed: int) -> None:
 def test_figures_carry_side_owner_and_colour() -> None:
     """Coloured figures belong to their colour's player; Gandalf and the black
     figures to nobody; black figures are drawn dark, Gandalf white."""
-    g = RinggeisterGame.new(compiled(1), players=2, seed=1,
-                            options={"counter_placement": "random"})
+    g = RinggeisterGame.new(compiled(1), players=2, seed=1, options={"counter_placement": "random"})
     figs = g.figures()
     specs = {s.id: s for s in g.specs}
     for fid, f in figs.items():

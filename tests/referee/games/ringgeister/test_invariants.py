@@ -40,9 +40,13 @@ def check_invariants(g: RinggeisterGame) -> None:
     assert len(figs) == len(g.specs)
 
 
-@given(board_seed=st.integers(0, 3), seed=st.integers(0, 2**32), players=st.integers(1, 4),
-       picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=120),
-       junk=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 200)), max_size=30))
+@given(
+    board_seed=st.integers(0, 3),
+    seed=st.integers(0, 2**32),
+    players=st.integers(1, 4),
+    picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=120),
+    junk=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 200)), max_size=30),
+)
 def test_random_games_keep_invariants(board_seed, seed, players, picks, junk):
     """Invariants hold after every move; a random (mostly illegal) move never changes the state."""
     c = compiled(board_seed)
@@ -90,11 +94,13 @@ def test_random_games_keep_invariants(board_seed, seed, players, picks, junk):
 def test_selfplay_reaches_outcomes():
     """Long random games end in wins or losses (the rules terminate), invariants holding."""
     import random
+
     results: dict[str, int] = {}
     for seed in range(6):
         c = compiled(seed % 4)
-        g = RinggeisterGame.new(c, players=1 + seed % 4, seed=seed,
-                                options={"counter_placement": "random"})
+        g = RinggeisterGame.new(
+            c, players=1 + seed % 4, seed=seed, options={"counter_placement": "random"}
+        )
         rnd = random.Random(seed)
         for _ in range(3000):
             moves = list(g.legal_moves)
@@ -110,6 +116,7 @@ def test_selfplay_reaches_outcomes():
 def test_states_sharing_a_compiled_board_stay_independent():
     """Two games on one compiled board: a tile turn in one does not leak into the other."""
     import random
+
     c = compiled(1)
     a = RinggeisterGame.new(c, players=2, seed=1, options={"counter_placement": "random"})
     b = RinggeisterGame.new(c, players=2, seed=2, options={"counter_placement": "random"})
@@ -129,6 +136,7 @@ def test_states_sharing_a_compiled_board_stay_independent():
 def test_new_game_starts_from_the_boards_turns_after_another_game_turned_tiles():
     """A new game on a shared compiled board starts from the board's own tile turns."""
     import random
+
     c = compile_board(sample_board(4, 4, 1))
     fresh = RinggeisterGame.new(c, players=2, seed=3, options={"counter_placement": "random"})
     first = fresh.to_json()

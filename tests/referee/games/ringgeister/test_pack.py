@@ -65,7 +65,7 @@ def _build_module() -> Any:
 
 # ---------------------------------------------------------------------- the pack
 def test_pack_has_12_octagons_and_11_squares_18_of_them_turnable(pack: Any) -> None:
-    """"twelve octagonal elements and eleven square elements"; DESIGN §4: 18 tiles can turn."""
+    """ "twelve octagonal elements and eleven square elements"; DESIGN §4: 18 tiles can turn."""
     shapes = Counter((t.shape, t.outline_spec.get("size")) for t in pack.tiles.values())
     assert shapes == {("octagon", 120): 12, ("square", 80): 11}
     assert sum(t.turnable for t in pack.tiles.values()) == 18
@@ -81,16 +81,24 @@ def test_every_tile_has_ports_at_the_midpoints_of_its_four_axis_aligned_sides(pa
 
 
 def test_pieces_are_the_rulebook_figures_with_their_size_classes(pack: Any) -> None:
-    """"4 Hobbit figures ... 4 Man figures ... Gandalf"; "1 Gollum, 8 Orc, 9 Spirits"."""
+    """ "4 Hobbit figures ... 4 Man figures ... Gandalf"; "1 Gollum, 8 Orc, 9 Spirits"."""
     types = {k.split("/", 1)[1]: v for k, v in pack.piece_types.items()}
     for c in COLOURS:
-        assert types[f"hobbit-{c}"] == {"name": f"{c.title()} Hobbit", "side": "light",
-                                        "figure": "hobbit", "colour": c, "size": "small",
-                                        "count": 1}
+        assert types[f"hobbit-{c}"] == {
+            "name": f"{c.title()} Hobbit",
+            "side": "light",
+            "figure": "hobbit",
+            "colour": c,
+            "size": "small",
+            "count": 1,
+        }
         assert types[f"man-{c}"]["size"] == "medium" and types[f"man-{c}"]["side"] == "light"
     assert types["gandalf"]["size"] == "large" and types["gandalf"]["colour"] == "white"
-    assert (types["gollum"]["side"], types["gollum"]["size"], types["gollum"]["count"]) == \
-        ("black", "small", 1)
+    assert (types["gollum"]["side"], types["gollum"]["size"], types["gollum"]["count"]) == (
+        "black",
+        "small",
+        1,
+    )
     assert (types["orc"]["size"], types["orc"]["count"]) == ("medium", 8)
     assert (types["spirit"]["size"], types["spirit"]["count"]) == ("large", 9)
     by_side = Counter()
@@ -100,16 +108,24 @@ def test_pieces_are_the_rulebook_figures_with_their_size_classes(pack: Any) -> N
 
 
 def test_deck_has_six_cards_per_colour_every_hand_and_image(pack: Any) -> None:
-    """"24 cards"; a colour's six cards are hand {forward, backward} × image {moon, star, storm}."""
+    """ "24 cards"; a colour's six cards are hand {forward, backward} × image {moon, star, storm}."""
     deck = pack.decks["ringgeister/cards"]
     assert deck["name"] == "Ringgeister cards"
     cards = deck["cards"]
     assert len(cards) == 24 and len({c["id"] for c in cards}) == 24
     combos = {(c["ringbearer"], c["hand"], c["image"]) for c in cards}
-    assert combos == {(c, h, i) for c in COLOURS for h in ("forward", "backward")
-                      for i in ("moon", "star", "storm")}
-    assert {"id": "yellow-forward-moon", "ringbearer": "yellow", "hand": "forward",
-            "image": "moon"} in cards
+    assert combos == {
+        (c, h, i)
+        for c in COLOURS
+        for h in ("forward", "backward")
+        for i in ("moon", "star", "storm")
+    }
+    assert {
+        "id": "yellow-forward-moon",
+        "ringbearer": "yellow",
+        "hand": "forward",
+        "image": "moon",
+    } in cards
 
 
 def test_generator_reproduces_the_committed_pack_and_project() -> None:
@@ -129,8 +145,13 @@ def test_generator_reproduces_the_committed_pack_and_project() -> None:
 # ---------------------------------------------------------------------- the default board
 def test_default_board_meta_and_layout(saved: Board) -> None:
     """DESIGN §4: 600 × 600 mm, tile centres at (100 + 100c, 100 + 100r), octagons where r+c is odd."""
-    assert saved.meta == {"name": "Ringgeister", "rules": "ringgeister", "width": 600,
-                          "height": 600, "settings": {"wind_corridor_mm": 15}}
+    assert saved.meta == {
+        "name": "Ringgeister",
+        "rules": "ringgeister",
+        "width": 600,
+        "height": 600,
+        "settings": {"wind_corridor_mm": 15},
+    }
     cells = {}
     for p in saved.placements:
         c, r = round((p.x - 100) / 100), round((p.y - 100) / 100)
@@ -143,7 +164,7 @@ def test_default_board_meta_and_layout(saved: Board) -> None:
 
 
 def test_facing_ports_of_neighbouring_tiles_coincide(saved: Board) -> None:
-    """"An octagon's flat and its neighbouring square's side meet exactly (60 + 40 = 100)"."""
+    """ "An octagon's flat and its neighbouring square's side meet exactly (60 + 40 = 100)"."""
     ports = [(nid, f.geometry) for nid, _, f in saved.world_features() if f.kind == "port"]
     tree = shapely.STRtree([g for _, g in ports])
     inner = 0
@@ -166,9 +187,15 @@ def test_check_and_info_report_the_rulebook_counts(capsys: pytest.CaptureFixture
     assert info["nodes"]["counter_space"] == 9
     assert info["edges"]["arrival"] == 27
     own = info["rules_counts"]
-    assert (own["white_starts"], own["black_starts"], own["counter_spaces"],
-            own["arrival_points"], own["turnable_tiles"], own["fixed_tiles"], own["goals"]) == \
-        (9, 18, 9, 27, 18, 5, 1)
+    assert (
+        own["white_starts"],
+        own["black_starts"],
+        own["counter_spaces"],
+        own["arrival_points"],
+        own["turnable_tiles"],
+        own["fixed_tiles"],
+        own["goals"],
+    ) == (9, 18, 9, 27, 18, 5, 1)
     assert own["moon_doors"] >= 2 and own["star_doors"] >= 2 and own["forks_three_arrows"] >= 1
     assert cli(["info", str(PROJECT)]) == 0
     assert "ringgeister: white starts 9, black starts 18," in capsys.readouterr().out
@@ -196,13 +223,17 @@ def test_default_board_has_the_starting_points_doors_and_goal(saved: Board) -> N
 
 
 def test_figures_open_on_their_starting_points(saved: Board) -> None:
-    """"The chosen coloured figures, together with Gandalf ... are placed ... on the various white
+    """ "The chosen coloured figures, together with Gandalf ... are placed ... on the various white
     starting points"; "the 18 black figures are placed ... on the black starting points"."""
     cb = compile_board(saved)
     ids = sorted(pc.id for pc in saved.pieces)
-    assert ids == sorted([f"hobbit-{c}" for c in COLOURS] + [f"man-{c}" for c in COLOURS]
-                         + ["gandalf", "gollum"] + [f"orc-{i}" for i in range(1, 9)]
-                         + [f"spirit-{i}" for i in range(1, 10)])
+    assert ids == sorted(
+        [f"hobbit-{c}" for c in COLOURS]
+        + [f"man-{c}" for c in COLOURS]
+        + ["gandalf", "gollum"]
+        + [f"orc-{i}" for i in range(1, 9)]
+        + [f"spirit-{i}" for i in range(1, 10)]
+    )
     assert len({pc.at for pc in saved.pieces}) == 27
     for pc in saved.pieces:
         side = saved.piece_types[pc.piece]["side"]
@@ -210,7 +241,7 @@ def test_figures_open_on_their_starting_points(saved: Board) -> None:
 
 
 def test_black_starting_points_lie_beside_a_rock(saved: Board) -> None:
-    """"they are all situated next to a rock" — within 15 mm, on the same tile."""
+    """ "they are all situated next to a rock" — within 15 mm, on the same tile."""
     for p in saved.placements:
         feats = saved.placed_features(p)
         rocks = [f.geometry for f in feats if f.kind == "art" and f.props.get("terrain") == "rock"]
@@ -227,8 +258,11 @@ def test_wind_rays_along_rows_and_columns_meet_black_points(saved: Board) -> Non
     """
     cb = compile_board(saved)
     g = cb.graph
-    blacks = [(d["x"], d["y"]) for _, d in g.nodes(data=True)
-              if d["kind"] == "point" and d.get("colour") == "black"]
+    blacks = [
+        (d["x"], d["y"])
+        for _, d in g.nodes(data=True)
+        if d["kind"] == "point" and d.get("colour") == "black"
+    ]
     hits = total = 0
     for _, d in g.nodes(data=True):
         if d["kind"] != "point" or "wind" not in d:
@@ -295,8 +329,10 @@ def test_check_fails_on_a_fixed_tile_with_two_black_points(board: Board) -> None
     grey = _first(tile, lambda f: f.kind == "point" and f.props.get("colour") == "grey")
     _edit(tile, grey.id, colour="black")
     got = problems(board)
-    assert any(p.code == "ringgeister_tile" and p.node == "r2c2" and "exactly one" in p.message
-               for p in got)
+    assert any(
+        p.code == "ringgeister_tile" and p.node == "r2c2" and "exactly one" in p.message
+        for p in got
+    )
 
 
 def test_check_fails_on_a_heading_off_its_land_paths(board: Board) -> None:
@@ -306,8 +342,11 @@ def test_check_fails_on_a_heading_off_its_land_paths(board: Board) -> None:
     d = cb.graph.nodes[node]
     assert d["colour"] == "black"
     bearings = land_bearings(cb, node)
-    off = next(b for b in (45.0, 135.0, 225.0, 315.0)
-               if all(abs((b - x + 180) % 360 - 180) > 10 for x in bearings))
+    off = next(
+        b
+        for b in (45.0, 135.0, 225.0, 315.0)
+        if all(abs((b - x + 180) % 360 - 180) > 10 for x in bearings)
+    )
     p, tile = _tile_at(board, "r0c2")
     # the tile frame's heading is the world heading turned back
     _edit(tile, "p1", heading=(off - 90 * p.turns) % 360)
@@ -323,15 +362,15 @@ def test_check_fails_on_a_black_point_without_heading_or_wind(board: Board) -> N
 
 
 def test_check_fails_on_a_counter_space_with_two_arrival_points(board: Board) -> None:
-    """"the three arrival points surrounding a counter" — every counter space needs three."""
-    p, tile = _tile_at(board, "r1c2")
+    """ "the three arrival points surrounding a counter" — every counter space needs three."""
+    _p, tile = _tile_at(board, "r1c2")
     cs = _first(tile, lambda f: f.kind == "counter_space")
     _edit(tile, cs.id, arrival=cs.props["arrival"][:2])
     assert ("ringgeister_counter_spaces", f"r1c2/{cs.id}") in codes(board)
 
 
 def test_check_fails_with_eight_counter_spaces(board: Board) -> None:
-    """"one of the nine hexagonal spaces drawn on the game board"."""
+    """ "one of the nine hexagonal spaces drawn on the game board"."""
     _, tile = _tile_at(board, "r1c2")
     tile.features = [f for f in tile.features if f.kind != "counter_space"]
     tile.invalidate()
@@ -340,8 +379,12 @@ def test_check_fails_with_eight_counter_spaces(board: Board) -> None:
 
 def test_check_fails_when_a_door_symbol_has_one_door(board: Board) -> None:
     """Ruling 5: a light figure at a door of symbol X continues from *another* door of symbol X."""
-    moons = [(p, f) for p in board.placements for f in board.tile_of(p).features
-             if f.kind == "door" and f.props["symbol"] == "moon"]
+    moons = [
+        (p, f)
+        for p in board.placements
+        for f in board.tile_of(p).features
+        if f.kind == "door" and f.props["symbol"] == "moon"
+    ]
     for p, f in moons[1:]:
         tile = board.tile_of(p)
         tile.features = [g for g in tile.features if g is not f]
@@ -399,9 +442,11 @@ def test_check_fails_when_white_starts_do_not_match_the_light_figures(board: Boa
     assert ("ringgeister_white_starts", None) in codes(board)
 
 
-def test_cli_check_exits_1_on_a_broken_copy(tmp_path: Path, board: Board,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_check_exits_1_on_a_broken_copy(
+    tmp_path: Path, board: Board, capsys: pytest.CaptureFixture[str]
+) -> None:
     from referee.store import save_project
+
     _, tile = _tile_at(board, "r0c2")
     _edit(tile, "p1", wind=None)
     out = tmp_path / "broken.bwproj"
@@ -433,9 +478,18 @@ def test_turning_every_turnable_tile_keeps_the_compiled_graph_consistent(saved: 
             fresh = compile_board(board)
             assert cb.edge_set() == fresh.edge_set(), (p.id, t)
             # the tile's content stays legal at every turn: spacing, headings, its counts
-            bad = [q for q in board_problems(cb) if q.code in (
-                "ringgeister_spacing", "ringgeister_heading", "ringgeister_wind",
-                "ringgeister_tile", "ringgeister_counter_spaces")]
+            bad = [
+                q
+                for q in board_problems(cb)
+                if q.code
+                in (
+                    "ringgeister_spacing",
+                    "ringgeister_heading",
+                    "ringgeister_wind",
+                    "ringgeister_tile",
+                    "ringgeister_counter_spaces",
+                )
+            ]
             assert bad == [], (p.id, t, bad)
             assert dict(cb.graph.nodes(data=True)) == dict(fresh.graph.nodes(data=True))
             # ports re-linked: every port of the turned tile sits on a neighbour's port (or
@@ -447,8 +501,11 @@ def test_turning_every_turnable_tile_keeps_the_compiled_graph_consistent(saved: 
                 nid = f"{p.id}/{f.id}"
                 sock = cb.paths.socket(nid)
                 ends = sum(len(cb.paths.seg_at.get(q, ())) for q in sock)
-                through = [c for c in cb.paths.chains.values() if nid in sock and
-                           any(q in c.via for q in sock)]
+                through = [
+                    c
+                    for c in cb.paths.chains.values()
+                    if nid in sock and any(q in c.via for q in sock)
+                ]
                 if len(sock) == 2 and ends == 2:
                     assert through, f"{nid} at turn {t} is not re-linked"
         assert p.turns == start
@@ -456,7 +513,7 @@ def test_turning_every_turnable_tile_keeps_the_compiled_graph_consistent(saved: 
 
 
 def test_turning_changes_which_lines_connect(saved: Board) -> None:
-    """"In doing so, many lines of communication are changed" — turning is the game."""
+    """ "In doing so, many lines of communication are changed" — turning is the game."""
     cb = compile_board(saved.copy())
     changed = 0
     for p in [p for p in cb.board.placements if cb.board.tile_of(p).turnable]:
