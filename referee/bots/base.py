@@ -51,12 +51,13 @@ class Bot(ABC):
 def seats(game: Game[Any]) -> list[str]:
     """The players' names in seating order (the names ``to_move`` returns).
 
-    Uses the game's ``seats`` if it declares them, else what every onlooker sees:
+    The game kit's ``game.players`` (names) when the game has them, else what every
+    onlooker sees:
     ``view(None)["players"]`` (names, or objects with a ``name``), ``names``, or a
     player count (``p1`` … ``pN``).
     """
-    declared = getattr(game, "seats", None)
-    if isinstance(declared, (list, tuple)) and declared:
+    declared = getattr(game, "players", None)  # the game kit's player names
+    if isinstance(declared, (list, tuple)) and declared and isinstance(declared[0], str):
         return [str(s) for s in declared]
     view = game.view(None)
     names = view.get("names")

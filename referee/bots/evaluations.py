@@ -5,9 +5,9 @@ An evaluation scores a position for one player: higher is better, on any scale
 reward). It reads only what the player may see (``game.view(player)``) and public
 board data.
 
-A rules module takes its evaluation over by declaring a method
-``evaluate(self, player: str) -> float`` on its :class:`~referee.games.base.Game`:
-:func:`evaluate` prefers it. Until the rules modules declare one, the evaluations
+A rules module takes its evaluation over with the game kit's hook
+``Game.evaluate(player) -> float | None`` (0 to 1): :func:`evaluate` and
+:func:`reward` prefer it whenever it returns a value. Until the rules modules declare one, the evaluations
 live here, keyed by rules name (:data:`EVALUATIONS`); a game with neither gets a
 neutral 0 (``greedy`` then plays like ``random``, ``mcts`` relies on its rollouts).
 """
@@ -25,26 +25,47 @@ from ..games.base import Game
 Evaluation = Callable[[Game[Any], str], float]
 
 
+def declared(game: Game[Any], player: str) -> float | None:
+    """The game's own evaluation (the kit's ``evaluate(player)``, 0 to 1), or ``None``."""
+    own = getattr(game, "evaluate", None)
+    if not callable(own):
+        return None
+    value = own(player)
+    return None if value is None else float(value)
+
+
+def heuristic(game: Game[Any], player: str) -> float:
+    """The evaluation kept here for ``game``'s rules (:data:`EVALUATIONS`), else 0."""
+    fn = EVALUATIONS.get(game.rules)
+    return fn(game, player) if fn is not None else 0.0
+
+
 def evaluate(game: Game[Any], player: str) -> float:
     """How well ``player`` stands in ``game`` (higher is better; not for finished games).
 
     Notes
     -----
-    The game's own ``evaluate(player)`` when it declares one, else
+    The game's own ``evaluate(player)`` when it returns a value, else
     :data:`EVALUATIONS` by rules name, else 0.
     """
-    own = getattr(game, "evaluate", None)
-    if callable(own):
-        return float(own(player))
-    fn = EVALUATIONS.get(game.rules)
-    return fn(game, player) if fn is not None else 0.0
+    own = declared(game, player)
+    return own if own is not None else heuristic(game, player)
+
+
+def reward(game: Game[Any], player: str, base: float) -> float:
+    """A reward in [0, 1] for an unfinished search leaf.
+
+    The game's own evaluation is one already; a heuristic of :data:`EVALUATIONS` is
+    turned into one by squashing its change since the root (``base``).
+    """
+    own = declared(game, player)
+    if own is not None:
+        return min(1.0, max(0.0, own))
+    return squash(heuristic(game, player) - base, scale(game))
 
 
 def scale(game: Game[Any]) -> float:
-    """One unit of advantage for ``game`` (MCTS squashes ``delta / scale``)."""
-    own = getattr(game, "evaluation_scale", None)
-    if isinstance(own, (int, float)) and own > 0:
-        return float(own)
+    """One unit of advantage for ``game``'s heuristic (MCTS squashes ``delta / scale``)."""
     return SCALE.get(game.rules, 1.0)
 
 

@@ -32,8 +32,8 @@ from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
 from .base import Bot, rewards, seats
 from .determinize import CannotDeterminise, determinise
-from .evaluations import evaluate, scale, squash
-from .simple import GreedyBot
+from .evaluations import heuristic, reward
+from .simple import GreedyBot, one_ply
 
 
 class _Node:
@@ -110,7 +110,6 @@ class MctsBot(Bot):
             return moves[0]
         me = game.to_move
         names = seats(game)
-        unit = scale(game)
         root = _Node(me)
         root_moves = {str(m): m for m in moves}
         base: dict[str, float] | None = None
@@ -129,7 +128,12 @@ class MctsBot(Bot):
                 self._fallback.rng = rng
                 return self._fallback.choose(game)
             if base is None:
-                base = {s: evaluate(g, s) for s in names}
+                base = {s: heuristic(g, s) for s in names}
+                # the root's moves are tried best first by one ply of evaluation,
+                # so a small budget still sees a winning move among many
+                order = one_ply(g, moves, me, names)
+                ranked = sorted(range(len(moves)), key=lambda i: -order[i])
+                root_moves = {str(moves[i]): moves[i] for i in ranked}
             node = root
             path: list[_Node] = []
             # selection and expansion
@@ -142,7 +146,11 @@ class MctsBot(Bot):
                 mover = g.to_move
                 untried = [m for m in legal if str(m) not in node.children]
                 if untried:
-                    move = untried[rng.randrange(len(untried))]
+                    if node is root:
+                        keys = {str(m) for m in untried}
+                        move = next(m for k, m in root_moves.items() if k in keys)
+                    else:
+                        move = untried[rng.randrange(len(untried))]
                     child = _Node(mover)
                     node.children[str(move)] = child
                     if not self._push(g, move):
@@ -165,12 +173,12 @@ class MctsBot(Bot):
                 self._push(g, legal[rng.randrange(len(legal))])
             # back-up
             if g.outcome is not None:
-                reward = rewards(g.outcome, names, g)
+                value = rewards(g.outcome, names, g)
             else:
-                reward = {s: squash(evaluate(g, s) - base[s], unit) for s in names}
+                value = {s: reward(g, s, base[s]) for s in names}
             for n in path:
                 n.visits += 1
-                n.total += reward.get(n.player, 0.0)
+                n.total += value.get(n.player, 0.0)
         best = max(
             moves,
             key=lambda m: (

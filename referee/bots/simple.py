@@ -52,23 +52,28 @@ class GreedyBot(Bot):
             world = determinise(game, me, self.rng)
         except CannotDeterminise:
             return moves[self.rng.randrange(len(moves))]
-        names = seats(game)
-        best: list[Any] = []
-        best_score = float("-inf")
-        for move in moves:
-            g = world.copy()
-            try:
-                g.push(move)
-            except IllegalMoveError:
-                continue  # illegal in this sampled world (it rests on a guess)
-            if g.outcome is not None:
-                score = (rewards(g.outcome, names, g).get(me, 0.0) - 0.5) * TERMINAL
-            else:
-                score = evaluate(g, me)
-            if score > best_score + 1e-9:
-                best, best_score = [move], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(move)
-        if not best:
-            best = moves
+        scores = one_ply(world, moves, me, seats(game))
+        top = max(scores)
+        if top == float("-inf"):
+            return moves[self.rng.randrange(len(moves))]
+        best = [m for m, v in zip(moves, scores) if v >= top - 1e-9]
         return best[self.rng.randrange(len(best))]
+
+
+def one_ply(world: Game[Any], moves: list[Any], me: str, names: list[str]) -> list[float]:
+    """The evaluation for ``me`` after each of ``moves`` in ``world`` (a copy each);
+    a finished game scores its reward scaled by :data:`TERMINAL`; a move illegal in
+    this world ``-inf``."""
+    out = []
+    for move in moves:
+        g = world.copy()
+        try:
+            g.push(move)
+        except IllegalMoveError:
+            out.append(float("-inf"))  # illegal in this sampled world (it rests on a guess)
+            continue
+        if g.outcome is not None:
+            out.append((rewards(g.outcome, names, g).get(me, 0.0) - 0.5) * TERMINAL)
+        else:
+            out.append(evaluate(g, me))
+    return out
