@@ -97,7 +97,7 @@ class DaskEngine(Engine):
                 "--engine dask needs Dask distributed: pip install 'boardwright[dask]'"
             ) from None
         try:
-            client = distributed.Client(self.scheduler, timeout=self.timeout, set_as_default=False)
+            client = distributed.Client(self.scheduler, timeout=self.timeout)
         except (OSError, TimeoutError) as exc:
             raise EngineError(
                 f"cannot reach the Dask scheduler at {self.scheduler} within "
