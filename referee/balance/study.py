@@ -117,7 +117,7 @@ def run_games(
     return key, store.records(key, [j.seed for j in jobs])
 
 
-def stderr_progress(label: str, stream: IO[str] = sys.stderr) -> Progress:
+def stderr_progress(label: str, stream: IO[str] | None = None) -> Progress:
     """A one-line progress counter with a rate and an estimate of the time left."""
     t0 = time.perf_counter()
     first: list[int] = []
@@ -130,8 +130,9 @@ def stderr_progress(label: str, stream: IO[str] = sys.stderr) -> Progress:
         rate = new / dt if dt > 0 and new else 0.0
         left = f", {((total - done) / rate):.0f} s left" if rate else ""
         end = "\n" if done >= total else ""
-        stream.write(f"\r{label}: {done}/{total} games ({rate:.2f}/s{left})   {end}")
-        stream.flush()
+        out = stream or sys.stderr
+        out.write(f"\r{label}: {done}/{total} games ({rate:.2f}/s{left})   {end}")
+        out.flush()
 
     return show
 
