@@ -53,7 +53,7 @@ def test_new_position_new_gives_the_same_legal_moves(
     assert run(capsys, "position", str(a), "-o", str(pos))[0] == 0
     assert run(capsys, "new", name, board, "--position", str(pos), "-o", str(b))[0] == 0
     assert moves(capsys, b) == moves(capsys, a)
-    rc, out, err = run(capsys, "replay", str(b))
+    rc, _, err = run(capsys, "replay", str(b))
     assert rc == 0, err
 
 
