@@ -71,7 +71,7 @@ from . import state as rstate
 from .moves import Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
-from .search import BLACK_LARGE, BLACK_SMALL, LIGHT, step_moves
+from .search import step_moves
 from .state import (
     RinggeisterPosition,
     RinggeisterState,
@@ -133,7 +133,8 @@ class RinggeisterGame(Game[Move]):
     gollum: int
     own: dict[str, list[int]]
     gandalfs: list[int]
-    fclass: list[int]
+    light: list[bool]  # by figure index
+    small: list[bool]  # by figure index: smaller than large (the Ringbearer jumps it)
     seed: int
     pos: list[int]
     occ: list[int]
@@ -179,10 +180,8 @@ class RinggeisterGame(Game[Move]):
             c: [i for i, s in enumerate(g.specs) if s.coloured and s.colour == c] for c in g.players
         }
         g.gandalfs = [i for i, s in enumerate(g.specs) if s.figure == "gandalf"]
-        # occupant class by figure index (the last entry, index -1, is "free")
-        g.fclass = [
-            LIGHT if s.light else (BLACK_SMALL if s.size < 2 else BLACK_LARGE) for s in g.specs
-        ] + [0]
+        g.light = [s.light for s in g.specs]
+        g.small = [s.size < 2 for s in g.specs]
         g.cards = {c.id: c for c in deck_cards(compiled.board.decks, g.players)}
         g.pos = [-1] * len(g.specs)
         g.occ = [-1] * g.v.n
