@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from boardwright_race import RULES
 
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import StateError
-from referee.games import available, get_game
+from referee.games import Game, available, get_game
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 from referee.store import load_project
 
@@ -21,7 +22,7 @@ def demo() -> CompiledBoard:
     return compile_board(load_project(DEMO))
 
 
-def at(demo: CompiledBoard, places: dict[str, str], **kw: object):  # type: ignore[no-untyped-def]
+def at(demo: CompiledBoard, places: dict[str, str], **kw: object) -> Game[Any]:
     return game_from_position("race", demo, {"players": list(places), "places": places, **kw})
 
 

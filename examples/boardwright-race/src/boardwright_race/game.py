@@ -167,7 +167,7 @@ class Race(Game[RaceMove]):
 
     track: Track
     places: dict[str, int]
-    phase: str
+    phase: Literal["roll", "move", "over"]
     player: int
     roll: int | None
     ply: int
@@ -200,7 +200,7 @@ class Race(Game[RaceMove]):
         ids = self.compiled.ids
         return RaceState(
             {p: ids[i] for p, i in self.places.items()},
-            self.phase,  # type: ignore[arg-type]
+            self.phase,
             self.player,
             self.roll,
             self.ply,
@@ -336,15 +336,9 @@ class Race(Game[RaceMove]):
         if move.verb == "move":
             frm, to = self.places[me], self.compiled.index[move.args[0]]
             self.places[me] = to
-            events.append(
-                event(
-                    "moved",
-                    f"{me} runs from {ids[frm]} to {ids[to]}",
-                    figure=me,
-                    **{"from": ids[frm]},
-                    to=ids[to],
-                )
-            )
+            moved = event("moved", f"{me} runs from {ids[frm]} to {ids[to]}", figure=me)
+            moved["from"], moved["to"] = ids[frm], ids[to]  # "from" is a keyword
+            events.append(moved)
             if to == self.track.goal:
                 self._outcome = won([me], ply=self.ply)
                 self.phase, self.roll = "over", None
