@@ -12,11 +12,14 @@ offscreen on that project, saves it as PNG and exits 0 (for docs and CI).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from pathlib import Path
 
-DEFAULT_PROJECT = Path(__file__).resolve().parent.parent / "projects" / "ringgeister"
+from referee.shipped import projects_dir
+
+DEFAULT_PROJECT = projects_dir() / "ringgeister"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,7 +39,17 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+INSTALL_HINT = (
+    "boardwright: the editor needs PySide6, which is not installed: "
+    "pip install 'boardwright[editor]'"
+)
+
+
 def main(argv: list[str] | None = None) -> int:
+    if importlib.util.find_spec("PySide6") is None:
+        # `pip install boardwright` is the headless referee; the editor is an extra
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
     args = _parser().parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
