@@ -6,7 +6,13 @@ pyproject.toml); setuptools' automatic package finder does not see mapped folder
 they are added to what it finds here. Everything else is in pyproject.toml.
 """
 
+import warnings
+
 from setuptools import find_packages, setup
+
+# The packs' and projects' sub-folders (riddle/, ringgeister/tiles/, …) are data, not
+# packages; setuptools warns about every folder whose name could be imported.
+warnings.filterwarnings("ignore", message=r"Package 'referee\.shipped\.")
 
 setup(
     packages=[
