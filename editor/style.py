@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry.base import BaseGeometry
 
+from referee import palette
 from referee.geometry import bearing_degrees, unit_vector
 from referee.model import Feature
 
@@ -35,15 +36,9 @@ PATH_WATER = "#2f6fc0"
 RIVER = "#2f78d0"
 ROAD = "#b8862e"
 SELECT = "#ff8a00"
-RELATION_COLOURS = {
-    "path": "#d02090",
-    "touch": "#1f9d55",
-    "road": "#e07b00",
-    "dot": "#c0392b",
-    "dot_river": "#2563eb",
-    "next": "#7c3aed",
-    "arrival": "#0891b2",
-}
+# the compiled-graph overlay: one palette with `referee render --graph`
+RELATION_COLOURS = palette.RELATION_COLOURS
+GRAPH_NODE = palette.NODE
 #: Drawing order per kind (higher is on top).
 Z_OF_KIND = {
     "art": -2.0,
