@@ -126,7 +126,7 @@ def test_bad_input_is_one_line_exit_1_no_traceback(capsys, tmp_path, content, ne
     if content is not None:
         p.write_text(content)
     for verb in ("check", "info", "compile"):
-        code, out, err = run(capsys, verb, str(p))
+        code, _out, err = run(capsys, verb, str(p))
         assert code == 1, err
         assert needle in err and str(p) in err
         assert "Traceback" not in err and len(err.strip().splitlines()) == 1

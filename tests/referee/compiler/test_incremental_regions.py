@@ -223,6 +223,7 @@ EDITS = [
 
 # ---------------------------------------------------------------------- property
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10**6),
     edits=st.lists(st.sampled_from(range(len(EDITS))), min_size=1, max_size=8),

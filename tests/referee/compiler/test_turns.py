@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
@@ -63,6 +64,7 @@ def snapshot(cb):
 
 
 @settings(max_examples=40, deadline=None)
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10_000),
     turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=12),
