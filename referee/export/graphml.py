@@ -13,7 +13,9 @@ Values that GraphML has no type for — lists and mappings (``letters``, ``arriv
 ``bearings``), and every value of an attribute whose values are of several types
 (``heading`` is a bearing in degrees or a wind name) — are JSON text prefixed
 ``json:``, which :func:`from_graphml` decodes, so the graph read back equals the
-compiled graph. ``None`` values are left out (GraphML has no null); the node attribute
+compiled graph. What XML 1.0 cannot hold (control characters, lone surrogates) and
+non-finite numbers are refused with a :class:`~referee.errors.BoardError` naming the
+node or edge. ``None`` values are left out (GraphML has no null); the node attribute
 ``tile`` (``None`` for free-standing features) is restored on reading.
 
 The graph is ``edgedefault="undirected"`` and may have parallel edges (the compiled
@@ -31,6 +33,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -38,6 +41,7 @@ from xml.etree import ElementTree as ET
 import networkx as nx
 
 from ..compiler import CompiledBoard
+from ..errors import BoardError
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 JSON_PREFIX = "json:"
@@ -50,12 +54,35 @@ _SCALAR_TYPES: tuple[tuple[type, str], ...] = (
 )
 
 
+#: Characters XML 1.0 cannot hold at all (not even escaped), and lone surrogates.
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _check(value: Any, where: str) -> None:
+    """Refuse what GraphML cannot carry, naming the node or edge (a :class:`BoardError`)."""
+    if isinstance(value, str):
+        m = _XML_ILLEGAL.search(value)
+        if m:
+            raise BoardError(
+                f"{value[:40]!r} holds U+{ord(m.group()):04X}, which XML cannot carry",
+                code="bad_text",
+                location=where,
+            )
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise BoardError(f"{value} is not a finite number", code="bad_number", location=where)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check(k, where)
+            _check(v, where)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            _check(v, where)
+
+
 def _type_name(value: Any) -> str | None:
     """The GraphML type of a scalar, or None if GraphML has none for it."""
     if isinstance(value, str) and value.startswith(JSON_PREFIX):
         return None  # written as JSON text, so reading it back cannot mistake it
-    if isinstance(value, float) and not math.isfinite(value):
-        return None  # GraphML doubles have no nan/inf every reader accepts
     for py, name in _SCALAR_TYPES:
         if isinstance(value, py):
             return name
@@ -96,10 +123,12 @@ class _Keys:
                 },
             )
 
-    def data(self, parent: ET.Element, row: Mapping[str, Any]) -> None:
+    def data(self, parent: ET.Element, row: Mapping[str, Any], where: str) -> None:
         for name, value in row.items():
             if value is None:
                 continue
+            _check(name, where)
+            _check(value, where)
             d = ET.SubElement(parent, "data", {"key": self.ids[name]})
             d.text = _text(value, self.types[name])
 
@@ -135,12 +164,16 @@ def to_graphml(compiled: CompiledBoard) -> str:
     for k in keys:
         k.declare(root)
     graph = ET.SubElement(root, "graph", {"id": "G", "edgedefault": "undirected"})
-    keys[0].data(graph, header)
+    keys[0].data(graph, header, "graphml graph")
     for n, d in g.nodes(data=True):
-        keys[1].data(ET.SubElement(graph, "node", {"id": str(n)}), d)
+        where = f"graphml node {n!r}"
+        _check(n, where)
+        keys[1].data(ET.SubElement(graph, "node", {"id": str(n)}), d, where)
     for u, v, k, d in g.edges(keys=True, data=True):
+        where = f"graphml edge {u!r}-{v!r}"
+        _check(k, where)
         edge = ET.SubElement(graph, "edge", {"id": str(k), "source": str(u), "target": str(v)})
-        keys[2].data(edge, d)
+        keys[2].data(edge, d, where)
     ET.indent(root, space=" ")
     buf = io.BytesIO()
     ET.ElementTree(root).write(buf, encoding="utf-8", xml_declaration=True)

@@ -239,3 +239,14 @@ def test_geojson_placed_on_the_earth(compiled: CompiledBoard) -> None:
             x, y = compiled.features[f["id"]][1].geometry.coords[0]
             assert lat == pytest.approx(52.0 - y / 111_195.08, abs=1e-7)  # one degree: 111.195 km
             assert lon == pytest.approx(7.6 + x / (111_195.08 * 0.615661), abs=1e-7)
+
+
+def test_graphml_refuses_what_xml_cannot_carry_naming_the_node() -> None:
+    from shapely.geometry import Point
+
+    from referee.errors import BoardError
+    from referee.model import Board, Feature
+
+    board = Board(meta={}, features=[Feature("a", "point", Point(0, 0), {"name": "bell\x07"})])
+    with pytest.raises(BoardError, match="graphml node 'a'.*U\\+0007"):
+        to_graphml(compile_board(board))
