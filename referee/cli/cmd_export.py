@@ -42,8 +42,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--geo-origin",
         metavar="LON,LAT",
-        help="geojson: lay the board on the Earth with its origin at these degrees "
-        "(default: board millimetres, y down, not geographic)",
+        help="geojson: lay the board on the Earth with its origin at these degrees, north "
+        "up (default: board millimetres, y down, not geographic); a western longitude "
+        "needs '=': --geo-origin=-3.19,55.95",
     )
     p.add_argument(
         "--geo-metres-per-mm",

@@ -1,5 +1,5 @@
 """``CompiledBoard.update_features``: after any edit of free-standing region features
-the incrementally updated compile equals a fresh :func:`compile_board` (DESIGN §1:
+the incrementally updated compile equals a fresh :func:`compile_board` (README.md:
 "the editor recompiles incrementally"; issue 6: under 300 ms on a 10,000-space map)."""
 
 from __future__ import annotations

@@ -248,5 +248,36 @@ def test_graphml_refuses_what_xml_cannot_carry_naming_the_node() -> None:
     from referee.model import Board, Feature
 
     board = Board(meta={}, features=[Feature("a", "point", Point(0, 0), {"name": "bell\x07"})])
-    with pytest.raises(BoardError, match="graphml node 'a'.*U\\+0007"):
+    with pytest.raises(BoardError, match=r"graphml node 'a'.*U\+0007"):
         to_graphml(compile_board(board))
+
+
+def test_cli_geojson_with_a_geographic_origin(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from referee.cli import main
+
+    out = tmp_path / "riddle.geojson"
+    project = str(shipped_project("riddle-sample"))
+    argv = ["export", project, "--to", "geojson", "-o", str(out)]
+    # a western longitude starts with "-": give it with "=" so it is not read as an option
+    assert main([*argv, "--geo-origin=-3.19,55.95", "--geo-metres-per-mm", "10"]) == 0
+    fc = json.loads(out.read_text())
+    _check_geojson(fc)
+    assert fc["boardwright"] == {
+        "coordinates": "wgs84",
+        "origin": [-3.19, 55.95],
+        "metres_per_mm": 10.0,
+    }
+    # a 900 mm wide map at 10 m per mm spans 9 km: about 0.145 degrees of longitude there
+    xs = [
+        c[0]
+        for f in fc["features"]
+        if f["geometry"]["type"] == "Point"
+        for c in [f["geometry"]["coordinates"]]
+    ]
+    assert min(xs) >= -3.19 and max(xs) < -3.19 + 0.15
+    capsys.readouterr()
+    assert main([*argv, "--geo-origin", "55.95"]) == 2
+    err = capsys.readouterr().err
+    assert "--geo-origin '55.95' is not LON,LAT" in err and len(err.strip().splitlines()) == 1
