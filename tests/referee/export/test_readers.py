@@ -113,7 +113,7 @@ def test_pytiled_parser_reads_the_tmj(compiled: CompiledBoard, tmp_path: Path) -
     nodes = {
         o.properties["node"]
         for name in ("spaces", "lines", "points")
-        for o in layers[name].tiled_objects  # type: ignore[attr-defined]
+        for o in layers[name].tiled_objects
     }
     assert nodes >= set(compiled.graph.nodes) - _nodes_without_geometry(compiled)
 
