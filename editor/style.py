@@ -148,8 +148,10 @@ def drawables(f: Feature) -> list[Drawable]:
                 )
             )
     elif k == "art":
-        fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
-        brush = QBrush(QColor(fill)) if fill and g.geom_type.endswith("Polygon") else NO_BRUSH
+        art_fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
+        brush = (
+            QBrush(QColor(art_fill)) if art_fill and g.geom_type.endswith("Polygon") else NO_BRUSH
+        )
         out.append(Drawable(geom_path(g), pen(pr.get("stroke") or "#7d6e50", 0.6), brush))
     elif k == "counter_space":
         out.append(
@@ -198,7 +200,7 @@ def drawables(f: Feature) -> list[Drawable]:
         p = QPainterPath()
         p.addRoundedRect(QRectF(g.x - 3, g.y - 3, 6, 6), 1, 1)
         out.append(Drawable(p, pen("#222222", 0.5), QBrush(QColor("#6d5d8c"))))
-        sym = {"moon": "☾", "star": "★"}.get(pr.get("symbol"), "?")
+        sym = {"moon": "☾", "star": "★"}.get(str(pr.get("symbol")), "?")
         out.append(Drawable(None, pen("#ffffff", 0), NO_BRUSH, sym, QPointF(g.x, g.y), 4.0))
     elif k == "river_dot":
         p = QPainterPath()
