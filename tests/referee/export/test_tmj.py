@@ -8,7 +8,15 @@ field that Tiled's reader would reject or misread; it returns the objects by id.
 from __future__ import annotations
 
 import json
+import math
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from referee.compiler import compile_board
+from referee.export.tmj import tiled_name, to_tmj
+from referee.store import load_project
 
 ORIENTATIONS = {"orthogonal", "isometric", "staggered", "hexagonal", "oblique"}
 RENDER_ORDERS = {"right-down", "right-up", "left-down", "left-up"}
@@ -158,15 +166,6 @@ def read_tmj(text: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- tests
-import math  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pytest  # noqa: E402
-
-from referee.compiler import compile_board  # noqa: E402
-from referee.export.tmj import tiled_name, to_tmj  # noqa: E402
-from referee.store import load_project  # noqa: E402
-
 ROOT = Path(__file__).resolve().parents[3]
 BOARDS = [
     ROOT / "tests/fixtures/boards/road-row.json",
