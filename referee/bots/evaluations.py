@@ -99,6 +99,8 @@ def ringgeister(game: Game[Any], player: str) -> float:
     path stays closed to his Hobbit) and opponents' Hobbits near the goal count
     against. Unit: about 100 mm (one tile pitch)."""
     view = game.view(player)
+    if isinstance(view.get("state"), dict):  # the game kit's state files nest the state
+        view = {**view["state"], "players": view.get("players")}
     figures: dict[str, str] = view.get("figures") or {}
     card = str((view.get("cards") or {}).get("face_up") or "")
     bearer = card.split("-", 1)[0]
