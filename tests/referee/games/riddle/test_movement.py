@@ -127,6 +127,23 @@ def test_road_steps_pair_only_along_the_road():
     assert code_of(mv.validate, ["r0c0", "r0c1", "r1c1"], 1) == "too_far"
 
 
+def test_road_steps_pair_only_along_one_road():
+    """Key to the Board: "Move 1 or 2 spaces per die count along spaces connected by the
+    *same* road." Two roads meeting in r0c2: a step on each does not share a count
+    (DESIGN §5), while two steps along one road do (issue 15, item 4)."""
+    mv = brick(["......"], roads=[ROW[0:3], ROW[2:5]])
+    # along road 0 only: one count for two steps
+    assert mv.validate(ROW[0:3], 1).cost == 1
+    # r0c1 -> r0c2 on road 0, r0c2 -> r0c3 on road 1: two counts
+    assert mv.validate(ROW[1:4], 2).cost == 2
+    assert code_of(mv.validate, ROW[1:4], 1) == "too_far"
+    # changing roads is no on/off step: r0c0..r0c4 is 2 + 1 = ... road0 pair, road1 pair
+    assert mv.validate(ROW[0:5], 2).cost == 2
+    c = costs(mv, "r0c1", 1)
+    assert "r0c3" not in c and c["r0c2"] == 1
+    assert costs(mv, "r0c1", 2)["r0c3"] == 2
+
+
 # ------------------------------------------------------------------ forests and mountains
 def test_forest_stops_without_cloak():
     """ "When a player moves into any Forest space, he must stop if he does not have a
