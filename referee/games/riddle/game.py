@@ -1044,36 +1044,68 @@ class RiddleGame(Game[Move]):
                 "no more movement this turn",
             )
 
-    def _fit(self, try_: Callable[[tuple[str, ...]], Any]) -> tuple[Any, tuple[str, ...]]:
-        """Find the fewest Boat/Cloak/Rope cards from the hand that make a move valid.
+    def _fit(
+        self, try_: Callable[[tuple[str, ...]], Any], uses: tuple[str, ...]
+    ) -> tuple[Any, tuple[str, ...]]:
+        """The :class:`Reach` of a move using the Cloak/Rope the move names (``uses``),
+        the cards on the table, and a Boat from the hand when the move needs one.
 
-        ``try_(cards)`` returns a :class:`Reach` or raises. Cards on the table are free.
-        A Cloak or Rope held is added when it saves the player from stopping.
+        ``try_(cards)`` returns a :class:`Reach` or raises. Returns the reach and the
+        card kinds that go from the hand to the table. A named card that changes
+        nothing is refused (``card_not_needed``): one text per way of moving.
         """
         p = self.me
         table = self._kinds_on_table(p)
-        extra = sorted(set(self._hand_kinds(p)) - table)
-        err: IllegalMoveError | None = None
-        for size in range(len(extra) + 1):
-            for combo in itertools.combinations(extra, size):
-                try:
-                    reach = try_(tuple(sorted(table | set(combo))))
-                except IllegalMoveError as exc:
-                    err = exc
-                    continue
-                if reach.stops_turn:
-                    for k in extra:
-                        if k in combo:
-                            continue
-                        try:
-                            r2 = try_(tuple(sorted(table | set(combo) | {k})))
-                        except IllegalMoveError:
-                            continue
-                        if not r2.stops_turn:
-                            return r2, (*combo, k)
-                return reach, combo
-        assert err is not None
-        raise err
+        hand = self._hand_kinds(p)
+        for k in uses:
+            if k in table:
+                raise _illegal(
+                    "on_table",
+                    f"your {k.capitalize()} is already on the table and in use: leave out +{k}",
+                    card=k,
+                )
+            if k not in hand:
+                raise _illegal("no_card", f"you hold no {k.capitalize()} card", card=k)
+        chosen = table | set(uses)
+        used = tuple(uses)
+        try:
+            reach = try_(tuple(sorted(chosen)))
+        except IllegalMoveError as exc:
+            if "boat" not in hand or "boat" in chosen:
+                raise self._hint(exc, hand, table) from None
+            try:
+                reach = try_(tuple(sorted(chosen | {"boat"})))
+            except IllegalMoveError as exc2:
+                raise self._hint(exc2, hand, table) from None
+            chosen = chosen | {"boat"}
+            used = (*uses, "boat")
+        for k in uses:
+            try:
+                r2 = try_(tuple(sorted(chosen - {k})))
+            except IllegalMoveError:
+                continue
+            if r2.stops_turn and not reach.stops_turn:
+                continue
+            raise _illegal(
+                "card_not_needed",
+                f"this move neither needs your {k.capitalize()} nor stops without it: "
+                f"leave out +{k}",
+                card=k,
+            )
+        return reach, used
+
+    @staticmethod
+    def _hint(exc: IllegalMoveError, hand: dict[str, str], table: set[str]) -> IllegalMoveError:
+        """``exc`` with a hint when a Cloak/Rope in the hand would have kept the player going."""
+        k = {"must_stop_in_forest": "cloak", "must_stop_in_mountain": "rope"}.get(exc.code or "")
+        if k is None or k not in hand or k in table:
+            return exc
+        return IllegalMoveError(
+            f"{exc} (add +{k} to use your {k.capitalize()})",
+            code=exc.code,
+            location=exc.location,
+            details=exc.details,
+        )
 
     def _node(self, name: str) -> str:
         """A node id from an id or a space name (the movement referee resolves)."""
@@ -1084,7 +1116,9 @@ class RiddleGame(Game[Move]):
                 "unknown_space", f"no space {name!r} on this board: {exc}", space=name
             ) from None
 
-    def _fit_path(self, path: tuple[str, ...], counts: int) -> tuple[Any, tuple[str, ...]]:
+    def _fit_path(
+        self, path: tuple[str, ...], counts: int, uses: tuple[str, ...]
+    ) -> tuple[Any, tuple[str, ...]]:
         p = self.me
         path = tuple(self._node(x) for x in path)
         if not path or path[0] != p.pos:
@@ -1095,12 +1129,14 @@ class RiddleGame(Game[Move]):
             )
         if len(path) < 2:
             raise _illegal("no_move", "a move must go at least one space")
-        reach, used = self._fit(lambda cards: self.mv.validate(path, counts, cards))
+        reach, used = self._fit(lambda cards: self.mv.validate(path, counts, cards), uses)
         if reach.node == p.pos:
             raise _illegal("same_space", "a move must end on a different space than it began")
         return reach, used
 
-    def _fit_flight(self, space: str, bombadil: bool) -> tuple[Any, tuple[str, ...]]:
+    def _fit_flight(
+        self, space: str, bombadil: bool, uses: tuple[str, ...]
+    ) -> tuple[Any, tuple[str, ...]]:
         p = self.me
         space = self._node(space)
 
@@ -1115,49 +1151,77 @@ class RiddleGame(Game[Move]):
                 )
             return r
 
-        return self._fit(attempt)
+        return self._fit(attempt, uses)
 
-    def _c_move(self, path: str) -> None:
+    @staticmethod
+    def _uses(flags: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(f[1:] for f in flags)
+
+    def _c_move(self, path: str, *flags: str) -> None:
         self._movable()
         if self.t["die_used"]:
             raise _illegal("die_used", "you have already moved with the die this turn")
-        self._fit_path(tuple(path.split(">")), self.t["roll"])
+        reach, _ = self._fit_path(tuple(path.split(">")), self.t["roll"], self._uses(flags))
+        self._not_back_for_good(reach, Move("move", (path, *flags)))
 
-    def _a_move(self, ev: list[dict[str, Any]], path: str) -> None:
-        reach, used = self._fit_path(tuple(path.split(">")), self.t["roll"])
+    def _a_move(self, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
+        reach, used = self._fit_path(tuple(path.split(">")), self.t["roll"], self._uses(flags))
         self.t["die_used"] = True
         self._do_move(ev, reach, used, "die")
 
-    def _c_ride(self, card: str, path: str) -> None:
+    def _c_ride(self, card: str, path: str, *flags: str) -> None:
         self._movable()
         u = self._usable(self.me, card, "extra_move")
-        self._fit_path(tuple(path.split(">")), int(u["n"]))
+        reach, _ = self._fit_path(tuple(path.split(">")), int(u["n"]), self._uses(flags))
+        self._not_back_for_good(reach, Move("ride", (card, path, *flags)))
 
-    def _a_ride(self, ev: list[dict[str, Any]], card: str, path: str) -> None:
+    def _a_ride(self, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
         u = self.ctype(card).use("extra_move")
-        reach, used = self._fit_path(tuple(path.split(">")), int(u["n"]))
+        reach, used = self._fit_path(tuple(path.split(">")), int(u["n"]), self._uses(flags))
         self._after(self.me, card, u.get("after", "discard"))
         self._do_move(ev, reach, used, card)
 
-    def _c_fly(self, card: str, space: str) -> None:
+    def _c_fly(self, card: str, space: str, *flags: str) -> None:
         self._movable()
         self._usable(self.me, card, "fly")
-        self._fit_flight(space, False)
+        reach, _ = self._fit_flight(space, False, self._uses(flags))
+        self._not_back_for_good(reach, Move("fly", (card, space, *flags)))
 
-    def _a_fly(self, ev: list[dict[str, Any]], card: str, space: str) -> None:
-        reach, used = self._fit_flight(space, False)
+    def _a_fly(self, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+        reach, used = self._fit_flight(space, False, self._uses(flags))
         self._after(self.me, card, self.ctype(card).use("fly").get("after", "discard"))
         self._do_move(ev, reach, used, card)
 
-    def _c_hop(self, card: str, space: str) -> None:
+    def _c_hop(self, card: str, space: str, *flags: str) -> None:
         self._movable()
         self._usable(self.me, card, "hop")
-        self._fit_flight(space, True)
+        reach, _ = self._fit_flight(space, True, self._uses(flags))
+        self._not_back_for_good(reach, Move("hop", (card, space, *flags)))
 
-    def _a_hop(self, ev: list[dict[str, Any]], card: str, space: str) -> None:
-        reach, used = self._fit_flight(space, True)
+    def _a_hop(self, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+        reach, used = self._fit_flight(space, True, self._uses(flags))
         self._after(self.me, card, self.ctype(card).use("hop").get("after", "discard"))
         self._do_move(ev, reach, used, card)
+
+    def _not_back_for_good(self, reach: Any, move: Move) -> None:
+        """Refuse a move back to the turn's starting space after which the player could
+        neither move on nor win: "No player may begin and end a turn on the same space,
+        unless he ... wins the game on that turn" (DESIGN §5)."""
+        if reach.node != self.t["start"] or self._can_leave_after(move):
+            return
+        raise _illegal(
+            "same_space",
+            f"back on {reach.node}, where your turn began, you could not move on: "
+            "no player may begin and end a turn on the same space",
+            space=reach.node,
+        )
+
+    def _can_leave_after(self, move: Move) -> bool:
+        """After ``move`` (which ends where the turn began) a move on, or a win, is legal."""
+        g = self.copy()
+        assert isinstance(g, RiddleGame)
+        g._apply(move)
+        return g._has_any_move() or g._ok(Move("ring"))
 
     def _do_move(
         self, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
@@ -1224,46 +1288,88 @@ class RiddleGame(Game[Move]):
         p = self.me
         if p.status != "board" or p.pos is None or self.t["stopped"]:
             return
-        avail = self._avail(p)
+        table = tuple(sorted(self._kinds_on_table(p)))
+        hand = tuple(sorted(set(self._hand_kinds(p)) - set(table)))
+        back = self.t["start"] if p.pos != self.t["start"] else None
         if not self.t["die_used"] and self.t["roll"]:
-            yield from self._paths(p.pos, self.t["roll"], avail, None)
+            for node, m in self._paths(p.pos, self.t["roll"], table, hand, None):
+                if node != back or self._can_leave_after(m):
+                    yield m
         for c in self._cards_with(p, "extra_move"):
             n = int(self.ctype(c).use("extra_move")["n"])
-            yield from self._paths(p.pos, n, avail, c)
+            for node, m in self._paths(p.pos, n, table, hand, c):
+                if node != back or self._can_leave_after(m):
+                    yield m
+        base = set(table) | ({"boat"} & set(hand))
         for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
             cards = self._cards_with(p, use)
-            if cards:
-                for node in sorted(self.mv.flight_targets(p.pos, avail, bombadil=bomb)):
-                    if node != p.pos:
-                        for c in cards:
-                            yield Move(verb, (c, node))
+            if not cards:
+                continue
+            for node, r in sorted(self.mv.flight_targets(p.pos, base, bombadil=bomb).items()):
+                if node == p.pos:
+                    continue
+                k = "cloak" if self.info.terrain.get(node) == "forest" else "rope"
+                flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in hand else [])
+                for c in cards:
+                    for f in flags:
+                        m = Move(verb, (c, node, *f))
+                        if node != back or self._can_leave_after(m):
+                            yield m
 
     def _paths(
-        self, start: str, counts: int, avail: tuple[str, ...], card: str | None
-    ) -> list[Move]:
-        """``move PATH`` (or ``ride CARD PATH``) to every destination, cached per board:
-        the answer depends only on the start, the counts, the movement cards and the card."""
+        self,
+        start: str,
+        counts: int,
+        table: tuple[str, ...],
+        hand: tuple[str, ...],
+        card: str | None,
+    ) -> list[tuple[str, Move]]:
+        """``(destination, move PATH)`` (or ``ride CARD PATH``) to every destination,
+        with and without each Cloak/Rope of the hand where using it makes a difference;
+        cached per board: the answer depends only on the start, the counts, the
+        movement cards on the table and in the hand, and the card."""
 
-        def compute() -> list[Move]:
-            paths = [
-                path_text(r.path)
-                for node, r in sorted(self.mv.destinations(start, counts, avail).items())
-                if node != start
-            ]
-            if card is None:
-                return [Move("move", (x,)) for x in paths]
-            return [Move("ride", (card, x)) for x in paths]
+        def compute() -> list[tuple[str, Move]]:
+            base = set(table) | ({"boat"} & set(hand))
+            optional = [k for k in ("cloak", "rope") if k in hand]
+            found: list[tuple[str, tuple[str, ...], Move]] = []
+            for size in range(len(optional) + 1):
+                for combo in itertools.combinations(optional, size):
+                    cards = base | set(combo)
+                    for node, r in self.mv.destinations(start, counts, cards).items():
+                        if node == start or not self._makes_difference(r, counts, cards, combo):
+                            continue
+                        flags = tuple(f"+{k}" for k in combo)
+                        text = path_text(r.path)
+                        args = (text, *flags) if card is None else (card, text, *flags)
+                        found.append((node, flags, Move("move" if card is None else "ride", args)))
+            found.sort(key=lambda x: (x[0], x[1]))
+            return [(node, m) for node, _, m in found]
 
         if not self.cache_paths:
             return compute()
         cache: dict[Any, Any] = self.compiled.derived("riddle.paths", dict)
-        key = (start, counts, avail, card)
+        key = (start, counts, table, hand, card)
         got = cache.get(key)
         if got is None:
             if len(cache) > 50_000:
                 cache.clear()
             got = cache[key] = compute()
         return got  # type: ignore[no-any-return]
+
+    def _makes_difference(
+        self, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
+    ) -> bool:
+        """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going."""
+        for k in combo:
+            try:
+                r2 = self.mv.validate(reach.path, counts, cards - {k})
+            except IllegalMoveError:
+                continue
+            if r2.stops_turn and not reach.stops_turn:
+                continue
+            return False
+        return True
 
     def _has_any_move(self) -> bool:
         return any(True for _ in self._g_moves())
@@ -2006,6 +2112,14 @@ class RiddleGame(Game[Move]):
             raise _illegal("battled", f"you may not attack {name} more than once per turn")
         if not self._on_board(q) or not self._near(self.me.pos, q.pos):
             raise _illegal("too_far", f"{name} is not on or beside you", player=name)
+        forces = self._g_forces("commit", self.me, self._att_sides(q), [], 5, q)
+        if not any(not m.args[0].startswith("city:") for m in forces):
+            raise _illegal(
+                "no_battle_card",
+                "every Power Play needs at least 1 card from your hand: you hold no card "
+                f"to open a battle against {name} with",
+                player=name,
+            )
 
     def _a_battle(self, ev: list[dict[str, Any]], name: str) -> None:
         self.t["pp"] += 1
@@ -2031,8 +2145,11 @@ class RiddleGame(Game[Move]):
         used: list[str],
         limit: int,
         defender: Player,
+        *,
+        exact: bool = False,
     ) -> tuple[int, str | None]:
-        """Points of force ``x`` (a card in ``who``'s hand or ``city:SPACE``)."""
+        """Points of force ``x`` (a card in ``who``'s hand or ``city:SPACE``); with
+        ``exact`` the force must bring exactly ``limit`` points (the defender's answer)."""
         if x.startswith("city:"):
             space = x[5:]
             cities = dict(self._battle_cities(self.me, defender))
@@ -2068,11 +2185,24 @@ class RiddleGame(Game[Move]):
             pts = t.points
         if pts > limit:
             raise _illegal("too_many_points", f"{x} brings {pts} points, more than {limit}", card=x)
+        if exact and pts != limit:
+            raise _illegal(
+                "must_match",
+                f"{x} brings {pts} point(s): answer a round with one card or one city "
+                f"of exactly {limit}",
+                card=x,
+            )
         return pts, (x[5:] if x.startswith("city:") else None)
 
     def _c_commit(self, x: str) -> None:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
+        if not sub["att"] and x.startswith("city:"):
+            raise _illegal(
+                "card_first",
+                "open the battle with a card from your hand: every Power Play needs one",
+                space=x[5:],
+            )
         self._force(self.me, x, self._att_sides(d), sub["att_cities"], 5 - sub["total"], d)
 
     def _a_commit(self, ev: list[dict[str, Any]], x: str) -> None:
@@ -2101,7 +2231,12 @@ class RiddleGame(Game[Move]):
         )
 
     def _c_settle(self) -> None:
-        return None
+        if not (self.sub or {}).get("att"):
+            raise _illegal(
+                "card_first",
+                "settle for a tie only after the defender has matched a round: open the "
+                "battle with a card from your hand",
+            )
 
     def _a_settle(self, ev: list[dict[str, Any]]) -> None:
         self._end_battle(ev, None)
@@ -2109,13 +2244,15 @@ class RiddleGame(Game[Move]):
     def _c_match(self, x: str) -> None:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
-        self._force(d, x, self._def_sides(d), sub["def_cities"], sub["need"], d)
+        self._force(d, x, self._def_sides(d), sub["def_cities"], sub["need"], d, exact=True)
 
     def _a_match(self, ev: list[dict[str, Any]], x: str) -> None:
         sub = self.sub
         assert sub is not None
         d = self._by[sub["defender"]]
-        pts, city = self._force(d, x, self._def_sides(d), sub["def_cities"], sub["need"], d)
+        pts, city = self._force(
+            d, x, self._def_sides(d), sub["def_cities"], sub["need"], d, exact=True
+        )
         if city:
             sub["def_cities"].append(city)
         else:
@@ -2184,24 +2321,39 @@ class RiddleGame(Game[Move]):
     def _g_battle_att(self) -> Iterator[Move]:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
-        yield from self._g_forces(
+        opening = not sub["att"]
+        for m in self._g_forces(
             "commit", self.me, self._att_sides(d), sub["att_cities"], 5 - sub["total"], d
-        )
-        yield Move("settle")
+        ):
+            if not (opening and m.args[0].startswith("city:")):
+                yield m
+        if not opening:
+            yield Move("settle")
 
     def _g_battle_def(self) -> Iterator[Move]:
         sub = self.sub or {}
         d = self._by[sub["defender"]]
-        yield from self._g_forces("match", d, self._def_sides(d), sub["def_cities"], sub["need"], d)
+        yield from self._g_forces(
+            "match", d, self._def_sides(d), sub["def_cities"], sub["need"], d, exact=True
+        )
         yield Move("surrender")
 
     def _g_forces(
-        self, verb: str, who: Player, sides: tuple[str, str], used: list[str], limit: int, d: Player
+        self,
+        verb: str,
+        who: Player,
+        sides: tuple[str, str],
+        used: list[str],
+        limit: int,
+        d: Player,
+        *,
+        exact: bool = False,
     ) -> Iterator[Move]:
         seen = set()
+        low = limit if exact else 1
         for c in sorted(who.hand):
             t = self.deck.type_of[c]
-            if t.id in seen or t.use("battle") is None or not 1 <= t.points <= limit:
+            if t.id in seen or t.use("battle") is None or not low <= t.points <= limit:
                 continue
             if t.side not in sides:
                 continue
@@ -2209,7 +2361,7 @@ class RiddleGame(Game[Move]):
                 continue
             seen.add(t.id)
             yield Move(verb, (c,))
-        if limit >= 1:
+        if limit >= 1 and (low <= 1):
             for s, side in self._battle_cities(self.me, d):
                 if side in sides and s not in used:
                     yield Move(verb, (f"city:{s}",))
@@ -2344,6 +2496,8 @@ class RiddleGame(Game[Move]):
         if not self.t["moved"] and self._has_any_move():
             raise _illegal("must_move", "you must move at least 1 space per turn")
         if self.t["moved"] and p.pos == self.t["start"] and self._has_any_move():
+            # a move back here is legal only while a move on remains; should a Power
+            # Play since have cost the player his means of moving, he may end here
             raise _illegal("same_space", "you may not begin and end a turn on the same space")
 
     def _c_pickup(self, what: str) -> None:

@@ -7,6 +7,7 @@ clairvoyance who may resist). Text forms::
     roll                          start a turn (or a turn in Limbo) by rolling the die
     reroll gimli                  roll again with a card that allows it
     move s1>s2>s3                 move along a path with the counts of the die
+    move s1>s2 +cloak             ... using a Cloak (+rope: a Rope) from the hand
     ride horse4 s3>s4             an extra move with a card that gives counts
     fly eagles.1 s40              fly (Eagles / Dragon Birds)
     hop tom_bombadil s9           Tom Bombadil: any space within 6
@@ -40,7 +41,10 @@ clairvoyance who may resist). Text forms::
     place s20                     put your marker back on the board
     use sam | bring merry         Variation 14: the character to play this turn
 
-Paths join node ids with ``>``.
+Paths join node ids with ``>``. ``move``, ``ride``, ``fly`` and ``hop`` may end with
+``+cloak`` and/or ``+rope``: the player uses that card from his hand ("may use the
+Cloak"; DESIGN §5). Without it, entering a forest (mountain) ends movement as usual.
+A Boat is used when the move needs one; cards already on the table are in use anyway.
 """
 
 from __future__ import annotations
@@ -100,6 +104,12 @@ ARITY: dict[str, int] = {
 }
 
 
+#: verbs that may end with ``+cloak`` / ``+rope``
+FLAGGED = frozenset({"move", "ride", "fly", "hop"})
+#: the flags, in the order a move's text lists them
+FLAGS = ("+cloak", "+rope")
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move: ``verb`` and its word arguments. ``str`` is the move's text."""
@@ -124,6 +134,19 @@ class Move:
         if not words:
             raise IllegalMoveError("empty move", code="bad_move")
         verb, args = words[0].lower(), tuple(words[1:])
+        flags: tuple[str, ...] = ()
+        if verb in FLAGGED:
+            flags = tuple(a.lower() for a in args if a.startswith("+"))
+            args = tuple(a for a in args if not a.startswith("+"))
+            bad = [f for f in flags if f not in FLAGS]
+            if bad or len(set(flags)) != len(flags):
+                raise IllegalMoveError(
+                    f"move {verb!r} takes the flags {' and '.join(FLAGS)} (each once), "
+                    f"not {' '.join(flags)}: {text!r}",
+                    code="bad_move",
+                    details={"move": text},
+                )
+            flags = tuple(f for f in FLAGS if f in flags)
         n = ARITY.get(verb)
         if n is None:
             raise IllegalMoveError(
@@ -137,12 +160,17 @@ class Move:
                 code="bad_move",
                 details={"move": text},
             )
-        return cls(verb, args)
+        return cls(verb, args + flags)
 
     @property
     def path(self) -> tuple[str, ...]:
         """The path of a ``move``/``ride`` (node ids)."""
-        return tuple(self.args[-1].split(">"))
+        return tuple(self.args[0 if self.verb == "move" else 1].split(">"))
+
+    @property
+    def uses(self) -> tuple[str, ...]:
+        """The movement cards (``cloak``, ``rope``) a move says it uses from the hand."""
+        return tuple(a[1:] for a in self.args if a.startswith("+"))
 
 
 def path_text(path: tuple[str, ...] | list[str]) -> str:

@@ -277,7 +277,7 @@ def test_cloak_goes_on_table_and_stays_in_forest(grid):
     hand(g, "frodo", "cloak.1", "boat.1")
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=1)
-    g.push_text("move r1c1>r1c2")
+    g.push_text("move r1c1>r1c2 +cloak")
     p = g._by["frodo"]
     assert p.table == ["cloak.1"] and "cloak.1" not in p.hand and not g.t["stopped"]
     g.push_text("pass")
@@ -354,6 +354,65 @@ def test_table_cards_not_part_of_hand_for_limit(grid):
     hand(g, "frodo", "cloak.1")
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=1)
-    g.push_text("move r1c1>r1c2")
+    g.push_text("move r1c1>r1c2 +cloak")
     assert g._by["frodo"].hand == []
     assert g.view("frodo")["players"][g.players.index(g._by["frodo"])]["table"] == ["cloak.1"]
+
+
+def test_cloak_is_used_by_choice(grid):
+    """Rulebook, Forests: "With a Cloak card, a player does not have to stop. He may use
+    the Cloak to move in Forests as in Open Country." Using it is a choice: both moves are
+    listed, the text says whether the Cloak is used (issue 15, item 2)."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "cloak.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=1)
+    assert {"move r1c1>r1c2", "move r1c1>r1c2 +cloak"} <= moves(g)
+    assert "move r1c1>r0c1 +cloak" not in moves(g)  # no forest: nothing to choose
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r1c1>r0c1 +cloak")
+    assert e.value.code == "card_not_needed"
+    g.push_text("move r1c1>r1c2")  # without the Cloak: stops in the forest, keeps it
+    p = g._by["frodo"]
+    assert p.hand == ["cloak.1"] and p.table == [] and g.t["stopped"]
+
+
+def test_cloak_needed_to_pass_through_a_forest_is_named(grid):
+    """A path through a forest needs the Cloak; without ``+cloak`` it is refused with a
+    hint, with it the Cloak goes to the table."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "cloak.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=2)
+    assert "move r1c1>r1c2>r1c3" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r1c1>r1c2>r1c3")
+    assert e.value.code == "must_stop_in_forest" and "+cloak" in str(e.value)
+    g.push_text("move r1c1>r1c2>r1c3 +cloak")
+    assert g._by["frodo"].table == ["cloak.1"]
+
+
+def test_no_return_to_the_starting_space_for_good(grid):
+    """Rulebook, How to move: "No player may begin and end a turn on the same space,
+    unless he is on The Cracks of Doom or Barad-Dur and wins the game on that turn." A
+    move back to the start after which nothing could take the player elsewhere is refused
+    (issue 15, item 1; DESIGN §5)."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse2")
+    put(g, "frodo", "r3c2")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r3c2>r3c1")
+    # the Horse back to r3c2 would leave no means of moving: neither listed nor accepted
+    assert "ride horse2 r3c1>r3c2" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("ride horse2 r3c1>r3c2")
+    assert e.value.code == "same_space"
+    assert g._by["frodo"].pos == "r3c1" and "horse2" in g._by["frodo"].hand
+    # with a second Horse, going back is fine: the turn can still end elsewhere
+    hand(g, "frodo", "horse2", "horse3")
+    g.push_text("ride horse2 r3c1>r3c2")
+    assert "pass" not in moves(g) and "pickup city" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("pass")
+    assert e.value.code == "same_space"
+    assert any(m.startswith("ride horse3 r3c2>") for m in moves(g))
