@@ -6,6 +6,7 @@ import pytest
 import shapely
 
 from referee.compiler import compile_board
+from referee.games.riddle import flow
 from referee.model import Board, Feature
 
 # 5 x 5 grid of 10 mm squares; spaces are "r<row>c<col>".
@@ -91,7 +92,7 @@ def put(g, name: str, pos: str) -> None:
 def turn_of(g, name: str, roll: int = 3) -> None:
     """Make it ``name``'s turn, already rolled ``roll``, before moving."""
     g.cur = g.players.index(g._by[name])
-    g._begin_turn([])
+    flow.begin_turn(g, [])
     if g.phase == "start":
         g.phase = "main"
         g.t["roll"] = roll

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalMoveError
+from referee.games.riddle import flow
 
 from .conftest import hand, moves, new_game, put, turn_of
 
@@ -16,7 +17,7 @@ def to_limbo(g, name):
 
 def limbo_turn(g, name):
     g.cur = g.players.index(g._by[name])
-    g._begin_turn([])
+    flow.begin_turn(g, [])
 
 
 def roll_until(g, want_six: bool):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalMoveError
+from referee.games.riddle import flow
 
 from .conftest import hand, moves, new_game, put, turn_of
 from .test_battles import arrive
@@ -171,7 +172,7 @@ def test_release_and_leave_within_six_of_captor(rg):
     capture(rg)
     rg.push_text("release frodo")
     rg.cur = rg.players.index(rg._by["frodo"])
-    rg._begin_turn([])
+    flow.begin_turn(rg, [])
     assert rg.phase == "place"
     rg.push_text("place r4c2")
     assert rg._by["frodo"].status == "board"

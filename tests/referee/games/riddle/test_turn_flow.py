@@ -416,3 +416,42 @@ def test_no_return_to_the_starting_space_for_good(grid):
         g.push_text("pass")
     assert e.value.code == "same_space"
     assert any(m.startswith("ride horse3 r3c2>") for m in moves(g))
+
+
+def test_rest_of_the_die_is_lost_after_stopping(grid):
+    """ "A player may not stop and then move again using any unused counts of the die,
+    Horse card, or other card that got him there. He must use an extra means of travel to
+    move again." """
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse2", "horse3")
+    put(g, "frodo", "r3c0")
+    turn_of(g, "frodo", roll=6)
+    g.push_text("move r3c0>r3c1")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r3c1>r3c2")
+    assert e.value.code == "die_used"
+    g.push_text("ride horse2 r3c1>r3c2")  # a Horse is an extra move
+    g.push_text("ride horse3 r3c2>r4c2")  # as many as he has Horses
+    assert g._by["frodo"].pos == "r4c2" and not g._by["frodo"].hand
+
+
+def test_forest_stop_blocks_later_extra_moves(grid):
+    """ "Even if he has a Horse, Eagles or Dragon Birds, he cannot leave that space during
+    that turn without a Cloak." Flying into a forest stops the turn too."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse3", "eagles.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=3)
+    g.push_text("move r1c1>r1c2")
+    assert g.t["stopped"]
+    assert not any(m.startswith(("ride", "fly", "move")) for m in moves(g))
+    for text in ("ride horse3 r1c2>r1c3", "fly eagles.1 r4c4"):
+        with pytest.raises(IllegalMoveError) as e:
+            g.push_text(text)
+        assert e.value.code == "stopped"
+    g2 = new_game(grid, players=2, seed=7)
+    hand(g2, "frodo", "horse3", "eagles.1")
+    put(g2, "frodo", "r3c0")
+    turn_of(g2, "frodo", roll=3)
+    g2.push_text("fly eagles.1 r1c2")
+    assert g2.t["stopped"] and "ride horse3 r1c2>r1c3" not in moves(g2)

@@ -1,0 +1,373 @@
+"""Riddle of the Ring, movement during a turn: the die move, Horse rides, flights
+(Eagles, Dragon Birds) and Tom Bombadil's hop, through the movement referee
+(:mod:`.movement`); the Cloak/Rope a move names (``+cloak``/``+rope``, "may use"),
+a Boat when needed; the obligatory Friendly Exchanges a stop makes due; and the legal
+move listing (cached per board).
+
+Notes
+-----
+Listing is dominated by :meth:`.movement.Movement.destinations`; its results are cached
+per (start, counts, table cards, hand cards, card) on the compiled board.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from ...errors import IllegalMoveError
+from . import turn
+from .common import illegal
+from .moves import Move, path_text
+from .state import Player
+
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+
+def movable(g: RiddleGame) -> None:
+    p = g.me
+    if p.status != "board" or p.pos is None:
+        raise illegal("not_on_board", f"{p.name} is not on the board")
+    if g.t["stopped"]:
+        raise illegal(
+            "stopped",
+            "you entered a forest or mountain without a Cloak or Rope: no more movement this turn",
+        )
+
+
+def fit_cards(
+    g: RiddleGame, try_: Callable[[tuple[str, ...]], Any], uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    """The :class:`Reach` of a move using the Cloak/Rope the move names (``uses``),
+    the cards on the table, and a Boat from the hand when the move needs one.
+
+    ``try_(cards)`` returns a :class:`Reach` or raises. Returns the reach and the
+    card kinds that go from the hand to the table. A named card that changes
+    nothing is refused (``card_not_needed``): one text per way of moving.
+    """
+    p = g.me
+    table = g._kinds_on_table(p)
+    hand = g._hand_kinds(p)
+    for k in uses:
+        if k in table:
+            raise illegal(
+                "on_table",
+                f"your {k.capitalize()} is already on the table and in use: leave out +{k}",
+                card=k,
+            )
+        if k not in hand:
+            raise illegal("no_card", f"you hold no {k.capitalize()} card", card=k)
+    chosen = table | set(uses)
+    used = tuple(uses)
+    try:
+        reach = try_(tuple(sorted(chosen)))
+    except IllegalMoveError as exc:
+        if "boat" not in hand or "boat" in chosen:
+            raise with_hint(exc, hand, table) from None
+        try:
+            reach = try_(tuple(sorted(chosen | {"boat"})))
+        except IllegalMoveError as exc2:
+            raise with_hint(exc2, hand, table) from None
+        chosen = chosen | {"boat"}
+        used = (*uses, "boat")
+    for k in uses:
+        try:
+            r2 = try_(tuple(sorted(chosen - {k})))
+        except IllegalMoveError:
+            continue
+        if r2.stops_turn and not reach.stops_turn:
+            continue
+        raise illegal(
+            "card_not_needed",
+            f"this move neither needs your {k.capitalize()} nor stops without it: leave out +{k}",
+            card=k,
+        )
+    return reach, used
+
+
+def with_hint(exc: IllegalMoveError, hand: dict[str, str], table: set[str]) -> IllegalMoveError:
+    """``exc`` with a hint when a Cloak/Rope in the hand would have kept the player going."""
+    k = {"must_stop_in_forest": "cloak", "must_stop_in_mountain": "rope"}.get(exc.code or "")
+    if k is None or k not in hand or k in table:
+        return exc
+    return IllegalMoveError(
+        f"{exc} (add +{k} to use your {k.capitalize()})",
+        code=exc.code,
+        location=exc.location,
+        details=exc.details,
+    )
+
+
+def fit_path(
+    g: RiddleGame, path: tuple[str, ...], counts: int, uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    p = g.me
+    path = tuple(g._node(x) for x in path)
+    if not path or path[0] != p.pos:
+        raise illegal(
+            "bad_path",
+            f"a path starts where you stand ({p.pos}), not at {path[0] if path else 'nothing'}",
+            path=list(path),
+        )
+    if len(path) < 2:
+        raise illegal("no_move", "a move must go at least one space")
+    reach, used = fit_cards(g, lambda cards: g.mv.validate(path, counts, cards), uses)
+    if reach.node == p.pos:
+        raise illegal("same_space", "a move must end on a different space than it began")
+    return reach, used
+
+
+def fit_flight(
+    g: RiddleGame, space: str, bombadil: bool, uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    p = g.me
+    space = g._node(space)
+
+    def attempt(cards: tuple[str, ...]) -> Any:
+        r = g.mv.flight_targets(p.pos, cards, bombadil=bombadil).get(space)
+        if r is None or space == p.pos:
+            raise illegal(
+                "cannot_land",
+                f"cannot {'hop' if bombadil else 'fly'} to {space}"
+                + (" (a Boat is needed to land on water)" if g.info.is_water(space) else ""),
+                space=space,
+            )
+        return r
+
+    return fit_cards(g, attempt, uses)
+
+
+def flag_cards(flags: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f[1:] for f in flags)
+
+
+def check_move(g: RiddleGame, path: str, *flags: str) -> None:
+    movable(g)
+    if g.t["die_used"]:
+        raise illegal("die_used", "you have already moved with the die this turn")
+    reach, _ = fit_path(g, tuple(path.split(">")), g.t["roll"], flag_cards(flags))
+    not_back_for_good(g, reach, Move("move", (path, *flags)))
+
+
+def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
+    reach, used = fit_path(g, tuple(path.split(">")), g.t["roll"], flag_cards(flags))
+    g.t["die_used"] = True
+    do_move(g, ev, reach, used, "die")
+
+
+def check_ride(g: RiddleGame, card: str, path: str, *flags: str) -> None:
+    movable(g)
+    u = g._usable(g.me, card, "extra_move")
+    reach, _ = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
+    not_back_for_good(g, reach, Move("ride", (card, path, *flags)))
+
+
+def apply_ride(g: RiddleGame, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
+    u = g.ctype(card).use("extra_move")
+    reach, used = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
+    g._after(g.me, card, u.get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def check_fly(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+    movable(g)
+    g._usable(g.me, card, "fly")
+    reach, _ = fit_flight(g, space, False, flag_cards(flags))
+    not_back_for_good(g, reach, Move("fly", (card, space, *flags)))
+
+
+def apply_fly(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+    reach, used = fit_flight(g, space, False, flag_cards(flags))
+    g._after(g.me, card, g.ctype(card).use("fly").get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def check_hop(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+    movable(g)
+    g._usable(g.me, card, "hop")
+    reach, _ = fit_flight(g, space, True, flag_cards(flags))
+    not_back_for_good(g, reach, Move("hop", (card, space, *flags)))
+
+
+def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+    reach, used = fit_flight(g, space, True, flag_cards(flags))
+    g._after(g.me, card, g.ctype(card).use("hop").get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
+    """Refuse a move back to the turn's starting space after which the player could
+    neither move on nor win: "No player may begin and end a turn on the same space,
+    unless he ... wins the game on that turn" (DESIGN §5)."""
+    if reach.node != g.t["start"] or can_leave_after(g, move):
+        return
+    raise illegal(
+        "same_space",
+        f"back on {reach.node}, where your turn began, you could not move on: "
+        "no player may begin and end a turn on the same space",
+        space=reach.node,
+    )
+
+
+def can_leave_after(g: RiddleGame, move: Move) -> bool:
+    """After ``move`` (which ends where the turn began) a move on, or a win, is legal."""
+    after = g.copy()
+    after._apply(move)
+    return has_any_move(after) or after._ok(Move("ring"))
+
+
+def do_move(
+    g: RiddleGame, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
+) -> None:
+    p = g.me
+    hk = g._hand_kinds(p)
+    for k in used:
+        c = hk[k]
+        p.hand.remove(c)
+        p.table.append(c)
+    frm = p.pos
+    p.pos = reach.node
+    g.t["moved"] = True
+    if reach.stops_turn:
+        g.t["stopped"] = True
+    g.t["exchanged"] = []
+    ev.append(
+        {
+            "event": "move",
+            "player": p.name,
+            "from": frm,
+            "to": p.pos,
+            "by": how,
+            "path": list(reach.path),
+            "cards_to_table": list(used),
+            "stopped": bool(reach.stops_turn),
+        }
+    )
+    for q in g.players:
+        if q.status == "captive" and q.captor == p.name:
+            q.pos = p.pos
+            got = g.hidden.get(p.pos, {}).pop(q.name, None) if g.opts["secret_spots"] else None
+            if got:
+                p.hand.extend(got)
+                ev.append(
+                    {
+                        "event": "captive_hidden_cards",
+                        "player": p.name,
+                        "captive": q.name,
+                        "count": len(got),
+                        "private": {p.name: {"got": list(got)}},
+                    }
+                )
+    others = {
+        q.name: q.pos if q.status == "board" and not q.out else None
+        for q in g.players
+        if q is not p
+    }
+    near = set(turn.exchange_partners(g.mv, reach.node, others))
+    pending = [q.name for q in seated(g) if q.name in near]  # in seating order
+    g.t["pending"] = pending
+    if pending:
+        g.phase = "exchange"
+        ev.append({"event": "exchanges_due", "player": p.name, "with": list(pending)})
+
+
+def seated(g: RiddleGame) -> list[Player]:
+    """Players in turn order starting after the player on turn."""
+    n = len(g.players)
+    return [g.players[(g.cur + k) % n] for k in range(1, n + 1)]
+
+
+def gen_moves(g: RiddleGame) -> Iterator[Move]:
+    p = g.me
+    if p.status != "board" or p.pos is None or g.t["stopped"]:
+        return
+    table = tuple(sorted(g._kinds_on_table(p)))
+    hand = tuple(sorted(set(g._hand_kinds(p)) - set(table)))
+    back = g.t["start"] if p.pos != g.t["start"] else None
+    if not g.t["die_used"] and g.t["roll"]:
+        for node, m in paths(g, p.pos, g.t["roll"], table, hand, None):
+            if node != back or can_leave_after(g, m):
+                yield m
+    for c in g._cards_with(p, "extra_move"):
+        n = int(g.ctype(c).use("extra_move")["n"])
+        for node, m in paths(g, p.pos, n, table, hand, c):
+            if node != back or can_leave_after(g, m):
+                yield m
+    base = set(table) | ({"boat"} & set(hand))
+    for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
+        cards = g._cards_with(p, use)
+        if not cards:
+            continue
+        for node, r in sorted(g.mv.flight_targets(p.pos, base, bombadil=bomb).items()):
+            if node == p.pos:
+                continue
+            k = "cloak" if g.info.terrain.get(node) == "forest" else "rope"
+            flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in hand else [])
+            for c in cards:
+                for f in flags:
+                    m = Move(verb, (c, node, *f))
+                    if node != back or can_leave_after(g, m):
+                        yield m
+
+
+def paths(
+    g: RiddleGame,
+    start: str,
+    counts: int,
+    table: tuple[str, ...],
+    hand: tuple[str, ...],
+    card: str | None,
+) -> list[tuple[str, Move]]:
+    """``(destination, move PATH)`` (or ``ride CARD PATH``) to every destination,
+    with and without each Cloak/Rope of the hand where using it makes a difference;
+    cached per board: the answer depends only on the start, the counts, the
+    movement cards on the table and in the hand, and the card."""
+
+    def compute() -> list[tuple[str, Move]]:
+        base = set(table) | ({"boat"} & set(hand))
+        optional = [k for k in ("cloak", "rope") if k in hand]
+        found: list[tuple[str, tuple[str, ...], Move]] = []
+        for size in range(len(optional) + 1):
+            for combo in itertools.combinations(optional, size):
+                cards = base | set(combo)
+                for node, r in g.mv.destinations(start, counts, cards).items():
+                    if node == start or not makes_difference(g, r, counts, cards, combo):
+                        continue
+                    flags = tuple(f"+{k}" for k in combo)
+                    text = path_text(r.path)
+                    args = (text, *flags) if card is None else (card, text, *flags)
+                    found.append((node, flags, Move("move" if card is None else "ride", args)))
+        found.sort(key=lambda x: (x[0], x[1]))
+        return [(node, m) for node, _, m in found]
+
+    if not g.cache_paths:
+        return compute()
+    cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
+    key = (start, counts, table, hand, card)
+    got = cache.get(key)
+    if got is None:
+        if len(cache) > 50_000:
+            cache.clear()
+        got = cache[key] = compute()
+    return got
+
+
+def makes_difference(
+    g: RiddleGame, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
+) -> bool:
+    """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going."""
+    for k in combo:
+        try:
+            r2 = g.mv.validate(reach.path, counts, cards - {k})
+        except IllegalMoveError:
+            continue
+        if r2.stops_turn and not reach.stops_turn:
+            continue
+        return False
+    return True
+
+
+def has_any_move(g: RiddleGame) -> bool:
+    return any(True for _ in gen_moves(g))
