@@ -383,11 +383,11 @@ def gen_forces(
         if t.id == who.name and who is g.me and d.kind == who.kind:
             continue
         seen.add(t.id)
-        yield Move(verb, (c,))
+        yield Move(verb, c)
     if limit >= 1 and (low <= 1):
         for s, side in battle_cities(g, g.me, d):
             if side in sides and s not in used:
-                yield Move(verb, (f"city:{s}",))
+                yield Move(verb, f"city:{s}")
 
 
 def check_catch(g: RiddleGame, name: str) -> None:

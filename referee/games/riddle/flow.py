@@ -182,7 +182,7 @@ def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
 
 def gen_character(g: RiddleGame) -> Iterator[Move]:
     for q in side_chars(g, g.side_turn):
-        yield Move("bring" if q.status == "reserve" else "use", (q.name,))
+        yield Move("bring" if q.status == "reserve" else "use", q.name)
 
 
 def crossed(a: int, b: int, first: int) -> bool:
@@ -283,7 +283,7 @@ def apply_escape(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
 
 def gen_limbo_rolled(g: RiddleGame) -> Iterator[Move]:
     for c in g._cards_with(g.me, "escape"):
-        yield Move("escape", (c,))
+        yield Move("escape", c)
     yield Move("pass")
 
 
@@ -321,7 +321,7 @@ def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
 
 def gen_place(g: RiddleGame) -> Iterator[Move]:
     for s in place_targets(g):
-        yield Move("place", (s,))
+        yield Move("place", s)
 
 
 def check_ring(g: RiddleGame) -> None:
@@ -457,4 +457,4 @@ def gen_discard(g: RiddleGame) -> Iterator[Move]:
         tid = g.deck.type_of[c].id
         if tid not in seen:
             seen.add(tid)
-            yield Move("discard", (c,))
+            yield Move("discard", c)

@@ -49,11 +49,10 @@ A Boat is used when the move needs one; cards already on the table are in use an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ...errors import IllegalMoveError
+from ..moves import Move as KitMove
 
-#: verb -> number of arguments (``None``: any number >= 1)
+#: verb -> number of words after it (without the ``+cloak``/``+rope`` flags)
 ARITY: dict[str, int] = {
     "roll": 0,
     "reroll": 1,
@@ -110,57 +109,34 @@ FLAGGED = frozenset({"move", "ride", "fly", "hop"})
 FLAGS = ("+cloak", "+rope")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move: ``verb`` and its word arguments. ``str`` is the move's text."""
+class Move(KitMove):
+    """A Riddle of the Ring move: the kit's :class:`~referee.games.moves.Move` with the
+    game's verbs. ``str`` is the move's text; ``Move.parse(str(m)) == m``."""
 
-    verb: str
-    args: tuple[str, ...] = ()
+    __slots__ = ()
 
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
-
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+    VERBS = {v: ((n, n + len(FLAGS)) if v in FLAGGED else n) for v, n in ARITY.items()}
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
-        if not isinstance(text, str):
+        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``).
+
+        Flags (``+cloak``, ``+rope``) are read in any order and written in one."""
+        m = super().parse(text)
+        verb, args = m.verb, m.args
+        if verb not in FLAGGED:
+            return cls(verb, *args)
+        flags = tuple(a.lower() for a in args if a.startswith("+"))
+        words = tuple(a for a in args if not a.startswith("+"))
+        bad = [f for f in flags if f not in FLAGS]
+        if bad or len(set(flags)) != len(flags) or len(words) != ARITY[verb]:
             raise IllegalMoveError(
-                f"a move must be text, not {type(text).__name__}", code="bad_move"
-            )
-        words = text.split()
-        if not words:
-            raise IllegalMoveError("empty move", code="bad_move")
-        verb, args = words[0].lower(), tuple(words[1:])
-        flags: tuple[str, ...] = ()
-        if verb in FLAGGED:
-            flags = tuple(a.lower() for a in args if a.startswith("+"))
-            args = tuple(a for a in args if not a.startswith("+"))
-            bad = [f for f in flags if f not in FLAGS]
-            if bad or len(set(flags)) != len(flags):
-                raise IllegalMoveError(
-                    f"move {verb!r} takes the flags {' and '.join(FLAGS)} (each once), "
-                    f"not {' '.join(flags)}: {text!r}",
-                    code="bad_move",
-                    details={"move": text},
-                )
-            flags = tuple(f for f in FLAGS if f in flags)
-        n = ARITY.get(verb)
-        if n is None:
-            raise IllegalMoveError(
-                f"unknown move {verb!r} (known: {', '.join(sorted(ARITY))})",
+                f"cannot read move {text!r}: {verb!r} takes {ARITY[verb]} word(s) and the "
+                f"flags {' and '.join(FLAGS)} (each at most once)",
                 code="bad_move",
                 details={"move": text},
             )
-        if len(args) != n:
-            raise IllegalMoveError(
-                f"move {verb!r} takes {n} argument(s), not {len(args)}: {text!r}",
-                code="bad_move",
-                details={"move": text},
-            )
-        return cls(verb, args + flags)
+        return cls(verb, *words, *(f for f in FLAGS if f in flags))
 
     @property
     def path(self) -> tuple[str, ...]:

@@ -191,9 +191,9 @@ def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
 def gen_resist(g: RiddleGame) -> Iterator[Move]:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     for c in resist_cards(g, q):
-        yield Move("resist", (c,))
+        yield Move("resist", c)
     for c in share_cards(g, q):
-        yield Move("share", (c,))
+        yield Move("share", c)
     yield Move("show")
 
 
@@ -289,7 +289,7 @@ def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
 
 def gen_riddle(g: RiddleGame) -> Iterator[Move]:
     for t in sorted(g.deck.titles):
-        yield Move("guess", (t,))
+        yield Move("guess", t)
     yield Move("stop")
 
 
@@ -406,6 +406,6 @@ def gen_choose(g: RiddleGame) -> Iterator[Move]:
         tid = g.deck.type_of[c].id
         if c != sub.get("exclude") and tid not in seen:
             seen.add(tid)
-            yield Move("take", (c,))
+            yield Move("take", c)
     if sub.get("kind") == "battle" and g.opts["captivity"]:
         yield Move("capture")

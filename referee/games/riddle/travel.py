@@ -148,7 +148,7 @@ def check_move(g: RiddleGame, path: str, *flags: str) -> None:
     if g.t["die_used"]:
         raise illegal("die_used", "you have already moved with the die this turn")
     reach, _ = fit_path(g, tuple(path.split(">")), g.t["roll"], flag_cards(flags))
-    not_back_for_good(g, reach, Move("move", (path, *flags)))
+    not_back_for_good(g, reach, Move("move", path, *flags))
 
 
 def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
@@ -161,7 +161,7 @@ def check_ride(g: RiddleGame, card: str, path: str, *flags: str) -> None:
     movable(g)
     u = g._usable(g.me, card, "extra_move")
     reach, _ = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
-    not_back_for_good(g, reach, Move("ride", (card, path, *flags)))
+    not_back_for_good(g, reach, Move("ride", card, path, *flags))
 
 
 def apply_ride(g: RiddleGame, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
@@ -175,7 +175,7 @@ def check_fly(g: RiddleGame, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "fly")
     reach, _ = fit_flight(g, space, False, flag_cards(flags))
-    not_back_for_good(g, reach, Move("fly", (card, space, *flags)))
+    not_back_for_good(g, reach, Move("fly", card, space, *flags))
 
 
 def apply_fly(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
@@ -188,7 +188,7 @@ def check_hop(g: RiddleGame, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "hop")
     reach, _ = fit_flight(g, space, True, flag_cards(flags))
-    not_back_for_good(g, reach, Move("hop", (card, space, *flags)))
+    not_back_for_good(g, reach, Move("hop", card, space, *flags))
 
 
 def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
@@ -307,7 +307,7 @@ def gen_moves(g: RiddleGame) -> Iterator[Move]:
             flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in hand else [])
             for c in cards:
                 for f in flags:
-                    m = Move(verb, (c, node, *f))
+                    m = Move(verb, c, node, *f)
                     if node != back or can_leave_after(g, m):
                         yield m
 
@@ -338,7 +338,7 @@ def paths(
                     flags = tuple(f"+{k}" for k in combo)
                     text = path_text(r.path)
                     args = (text, *flags) if card is None else (card, text, *flags)
-                    found.append((node, flags, Move("move" if card is None else "ride", args)))
+                    found.append((node, flags, Move("move" if card is None else "ride", *args)))
         found.sort(key=lambda x: (x[0], x[1]))
         return [(node, m) for node, _, m in found]
 
