@@ -49,6 +49,8 @@ A Boat is used when the move needs one; cards already on the table are in use an
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ...errors import IllegalMoveError
 from ..moves import Move as KitMove
 
@@ -115,7 +117,9 @@ class Move(KitMove):
 
     __slots__ = ()
 
-    VERBS = {v: ((n, n + len(FLAGS)) if v in FLAGGED else n) for v, n in ARITY.items()}
+    VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {
+        v: ((n, n + len(FLAGS)) if v in FLAGGED else n) for v, n in ARITY.items()
+    }
 
     @classmethod
     def parse(cls, text: str) -> Move:
