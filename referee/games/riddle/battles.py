@@ -6,10 +6,11 @@ catching a player over the 10-card limit."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from . import power_plays, turn
 from .common import illegal
+from .events import emit
 from .moves import Move
 from .state import Player
 
@@ -21,7 +22,7 @@ def check_interrogate(g: RiddleGame, name: str, title: str) -> None:
     q = g.player(name)
     if not g.opts["captivity"] or q.status != "captive" or q.captor != g.me.name:
         raise illegal("not_your_captive", f"{name} is not your captive", player=name)
-    if name in g.t["interrogated"]:
+    if name in g.t.interrogated:
         raise illegal("once_per_turn", "you may riddle a captive once per turn")
     if not q.hand:
         raise illegal("empty_hand", f"{name} has no cards", player=name)
@@ -29,7 +30,7 @@ def check_interrogate(g: RiddleGame, name: str, title: str) -> None:
 
 
 def apply_interrogate(g: RiddleGame, ev: list[dict[str, Any]], name: str, title: str) -> None:
-    g.t["interrogated"].append(name)
+    g.t.interrogated.append(name)
     power_plays.make_guess(g, ev, g._by[name], title, "captivity")
 
 
@@ -58,10 +59,12 @@ def check_release(g: RiddleGame, name: str) -> None:
 
 def apply_release(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     g._by[name].free_next = True
-    ev.append({"event": "release", "player": g.me.name, "captive": name})
+    emit(ev, {"event": "release", "player": g.me.name, "captive": name})
 
 
-def send_away(g: RiddleGame, ev: list[dict[str, Any]], q: Player, status: str) -> None:
+def send_away(
+    g: RiddleGame, ev: list[dict[str, Any]], q: Player, status: Literal["limbo", "captive"]
+) -> None:
     """Send ``q`` to Limbo or into captivity of the player on turn (with his prisoners)."""
     p = g.me
     g.discard_pile.extend(q.table)
@@ -70,16 +73,14 @@ def send_away(g: RiddleGame, ev: list[dict[str, Any]], q: Player, status: str) -
     q.status, q.away, q.free_next = status, 0, False
     q.captor = p.name if status == "captive" else None
     q.pos = p.pos if status == "captive" else None
-    ev.append(
-        {"event": "limbo" if status == "limbo" else "captive", "player": q.name, "by": p.name}
-    )
-    for r in g.players:
+    emit(ev, {"event": "limbo" if status == "limbo" else "captive", "player": q.name, "by": p.name})
+    for r in g.seats:
         if r.status == "captive" and r.captor == q.name:
             r.status, r.free_next = status, True
             r.captor = q.captor
             r.pos = q.pos
-            ev.append({"event": "prisoner_follows", "player": r.name, "with": q.name})
-    if status == "limbo" and g.opts["limbo_out"] and sum(1 for r in g.players if not r.out) >= 6:
+            emit(ev, {"event": "prisoner_follows", "player": r.name, "with": q.name})
+    if status == "limbo" and g.opts["limbo_out"] and sum(1 for r in g.seats if not r.out) >= 6:
         q.out = True
         q.pos = None
         for c in list(q.hand):
@@ -88,7 +89,7 @@ def send_away(g: RiddleGame, ev: list[dict[str, Any]], q: Player, status: str) -
                 p.hand.append(c)
             else:
                 g.discard_pile.append(c)
-        ev.append({"event": "out_of_game", "player": q.name, "why": "Variation 10"})
+        emit(ev, {"event": "out_of_game", "player": q.name, "why": "Variation 10"})
 
 
 def battle_cities(g: RiddleGame, a: Player, b: Player) -> list[tuple[str, str]]:
@@ -116,14 +117,14 @@ def def_sides(defender: Player) -> tuple[str, str]:
 def check_battle(g: RiddleGame, name: str) -> None:
     power_plays.power_play(g)
     q = power_plays.target_player(g, name, other_team=True)
-    if name not in g.t["exchanged"]:
+    if name not in g.t.exchanged:
         raise illegal(
             "no_exchange",
             f"attack {name} only after landing on or beside him "
             "and having a Friendly Exchange with him",
             player=name,
         )
-    if name in g.t["battled"]:
+    if name in g.t.battled:
         raise illegal("battled", f"you may not attack {name} more than once per turn")
     if not g._on_board(q) or not g._near(g.me.pos, q.pos):
         raise illegal("too_far", f"{name} is not on or beside you", player=name)
@@ -138,8 +139,8 @@ def check_battle(g: RiddleGame, name: str) -> None:
 
 
 def apply_battle(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
-    g.t["pp"] += 1
-    g.t["battled"].append(name)
+    g.t.pp += 1
+    g.t.battled.append(name)
     g.sub = {
         "kind": "battle",
         "defender": name,
@@ -151,7 +152,7 @@ def apply_battle(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         "def_cities": [],
     }
     g.phase = "battle_att"
-    ev.append({"event": "battle", "player": g.me.name, "defender": name})
+    emit(ev, {"event": "battle", "player": g.me.name, "defender": name})
 
 
 def force_points(
@@ -237,14 +238,15 @@ def apply_commit(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
     sub["total"] += pts
     sub["need"] = pts
     g.phase = "battle_def"
-    ev.append(
+    emit(
+        ev,
         {
             "event": "battle_round",
             "player": g.me.name,
             "force": x,
             "points": pts,
             "total": sub["total"],
-        }
+        },
     )
 
 
@@ -278,14 +280,15 @@ def apply_match(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
         d.hand.remove(x)
         sub["dfn"].append(x)
     sub["need"] -= pts
-    ev.append(
+    emit(
+        ev,
         {
             "event": "battle_match",
             "player": d.name,
             "force": x,
             "points": pts,
             "still": sub["need"],
-        }
+        },
     )
     if sub["need"] == 0:
         if sub["total"] >= 5:
@@ -312,27 +315,29 @@ def end_battle(g: RiddleGame, ev: list[dict[str, Any]], winner: Player | None) -
                 who.hand.append(c)
             else:
                 g.discard_pile.append(c)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "battle_over",
             "attacker": g.me.name,
             "defender": d.name,
             "result": "won" if winner else "tie",
             "points": sub["total"],
-        }
+        },
     )
     g.sub = None
     g.phase = "main"
     if winner is None:
         return
     s = g._reveal(g.me, d.name, d.hand, "battle")
-    ev.append(
+    emit(
+        ev,
         {
             "event": "seen",
             "player": g.me.name,
             "target": d.name,
             "private": {g.me.name: s},
-        }
+        },
     )
     if d.hand or g.opts["captivity"]:
         g.sub = {"kind": "battle", "target": d.name}
@@ -401,5 +406,5 @@ def check_catch(g: RiddleGame, name: str) -> None:
 
 
 def apply_catch(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
-    ev.append({"event": "caught", "player": g.me.name, "target": name})
+    emit(ev, {"event": "caught", "player": g.me.name, "target": name})
     send_away(g, ev, g._by[name], "limbo")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import power_plays
 from .common import illegal
+from .events import emit
 from .moves import Move
 from .state import Player
 
@@ -25,17 +26,17 @@ PEXB_STEPS: dict[str, str] = {
 
 
 def check_exchange(g: RiddleGame, name: str) -> None:
-    if name not in g.t["pending"]:
+    if name not in g.t.pending:
         raise illegal(
             "no_exchange_due",
-            f"no Friendly Exchange with {name} is due (due: {', '.join(g.t['pending']) or 'none'})",
+            f"no Friendly Exchange with {name} is due (due: {', '.join(g.t.pending) or 'none'})",
             player=name,
         )
 
 
 def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     p, q = g.me, g._by[name]
-    g.t["pending"].remove(name)
+    g.t.pending.remove(name)
     mode = g.opts["partner_exchange"]
     if p.hand and q.hand and mode != "basic" and g._team(p, q):
         g.sub = {
@@ -48,30 +49,31 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         if mode == "b":
             g.sub.update(step="ask", asks={}, answers={})
         g.phase = "pexchange"
-        ev.append({"event": "partner_exchange", "player": p.name, "with": name, "mode": mode})
+        emit(ev, {"event": "partner_exchange", "player": p.name, "with": name, "mode": mode})
         return
     if p.hand and q.hand:
         a = p.hand.pop(g._rand(len(p.hand)))
         b = q.hand.pop(g._rand(len(q.hand)))
         p.hand.append(b)
         q.hand.append(a)
-        g.t["exchanged"].append(name)
-        ev.append(
+        g.t.exchanged.append(name)
+        emit(
+            ev,
             {
                 "event": "exchange",
                 "player": p.name,
                 "with": name,
                 "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}},
-            }
+            },
         )
     else:
-        ev.append({"event": "exchange", "player": p.name, "with": name, "none": True})
-    if not g.t["pending"]:
+        emit(ev, {"event": "exchange", "player": p.name, "with": name, "none": True})
+    if not g.t.pending:
         g.phase = "main"
 
 
 def gen_exchange(g: RiddleGame) -> Iterator[Move]:
-    for n in g.t["pending"]:
+    for n in g.t.pending:
         yield Move("exchange", n)
 
 
@@ -133,13 +135,14 @@ def check_ask(g: RiddleGame, title: str) -> None:
 def apply_ask(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = title
-    ev.append(
+    emit(
+        ev,
         {
             "event": "request",
             "player": actor.name,
             "with": other.name,
             "private": {actor.name: {"title": title}, other.name: {"title": title}},
-        }
+        },
     )
     pex_next(g, ev)
 
@@ -151,7 +154,7 @@ def check_noask(g: RiddleGame) -> None:
 def apply_noask(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = None
-    ev.append({"event": "request", "player": actor.name, "with": other.name, "none": True})
+    emit(ev, {"event": "request", "player": actor.name, "with": other.name, "none": True})
     pex_next(g, ev)
 
 
@@ -173,14 +176,15 @@ def apply_grant(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "granted"
     sub["gives"][actor.name] = card
-    ev.append(
+    emit(
+        ev,
         {
             "event": "request_answer",
             "player": actor.name,
             "with": other.name,
             "answer": "granted",
             "private": {actor.name: {"card": card}, other.name: {"card": card}},
-        }
+        },
     )
     pex_next(g, ev)
 
@@ -192,13 +196,14 @@ def check_decline(g: RiddleGame) -> None:
 def apply_decline(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "declined"
-    ev.append(
+    emit(
+        ev,
         {
             "event": "request_answer",
             "player": actor.name,
             "with": other.name,
             "answer": "declined",
-        }
+        },
     )
     pex_next(g, ev)
 
@@ -238,18 +243,19 @@ def pex_next(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     q.hand.remove(b)
     p.hand.append(b)
     q.hand.append(a)
-    g.t["exchanged"].append(q.name)
-    ev.append(
+    g.t.exchanged.append(q.name)
+    emit(
+        ev,
         {
             "event": "exchange",
             "player": p.name,
             "with": q.name,
             "mode": sub["mode"],
             "private": {p.name: {"gave": a, "got": b}, q.name: {"gave": b, "got": a}},
-        }
+        },
     )
     g.sub = None
-    g.phase = "exchange" if g.t["pending"] else "main"
+    g.phase = "exchange" if g.t.pending else "main"
 
 
 def gen_pexchange(g: RiddleGame) -> Iterator[Move]:

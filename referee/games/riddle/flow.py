@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from ..base import draw, won
 from . import travel, turn
 from .common import GOAL, SIDE, illegal
+from .events import emit
 from .moves import Move
-from .state import Player
+from .state import Player, TurnState
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -23,28 +25,11 @@ if TYPE_CHECKING:
 def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     p = g.me
     g.turn_no += 1
-    g.t = {
-        "roll": 0,
-        "die_used": False,
-        "stopped": False,
-        "moved": False,
-        "start": p.pos,
-        "pp": 0,
-        "pending": [],
-        "exchanged": [],
-        "battled": [],
-        "hid": 0,
-        "retrieved": False,
-        "found": False,
-        "interrogated": [],
-        "must_discard": 0,
-        "used_cards": [],
-        "entered": p.status,
-    }
+    g.t = TurnState(start=p.pos)
     g.sub = None
-    ev.append({"event": "turn", "player": p.name, "turn": g.turn_no, "round": g.round_no})
+    emit(ev, {"event": "turn", "player": p.name, "turn": g.turn_no, "round": g.round_no})
     if p.status in ("limbo", "captive"):
-        limit = 2 if g.opts["short_limbo"] and len(g.players) >= 6 else 3
+        limit = 2 if g.opts["short_limbo"] and len(g.seats) >= 6 else 3
         if p.free_next or p.away >= limit:
             g.phase = "place"
         else:
@@ -53,8 +38,8 @@ def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         if p.status == "waiting":
             p.status = "board"
             p.pos = g.info.roles["shire"]
-            g.t["start"] = p.pos
-            ev.append({"event": "placed", "player": p.name, "at": p.pos, "why": "shire"})
+            g.t.start = p.pos
+            emit(ev, {"event": "placed", "player": p.name, "at": p.pos, "why": "shire"})
         g.phase = "start"
 
 
@@ -76,33 +61,29 @@ def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     elif p.status in ("limbo", "captive"):
         p.away += 1
     p.riddle_extra = 0
-    ev.append({"event": "turn_over", "player": p.name})
+    emit(ev, {"event": "turn_over", "player": p.name})
     if g.opts["once_through"]:
         once_through_check(g, ev)
     if g.opts["enhanced_two"]:
         next_side(g, ev)
         return
     # next player in seating order
-    n = len(g.players)
+    n = len(g.seats)
     nxt = next(
-        ((g.cur + k) % n for k in range(1, n + 1) if not g.players[(g.cur + k) % n].out),
+        ((g.cur + k) % n for k in range(1, n + 1) if not g.seats[(g.cur + k) % n].out),
         None,
     )
     if nxt is None:  # pragma: no cover - everybody out
-        g.result = {"result": "draw", "reason": "no players"}
+        g.result = draw(reason="no players")
         g.phase = "over"
         return
-    first = g.players.index(g._by[g.order[0]])
+    first = g.seats.index(g._by[g.order[0]])
     if crossed(g.cur, nxt, first):
         g.round_no += 1
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
-            g.result = {
-                "result": "draw",
-                "reason": "turn_limit",
-                "rounds": g.round_no - 1,
-            }
+            g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            ev.append({"event": "game_over", **g.result})
+            emit(ev, {"event": "game_over", **g.result})
             return
     g.cur = nxt
     begin_turn(g, ev)
@@ -114,29 +95,25 @@ def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     if side == SIDE[g._by[g.order[0]].kind]:
         g.round_no += 1
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
-            g.result = {
-                "result": "draw",
-                "reason": "turn_limit",
-                "rounds": g.round_no - 1,
-            }
+            g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            ev.append({"event": "game_over", **g.result})
+            emit(ev, {"event": "game_over", **g.result})
             return
     g.side_turn = side
     info = g.sides[side]
-    if not info["started"]:
-        info["started"] = True
-        g.cur = g.players.index(g._by[info["start"]])
+    if not info.started:
+        info.started = True
+        g.cur = g.seats.index(g._by[info.start])
         begin_turn(g, ev)
         return
     g.phase = "character"
     g.sub = None
-    g.t = {"pp": 0, "pending": [], "roll": 0}
-    ev.append({"event": "side_to_choose", "side": side})
+    g.t = TurnState()
+    emit(ev, {"event": "side_to_choose", "side": side})
 
 
 def side_chars(g: RiddleGame, side: str | None) -> list[Player]:
-    return [q for q in g.players if SIDE[q.kind] == side and not q.out]
+    return [q for q in g.seats if SIDE[q.kind] == side and not q.out]
 
 
 def check_use(g: RiddleGame, name: str) -> None:
@@ -150,7 +127,7 @@ def check_use(g: RiddleGame, name: str) -> None:
 
 
 def apply_use(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
-    g.cur = g.players.index(g._by[name])
+    g.cur = g.seats.index(g._by[name])
     begin_turn(g, ev)
 
 
@@ -168,15 +145,16 @@ def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     q = g._by[name]
     q.status = "waiting"
     q.hand.extend(g._draw_cards(2))
-    ev.append(
+    emit(
+        ev,
         {
             "event": "bring_in",
             "side": g.side_turn,
             "player": name,
             "private": {name: {"got": list(q.hand)}},
-        }
+        },
     )
-    g.cur = g.players.index(q)
+    g.cur = g.seats.index(q)
     begin_turn(g, ev)
 
 
@@ -195,41 +173,42 @@ def crossed(a: int, b: int, first: int) -> bool:
 def once_through_check(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     if g.draw_pile:
         return
-    for q in g.players:
+    for q in g.seats:
         if not q.out and not q.hand and q.status not in ("captive", "reserve"):
             q.out = True
             for c in q.table:
                 g.discard_pile.append(c)
             q.table.clear()
             q.pos = None
-            ev.append({"event": "out_of_game", "player": q.name, "why": "no cards, deck gone"})
-            for r in g.players:
+            emit(ev, {"event": "out_of_game", "player": q.name, "why": "no cards, deck gone"})
+            for r in g.seats:
                 if r.status == "captive" and r.captor == q.name:
                     r.status, r.captor, r.pos, r.free_next = "limbo", None, None, True
-                    ev.append({"event": "prisoner_follows", "player": r.name, "with": q.name})
-    left = [q for q in g.players if not q.out and q.status != "reserve"]
+                    emit(ev, {"event": "prisoner_follows", "player": r.name, "with": q.name})
+    left = [q for q in g.seats if not q.out and q.status != "reserve"]
     if (
         g.opts["enhanced_two"]
         and left
         and len({q.kind for q in left}) == 1
-        and not any(q.status == "reserve" and q.kind != left[0].kind for q in g.players)
+        and not any(q.status == "reserve" and q.kind != left[0].kind for q in g.seats)
     ):
         win_game(g, left[0], ev, "last side in the game")
     elif len(left) == 1:
         win_game(g, left[0], ev, "last player in the game")
     elif not left:
-        g.result = {"result": "draw", "reason": "everybody out"}
+        g.result = draw(reason="everybody out")
         g.phase = "over"
 
 
 def win_game(g: RiddleGame, p: Player, ev: list[dict[str, Any]], how: str) -> None:
-    g.result = {"result": "won", "winner": p.name, "how": how}
-    if g.opts["enhanced_two"]:
-        g.result["side"] = SIDE[p.kind]
-    if g.opts["partners"]:
-        g.result["team"] = [q.name for q in g.players if q.kind == p.kind]
+    if g.opts["enhanced_two"]:  # the players are the two sides
+        g.result = won([SIDE[p.kind]], how=how, character=p.name)
+    elif g.opts["partners"]:  # the team wins together
+        g.result = won([q.name for q in g.seats if q.kind == p.kind], how=how, by=p.name)
+    else:
+        g.result = won([p.name], how=how)
     g.phase = "over"
-    ev.append({"event": "game_over", **g.result})
+    emit(ev, {"event": "game_over", **g.result})
 
 
 def check_roll(g: RiddleGame) -> None:
@@ -239,12 +218,12 @@ def check_roll(g: RiddleGame) -> None:
 def apply_roll(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     r = g._die()
     p = g.me
-    ev.append({"event": "roll", "player": p.name, "die": r})
+    emit(ev, {"event": "roll", "player": p.name, "die": r})
     if g.phase == "start":
-        g.t["roll"] = r
+        g.t.roll = r
         g.phase = "main"
     elif r == 6:
-        ev.append({"event": "escape", "player": p.name, "how": "six"})
+        emit(ev, {"event": "escape", "player": p.name, "how": "six"})
         g.phase = "place"
     else:
         g.phase = "limbo_rolled"
@@ -252,14 +231,14 @@ def apply_roll(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
 
 def check_reroll(g: RiddleGame, card: str) -> None:
     g._usable(g.me, card, "reroll")
-    if g.t["die_used"]:
+    if g.t.die_used:
         raise illegal("die_used", "roll again only before moving with the die")
 
 
 def apply_reroll(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g._after(g.me, card, g.ctype(card).use("reroll").get("after", "discard"))
-    g.t["roll"] = g._die()
-    ev.append({"event": "roll", "player": g.me.name, "die": g.t["roll"], "by": card})
+    g.t.roll = g._die()
+    emit(ev, {"event": "roll", "player": g.me.name, "die": g.t.roll, "by": card})
 
 
 def gen_start(g: RiddleGame) -> Iterator[Move]:
@@ -277,7 +256,7 @@ def check_escape(g: RiddleGame, card: str) -> None:
 def apply_escape(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     u = g.ctype(card).use("escape")
     g._after(g.me, card, u.get("after", "discard"))
-    ev.append({"event": "escape", "player": g.me.name, "how": card})
+    emit(ev, {"event": "escape", "player": g.me.name, "how": card})
     g.phase = "place"
 
 
@@ -313,9 +292,9 @@ def check_place(g: RiddleGame, space: str) -> None:
 def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
     p = g.me
     space = g._node(space)
-    ev.append({"event": "placed", "player": p.name, "at": space, "why": p.status})
+    emit(ev, {"event": "placed", "player": p.name, "at": space, "why": p.status})
     p.status, p.pos, p.away, p.captor, p.free_next = "board", space, 0, None, False
-    g.t["start"] = space
+    g.t.start = space
     g.phase = "start"
 
 
@@ -351,9 +330,9 @@ def can_end(g: RiddleGame) -> None:
     p = g.me
     if p.status != "board":
         return
-    if not g.t["moved"] and travel.has_any_move(g):
+    if not g.t.moved and travel.has_any_move(g):
         raise illegal("must_move", "you must move at least 1 space per turn")
-    if g.t["moved"] and p.pos == g.t["start"] and travel.has_any_move(g):
+    if g.t.moved and p.pos == g.t.start and travel.has_any_move(g):
         # a move back here is legal only while a move on remains; should a Power
         # Play since have cost the player his means of moving, he may end here
         raise illegal("same_space", "you may not begin and end a turn on the same space")
@@ -391,16 +370,17 @@ def apply_pickup(g: RiddleGame, ev: list[dict[str, Any]], what: str) -> None:
         n = int(u["n"])
     got = g._draw_cards(n)
     p.hand.extend(got)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "pickup",
             "player": p.name,
             "by": what,
             "count": len(got),
             "private": {p.name: {"got": got}},
-        }
+        },
     )
-    g.t["must_discard"] = turn.discards_at_end_of_turn(len(p.hand), picked_up=bool(got))
+    g.t.must_discard = turn.discards_at_end_of_turn(len(p.hand), picked_up=bool(got))
     finish_turn(g, ev)
 
 
@@ -414,24 +394,25 @@ def apply_pass(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     if g.phase == "limbo_rolled":
         got = g._draw_cards(1)
         p.hand.extend(got)
-        ev.append(
+        emit(
+            ev,
             {
                 "event": "pickup",
                 "player": p.name,
                 "by": "limbo",
                 "count": len(got),
                 "private": {p.name: {"got": got}},
-            }
+            },
         )
     else:
-        ev.append({"event": "pass", "player": p.name})
+        emit(ev, {"event": "pass", "player": p.name})
     finish_turn(g, ev)
 
 
 def finish_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
-    if not g.t["must_discard"]:
-        g.t["must_discard"] = turn.discards_at_end_of_turn(len(g.me.hand), picked_up=False)
-    if g.t["must_discard"]:
+    if not g.t.must_discard:
+        g.t.must_discard = turn.discards_at_end_of_turn(len(g.me.hand), picked_up=False)
+    if g.t.must_discard:
         g.phase = "discard"
     else:
         end_turn(g, ev)
@@ -445,9 +426,9 @@ def apply_discard(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     p = g.me
     p.hand.remove(card)
     g.discard_pile.append(card)
-    ev.append({"event": "discard", "player": p.name, "card": card})
-    g.t["must_discard"] -= 1
-    if not g.t["must_discard"]:
+    emit(ev, {"event": "discard", "player": p.name, "card": card})
+    g.t.must_discard -= 1
+    if not g.t.must_discard:
         end_turn(g, ev)
 
 

@@ -47,18 +47,19 @@ everything else is linear in the hand sizes and the number of players.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar
+import copy
+import dataclasses
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ..base import FigureView, Game
-from ..rng import Rng
-from . import setup, state, views
+from . import positions, setup, state, views
 from .cards import Deck, deck_for
-from .common import MOVEMENT_KINDS, SIDE, board_info, illegal, make_movement
+from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
-from .state import Player
+from .state import Player, SideState, TurnState
 from .verbs import PHASES, VERBS
 
 
@@ -72,6 +73,13 @@ class RiddleGame(Game[Move]):
     """
 
     rules = "riddle"
+    title = "Riddle of the Ring"
+    PLAYERS = (2, 8)
+    OPTIONS = setup.OPTIONS
+    MOVE = Move
+    STATE = state.RiddleState
+    POSITION = state.RiddlePosition
+    STATE_VERSION = state.STATE_VERSION
     #: cache destination paths per board (the benchmark switches it off for its baseline)
     cache_paths: ClassVar[bool] = True
     #: marker colours: Hobbits light, Black Riders dark
@@ -86,65 +94,194 @@ class RiddleGame(Game[Move]):
         "rider4": "#37474f",
     }
 
-    def __init__(self, compiled: CompiledBoard, options: dict[str, Any]) -> None:
-        self.compiled = compiled
-        self.opts = options
-        self.deck: Deck = deck_for(compiled.board)
-        self.info = board_info(compiled)
-        self.mv = make_movement(compiled)
-        self.players: list[Player] = []
-        self.draw_pile: list[str] = []
-        self.discard_pile: list[str] = []
-        self.hidden: dict[str, dict[str, list[str]]] = {}
-        self.cur = 0
-        self.turn_no = 0
-        self.round_no = 1
-        self.phase = "start"
-        self.t: dict[str, Any] = {}
-        self.sub: dict[str, Any] | None = None
-        self.rng = Rng(0)
-        self.result: dict[str, Any] | None = None
-        self.seen: dict[str, list[dict[str, Any]]] = {}
-        self.order: list[str] = []
-        self._by: dict[str, Player] = {}
-        self._beside_cache: dict[str, frozenset[str]] = {}
-        self.setup_events: list[dict[str, Any]] = []
-        self.sides: dict[str, dict[str, Any]] = {}  # Variation 14 only
-        self.side_turn: str | None = None
+    opts: dict[str, Any]
+    deck: Deck
+    info: BoardInfo
+    mv: Any
+    seats: list[Player]
+    draw_pile: list[str]
+    discard_pile: list[str]
+    hidden: dict[str, dict[str, list[str]]]
+    cur: int
+    turn_no: int
+    round_no: int
+    phase: str
+    t: TurnState
+    sub: dict[str, Any] | None
+    result: dict[str, Any] | None
+    seen: dict[str, list[dict[str, Any]]]
+    order: list[str]
+    sides: dict[str, SideState]
+    side_turn: str | None
+    _by: dict[str, Player]
+    _beside_cache: dict[str, frozenset[str]]
+
+    # ================================================================ the kit's hooks
+    @classmethod
+    def blank(
+        cls, compiled: CompiledBoard, players: Sequence[str], options: dict[str, Any]
+    ) -> Self:
+        """An empty game on ``compiled`` with the board's tables (deck, spaces, movement)."""
+        g = super().blank(compiled, players, options)
+        g.opts = setup.expand_options(options)
+        g.deck = deck_for(compiled.board)
+        g.info = board_info(compiled)
+        g.mv = make_movement(compiled)
+        g.seats = []
+        g.draw_pile, g.discard_pile = [], []
+        g.hidden = {}
+        g.cur, g.turn_no, g.round_no = 0, 0, 1
+        g.phase = "start"
+        g.t = TurnState()
+        g.sub = None
+        g.result = None
+        g.seen = {}
+        g.order = []
+        g._by = {}
+        g._beside_cache = {}
+        g.sides = {}  # Variation 14 only
+        g.side_turn = None
+        return g
 
     @classmethod
-    def new(
-        cls,
-        compiled: CompiledBoard,
-        *,
-        players: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> RiddleGame:
+    def setup(
+        cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+    ) -> Self:
         """A new game: deal, roll for the first player (see :func:`.setup.new_game`)."""
-        return setup.new_game(cls, compiled, players=players, seed=seed, options=options)
+        return setup.new_game(cls, compiled, players, seed, options)  # type: ignore[return-value]
 
-    @staticmethod
-    def read_options(options: dict[str, Any] | None) -> dict[str, Any]:
-        """Options with defaults (see :func:`.setup.read_options`)."""
-        return setup.read_options(options)
+    def dump_state(self) -> state.RiddleState:
+        # the kit encodes it at once into new JSON values: no copies needed here
+        return state.RiddleState(
+            seats=self.seats,
+            order=self.order,
+            draw=self.draw_pile,
+            discard=self.discard_pile,
+            hidden=self.hidden,
+            cur=self.cur,
+            turn=self.turn_no,
+            round=self.round_no,
+            phase=self.phase,  # type: ignore[arg-type]
+            t=self.t,
+            sub=self.sub,
+            result=self.result,
+            seen=self.seen,
+            sides=self.sides,
+            side_turn=self.side_turn,
+        )
 
-    def copy(self) -> RiddleGame:
-        return type(self).from_json(self.to_json(), self.compiled)
+    def load_state(self, st: state.RiddleState) -> None:
+        self.seats = st.seats
+        self._index()
+        self.order = st.order
+        self.draw_pile, self.discard_pile = st.draw, st.discard
+        self.hidden = st.hidden
+        self.cur, self.turn_no, self.round_no = st.cur, st.turn, st.round
+        self.phase = st.phase
+        self.t, self.sub, self.result = st.t, st.sub, st.result
+        self.seen = st.seen
+        self.sides, self.side_turn = st.sides, st.side_turn
 
-    def to_json(self) -> dict[str, Any]:
-        return state.state_to_json(self)
+    def validate(self) -> list[str]:
+        """Impossible references first (:func:`.state.problems`), then the invariants."""
+        return state.problems(self) or self.invariants()
+
+    def copy(self) -> Self:
+        """An independent copy, made attribute by attribute (no JSON round trip)."""
+        g = copy.copy(self)
+        g.__dict__.update(self._snapshot())
+        g.setup_events = list(self.setup_events)
+        g.players, g.options = list(self.players), dict(self.options)
+        return g
+
+    def push(self, move: Move) -> list[dict[str, Any]]:
+        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
+
+        A failure half way restores a snapshot of the mutable state (the kit's default
+        takes a JSON snapshot per move, which would cost more than the move itself)."""
+        self.check(move)
+        snap = self._snapshot()
+        try:
+            return self._apply(move)
+        except BaseException:
+            self.__dict__.update(snap)
+            raise
+
+    def _snapshot(self) -> dict[str, Any]:
+        """Copies of every mutable attribute of the state, by attribute name."""
+        seats = [
+            Player(
+                p.name,
+                p.kind,
+                p.pos,
+                list(p.hand),
+                list(p.table),
+                p.status,
+                p.away,
+                p.captor,
+                list(p.cities),
+                p.goal_wait,
+                p.goal_seen,
+                p.riddle_extra,
+                p.free_next,
+                p.out,
+            )
+            for p in self.seats
+        ]
+        t = self.t
+        sub = self.sub
+        return {
+            "seats": seats,
+            "_by": {p.name: p for p in seats},
+            "order": list(self.order),
+            "draw_pile": list(self.draw_pile),
+            "discard_pile": list(self.discard_pile),
+            "hidden": {s: {n: list(c) for n, c in d.items()} for s, d in self.hidden.items()},
+            "cur": self.cur,
+            "turn_no": self.turn_no,
+            "round_no": self.round_no,
+            "phase": self.phase,
+            "t": dataclasses.replace(
+                t,
+                pending=list(t.pending),
+                exchanged=list(t.exchanged),
+                battled=list(t.battled),
+                interrogated=list(t.interrogated),
+            ),
+            "sub": None
+            if sub is None
+            else {
+                k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
+                for k, v in sub.items()
+            },
+            "result": None if self.result is None else dict(self.result),
+            "seen": {n: list(v) for n, v in self.seen.items()},
+            "sides": {k: SideState(v.start, v.started) for k, v in self.sides.items()},
+            "side_turn": self.side_turn,
+            "rng": self.rng.copy(),
+        }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> RiddleGame:
-        return state.state_from_json(cls, data, compiled)
+    def migrate(cls, data: dict[str, Any], version: int | None) -> dict[str, Any]:
+        """Version 1 (before the kit: flat keys, no ``version``) to today's layout.
+
+        The kit passes ``data["version"]``, which files of version 1 lack (``None``)."""
+        if version is None or version == 1:
+            return state.migrate_v1(data)
+        return super().migrate(data, version)
+
+    def dump_position(self) -> state.RiddlePosition:
+        return positions.dump(self)
+
+    def load_position(self, position: state.RiddlePosition) -> None:
+        positions.load(self, position)
 
     def _index(self) -> None:
-        self._by = {p.name: p for p in self.players}
+        self._by = {p.name: p for p in self.seats}
 
     def _majority_kind(self) -> str | None:
-        h = sum(1 for p in self.players if p.kind == "hobbit")
-        r = len(self.players) - h
+        h = sum(1 for p in self.seats if p.kind == "hobbit")
+        r = len(self.seats) - h
         return "hobbit" if h > r else "rider" if r > h else None
 
     def _rand(self, n: int) -> int:
@@ -152,7 +289,8 @@ class RiddleGame(Game[Move]):
         return r
 
     def _die(self) -> int:
-        return self._rand(6) + 1
+        """A die roll (fixed dice of a position or test first, see :meth:`Rng.die`)."""
+        return self.rng.die(6)
 
     def _shuffle(self, cards: list[str]) -> None:
         for i in range(len(cards) - 1, 0, -1):
@@ -161,7 +299,7 @@ class RiddleGame(Game[Move]):
 
     @property
     def me(self) -> Player:
-        return self.players[self.cur]
+        return self.seats[self.cur]
 
     def player(self, name: str) -> Player:
         p = self._by.get(name)
@@ -309,7 +447,10 @@ class RiddleGame(Game[Move]):
     @property
     def to_move(self) -> str:
         """The player to decide: a marker name, or with Variation 14 a side
-        (``hobbits``/``riders``); :attr:`acting` names the character."""
+        (``hobbits``/``riders``); :attr:`acting` names the character; ``nobody`` when
+        the game is over."""
+        if self.result is not None:
+            return "nobody"
         if self.opts["enhanced_two"]:
             if self.phase == "character":
                 return str(self.side_turn)
@@ -377,7 +518,7 @@ class RiddleGame(Game[Move]):
         marker names; each marker belongs to its player.
         """
         out: dict[str, FigureView] = {}
-        for p in self.players:
+        for p in self.seats:
             if p.pos is None or p.status not in ("board", "captive") or p.out:
                 continue
             label = p.name[:1].upper() if p.kind == "hobbit" else "R" + p.name[-1:]
@@ -421,8 +562,3 @@ class RiddleGame(Game[Move]):
     def all_cards(self) -> list[str]:
         """Every card instance wherever it is."""
         return views.all_cards(self)
-
-    @staticmethod
-    def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
-        """``events`` as ``viewer`` may see them (see :func:`.views.events_for`)."""
-        return views.events_for(events, viewer)

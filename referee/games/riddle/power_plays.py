@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import battles, turn
 from .common import illegal
+from .events import emit
 from .moves import Move
 from .state import Player
 
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 
 def power_play(g: RiddleGame) -> None:
-    if g.t["pp"] >= 2:
+    if g.t.pp >= 2:
         raise illegal("power_plays_used", "you have had your 2 Power Plays this turn")
 
 
@@ -59,7 +60,7 @@ def resist_cards(g: RiddleGame, q: Player) -> list[str]:
 
 def apply_look(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
     u = g.ctype(card).use("clairvoyance")
-    g.t["pp"] += 1
+    g.t.pp += 1
     g._after(g.me, card, u.get("after", "discard"))
     see_hand(g, ev, g._by[name], bool(u.get("resistible")), card)
 
@@ -67,19 +68,20 @@ def apply_look(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) ->
 def see_hand(
     g: RiddleGame, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str
 ) -> None:
-    ev.append({"event": "clairvoyance", "player": g.me.name, "target": q.name, "by": how})
+    emit(ev, {"event": "clairvoyance", "player": g.me.name, "target": q.name, "by": how})
     if share_cards(g, q, how) or (resistible and resist_cards(g, q)):
         g.sub = {"kind": "look", "target": q.name, "by": how}
         g.phase = "resist"
         return
     s = g._reveal(g.me, q.name, q.hand, how)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "seen",
             "player": g.me.name,
             "target": q.name,
             "private": {g.me.name: s},
-        }
+        },
     )
 
 
@@ -99,12 +101,12 @@ def c_space_sees(g: RiddleGame) -> list[str]:
     """The players the player on turn, stopped on a C space, sees (within 6 spaces)."""
     p = g.me
     assert p.pos is not None
-    positions = {q.name: q.pos if q.status == "board" and not q.out else None for q in g.players}
+    positions = {q.name: q.pos if q.status == "board" and not q.out else None for q in g.seats}
     return turn.c_space_sees(g.mv, p.pos, positions, viewer=p.name)
 
 
 def apply_clair(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     see_hand(g, ev, g._by[name], bool(g.opts["resist_c"]), "c_space")
 
 
@@ -133,14 +135,15 @@ def apply_share(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     a = g._reveal(g.me, q.name, q.hand, "partners")
     b = g._reveal(q, g.me.name, g.me.hand, "partners")
-    ev.append(
+    emit(
+        ev,
         {
             "event": "partners_share",
             "player": g.me.name,
             "with": q.name,
             "shown": card,
             "private": {g.me.name: a, q.name: b},
-        }
+        },
     )
     g.sub = None
     g.phase = "main"
@@ -157,13 +160,14 @@ def check_resist(g: RiddleGame, card: str) -> None:
 def apply_resist(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     s = g._reveal(g.me, q.name, [card], "resisted")
-    ev.append(
+    emit(
+        ev,
         {
             "event": "resisted",
             "player": g.me.name,
             "target": q.name,
             "private": {g.me.name: s, q.name: {"showed": card}},
-        }
+        },
     )
     g.sub = None
     g.phase = "main"
@@ -176,13 +180,14 @@ def check_show(g: RiddleGame) -> None:
 def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     s = g._reveal(g.me, q.name, q.hand, str(g.sub["by"]))  # type: ignore[index]
-    ev.append(
+    emit(
+        ev,
         {
             "event": "seen",
             "player": g.me.name,
             "target": q.name,
             "private": {g.me.name: s},
-        }
+        },
     )
     g.sub = None
     g.phase = "main"
@@ -222,7 +227,7 @@ def check_title(g: RiddleGame, title: str) -> None:
 
 
 def apply_riddle(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     g._after(g.me, card, "discard")
     make_guess(g, ev, g._by[name], title, card)
 
@@ -234,7 +239,8 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
     if g.deck.type_of[c].title == title:
         q.hand.pop(i)
         p.hand.append(c)
-        ev.append(
+        emit(
+            ev,
             {
                 "event": "riddle",
                 "player": p.name,
@@ -243,7 +249,7 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
                 "right": True,
                 "card": c,
                 "by": how,
-            }
+            },
         )
         if q.hand:
             g.sub = {"kind": "riddle", "target": q.name, "by": how}
@@ -253,7 +259,8 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
         lost = g._take_random(p, q)
         if lost is not None:
             q.riddle_extra += 1
-        ev.append(
+        emit(
+            ev,
             {
                 "event": "riddle",
                 "player": p.name,
@@ -262,7 +269,7 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
                 "right": False,
                 "by": how,
                 "private": {q.name: {"drawn": c, "got": lost}, p.name: {"lost": lost}},
-            }
+            },
         )
     g.sub = None
     g.phase = "main"
@@ -282,7 +289,7 @@ def check_stop(g: RiddleGame) -> None:
 
 
 def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
-    ev.append({"event": "riddle_over", "player": g.me.name})
+    emit(ev, {"event": "riddle_over", "player": g.me.name})
     g.sub = None
     g.phase = "main"
 
@@ -302,20 +309,21 @@ def check_gollum(g: RiddleGame, card: str, name: str) -> None:
 
 
 def apply_gollum(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     g._after(g.me, card, "discard")
     q = g._by[name]
     ring = next((c for c in q.hand if g.deck.type_of[c].id == "the_ring"), None)
     if ring is not None:
         q.hand.remove(ring)
         g.me.hand.append(ring)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "gollum",
             "player": g.me.name,
             "target": name,
             "got_ring": ring is not None,
-        }
+        },
     )
 
 
@@ -334,17 +342,18 @@ def check_draw(g: RiddleGame, card: str, name: str) -> None:
 
 
 def apply_draw(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     g._after(g.me, card, "discard")
     got = g._take_random(g._by[name], g.me)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "draw",
             "player": g.me.name,
             "target": name,
             "by": card,
             "private": {g.me.name: {"got": got}, name: {"lost": got}},
-        }
+        },
     )
 
 
@@ -360,19 +369,20 @@ def check_give(g: RiddleGame, card: str) -> None:
 
 
 def apply_give(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     q = g._by[g.ctype(card).id]
     g.me.hand.remove(card)
     q.hand.append(card)
     s = g._reveal(g.me, q.name, q.hand, card)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "give",
             "player": g.me.name,
             "target": q.name,
             "card": card,
             "private": {g.me.name: s},
-        }
+        },
     )
     if len(q.hand) > 1:
         g.sub = {"kind": "give", "target": q.name, "exclude": card}
@@ -391,7 +401,7 @@ def apply_take(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[sub["target"]]
     q.hand.remove(card)
     g.me.hand.append(card)
-    ev.append({"event": "take", "player": g.me.name, "target": q.name, "card": card})
+    emit(ev, {"event": "take", "player": g.me.name, "target": q.name, "card": card})
     g.sub = None
     g.phase = "main"
     if sub["kind"] == "battle":

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import power_plays
 from .common import illegal
+from .events import emit
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -22,16 +23,17 @@ def check_peek(g: RiddleGame, card: str, space: str) -> None:
 
 
 def apply_peek(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str) -> None:
-    g.t["pp"] += 1
+    g.t.pp += 1
     seen = {n: sorted(c) for n, c in g.hidden[space].items() if c}
     g._reveal(g.me, f"hidden:{space}", [f"{n}:{c}" for n, cs in seen.items() for c in cs], card)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "peek",
             "player": g.me.name,
             "space": space,
             "private": {g.me.name: seen},
-        }
+        },
     )
 
 
@@ -47,7 +49,7 @@ def on_s(g: RiddleGame) -> str:
 def check_hide(g: RiddleGame, card: str) -> None:
     on_s(g)
     g._in_hand(g.me, card)
-    if g.t["hid"] >= 4:
+    if g.t.hid >= 4:
         raise illegal("hid_four", "you may hide 1 to 4 cards per turn")
 
 
@@ -55,14 +57,15 @@ def apply_hide(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     s = on_s(g)
     g.me.hand.remove(card)
     g.hidden.setdefault(s, {}).setdefault(g.me.name, []).append(card)
-    g.t["hid"] += 1
-    ev.append(
+    g.t.hid += 1
+    emit(
+        ev,
         {
             "event": "hide",
             "player": g.me.name,
             "space": s,
             "private": {g.me.name: {"hid": card}},
-        }
+        },
     )
 
 
@@ -70,7 +73,7 @@ def check_retrieve(g: RiddleGame, card: str) -> None:
     s = on_s(g)
     if card not in g.hidden.get(s, {}).get(g.me.name, []):
         raise illegal("not_hidden", f"you have not hidden {card} here", card=card)
-    if g.t["hid"]:
+    if g.t.hid:
         raise illegal(
             "hid_this_turn", "you may not hide cards and then retrieve them in the same turn"
         )
@@ -85,13 +88,14 @@ def apply_retrieve(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     if not g.hidden[s]:
         del g.hidden[s]
     g.me.hand.append(card)
-    ev.append(
+    emit(
+        ev,
         {
             "event": "retrieve",
             "player": g.me.name,
             "space": s,
             "private": {g.me.name: {"got": card}},
-        }
+        },
     )
 
 
@@ -99,7 +103,7 @@ def check_find(g: RiddleGame, name: str) -> None:
     s = on_s(g)
     if name == g.me.name or not g.hidden.get(s, {}).get(name):
         raise illegal("nothing_hidden", f"{name} has no cards hidden here", player=name)
-    if g.t["found"]:
+    if g.t.found:
         raise illegal("once_per_turn", "you find 1 hidden card per turn")
 
 
@@ -112,13 +116,14 @@ def apply_find(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     if not g.hidden[s]:
         del g.hidden[s]
     g.me.hand.append(c)
-    g.t["found"] = True
-    ev.append(
+    g.t.found = True
+    emit(
+        ev,
         {
             "event": "find",
             "player": g.me.name,
             "space": s,
             "from": name,
             "private": {g.me.name: {"got": c}},
-        }
+        },
     )

@@ -6,113 +6,145 @@ from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
 from ...errors import UsageError
+from ..options import Option
 from ..rng import Rng
 from . import flow
 from .common import HOBBITS, MARKERS, RIDERS, SIDE
-from .state import Player
+from .events import make
+from .state import Player, SideState
 
 if TYPE_CHECKING:
     from .game import RiddleGame
 
-OPTIONS: dict[str, tuple[Any, str]] = {
-    "recommended": (
-        False,
-        "the Recommended Game: all four of gollum_spots, clairvoyance_spots, "
-        "secret_spots, captivity",
-    ),
-    "gollum_spots": (False, "Recommended: Gollum only from a G space"),
-    "clairvoyance_spots": (False, "Recommended: see hands within 6 of a C space (clair)"),
-    "secret_spots": (False, "Recommended: hide cards on S spaces (hide/retrieve/find/peek)"),
-    "captivity": (False, "Recommended: the winner of a battle may take the loser captive"),
-    "partners": (False, "Variation 1: Hobbits against Black Riders, the team wins together"),
-    "partners_extra_card": (False, "Variation 1: the larger team starts with 3 cards"),
-    "partner_exchange": (
+#: the options (Variation numbers follow the Supplementary Rules)
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "variant",
+        str,
         "basic",
-        "Variation 2 between partners: basic (at random), a (each "
-        "gives a card of his choice), b (each may ask for a title; "
-        "without it, as a), c (each takes a card of his "
-        "choice from the other's hand)",
+        choices=("basic", "recommended"),
+        help="basic, or recommended: the Recommended Game (variations are options)",
     ),
-    "table_talk": (False, "Variation 3: partners see each other's hands"),
-    "partner_clairvoyance": (
+    Option(
+        "recommended",
+        bool,
         False,
-        "Variation 4: partners both on C spaces see each other's hands",
+        help="the Recommended Game: all four of gollum_spots, clairvoyance_spots, secret_spots, captivity",
     ),
-    "wait_once": (False, "Variation 5: wait only once to win"),
-    "no_wait": (False, "Variation 6: win without waiting"),
-    "elf_ring_win": (False, "Variation 7: The Ring and the three Elf Rings win anywhere"),
-    "doom_cities": (False, "Variation 8: Cracks of Doom a Good City, Barad-Dur an Evil City"),
-    "short_limbo": (False, "Variation 9: stays in Limbo/captivity of 2 turns (6+ players)"),
-    "limbo_out": (False, "Variation 10: with 6+ players those sent to Limbo drop out down to 5"),
-    "resist_c": (False, "Variation 11: resist C spaces like an Elf Ring"),
-    "once_through": (False, "Variation 12: go through the deck only once"),
-    "restrict_draws": (
+    Option("gollum_spots", bool, False, help="Recommended: Gollum only from a G space"),
+    Option(
+        "clairvoyance_spots",
+        bool,
         False,
-        "Variation 13: draw from a Hobbit only with a Hobbit card, "
-        "from a Black Rider only with a Black Rider card",
+        help="Recommended: see hands within 6 of a C space (clair)",
     ),
-    "enhanced_two": (
+    Option(
+        "secret_spots",
+        bool,
         False,
-        "Variation 14: two players, Hobbits against Black Riders, each "
-        "bringing in up to four characters and using one a turn",
+        help="Recommended: hide cards on S spaces (hide/retrieve/find/peek)",
     ),
-    "markers": ("", "comma-separated markers in seating order (default frodo,rider1,sam,...)"),
-    "turn_limit": (0, "end the game as a draw after this many rounds (0: no limit)"),
-}
+    Option(
+        "captivity",
+        bool,
+        False,
+        help="Recommended: the winner of a battle may take the loser captive",
+    ),
+    Option(
+        "partners",
+        bool,
+        False,
+        help="Variation 1: Hobbits against Black Riders, the team wins together",
+    ),
+    Option(
+        "partners_extra_card", bool, False, help="Variation 1: the larger team starts with 3 cards"
+    ),
+    Option(
+        "partner_exchange",
+        str,
+        "basic",
+        choices=("basic", "a", "b", "c"),
+        help="Variation 2 between partners: basic (at random), a (each gives a card of his choice), b (each may ask for a title; without it, as a), c (each takes a card of his choice from the other's hand)",
+    ),
+    Option("table_talk", bool, False, help="Variation 3: partners see each other's hands"),
+    Option(
+        "partner_clairvoyance",
+        bool,
+        False,
+        help="Variation 4: partners both on C spaces see each other's hands",
+    ),
+    Option("wait_once", bool, False, help="Variation 5: wait only once to win"),
+    Option("no_wait", bool, False, help="Variation 6: win without waiting"),
+    Option(
+        "elf_ring_win",
+        bool,
+        False,
+        help="Variation 7: The Ring and the three Elf Rings win anywhere",
+    ),
+    Option(
+        "doom_cities",
+        bool,
+        False,
+        help="Variation 8: Cracks of Doom a Good City, Barad-Dur an Evil City",
+    ),
+    Option(
+        "short_limbo",
+        bool,
+        False,
+        help="Variation 9: stays in Limbo/captivity of 2 turns (6+ players)",
+    ),
+    Option(
+        "limbo_out",
+        bool,
+        False,
+        help="Variation 10: with 6+ players those sent to Limbo drop out down to 5",
+    ),
+    Option("resist_c", bool, False, help="Variation 11: resist C spaces like an Elf Ring"),
+    Option("once_through", bool, False, help="Variation 12: go through the deck only once"),
+    Option(
+        "restrict_draws",
+        bool,
+        False,
+        help="Variation 13: draw from a Hobbit only with a Hobbit card, from a Black Rider only with a Black Rider card",
+    ),
+    Option(
+        "enhanced_two",
+        bool,
+        False,
+        help="Variation 14: two players, Hobbits against Black Riders, each bringing in up to four characters and using one a turn",
+    ),
+    Option(
+        "markers",
+        str,
+        "",
+        help="comma-separated markers in seating order (default frodo,rider1,sam,...)",
+    ),
+    Option(
+        "turn_limit",
+        int,
+        0,
+        low=0,
+        help="end the game as a draw after this many rounds (0: no limit)",
+    ),
+)
+
 _RECOMMENDED = ("gollum_spots", "clairvoyance_spots", "secret_spots", "captivity")
 
 
-def read_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    """Options with defaults; ``recommended`` switches on its four features."""
-    out = {k: v for k, (v, _) in OPTIONS.items()}
-    options = dict(options or {})
-    variant = options.pop("variant", None)
-    if variant is not None:
-        if variant not in ("basic", "recommended"):
-            raise UsageError(
-                f"Riddle of the Ring variants: basic, recommended (not "
-                f"{variant!r}); variations are options"
-            )
-        options.setdefault("recommended", variant == "recommended")
-    for k, v in options.items():
-        key = k.replace("-", "_")
-        if key not in OPTIONS:
-            raise UsageError(f"unknown riddle option {k!r} (known: {', '.join(OPTIONS)})")
-        default = OPTIONS[key][0]
-        if isinstance(default, bool):
-            if isinstance(v, str):
-                if v.lower() not in ("1", "0", "true", "false", "yes", "no", "on", "off"):
-                    raise UsageError(f"option {k} takes true/false, not {v!r}")
-                v = v.lower() in ("1", "true", "yes", "on")
-            v = bool(v)
-        elif isinstance(default, int):
-            try:
-                v = int(v)
-            except (TypeError, ValueError):
-                raise UsageError(f"option {k} takes an integer, not {v!r}") from None
-        else:
-            v = str(v)
-        out[key] = v
-    if out["partner_exchange"] not in ("basic", "a", "b", "c"):
-        raise UsageError(f"partner_exchange is basic, a, b or c, not {out['partner_exchange']!r}")
-    if out["recommended"]:
+def expand_options(options: dict[str, Any]) -> dict[str, Any]:
+    """The options the rules read: ``variant=recommended`` or ``recommended`` switches on
+    the Recommended Game's four features."""
+    out = dict(options)
+    if out.get("variant") == "recommended":
+        out["recommended"] = True
+    if out.get("recommended"):
         for k in _RECOMMENDED:
             out[k] = True
     return out
 
 
-def new_game(
-    cls: type[RiddleGame],
-    compiled: CompiledBoard,
-    *,
-    players: int,
-    seed: int,
-    options: dict[str, Any] | None = None,
-) -> RiddleGame:
-    """A new game on ``compiled``: deal, roll for the first player, begin his turn."""
-    opts = read_options(options)
-    if not isinstance(players, int) or not 2 <= players <= 8:
-        raise UsageError(f"Riddle of the Ring is for 2 to 8 players, not {players!r}")
+def markers_of(players: int, opts: dict[str, Any]) -> list[str]:
+    """The markers in seating order (option ``markers``, else frodo, rider1, sam, ...)."""
     markers = (
         [m.strip() for m in opts["markers"].split(",") if m.strip()]
         if opts["markers"]
@@ -125,21 +157,32 @@ def new_game(
     ):
         raise UsageError(
             f"markers must be {players} different ones of {', '.join(MARKERS)}, "
-            f"not {opts['markers']!r}"
+            f"not {opts['markers']!r}",
+            code="bad_option",
         )
+    return markers
+
+
+def new_game(
+    cls: type[RiddleGame], compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+) -> RiddleGame:
+    """A new game on ``compiled`` (options parsed by the kit): deal, roll for the first
+    player, begin his turn."""
+    opts = expand_options(options)
+    markers = markers_of(players, opts)
     if opts["partners"] and players < 4:
-        raise UsageError("Variation 1 (partners) needs 4 or more players")
+        raise UsageError("Variation 1 (partners) needs 4 or more players", code="bad_option")
     if opts["enhanced_two"]:
-        return _new_enhanced(cls, compiled, players, seed, opts, markers)
-    g = cls(compiled, opts)
+        return _new_enhanced(cls, compiled, players, seed, options, markers)
+    g = cls.blank(compiled, markers, options)
     g.rng = Rng.from_seed(seed)
-    g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in markers]
+    g.seats = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in markers]
     g._index()
     g.draw_pile = list(g.deck.instances)
     g._shuffle(g.draw_pile)
     big = g._majority_kind() if opts["partners"] and opts["partners_extra_card"] else None
     for _ in range(3):
-        for p in g.players:
+        for p in g.seats:
             want = 3 if p.kind == big else 2
             if len(p.hand) < want and g.draw_pile:
                 p.hand.append(g.draw_pile.pop())
@@ -150,15 +193,17 @@ def new_game(
         top = max(r for r, _ in rolls)
         rolling = [i for r, i in rolls if r == top]
     g.cur = rolling[0]
-    g.order = [g.players[(g.cur + k) % players].name for k in range(players)]
-    g.seen = {p.name: [] for p in g.players}
+    g.order = [g.seats[(g.cur + k) % players].name for k in range(players)]
+    g.seen = {p.name: [] for p in g.seats}
     ev: list[dict[str, Any]] = [
-        {
-            "event": "deal",
-            "players": [p.name for p in g.players],
-            "cards": {p.name: len(p.hand) for p in g.players},
-        },
-        {"event": "first_player", "player": g.players[g.cur].name},
+        make(
+            {
+                "event": "deal",
+                "players": [p.name for p in g.seats],
+                "cards": {p.name: len(p.hand) for p in g.seats},
+            }
+        ),
+        make({"event": "first_player", "player": g.seats[g.cur].name}),
     ]
     flow.begin_turn(g, ev)
     g.setup_events = ev
@@ -170,21 +215,23 @@ def _new_enhanced(
     compiled: CompiledBoard,
     players: int,
     seed: int,
-    opts: dict[str, Any],
+    options: dict[str, Any],
     markers: list[str],
 ) -> RiddleGame:
     """Variation 14: the two players are the sides ``hobbits`` and ``riders``; all
     eight characters exist, those not brought in yet wait in reserve."""
     if players != 2:
-        raise UsageError("Variation 14 (enhanced_two) is a two-player game")
+        raise UsageError("Variation 14 (enhanced_two) is a two-player game", code="bad_option")
     kinds = sorted("hobbit" if m in HOBBITS else "rider" for m in markers)
     if kinds != ["hobbit", "rider"]:
-        raise UsageError("Variation 14: one Hobbit and one Black Rider marker to start")
-    g = cls(compiled, opts)
+        raise UsageError(
+            "Variation 14: one Hobbit and one Black Rider marker to start", code="bad_option"
+        )
+    g = cls.blank(compiled, ["hobbits", "riders"], options)
     g.rng = Rng.from_seed(seed)
-    g.players = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in HOBBITS + RIDERS]
+    g.seats = [Player(m, "hobbit" if m in HOBBITS else "rider") for m in HOBBITS + RIDERS]
     g._index()
-    for p in g.players:
+    for p in g.seats:
         if p.name not in markers:
             p.status = "reserve"
     g.draw_pile = list(g.deck.instances)
@@ -198,14 +245,14 @@ def _new_enhanced(
         top = max(r for r, _ in rolls)
         rolling = [m for r, m in rolls if r == top]
     first = g._by[rolling[0]]
-    g.cur = g.players.index(first)
+    g.cur = g.seats.index(first)
     g.order = [rolling[0]] + [m for m in markers if m != rolling[0]]
-    g.sides = {SIDE[g._by[m].kind]: {"start": m, "started": m == rolling[0]} for m in markers}
+    g.sides = {SIDE[g._by[m].kind]: SideState(m, m == rolling[0]) for m in markers}
     g.side_turn = SIDE[first.kind]
-    g.seen = {p.name: [] for p in g.players}
+    g.seen = {p.name: [] for p in g.seats}
     ev: list[dict[str, Any]] = [
-        {"event": "deal", "players": list(markers), "cards": dict.fromkeys(markers, 2)},
-        {"event": "first_player", "player": g.side_turn},
+        make({"event": "deal", "players": list(markers), "cards": dict.fromkeys(markers, 2)}),
+        make({"event": "first_player", "player": g.side_turn}),
     ]
     flow.begin_turn(g, ev)
     g.setup_events = ev

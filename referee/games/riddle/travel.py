@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import IllegalMoveError
 from . import turn
 from .common import illegal
+from .events import emit
 from .moves import Move, path_text
 from .state import Player
 
@@ -30,7 +31,7 @@ def movable(g: RiddleGame) -> None:
     p = g.me
     if p.status != "board" or p.pos is None:
         raise illegal("not_on_board", f"{p.name} is not on the board")
-    if g.t["stopped"]:
+    if g.t.stopped:
         raise illegal(
             "stopped",
             "you entered a forest or mountain without a Cloak or Rope: no more movement this turn",
@@ -145,15 +146,15 @@ def flag_cards(flags: tuple[str, ...]) -> tuple[str, ...]:
 
 def check_move(g: RiddleGame, path: str, *flags: str) -> None:
     movable(g)
-    if g.t["die_used"]:
+    if g.t.die_used:
         raise illegal("die_used", "you have already moved with the die this turn")
-    reach, _ = fit_path(g, tuple(path.split(">")), g.t["roll"], flag_cards(flags))
+    reach, _ = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
     not_back_for_good(g, reach, Move("move", path, *flags))
 
 
 def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
-    reach, used = fit_path(g, tuple(path.split(">")), g.t["roll"], flag_cards(flags))
-    g.t["die_used"] = True
+    reach, used = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
+    g.t.die_used = True
     do_move(g, ev, reach, used, "die")
 
 
@@ -201,7 +202,7 @@ def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
     """Refuse a move back to the turn's starting space after which the player could
     neither move on nor win: "No player may begin and end a turn on the same space,
     unless he ... wins the game on that turn" (DESIGN §5)."""
-    if reach.node != g.t["start"] or can_leave_after(g, move):
+    if reach.node != g.t.start or can_leave_after(g, move):
         return
     raise illegal(
         "same_space",
@@ -229,11 +230,12 @@ def do_move(
         p.table.append(c)
     frm = p.pos
     p.pos = reach.node
-    g.t["moved"] = True
+    g.t.moved = True
     if reach.stops_turn:
-        g.t["stopped"] = True
-    g.t["exchanged"] = []
-    ev.append(
+        g.t.stopped = True
+    g.t.exchanged = []
+    emit(
+        ev,
         {
             "event": "move",
             "player": p.name,
@@ -243,51 +245,50 @@ def do_move(
             "path": list(reach.path),
             "cards_to_table": list(used),
             "stopped": bool(reach.stops_turn),
-        }
+        },
     )
-    for q in g.players:
+    for q in g.seats:
         if q.status == "captive" and q.captor == p.name:
             q.pos = p.pos
             got = g.hidden.get(p.pos, {}).pop(q.name, None) if g.opts["secret_spots"] else None
             if got:
                 p.hand.extend(got)
-                ev.append(
+                emit(
+                    ev,
                     {
                         "event": "captive_hidden_cards",
                         "player": p.name,
                         "captive": q.name,
                         "count": len(got),
                         "private": {p.name: {"got": list(got)}},
-                    }
+                    },
                 )
     others = {
-        q.name: q.pos if q.status == "board" and not q.out else None
-        for q in g.players
-        if q is not p
+        q.name: q.pos if q.status == "board" and not q.out else None for q in g.seats if q is not p
     }
     near = set(turn.exchange_partners(g.mv, reach.node, others))
     pending = [q.name for q in seated(g) if q.name in near]  # in seating order
-    g.t["pending"] = pending
+    g.t.pending = pending
     if pending:
         g.phase = "exchange"
-        ev.append({"event": "exchanges_due", "player": p.name, "with": list(pending)})
+        emit(ev, {"event": "exchanges_due", "player": p.name, "with": list(pending)})
 
 
 def seated(g: RiddleGame) -> list[Player]:
     """Players in turn order starting after the player on turn."""
-    n = len(g.players)
-    return [g.players[(g.cur + k) % n] for k in range(1, n + 1)]
+    n = len(g.seats)
+    return [g.seats[(g.cur + k) % n] for k in range(1, n + 1)]
 
 
 def gen_moves(g: RiddleGame) -> Iterator[Move]:
     p = g.me
-    if p.status != "board" or p.pos is None or g.t["stopped"]:
+    if p.status != "board" or p.pos is None or g.t.stopped:
         return
     table = tuple(sorted(g._kinds_on_table(p)))
     hand = tuple(sorted(set(g._hand_kinds(p)) - set(table)))
-    back = g.t["start"] if p.pos != g.t["start"] else None
-    if not g.t["die_used"] and g.t["roll"]:
-        for node, m in paths(g, p.pos, g.t["roll"], table, hand, None):
+    back = g.t.start if p.pos != g.t.start else None
+    if not g.t.die_used and g.t.roll:
+        for node, m in paths(g, p.pos, g.t.roll, table, hand, None):
             if node != back or can_leave_after(g, m):
                 yield m
     for c in g._cards_with(p, "extra_move"):

@@ -144,11 +144,11 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
             yield m
     moves = list(travel.gen_moves(g))
     yield from moves
-    if not g.t["die_used"]:
+    if not g.t.die_used:
         for c in g._cards_with(p, "reroll"):
             yield Move("reroll", c)
-    others = [q for q in g.players if q is not p and g._reachable(q)]
-    if g.t["pp"] < 2:
+    others = [q for q in g.seats if q is not p and g._reachable(q)]
+    if g.t.pp < 2:
         for c in g._cards_with(p, "clairvoyance"):
             for q in others:
                 yield from g._if_ok(Move("look", c, q.name))
@@ -180,23 +180,23 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
                 yield from g._if_ok(Move("draw", c, q.name))
         for c in g._cards_with(p, "give_take"):
             yield from g._if_ok(Move("give", c))
-        for n in g.t["exchanged"]:
+        for n in g.t.exchanged:
             yield from g._if_ok(Move("battle", n))
-    for q in g.players:
+    for q in g.seats:
         if q.status == "captive" and q.captor == p.name:
-            if g.opts["captivity"] and q.hand and q.name not in g.t["interrogated"]:
+            if g.opts["captivity"] and q.hand and q.name not in g.t.interrogated:
                 for t in sorted(g.deck.titles):
                     yield Move("interrogate", q.name, t)
             if not q.free_next:
                 yield Move("release", q.name)
     if g.opts["secret_spots"] and p.pos is not None and "S" in g.info.letters.get(p.pos, ()):
-        if g.t["hid"] < 4:
+        if g.t.hid < 4:
             for c in sorted(p.hand):
                 yield Move("hide", c)
-        if not g.t["hid"]:
+        if not g.t.hid:
             for c in sorted(g.hidden.get(p.pos, {}).get(p.name, [])):
                 yield Move("retrieve", c)
-        if not g.t["found"]:
+        if not g.t.found:
             for n in sorted(g.hidden.get(p.pos, {})):
                 if n != p.name:
                     yield Move("find", n)
@@ -206,7 +206,7 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
     # ending the turn
     can_end = True
     if p.status == "board":
-        if (not g.t["moved"] or p.pos == g.t["start"]) and moves:
+        if (not g.t.moved or p.pos == g.t.start) and moves:
             can_end = False
     if can_end:
         city = g._city_of(p.pos)

@@ -30,7 +30,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
     me = g._by.get(player) if player else None
     partners: set[str] = set()
     if me is not None and g.opts["partners"]:
-        mates = [q for q in g.players if q.kind == me.kind and q is not me]
+        mates = [q for q in g.seats if q.kind == me.kind and q is not me]
         if g.opts["table_talk"]:
             partners = {q.name for q in mates}
         elif g.opts["partner_clairvoyance"] and me.pos and "C" in g.info.letters.get(me.pos, ()):
@@ -40,7 +40,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
                 if q.pos and q.status == "board" and "C" in g.info.letters.get(q.pos, ())
             }
     players = []
-    for q in g.players:
+    for q in g.seats:
         d: dict[str, Any] = {
             "name": q.name,
             "kind": q.kind,
@@ -66,9 +66,9 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
         "on_turn": g.me.name,
         "to_move": g.to_move if g.result is None else None,
         "phase": g.phase,
-        "roll": g.t.get("roll") or None,
-        "power_plays": g.t.get("pp", 0),
-        "exchanges_due": list(g.t.get("pending", [])),
+        "roll": g.t.roll or None,
+        "power_plays": g.t.pp,
+        "exchanges_due": list(g.t.pending),
         "players": players,
         "draw_count": len(g.draw_pile),
         "discard_count": len(g.discard_pile),
@@ -123,7 +123,7 @@ def invariants(g: RiddleGame) -> list[str]:
             f"cards: {len(cards)} accounted for, {len(set(cards))} different, "
             f"deck has {len(g.deck.instances)}"
         )
-    for i, q in enumerate(g.players):
+    for i, q in enumerate(g.seats):
         if i != g.cur and turn.over_hand_limit(len(q.hand), q.riddle_extra):
             bad.append(f"{q.name} holds {len(q.hand)} cards after his turn")
         if q.out:
@@ -136,35 +136,19 @@ def invariants(g: RiddleGame) -> list[str]:
             cap = g._by.get(q.captor or "")
             if cap is None or cap.pos != q.pos:
                 bad.append(f"{q.name} is a captive away from his captor")
-    if g.t.get("pp", 0) > 2:
-        bad.append(f"{g.t['pp']} Power Plays this turn")
+    if g.t.pp > 2:
+        bad.append(f"{g.t.pp} Power Plays this turn")
     return bad
 
 
 def all_cards(g: RiddleGame) -> list[str]:
     """Every card instance wherever it is (for the 80-card invariant)."""
     out = list(g.draw_pile) + list(g.discard_pile)
-    for q in g.players:
+    for q in g.seats:
         out += q.hand + q.table
     for h in g.hidden.values():
         for cs in h.values():
             out += cs
     if g.sub is not None and g.sub.get("kind") == "battle" and "att" in g.sub:
         out += list(g.sub["att"]) + list(g.sub["dfn"])
-    return out
-
-
-def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
-    """``events`` as ``viewer`` may see them: each event's ``private`` part keeps only
-    the viewer's own entry (``None``: no private part at all)."""
-    out = []
-    for e in events:
-        priv = e.get("private")
-        if priv is None:
-            out.append(e)
-            continue
-        e = {k: v for k, v in e.items() if k != "private"}
-        if viewer is not None and viewer in priv:
-            e["private"] = {viewer: priv[viewer]}
-        out.append(e)
     return out

@@ -212,7 +212,7 @@ def test_attack_two_players_per_turn(g):
     put(g, "rider1", "r3c3")
     turn_of(g, "rider1", roll=1)
     g.push_text("move r3c3>r3c2")
-    assert set(g.t["pending"]) == {"frodo", "sam"}
+    assert set(g.t.pending) == {"frodo", "sam"}
     g.push_text("exchange sam")
     g.push_text("exchange frodo")
     hand(g, "rider1", "evil_army1.1", "evil_army1.2")
@@ -227,7 +227,7 @@ def test_attack_two_players_per_turn(g):
     g.push_text("commit evil_army1.2")
     g.push_text("surrender")
     g.push_text("take boat.2")
-    assert g._by["frodo"].status == "limbo" and g.t["pp"] == 2
+    assert g._by["frodo"].status == "limbo" and g.t.pp == 2
 
 
 def test_moving_again_needs_a_new_exchange(g):
@@ -255,7 +255,7 @@ def test_power_play_between_exchange_and_battle(g):
     g.push_text("look elf_ring.1 frodo")
     assert g.view("rider1")["seen"][-1]["cards"] == ["boat.3", "good_army1.1"]
     g.push_text("battle frodo")
-    assert g.t["pp"] == 2 and g.phase == "battle_att"
+    assert g.t.pp == 2 and g.phase == "battle_att"
     g.push_text("commit evil_army1.1")
     g.push_text("match good_army1.1")
     g.push_text("settle")

@@ -13,8 +13,8 @@ def test_setup_two_to_eight_players(grid):
     """Set up for 2 to 8 players; each is dealt two cards; the rest is the pick-up stack."""
     for n in range(2, 9):
         g = new_game(grid, players=n, seed=n)
-        assert len(g.players) == n
-        assert all(len(p.hand) == 2 for p in g.players)
+        assert len(g.seats) == n
+        assert all(len(p.hand) == 2 for p in g.seats)
         assert len(g.draw_pile) == 80 - 2 * n and not g.discard_pile
     for bad in (1, 9):
         with pytest.raises(UsageError):
@@ -26,7 +26,7 @@ def test_markers_placed_at_shire_when_first_turn_comes(grid):
     g = new_game(grid, players=3, seed=4)
     on_turn = g.me
     assert on_turn.pos == "r0c0"
-    assert all(p.pos is None for p in g.players if p is not on_turn)
+    assert all(p.pos is None for p in g.seats if p is not on_turn)
     assert g.order[0] == on_turn.name and g.to_move == on_turn.name
 
 
@@ -40,11 +40,11 @@ def test_no_exchange_before_rolling_and_moving(grid):
     """Q&A: "You have not started your turn until you roll the die, and you cannot have a
     Friendly Exchange until you move." """
     g = new_game(grid, players=2, seed=1)
-    other = next(p for p in g.players if p is not g.me)
+    other = next(p for p in g.seats if p is not g.me)
     put(g, other.name, "r0c1")  # beside the Shire
     assert g.phase == "start" and moves(g) == {"roll"}
     g.push_text("roll")
-    assert g.phase == "main" and not g.t["pending"]
+    assert g.phase == "main" and not g.t.pending
     assert not any(m.startswith("exchange") or m.startswith("battle") for m in moves(g))
 
 
@@ -78,14 +78,14 @@ def test_exchange_is_obligatory_and_in_movers_order(grid):
     """Stopping on or beside 2 players: an exchange with each, in the order the mover
     chooses; nothing else may be done until the exchanges are had."""
     g = new_game(grid, players=3, seed=2)
-    a, b, c = (p.name for p in g.players)
+    a, b, c = (p.name for p in g.seats)
     hand(g, a, "boat.1")
     hand(g, b, "rope.1")
     hand(g, c, "cloak.1")
     put(g, a, "r3c0"), put(g, b, "r2c1"), put(g, c, "r3c2")
     turn_of(g, a, roll=1)
     g.push_text("move r3c0>r3c1")
-    assert g.phase == "exchange" and set(g.t["pending"]) == {b, c}
+    assert g.phase == "exchange" and set(g.t.pending) == {b, c}
     assert moves(g) == {f"exchange {b}", f"exchange {c}"}
     with pytest.raises(IllegalMoveError):
         g.push_text("pass")
@@ -100,7 +100,7 @@ def test_exchange_is_obligatory_and_in_movers_order(grid):
 def test_no_cards_no_exchange_and_no_battle(grid):
     """If a player has no cards, there is no exchange, and he cannot be in a battle."""
     g = new_game(grid, players=2, seed=2)
-    a, b = (p.name for p in g.players)
+    a, b = (p.name for p in g.seats)
     hand(g, a, "evil_army1.1", "evil_army2.1")
     hand(g, b)
     put(g, a, "r3c0"), put(g, b, "r3c2")
@@ -263,7 +263,7 @@ def test_forest_without_cloak_stops_all_movement(grid):
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=3)
     g.push_text("move r1c1>r1c2")
-    assert g.t["stopped"]
+    assert g.t.stopped
     assert not any(m.startswith(("ride", "fly", "move")) for m in moves(g))
     with pytest.raises(IllegalMoveError) as e:
         g.push_text("fly eagles.1 r4c4")
@@ -279,7 +279,7 @@ def test_cloak_goes_on_table_and_stays_in_forest(grid):
     turn_of(g, "frodo", roll=1)
     g.push_text("move r1c1>r1c2 +cloak")
     p = g._by["frodo"]
-    assert p.table == ["cloak.1"] and "cloak.1" not in p.hand and not g.t["stopped"]
+    assert p.table == ["cloak.1"] and "cloak.1" not in p.hand and not g.t.stopped
     g.push_text("pass")
     assert p.table == ["cloak.1"]
     turn_of(g, "frodo", roll=1)
@@ -356,7 +356,7 @@ def test_table_cards_not_part_of_hand_for_limit(grid):
     turn_of(g, "frodo", roll=1)
     g.push_text("move r1c1>r1c2 +cloak")
     assert g._by["frodo"].hand == []
-    assert g.view("frodo")["players"][g.players.index(g._by["frodo"])]["table"] == ["cloak.1"]
+    assert g.view("frodo")["players"][g.seats.index(g._by["frodo"])]["table"] == ["cloak.1"]
 
 
 def test_cloak_is_used_by_choice(grid):
@@ -374,7 +374,7 @@ def test_cloak_is_used_by_choice(grid):
     assert e.value.code == "card_not_needed"
     g.push_text("move r1c1>r1c2")  # without the Cloak: stops in the forest, keeps it
     p = g._by["frodo"]
-    assert p.hand == ["cloak.1"] and p.table == [] and g.t["stopped"]
+    assert p.hand == ["cloak.1"] and p.table == [] and g.t.stopped
 
 
 def test_cloak_needed_to_pass_through_a_forest_is_named(grid):
@@ -443,7 +443,7 @@ def test_forest_stop_blocks_later_extra_moves(grid):
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=3)
     g.push_text("move r1c1>r1c2")
-    assert g.t["stopped"]
+    assert g.t.stopped
     assert not any(m.startswith(("ride", "fly", "move")) for m in moves(g))
     for text in ("ride horse3 r1c2>r1c3", "fly eagles.1 r4c4"):
         with pytest.raises(IllegalMoveError) as e:
@@ -454,4 +454,4 @@ def test_forest_stop_blocks_later_extra_moves(grid):
     put(g2, "frodo", "r3c0")
     turn_of(g2, "frodo", roll=3)
     g2.push_text("fly eagles.1 r1c2")
-    assert g2.t["stopped"] and "ride horse3 r1c2>r1c3" not in moves(g2)
+    assert g2.t.stopped and "ride horse3 r1c2>r1c3" not in moves(g2)
