@@ -14,6 +14,7 @@ Variation 14 (``enhanced_two``: sides choosing characters) has no positions.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...errors import StateError
@@ -84,6 +85,16 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
     for n, cities in pos.cities.items():
         g._by[n].cities = list(cities)
     g.draw_pile = list(reversed(pos.draw))
+    if pos.draw_rest:
+        listed = Counter(pos.draw) + Counter(pos.discard)
+        for cards in (*pos.hands.values(), *pos.tables.values()):
+            listed.update(cards)
+        for per in pos.hidden.values():
+            for cards in per.values():
+                listed.update(cards)
+        rest = list((Counter(g.deck.instances) - listed).elements())
+        g._shuffle(rest)
+        g.draw_pile = rest + g.draw_pile  # under the listed ones (the top is the end)
     g.discard_pile = list(reversed(pos.discard))
     g.hidden = {s: {n: list(c) for n, c in d.items() if c} for s, d in pos.hidden.items() if d}
     g.cur = g.players.index(pos.to_move)

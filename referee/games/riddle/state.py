@@ -166,6 +166,13 @@ class RiddlePosition:
         default_factory=dict, metadata={"help": "captive marker -> his captor (with him)"}
     )
     draw: list[str] = field(default_factory=list, metadata={"help": "draw pile, top FIRST"})
+    draw_rest: bool = field(
+        default=False,
+        metadata={
+            "help": "put every card not listed elsewhere under the draw pile, shuffled "
+            "by the seed (positions written by hand need not list the whole deck)"
+        },
+    )
     discard: list[str] = field(default_factory=list, metadata={"help": "discard, top first"})
     hidden: dict[str, dict[str, list[str]]] = field(
         default_factory=dict, metadata={"help": "S space -> marker -> cards hidden there"}
@@ -255,23 +262,40 @@ def _activity_problems(g: RiddleGame, known: set[str]) -> list[str]:
     return bad
 
 
+def _card_places(g: RiddleGame) -> list[tuple[str, Any]]:
+    """``(field, card)`` for every card wherever the state keeps it."""
+    out: list[tuple[str, Any]] = [("state.draw", c) for c in g.draw_pile]
+    out += [("state.discard", c) for c in g.discard_pile]
+    for i, p in enumerate(g.seats):
+        out += [(f"state.seats[{i}].hand", c) for c in p.hand]
+        out += [(f"state.seats[{i}].table", c) for c in p.table]
+    for s, per in g.hidden.items():
+        for n, cs in per.items():
+            out += [(f"state.hidden.{s}.{n}", c) for c in cs]
+    if g.sub is not None and g.sub.get("kind") == "battle":
+        for key in ("att", "dfn"):
+            cs = g.sub.get(key, [])
+            if not isinstance(cs, list):
+                continue
+            out += [(f"state.sub.{key}", c) for c in cs]
+    return out
+
+
 def _card_problems(g: RiddleGame) -> list[str]:
     """Every card of the deck exactly once, and nothing that is not a card."""
     deck = Counter(g.deck.instances)
-    try:
-        cards = Counter(g.all_cards())
-    except TypeError:
-        return ["state.sub: battle cards must be lists of card ids"]
+    places = _card_places(g)
     bad = []
-    unknown = sorted(c for c in cards if c not in deck)
-    if unknown:
-        bad.append(
-            f"cards: {', '.join(unknown[:3])} {'is' if len(unknown) == 1 else 'are'} no card"
-        )
-    twice = sorted(c for c, n in cards.items() if c in deck and n > deck[c])
-    if twice:
-        bad.append(f"cards: {', '.join(twice[:3])} appear(s) more than once")
-    missing = sorted(c for c in deck if cards[c] < deck[c])
+    for where, c in places:
+        if c not in deck:
+            bad.append(f"{where}: {c!r} is no card of the deck")
+    seen: dict[Any, list[str]] = {}
+    for where, c in places:
+        seen.setdefault(c, []).append(where)
+    for c, wheres in seen.items():
+        if c in deck and len(wheres) > deck[c]:
+            bad.append(f"cards: {c} is in more than one place ({', '.join(wheres)})")
+    missing = sorted(c for c in deck if len(seen.get(c, ())) < deck[c])
     if missing:
         bad.append(
             f"cards: {len(missing)} card(s) accounted for nowhere (e.g. {', '.join(missing[:3])})"
