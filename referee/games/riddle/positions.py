@@ -2,12 +2,13 @@
 
 A position names the player on turn and whether he has rolled, where each marker
 stands, the hands and table cards, who is in Limbo or captive, the piles (top card
-first), hidden cards and the cities last picked up at. Loading one begins the turn of
-``to_move`` as the rules do (a marker not yet placed enters at the Shire; a player
-in Limbo rolls to leave it). Everything else of a turn in progress (moves made,
-Power Plays, an activity half done) is not part of a position: :func:`dump` of a
-state in the middle of a turn gives the position at the start of that turn's
-remaining decisions (phase ``main`` after the roll, else ``start``).
+first), hidden cards and the cities last picked up at. Without ``turn_state``,
+loading one begins the turn of ``to_move`` as the rules do (a marker not yet placed
+enters at the Shire; a player in Limbo rolls to leave it), and phase ``main`` with a
+``roll`` means he has rolled. With ``turn_state`` (and ``activity``), the turn in
+progress is taken as it is: :func:`dump` writes them, so the position of any state
+sets up the same legal moves. What players have seen of others' hands is not part of
+a position.
 
 Variation 14 (``enhanced_two``: sides choosing characters) has no positions.
 """
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import StateError
 from . import flow
 from .common import HOBBITS, MARKERS
-from .state import Player, RiddlePosition, TurnState
+from .state import Player, RiddlePosition
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -101,6 +102,27 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
     g.order = [g.seats[(g.cur + k) % len(g.seats)].name for k in range(len(g.seats))]
     g.seen = {p.name: [] for p in g.seats}
     g.round_no = pos.round
+    for key, table in (("away", pos.away), ("riddle_extra", pos.riddle_extra)):
+        for n, v in table.items():
+            if n not in g._by:
+                raise _bad(f"{key}.{n}", f"no player {n!r}")
+            setattr(g._by[n], key, v)
+    for key, names in (
+        ("waiting_on_goal", pos.waiting_on_goal),
+        ("goal_seen", pos.goal_seen),
+        ("free_next", pos.free_next),
+        ("out", pos.out),
+    ):
+        for i, n in enumerate(names):
+            if n not in g._by:
+                raise _bad(f"{key}[{i}]", f"no player {n!r}")
+            setattr(g._by[n], "goal_wait" if key == "waiting_on_goal" else key, True)
+    if pos.turn_state is not None:  # a turn in progress, as it is
+        g.turn_no = pos.turn
+        g.t, g.phase, g.sub = pos.turn_state, pos.phase, pos.activity
+        return
+    if pos.activity is not None:
+        raise _bad("activity", "an activity belongs to a turn in progress (give turn_state)")
     g.turn_no = pos.turn - 1
     ev: list[dict[str, Any]] = []
     flow.begin_turn(g, ev)
@@ -109,18 +131,28 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
         if g.phase != "start" or not 1 <= pos.roll <= 6:
             raise _bad("phase", "main needs a roll of 1 to 6 by a player on the board")
         g.t.roll, g.phase = pos.roll, "main"
+    elif pos.phase != "start":
+        raise _bad("phase", f"{pos.phase} is a turn in progress: give turn_state")
     elif pos.roll:
         raise _bad("roll", "a roll belongs to phase main")
 
 
 def dump(g: RiddleGame) -> RiddlePosition:
-    """The position of ``g`` (see the module docs for what a position leaves out)."""
-    rolled = g.phase not in ("start", "limbo", "limbo_rolled", "place", "character", "over")
-    t = g.t if isinstance(g.t, TurnState) else TurnState()
+    """The position of ``g``, the turn in progress included (see the module docs)."""
+    if g.opts["enhanced_two"]:
+        raise StateError("Variation 14 (enhanced_two) games have no positions", code="bad_state")
     return RiddlePosition(
         to_move=g.me.name,
-        phase="main" if rolled else "start",
-        roll=t.roll if rolled else 0,
+        phase=g.phase,  # type: ignore[arg-type]
+        roll=g.t.roll,
+        turn_state=g.t,
+        activity=g.sub,
+        away={p.name: p.away for p in g.seats if p.away},
+        riddle_extra={p.name: p.riddle_extra for p in g.seats if p.riddle_extra},
+        waiting_on_goal=[p.name for p in g.seats if p.goal_wait],
+        goal_seen=[p.name for p in g.seats if p.goal_seen],
+        free_next=[p.name for p in g.seats if p.free_next],
+        out=[p.name for p in g.seats if p.out],
         places={p.name: p.pos if p.status == "board" else None for p in g.seats},
         hands={p.name: list(p.hand) for p in g.seats},
         tables={p.name: list(p.table) for p in g.seats},

@@ -147,12 +147,39 @@ class RiddlePosition:
     """
 
     to_move: str = field(metadata={"help": "the player on turn (a marker)"})
-    phase: Literal["start", "main"] = field(
-        default="start", metadata={"help": "start: to roll; main: rolled (give roll)"}
+    phase: PhaseName = field(
+        default="start",
+        metadata={"help": "start: to roll; main: rolled (give roll); others need turn_state"},
     )
     roll: int = field(
         default=0, metadata={"help": "the die of the turn (phase main)", "low": 0, "high": 6}
     )
+    turn_state: TurnState | None = field(
+        default=None,
+        metadata={
+            "help": "the turn in progress (moves made, Power Plays, exchanges due); "
+            "left out: the turn of to_move begins as the rules begin it"
+        },
+    )
+    activity: dict[str, Any] | None = field(
+        default=None, metadata={"help": "an activity in progress (a battle, a Riddle ...)"}
+    )
+    away: dict[str, int] = field(
+        default_factory=dict, metadata={"help": "marker -> turns ended in Limbo/captivity"}
+    )
+    riddle_extra: dict[str, int] = field(
+        default_factory=dict, metadata={"help": "marker -> cards got by others' wrong guesses"}
+    )
+    waiting_on_goal: list[str] = field(
+        default_factory=list, metadata={"help": "markers that ended their last turn on their goal"}
+    )
+    goal_seen: list[str] = field(
+        default_factory=list, metadata={"help": "markers that have ended a turn on their goal"}
+    )
+    free_next: list[str] = field(
+        default_factory=list, metadata={"help": "markers set free, leaving at their next turn"}
+    )
+    out: list[str] = field(default_factory=list, metadata={"help": "markers out of the game"})
     places: dict[str, str | None] = field(
         default_factory=dict,
         metadata={"help": "marker -> space id; null or left out: not placed yet (the Shire)"},
