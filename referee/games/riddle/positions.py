@@ -102,8 +102,12 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
     g.order = [g.seats[(g.cur + k) % len(g.seats)].name for k in range(len(g.seats))]
     g.seen = {p.name: [] for p in g.seats}
     g.round_no = pos.round
-    for key, table in (("away", pos.away), ("riddle_extra", pos.riddle_extra)):
-        for n, v in table.items():
+    counts: tuple[tuple[str, dict[str, int]], ...] = (
+        ("away", pos.away),
+        ("riddle_extra", pos.riddle_extra),
+    )
+    for key, numbers in counts:
+        for n, v in numbers.items():
             if n not in g._by:
                 raise _bad(f"{key}.{n}", f"no player {n!r}")
             setattr(g._by[n], key, v)
