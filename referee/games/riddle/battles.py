@@ -354,7 +354,7 @@ def gen_battle_att(g: RiddleGame) -> Iterator[Move]:
         if not (opening and m.args[0].startswith("city:")):
             yield m
     if not opening:
-        yield Move("settle")
+        yield Move.of("settle")
 
 
 def gen_battle_def(g: RiddleGame) -> Iterator[Move]:
@@ -363,7 +363,7 @@ def gen_battle_def(g: RiddleGame) -> Iterator[Move]:
     yield from gen_forces(
         g, "match", d, def_sides(d), sub["def_cities"], sub["need"], d, exact=True
     )
-    yield Move("surrender")
+    yield Move.of("surrender")
 
 
 def gen_forces(
@@ -388,11 +388,11 @@ def gen_forces(
         if t.id == who.name and who is g.me and d.kind == who.kind:
             continue
         seen.add(t.id)
-        yield Move(verb, c)
+        yield Move.of(verb, c)
     if limit >= 1 and (low <= 1):
         for s, side in battle_cities(g, g.me, d):
             if side in sides and s not in used:
-                yield Move(verb, f"city:{s}")
+                yield Move.of(verb, f"city:{s}")
 
 
 def check_catch(g: RiddleGame, name: str) -> None:

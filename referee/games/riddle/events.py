@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..events import Event, event
+from ..events import Event
 
 #: event type -> its text (``str.format`` over the event's fields; missing ones empty)
 TEXTS: dict[str, str] = {
@@ -71,15 +71,25 @@ class _Fields(dict[str, Any]):
 
 
 def make(fields: dict[str, Any]) -> Event:
-    """The kit event of ``fields`` (``"event"``: the type; ``"private"``: see module)."""
-    fields = dict(fields)
-    kind = str(fields.pop("event"))
-    secret = fields.pop("private", None)
-    text = TEXTS.get(kind, kind.replace("_", " ")).format_map(_Fields(fields))
+    """The kit event of ``fields`` (``"event"``: the type; ``"private"``: see module).
+
+    The same value as :func:`referee.games.events.event` builds, made in one pass (the
+    referee makes a few per move)."""
+    kind = str(fields["event"])
+    e: Event = {"type": kind, "text": TEXTS.get(kind, kind).format_map(_Fields(fields))}
+    secret = None
+    for k, v in fields.items():
+        if k == "private":
+            secret = v
+        elif k != "event":
+            e[k] = v
     if secret is None:
-        return event(kind, text, **fields)
-    public = event(kind, text, **fields)
-    return event(kind, text, private=list(secret), public=public, secret=secret, **fields)
+        return e
+    public = dict(e)
+    e["secret"] = secret
+    e["private"] = list(secret)
+    e["public"] = public
+    return e
 
 
 def emit(ev: list[Event], fields: dict[str, Any]) -> Event:

@@ -74,7 +74,7 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
 
 def gen_exchange(g: RiddleGame) -> Iterator[Move]:
     for n in g.t.pending:
-        yield Move("exchange", n)
+        yield Move.of("exchange", n)
 
 
 def pex(g: RiddleGame) -> tuple[dict[str, Any], Player, Player]:
@@ -262,20 +262,20 @@ def gen_pexchange(g: RiddleGame) -> Iterator[Move]:
     sub, actor, other = pex(g)
     if sub["mode"] == "b":
         if sub["step"] == "ask":
-            yield Move("noask")
+            yield Move.of("noask")
             for t in sorted(g.deck.titles):
-                yield Move("ask", t)
+                yield Move.of("ask", t)
             return
         if sub["step"] == "answer":
             title = sub["asks"][other.name]
             for c in sorted(actor.hand):
                 if g.deck.type_of[c].title == title:
-                    yield Move("grant", c)
-            yield Move("decline")
+                    yield Move.of("grant", c)
+            yield Move.of("decline")
             return
     if sub["mode"] in ("a", "b"):
         for c in sorted(actor.hand):
-            yield Move("offer", c)
+            yield Move.of("offer", c)
     else:
         for c in sorted(other.hand):
-            yield Move("pick", c)
+            yield Move.of("pick", c)

@@ -160,7 +160,7 @@ def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
 
 def gen_character(g: RiddleGame) -> Iterator[Move]:
     for q in side_chars(g, g.side_turn):
-        yield Move("bring" if q.status == "reserve" else "use", q.name)
+        yield Move.of("bring" if q.status == "reserve" else "use", q.name)
 
 
 def crossed(a: int, b: int, first: int) -> bool:
@@ -242,7 +242,7 @@ def apply_reroll(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
 
 
 def gen_start(g: RiddleGame) -> Iterator[Move]:
-    yield Move("roll")
+    yield Move.of("roll")
 
 
 def gen_over(g: RiddleGame) -> Iterator[Move]:
@@ -262,8 +262,8 @@ def apply_escape(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
 
 def gen_limbo_rolled(g: RiddleGame) -> Iterator[Move]:
     for c in g._cards_with(g.me, "escape"):
-        yield Move("escape", c)
-    yield Move("pass")
+        yield Move.of("escape", c)
+    yield Move.of("pass")
 
 
 def place_targets(g: RiddleGame) -> list[str]:
@@ -300,7 +300,7 @@ def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
 
 def gen_place(g: RiddleGame) -> Iterator[Move]:
     for s in place_targets(g):
-        yield Move("place", s)
+        yield Move.of("place", s)
 
 
 def check_ring(g: RiddleGame) -> None:
@@ -438,4 +438,4 @@ def gen_discard(g: RiddleGame) -> Iterator[Move]:
         tid = g.deck.type_of[c].id
         if tid not in seen:
             seen.add(tid)
-            yield Move("discard", c)
+            yield Move.of("discard", c)

@@ -48,7 +48,6 @@ everything else is linear in the hand sizes and the number of players.
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
@@ -241,12 +240,20 @@ class RiddleGame(Game[Move]):
             "turn_no": self.turn_no,
             "round_no": self.round_no,
             "phase": self.phase,
-            "t": dataclasses.replace(
-                t,
-                pending=list(t.pending),
-                exchanged=list(t.exchanged),
-                battled=list(t.battled),
-                interrogated=list(t.interrogated),
+            "t": TurnState(
+                t.roll,
+                t.die_used,
+                t.stopped,
+                t.moved,
+                t.start,
+                t.pp,
+                list(t.pending),
+                list(t.exchanged),
+                list(t.battled),
+                t.hid,
+                t.found,
+                list(t.interrogated),
+                t.must_discard,
             ),
             "sub": None
             if sub is None
@@ -340,16 +347,28 @@ class RiddleGame(Game[Move]):
 
     def _cards_with(self, p: Player, use_name: str) -> list[str]:
         """One card per type in ``p``'s hand that ``p`` may use for ``use_name``."""
-        out, types = [], set()
-        for c in sorted(p.hand):
-            t = self.deck.type_of[c]
-            if t.id in types:
-                continue
-            u = t.use(use_name)
-            if u is not None and self._who_ok(p, u):
-                out.append(c)
-                types.add(t.id)
-        return out
+        return list(self._hand_uses(p).get(use_name, ()))
+
+    def _hand_uses(self, p: Player) -> dict[str, list[str]]:
+        """Use name -> one card per type in ``p``'s hand that ``p`` may use so (cached per
+        board by hand and kind of player: every listing asks it several times)."""
+        cache: dict[Any, dict[str, list[str]]] = self.compiled.derived("riddle.hand_uses", dict)
+        key = (tuple(p.hand), p.kind)
+        got = cache.get(key)
+        if got is None:
+            got = {}
+            types: dict[str, set[str]] = {}
+            for c in sorted(p.hand):
+                t = self.deck.type_of[c]
+                for u in t.uses:
+                    name = u["use"]
+                    if self._who_ok(p, u) and t.id not in types.setdefault(name, set()):
+                        types[name].add(t.id)
+                        got.setdefault(name, []).append(c)
+            if len(cache) > 50_000:
+                cache.clear()
+            cache[key] = got
+        return got
 
     def _after(self, p: Player, card: str, after: str) -> None:
         """Put a used card where its use says (hand, discard or table)."""

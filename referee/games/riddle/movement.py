@@ -70,6 +70,8 @@ PLAIN, ROAD, WATER = 0, 1, 2
 _NONE, _ROAD, _WATER = 0, 1, 2
 # what stops a move on entering a node (index into _STOP_CODES)
 _GO, _FOREST, _MOUNTAIN = 0, 1, 2
+#: :attr:`Movement.terrain_stop` codes of the terrains a Cloak / a Rope lets one go on in
+FOREST, MOUNTAIN = _FOREST, _MOUNTAIN
 _UNSEEN = 1 << 30
 _STOP_CODES = {_FOREST: "must_stop_in_forest", _MOUNTAIN: "must_stop_in_mountain"}
 

@@ -122,6 +122,18 @@ class Move(KitMove):
     }
 
     @classmethod
+    def of(cls, verb: str, *args: str) -> Move:
+        """The move ``verb args`` — the same value as ``Move(verb, *args)``, shared
+        between listings (moves are immutable; listing builds many per second)."""
+        key = (verb, args)
+        m = _INTERNED.get(key)
+        if m is None:
+            if len(_INTERNED) > 100_000:
+                _INTERNED.clear()
+            m = _INTERNED[key] = cls(verb, *args)
+        return m
+
+    @classmethod
     def parse(cls, text: str) -> Move:
         """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``).
 
@@ -151,6 +163,9 @@ class Move(KitMove):
     def uses(self) -> tuple[str, ...]:
         """The movement cards (``cloak``, ``rope``) a move says it uses from the hand."""
         return tuple(a[1:] for a in self.args if a.startswith("+"))
+
+
+_INTERNED: dict[tuple[str, tuple[str, ...]], Move] = {}
 
 
 def path_text(path: tuple[str, ...] | list[str]) -> str:

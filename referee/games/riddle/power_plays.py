@@ -196,10 +196,10 @@ def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
 def gen_resist(g: RiddleGame) -> Iterator[Move]:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     for c in resist_cards(g, q):
-        yield Move("resist", c)
+        yield Move.of("resist", c)
     for c in share_cards(g, q):
-        yield Move("share", c)
-    yield Move("show")
+        yield Move.of("share", c)
+    yield Move.of("show")
 
 
 def check_riddle(g: RiddleGame, card: str, name: str, title: str) -> None:
@@ -296,8 +296,8 @@ def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
 
 def gen_riddle(g: RiddleGame) -> Iterator[Move]:
     for t in sorted(g.deck.titles):
-        yield Move("guess", t)
-    yield Move("stop")
+        yield Move.of("guess", t)
+    yield Move.of("stop")
 
 
 def check_gollum(g: RiddleGame, card: str, name: str) -> None:
@@ -416,6 +416,6 @@ def gen_choose(g: RiddleGame) -> Iterator[Move]:
         tid = g.deck.type_of[c].id
         if c != sub.get("exclude") and tid not in seen:
             seen.add(tid)
-            yield Move("take", c)
+            yield Move.of("take", c)
     if sub.get("kind") == "battle" and g.opts["captivity"]:
-        yield Move("capture")
+        yield Move.of("capture")

@@ -20,6 +20,7 @@ from ...errors import IllegalMoveError
 from . import turn
 from .common import illegal
 from .events import emit
+from .movement import FOREST, MOUNTAIN
 from .moves import Move, path_text
 from .state import Player
 
@@ -149,7 +150,7 @@ def check_move(g: RiddleGame, path: str, *flags: str) -> None:
     if g.t.die_used:
         raise illegal("die_used", "you have already moved with the die this turn")
     reach, _ = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
-    not_back_for_good(g, reach, Move("move", path, *flags))
+    not_back_for_good(g, reach, Move.of("move", path, *flags))
 
 
 def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
@@ -162,7 +163,7 @@ def check_ride(g: RiddleGame, card: str, path: str, *flags: str) -> None:
     movable(g)
     u = g._usable(g.me, card, "extra_move")
     reach, _ = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
-    not_back_for_good(g, reach, Move("ride", card, path, *flags))
+    not_back_for_good(g, reach, Move.of("ride", card, path, *flags))
 
 
 def apply_ride(g: RiddleGame, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
@@ -176,7 +177,7 @@ def check_fly(g: RiddleGame, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "fly")
     reach, _ = fit_flight(g, space, False, flag_cards(flags))
-    not_back_for_good(g, reach, Move("fly", card, space, *flags))
+    not_back_for_good(g, reach, Move.of("fly", card, space, *flags))
 
 
 def apply_fly(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
@@ -189,7 +190,7 @@ def check_hop(g: RiddleGame, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "hop")
     reach, _ = fit_flight(g, space, True, flag_cards(flags))
-    not_back_for_good(g, reach, Move("hop", card, space, *flags))
+    not_back_for_good(g, reach, Move.of("hop", card, space, *flags))
 
 
 def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
@@ -216,7 +217,7 @@ def can_leave_after(g: RiddleGame, move: Move) -> bool:
     """After ``move`` (which ends where the turn began) a move on, or a win, is legal."""
     after = g.copy()
     after._apply(move)
-    return has_any_move(after) or after._ok(Move("ring"))
+    return has_any_move(after) or after._ok(Move.of("ring"))
 
 
 def do_move(
@@ -284,21 +285,18 @@ def gen_moves(g: RiddleGame) -> Iterator[Move]:
     p = g.me
     if p.status != "board" or p.pos is None or g.t.stopped:
         return
+    uses = g._hand_uses(p)
     table = tuple(sorted(g._kinds_on_table(p)))
     hand = tuple(sorted(set(g._hand_kinds(p)) - set(table)))
     back = g.t.start if p.pos != g.t.start else None
     if not g.t.die_used and g.t.roll:
-        for node, m in paths(g, p.pos, g.t.roll, table, hand, None):
-            if node != back or can_leave_after(g, m):
-                yield m
-    for c in g._cards_with(p, "extra_move"):
+        yield from _unless_back_for_good(g, paths(g, p.pos, g.t.roll, table, hand, None), back)
+    for c in uses.get("extra_move", ()):
         n = int(g.ctype(c).use("extra_move")["n"])
-        for node, m in paths(g, p.pos, n, table, hand, c):
-            if node != back or can_leave_after(g, m):
-                yield m
+        yield from _unless_back_for_good(g, paths(g, p.pos, n, table, hand, c), back)
     base = set(table) | ({"boat"} & set(hand))
     for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
-        cards = g._cards_with(p, use)
+        cards = uses.get(use, ())
         if not cards:
             continue
         for node, r in sorted(g.mv.flight_targets(p.pos, base, bombadil=bomb).items()):
@@ -308,9 +306,19 @@ def gen_moves(g: RiddleGame) -> Iterator[Move]:
             flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in hand else [])
             for c in cards:
                 for f in flags:
-                    m = Move(verb, c, node, *f)
+                    m = Move.of(verb, c, node, *f)
                     if node != back or can_leave_after(g, m):
                         yield m
+
+
+def _unless_back_for_good(
+    g: RiddleGame, found: tuple[list[Move], list[str]], back: str | None
+) -> Iterator[Move]:
+    """The moves of ``found`` but those back to the turn's start for good."""
+    moves, dests = found
+    if back is None or back not in dests:
+        return iter(moves)  # the common case: no move ends where the turn began
+    return (m for m, d in zip(moves, dests, strict=True) if d != back or can_leave_after(g, m))
 
 
 def paths(
@@ -320,28 +328,40 @@ def paths(
     table: tuple[str, ...],
     hand: tuple[str, ...],
     card: str | None,
-) -> list[tuple[str, Move]]:
-    """``(destination, move PATH)`` (or ``ride CARD PATH``) to every destination,
-    with and without each Cloak/Rope of the hand where using it makes a difference;
-    cached per board: the answer depends only on the start, the counts, the
+) -> tuple[list[Move], list[str]]:
+    """``move PATH`` (or ``ride CARD PATH``) to every destination, with and without each
+    Cloak/Rope of the hand where using it makes a difference, and the destination of
+    each; cached per board: the answer depends only on the start, the counts, the
     movement cards on the table and in the hand, and the card."""
 
-    def compute() -> list[tuple[str, Move]]:
+    def compute() -> tuple[list[Move], list[str]]:
         base = set(table) | ({"boat"} & set(hand))
         optional = [k for k in ("cloak", "rope") if k in hand]
-        found: list[tuple[str, tuple[str, ...], Move]] = []
-        for size in range(len(optional) + 1):
+        verb = "move" if card is None else "ride"
+        lead = () if card is None else (card,)
+        by_node: dict[str, list[Move]] = {}
+        stopped_in: set[int] = set()  # terrains entered (and stopped in) without the card
+        stop, index = g.mv.terrain_stop, g.mv.index
+        for node, r in g.mv.destinations(start, counts, base).items():
+            if node != start:
+                by_node[node] = [Move.of(verb, *lead, path_text(r.path))]
+                if r.stops_turn:
+                    stopped_in.add(stop[index[node]])
+        # a card can matter only if its terrain is reached without it: a path that
+        # gains by a Cloak enters a forest, and the path up to the first forest is a
+        # move without the Cloak (no dearer), which stops there
+        optional = [k for k in optional if STOP_TERRAIN[k] in stopped_in]
+        for size in range(1, len(optional) + 1):
             for combo in itertools.combinations(optional, size):
                 cards = base | set(combo)
+                flags = tuple(f"+{k}" for k in combo)
                 for node, r in g.mv.destinations(start, counts, cards).items():
-                    if node == start or not makes_difference(g, r, counts, cards, combo):
-                        continue
-                    flags = tuple(f"+{k}" for k in combo)
-                    text = path_text(r.path)
-                    args = (text, *flags) if card is None else (card, text, *flags)
-                    found.append((node, flags, Move("move" if card is None else "ride", *args)))
-        found.sort(key=lambda x: (x[0], x[1]))
-        return [(node, m) for node, _, m in found]
+                    if node != start and makes_difference(g, r, counts, cards, combo):
+                        m = Move.of(verb, *lead, path_text(r.path), *flags)
+                        by_node.setdefault(node, []).append(m)
+        nodes = sorted(by_node)
+        moves = [m for n in nodes for m in by_node[n]]
+        return moves, [n for n in nodes for _ in by_node[n]]
 
     if not g.cache_paths:
         return compute()
@@ -355,11 +375,23 @@ def paths(
     return got
 
 
+#: the card -> the movement referee's code of the terrain it lets a player go on in
+STOP_TERRAIN = {"cloak": FOREST, "rope": MOUNTAIN}
+
+
 def makes_difference(
     g: RiddleGame, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
 ) -> bool:
-    """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going."""
+    """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going.
+
+    A card whose terrain (forest for the Cloak, mountain for the Rope, without a road)
+    is nowhere on the path changes nothing: that is decided without walking the path.
+    """
+    stop, index = g.mv.terrain_stop, g.mv.index
     for k in combo:
+        terrain = STOP_TERRAIN[k]
+        if not any(stop[index[n]] == terrain for n in reach.path[1:]):
+            return False
         try:
             r2 = g.mv.validate(reach.path, counts, cards - {k})
         except IllegalMoveError:

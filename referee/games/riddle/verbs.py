@@ -139,70 +139,75 @@ assert set(VERBS) == set(ARITY), sorted(set(VERBS) ^ set(ARITY))
 
 def gen_main(g: RiddleGame) -> Iterator[Move]:
     p = g.me
-    for m in (Move("ring"),):
-        if g._ok(m):
-            yield m
+    uses = g._hand_uses(p)
+    ring = Move.of("ring")
+    rings = g.compiled.derived(
+        "riddle.ring_cards",
+        lambda: frozenset(c for c in g.deck.instances if g.deck.type_of[c].id == "the_ring"),
+    )
+    if not rings.isdisjoint(p.hand) and g._ok(ring):
+        yield ring
     moves = list(travel.gen_moves(g))
     yield from moves
     if not g.t.die_used:
-        for c in g._cards_with(p, "reroll"):
-            yield Move("reroll", c)
+        for c in uses.get("reroll", ()):
+            yield Move.of("reroll", c)
     others = [q for q in g.seats if q is not p and g._reachable(q)]
     if g.t.pp < 2:
-        for c in g._cards_with(p, "clairvoyance"):
+        for c in uses.get("clairvoyance", ()):
             for q in others:
-                yield from g._if_ok(Move("look", c, q.name))
+                yield from g._if_ok(Move.of("look", c, q.name))
         if (
             g.opts["clairvoyance_spots"]
             and p.pos is not None
             and "C" in g.info.letters.get(p.pos, ())
         ):
             for name in power_plays.c_space_sees(g):
-                yield from g._if_ok(Move("clair", name))
+                yield from g._if_ok(Move.of("clair", name))
         if g.opts["secret_spots"]:
-            for c in g._cards_with(p, "see_hidden"):
+            for c in uses.get("see_hidden", ()):
                 for s in sorted(g.hidden):
-                    yield from g._if_ok(Move("peek", c, s))
+                    yield from g._if_ok(Move.of("peek", c, s))
         if len(p.hand) >= 2:
-            for c in g._cards_with(p, "riddle"):
+            for c in uses.get("riddle", ()):
                 for q in others:
                     if q.hand and not g._team(p, q):
                         for t in sorted(g.deck.titles):
-                            yield Move("riddle", c, q.name, t)
+                            yield Move.of("riddle", c, q.name, t)
         if not g.opts["gollum_spots"] or (
             p.pos is not None and "G" in g.info.letters.get(p.pos, ())
         ):
-            for c in g._cards_with(p, "gollum"):
+            for c in uses.get("gollum", ()):
                 for q in others:
-                    yield from g._if_ok(Move("gollum", c, q.name))
-        for c in g._cards_with(p, "draw"):
+                    yield from g._if_ok(Move.of("gollum", c, q.name))
+        for c in uses.get("draw", ()):
             for q in others:
-                yield from g._if_ok(Move("draw", c, q.name))
-        for c in g._cards_with(p, "give_take"):
-            yield from g._if_ok(Move("give", c))
+                yield from g._if_ok(Move.of("draw", c, q.name))
+        for c in uses.get("give_take", ()):
+            yield from g._if_ok(Move.of("give", c))
         for n in g.t.exchanged:
-            yield from g._if_ok(Move("battle", n))
+            yield from g._if_ok(Move.of("battle", n))
     for q in g.seats:
         if q.status == "captive" and q.captor == p.name:
             if g.opts["captivity"] and q.hand and q.name not in g.t.interrogated:
                 for t in sorted(g.deck.titles):
-                    yield Move("interrogate", q.name, t)
+                    yield Move.of("interrogate", q.name, t)
             if not q.free_next:
-                yield Move("release", q.name)
+                yield Move.of("release", q.name)
     if g.opts["secret_spots"] and p.pos is not None and "S" in g.info.letters.get(p.pos, ()):
         if g.t.hid < 4:
             for c in sorted(p.hand):
-                yield Move("hide", c)
+                yield Move.of("hide", c)
         if not g.t.hid:
             for c in sorted(g.hidden.get(p.pos, {}).get(p.name, [])):
-                yield Move("retrieve", c)
+                yield Move.of("retrieve", c)
         if not g.t.found:
             for n in sorted(g.hidden.get(p.pos, {})):
                 if n != p.name:
-                    yield Move("find", n)
+                    yield Move.of("find", n)
     for q in others:
         if turn.over_hand_limit(len(q.hand), q.riddle_extra):
-            yield Move("catch", q.name)
+            yield Move.of("catch", q.name)
     # ending the turn
     can_end = True
     if p.status == "board":
@@ -211,7 +216,7 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
     if can_end:
         city = g._city_of(p.pos)
         if city is not None and p.pos is not None and turn.may_pick_up(p.pos, p.cities):
-            yield Move("pickup", "city")
-        for c in g._cards_with(p, "pickup"):
-            yield Move("pickup", c)
-        yield Move("pass")
+            yield Move.of("pickup", "city")
+        for c in uses.get("pickup", ()):
+            yield Move.of("pickup", c)
+        yield Move.of("pass")
