@@ -251,6 +251,16 @@ def problems(g: RiddleGame) -> list[str]:
                 bad.append(f"state.t.{where}: no player {n!r}")
     if g.t.start is not None and g.t.start not in spaces:
         bad.append(f"state.t.start: {g.t.start!r} is no space of this board")
+    me = g.seats[g.cur] if 0 <= g.cur < len(g.seats) else None
+    if (
+        me is not None
+        and me.status == "board"
+        and g.t.start is None
+        and g.phase not in ("character", "over")
+    ):
+        bad.append(f"state.t.start: {me.name} is on the board: say where his turn began")
+    if me is not None and me.status == "board" and me.pos is None:
+        bad.append(f"state.seats[{g.cur}].pos: {me.name} is on the board: say where")
     for s, per in g.hidden.items():
         if s not in spaces:
             bad.append(f"state.hidden: {s!r} is no space of this board")
@@ -265,13 +275,48 @@ def problems(g: RiddleGame) -> list[str]:
     return bad
 
 
+#: phase -> the activities it runs on, and the keys they must have
+PHASE_ACTIVITY: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "battle_att": (
+        ("battle",),
+        ("defender", "total", "need", "att", "dfn", "att_cities", "def_cities"),
+    ),
+    "battle_def": (
+        ("battle",),
+        ("defender", "total", "need", "att", "dfn", "att_cities", "def_cities"),
+    ),
+    "resist": (("look",), ("target", "by")),
+    "riddle": (("riddle",), ("target", "by")),
+    "choose": (("give", "battle"), ("target",)),
+    "pexchange": (("pexchange",), ("with", "mode", "turn", "gives")),
+}
+
+
 def _activity_problems(g: RiddleGame, known: set[str]) -> list[str]:
     sub = g.sub
+    need = PHASE_ACTIVITY.get(g.phase)
     if sub is None:
+        if need is not None:
+            return [f"state.sub: phase {g.phase} needs its activity ({' or '.join(need[0])})"]
         return []
     kind = sub.get("kind")
     if kind not in ACTIVITIES:
         return [f"state.sub.kind: {kind!r} is none of {', '.join(ACTIVITIES)}"]
+    if need is not None:
+        if kind not in need[0]:
+            return [f"state.sub.kind: phase {g.phase} runs on {' or '.join(need[0])}, not {kind}"]
+        missing = [k for k in need[1] if k not in sub]
+        if missing:
+            return [f"state.sub: {kind} in phase {g.phase} lacks {', '.join(missing)}"]
+        if kind == "pexchange":
+            if sub["mode"] not in ("a", "b", "c") or not isinstance(sub["gives"], dict):
+                return ["state.sub: a partner exchange needs mode a, b or c and gives"]
+            if sub["mode"] == "b" and not all(
+                isinstance(sub.get(k), dict) for k in ("asks", "answers")
+            ):
+                return ["state.sub: a Variation 2b exchange needs step, asks and answers"]
+            if sub["mode"] == "b" and sub.get("step") not in ("ask", "answer", "offer"):
+                return [f"state.sub.step: {sub.get('step')!r} is none of ask, answer, offer"]
     bad = []
     for key in ("target", "defender", "with", "turn"):
         if key in sub and sub[key] not in known:

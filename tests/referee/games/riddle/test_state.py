@@ -141,3 +141,53 @@ def test_the_shipped_example_position_is_valid():
     g = RiddleGame.from_position(compiled, pos)
     assert g.me.name == "frodo" and g.phase == "main" and g.draw_pile[-1] == "eagles.1"
     assert g.invariants() == []
+
+
+def _paths(data, prefix=()):
+    """Every (path, value) in a JSON value, containers included."""
+    yield prefix, data
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _paths(v, (*prefix, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data[:3]):
+            yield from _paths(v, (*prefix, i))
+
+
+def _set(data, path, value):
+    for k in path[:-1]:
+        data = data[k]
+    data[path[-1]] = value
+
+
+BAD_VALUES = (None, 99, -1, "x", [], {}, True, 2.5, ["x"], {"x": 1})
+
+
+@pytest.mark.parametrize("phase_moves", [1, 9, 25])
+def test_no_hand_edit_of_a_state_reaches_a_traceback(grid, phase_moves):
+    """Issue 13: every field of a saved state set to a wrong value is either refused with
+    ``bad_state`` (one line) or loads into a game whose moves can be listed and played —
+    never an exception of another kind."""
+    import random
+
+    g = new_game(grid, players=3, seed=4, recommended=True, partners=False)
+    rnd = random.Random(phase_moves)
+    for _ in range(phase_moves):
+        if g.outcome is None:
+            g.push(rnd.choice(list(g.legal_moves)))
+    saved = json.loads(json.dumps(g.to_json()))
+    for path, _ in list(_paths(saved["state"], ("state",))):
+        if not path[1:]:
+            continue
+        for value in BAD_VALUES:
+            data = copy.deepcopy(saved)
+            _set(data, path, value)
+            try:
+                h = RiddleGame.from_json(data, grid)
+            except StateError as e:
+                assert e.code == "bad_state" and "\n" not in str(e), (path, value)
+                continue
+            legal = list(h.legal_moves)  # a loaded state lists its moves
+            h.view(None)
+            if legal:
+                h.push(legal[0])
