@@ -286,24 +286,27 @@ def gen_moves(g: RiddleGame) -> Iterator[Move]:
     if p.status != "board" or p.pos is None or g.t.stopped:
         return
     uses = g._hand_uses(p)
-    table = tuple(sorted(g._kinds_on_table(p)))
-    hand = tuple(sorted(set(g._hand_kinds(p)) - set(table)))
+    table = g._kinds_on_table(p)
+    held = g._hand_kinds(p)
+    # cards in use anyway: those on the table, and a Boat of the hand (used when needed)
+    auto = tuple(sorted(table | ({"boat"} & held.keys())))
+    optional = tuple(k for k in ("cloak", "rope") if k in held and k not in table)
     back = g.t.start if p.pos != g.t.start else None
     if not g.t.die_used and g.t.roll:
-        yield from _unless_back_for_good(g, paths(g, p.pos, g.t.roll, table, hand, None), back)
+        found = paths(g, p.pos, g.t.roll, auto, optional, None)
+        yield from _unless_back_for_good(g, found, back)
     for c in uses.get("extra_move", ()):
         n = int(g.ctype(c).use("extra_move")["n"])
-        yield from _unless_back_for_good(g, paths(g, p.pos, n, table, hand, c), back)
-    base = set(table) | ({"boat"} & set(hand))
+        yield from _unless_back_for_good(g, paths(g, p.pos, n, auto, optional, c), back)
     for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
         cards = uses.get(use, ())
         if not cards:
             continue
-        for node, r in sorted(g.mv.flight_targets(p.pos, base, bombadil=bomb).items()):
+        for node, r in sorted(g.mv.flight_targets(p.pos, auto, bombadil=bomb).items()):
             if node == p.pos:
                 continue
             k = "cloak" if g.info.terrain.get(node) == "forest" else "rope"
-            flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in hand else [])
+            flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in optional else [])
             for c in cards:
                 for f in flags:
                     m = Move.of(verb, c, node, *f)
@@ -325,54 +328,83 @@ def paths(
     g: RiddleGame,
     start: str,
     counts: int,
-    table: tuple[str, ...],
-    hand: tuple[str, ...],
+    auto: tuple[str, ...],
+    optional: tuple[str, ...],
     card: str | None,
 ) -> tuple[list[Move], list[str]]:
     """``move PATH`` (or ``ride CARD PATH``) to every destination, with and without each
-    Cloak/Rope of the hand where using it makes a difference, and the destination of
-    each; cached per board: the answer depends only on the start, the counts, the
-    movement cards on the table and in the hand, and the card."""
+    Cloak/Rope of the hand (``optional``) where using it makes a difference, and the
+    destination of each.
 
-    def compute() -> tuple[list[Move], list[str]]:
-        base = set(table) | ({"boat"} & set(hand))
-        optional = [k for k in ("cloak", "rope") if k in hand]
-        verb = "move" if card is None else "ride"
-        lead = () if card is None else (card,)
-        by_node: dict[str, list[Move]] = {}
-        stopped_in: set[int] = set()  # terrains entered (and stopped in) without the card
-        stop, index = g.mv.terrain_stop, g.mv.index
-        for node, r in g.mv.destinations(start, counts, base).items():
-            if node != start:
-                by_node[node] = [Move.of(verb, *lead, path_text(r.path))]
-                if r.stops_turn:
-                    stopped_in.add(stop[index[node]])
-        # a card can matter only if its terrain is reached without it: a path that
-        # gains by a Cloak enters a forest, and the path up to the first forest is a
-        # move without the Cloak (no dearer), which stops there
-        optional = [k for k in optional if STOP_TERRAIN[k] in stopped_in]
-        for size in range(1, len(optional) + 1):
-            for combo in itertools.combinations(optional, size):
-                cards = base | set(combo)
-                flags = tuple(f"+{k}" for k in combo)
-                for node, r in g.mv.destinations(start, counts, cards).items():
-                    if node != start and makes_difference(g, r, counts, cards, combo):
-                        m = Move.of(verb, *lead, path_text(r.path), *flags)
-                        by_node.setdefault(node, []).append(m)
-        nodes = sorted(by_node)
-        moves = [m for n in nodes for m in by_node[n]]
-        return moves, [n for n in nodes for _ in by_node[n]]
-
+    Cached per board in two levels: the ways to move by (start, counts, cards in use
+    anyway, optional cards) — shared by the die and a Horse of the same counts — and
+    the moves by that and the card. (One deeper search serving every smaller count was
+    tried: a breadth-first search to depth k finds exactly the paths of cost <= k of a
+    deeper one, but searching 6 deep and filtering cost more than it saved.)
+    """
+    span = counts
     if not g.cache_paths:
-        return compute()
-    cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
-    key = (start, counts, table, hand, card)
-    got = cache.get(key)
+        return _moves_of(_reach(g, start, span, auto, optional), counts, card)
+    reach_cache: dict[Any, Any] = g.compiled.derived("riddle.reach", dict)
+    move_cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
+    key = (start, span, auto, optional)
+    got = move_cache.get((key, counts, card))
     if got is None:
-        if len(cache) > 50_000:
-            cache.clear()
-        got = cache[key] = compute()
+        found = reach_cache.get(key)
+        if found is None:
+            if len(reach_cache) > 50_000:
+                reach_cache.clear()
+            found = reach_cache[key] = _reach(g, start, span, auto, optional)
+        if len(move_cache) > 50_000:
+            move_cache.clear()
+        got = move_cache[(key, counts, card)] = _moves_of(found, counts, card)
     return got
+
+
+def _moves_of(
+    found: list[tuple[str, str, tuple[str, ...], int]], counts: int, card: str | None
+) -> tuple[list[Move], list[str]]:
+    within = [x for x in found if x[3] <= counts]
+    if card is None:
+        moves = [Move("move", text, *flags) for _, text, flags, _ in within]
+    else:
+        moves = [Move("ride", card, text, *flags) for _, text, flags, _ in within]
+    return moves, [node for node, _, _, _ in within]
+
+
+def _reach(
+    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], optional: tuple[str, ...]
+) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """``(destination, path text, flags, cost)`` of every way to move, by destination:
+    without the optional cards, then with each set of them that makes a difference."""
+    base = set(auto)
+    stop, index = g.mv.terrain_stop, g.mv.index
+    found: list[tuple[str, str, tuple[str, ...], int]] = []
+    stopped_in: set[int] = set()  # terrains entered (and stopped in) without the cards
+    for node, r in g.mv.destinations(start, counts, base).items():
+        if node != start:
+            found.append((node, path_text(r.path), (), r.cost))
+            if r.stops_turn:
+                stopped_in.add(stop[index[node]])
+    # a card can matter only if its terrain is reached without it: a path that gains by
+    # a Cloak enters a forest, and the path up to the first forest is a move without
+    # the Cloak (no dearer), which stops there
+    useful = [k for k in optional if STOP_TERRAIN[k] in stopped_in]
+    for size in range(1, len(useful) + 1):
+        for combo in itertools.combinations(useful, size):
+            cards = base | set(combo)
+            flags = tuple(f"+{k}" for k in combo)
+            for node, r in g.mv.destinations(start, counts, cards).items():
+                if node != start and makes_difference(g, r, counts, cards, combo):
+                    found.append((node, path_text(r.path), flags, r.cost))
+    found.sort(key=_by_node_then_flags)
+    return found
+
+
+def _by_node_then_flags(
+    x: tuple[str, str, tuple[str, ...], int],
+) -> tuple[str, tuple[str, ...]]:
+    return x[0], x[2]
 
 
 #: the card -> the movement referee's code of the terrain it lets a player go on in
@@ -384,20 +416,19 @@ def makes_difference(
 ) -> bool:
     """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going.
 
-    A card whose terrain (forest for the Cloak, mountain for the Rope, without a road)
-    is nowhere on the path changes nothing: that is decided without walking the path.
+    Without the card, its terrain (forest for the Cloak, mountain for the Rope, without
+    a road) entered on the way ends the move there (the path is refused), and entered
+    last stops the turn; the card changes no cost. So: needed when its terrain is
+    passed through, useful when it is the end and the move goes on; else neither.
     """
     stop, index = g.mv.terrain_stop, g.mv.index
+    path = reach.path
     for k in combo:
         terrain = STOP_TERRAIN[k]
-        if not any(stop[index[n]] == terrain for n in reach.path[1:]):
-            return False
-        try:
-            r2 = g.mv.validate(reach.path, counts, cards - {k})
-        except IllegalMoveError:
-            continue
-        if r2.stops_turn and not reach.stops_turn:
-            continue
+        if any(stop[index[n]] == terrain for n in path[1:-1]):
+            continue  # needed to pass through
+        if stop[index[path[-1]]] == terrain and not reach.stops_turn:
+            continue  # keeps the player going where he would have stopped
         return False
     return True
 
