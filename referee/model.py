@@ -22,7 +22,6 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from .errors import AssetError, BoardError, GeometryError, UnknownNodeError
-from .images.store import ImageStore
 from .geometry import (
     COMPASS,
     geometry_from_json,
@@ -31,6 +30,7 @@ from .geometry import (
     turn_and_move,
     turn_bearing,
 )
+from .images.store import ImageStore
 
 #: Feature kinds the compiler knows, with the geometry type each takes.
 FEATURE_KINDS: dict[str, str] = {

@@ -23,7 +23,7 @@ board gives the same bytes (tests compare it).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,6 +32,7 @@ import shapely.affinity
 from shapely.geometry.base import BaseGeometry
 
 from .compiler import CompiledBoard
+from .errors import UsageError
 from .geometry import bearing_degrees, unit_vector
 from .model import Board, Feature
 
@@ -258,6 +259,15 @@ class BoardRenderer:
         Draw the pieces standing on the board.
     ports : bool
         Mark the ports on the tile sides.
+    labels : bool
+        Draw text (names, letters, the legend).
+    patterns : bool
+        Draw terrain patterns (trees, peaks, waves) over the fills; False gives
+        flat fills — a picture whose regions are separated only by their borders,
+        as :mod:`referee.trace` reads.
+    layers : collection of str, optional
+        Draw only these layers of :attr:`_Svg.LAYERS` (e.g. ``("ground",
+        "regions")`` for the spaces alone); default all.
 
     Notes
     -----
@@ -274,8 +284,21 @@ class BoardRenderer:
         pieces: bool = True,
         ports: bool = True,
         legend: bool = True,
+        labels: bool = True,
+        patterns: bool = True,
+        layers: Collection[str] | None = None,
     ) -> None:
         self.board = board
+        self.patterns = patterns
+        shown = set(_Svg.LAYERS if layers is None else layers)
+        unknown = shown - set(_Svg.LAYERS)
+        if unknown:
+            raise UsageError(
+                f"unknown layer(s) {', '.join(sorted(unknown))} (known: {', '.join(_Svg.LAYERS)})"
+            )
+        if not labels:
+            shown.discard("labels")
+        self.layers = shown
         self.legend = legend
         self.compiled = compiled
         self.graph = graph
@@ -418,6 +441,8 @@ class BoardRenderer:
         )
         body = [head, _defs()]
         for layer in _Svg.LAYERS:
+            if layer not in self.layers:
+                continue
             items = self.svg.layers[layer]
             if items:
                 body.append(f'<g id="{layer}">' + "".join(items) + "</g>")
@@ -514,7 +539,7 @@ class BoardRenderer:
                 "lake": "waves",
                 "ocean": "waves",
             }.get(terrain)
-            if pattern:
+            if pattern and self.patterns:
                 self.svg.add("art", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         elif g.geom_type in ("LineString", "MultiLineString"):
             self.svg.add(
@@ -879,7 +904,7 @@ class BoardRenderer:
         pattern = {"forest": "trees", "mountain": "peaks", "ocean": "waves", "lake": "waves"}.get(
             terrain
         )
-        if pattern:
+        if pattern and self.patterns:
             s.add("regions", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         c = f.geometry.representative_point()
         cx, cy = c.x, c.y
@@ -1176,8 +1201,19 @@ def render_svg(
     pieces: bool = True,
     ports: bool = True,
     legend: bool = True,
+    labels: bool = True,
+    patterns: bool = True,
+    layers: Collection[str] | None = None,
 ) -> str:
     """The board as SVG text (see :class:`BoardRenderer`)."""
     return BoardRenderer(
-        board, compiled, graph=graph, pieces=pieces, ports=ports, legend=legend
+        board,
+        compiled,
+        graph=graph,
+        pieces=pieces,
+        ports=ports,
+        legend=legend,
+        labels=labels,
+        patterns=patterns,
+        layers=layers,
     ).render()

@@ -29,6 +29,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--no-pieces", action="store_true", help="leave the pieces out")
     p.add_argument("--no-ports", action="store_true", help="leave the port marks out")
+    p.add_argument("--no-labels", action="store_true", help="leave all text out")
+    p.add_argument(
+        "--flat",
+        action="store_true",
+        help="flat terrain fills without patterns (a picture to trace spaces from)",
+    )
+    p.add_argument(
+        "--layers",
+        metavar="LIST",
+        help="draw only these comma-separated layers, e.g. ground,regions (the spaces alone)",
+    )
     p.add_argument(
         "--no-legend",
         action="store_true",
@@ -81,6 +92,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         pieces=not args.no_pieces,
         ports=not args.no_ports,
         legend=not args.no_legend,
+        labels=not args.no_labels,
+        patterns=not args.flat,
+        layers=[x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None,
     )
     written: dict[str, str] = {}
     if args.output:
