@@ -288,10 +288,15 @@ def trace_regions(
     lap("simplify", 0.95)
 
     # mean colour per region
+    flat = labels.ravel()
+    cnt = np.bincount(flat, minlength=n + 1)[region_ids]
     sums = np.stack(
-        [ndimage.sum_labels(rgb[:, :, k], labels, region_ids) for k in range(3)], axis=1
+        [
+            np.bincount(flat, weights=rgb[:, :, k].ravel(), minlength=n + 1)[region_ids]
+            for k in range(3)
+        ],
+        axis=1,
     )
-    cnt = ndimage.sum_labels(np.ones((h, w), dtype=np.int8), labels, region_ids)
     means = (sums / np.maximum(cnt, 1)[:, None]).round().astype(int)
     polys: list[shapely.Polygon] = []
     colours: list[str] = []
@@ -486,6 +491,8 @@ class TraceScore:
     adjacency_same: int
     adjacency_lost: list[tuple[str, str]]
     adjacency_extra: list[tuple[str, str]]
+    #: original borders shorter than the score's ``resolution`` that the trace lost
+    adjacency_unresolved: int = 0
 
     @property
     def matched_share(self) -> float:
@@ -506,16 +513,21 @@ class TraceScore:
             "adjacency_same": self.adjacency_same,
             "adjacency_lost": len(self.adjacency_lost),
             "adjacency_extra": len(self.adjacency_extra),
+            "adjacency_unresolved": self.adjacency_unresolved,
         }
 
 
-def score_trace(original: Board, traced: Board, *, iou: float = 0.95) -> TraceScore:
+def score_trace(
+    original: Board, traced: Board, *, iou: float = 0.95, resolution: float = 0.0
+) -> TraceScore:
     """Match each original space to the traced space it overlaps best; compare adjacency.
 
     A space is *matched* when intersection-over-union with its best traced
     space is at least ``iou`` (and no other original claims that traced space).
     Adjacency is the compiler's ``touch`` relation (a shared border, not a corner),
-    compared for pairs of matched spaces.
+    compared for pairs of matched spaces. An original border shorter than
+    ``resolution`` mm (e.g. the trace's ``min_border``: less than a picture can
+    show) is not counted as lost; :attr:`TraceScore.adjacency_unresolved` counts them.
 
     Notes
     -----
@@ -554,7 +566,7 @@ def score_trace(original: Board, traced: Board, *, iou: float = 0.95) -> TraceSc
 
     t_orig, t_new = touches(original), touches(traced)
     ids = sorted(claimed)
-    same, lost, extra = 0, [], []
+    same, unresolved, lost, extra = 0, 0, [], []
     for i, a in enumerate(ids):
         for b in ids[i + 1 :]:
             o = frozenset((a, b)) in t_orig
@@ -562,7 +574,13 @@ def score_trace(original: Board, traced: Board, *, iou: float = 0.95) -> TraceSc
             if o and n:
                 same += 1
             elif o:
-                lost.append((a, b))
+                shared = shapely.intersection(
+                    original.feature(a).geometry, original.feature(b).geometry
+                ).length
+                if shared < resolution:
+                    unresolved += 1
+                else:
+                    lost.append((a, b))
             elif n:
                 extra.append((a, b))
     return TraceScore(
@@ -574,4 +592,5 @@ def score_trace(original: Board, traced: Board, *, iou: float = 0.95) -> TraceSc
         same,
         lost,
         extra,
+        unresolved,
     )
