@@ -49,9 +49,11 @@ def explained(board, pairs) -> int:
 
 def run(board, dpi: float) -> dict[str, object]:
     w_mm = float(board.meta["width"])
-    svg = render_svg(board, pieces=False, labels=False, patterns=False, layers=("ground", "regions"))
+    svg = render_svg(
+        board, pieces=False, labels=False, patterns=False, layers=("ground", "regions")
+    )
     png = svg_to_png(svg, round(w_mm / 25.4 * dpi))
-        wpx = Image.open(io.BytesIO(png)).size[0]
+    wpx = Image.open(io.BytesIO(png)).size[0]
     scale = w_mm / wpx
     tracemalloc.start()
     t = time.perf_counter()
