@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from ..store import load_project
+from ..store import images_dir, load_project
 from . import emit_json
 
 
@@ -52,6 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="TILE=TURNS",
         help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1",
     )
+    p.add_argument(
+        "--images",
+        choices=["embed", "link", "none"],
+        default="embed",
+        help="pictures in the SVG: embedded (default), linked to FILE.images/<id>.<ext> "
+        "written beside the SVG, or left out; the PNG always embeds them",
+    )
     p.add_argument("--png", metavar="FILE", help="also write a PNG (rasterised by resvg, at --dpi)")
     p.add_argument(
         "--dpi",
@@ -85,9 +92,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
-    text = render_svg(
-        board,
-        compiled,
+    options = dict(
         graph=args.graph,
         pieces=not args.no_pieces,
         ports=not args.no_ports,
@@ -96,6 +101,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         patterns=not args.flat,
         layers=[x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None,
     )
+    link_base = ""
+    if args.images == "link" and args.output:
+        folder = images_dir(args.output)
+        board.images.write_folder(folder, [i for _, i in board.image_uses() if i in board.images])
+        link_base = folder.name + "/"
+    text = render_svg(board, compiled, images=args.images, image_link_base=link_base, **options)
     written: dict[str, str] = {}
     if args.output:
         out = Path(args.output)
@@ -107,7 +118,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     elif not args.png:
         sys.stdout.write(text)
     if args.png:
-        written["png"] = _png(text, Path(args.png), args.dpi)
+        png_svg = text
+        if len(board.images):  # embed pictures reduced to the PNG's resolution
+            png_svg = render_svg(
+                board, compiled, images="embed", image_px_per_mm=args.dpi / 25.4, **options
+            )
+        written["png"] = _png(png_svg, Path(args.png), args.dpi)
     if args.json:
         emit_json({"project": args.project, "written": written, "bytes": len(text.encode())})
     else:
