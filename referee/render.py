@@ -970,12 +970,15 @@ class BoardRenderer:
         terrain = str(p.get("terrain") or "open")
         fill, _stroke = TERRAIN.get(terrain, TERRAIN["open"])
         d = _path_d(f.geometry)
+        bg = self.board.background
         s.add(
             "regions",
             "path",
             {
                 "d": d,
                 "fill": fill,
+                # over a visible background picture the spaces let it show through
+                "fill_opacity": 0.45 if bg is not None and bg.visible else None,
                 "stroke": "#5b5036",
                 "stroke_width": 0.4,
                 "stroke_linejoin": "round",

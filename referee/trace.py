@@ -447,6 +447,23 @@ def _runs(edge: NDArray[np.bool_], touch: NDArray[np.bool_], *, horizontal: bool
     return np.stack([np.stack([line, a], 1), np.stack([line, b], 1)], 1)
 
 
+def terrain_of_colour(colour: str, max_distance: float = 40.0) -> str:
+    """The space terrain whose render fill is nearest to ``#rrggbb`` (RGB distance), or
+    ``open`` when none is within ``max_distance``."""
+    from .model import PROP_SPECS
+    from .render import TERRAIN
+
+    rgb = np.array([int(colour[k : k + 2], 16) for k in (1, 3, 5)], dtype=float)
+    best, dist = "open", max_distance
+    for terrain in PROP_SPECS["space"]["terrain"]["values"]:
+        fill = TERRAIN.get(terrain, TERRAIN["open"])[0]
+        ref = np.array([int(fill[k : k + 2], 16) for k in (1, 3, 5)], dtype=float)
+        d = float(np.hypot.reduce(rgb - ref))
+        if d < dist:
+            best, dist = terrain, d
+    return str(best)
+
+
 def trace_board(
     picture: str | os.PathLike[str] | bytes | Any,
     *,
@@ -458,13 +475,16 @@ def trace_board(
 ) -> tuple[Board, TraceResult]:
     """A new board whose free ``space`` features are the regions traced from ``picture``.
 
-    Spaces are ``s1``, ``s2``, … (top to bottom, left to right), terrain ``open``;
-    each region's mean colour is in :attr:`TraceResult.colours`.
+    Spaces are ``s1``, ``s2``, … (top to bottom, left to right); each gets the
+    terrain whose fill colour in :data:`referee.render.TERRAIN` is nearest to the
+    region's mean colour (:func:`terrain_of_colour`), ``open`` when none is close.
+    The mean colours are in :attr:`TraceResult.colours`.
     """
     res = trace_regions(picture, scale=scale, tolerance=tolerance, progress=progress, **kw)
     feats: list[Feature] = []
-    for i, poly in enumerate(res.polygons, 1):
-        feats.append(Feature(f"s{i}", "space", shapely.normalize(poly), {"terrain": "open"}))
+    for i, (poly, colour) in enumerate(zip(res.polygons, res.colours), 1):
+        props = {"terrain": terrain_of_colour(colour)}
+        feats.append(Feature(f"s{i}", "space", shapely.normalize(poly), props))
     board = Board(
         meta={
             "name": name,
