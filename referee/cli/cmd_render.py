@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
 from ..store import images_dir, load_project
@@ -92,15 +93,16 @@ def cmd_render(args: argparse.Namespace) -> int:
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
-    options = dict(
-        graph=args.graph,
-        pieces=not args.no_pieces,
-        ports=not args.no_ports,
-        legend=not args.no_legend,
-        labels=not args.no_labels,
-        patterns=not args.flat,
-        layers=[x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None,
-    )
+    layers = [x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None
+    options: dict[str, Any] = {
+        "graph": args.graph,
+        "pieces": not args.no_pieces,
+        "ports": not args.no_ports,
+        "legend": not args.no_legend,
+        "labels": not args.no_labels,
+        "patterns": not args.flat,
+        "layers": layers,
+    }
     link_base = ""
     if args.images == "link" and args.output:
         folder = images_dir(args.output)
