@@ -164,13 +164,13 @@ def write_export(
     elif fmt == "tmj":
         from .tmj import to_tmj
 
-        _write(
-            out,
-            (
-                json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1, ensure_ascii=False)
-                + "\n"
-            ).encode("utf-8"),
-        )
+        tmj = to_tmj(compiled, px_per_mm=px_per_mm)
+        if any(True for _ in compiled.board.image_uses()):
+            from .tmj_art import add_tmj_art
+
+            folder = out.with_name(out.stem + ".images")
+            written += add_tmj_art(tmj, compiled, folder, _write, px_per_mm=px_per_mm)
+        _write(out, (json.dumps(tmj, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     elif fmt == "svg":
         _write(out, render_svg(compiled).encode("utf-8"))
     elif fmt == "png":
@@ -203,7 +203,7 @@ def write_export(
             data["ObjectStates"].extend(art.objects())
             written.extend(art.written)
         _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.insert(0 if fmt != "tts" else len(written), out)
+    written.insert(0 if fmt not in ("tts", "tmj") else len(written), out)
     return written
 
 
