@@ -103,7 +103,7 @@ def test_tiled_export_has_the_background_layer_and_a_tile_face_tileset(tmp_path)
     assert tileset.name == "tile faces" and tileset.tile_count == 4
     for tile in tileset.tiles.values():
         assert (out.parent / tile.image).is_file()
-    layer = next(l for l in m.layers if l.name == "tile faces")
+    layer = next(lay for lay in m.layers if lay.name == "tile faces")
     board = load_project(PAINTED)
     assert len(layer.tiled_objects) == len(board.placements)
     obj = next(o for o in layer.tiled_objects if o.name == "r0c3")  # turned once

@@ -34,7 +34,7 @@ def test_turning_a_tile_turns_its_picture_in_the_png():
 
     def road_at(x_mm: float, y_mm: float) -> bool:
         png = svg_to_png(render_svg(board, pieces=False, legend=False), 400)
-        r, g, b = Image.open(io.BytesIO(png)).convert("RGB").getpixel((round(x_mm), round(y_mm)))
+        r, g, _ = Image.open(io.BytesIO(png)).convert("RGB").getpixel((round(x_mm), round(y_mm)))
         return r > g  # dirt is brown, grass is green
 
     # 400 px for 400 mm: one pixel per mm; sample 30 mm from the centre towards N and S
