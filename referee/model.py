@@ -427,6 +427,44 @@ class Background:
         """The picture's size on the board for an image of ``width_px`` × ``height_px``."""
         return width_px * self.scale, height_px * self.scale
 
+    def to_board(self, px: float, py: float) -> tuple[float, float]:
+        """Board position (mm) of image pixel position (``px``, ``py``)."""
+        a = math.radians(self.rotation)
+        dx, dy = px * self.scale, py * self.scale
+        return (
+            self.x + dx * math.cos(a) - dy * math.sin(a),
+            self.y + dx * math.sin(a) + dy * math.cos(a),
+        )
+
+    def to_image(self, x: float, y: float) -> tuple[float, float]:
+        """Image pixel position of board position (``x``, ``y``) mm (inverse of :meth:`to_board`)."""
+        a = math.radians(self.rotation)
+        dx, dy = x - self.x, y - self.y
+        return (
+            (dx * math.cos(a) + dy * math.sin(a)) / self.scale,
+            (-dx * math.sin(a) + dy * math.cos(a)) / self.scale,
+        )
+
+    def calibrate(self, a: tuple[float, float], b: tuple[float, float], distance_mm: float) -> None:
+        """Set :attr:`scale` so that board points ``a`` and ``b`` (where the user clicked,
+        in mm at the current scale) are ``distance_mm`` apart, keeping ``a`` in place.
+
+        Raises :class:`BoardError` for coincident points or a non-positive distance.
+        """
+        pa, pb = self.to_image(*a), self.to_image(*b)
+        px = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+        if not (distance_mm > 0 and math.isfinite(distance_mm)) or px <= 0:
+            raise BoardError(
+                "calibration needs two different points and a positive distance",
+                code="bad_calibration",
+                location="background",
+            )
+        self.scale = distance_mm / px
+        # keep the picture point under `a` where it was
+        nx, ny = self.to_board(*pa)
+        self.x += a[0] - nx
+        self.y += a[1] - ny
+
     def to_json(self) -> dict[str, Any]:
         return {
             "image": self.image,

@@ -163,7 +163,8 @@ def trace_regions(
         short border between two of them that the drawing did not have. Default
         the larger of ``tolerance`` and three pixels; 0 keeps every border.
     progress : callable, optional
-        ``progress(stage, fraction)`` after each stage (for a progress bar).
+        ``progress(stage, fraction)`` after each stage (for a progress bar);
+        an exception raised in it stops the trace (a Cancel button).
 
     Returns
     -------

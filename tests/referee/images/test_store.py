@@ -181,3 +181,16 @@ def test_a_pack_keeps_its_pictures_in_images_and_embeds_the_ones_used():
     assert {i for _, i in board.image_uses()} <= {i.id for i in board.images}
     buf = io.BytesIO(board.images.data(board.tiles["painted-tiles/lake"].face))
     assert Image.open(buf).size == (256, 256)
+
+
+def test_calibrating_the_background_from_two_clicked_points():
+    from referee.model import Background
+
+    bg = Background("0" * 64, x=10.0, y=20.0, scale=1.0, rotation=30.0)
+    a, b = bg.to_board(100, 100), bg.to_board(400, 500)  # 500 px apart
+    bg.calibrate(a, b, 250.0)
+    assert bg.scale == pytest.approx(0.5)
+    assert bg.to_board(100, 100) == pytest.approx(a)  # the first point stays put
+    assert bg.to_image(*bg.to_board(37.0, 81.0)) == pytest.approx((37.0, 81.0))
+    with pytest.raises(ValueError):
+        bg.calibrate(a, a, 10.0)
