@@ -560,7 +560,12 @@ class BoardRenderer:
             tile = self.board.tile_of(p)
             angle = 360.0 * (p.turns % tile.turn_count) / tile.turn_count
             transform = f"translate({_f(p.x)},{_f(p.y)}) rotate({_f(angle)})"
-        clip_d = _path_d(clip) if clip.geom_type in ("Polygon", "MultiPolygon") else None
+        clip_d = None
+        # clip only where the shape is not the picture's rectangle (resvg renders each
+        # clip as a canvas-sized mask: a square tile needs none)
+        box_area = (x1 - x0) * (y1 - y0)
+        if clip.geom_type in ("Polygon", "MultiPolygon") and frame.area < box_area * 0.9999:
+            clip_d = _path_d(clip)
         return self.pics.element(
             image_id,
             x0,

@@ -18,14 +18,20 @@ PAINTED = ROOT / "projects" / "painted-tiles" / "painted-tiles.bwproj"
 TRACED = ROOT / "projects" / "painted-tiles" / "traced-map.bwproj"
 
 
-def test_each_tile_face_is_drawn_turned_with_its_tile_and_clipped_to_it():
+def test_each_tile_face_is_drawn_turned_with_its_tile_and_clipped_to_its_outline():
     board = load_project(PAINTED)
     svg = render_svg(board)
     faces = re.findall(r'<image href="data:image/jpeg;base64,[^"]+"[^>]*transform="([^"]+)"', svg)
     assert len(faces) == len(board.placements)
     expected = {f"translate({p.x:g},{p.y:g}) rotate({90 * p.turns})" for p in board.placements}
     assert set(faces) == expected
-    assert svg.count("<clipPath") >= len(board.placements)
+    tokens = len(board.pieces)  # each token is clipped to its disc
+    assert svg.count("<clipPath") == tokens  # a square face covers its tile: nothing to clip
+    lake = board.tiles["painted-tiles/lake"]
+    lake.outline_spec = {"shape": "octagon", "size": 100.0}
+    lake.invalidate()
+    lakes = sum(p.tile == lake.key for p in board.placements)
+    assert render_svg(board).count("<clipPath") == tokens + lakes  # an octagon clips its picture
 
 
 def test_turning_a_tile_turns_its_picture_in_the_png():
