@@ -49,6 +49,7 @@ PACK = ROOT / "assets" / "painted-tiles"
 SIDE = 100.0  # tile size, mm
 PX = 256  # face size, pixels
 GRID = 4
+FRAME = 40.0  # a frame round the tiles, as on the Ringgeister board (the key sits in it)
 
 
 # ---------------------------------------------------------------------- textures
@@ -257,8 +258,8 @@ def build_board(pack: AssetPack) -> Board:
         meta={
             "name": "Painted tiles",
             "rules": None,
-            "width": GRID * SIDE,
-            "height": GRID * SIDE,
+            "width": GRID * SIDE + 2 * FRAME,
+            "height": GRID * SIDE + 2 * FRAME,
             "description": "A modular board whose tiles carry painted raster faces; "
             "the road runs round the edge.",
         }
@@ -268,8 +269,8 @@ def build_board(pack: AssetPack) -> Board:
             Placement(
                 f"r{r}c{c}",
                 f"painted-tiles/{tile}",
-                SIDE / 2 + c * SIDE,
-                SIDE / 2 + r * SIDE,
+                FRAME + SIDE / 2 + c * SIDE,
+                FRAME + SIDE / 2 + r * SIDE,
                 turns,
             )
         )
