@@ -39,11 +39,11 @@ def test_turning_a_tile_turns_its_picture_in_the_png():
     p = board.placement("r0c0")  # the road corner: road leaves south and east at turns 0
 
     def road_at(x_mm: float, y_mm: float) -> bool:
-        png = svg_to_png(render_svg(board, pieces=False, legend=False), 400)
+        png = svg_to_png(render_svg(board, pieces=False, legend=False), round(board.meta["width"]))
         r, g, _ = Image.open(io.BytesIO(png)).convert("RGB").getpixel((round(x_mm), round(y_mm)))
         return r > g  # dirt is brown, grass is green
 
-    # 400 px for 400 mm: one pixel per mm; sample 30 mm from the centre towards N and S
+    # one pixel per mm; sample 30 mm from the tile's centre towards N and S
     assert road_at(p.x, p.y + 30) and not road_at(p.x, p.y - 30)
     p.turns = 2  # now the road leaves north and west
     assert road_at(p.x, p.y - 30) and not road_at(p.x, p.y + 30)
@@ -68,9 +68,9 @@ def test_no_pictures_on_request_and_a_background_under_translucent_spaces():
 def test_png_render_embeds_pictures_reduced_to_its_resolution(tmp_path):
     out = tmp_path / "b.png"
     assert main(["render", str(PAINTED), "--png", str(out), "--dpi", "25.4"]) == 0
-    im = Image.open(out)
-    assert im.size == (400, 400)
     board = load_project(PAINTED)
+    side = round(board.meta["width"])  # 25.4 dpi: one pixel per mm
+    assert Image.open(out).size == (side, side)
     small = render_svg(board, image_px_per_mm=1.0)
     full = render_svg(board)
     assert len(small) < len(full)  # 100 px faces instead of 256 px ones
