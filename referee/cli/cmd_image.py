@@ -17,6 +17,7 @@ _CARRIERS = {
     "piece_token": "piece-token",
     "deck_back": "deck-back",
     "card_face": "card-face",
+    "art": "art",
 }
 
 
@@ -41,11 +42,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     use.add_argument("--piece-token", metavar="PIECE", help="use it as the token of PIECE")
     use.add_argument("--deck-back", metavar="DECK", help="use it as the back of DECK's cards")
     use.add_argument("--card-face", metavar="DECK/CARD", help="use it as one card's face")
+    use.add_argument(
+        "--art",
+        metavar="ID",
+        help="show it on free art feature ID (made as the picture's rectangle at --at)",
+    )
+    a.add_argument("--at", metavar="X,Y", help="art: top-left corner on the board in mm")
     a.add_argument(
         "--scale",
         type=float,
         metavar="MM_PER_PX",
-        help="background scale in mm per pixel (default: the picture spans the board)",
+        help="background/art scale in mm per pixel (background default: the picture "
+        "spans the board; art default 1)",
     )
     a.add_argument("--json", action="store_true")
     a.set_defaults(func=cmd_image_add)
@@ -71,11 +79,18 @@ def _file(project: str) -> Path:
 def cmd_image_add(args: argparse.Namespace) -> int:
     path = _file(args.project)
     board = load_project(path)
+    at = (0.0, 0.0)
+    if args.at:
+        try:
+            ax, ay = (float(v) for v in args.at.split(","))
+        except ValueError:
+            raise UsageError(f"--at wants X,Y in mm, not {args.at!r}") from None
+        at = (ax, ay)
     use = None
     for attr, carrier in _CARRIERS.items():
         val = getattr(args, attr)
         if val:
-            use = ImageUse(carrier, "" if val is True else str(val))
+            use = ImageUse(carrier, "" if val is True else str(val), at)
     if args.scale is not None and not (args.scale > 0):
         raise UsageError(f"--scale must be positive, not {args.scale:g}")
     added = add_images(board, list(args.files), use, scale=args.scale)

@@ -23,8 +23,10 @@ from .store import ImageInfo
 class ImageUse:
     """Where an added image goes: ``carrier`` and the key it names (if any)."""
 
-    carrier: str  # "background", "tile-face", "piece-token", "deck-back", "card-face"
+    carrier: str  # "background", "tile-face", "piece-token", "deck-back", "card-face", "art"
     key: str = ""
+    #: for "art": where the picture's top-left corner goes on the board (mm)
+    at: tuple[float, float] = (0.0, 0.0)
 
 
 def attach(board: Board, info: ImageInfo, use: ImageUse, *, scale: float | None = None) -> str:
@@ -69,7 +71,31 @@ def attach(board: Board, info: ImageInfo, use: ImageUse, *, scale: float | None 
             raise UnknownNodeError(f"no card {cid!r} in deck {dkey!r}", location=use.key)
         card["face"] = info.id
         return f"deck {dkey} card {cid} face"
+    if use.carrier == "art":
+        return _attach_art(board, info, use, 1.0 if scale is None else scale)
     raise UsageError(f"unknown image carrier {use.carrier!r}")
+
+
+def _attach_art(board: Board, info: ImageInfo, use: ImageUse, scale: float) -> str:
+    """Show the picture on free ``art`` feature ``use.key``: an existing one keeps its
+    shape; a new one is the picture's rectangle at ``use.at``, ``scale`` mm per pixel."""
+    import shapely
+
+    from ..model import Feature
+
+    if not use.key or "/" in use.key:
+        raise UsageError(f"art feature id {use.key!r} must be non-empty without '/'")
+    for f in board.features:
+        if f.id == use.key:
+            if f.kind != "art":
+                raise UsageError(f"feature {use.key!r} is a {f.kind}, not art")
+            f.props["image"] = info.id
+            return f"feature {use.key}"
+    x, y = use.at
+    box = shapely.box(x, y, x + info.width * scale, y + info.height * scale)
+    board.features.append(Feature(use.key, "art", box, {"image": info.id}))
+    board.validate()
+    return f"feature {use.key}"
 
 
 def add_images(

@@ -194,3 +194,25 @@ def test_calibrating_the_background_from_two_clicked_points():
     assert bg.to_image(*bg.to_board(37.0, 81.0)) == pytest.approx((37.0, 81.0))
     with pytest.raises(ValueError):
         bg.calibrate(a, a, 10.0)
+
+
+def test_cli_puts_a_picture_on_a_new_art_feature(project, tmp_path, capsys):
+    pic = noise(tmp_path / "crest.png", 6, size=64)
+    rc = main(
+        [
+            "image",
+            "add",
+            str(project),
+            str(pic),
+            "--art",
+            "crest",
+            "--at",
+            "10,20",
+            "--scale",
+            "0.5",
+        ]
+    )
+    assert rc == 0
+    f = load_project(project).feature("crest")
+    assert f.kind == "art" and f.geometry.bounds == (10.0, 20.0, 42.0, 52.0)
+    assert main(["check", str(project)]) == 0
