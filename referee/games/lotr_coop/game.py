@@ -20,11 +20,13 @@ line       ``line L``: an Activity tile whose line is missing or full: advance L
 discard    ``discard P CARD``: the die made P discard cards
 ========== ==================================================================
 
-At any time in the phases reveal and play: ``gandalf P CARD`` (player P discards
-shields worth 5 or more; the Gandalf card's effect happens), ``yellow P CARD
-[TARGET]`` (P plays a yellow Feature card), and ``ring LINE`` (once per Scenario the
-Ring-bearer puts on the Ring — in the reveal phase only after a tile was revealed).
-CARD is a Hobbit card type (``w-fighting``, ``g-star2`` …) or a Feature card id.
+At any time (DESIGN §6: at every decision, while an event or a volunteer decision
+is pending too): ``gandalf P CARD PAY`` (player P discards shields worth 5 or more,
+PAY their values as ``4+1``; the Gandalf card's effect happens), ``yellow P CARD
+[TARGET]`` (P plays a yellow Feature card), ``drop P CARD`` (P discards an unwanted
+card). ``ring LINE``: once per Scenario the Ring-bearer puts on the Ring, in the
+play phase or in the reveal phase after a tile was revealed. CARD is a Hobbit card
+type (``w-fighting``, ``g-star2`` …) or a Feature card id.
 
 Rulings where the rulebook is silent (also in the README):
 
@@ -36,10 +38,9 @@ Rulings where the rulebook is silent (also in the README):
   what he has and is eliminated (rulebook, "Conclusion").
 - Event tiles run out: the discarded tiles are shuffled into a new pile.
 - Mount Doom: the Ring-bearer rolls first; then clockwise.
-- The Gandalf cards lie open as a common display; shields paid for them are chosen
-  largest first (no change is given).
-- Unwanted cards cannot be discarded outside a payment (no hand limit exists here, so
-  discarding would never help).
+- The Gandalf cards lie open as a common display. The paying player chooses the
+  shields (DESIGN §6); the moves list every choice worth 5 or more from which no
+  shield could be left out (no change is given).
 
 Notes
 -----
@@ -74,8 +75,10 @@ VERBS = (
     "gandalf",
     "yellow",
     "ring",
+    "drop",
 )
-ANYTIME = ("reveal", "play")
+#: the phases of the active player's own turn (revealing tiles, playing cards)
+TURN_PHASES = ("reveal", "play")
 TURN_OPS = ("end_turn",)
 
 
@@ -83,6 +86,37 @@ class Move(WordMove):
     """A decision, e.g. ``Move(("play", "g-star", "hiding"))``; ``str`` is its text."""
 
     verbs = VERBS
+
+
+def shield_payments(values: list[int], at_least: int) -> list[str]:
+    """The ways to pay ``at_least`` from shields worth ``values``: every choice of
+    shields worth ``at_least`` or more from which no shield could be left out, as
+    ``"4+1"`` (values largest first), each set of values once.
+
+    Notes
+    -----
+    A minimal choice is worth less than ``at_least`` + the largest value, so the
+    search stays small (a few dozen choices for a full hand of shields).
+    """
+    counts: dict[int, int] = {}
+    for v in values:
+        counts[v] = counts.get(v, 0) + 1
+    kinds = sorted(counts, reverse=True)
+    out: list[str] = []
+
+    def walk(i: int, chosen: list[int], total: int) -> None:
+        if total >= at_least:
+            if total - min(chosen) < at_least:
+                out.append("+".join(str(v) for v in chosen))
+            return
+        for j in range(i, len(kinds)):
+            v = kinds[j]
+            if chosen.count(v) < counts[v]:
+                walk(j, chosen + [v], total + v)
+
+    if sum(values) >= at_least:
+        walk(0, [], 0)
+    return out
 
 
 def _ask(phase: str, **data: Any) -> dict[str, Any]:
@@ -464,8 +498,9 @@ class LotrCoop(Game[Move]):
             p = ask["player"]
             for c in sorted(set(self.hands[p])):
                 yield Move(("discard", self.names[p], c))
-        if ph in ANYTIME:
-            yield from self._anytime_moves(ph)
+        # "any time during the game": at every decision, events and volunteers
+        # included (DESIGN §6)
+        yield from self._anytime_moves(ph)
 
     def _open_lines(self) -> list[str]:
         sc = self.sc
@@ -507,9 +542,14 @@ class LotrCoop(Game[Move]):
     def _anytime_moves(self, ph: str) -> Iterator[Move]:
         for p in self._order(self.active):
             name = self.names[p]
-            if sum(s["v"] for s in self.shields[p]) >= 5:
-                for gc in self.gandalf_cards:
-                    yield Move(("gandalf", name, gc))
+            if self.gandalf_cards:
+                for pay in shield_payments([s["v"] for s in self.shields[p]], 5):
+                    for gc in self.gandalf_cards:
+                        yield Move(("gandalf", name, gc, pay))
+            if not (ph == "discard" and self.queue[0].get("player") == p):
+                # (a Hobbit the die makes discard cannot escape it by dropping cards)
+                for c in sorted(set(self.hands[p])):
+                    yield Move(("drop", name, c))
             for c in sorted(set(self.hands[p])):
                 card = self.lay.cards[c]
                 if card.get("colour") != "yellow":
@@ -538,7 +578,8 @@ class LotrCoop(Game[Move]):
         details = {"move": str(move), "phase": self.phase, "to_move": self.to_move}
         if (
             len(w) > 1
-            and w[0] in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline")
+            and w[0]
+            in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline", "drop")
             and w[1] not in self.names
         ):
             raise IllegalMoveError(
@@ -546,7 +587,15 @@ class LotrCoop(Game[Move]):
                 code="unknown_player",
                 details=details,
             )
-        if len(w) > 1 and w[0] in ("pay", "give", "discard", "gandalf", "yellow", "volunteer"):
+        if len(w) > 1 and w[0] in (
+            "pay",
+            "give",
+            "discard",
+            "gandalf",
+            "yellow",
+            "volunteer",
+            "drop",
+        ):
             p = self.names.index(w[1])
             if not self.alive[p]:
                 raise IllegalMoveError(
@@ -591,7 +640,7 @@ class LotrCoop(Game[Move]):
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
-        if w[0] in ("gandalf", "yellow", "ring"):
+        if w[0] in ("gandalf", "yellow", "ring", "drop"):
             self._anytime(w, ev)
             self._run(ev)
             return ev
@@ -662,14 +711,16 @@ class LotrCoop(Game[Move]):
         return ev
 
     def _anytime(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
+        if w[0] == "drop":
+            p = self.names.index(w[1])
+            self._discard_card(p, w[2], ev)
+            return
         if w[0] == "gandalf":
             p = self.names.index(w[1])
-            paid = 0
-            for s in sorted(self.shields[p], key=lambda s: -s["v"]):
-                if paid >= 5:
-                    break
-                self._pay_shield(p, s["v"], ev)
-                paid += s["v"]
+            values = [int(v) for v in w[3].split("+")]
+            for v in values:
+                self._pay_shield(p, v, ev)
+            paid = sum(values)
             self.gandalf_cards.remove(w[2])
             self.box.append(w[2])
             ev.append({"type": "gandalf", "player": w[1], "card": w[2], "paid": paid})
@@ -703,11 +754,11 @@ class LotrCoop(Game[Move]):
         while self.outcome_ is None and self.queue:
             op = self.queue[0]
             if self.scenario_over and (
-                op["op"] in TURN_OPS or (op["op"] == "ask" and op["phase"] in ANYTIME)
+                op["op"] in TURN_OPS or (op["op"] == "ask" and op["phase"] in TURN_PHASES)
             ):
                 self.queue = [{"op": "scenario_end"}]
                 op = self.queue[0]
-            elif not self.alive[self.active] and (op["op"] == "ask" and op["phase"] in ANYTIME):
+            elif not self.alive[self.active] and (op["op"] == "ask" and op["phase"] in TURN_PHASES):
                 self.queue = [{"op": "end_turn"}]
                 op = self.queue[0]
             if op["op"] == "ask":
@@ -1030,7 +1081,11 @@ class LotrCoop(Game[Move]):
                 "type": "event",
                 "box": self.event_pos,
                 "event": box,
-                "text": self.lay.events[box]["text"],
+                "text": " ".join(
+                    t
+                    for t in (self.lay.events[box]["text"], self.lay.events[box].get("text_ours"))
+                    if t
+                ),
             }
         )
         ops = [dict(o) for o in self.lay.events[box]["effects"]]

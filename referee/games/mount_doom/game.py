@@ -14,7 +14,8 @@ start      ``roll A B`` (the two companion dice of the first roll, companion
 place1     ``place V C``: keep encounter die showing V and companion die C
 roll2      ``roll C``: the third companion die to roll with the other two
 place2     ``place C``: keep companion die C (the black die goes along)
-resolve    ``go``: resolve the next die on the tray; ``use CARD [ARGS]``
+resolve    ``go``: resolve the next die on the tray
+turned     ``go``: carry out the card just turned face up (a pause for cards)
 advance    ``advance C N``: an empty encounter position shows companion C:
            move it N = 0, 1 or 2 spaces
 army       ``army left|right``: where the Army of the Dead goes
@@ -23,12 +24,15 @@ battle     ``fight`` (roll the battle die) or ``use CARD`` (a card that wins)
 gandalf    ``save CARD`` (discard a Gandalf card to win) or ``accept``
 boromir    ``use boromir`` (roll again, lose only on Sauron) or ``accept``
 vision     ``vision CARD`` (the card that goes back in the box) or ``pass``
+friends    ``count CARD`` (Friends in Need: one more bright heart) or ``done``
 ========== =================================================================
 
 ``use CARD`` arguments: ``use galadriel aragorn 3`` (a companion and a number of
 spaces for cards that move a companion), ``use treebeard resolve|isengard``.
-Cards usable "at any time" can be used in the phases start, place1, roll2, place2
-and resolve; ``before_roll`` cards only in start.
+Cards usable "at any time" are offered at every decision (DESIGN §6): in every
+phase above, including after a face-down card is turned (phase ``turned``, only
+when such a card could be used) and before every battle die (phase ``battle``);
+``before_roll`` cards only in start.
 
 Rulings where the rulebook is silent (also in the README):
 
@@ -39,8 +43,10 @@ Rulings where the rulebook is silent (also in the README):
 - A companion other than the Ring-bearer standing at Minas Morgul or on the rally
   space does not move any more. In the final stage only the Ring-bearer moves.
 - Reaching any stage goal exactly with another companion gains 1 resolve.
-- Friends in Need: the unused friend and Gandalf cards that gain resolve are put
-  back in the box.
+- Friends in Need: the players choose which unused cards count (DESIGN §6); the
+  cards counted are put back in the box.
+- Freed Isengard gives its bright heart only on the Uruk-hai cards of the stages to
+  Gondor and Minas Morgul (their data carries ``freed_hearts``; DESIGN §6).
 
 Notes
 -----
@@ -61,7 +67,6 @@ from ..rng import Rng
 from .layout import COMPANIONS, RINGBEARER, Layout, layout_of
 
 RALLY = -1
-MAIN_PHASES = ("start", "place1", "roll2", "place2", "resolve")
 VERBS = (
     "roll",
     "place",
@@ -75,6 +80,8 @@ VERBS = (
     "accept",
     "vision",
     "pass",
+    "count",
+    "done",
 )
 VARIANTS = {
     "standard": (False, False),
@@ -418,7 +425,6 @@ class MountDoom(Game[Move]):
             elif (
                 w[0] == "use"
                 and len(w) == 4
-                and self.phase in MAIN_PHASES
                 and any(e["op"] == "move" for e in self.lay.cards[w[1]]["use"]["effects"])
             ):
                 who, n = w[2], int(w[3])
@@ -480,10 +486,22 @@ class MountDoom(Game[Move]):
             for c in self.decks.get(self.stage + 1, []):
                 yield Move(("vision", c))
             yield Move(("pass",))
-        if ph in MAIN_PHASES:
-            when = ("any", "before_roll") if ph == "start" else ("any",)
-            for c in self._usable_cards(when):
-                yield from self._use_moves(c)
+        elif ph == "turned":
+            yield Move(("go",))
+        elif ph == "friends":
+            for e in self.held:
+                yield Move(("count", e["card"]))
+            yield Move(("done",))
+        # "any time" cards are offered at every decision point (DESIGN §6)
+        when = ("any", "before_roll") if ph == "start" else ("any",)
+        for c in self._usable_cards(when):
+            yield from self._use_moves(c)
+
+    def _anytime_card(self, card: str) -> bool:
+        """Whether ``card`` is used "at any time" (or before rolling), not as an answer
+        to a decision (a battle, a lost Uruk-hai battle, a stage set-up)."""
+        use = self.lay.cards.get(card, {}).get("use") or {}
+        return use.get("when") in ("any", "before_roll")
 
     def _use_moves(self, card: str) -> Iterator[Move]:
         effects = self.lay.cards[card]["use"]["effects"]
@@ -561,7 +579,7 @@ class MountDoom(Game[Move]):
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
-        if w[0] == "use" and ph in MAIN_PHASES:
+        if w[0] == "use" and self._anytime_card(w[1]):
             self._use_card(w, ev)
             if ph == "start" and self.stage_over and self.outcome_ is None:
                 self.queue.insert(0, {"op": "stage_end"})
@@ -617,8 +635,15 @@ class MountDoom(Game[Move]):
             for i in range(4):
                 seq += [_ask("resolve"), {"op": "die", "i": i}]
             self.queue[0:0] = seq + [{"op": "end_turn"}]
-        elif ph == "resolve":
-            pass  # the next op is the die
+        elif ph in ("resolve", "turned"):
+            pass  # the next op is the die, or the turned card's effects
+        elif ph == "friends":
+            if w[0] == "count":
+                self._spend(w[1], ev)
+                ev.append({"type": "friend_counted", "card": w[1]})
+                self._resolve(1, ev)
+                if self.held and self.outcome_ is None:
+                    self.queue.insert(0, ask)
         elif ph == "advance":
             self._move(w[1], int(w[2]), ev)
         elif ph == "army":
@@ -713,6 +738,8 @@ class MountDoom(Game[Move]):
             self._effect(op["effect"], ev)
         elif kind == "battle":
             self._battle_start(op["battle"], ev)
+        elif kind == "final_setup":
+            self._final_setup(op, ev)
         elif kind == "uruk_cleanup":
             if not self.treebeard_token and self.uruk_wins > 0 and self.uruk > 0:
                 self.uruk -= 1
@@ -875,8 +902,9 @@ class MountDoom(Game[Move]):
             return
         top = stack[-1]
         card = self.lay.cards[top["card"]]
-        if not top["up"]:
-            top["up"] = True
+        turned = not top["up"]
+        if turned:
+            stack[-1] = {"card": top["card"], "up": True}
             ev.append({"type": "card_turned", "position": value, "card": card["id"]})
         ev.append(
             {"type": "encounter", "position": value, "card": card["id"], "kind": card["kind"]}
@@ -889,9 +917,14 @@ class MountDoom(Game[Move]):
             stack.pop()
             self.box.append(card["id"])
             ev.append({"type": "card_removed", "card": card["id"]})
-        self.queue[0:0] = [
+        effects = [
             {"op": "effect", "effect": dict(e, position=value)} for e in card.get("effects", [])
         ]
+        if turned and effects and self._usable_cards(("any",)):
+            # a card just turned face up: the players may use "any time" cards before it
+            # is carried out (DESIGN §6)
+            effects.insert(0, _ask("turned", position=value, card=card["id"]))
+        self.queue[0:0] = effects
 
     def _effect(self, eff: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         op = eff["op"]
@@ -915,8 +948,10 @@ class MountDoom(Game[Move]):
         elif op == "uruk_hai":
             n = self.uruk + (1 if self.leader else 0)
             if n == 0:
+                # only the cards of the stages to Gondor and Minas Morgul name the bright
+                # heart (rulebook, Closer Look; DESIGN §6): their data carries freed_hearts
                 ev.append({"type": "isengard_free"})
-                self._resolve(1, ev)
+                self._resolve(int(eff.get("freed_hearts", 0)), ev)
                 return
             self.uruk_wins = 0
             self.queue[0:0] = [
@@ -1009,7 +1044,7 @@ class MountDoom(Game[Move]):
     # ------------------------------------------------------------------ battles
     def _battle_start(self, b: dict[str, Any], ev: list[dict[str, Any]]) -> None:
         ev.append({"type": "battle", "uruk_hai": b["uruk"], "support": self.supporters()})
-        if self._usable_cards(("battle",)):
+        if self._usable_cards(("battle", "any")):
             self.queue.insert(0, _ask("battle", battle=b))
         else:
             self._battle_roll(b, ev)
@@ -1094,17 +1129,22 @@ class MountDoom(Game[Move]):
             mm = self.lay.minas_morgul
             helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
             ev.append({"type": "minas_morgul", "helpers": helpers})
+            setup = {"op": "final_setup", "leave_out": leave_out, "helpers": helpers}
             if self.friends_in_need and self.held:
-                for e in list(self.held):
-                    self._spend(e["card"], ev)
-                    self._resolve(1, ev)
-            self._lay_out(6, leave_out)
-            for _ in helpers:
-                self._move(RINGBEARER, 1, ev)
-                if self.outcome_ is not None:
-                    return
+                # Friends in Need: the players choose which unused cards count (DESIGN §6)
+                self.queue[0:0] = [_ask("friends"), setup]
+            else:
+                self._final_setup(setup, ev)
         else:
             self._lay_out(self.stage, leave_out)
+
+    def _final_setup(self, op: dict[str, Any], ev: list[dict[str, Any]]) -> None:
+        """Lay out the Mount Doom cards, then one step per helper at Minas Morgul."""
+        self._lay_out(6, op["leave_out"])
+        for _ in op["helpers"]:
+            self._move(RINGBEARER, 1, ev)
+            if self.outcome_ is not None:
+                return
 
     # ------------------------------------------------------------------ accounting
     def invariants(self) -> list[str]:

@@ -252,6 +252,7 @@ def test_face_down_card_turned_and_resolved(compiled) -> None:  # type: ignore[n
     """ "If the rolled card is lying face down, that is, at die position "1" or "6", you first
     turn it face up and resolve it immediately.\""""
     g = new(compiled)
+    g.held = []  # no "any time" card to pause for (see test_any_time_card_after_turning)
     at_resolve(g)
     card_at(g, 6, "crebain", up=False)
     ev = run_ops(g, {"op": "encounter", "value": 6})
@@ -315,7 +316,7 @@ def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-de
     assert g.nazgul == 2
     run_ops(g, {"op": "encounter", "value": 2})
     assert g.phase == "advance"
-    assert {str(m) for m in g.legal_moves} == {
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
         "advance merry-pippin 0",
         "advance merry-pippin 1",
         "advance merry-pippin 2",
@@ -361,8 +362,13 @@ def test_gandalf_symbol_saved_by_gandalf_card(compiled) -> None:  # type: ignore
     at_resolve(g)
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
+    assert g.phase == "battle"  # the White Rider could be used first
+    g.push(Move(("fight",)))
     assert g.phase == "gandalf"
-    assert {str(m) for m in g.legal_moves} == {"save white-rider", "accept"}
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+        "save white-rider",
+        "accept",
+    }
     g.push(Move(("save", "white-rider")))
     assert g.ring == g.lay.ring_start and "white-rider" in g.box and g.phase == "resolve"
 
@@ -374,6 +380,7 @@ def test_gandalf_symbol_accepted_loses(compiled) -> None:  # type: ignore[no-unt
     at_resolve(g)
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
+    g.push(Move(("fight",)))
     g.push(Move(("accept",)))
     assert g.ring == g.lay.ring_start + 1 and {"card": "white-rider", "owner": 0} in g.held
 
@@ -424,7 +431,8 @@ def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-
     """ "Treebeard ... place the Treebeard token at Isengard ... remove 1 Uruk-hai ... after
     every individual battle won. This also applies to the Uruk-hai leader ... Should you
     later roll another Uruk-hai card, you only move the One Ring 1 space toward the bright
-    heart.\""""
+    heart." (On the Uruk-hai cards of the stages to Gondor and Minas Morgul: DESIGN §6,
+    test_freed_isengard_only_on_named_stages.)\""""
     g = new(compiled)
     g.held = [{"card": "treebeard", "owner": 0}]
     at_resolve(g)
@@ -436,7 +444,7 @@ def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-
     run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
     assert g.uruk == 0 and not g.leader
     g.ring = 5
-    run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
+    run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1, "freed_hearts": 1}})
     assert g.ring == 4
 
 
@@ -526,6 +534,7 @@ def test_army_of_the_dead(compiled) -> None:  # type: ignore[no-untyped-def]
     left or the right. This card is thereby covered and rendered ineffective. Any resulting
     gaps in the encounter row are skipped over ... not past the left or right end.\""""
     g = new(compiled)
+    g.held = []
     at_resolve(g)
     g.row = [[] for _ in range(6)]
     card_at(g, 1, "crebain")
@@ -650,15 +659,117 @@ def test_minas_morgul_helpers_and_rally(compiled) -> None:  # type: ignore[no-un
 
 
 def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-def]
-    """ "At Minas Morgul, before the Mount Doom stage begins, you may move the One Ring on the
-    resolve track 1 space toward the bright heart for every still-unused friend and Gandalf
-    card that lies face up in front of you.\""""
+    """ "At Minas Morgul, before the Mount Doom stage begins, you *may* move the One Ring on
+    the resolve track 1 space toward the bright heart for every still-unused friend and
+    Gandalf card that lies face up in front of you." The players choose which cards count
+    (DESIGN §6): a card kept is not spent."""
     g = new(compiled, variant="friends-in-need")
     g.stage = 5
     g.ring = 8
     g.pos["ringbearer"] = g.lay.minas_morgul
-    g._setup_next_stage(None, [])
-    assert g.ring == 6 and not g.held  # Boromir and the Gandalf card
+    g.held = [{"card": "boromir", "owner": 2}, {"card": "white-rider", "owner": 0}]
+    g.queue = [{"op": "stage_end"}, _ask("start")]
+    g._run([])
+    assert g.phase == "friends"
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+        "count boromir",
+        "count white-rider",
+        "done",
+    }
+    g.push(Move(("count", "boromir")))
+    assert g.ring == 7 and "boromir" in g.box and g.phase == "friends"
+    g.push(Move(("done",)))
+    assert g.ring == 7 and [e["card"] for e in g.held] == ["white-rider"]
+    assert g.stage == 6 and g.phase == "start"
+    assert all(s and s[0]["card"] in g.lay.stage_decks[6] for s in g.row)
+
+
+def test_friends_in_need_every_card(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Friends in Need: counting every unused card moves the Ring one space per card."""
+    g = new(compiled, variant="friends-in-need")
+    g.stage = 5
+    g.ring = 8
+    g.pos["ringbearer"] = g.lay.minas_morgul
+    g.queue = [{"op": "stage_end"}, _ask("start")]
+    g._run([])
+    for c in [e["card"] for e in g.held]:
+        g.push(Move(("count", c)))
+    assert g.ring == 6 and not g.held and g.stage == 6  # Boromir and the Gandalf card
+
+
+def test_freed_isengard_only_on_named_stages(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If Isengard has already been freed of all Uruk-hai when you roll this Encounter card
+    on the stage to Gondor or Minas Morgul, you gain 1 resolve (bright heart)." Only those
+    stages' Uruk-hai cards give it (DESIGN §6)."""
+    g = new(compiled)
+    g.held = []
+    g.uruk, g.leader = 0, False
+    at_resolve(g)
+    gains = {}
+    for card in (
+        "uruk-hai-rohan",
+        "uruk-hai-helms-deep",
+        "uruk-hai-gondor",
+        "uruk-hai-minas-morgul",
+    ):
+        g.ring = 5
+        for eff in g.lay.cards[card]["effects"]:
+            run_ops(g, {"op": "effect", "effect": eff})
+        gains[card] = 5 - g.ring
+    assert gains == {
+        "uruk-hai-rohan": 0,
+        "uruk-hai-helms-deep": 0,
+        "uruk-hai-gondor": 1,
+        "uruk-hai-minas-morgul": 1,
+    }
+
+
+def test_any_time_card_after_turning_before_battle_die(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "All friend cards (including Boromir) and Gandalf cards can be used at any time
+    during the game." After a face-down Cave Troll is turned and before its battle die is
+    rolled, Galadriel can bring Merry & Pippin up to support (DESIGN §6)."""
+    g = new(compiled)
+    g.held = [{"card": "galadriel", "owner": 0}]
+    at_resolve(g)
+    g.pos.update({"ringbearer": 5, "merry-pippin": 2})
+    card_at(g, 1, "cave-troll", up=False)
+    ev = run_ops(g, {"op": "encounter", "value": 1})
+    assert types(ev)[:2] == ["card_turned", "encounter"] and "roll" not in types(ev)
+    assert g.phase == "turned" and "merry-pippin" not in g.supporters()
+    g.push(Move(("use", "galadriel", "merry-pippin", "3")))
+    assert g.phase == "turned" and "merry-pippin" in g.supporters()
+    g.rng = Loaded(BATTLE["merry-pippin"])
+    ev = g.push(Move(("go",)))
+    assert [e["won"] for e in ev if e["type"] == "battle_result"] == [True]
+    assert g.ring == g.lay.ring_start
+
+
+@pytest.mark.parametrize(
+    "setup",
+    ["advance", "army", "battle", "gandalf", "boromir", "denethor", "turned"],
+)
+def test_any_time_cards_offered_at_every_decision(compiled, setup: str) -> None:  # type: ignore[no-untyped-def]
+    """ "All friend cards (including Boromir) and Gandalf cards can be used at any time
+    during the game": offered at every decision point, Army, Denethor, Boromir and Gandalf
+    decisions included (DESIGN §6)."""
+    g = new(compiled)
+    g.held = [{"card": "elrond", "owner": 0}]
+    at_resolve(g)
+    g.tray = [
+        {"side": 1, "kind": "companion", "who": "gimli", "value": 2},
+        {"side": 2, "kind": "companion", "who": "aragorn", "value": 3},
+    ]
+    g.queue.insert(0, _ask(setup, who="gimli", position=3, directions=["left"], sides=[1, 2]))
+    g.queue[0]["battle"] = {"hearts": 1, "on_loss": [], "uruk": True}
+    g.phase = setup
+    if setup == "gandalf":
+        g.held.append({"card": "white-rider", "owner": 0})
+    if setup == "boromir":
+        g.held.append({"card": "boromir", "owner": 0})
+    assert Move(("use", "elrond")) in g.legal_moves
+    before = len(g.queue)
+    g.push(Move(("use", "elrond")))
+    assert g.ring == g.lay.ring_start - 2 and g.phase == setup and len(g.queue) == before
 
 
 def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
