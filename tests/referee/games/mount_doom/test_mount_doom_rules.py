@@ -12,8 +12,10 @@ import pytest
 
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
-from referee.games.mount_doom.game import RALLY, MountDoom, Move, _ask
+from referee.games.mount_doom.game import MountDoom, Move
+from referee.games.mount_doom.state import RALLY
 from referee.games.rng import Rng
+from referee.games.tracks import ask as _ask
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -624,7 +626,7 @@ def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
     g.queue = [{"op": "stage_end"}, _ask("start")]
     g._run([])
     assert g.phase == "vision"
-    out = g.decks[2][0]
+    out = g.decks["2"][0]
     g.push(Move(("vision", out)))
     assert out in g.box and all(s[0]["card"] != out for s in g.row)
     assert all(s[0]["up"] for s in g.row) and g.stage == 2

@@ -1,0 +1,99 @@
+"""Adventure to Mount Doom: the declared state, its checks on load, copy() (issues 13, 14)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.compiler import compile_board
+from referee.errors import StateError
+from referee.games.mount_doom.game import MountDoom
+from referee.store import load_project
+
+ROOT = Path(__file__).resolve().parents[4]
+
+
+@pytest.fixture(scope="module")
+def compiled():  # type: ignore[no-untyped-def]
+    return compile_board(load_project(ROOT / "projects" / "mount-doom"))
+
+
+def midgame(compiled, moves: int = 80, seed: int = 5) -> MountDoom:  # type: ignore[no-untyped-def]
+    g = MountDoom.new(compiled, players=3, seed=seed)
+    pol = random.Random(seed)
+    for _ in range(moves):
+        legal = list(g.legal_moves)
+        if g.outcome is not None or not legal:
+            break
+        g.push(legal[pol.randrange(len(legal))])
+    return g
+
+
+def edited(compiled, change) -> StateError:  # type: ignore[no-untyped-def]
+    data: dict[str, Any] = midgame(compiled, 20).to_json()
+    change(data)
+    with pytest.raises(StateError) as exc:
+        MountDoom.from_json(data, compiled)
+    assert exc.value.code == "bad_state" and "\n" not in str(exc.value)
+    return exc.value
+
+
+def test_round_trip_keeps_every_field(compiled) -> None:  # type: ignore[no-untyped-def]
+    g = midgame(compiled)
+    h = MountDoom.from_json(g.to_json(), compiled)
+    assert h.to_json() == g.to_json()
+    assert [str(m) for m in h.legal_moves] == [str(m) for m in g.legal_moves]
+
+
+@pytest.mark.parametrize(
+    "field,change",
+    [
+        ("pos.aragorn", lambda d: d["pos"].update(aragorn="x")),
+        ("pos.gimli", lambda d: d["pos"].update(gimli=999)),
+        ("pos", lambda d: d["pos"].pop("legolas")),
+        ("ring", lambda d: d.update(ring=-3)),
+        ("nazgul", lambda d: d.update(nazgul=12)),
+        ("current", lambda d: d.update(current=7)),
+        ("players", lambda d: d.update(players=0)),
+        ("cards", lambda d: d["box"].append(d["decks"]["2"][0])),
+        ("cards", lambda d: d["box"].append("no-such-card")),
+        ("held[0]", lambda d: d["held"][0].update(owner=9)),
+        ("stage", lambda d: d.update(stage=9)),
+        ("phase", lambda d: d.update(phase="army")),
+        ("queue", lambda d: d.update(queue=[])),
+        ("rng", lambda d: d.update(rng="abc")),
+        ("seed", lambda d: d.pop("seed")),
+    ],
+)
+def test_hand_edited_state_refused_naming_the_field(compiled, field: str, change) -> None:  # type: ignore[no-untyped-def]
+    """Hand-edited impossible states (Mount Doom ``pos: "x"``, a card in two places, a
+    player who does not exist) are refused on load with one line naming the field."""
+    err = edited(compiled, change)
+    assert field in str(err)
+
+
+def test_copy_is_independent(compiled) -> None:  # type: ignore[no-untyped-def]
+    """copy() gives a game that plays on without touching the original (bots rely on it)."""
+    g = midgame(compiled)
+    before = g.to_json()
+    c = g.copy()
+    assert c.to_json() == before
+    pol = random.Random(1)
+    for _ in range(60):
+        legal = list(c.legal_moves)
+        if c.outcome is not None or not legal:
+            break
+        c.push(legal[pol.randrange(len(legal))])
+    assert g.to_json() == before
+
+
+def test_layout_is_kept_per_board(compiled) -> None:  # type: ignore[no-untyped-def]
+    """One per-board cache: the layout lives in CompiledBoard.derived and is shared."""
+    a = MountDoom.new(compiled, players=2, seed=1)
+    b = MountDoom.new(compiled, players=2, seed=2)
+    assert a.lay is b.lay
+    compiled.forget("mount-doom.layout")
+    assert MountDoom.new(compiled, players=2, seed=1).lay is not a.lay
