@@ -12,8 +12,9 @@ import pytest
 
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
-from referee.games.lotr_coop.game import LotrCoop, Move, _ask
+from referee.games.lotr_coop.game import LotrCoop, Move
 from referee.games.rng import Rng
+from referee.games.tracks import ask as _ask
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
