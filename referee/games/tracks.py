@@ -12,10 +12,10 @@ referee a turn as a queue of small operations:
   push their follow-ups to the front of the queue, so a card's effects, a battle's
   rounds or an event's payments run in the rulebook's order and pause exactly where
   a player decides;
-- the **state** of a game is declared: a dataclass of JSON values (``StateField``s),
-  serialised by :meth:`TrackGame.to_json`, checked field by field for type on load
-  (:func:`check_type`) and by the game for meaning (``_validate``), and copied
-  without JSON by :meth:`TrackGame.copy`.
+- the **state** of a game is declared (the game kit, ``docs/game-kit.md``): a
+  dataclass of JSON values the kit serialises and checks for structure; the game
+  checks meaning (``_validate``, one line naming the field) and
+  :meth:`TrackGame.copy` copies it without JSON.
 
 Nested dicts in the state (queue operations, cards held, dice on the tray) are
 values: the rules replace them rather than change them in place, so
@@ -25,23 +25,25 @@ values: the rules replace them rather than change them in place, so
 from __future__ import annotations
 
 import dataclasses
-import json
-import types
 import typing
-from typing import Any, ClassVar, TypeVar, Union
+from typing import Any, ClassVar, Self, TypeVar
 
 from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError
 from .base import Game
-from .rng import Rng
+from .events import Event
+from .moves import Move
 
 __all__ = [
     "Op",
     "TrackGame",
+    "WordsMove",
     "ask",
-    "check_type",
+    "migrate_flat",
+    "need",
     "state_fields",
     "track_points",
+    "with_text",
 ]
 
 #: one queued operation or ask (JSON)
@@ -88,58 +90,6 @@ def state_fields(cls: type) -> list[tuple[str, Any]]:
     return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]
 
 
-def _type_name(tp: Any) -> str:
-    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
-
-
-def check_type(value: Any, tp: Any, where: str) -> None:
-    """Raise :class:`StateError` (``bad_state``) unless ``value`` is JSON of type ``tp``.
-
-    ``tp`` is a field's annotation: ``int``, ``bool``, ``str``, ``float``, ``Any``,
-    ``None``, unions (``X | None``), ``list[T]``, ``dict[str, T]``. ``where`` names the
-    place (``hands[2][0]``) in the one-line message.
-    """
-    if tp is Any:
-        return
-    origin = typing.get_origin(tp)
-    if origin in (Union, types.UnionType):
-        for alt in typing.get_args(tp):
-            try:
-                check_type(value, alt, where)
-                return
-            except StateError:
-                continue
-        raise StateError(f"{where}: {value!r:.40} is not {_type_name(tp)}", code="bad_state")
-    if tp is type(None):
-        if value is not None:
-            raise StateError(f"{where}: expected null, not {value!r:.40}", code="bad_state")
-        return
-    if origin is list:
-        if not isinstance(value, list):
-            raise StateError(f"{where}: expected a list, not {value!r:.40}", code="bad_state")
-        (item,) = typing.get_args(tp)
-        for i, v in enumerate(value):
-            check_type(v, item, f"{where}[{i}]")
-        return
-    if origin is dict:
-        if not isinstance(value, dict):
-            raise StateError(f"{where}: expected an object, not {value!r:.40}", code="bad_state")
-        _, item = typing.get_args(tp)
-        for k, v in value.items():
-            check_type(v, item, f"{where}.{k}")
-        return
-    if tp is bool:
-        ok = isinstance(value, bool)
-    elif tp is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif tp is float:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    else:
-        ok = isinstance(value, tp)
-    if not ok:
-        raise StateError(f"{where}: expected {_type_name(tp)}, not {value!r:.40}", code="bad_state")
-
-
 def refuse(field: str, reason: str) -> StateError:
     """The :class:`StateError` of a state whose ``field`` breaks the rules' meaning."""
     return StateError(f"{field}: {reason}", code="bad_state")
@@ -151,86 +101,75 @@ def need(ok: bool, field: str, reason: str) -> None:
         raise refuse(field, reason)
 
 
+def with_text(events: list[Event], texts: dict[str, str]) -> list[Event]:
+    """``events`` in the kit's shape: each gets a ``text`` from ``texts[type]``.
+
+    ``texts`` maps an event type to a sentence with ``{field}`` slots filled from the
+    event (``"{who} moves from {from} to {to}"``); a type without a sentence gets its
+    type in words. Events that already carry a text keep it.
+    """
+    for ev in events:
+        if "text" not in ev:
+            template = texts.get(ev["type"])
+            try:
+                ev["text"] = template.format_map(ev) if template else ev["type"].replace("_", " ")
+            except (KeyError, IndexError, ValueError):
+                ev["text"] = ev["type"].replace("_", " ")
+    return events
+
+
 # ---------------------------------------------------------------------- the game base
 class TrackGame(Game[M]):
     """A game whose state is a declared dataclass and whose turn runs on a queue.
 
-    A subclass is also a dataclass of its state fields (``STATE``), sets ``rules``,
-    and implements ``_op`` (carry out one operation) and ``_validate`` (the meaning of
-    a loaded state). It keeps ``outcome_`` (``None`` while the game goes on).
+    A subclass also derives from its ``STATE`` dataclass (the fields are its
+    attributes), sets ``rules``, ``TEXTS`` (event sentences) and implements ``_op``
+    (carry out one operation), ``_validate`` (the meaning of a loaded state, raising
+    through :func:`need`) and ``_step`` (apply a checked move). It keeps ``result``
+    (``None`` while the game goes on).
     """
 
-    #: the dataclass whose fields are the serialised state (set by each game)
-    STATE: ClassVar[type]
-    #: JSON key -> attribute, where they differ
-    RENAMED: ClassVar[dict[str, str]] = {"outcome": "outcome_"}
+    #: event type -> sentence with ``{field}`` slots (see :func:`with_text`)
+    TEXTS: ClassVar[dict[str, str]] = {}
+    #: fields whose items are dicts the rules never change in place (copied shallow)
+    VALUE_ITEMS: ClassVar[frozenset[str]] = frozenset({"queue", "held", "tray"})
 
-    compiled: CompiledBoard
-    rng: Rng
     queue: list[Op]
     phase: str
-    outcome_: dict[str, Any] | None
+    result: dict[str, Any] | None
 
-    # ------------------------------------------------------------------ serialisation
+    # ------------------------------------------------------------------ declared state
     @classmethod
     def _fields(cls) -> list[tuple[str, Any]]:
         cached: list[tuple[str, Any]] | None = cls.__dict__.get("_FIELD_CACHE")
         if cached is None:
+            assert cls.STATE is not None
             cached = state_fields(cls.STATE)
             cls._FIELD_CACHE = cached  # type: ignore[attr-defined]
         return cached
 
-    def to_json(self) -> dict[str, Any]:
-        """``rules``, ``board_hash``, every declared field and the generator's state."""
-        attr = {v: k for k, v in self.RENAMED.items()}
-        data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
+    def dump_state(self) -> Any:
+        """The declared fields as an instance of ``STATE`` (the kit encodes it)."""
+        assert self.STATE is not None
+        return self.STATE(**{name: getattr(self, name) for name, _ in self._fields()})
+
+    def load_state(self, state: Any) -> None:
+        """Set every declared field from a decoded ``STATE``."""
         for name, _ in self._fields():
-            data[attr.get(name, name)] = getattr(self, name)
-        data["rng"] = self.rng.state
-        out: dict[str, Any] = json.loads(json.dumps(data))  # a deep copy, proven JSON
-        return out
+            setattr(self, name, getattr(state, name))
 
-    def _load(self, data: Any) -> None:
-        """Set the declared fields from ``data``, checked for type, then for meaning.
-
-        Raises
-        ------
-        StateError
-            ``wrong_rules``, ``wrong_board``, or ``bad_state`` with a one-line reason
-            naming the field.
-        """
-        if not isinstance(data, dict) or data.get("rules") != self.rules:
-            raise StateError(f"not a {self.rules} state", code="wrong_rules")
-        self.check_board(data)
-        attr = {v: k for k, v in self.RENAMED.items()}
-        values: dict[str, Any] = {}
-        for name, tp in self._fields():
-            key = attr.get(name, name)
-            if key not in data:
-                raise StateError(
-                    f"bad {self.rules} state: field {key} is missing", code="bad_state"
-                )
-            check_type(data[key], tp, f"bad {self.rules} state: field {key}")
-            values[name] = data[key]
-        rng = data.get("rng")
-        if isinstance(rng, bool) or not isinstance(rng, int) or not 0 <= rng < 2**64:
-            raise StateError(
-                f"bad {self.rules} state: field rng must be an integer in [0, 2**64)",
-                code="bad_state",
-            )
-        values = json.loads(json.dumps(values))
-        for name, v in values.items():
-            setattr(self, name, v)
-        self.rng = Rng(rng)
+    def validate(self) -> list[str]:
+        """What breaks the rules' meaning in a loaded state (one line, the field named)."""
         try:
             self._validate()
         except StateError as exc:
-            raise StateError(f"bad {self.rules} state: {exc.message}", code="bad_state") from None
+            return [exc.message]
+        return []
 
     def _validate(self) -> None:
         """Raise :class:`StateError` (via :func:`need`) where the state breaks the rules."""
 
-    def copy(self) -> TrackGame[M]:
+    def copy(self) -> Self:
         """An independent copy (same board), without a JSON round trip.
 
         Notes
@@ -244,12 +183,11 @@ class TrackGame(Game[M]):
             v = d[name]
             if kind == 1:
                 d[name] = v.copy()
-            elif kind == 2:
-                if isinstance(v, dict):
-                    d[name] = {k: x.copy() for k, x in v.items()}
-                else:
-                    d[name] = [x.copy() for x in v]
-        d["rng"] = Rng(self.rng.state)
+            elif isinstance(v, dict):
+                d[name] = {k: x.copy() for k, x in v.items()}
+            else:
+                d[name] = [x.copy() for x in v]
+        d["rng"] = self.rng.copy()
         new.__dict__.update(d)
         return new
 
@@ -264,15 +202,13 @@ class TrackGame(Game[M]):
                 if origin not in (list, dict):
                     continue
                 item = typing.get_args(tp)[-1]
-                nested = typing.get_origin(item) in (list, dict) and name not in cls.VALUE_ITEMS
-                cached.append((name, 2 if nested else 1))
+                nested = typing.get_origin(item) in (list, dict)
+                shallow = name in cls.VALUE_ITEMS and typing.get_origin(item) is dict
+                cached.append((name, 2 if nested and not shallow else 1))
             cls._COPY_PLAN = cached  # type: ignore[attr-defined]
         return cached
 
-    #: fields whose items are dicts the rules never change in place (copied shallow)
-    VALUE_ITEMS: ClassVar[frozenset[str]] = frozenset({"queue", "held", "tray"})
-
-    def push(self, move: M) -> list[dict[str, Any]]:
+    def push(self, move: M) -> list[Event]:
         """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
 
         The rollback guard keeps a :meth:`copy` (not a JSON snapshot): a bug mid-apply
@@ -287,10 +223,17 @@ class TrackGame(Game[M]):
             self.__dict__.update(snapshot.__dict__)
             raise
 
+    def _apply(self, move: M) -> list[Event]:
+        return with_text(self._step(move), self.TEXTS)
+
+    def _step(self, move: M) -> list[Event]:
+        """Apply a move already checked legal; return the events (texts added after)."""
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ the queue
-    def _run(self, ev: list[dict[str, Any]]) -> None:
+    def _run(self, ev: list[Event]) -> None:
         """Carry out queued operations until one asks for a decision or the game ends."""
-        while self.outcome_ is None and self.queue:
+        while self.result is None and self.queue:
             op = self._next_op()
             if op["op"] == "ask":
                 if self._ask_needed(op):
@@ -300,7 +243,7 @@ class TrackGame(Game[M]):
                 continue
             self.queue.pop(0)
             self._op(op, ev)
-        if self.outcome_ is not None:
+        if self.result is not None:
             self.phase = "over"
             self.queue = []
 
@@ -312,7 +255,7 @@ class TrackGame(Game[M]):
         """Whether an ask still needs an answer (``False``: it is dropped)."""
         return True
 
-    def _op(self, op: Op, ev: list[dict[str, Any]]) -> None:
+    def _op(self, op: Op, ev: list[Event]) -> None:
         raise NotImplementedError
 
     # ------------------------------------------------------------------ moves
@@ -320,12 +263,50 @@ class TrackGame(Game[M]):
         """The legal moves, after refusing a non-move or a finished game."""
         if not isinstance(move, move_type):
             raise IllegalMoveError(f"not a move: {move!r}", code="bad_move")
-        if self.outcome_ is not None:
+        if self.result is not None:
             raise IllegalMoveError(
-                "the game is over", code="game_over", details={"outcome": self.outcome_}
+                "the game is over", code="game_over", details={"outcome": self.result}
             )
         return set(self.generate_legal_moves())
 
     @property
     def outcome(self) -> dict[str, Any] | None:
-        return self.outcome_
+        """``None`` while the game goes on, else the kit's shape: ``{"result": "won",
+        "winners": [every player]}`` or ``{"result": "lost", "winners": []}``, with
+        ``reason`` (and the game's own fields)."""
+        return self.result
+
+
+class WordsMove(Move):
+    """A track game's move: the kit's :class:`Move` read as ``words`` (verb first)."""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """``(verb, *args)``."""
+        return (self.verb, *self.args)
+
+
+def migrate_flat(
+    data: dict[str, Any], fields: list[str], players: list[str], options: dict[str, Any]
+) -> dict[str, Any]:
+    """A version-1 state file (flat keys, written before the kit) in the kit's shape.
+
+    ``fields`` are the names of the declared state (``result`` is read from the old
+    ``outcome``); ``players`` and ``options`` are what the old file implied.
+    """
+    old = dict(data)
+    if "outcome" in old:
+        old["result"] = old.pop("outcome")
+    missing = [f for f in fields if f not in old]
+    if missing:
+        raise StateError(f"version-1 state: field {missing[0]} is missing", code="bad_state")
+    return {
+        "rules": data.get("rules"),
+        "version": None,
+        "board_hash": data.get("board_hash"),
+        "players": players,
+        "options": options,
+        "rng": data.get("rng"),
+        "dice": [],
+        "state": {f: old[f] for f in fields},
+    }

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import StateError
-from ..rng import Rng
+from ..base import lost, won
 from ..tracks import Op, ask
 from .layout import LIFE
 from .moves import TURN_OPS, TURN_PHASES
@@ -20,8 +20,6 @@ from .state import LotrCoopBase
 
 class LotrCoopRules(LotrCoopBase):
     """Operations of the queue and the rules they carry out."""
-
-    rng: Rng
 
     def _next_op(self) -> Op:
         """The front of the queue, after ending the Scenario or the turn where due."""
@@ -113,7 +111,7 @@ class LotrCoopRules(LotrCoopBase):
             kind = next((x for x in LIFE if not self.life[p][x]), None)
             if kind:
                 self.life[p][kind] += 1
-                ev.append({"type": "life", "player": self.names[p], "kind": kind})
+                ev.append({"type": "life", "player": self.players[p], "kind": kind})
         elif k == "deal_features":
             self._deal_features(op["scenario"], ev)
         elif k == "mount_doom_roll":
@@ -125,8 +123,8 @@ class LotrCoopRules(LotrCoopBase):
 
     # ------------------------------------------------------------------ chance
     def _roll(self, ev: list[dict[str, Any]], p: int) -> dict[str, Any]:
-        face = self.lay.die[self.rng.randrange(len(self.lay.die))]
-        ev.append({"type": "die", "player": self.names[p], "face": face["id"]})
+        face = self.lay.die[self.rng.die(len(self.lay.die)) - 1]
+        ev.append({"type": "die", "player": self.players[p], "face": face["id"]})
         return face
 
     def _die_ops(self, p: int, face: dict[str, Any]) -> list[dict[str, Any]]:
@@ -157,12 +155,12 @@ class LotrCoopRules(LotrCoopBase):
                     break
             got.append(self.deck.pop())
         self.hands[p] += got
-        ev.append({"type": "draw", "player": self.names[p], "cards": len(got)})
+        ev.append({"type": "draw", "player": self.players[p], "cards": len(got)})
 
     # ------------------------------------------------------------------ hobbits, Sauron
     def _dark(self, p: int, n: int, ev: list[dict[str, Any]]) -> None:
         self.corruption[p] = min(self.lay.dark_end, self.corruption[p] + n)
-        ev.append({"type": "corruption", "player": self.names[p], "to": self.corruption[p]})
+        ev.append({"type": "corruption", "player": self.players[p], "to": self.corruption[p]})
         if self.corruption[p] >= self.sauron:
             self._eliminate(p, "met Sauron on the Corruption line", ev)
 
@@ -170,12 +168,12 @@ class LotrCoopRules(LotrCoopBase):
         new = max(0, self.corruption[p] - n)
         if new != self.corruption[p]:
             self.corruption[p] = new
-            ev.append({"type": "corruption", "player": self.names[p], "to": new})
+            ev.append({"type": "corruption", "player": self.players[p], "to": new})
 
     def _sauron(self, n: int, ev: list[dict[str, Any]]) -> None:
         self.sauron = max(0, min(self.lay.dark_end, self.sauron - n))
         ev.append({"type": "sauron", "to": self.sauron})
-        for q in range(self.players):
+        for q in range(len(self.players)):
             if self.alive[q] and self.corruption[q] >= self.sauron:
                 self._eliminate(q, "Sauron reached the Hobbit", ev)
 
@@ -186,34 +184,34 @@ class LotrCoopRules(LotrCoopBase):
         self.discard += self.hands[p]
         self.hands[p] = []
         self.life[p] = dict.fromkeys(LIFE, 0)
-        ev.append({"type": "eliminated", "player": self.names[p], "reason": reason})
+        ev.append({"type": "eliminated", "player": self.players[p], "reason": reason})
         if self.location == len(self.lay.master) - 1:
             return  # at Mount Doom the die passes on (see _mount_doom_roll)
         if p == self.ringbearer:
             self._finish("lost", self.last_number, "the Ring-bearer was eliminated", ev)
 
     def _finish(self, result: str, score: int, reason: str, ev: list[dict[str, Any]]) -> None:
-        if self.outcome_ is None:
-            self.outcome_ = {
-                "result": result,
-                "winner": "fellowship" if result == "won" else None,
-                "score": score,
-                "reason": reason,
-            }
-            ev.append({"type": "game_over", **self.outcome_})
+        """End the game: the Fellowship wins together or loses together; everybody
+        scores ``score``."""
+        if self.result is None:
+            if result == "won":
+                self.result = won(self.players, score=score, reason=reason)
+            else:
+                self.result = lost(score=score, reason=reason)
+            ev.append({"type": "game_over", **self.result})
 
     # ------------------------------------------------------------------ cards
     def _discard_card(self, p: int, card: str, ev: list[dict[str, Any]]) -> None:
         self.hands[p].remove(card)
         self.discard.append(card)
-        ev.append({"type": "discard", "player": self.names[p], "card": card})
+        ev.append({"type": "discard", "player": self.players[p], "card": card})
 
     def _pay_shield(self, p: int, value: int, ev: list[dict[str, Any]]) -> None:
         s = next(s for s in self.shields[p] if s["v"] == value)
         self.shields[p].remove(s)
         if s.get("r"):
             self.spent_random.append(s["v"])
-        ev.append({"type": "shield_paid", "player": self.names[p], "value": value})
+        ev.append({"type": "shield_paid", "player": self.players[p], "value": value})
 
     def _play_card(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
         p = self.active
@@ -227,7 +225,7 @@ class LotrCoopRules(LotrCoopBase):
         ev.append(
             {
                 "type": "play",
-                "player": self.names[p],
+                "player": self.players[p],
                 "card": w[1],
                 "line": line,
                 "spaces": len(syms),
@@ -242,7 +240,7 @@ class LotrCoopRules(LotrCoopBase):
     def _deal_features(self, scenario: str, ev: list[dict[str, Any]]) -> None:
         cards = list(self.lay.features_by_scenario.get(scenario, []))
         self.rng.shuffle(cards)
-        if self.players == 2:
+        if len(self.players) == 2:
             self.box += cards[:4]
             cards = cards[4:]
         order = self._order(self.ringbearer)
@@ -286,21 +284,21 @@ class LotrCoopRules(LotrCoopBase):
     def _space(self, p: int, space: str, ev: list[dict[str, Any]]) -> None:
         if space == "shield":
             self.shields[p].append({"v": 1})
-            ev.append({"type": "shield", "player": self.names[p], "value": 1})
+            ev.append({"type": "shield", "player": self.players[p], "value": 1})
         elif space == "shield_random":
             if self.shield_pool:
                 v = self.shield_pool.pop()
                 self.shields[p].append({"v": v, "r": True})
-                ev.append({"type": "shield", "player": self.names[p], "value": v})
+                ev.append({"type": "shield", "player": self.players[p], "value": v})
         elif space.startswith("life:"):
             self.life[p][space[5:]] += 1
-            ev.append({"type": "life", "player": self.names[p], "kind": space[5:]})
+            ev.append({"type": "life", "player": self.players[p], "kind": space[5:]})
         elif space.startswith("feature:"):
             c = space[8:]
             if c in self.features_on_board:
                 self.features_on_board.remove(c)
                 self.hands[p].append(c)
-                ev.append({"type": "feature", "player": self.names[p], "card": c})
+                ev.append({"type": "feature", "player": self.players[p], "card": c})
         elif space == "light":
             self._light(p, 1, ev)
 
@@ -360,9 +358,9 @@ class LotrCoopRules(LotrCoopBase):
         if self.scenario_over:
             self.queue.insert(0, {"op": "scenario_end"})
             return
-        order = self._order((self.active + 1) % self.players)
+        order = self._order((self.active + 1) % len(self.players))
         self.active = order[0]
-        ev.append({"type": "turn", "player": self.names[self.active]})
+        ev.append({"type": "turn", "player": self.players[self.active]})
         self.queue = [ask("reveal")]
 
     def _scenario_end(self, ev: list[dict[str, Any]]) -> None:
@@ -375,18 +373,18 @@ class LotrCoopRules(LotrCoopBase):
         for p in self._order(self.ringbearer):
             missing = sum(1 for k in LIFE if not self.life[p][k])
             if missing:
-                ev.append({"type": "missing_life", "player": self.names[p], "missing": missing})
+                ev.append({"type": "missing_life", "player": self.players[p], "missing": missing})
                 self._dark(p, missing, ev)
-                if self.outcome_ is not None:
+                if self.result is not None:
                     return
         alive = self._order(self.ringbearer)
         best = max(self.life[p]["ring"] for p in alive)
         new_rb = next(p for p in alive if self.life[p]["ring"] == best)
         if new_rb != self.ringbearer:
-            ev.append({"type": "ringbearer", "player": self.names[new_rb]})
+            ev.append({"type": "ringbearer", "player": self.players[new_rb]})
         self.ringbearer = new_rb
         self._draw(new_rb, 2, ev)
-        self.life = [dict.fromkeys(LIFE, 0) for _ in range(self.players)]
+        self.life = [dict.fromkeys(LIFE, 0) for _ in range(len(self.players))]
         for p in alive:
             if self._skill(p) == "fatty_draws_two":
                 self._draw(p, 2, ev)
@@ -430,7 +428,7 @@ class LotrCoopRules(LotrCoopBase):
         self.active = self.ringbearer
         self.last_number = int(sc.main.numbers[0] or 0)
         ev.append(
-            {"type": "scenario", "scenario": scenario, "ringbearer": self.names[self.ringbearer]}
+            {"type": "scenario", "scenario": scenario, "ringbearer": self.players[self.ringbearer]}
         )
         self.queue.append(ask("reveal"))
 
@@ -460,8 +458,8 @@ class LotrCoopRules(LotrCoopBase):
                 v = self.shield_pool.pop()
                 self.shields[p].append({"v": v, "r": True})
             total = self.shield_total()
-            ev.append({"type": "ring_destroyed", "player": self.names[p]})
-            self._finish("won", 60 + total, f"{self.names[p]} destroyed the Ring", ev)
+            ev.append({"type": "ring_destroyed", "player": self.players[p]})
+            self._finish("won", 60 + total, f"{self.players[p]} destroyed the Ring", ev)
             return
         nxt = [q for q in self._order(p) if q not in op["tried"]]
         if not nxt:

@@ -50,168 +50,160 @@ types); ``check`` is a set lookup on them.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
-from ...errors import IllegalMoveError, UsageError
+from ...errors import IllegalMoveError, StateError, UsageError
+from ..moves import Move as KitMove
+from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame
+from ..tracks import TrackGame, migrate_flat, with_text
 from .effects import LotrCoopRules
 from .layout import ACTIVITIES, HOBBITS, LIFE, coop_layout
-from .moves import Move, shield_payments
+from .moves import TEXTS, Move, shield_payments
+from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
 from .view import LotrCoopView
 
 __all__ = ["LotrCoop", "Move"]
 
 
-class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
+class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     """State and rules of one game of the cooperative Lord of the Rings."""
 
     rules: ClassVar[str] = "lotr-coop"
-    STATE: ClassVar[type] = LotrCoopState
-    #: the events of the set-up (Bag End, Rivendell, the first Scenario)
-    setup_events: list[dict[str, Any]]
-
-    def __init__(self, compiled: CompiledBoard) -> None:
-        LotrCoopState.__init__(self)
-        self.compiled = compiled
-        self.lay = coop_layout(compiled)
-        self.rng = Rng(0)
-        self.setup_events = []
+    title: ClassVar[str] = "The Lord of the Rings (cooperative)"
+    PLAYERS: ClassVar[tuple[int, int]] = (2, 5)
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "sauron",
+            int,
+            0,
+            low=0,
+            high=99,
+            help="Sauron's starting space on the Corruption line (a difficulty level, "
+            "4 or more); 0: the board's sauron_start",
+        ),
+    )
+    MOVE: ClassVar[type[KitMove]] = Move
+    STATE: ClassVar[type | None] = LotrCoopState
+    POSITION: ClassVar[type | None] = LotrCoopPosition
+    #: 2: the kit's state file; 1 (or none): the flat files written before it
+    STATE_VERSION: ClassVar[int] = 2
+    TEXTS: ClassVar[dict[str, str]] = TEXTS
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def new(
-        cls,
-        compiled: CompiledBoard,
-        *,
-        players: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> LotrCoop:
-        """Set up: Hobbits by player count, Bag End, Rivendell, then the Moria Scenario.
-
-        ``options``: ``sauron`` = Sauron's starting space on the Corruption line (a
-        difficulty level; default the board's ``sauron_start``).
-        """
-        opts = dict(options or {})
-        if not 2 <= int(players) <= 5:
-            raise UsageError(f"the cooperative game is played by 2 to 5 players, not {players}")
-        g = cls(compiled)
-        lay = g.lay
-        sauron = opts.pop("sauron", lay.sauron_start)
-        opts.pop("variant", None)
-        if opts:
-            raise UsageError(f"unknown option(s) {', '.join(sorted(opts))} (known: sauron)")
-        try:
-            sauron = int(sauron)
-        except (TypeError, ValueError):
-            raise UsageError(f"option sauron must be a number, not {sauron!r}") from None
-        if not 4 <= sauron <= lay.dark_end:
-            raise UsageError(f"option sauron must be between 4 and {lay.dark_end}")
-        g.rng = Rng.from_seed(seed)
-        g.seed = seed
-        g.players = int(players)
-        g.names = list(HOBBITS[: g.players])
-        g.alive = [True] * g.players
-        g.hands = [[] for _ in range(g.players)]
-        g.corruption = [0] * g.players
-        g.sauron = sauron
-        g.shields = [[] for _ in range(g.players)]
-        pool = list(lay.shields)
-        g.rng.shuffle(pool)
-        g.shield_pool = pool
-        g.spent_random = []
-        g.life = [dict.fromkeys(LIFE, 0) for _ in range(g.players)]
-        deck = list(lay.hobbit_deck)
-        g.rng.shuffle(deck)
-        g.deck = deck
-        g.discard = []
-        g.box = []
-        g.features_on_board = []
-        g.gandalf_cards = list(lay.gandalf)
-        g.ringbearer = 0
-        g.active = 0
-        g.location = 0
-        g.scenario = None
-        g.markers = {}
-        g.event_pos = 0
-        g.tiles = []
-        g.tile_discard = []
+    def blank(
+        cls, compiled: CompiledBoard, players: Sequence[str], options: dict[str, Any]
+    ) -> Self:
+        g = super().blank(compiled, players, options)
+        LotrCoopState.__init__(g)
+        g.lay = coop_layout(compiled)
+        n = len(g.players)
+        g.alive = [True] * n
+        g.hands = [[] for _ in range(n)]
+        g.corruption = [0] * n
+        g.shields = [[] for _ in range(n)]
+        g.life = [dict.fromkeys(LIFE, 0) for _ in range(n)]
         g.played = {"white": False, "grey": False, "cards": 0}
-        g.revealed = 0
-        g.ring_used = False
-        g.ring_on = None
-        g.scenario_over = False
-        g.last_number = 0
-        g.queue = []
-        g.phase = "start"
-        g.outcome_ = None
-        ev: list[dict[str, Any]] = []
-        g._journey(ev)
-        g._run(ev)
-        g.setup_events = ev
         return g
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> LotrCoop:
-        """Rebuild a saved game; refuse (``bad_state``, one line) one the rules forbid."""
-        g = cls(compiled)
-        g._load(data)
+    def setup(
+        cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+    ) -> Self:
+        """Set up: Hobbits by player count, Bag End, Rivendell, then the Moria Scenario.
+
+        ``options`` (parsed by the kit): ``sauron`` = Sauron's starting space on the
+        Corruption line (a difficulty level; 0, the default: the board's
+        ``sauron_start``).
+        """
+        g = cls.blank(compiled, list(HOBBITS[:players]), options)
+        lay = g.lay
+        sauron = int(options.get("sauron") or lay.sauron_start)
+        if not 4 <= sauron <= lay.dark_end:
+            raise UsageError(
+                f"lotr-coop option 'sauron' must be between 4 and {lay.dark_end}",
+                code="bad_option",
+            )
+        g.rng = Rng.from_seed(seed)
+        g.seed = seed
+        g.sauron = sauron
+        pool = list(lay.shields)
+        g.rng.shuffle(pool)
+        g.shield_pool = pool
+        deck = list(lay.hobbit_deck)
+        g.rng.shuffle(deck)
+        g.deck = deck
+        g.gandalf_cards = list(lay.gandalf)
+        ev: list[dict[str, Any]] = []
+        g._journey(ev)
+        g._run(ev)
+        g.setup_events = with_text(ev, TEXTS)
         return g
 
-    def parse_move(self, text: str) -> Move:
-        return Move.parse(text)  # type: ignore[return-value]
+    @classmethod
+    def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """A state file written before the kit (flat keys, ``names`` the players)."""
+        if version not in (None, 1) or "state" in data:
+            return super().migrate(data, version)
+        names = data.get("names")
+        if not isinstance(names, list):
+            raise StateError("version-1 state: names must be a list", code="bad_state")
+        fields = [f for f, _ in cls._fields()]
+        out = migrate_flat(data, fields, names, {})
+        out["version"] = cls.STATE_VERSION
+        return out
 
     # ------------------------------------------------------------------ legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
-        if self.outcome_ is not None or not self.queue:
+        if self.result is not None or not self.queue:
             return
         pending = self.queue[0]
         ph = self.phase
         if ph == "reveal":
-            yield Move(("reveal",))
+            yield Move("reveal")
         elif ph == "play":
             yield from self._play_moves()
         elif ph == "each_pay":
             p = pending["player"]
             for c in sorted(set(self.hands[p])):
                 if self._matches(p, c, pending["symbol"]):
-                    yield Move(("pay", self.names[p], c))
-            yield Move(("decline", self.names[p]))
+                    yield Move("pay", self.players[p], c)
+            yield Move("decline", self.players[p])
         elif ph == "group_pay":
             for p in self._order(self.active):
-                name = self.names[p]
+                name = self.players[p]
                 if "symbol" in pending:
                     for c in sorted(set(self.hands[p])):
                         if self._matches(p, c, pending["symbol"]):
-                            yield Move(("give", name, c))
+                            yield Move("give", name, c)
                 else:
                     needs = pending["needs"]
                     if "card" in needs:
                         for c in sorted(set(self.hands[p])):
-                            yield Move(("give", name, c))
+                            yield Move("give", name, c)
                     if "life" in needs:
                         for k in LIFE:
                             if self.life[p][k]:
-                                yield Move(("give", name, f"life:{k}"))
+                                yield Move("give", name, f"life:{k}")
                     if "shield" in needs:
                         for v in sorted({s["v"] for s in self.shields[p]}):
-                            yield Move(("give", name, f"shield:{v}"))
-            yield Move(("refuse",))
+                            yield Move("give", name, f"shield:{v}")
+            yield Move("refuse")
         elif ph == "volunteer":
             for p in self._order(self.active):
-                yield Move(("volunteer", self.names[p]))
-            yield Move(("refuse",))
+                yield Move("volunteer", self.players[p])
+            yield Move("refuse")
         elif ph == "line":
             for ln in pending["lines"]:
-                yield Move(("line", ln))
+                yield Move("line", ln)
         elif ph == "discard":
             p = pending["player"]
             for c in sorted(set(self.hands[p])):
-                yield Move(("discard", self.names[p], c))
+                yield Move("discard", self.players[p], c)
         # "any time during the game": at every decision, events and volunteers
         # included (DESIGN §6)
         yield from self._anytime_moves(ph)
@@ -220,10 +212,10 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
         p = self.active
         sc = self.sc
         if self.played["cards"] == 0:
-            yield Move(("draw",))
-            yield Move(("heal",))
+            yield Move("draw")
+            yield Move("heal")
         else:
-            yield Move(("end",))
+            yield Move("end")
         if sc is None:
             return
         lines = [a for a in ACTIVITIES if a in sc.lines]
@@ -235,9 +227,9 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             syms = card.get("symbols", [])
             if syms and all(s == "star" for s in syms):
                 for ln in lines:
-                    yield Move(("play", c, ln))
+                    yield Move("play", c, ln)
                 continue
-            yield Move(("play", c))
+            yield Move("play", c)
             if (
                 self._skill(p) == "frodo_white_joker"
                 and card["kind"] == "hobbit"
@@ -245,32 +237,32 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             ):
                 for ln in lines:
                     if ln not in syms:
-                        yield Move(("play", c, ln))
+                        yield Move("play", c, ln)
 
     def _anytime_moves(self, ph: str) -> Iterator[Move]:
         for p in self._order(self.active):
-            name = self.names[p]
+            name = self.players[p]
             if self.gandalf_cards:
                 for pay in shield_payments([s["v"] for s in self.shields[p]], 5):
                     for gc in self.gandalf_cards:
-                        yield Move(("gandalf", name, gc, pay))
+                        yield Move("gandalf", name, gc, pay)
             if not (ph == "discard" and self.queue[0].get("player") == p):
                 # (a Hobbit the die makes discard cannot escape it by dropping cards)
                 for c in sorted(set(self.hands[p])):
-                    yield Move(("drop", name, c))
+                    yield Move("drop", name, c)
             for c in sorted(set(self.hands[p])):
                 card = self.lay.cards[c]
                 if card.get("colour") != "yellow":
                     continue
                 if card.get("target") == "player":
                     for q in self._order(self.active):
-                        yield Move(("yellow", name, c, self.names[q]))
+                        yield Move("yellow", name, c, self.players[q])
                 else:
-                    yield Move(("yellow", name, c))
+                    yield Move("yellow", name, c)
         rb_ok = self.alive[self.ringbearer] and not self.ring_used and self.sc is not None
         if rb_ok and (ph == "play" or self.revealed > 0):
             for ln in self._open_lines():
-                yield Move(("ring", ln))
+                yield Move("ring", ln)
 
     def check(self, move: Move) -> None:
         legal = self._legal_or_raise(move, Move)
@@ -282,10 +274,10 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             len(w) > 1
             and w[0]
             in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline", "drop")
-            and w[1] not in self.names
+            and w[1] not in self.players
         ):
             raise IllegalMoveError(
-                f"no player {w[1]!r} in this game ({', '.join(self.names)})",
+                f"no player {w[1]!r} in this game ({', '.join(self.players)})",
                 code="unknown_player",
                 details=details,
             )
@@ -298,7 +290,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             "volunteer",
             "drop",
         ):
-            p = self.names.index(w[1])
+            p = self.players.index(w[1])
             if not self.alive[p]:
                 raise IllegalMoveError(
                     f"{w[1]} has been eliminated", code="eliminated", details=details
@@ -306,7 +298,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
         if w[0] == "play" and len(w) > 1:
             if w[1] not in self.hands[self.active]:
                 raise IllegalMoveError(
-                    f"{self.names[self.active]} holds no {w[1]!r}",
+                    f"{self.players[self.active]} holds no {w[1]!r}",
                     code="card_not_in_hand",
                     details=details,
                 )
@@ -318,7 +310,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
                     details=details,
                 )
         if w[0] == "gandalf" and len(w) > 1:
-            p = self.names.index(w[1])
+            p = self.players.index(w[1])
             if sum(s["v"] for s in self.shields[p]) < 5:
                 raise IllegalMoveError(
                     f"{w[1]} has fewer than 5 shields", code="not_enough_shields", details=details
@@ -338,7 +330,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
         )
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, move: Move) -> list[dict[str, Any]]:
+    def _step(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
@@ -374,7 +366,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
                 ev.append({"type": "group_refused"})
                 self.queue[0:0] = list(pending["else"])
             else:
-                p = self.names.index(w[1])
+                p = self.players.index(w[1])
                 item = w[2]
                 # the ask is a value: a payment replaces it with what is still owed
                 if item.startswith("life:"):
@@ -400,7 +392,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             if w[0] == "refuse":
                 self.queue[0:0] = list(pending["else"])
             else:
-                p = self.names.index(w[1])
+                p = self.players.index(w[1])
                 ev.append({"type": "volunteer", "player": w[1]})
                 self._dark(p, int(pending["n"]), ev)
         elif ph == "line":
@@ -418,11 +410,11 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
 
     def _anytime(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
         if w[0] == "drop":
-            p = self.names.index(w[1])
+            p = self.players.index(w[1])
             self._discard_card(p, w[2], ev)
             return
         if w[0] == "gandalf":
-            p = self.names.index(w[1])
+            p = self.players.index(w[1])
             values = [int(v) for v in w[3].split("+")]
             for v in values:
                 self._pay_shield(p, v, ev)
@@ -434,13 +426,13 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
                 dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]
             ]
         elif w[0] == "yellow":
-            p = self.names.index(w[1])
+            p = self.players.index(w[1])
             card = self.lay.cards[w[2]]
             self.hands[p].remove(w[2])
             self.discard.append(w[2])
-            target = self.names.index(w[3]) if len(w) > 3 else p
+            target = self.players.index(w[3]) if len(w) > 3 else p
             ev.append(
-                {"type": "yellow", "player": w[1], "card": w[2], "target": self.names[target]}
+                {"type": "yellow", "player": w[1], "card": w[2], "target": self.players[target]}
             )
             self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
         else:  # ring
@@ -449,7 +441,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, TrackGame[Move]):
             self.ring_on = rb
             face = self._roll(ev, rb)
             spaces = 4 - int(face.get("circles", 0))
-            ev.append({"type": "ring", "player": self.names[rb], "line": w[1], "spaces": spaces})
+            ev.append({"type": "ring", "player": self.players[rb], "line": w[1], "spaces": spaces})
             self.queue[0:0] = self._die_ops(rb, face) + [
                 {"op": "advance", "line": w[1], "n": spaces, "carry": False}
             ]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...compiler import CompiledBoard
+from ..rng import Rng
 from ..tracks import Op, need
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario
 
@@ -50,14 +51,15 @@ OPS = (
 
 @dataclass(eq=False, repr=False)
 class LotrCoopState:
-    """Every field of a saved game (the JSON keys; ``outcome_`` is saved as ``outcome``).
+    """Every field of a saved game's ``state`` (the players — the Hobbits, ``frodo``
+    first, by player count — the options and the generator are the kit's part).
 
     Attributes
     ----------
-    seed, players : int
-        The set-up: the generator's seed and 2 to 5 players.
-    names, alive : list
-        The Hobbit of each player (``frodo`` first, by player count); still in the game.
+    seed : int
+        The seed the game was set up with.
+    alive : list of bool
+        Each player still in the game.
     hands : list of list of str
         Each player's cards (Hobbit card types, Feature card ids).
     corruption : list of int
@@ -100,13 +102,11 @@ class LotrCoopState:
         Operations still to carry out, the first ask the decision awaited.
     phase : str
         The phase of that decision (``over`` once the game ended).
-    outcome_ : dict or None
-        ``None`` while the game goes on.
+    result : dict or None
+        The outcome: ``None`` while the game goes on.
     """
 
     seed: int = 0
-    players: int = 2
-    names: list[str] = field(default_factory=list)
     alive: list[bool] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     corruption: list[int] = field(default_factory=list)
@@ -136,7 +136,7 @@ class LotrCoopState:
     last_number: int = 0
     queue: list[Op] = field(default_factory=list)
     phase: str = "start"
-    outcome_: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
 
 
 class LotrCoopBase(LotrCoopState):
@@ -144,30 +144,33 @@ class LotrCoopBase(LotrCoopState):
 
     compiled: CompiledBoard
     lay: CoopLayout
+    players: list[str]
+    options: dict[str, Any]
+    rng: Rng
 
     @property
     def to_move(self) -> str:
         ask = self.queue[0] if self.queue else {}
         p = ask.get("player", self.active)
-        return self.names[p]
+        return self.players[p]
 
     @property
     def sc(self) -> Scenario | None:
         return self.lay.scenarios[self.scenario] if self.scenario else None
 
     def _pid(self, name: str) -> int | None:
-        return self.names.index(name) if name in self.names else None
+        return self.players.index(name) if name in self.players else None
 
     def _order(self, start: int) -> list[int]:
         """Players still in the game, clockwise from ``start``."""
         return [
-            (start + k) % self.players
-            for k in range(self.players)
-            if self.alive[(start + k) % self.players]
+            (start + k) % len(self.players)
+            for k in range(len(self.players))
+            if self.alive[(start + k) % len(self.players)]
         ]
 
     def _skill(self, p: int) -> str:
-        return self.lay.skills.get(self.names[p], "")
+        return self.lay.skills.get(self.players[p], "")
 
     def _matches(self, p: int, card: str, symbol: str) -> bool:
         c = self.lay.cards[card]
@@ -184,11 +187,11 @@ class LotrCoopBase(LotrCoopState):
 
     def value(self) -> float:
         """A rough heuristic of how well the Fellowship stands (for the greedy policy)."""
-        if self.outcome_ is not None:
-            won = self.outcome_["result"] == "won"
-            return (1000.0 if won else -1000.0) + float(self.outcome_["score"])
+        if self.result is not None:
+            won = self.result["result"] == "won"
+            return (1000.0 if won else -1000.0) + float(self.result["score"])
         rb = self.ringbearer
-        gap = [self.sauron - self.corruption[p] for p in range(self.players) if self.alive[p]]
+        gap = [self.sauron - self.corruption[p] for p in range(len(self.players)) if self.alive[p]]
         return (
             3.0 * self.last_number
             + 20.0 * self.location
@@ -220,9 +223,9 @@ class LotrCoopBase(LotrCoopState):
         decision awaited.
         """
         lay = self.lay
-        n = self.players
+        n = len(self.players)
         need(2 <= n <= 5, "players", f"{n} players (2 to 5)")
-        need(self.names == list(HOBBITS[:n]), "names", f"the Hobbits are {HOBBITS[:n]}")
+        need(self.players == list(HOBBITS[:n]), "players", f"the Hobbits are {HOBBITS[:n]}")
         for name in ("alive", "hands", "corruption", "shields", "life"):
             k = len(getattr(self, name))
             need(k == n, name, f"{k} entries for {n} players")
@@ -232,7 +235,7 @@ class LotrCoopBase(LotrCoopState):
                 f"corruption[{p}]",
                 f"{c} is off the Corruption line (0 to {lay.dark_end})",
             )
-            if self.alive[p] and self.outcome_ is None:
+            if self.alive[p] and self.result is None:
                 need(c < self.sauron, f"corruption[{p}]", "a Hobbit in the game is behind Sauron")
         need(0 <= self.sauron <= lay.dark_end, "sauron", f"{self.sauron} is off the line")
         for p, lf in enumerate(self.life):
@@ -278,7 +281,9 @@ class LotrCoopBase(LotrCoopState):
             if who is not None:
                 ok = isinstance(who, int) and not isinstance(who, bool) and 0 <= who < n
                 need(ok, f"queue[{i}].player", f"no player {who!r}")
-        if self.outcome_ is None:
+        for die in self.rng.fixed:
+            need(1 <= die <= len(lay.die), "dice", f"a fixed die shows {die}")
+        if self.result is None:
             need(
                 bool(self.queue) and self.queue[0]["op"] == "ask",
                 "queue",
@@ -290,7 +295,7 @@ class LotrCoopBase(LotrCoopState):
                 f"{self.phase!r}, but the decision awaited is {self.queue[0]['phase']!r}",
             )
         else:
-            need(self.outcome_.get("result") in ("won", "lost"), "outcome", "result is won or lost")
+            need(self.result.get("result") in ("won", "lost"), "outcome", "result is won or lost")
 
     def _validate_cards(self) -> None:
         lay = self.lay
@@ -345,12 +350,12 @@ class LotrCoopBase(LotrCoopState):
             lay.gandalf
         ):
             bad.append("Gandalf cards lost or duplicated")
-        for p in range(self.players):
+        for p in range(len(self.players)):
             if self.alive[p] and self.corruption[p] >= self.sauron:
-                bad.append(f"{self.names[p]} shares Sauron's space but is still in the game")
+                bad.append(f"{self.players[p]} shares Sauron's space but is still in the game")
             if any(v < 0 for v in self.life[p].values()):
-                bad.append(f"{self.names[p]} has a negative number of Life tokens")
-        if self.outcome_ is None and not (self.queue and self.queue[0]["op"] == "ask"):
+                bad.append(f"{self.players[p]} has a negative number of Life tokens")
+        if self.result is None and not (self.queue and self.queue[0]["op"] == "ask"):
             bad.append("the game waits for no decision")
         return bad
 

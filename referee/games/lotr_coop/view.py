@@ -42,7 +42,7 @@ class LotrCoopView(LotrCoopBase):
         """
         lay = self.lay
         out: dict[str, FigureView] = {}
-        for p, name in enumerate(self.names):
+        for p, name in enumerate(self.players):
             if not self.alive[p]:
                 continue
             out[name] = FigureView(
@@ -128,9 +128,9 @@ class LotrCoopView(LotrCoopBase):
                 p = self.active
                 if self.corruption[p] <= 0:
                     return None
-                return self.names[p], self.lay.corruption[self.corruption[p] - 1]
+                return self.players[p], self.lay.corruption[self.corruption[p] - 1]
             if w[0] == "volunteer" and ph == "volunteer":
-                p = self.names.index(w[1])
+                p = self.players.index(w[1])
                 k = min(self.lay.dark_end, self.corruption[p] + int(self.queue[0]["n"]))
                 if k == self.corruption[p]:
                     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import StateError
-from ..rng import Rng
+from ..base import lost, won
 from ..tracks import ask
 from .layout import COMPANIONS, RINGBEARER
 from .state import RALLY, MountDoomBase
@@ -19,11 +19,9 @@ from .state import RALLY, MountDoomBase
 class MountDoomRules(MountDoomBase):
     """Operations of the queue and the rules they carry out."""
 
-    rng: Rng
-
     def _give(self, card: str, owner: int, events: list[dict[str, Any]]) -> None:
         self.held.append({"card": card, "owner": owner})
-        events.append({"type": "card_received", "card": card, "player": f"p{owner + 1}"})
+        events.append({"type": "card_received", "card": card, "player": self.players[owner]})
 
     # ------------------------------------------------------------------ the queue
     def _op(self, op: dict[str, Any], ev: list[dict[str, Any]]) -> None:
@@ -50,7 +48,7 @@ class MountDoomRules(MountDoomBase):
             else:
                 self.queue.insert(0, {"op": "next_player"})
         elif kind == "next_player":
-            self.current = (self.current + 1) % self.players
+            self.current = (self.current + 1) % len(self.players)
             self.turn += 1
             self.cocooned = False
             ev.append({"type": "turn", "player": self.to_move, "turn": self.turn})
@@ -75,7 +73,7 @@ class MountDoomRules(MountDoomBase):
 
     # ------------------------------------------------------------------ chance
     def _roll_die(self, faces: list[Any], name: str, ev: list[dict[str, Any]]) -> Any:
-        face = faces[self.rng.randrange(len(faces))]
+        face = faces[self.rng.die(len(faces)) - 1]
         ev.append({"type": "roll", "die": name, "face": face})
         return face
 
@@ -182,14 +180,13 @@ class MountDoomRules(MountDoomBase):
                 return
 
     def _finish(self, result: str, reason: str, ev: list[dict[str, Any]]) -> None:
-        if self.outcome_ is None:
-            self.outcome_ = {
-                "result": result,
-                "winner": "fellowship" if result == "won" else None,
-                "reason": reason,
-                "turns": self.turn,
-            }
-            ev.append({"type": "game_over", **self.outcome_})
+        """End the game: everybody wins together, or everybody loses."""
+        if self.result is None:
+            if result == "won":
+                self.result = won(self.players, reason=reason, turns=self.turn)
+            else:
+                self.result = lost(reason=reason, turns=self.turn)
+            ev.append({"type": "game_over", **self.result})
 
     # ------------------------------------------------------------------ cards
     def _spend(self, card: str, ev: list[dict[str, Any]]) -> None:
@@ -211,7 +208,7 @@ class MountDoomRules(MountDoomBase):
                     ev.append({"type": "treebeard_token"})
             else:
                 self._effect(eff, ev)
-            if self.outcome_ is not None:
+            if self.result is not None:
                 return
 
     def _encounter(self, value: int, ev: list[dict[str, Any]]) -> None:
@@ -423,7 +420,7 @@ class MountDoomRules(MountDoomBase):
                     ev.append({"type": "uruk_hai_removed", "left": self.uruk + self.leader})
             return
         self._resolve(-int(b["hearts"]), ev)
-        if self.outcome_ is None:
+        if self.result is None:
             self.queue[0:0] = [{"op": "effect", "effect": e} for e in b.get("on_loss", [])]
 
     # ------------------------------------------------------------------ stages
@@ -472,5 +469,5 @@ class MountDoomRules(MountDoomBase):
         self._lay_out(6, op["leave_out"])
         for _ in op["helpers"]:
             self._move(RINGBEARER, 1, ev)
-            if self.outcome_ is not None:
+            if self.result is not None:
                 return

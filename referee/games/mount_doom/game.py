@@ -57,89 +57,81 @@ them, O(moves). A whole game is a few hundred moves.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from collections.abc import Iterator, Sequence
+from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
-from ...errors import IllegalMoveError, UsageError
+from ...errors import IllegalMoveError, StateError
+from ..moves import Move as KitMove
+from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, ask
+from ..tracks import TrackGame, ask, migrate_flat, with_text
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
-from .moves import VARIANTS, Move
+from .moves import TEXTS, VARIANTS, Move
+from .position import MountDoomPosition, MountDoomPositions
 from .state import MountDoomState
 from .view import MountDoomView
 
 __all__ = ["MountDoom", "Move"]
 
 
-class MountDoom(MountDoomRules, MountDoomView, TrackGame[Move]):
+class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Move]):
     """State and rules of one game of Adventure to Mount Doom."""
 
     rules: ClassVar[str] = "mount-doom"
-    STATE: ClassVar[type] = MountDoomState
-    #: the events of the set-up (cards dealt), for the log of a new game
-    setup_events: list[dict[str, Any]]
+    title: ClassVar[str] = "Adventure to Mount Doom"
+    PLAYERS: ClassVar[tuple[int, int]] = (1, 5)
+    OPTIONS: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "variant",
+            str,
+            "standard",
+            choices=tuple(VARIANTS),
+            help="Friends in Need (easier), Without Protection (harder), or both",
+        ),
+        Option("friends_in_need", bool, False, help="the Friends in Need variant"),
+        Option(
+            "without_protection",
+            bool,
+            False,
+            help="the Without Protection and With Personal Friends variant",
+        ),
+    )
+    MOVE: ClassVar[type[KitMove]] = Move
+    STATE: ClassVar[type | None] = MountDoomState
+    POSITION: ClassVar[type | None] = MountDoomPosition
+    #: 2: the kit's state file; 1 (or none): the flat files written before it
+    STATE_VERSION: ClassVar[int] = 2
+    TEXTS: ClassVar[dict[str, str]] = TEXTS
 
     # ------------------------------------------------------------------ construction
-    def __init__(self, compiled: CompiledBoard) -> None:
-        MountDoomState.__init__(self)
-        self.compiled = compiled
-        self.lay = layout_of(compiled)
-        self.rng = Rng(0)
-        self.setup_events = []
+    @classmethod
+    def blank(
+        cls, compiled: CompiledBoard, players: Sequence[str], options: dict[str, Any]
+    ) -> Self:
+        g = super().blank(compiled, players, options)
+        MountDoomState.__init__(g)
+        g.lay = layout_of(compiled)
+        return g
 
     @classmethod
-    def new(
-        cls,
-        compiled: CompiledBoard,
-        *,
-        players: int,
-        seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> MountDoom:
+    def setup(
+        cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+    ) -> Self:
         """Set up a game: figures on Rivendell, Lothlórien cards laid out, cards dealt.
 
-        ``options``: ``variant`` (standard, friends-in-need, without-protection, both),
-        or the booleans ``friends_in_need`` and ``without_protection``.
+        ``options`` (parsed by the kit from ``OPTIONS``): ``variant`` (standard,
+        friends-in-need, without-protection, both), or the booleans
+        ``friends_in_need`` and ``without_protection``. Players are ``p1`` (the
+        oldest, who begins) to ``pN``.
         """
-        opts = dict(options or {})
-        if not 1 <= int(players) <= 5:
-            raise UsageError(f"Adventure to Mount Doom is played by 1 to 5 players, not {players}")
-        variant = str(opts.pop("variant", "standard") or "standard")
-        if variant not in VARIANTS:
-            raise UsageError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
-        fin, wop = VARIANTS[variant]
-        for key, val in opts.items():
-            if key not in ("friends_in_need", "without_protection"):
-                raise UsageError(
-                    f"unknown option {key!r} (known: variant, friends_in_need, without_protection)"
-                )
-            flag = str(val).lower() in ("1", "true", "yes", "on")
-            fin = fin or (key == "friends_in_need" and flag)
-            wop = wop or (key == "without_protection" and flag)
-        g = cls(compiled)
+        g = cls.blank(compiled, [f"p{k + 1}" for k in range(players)], options)
         lay = g.lay
         g.rng = Rng.from_seed(seed)
         g.seed = seed
-        g.players = int(players)
-        g.friends_in_need = fin
-        g.without_protection = wop
-        g.current = 0
-        g.turn = 1
         g.pos = dict.fromkeys(COMPANIONS, 0)
-        g.ring = lay.ring_start
-        g.nazgul = 1  # the Witch-king stands at Minas Morgul
-        g.witch_king_defeated = False
-        g.uruk = 0  # warriors at Isengard (the leader is apart)
-        g.leader = True
-        g.treebeard_token = False
-        g.gandalf_token = False
-        g.stage = 1
-        g.stage_over = False
-        g.cocooned = False
-        g.uruk_wins = 0
-        g.decks = {}
+        g.ring = lay.ring_start  # the Witch-king alone stands at Minas Morgul (nazgul 1)
         for s in range(1, 7):
             d = list(lay.stage_decks[s])
             g.rng.shuffle(d)
@@ -147,90 +139,91 @@ class MountDoom(MountDoomRules, MountDoomView, TrackGame[Move]):
         gd = list(lay.gandalf_deck)
         g.rng.shuffle(gd)
         g.gandalf_stack = gd
-        g.held = []
-        g.box = []
         g.row = [[] for _ in range(6)]
-        g.rolled = {}
-        g.tray = []
-        g.outcome_ = None
         events: list[dict[str, Any]] = []
         # the oldest (player 1) receives a Gandalf card, the youngest the Boromir card
         g._give(g.gandalf_stack.pop(0), 0, events)
-        g._give(lay.boromir, g.players - 1, events)
+        g._give(lay.boromir, players - 1, events)
         g._lay_out(1, None)
         g.queue = [ask("start")]
         g.phase = "start"
-        g.setup_events = events
+        g.setup_events = with_text(events, TEXTS)
         return g
 
     @classmethod
-    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> MountDoom:
-        """Rebuild a saved game; refuse (``bad_state``, one line) one the rules forbid."""
-        g = cls(compiled)
-        g._load(data)
-        return g
-
-    # ------------------------------------------------------------------ queries
-    def parse_move(self, text: str) -> Move:
-        return Move.parse(text)  # type: ignore[return-value]
+    def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """A state file written before the kit (flat keys, ``players`` a count)."""
+        if version not in (None, 1) or "state" in data:
+            return super().migrate(data, version)
+        n = data.get("players")
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+            raise StateError("version-1 state: players must be 1 to 5", code="bad_state")
+        options = {
+            "friends_in_need": data.get("friends_in_need") is True,
+            "without_protection": data.get("without_protection") is True,
+        }
+        fields = [f for f, _ in cls._fields()]
+        out = migrate_flat(data, fields, [f"p{k + 1}" for k in range(n)], options)
+        out["version"] = cls.STATE_VERSION
+        return out
 
     # ------------------------------------------------------------------ legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
-        if self.outcome_ is not None:
+        if self.result is not None:
             return
         ph = self.phase
         pending = self.queue[0] if self.queue else {}
         if ph == "start":
             if self.final_stage:
-                yield Move(("roll",))
+                yield Move("roll")
             else:
                 for a, b in itertools.combinations(sorted(COMPANIONS), 2):
-                    yield Move(("roll", a, b))
+                    yield Move("roll", a, b)
         elif ph == "place1":
             for v in sorted(set(self.rolled["black"])):
                 for c in sorted(self.rolled["dice"]):
-                    yield Move(("place", str(v), c))
+                    yield Move("place", str(v), c)
         elif ph == "roll2":
             for c in sorted(COMPANIONS):
                 if c not in self.rolled["used"]:
-                    yield Move(("roll", c))
+                    yield Move("roll", c)
         elif ph == "place2":
             for c in sorted(self.rolled["dice"]):
-                yield Move(("place", c))
+                yield Move("place", c)
         elif ph == "resolve":
-            yield Move(("go",))
+            yield Move("go")
         elif ph == "advance":
             for n in range(3):
-                yield Move(("advance", pending["who"], str(n)))
+                yield Move("advance", pending["who"], str(n))
         elif ph == "army":
             for d in pending["directions"]:
-                yield Move(("army", d))
+                yield Move("army", d)
         elif ph == "denethor":
             for side in pending["sides"]:
-                yield Move(("reroll", str(side)))
+                yield Move("reroll", str(side))
         elif ph == "battle":
-            yield Move(("fight",))
+            yield Move("fight")
             for c in self._usable_cards(("battle",)):
-                yield Move(("use", c))
+                yield Move("use", c)
         elif ph == "gandalf":
             for e in self.held:
                 if self.lay.cards[e["card"]]["kind"] == "gandalf":
-                    yield Move(("save", e["card"]))
-            yield Move(("accept",))
+                    yield Move("save", e["card"])
+            yield Move("accept")
         elif ph == "boromir":
             for c in self._usable_cards(("lost_uruk_battle",)):
-                yield Move(("use", c))
-            yield Move(("accept",))
+                yield Move("use", c)
+            yield Move("accept")
         elif ph == "vision":
             for c in self.decks.get(str(self.stage + 1), []):
-                yield Move(("vision", c))
-            yield Move(("pass",))
+                yield Move("vision", c)
+            yield Move("pass")
         elif ph == "turned":
-            yield Move(("go",))
+            yield Move("go")
         elif ph == "friends":
             for e in self.held:
-                yield Move(("count", e["card"]))
-            yield Move(("done",))
+                yield Move("count", e["card"])
+            yield Move("done")
         # "any time" cards are offered at every decision point (DESIGN §6)
         when = ("any", "before_roll") if ph == "start" else ("any",)
         for c in self._usable_cards(when):
@@ -250,13 +243,13 @@ class MountDoom(MountDoomRules, MountDoomView, TrackGame[Move]):
             for c in who:
                 if self._movable(c):
                     for n in range(1, int(move_op["max"]) + 1):
-                        yield Move(("use", card, c, str(n)))
+                        yield Move("use", card, c, str(n))
         elif any(e["op"] == "treebeard" for e in effects):
-            yield Move(("use", card, "resolve"))
+            yield Move("use", card, "resolve")
             if not self.treebeard_token and (self.leader or self.uruk):
-                yield Move(("use", card, "isengard"))
+                yield Move("use", card, "isengard")
         else:
-            yield Move(("use", card))
+            yield Move("use", card)
 
     def check(self, move: Move) -> None:
         legal = self._legal_or_raise(move, Move)
@@ -308,13 +301,13 @@ class MountDoom(MountDoomRules, MountDoomView, TrackGame[Move]):
         )
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, move: Move) -> list[dict[str, Any]]:
+    def _step(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
         if w[0] == "use" and self._anytime_card(w[1]):
             self._use_card(w, ev)
-            if ph == "start" and self.stage_over and self.outcome_ is None:
+            if ph == "start" and self.stage_over and self.result is None:
                 self.queue.insert(0, {"op": "stage_end"})
             self._run(ev)
             return ev
@@ -375,7 +368,7 @@ class MountDoom(MountDoomRules, MountDoomView, TrackGame[Move]):
                 self._spend(w[1], ev)
                 ev.append({"type": "friend_counted", "card": w[1]})
                 self._resolve(1, ev)
-                if self.held and self.outcome_ is None:
+                if self.held and self.result is None:
                     self.queue.insert(0, pending)
         elif ph == "advance":
             self._move(w[1], int(w[2]), ev)

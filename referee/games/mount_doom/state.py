@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...compiler import CompiledBoard
+from ..rng import Rng
 from ..tracks import Op, need
 from .layout import COMPANIONS, RINGBEARER, Layout
 
@@ -53,14 +54,13 @@ OPS = (
 
 @dataclass(eq=False, repr=False)
 class MountDoomState:
-    """Every field of a saved game (the JSON keys; ``outcome_`` is saved as ``outcome``).
+    """Every field of a saved game's ``state`` (the players, options and generator
+    are the kit's part of the file).
 
     Attributes
     ----------
-    seed, players : int
-        The set-up: the generator's seed and 1 to 5 players (``p1`` ...).
-    friends_in_need, without_protection : bool
-        The variants in play.
+    seed : int
+        The seed the game was set up with.
     current, turn : int
         Index of the player whose turn it is; turns played so far (from 1).
     pos : dict of str to int
@@ -92,14 +92,11 @@ class MountDoomState:
         Operations still to carry out, the first ask the decision awaited.
     phase : str
         The phase of that decision (``over`` once the game ended).
-    outcome_ : dict or None
-        ``None`` while the game goes on.
+    result : dict or None
+        The outcome: ``None`` while the game goes on.
     """
 
     seed: int = 0
-    players: int = 1
-    friends_in_need: bool = False
-    without_protection: bool = False
     current: int = 0
     turn: int = 1
     pos: dict[str, int] = field(default_factory=dict)
@@ -123,7 +120,7 @@ class MountDoomState:
     tray: list[dict[str, Any]] = field(default_factory=list)
     queue: list[Op] = field(default_factory=list)
     phase: str = "start"
-    outcome_: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
 
 
 class MountDoomBase(MountDoomState):
@@ -131,10 +128,29 @@ class MountDoomBase(MountDoomState):
 
     compiled: CompiledBoard
     lay: Layout
+    players: list[str]
+    options: dict[str, Any]
+    rng: Rng
 
     @property
     def to_move(self) -> str:
-        return f"p{self.current + 1}"
+        return "nobody" if self.result is not None else self.players[self.current]
+
+    @property
+    def friends_in_need(self) -> bool:
+        """The Friends in Need variant is played."""
+        return bool(self.options.get("friends_in_need")) or self.options.get("variant") in (
+            "friends-in-need",
+            "both",
+        )
+
+    @property
+    def without_protection(self) -> bool:
+        """The Without Protection and With Personal Friends variant is played."""
+        return bool(self.options.get("without_protection")) or self.options.get("variant") in (
+            "without-protection",
+            "both",
+        )
 
     @property
     def final_stage(self) -> bool:
@@ -157,8 +173,8 @@ class MountDoomBase(MountDoomState):
         Ring-bearer progress, resolve left and Nazgûl still in the supply; +-1000 for
         a finished game.
         """
-        if self.outcome_ is not None:
-            return 1000.0 if self.outcome_["result"] == "won" else -1000.0
+        if self.result is not None:
+            return 1000.0 if self.result["result"] == "won" else -1000.0
         rb = self.pos[RINGBEARER]
         rb += (
             sum(
@@ -208,8 +224,9 @@ class MountDoomBase(MountDoomState):
         in exactly one place, the row's six stacks, the decision awaited.
         """
         lay = self.lay
-        need(1 <= self.players <= 5, "players", f"{self.players} players (1 to 5)")
-        need(0 <= self.current < self.players, "current", f"no player {self.current}")
+        n = len(self.players)
+        need(1 <= n <= 5, "players", f"{n} players (1 to 5)")
+        need(0 <= self.current < n, "current", f"no player {self.current}")
         need(self.turn >= 1, "turn", "turns count from 1")
         need(1 <= self.stage <= 6, "stage", f"no stage {self.stage} (1 to 6)")
         need(sorted(self.pos) == sorted(COMPANIONS), "pos", f"companions are {COMPANIONS}")
@@ -239,7 +256,7 @@ class MountDoomBase(MountDoomState):
                 isinstance(e.get("card"), str)
                 and isinstance(owner, int)
                 and not isinstance(owner, bool)
-                and 0 <= owner < self.players,
+                and 0 <= owner < n,
                 f"held[{i}]",
                 'each card is {"card": id, "owner": a player index}',
             )
@@ -264,7 +281,9 @@ class MountDoomBase(MountDoomState):
             need(op.get("op") in OPS, f"queue[{i}]", f"unknown operation {op.get('op')!r}")
             if op["op"] == "ask":
                 need(op.get("phase") in PHASES, f"queue[{i}]", f"unknown phase {op.get('phase')!r}")
-        if self.outcome_ is None:
+        for die in self.rng.fixed:
+            need(1 <= die <= 6, "dice", f"a fixed die shows {die} (1 to 6)")
+        if self.result is None:
             need(
                 bool(self.queue) and self.queue[0]["op"] == "ask",
                 "queue",
@@ -277,7 +296,7 @@ class MountDoomBase(MountDoomState):
             )
         else:
             need(
-                self.outcome_.get("result") in ("won", "lost"),
+                self.result.get("result") in ("won", "lost"),
                 "outcome",
                 "result is won or lost",
             )
@@ -308,7 +327,7 @@ class MountDoomBase(MountDoomState):
             or self.pos[RINGBEARER] < 0
         ):
             bad.append("a companion is off the route")
-        if self.outcome_ is None and not (self.queue and self.queue[0]["op"] == "ask"):
+        if self.result is None and not (self.queue and self.queue[0]["op"] == "ask"):
             bad.append("the game waits for no decision")
         return bad
 

@@ -42,22 +42,24 @@ def test_round_trip_keeps_every_field(compiled) -> None:  # type: ignore[no-unty
 @pytest.mark.parametrize(
     "field,change",
     [
-        ("corruption[1]", lambda d: d["corruption"].__setitem__(1, -50)),
-        ("corruption", lambda d: d["corruption"].append(0)),
-        ("sauron", lambda d: d.update(sauron=99)),
-        ("names", lambda d: d.update(names=["frodo", "gollum", "sam"])),
-        ("active", lambda d: d.update(active=5)),
-        ("ringbearer", lambda d: d.update(ringbearer=-1)),
-        ("life[0]", lambda d: d["life"][0].update(heart=-2)),
-        ("cards", lambda d: d["hands"][0].append(d["deck"][0])),
-        ("hands[2]", lambda d: d["hands"][2].append("the-one-ring")),
-        ("markers", lambda d: d.update(markers={"fighting": 0})),
-        ("scenario", lambda d: d.update(scenario="rohan")),
-        ("tiles", lambda d: d["tiles"].append("sundial")),
-        ("gandalf_cards", lambda d: d["gandalf_cards"].append("magic")),
-        ("queue[0].player", lambda d: d["queue"][0].update(player=9)),
-        ("phase", lambda d: d.update(phase="volunteer")),
-        ("hands", lambda d: d.update(hands="abc")),
+        ("corruption[1]", lambda d: d["state"]["corruption"].__setitem__(1, -50)),
+        ("corruption", lambda d: d["state"]["corruption"].append(0)),
+        ("sauron", lambda d: d["state"].update(sauron=99)),
+        ("players", lambda d: d.update(players=["frodo", "gollum", "sam"])),
+        ("active", lambda d: d["state"].update(active=5)),
+        ("ringbearer", lambda d: d["state"].update(ringbearer=-1)),
+        ("life[0]", lambda d: d["state"]["life"][0].update(heart=-2)),
+        ("cards", lambda d: d["state"]["hands"][0].append(d["state"]["deck"][0])),
+        ("hands[2]", lambda d: d["state"]["hands"][2].append("the-one-ring")),
+        ("markers", lambda d: d["state"].update(markers={"fighting": 0})),
+        ("scenario", lambda d: d["state"].update(scenario="rohan")),
+        ("tiles", lambda d: d["state"]["tiles"].append("sundial")),
+        ("gandalf_cards", lambda d: d["state"]["gandalf_cards"].append("magic")),
+        ("queue[0].player", lambda d: d["state"]["queue"][0].update(player=9)),
+        ("phase", lambda d: d["state"].update(phase="volunteer")),
+        ("hands", lambda d: d["state"].update(hands="abc")),
+        ("dice", lambda d: d.update(dice=[0])),
+        ("sauron", lambda d: d.update(options={"sauron": "x"})),
     ],
 )
 def test_hand_edited_state_refused_naming_the_field(compiled, field: str, change) -> None:  # type: ignore[no-untyped-def]
@@ -68,6 +70,22 @@ def test_hand_edited_state_refused_naming_the_field(compiled, field: str, change
         LotrCoop.from_json(data, compiled)
     assert exc.value.code == "bad_state" and "\n" not in str(exc.value)
     assert field in str(exc.value)
+
+
+def test_version_1_state_file_is_migrated(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A state file written before the kit (flat keys, ``names`` the players) still loads."""
+    g = midgame(compiled, 30)
+    new = g.to_json()
+    flat = {
+        "rules": "lotr-coop",
+        "board_hash": new["board_hash"],
+        "players": 3,
+        "names": new["players"],
+        "rng": new["rng"],
+        **{k: v for k, v in new["state"].items() if k != "result"},
+        "outcome": new["state"]["result"],
+    }
+    assert LotrCoop.from_json(flat, compiled).to_json() == new
 
 
 def test_copy_is_independent(compiled) -> None:  # type: ignore[no-untyped-def]

@@ -23,18 +23,11 @@ BATTLE = {"aragorn": 0, "legolas": 1, "gimli": 2, "merry-pippin": 3, "sauron": 4
 
 
 class Loaded(Rng):
-    """A generator that first returns the queued indices (``randrange`` only)."""
+    """A generator whose next dice are fixed (face indices, 0-based, in the pack's order):
+    the kit's fixed dice (``rng.fixed``), which positions use too."""
 
     def __init__(self, *indices: int) -> None:
-        super().__init__(7)
-        self.q = list(indices)
-
-    def randrange(self, n, *args, **kw):  # type: ignore[no-untyped-def, override]
-        if self.q:
-            i = self.q.pop(0)
-            assert 0 <= i < n
-            return i
-        return super().randrange(n)
+        super().__init__(7, [i + 1 for i in indices])
 
 
 @pytest.fixture(scope="module")
@@ -108,18 +101,18 @@ def test_dice_phase_two_rolls(compiled) -> None:  # type: ignore[no-untyped-def]
     Then roll these 3 dice together ... The unused third companion die goes back"."""
     g = new(compiled)
     g.rng = Loaded(1, 3, 2, 4, 5, 0, 2)  # black 2, 4; aragorn 3, legolas 5; black 6; . ; .
-    g.push(Move(("roll", "aragorn", "legolas")))
+    g.push(Move("roll", "aragorn", "legolas"))
     assert g.phase == "place1"
     assert {str(m) for m in g.legal_moves} >= {"place 2 aragorn", "place 4 legolas"}
     with pytest.raises(IllegalMoveError):
-        g.check(Move(("place", "5", "aragorn")))
-    g.push(Move(("place", "2", "aragorn")))
+        g.check(Move("place", "5", "aragorn"))
+    g.push(Move("place", "2", "aragorn"))
     assert g.phase == "roll2"
     rolls = {str(m) for m in g.legal_moves if m.words[0] == "roll"}
     assert rolls == {"roll gimli", "roll merry-pippin", "roll ringbearer"}
-    g.push(Move(("roll", "gimli")))
+    g.push(Move("roll", "gimli"))
     assert sorted(g.rolled["dice"]) == ["gimli", "legolas"]  # the kept die is rolled again
-    g.push(Move(("place", "gimli")))
+    g.push(Move("place", "gimli"))
     assert [(d["side"], d["kind"]) for d in g.tray] == [
         (1, "encounter"),
         (1, "companion"),
@@ -138,20 +131,20 @@ def test_dice_resolved_in_tray_order_then_next_player(compiled) -> None:  # type
     g.rng = Loaded(
         2, 2, 0, 0, 2, 1, 0
     )  # black 3,3; aragorn 1, gimli 1; black 3; gimli 2, legolas 1
-    g.push(Move(("roll", "aragorn", "gimli")))
-    g.push(Move(("place", "3", "aragorn")))
-    g.push(Move(("roll", "legolas")))
-    g.push(Move(("place", "gimli")))
-    ev = g.push(Move(("go",)))
+    g.push(Move("roll", "aragorn", "gimli"))
+    g.push(Move("place", "3", "aragorn"))
+    g.push(Move("roll", "legolas"))
+    g.push(Move("place", "gimli"))
+    ev = g.push(Move("go"))
     assert ("row_symbol", 3) in [(e["type"], e.get("position")) for e in ev]
     assert g.phase == "advance"  # position 3 shows Legolas: move him 0, 1 or 2
-    g.push(Move(("advance", "legolas", "0")))
-    g.push(Move(("go",)))
+    g.push(Move("advance", "legolas", "0"))
+    g.push(Move("go"))
     assert g.pos["aragorn"] == 1
-    g.push(Move(("go",)))
-    g.push(Move(("advance", "legolas", "2")))
+    g.push(Move("go"))
+    g.push(Move("advance", "legolas", "2"))
     assert g.pos["legolas"] == 2
-    g.push(Move(("go",)))
+    g.push(Move("go"))
     assert g.pos["gimli"] == 2
     assert g.to_move == "p2" and g.phase == "start"
 
@@ -274,11 +267,11 @@ def test_friend_card_taken_and_usable_by_everyone_once(compiled) -> None:  # typ
     assert not g.row[1] and {"card": "elrond", "owner": 0} in g.held
     g.current = 1
     g.ring = 6
-    assert Move(("use", "elrond")) in g.legal_moves
-    g.push(Move(("use", "elrond")))
+    assert Move("use", "elrond") in g.legal_moves
+    g.push(Move("use", "elrond"))
     assert g.ring == 4 and "elrond" in g.box
     with pytest.raises(IllegalMoveError) as exc:
-        g.push(Move(("use", "elrond")))
+        g.push(Move("use", "elrond"))
     assert exc.value.code == "card_not_available"
 
 
@@ -290,10 +283,10 @@ def test_personal_friends_variant(compiled) -> None:  # type: ignore[no-untyped-
     g.held.append({"card": "elrond", "owner": 0})
     g.current = 1
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("use", "elrond")))
+        g.check(Move("use", "elrond"))
     assert exc.value.code == "not_your_friend"
     g.held.append({"card": "white-rider", "owner": 0})
-    assert Move(("use", "white-rider")) in g.legal_moves
+    assert Move("use", "white-rider") in g.legal_moves
 
 
 def test_once_enemy_leaves_game(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -323,7 +316,7 @@ def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-de
         "advance merry-pippin 1",
         "advance merry-pippin 2",
     }
-    g.push(Move(("advance", "merry-pippin", "2")))
+    g.push(Move("advance", "merry-pippin", "2"))
     assert g.pos["merry-pippin"] == 2 and g.phase == "resolve"
 
 
@@ -365,13 +358,13 @@ def test_gandalf_symbol_saved_by_gandalf_card(compiled) -> None:  # type: ignore
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
     assert g.phase == "battle"  # the White Rider could be used first
-    g.push(Move(("fight",)))
+    g.push(Move("fight"))
     assert g.phase == "gandalf"
     assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
         "save white-rider",
         "accept",
     }
-    g.push(Move(("save", "white-rider")))
+    g.push(Move("save", "white-rider"))
     assert g.ring == g.lay.ring_start and "white-rider" in g.box and g.phase == "resolve"
 
 
@@ -382,8 +375,8 @@ def test_gandalf_symbol_accepted_loses(compiled) -> None:  # type: ignore[no-unt
     at_resolve(g)
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
-    g.push(Move(("fight",)))
-    g.push(Move(("accept",)))
+    g.push(Move("fight"))
+    g.push(Move("accept"))
     assert g.ring == g.lay.ring_start + 1 and {"card": "white-rider", "owner": 0} in g.held
 
 
@@ -395,8 +388,8 @@ def test_eomer_wins_a_battle_instead_of_rolling(compiled) -> None:  # type: igno
     at_resolve(g)
     g.rng = Loaded(BATTLE["sauron"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1, "count": 2}})
-    assert g.phase == "battle" and Move(("use", "eomer")) in g.legal_moves
-    ev = g.push(Move(("use", "eomer")))
+    assert g.phase == "battle" and Move("use", "eomer") in g.legal_moves
+    ev = g.push(Move("use", "eomer"))
     # the first battle is won by the card; the second is rolled (no card left): Sauron, lost
     assert [e["won"] for e in ev if e["type"] == "battle_result"] == [True, False]
     assert types(ev)[:2] == ["card_used", "battle_won_by_card"]
@@ -439,7 +432,7 @@ def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-
     g.held = [{"card": "treebeard", "owner": 0}]
     at_resolve(g)
     g.uruk = 1
-    g.push(Move(("use", "treebeard", "isengard")))
+    g.push(Move("use", "treebeard", "isengard"))
     assert g.treebeard_token
     g.pos.update({"ringbearer": 0, "legolas": 0})
     g.rng = Loaded(BATTLE["legolas"], BATTLE["legolas"])
@@ -456,7 +449,7 @@ def test_treebeard_resolve_choice(compiled) -> None:  # type: ignore[no-untyped-
     g = new(compiled)
     g.held = [{"card": "treebeard", "owner": 0}]
     at_resolve(g)
-    g.push(Move(("use", "treebeard", "resolve")))
+    g.push(Move("use", "treebeard", "resolve"))
     assert g.ring == g.lay.ring_start - 2 and not g.treebeard_token
 
 
@@ -470,7 +463,7 @@ def test_boromir_rerolls_lost_uruk_battle(compiled) -> None:  # type: ignore[no-
     g.rng = Loaded(BATTLE["gimli"], BATTLE["gimli"])  # Gimli is past the goal: lost; reroll
     run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
     assert g.phase == "boromir"
-    g.push(Move(("use", "boromir")))
+    g.push(Move("use", "boromir"))
     assert g.ring == g.lay.ring_start and "boromir" in g.box
 
 
@@ -497,7 +490,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
     run_ops(g, {"op": "encounter", "value": 4})
     assert g.ring == g.lay.ring_start + 3 and "balrog" in g.box
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("use", "white-rider")))
+        g.check(Move("use", "white-rider"))
     assert exc.value.code == "gandalf_blocked"
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
@@ -505,7 +498,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
     g.stage = 3
     g.pos["ringbearer"] = g.lay.helms_deep - 1
     g._move("ringbearer", 1, [])
-    assert Move(("use", "white-rider")) in g.legal_moves
+    assert Move("use", "white-rider") in g.legal_moves
 
 
 def test_sauron_eye(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -543,7 +536,7 @@ def test_army_of_the_dead(compiled) -> None:  # type: ignore[no-untyped-def]
     card_at(g, 4, "army-of-the-dead")
     run_ops(g, {"op": "encounter", "value": 4})
     assert g.phase == "army" and {str(m) for m in g.legal_moves} == {"army left"}
-    g.push(Move(("army", "left")))
+    g.push(Move("army", "left"))
     assert [e["card"] for e in g.row[0]] == ["crebain", "army-of-the-dead"] and not g.row[3]
     run_ops(g, {"op": "encounter", "value": 1})  # the Army again, not Crebain
     assert g.ring == g.lay.ring_start
@@ -564,7 +557,7 @@ def test_denethor_rerolls_a_companion_die(compiled) -> None:  # type: ignore[no-
     g.rng = Loaded(5)
     run_ops(g, {"op": "effect", "effect": {"op": "reroll_companion_die"}})
     assert g.phase == "denethor"
-    g.push(Move(("reroll", "2")))
+    g.push(Move("reroll", "2"))
     assert g.tray[3]["value"] == 6 and g.tray[1]["value"] == 1
 
 
@@ -577,15 +570,15 @@ def test_stage_end_after_turn_remaining_dice_resolved(compiled) -> None:  # type
     g.row = [[] for _ in range(6)]
     g.pos["ringbearer"] = g.lay.goals[0] - 1
     g.rng = Loaded(0, 0, 0, 0, 0, 0, 2)  # black 1,1; gimli 1, rb 1; black 1; gimli 1, aragorn 3
-    g.push(Move(("roll", "gimli", "ringbearer")))
-    g.push(Move(("place", "1", "ringbearer")))
-    g.push(Move(("roll", "aragorn")))
-    g.push(Move(("place", "aragorn")))
-    g.push(Move(("go",)))  # Nazgûl symbol at 1
-    g.push(Move(("go",)))  # Ring-bearer reaches Lothlórien exactly
+    g.push(Move("roll", "gimli", "ringbearer"))
+    g.push(Move("place", "1", "ringbearer"))
+    g.push(Move("roll", "aragorn"))
+    g.push(Move("place", "aragorn"))
+    g.push(Move("go"))  # Nazgûl symbol at 1
+    g.push(Move("go"))  # Ring-bearer reaches Lothlórien exactly
     assert g.stage_over and g.stage == 1
-    g.push(Move(("go",)))
-    g.push(Move(("go",)))  # Aragorn still moves
+    g.push(Move("go"))
+    g.push(Move("go"))  # Aragorn still moves
     assert g.pos["aragorn"] == 3
     assert g.stage == 2 and not g.stage_over and g.to_move == "p2"
     rohan = set(g.lay.stage_decks[2])
@@ -610,10 +603,10 @@ def test_faramir_ends_stage_immediately(compiled) -> None:  # type: ignore[no-un
     g = new(compiled)
     g.held.append({"card": "faramir", "owner": 1})
     g.pos["ringbearer"] = g.lay.goals[0] - 2
-    assert Move(("use", "faramir", "ringbearer", "2")) in g.legal_moves
-    g.push(Move(("use", "faramir", "ringbearer", "2")))
+    assert Move("use", "faramir", "ringbearer", "2") in g.legal_moves
+    g.push(Move("use", "faramir", "ringbearer", "2"))
     assert g.stage == 2 and g.phase == "start" and g.to_move == "p1"
-    g.push(Move(("roll", "aragorn", "gimli")))
+    g.push(Move("roll", "aragorn", "gimli"))
     assert not any(m.words[:2] == ("use", "faramir") for m in g.legal_moves)
 
 
@@ -627,7 +620,7 @@ def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
     g._run([])
     assert g.phase == "vision"
     out = g.decks["2"][0]
-    g.push(Move(("vision", out)))
+    g.push(Move("vision", out))
     assert out in g.box and all(s[0]["card"] != out for s in g.row)
     assert all(s[0]["up"] for s in g.row) and g.stage == 2
 
@@ -678,9 +671,9 @@ def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-d
         "count white-rider",
         "done",
     }
-    g.push(Move(("count", "boromir")))
+    g.push(Move("count", "boromir"))
     assert g.ring == 7 and "boromir" in g.box and g.phase == "friends"
-    g.push(Move(("done",)))
+    g.push(Move("done"))
     assert g.ring == 7 and [e["card"] for e in g.held] == ["white-rider"]
     assert g.stage == 6 and g.phase == "start"
     assert all(s and s[0]["card"] in g.lay.stage_decks[6] for s in g.row)
@@ -695,7 +688,7 @@ def test_friends_in_need_every_card(compiled) -> None:  # type: ignore[no-untype
     g.queue = [{"op": "stage_end"}, _ask("start")]
     g._run([])
     for c in [e["card"] for e in g.held]:
-        g.push(Move(("count", c)))
+        g.push(Move("count", c))
     assert g.ring == 6 and not g.held and g.stage == 6  # Boromir and the Gandalf card
 
 
@@ -738,10 +731,10 @@ def test_any_time_card_after_turning_before_battle_die(compiled) -> None:  # typ
     ev = run_ops(g, {"op": "encounter", "value": 1})
     assert types(ev)[:2] == ["card_turned", "encounter"] and "roll" not in types(ev)
     assert g.phase == "turned" and "merry-pippin" not in g.supporters()
-    g.push(Move(("use", "galadriel", "merry-pippin", "3")))
+    g.push(Move("use", "galadriel", "merry-pippin", "3"))
     assert g.phase == "turned" and "merry-pippin" in g.supporters()
     g.rng = Loaded(BATTLE["merry-pippin"])
-    ev = g.push(Move(("go",)))
+    ev = g.push(Move("go"))
     assert [e["won"] for e in ev if e["type"] == "battle_result"] == [True]
     assert g.ring == g.lay.ring_start
 
@@ -768,9 +761,9 @@ def test_any_time_cards_offered_at_every_decision(compiled, setup: str) -> None:
         g.held.append({"card": "white-rider", "owner": 0})
     if setup == "boromir":
         g.held.append({"card": "boromir", "owner": 0})
-    assert Move(("use", "elrond")) in g.legal_moves
+    assert Move("use", "elrond") in g.legal_moves
     before = len(g.queue)
-    g.push(Move(("use", "elrond")))
+    g.push(Move("use", "elrond"))
     assert g.ring == g.lay.ring_start - 2 and g.phase == setup and len(g.queue) == before
 
 
@@ -786,7 +779,7 @@ def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
     g.ring = 6
     assert {str(m) for m in g.legal_moves if m.words[0] == "roll"} == {"roll"}
     g.rng = Loaded(1)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.ring == 5 and g.pos["ringbearer"] == g.lay.minas_morgul + 1
     assert g.to_move == "p2"
 
@@ -799,7 +792,7 @@ def test_shelob_cocoons(compiled) -> None:  # type: ignore[no-untyped-def]
     g.pos["ringbearer"] = g.lay.minas_morgul + 1
     card_at(g, 3, "shelob")
     g.rng = Loaded(2)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.pos["ringbearer"] == g.lay.minas_morgul + 1 and not g.cocooned
 
 
@@ -812,11 +805,11 @@ def test_win_at_mount_doom(compiled) -> None:  # type: ignore[no-untyped-def]
     g.pos["ringbearer"] = g.lay.mount_doom - 1
     card_at(g, 4, "ash-plains")
     g.rng = Loaded(3)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.outcome and g.outcome["result"] == "won" and g.phase == "over"
     assert not list(g.legal_moves)
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("roll",)))
+        g.check(Move("roll"))
     assert exc.value.code == "game_over"
 
 
@@ -849,7 +842,7 @@ def test_eowyn_defeats_witch_king(compiled) -> None:  # type: ignore[no-untyped-
     g.held.append({"card": "eowyn", "owner": 0})
     g.pos.update({"ringbearer": 0, "legolas": 0})
     g.rng = Loaded(BATTLE["legolas"])
-    g.push(Move(("use", "eowyn")))
+    g.push(Move("use", "eowyn"))
     assert g.witch_king_defeated
     g._place_nazgul(20, [])
     assert g.nazgul == 1 and g.outcome is None

@@ -51,21 +51,23 @@ def test_round_trip_keeps_every_field(compiled) -> None:  # type: ignore[no-unty
 @pytest.mark.parametrize(
     "field,change",
     [
-        ("pos.aragorn", lambda d: d["pos"].update(aragorn="x")),
-        ("pos.gimli", lambda d: d["pos"].update(gimli=999)),
-        ("pos", lambda d: d["pos"].pop("legolas")),
-        ("ring", lambda d: d.update(ring=-3)),
-        ("nazgul", lambda d: d.update(nazgul=12)),
-        ("current", lambda d: d.update(current=7)),
-        ("players", lambda d: d.update(players=0)),
-        ("cards", lambda d: d["box"].append(d["decks"]["2"][0])),
-        ("cards", lambda d: d["box"].append("no-such-card")),
-        ("held[0]", lambda d: d["held"][0].update(owner=9)),
-        ("stage", lambda d: d.update(stage=9)),
-        ("phase", lambda d: d.update(phase="army")),
-        ("queue", lambda d: d.update(queue=[])),
+        ("pos.aragorn", lambda d: d["state"]["pos"].update(aragorn="x")),
+        ("pos.gimli", lambda d: d["state"]["pos"].update(gimli=999)),
+        ("pos", lambda d: d["state"]["pos"].pop("legolas")),
+        ("ring", lambda d: d["state"].update(ring=-3)),
+        ("nazgul", lambda d: d["state"].update(nazgul=12)),
+        ("current", lambda d: d["state"].update(current=7)),
+        ("players", lambda d: d.update(players=[])),
+        ("cards", lambda d: d["state"]["box"].append(d["state"]["decks"]["2"][0])),
+        ("cards", lambda d: d["state"]["box"].append("no-such-card")),
+        ("held[0]", lambda d: d["state"]["held"][0].update(owner=9)),
+        ("stage", lambda d: d["state"].update(stage=9)),
+        ("phase", lambda d: d["state"].update(phase="army")),
+        ("queue", lambda d: d["state"].update(queue=[])),
         ("rng", lambda d: d.update(rng="abc")),
-        ("seed", lambda d: d.pop("seed")),
+        ("seed", lambda d: d["state"].update(seed="abc")),
+        ("dice", lambda d: d.update(dice=[9])),
+        ("variant", lambda d: d.update(options={"variant": "nightmare"})),
     ],
 )
 def test_hand_edited_state_refused_naming_the_field(compiled, field: str, change) -> None:  # type: ignore[no-untyped-def]
@@ -73,6 +75,24 @@ def test_hand_edited_state_refused_naming_the_field(compiled, field: str, change
     player who does not exist) are refused on load with one line naming the field."""
     err = edited(compiled, change)
     assert field in str(err)
+
+
+def test_version_1_state_file_is_migrated(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A state file written before the kit (flat keys, ``players`` a count) still loads."""
+    g = midgame(compiled, 30)
+    new = g.to_json()
+    flat = {
+        "rules": "mount-doom",
+        "board_hash": new["board_hash"],
+        "players": 3,
+        "friends_in_need": False,
+        "without_protection": False,
+        "rng": new["rng"],
+        **{k: v for k, v in new["state"].items() if k != "result"},
+        "outcome": new["state"]["result"],
+    }
+    h = MountDoom.from_json(flat, compiled)
+    assert h.to_json() == new
 
 
 def test_copy_is_independent(compiled) -> None:  # type: ignore[no-untyped-def]
