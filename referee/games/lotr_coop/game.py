@@ -129,7 +129,6 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 code="bad_option",
             )
         g.rng = Rng.from_seed(seed)
-        g.seed = seed
         g.sauron = sauron
         pool = list(lay.shields)
         g.rng.shuffle(pool)

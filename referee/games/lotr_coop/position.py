@@ -33,10 +33,9 @@ class LotrCoopPosition:
     """A situation of the cooperative Lord of the Rings.
 
     Hobbits, Sauron and markers stand on node ids of the board; piles are listed
-    **top card first**. Left out: ``deck`` (every Hobbit card not elsewhere, in the
-    pack's order), ``gandalf_cards`` (those not in the box), ``features_on_board``
-    (the Scenario's Feature cards not elsewhere), ``tiles`` (every tile not
-    discarded), ``shield_pool`` (the face-down shields not held or spent),
+    **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
+    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those not in the box), ``features_on_board``
+    (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
     ``last_number`` (the number under the main marker), ``queue`` (the start of
     ``active``'s turn: an Event tile to reveal).
     """
@@ -193,11 +192,10 @@ class LotrCoopPositions(LotrCoopBase):
         self.discard = p.discard[::-1]
         self.box = list(p.box)
         held = Counter(c for pile in [self.discard, self.box, *self.hands] for c in pile)
-        if p.deck is not None:
-            self.deck = p.deck[::-1]
-        else:
-            left = Counter(lay.hobbit_deck) - held
-            self.deck = [c for c in dict.fromkeys(lay.hobbit_deck) for _ in range(left[c])][::-1]
+        top = list(p.deck or [])
+        left = Counter(lay.hobbit_deck) - held - Counter(top)
+        rest = [c for c in dict.fromkeys(lay.hobbit_deck) for _ in range(left[c])]
+        self.deck = (top + rest)[::-1]
         if p.features_on_board is not None:
             self.features_on_board = list(p.features_on_board)
         else:
@@ -220,11 +218,10 @@ class LotrCoopPositions(LotrCoopBase):
             pool = Counter(lay.shields) - out
             self.shield_pool = sorted(pool.elements(), reverse=True)
         self.tile_discard = p.tile_discard[::-1]
-        if p.tiles is not None:
-            self.tiles = p.tiles[::-1]
-        elif sc is not None:
-            left = Counter(lay.tile_deck) - Counter(self.tile_discard)
-            self.tiles = sorted(left.elements())
+        if sc is not None or p.tiles:
+            top = list(p.tiles or [])
+            left = Counter(lay.tile_deck) - Counter(self.tile_discard) - Counter(top)
+            self.tiles = (top + sorted(left.elements()))[::-1]
         self.played = {"white": False, "grey": False, "cards": 0, **p.played}
         self.revealed = p.revealed
         self.ring_used = p.ring_used

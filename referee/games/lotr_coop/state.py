@@ -56,8 +56,6 @@ class LotrCoopState:
 
     Attributes
     ----------
-    seed : int
-        The seed the game was set up with.
     alive : list of bool
         Each player still in the game.
     hands : list of list of str
@@ -106,7 +104,6 @@ class LotrCoopState:
         The outcome: ``None`` while the game goes on.
     """
 
-    seed: int = 0
     alive: list[bool] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     corruption: list[int] = field(default_factory=list)

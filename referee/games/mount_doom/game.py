@@ -129,7 +129,6 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         g = cls.blank(compiled, [f"p{k + 1}" for k in range(players)], options)
         lay = g.lay
         g.rng = Rng.from_seed(seed)
-        g.seed = seed
         g.pos = dict.fromkeys(COMPANIONS, 0)
         g.ring = lay.ring_start  # the Witch-king alone stands at Minas Morgul (nazgul 1)
         for s in range(1, 7):

@@ -59,8 +59,6 @@ class MountDoomState:
 
     Attributes
     ----------
-    seed : int
-        The seed the game was set up with.
     current, turn : int
         Index of the player whose turn it is; turns played so far (from 1).
     pos : dict of str to int
@@ -96,7 +94,6 @@ class MountDoomState:
         The outcome: ``None`` while the game goes on.
     """
 
-    seed: int = 0
     current: int = 0
     turn: int = 1
     pos: dict[str, int] = field(default_factory=dict)

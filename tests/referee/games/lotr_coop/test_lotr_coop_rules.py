@@ -6,6 +6,7 @@ three 3, discard 4, sauron 5); event tiles are drawn from the end of ``g.tiles``
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -606,17 +607,17 @@ def test_moria_example_of_play(compiled) -> None:  # type: ignore[no-untyped-def
     allowing him to advance the Fighting marker onto space 13. He receives 1 shield and a
     Ring token. He decides not to play a second card, and it is Pippin's turn."
     """
-    g = new(compiled, players=3)
+    # the position of the example (docs/positions/lotr-coop-moria.json): three players,
+    # the hands the example names, the Event tiles in its order, Pippin's die fixed
+    position = json.loads((ROOT / "docs" / "positions" / "lotr-coop-moria.json").read_text())
+    g = LotrCoop.from_position(compiled, position)
     frodo, sam, pippin = 0, 1, 2
-    g.hands = [
+    assert g.hands == [
         ["w-hiding", "w-friendship"],
         ["w-friendship", "w-hiding", "gimli"],
         ["g-star", "g-star2"],
     ]
-    g.shields = [[], [], []]
-    g.corruption = [0, 0, 0]
-    g.tiles = ["friendship", "sundial", "sundial", "fighting"]  # drawn from the end
-    g.rng = Loaded(ONE)  # Pippin's die: one black circle
+    assert g.tiles[-4:] == ["friendship", "sundial", "sundial", "fighting"]  # drawn from the end
     assert g.ringbearer == frodo and g.to_move == "frodo"
 
     play(g, "reveal")  # Fighting

@@ -65,7 +65,7 @@ def test_round_trip_keeps_every_field(compiled) -> None:  # type: ignore[no-unty
         ("phase", lambda d: d["state"].update(phase="army")),
         ("queue", lambda d: d["state"].update(queue=[])),
         ("rng", lambda d: d.update(rng="abc")),
-        ("seed", lambda d: d["state"].update(seed="abc")),
+        ("turn", lambda d: d["state"].update(turn="abc")),
         ("dice", lambda d: d.update(dice=[9])),
         ("variant", lambda d: d.update(options={"variant": "nightmare"})),
     ],
