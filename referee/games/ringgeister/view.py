@@ -29,11 +29,8 @@ class BoardView:
 
     def __init__(self, compiled: CompiledBoard) -> None:
         self.compiled = compiled
-        #: the board's hash as loaded (the compiled hash is lazy and covers tile turns,
-        #: so take it before the game turns anything)
-        self.hash = compiled.hash
         #: the tile turns the board was laid out with (new games start from them)
-        self.base_turns: dict[str, int] = {p.id: p.turns for p in compiled.board.placements}
+        self.base_turns: dict[str, int] = compiled.laid_turns
         self.ids: list[str] = compiled.ids
         self.index: dict[str, int] = compiled.index
         n = self.n = len(self.ids)
@@ -151,6 +148,8 @@ class BoardView:
             self.wind[i] = bearing_degrees(w) if w is not None else None
             h = d.get("heading")
             self.heading[i] = bearing_degrees(h) if h is not None else None
+        #: light-figure searches on this tile configuration (see ringgeister.search)
+        self.memo: dict[Any, Any] = {}
         pv = self.compiled.path_view()
         self.inc = pv.inc
         self.guard = pv.guard
