@@ -25,6 +25,7 @@ values: the rules replace them rather than change them in place, so
 from __future__ import annotations
 
 import dataclasses
+import math
 import typing
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -268,6 +269,20 @@ class TrackGame(Game[M]):
                 "the game is over", code="game_over", details={"outcome": self.result}
             )
         return set(self.generate_legal_moves())
+
+    def value(self) -> float:
+        """A rough heuristic of how well the Fellowship stands (each game defines it)."""
+        return 0.0
+
+    def evaluate(self, player: str) -> float | None:
+        """For bots: how well the Fellowship — every player alike — stands, 0 to 1.
+
+        1 for a won game, 0 for a lost one, else :meth:`value` through a logistic
+        (half at 0, about 0.73 at +25).
+        """
+        if self.result is not None:
+            return 1.0 if self.result.get("result") == "won" else 0.0
+        return 1.0 / (1.0 + math.exp(-self.value() / 25.0))
 
     @property
     def outcome(self) -> dict[str, Any] | None:

@@ -147,6 +147,9 @@ class LotrCoopBase(LotrCoopState):
 
     @property
     def to_move(self) -> str:
+        """The player the awaited decision belongs to (``nobody`` once the game is over)."""
+        if self.result is not None:
+            return "nobody"
         ask = self.queue[0] if self.queue else {}
         p = ask.get("player", self.active)
         return self.players[p]

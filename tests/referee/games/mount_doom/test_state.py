@@ -117,3 +117,15 @@ def test_layout_is_kept_per_board(compiled) -> None:  # type: ignore[no-untyped-
     assert a.lay is b.lay
     compiled.forget("mount-doom.layout")
     assert MountDoom.new(compiled, players=2, seed=1).lay is not a.lay
+
+
+def test_evaluate_for_bots(compiled) -> None:  # type: ignore[no-untyped-def]
+    """evaluate(): in (0, 1) while the game goes on, higher when the Ring-bearer is further;
+    1 won, 0 lost (every player alike: the game is cooperative)."""
+    g = MountDoom.new(compiled, players=2, seed=1)
+    e0 = g.evaluate("p1")
+    assert e0 is not None and 0 < e0 < 1 and g.evaluate("p2") == e0
+    g.pos["ringbearer"] = 10
+    assert g.evaluate("p1") > e0  # type: ignore[operator]
+    g._finish("lost", "test", [])
+    assert g.evaluate("p1") == 0.0 and g.to_move == "nobody"
