@@ -846,3 +846,43 @@ def test_eowyn_defeats_witch_king(compiled) -> None:  # type: ignore[no-untyped-
     assert g.witch_king_defeated
     g._place_nazgul(20, [])
     assert g.nazgul == 1 and g.outcome is None
+
+
+CLOSER_LOOK = (
+    "boromir",
+    "balrog",
+    "eomer",
+    "army-of-the-dead",
+    "saruman",
+    "saruman-helms-deep",
+    "uruk-hai-rohan",
+    "uruk-hai-helms-deep",
+    "uruk-hai-gondor",
+    "uruk-hai-minas-morgul",
+    "faramir",
+    "denethor",
+    "sauron-eye-gondor",
+    "sauron-eye-minas-morgul",
+    "wormtongue",
+    "eowyn",
+    "treebeard",
+    "gandalfs-vision",
+)
+
+
+def test_closer_look_cards_follow_the_rulebook_and_mark_ours(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "For some Encounter cards there are more detailed explanations ... (see "A Closer
+    Look at Some Cards")." DESIGN §6: those cards follow the rulebook; what it does not show
+    is ours, marked in the data (``text_ours``, ops ``"source": "ours"``, ``"ours": [keys]``)."""
+    cards = new(compiled).lay.cards
+    assert all(cards[c]["source"] == "rulebook" for c in CLOSER_LOOK)
+    saruman = cards["saruman"]
+    assert saruman["text"] == "If all Uruk-hai are already at Isengard, nothing happens."
+    assert "2 Uruk-hai" in saruman["text_ours"] and saruman["effects"][0]["ours"] == ["n"]
+    assert cards["faramir"]["use"]["effects"][0]["ours"] == ["max"]
+    assert "1 to 3" in cards["faramir"]["text_ours"]
+    assert cards["eowyn"]["use"]["effects"][0]["source"] == "ours"
+    assert cards["gandalfs-vision"]["use"]["effects"][0]["source"] == "ours"
+    assert "Boromir" in cards["wormtongue"]["text"] and "box" in cards["wormtongue"]["text_ours"]
+    ours_only = [c for c, card in cards.items() if card["source"] == "ours"]
+    assert not set(ours_only) & set(CLOSER_LOOK)
