@@ -749,3 +749,19 @@ def test_hand_edited_corruption_refused(compiled) -> None:  # type: ignore[no-un
         LotrCoop.from_json(data, compiled)
     assert exc.value.code == "bad_state" and "corruption" in str(exc.value)
     assert "\n" not in str(exc.value)
+
+
+def test_rulebook_content_marked_in_the_data(compiled) -> None:  # type: ignore[no-untyped-def]
+    """DESIGN §6: what the rulebook shows is rulebook content in the data — the Event tiles
+    ("Type 1: The Evil tiles ... Type 2: The Activity tiles"; their counts are ours), the
+    Book ("the 'Book' card ... a grey card") and Gimli ("his Gimli card which has two
+    Fighting symbols") of the Example of Play."""
+    lay = new(compiled).lay
+    assert all(t["source"] == "rulebook" and t["ours"] == ["count"] for t in lay.tiles.values())
+    assert lay.tiles["volunteer"]["effects"][0] == {
+        "op": "volunteer",
+        "n": 2,
+        "else": [{"op": "sauron", "n": 1}],
+    }
+    assert lay.cards["book"]["source"] == "rulebook" and lay.cards["book"]["colour"] == "grey"
+    assert lay.cards["gimli"]["symbols"] == ["fighting", "fighting"]
