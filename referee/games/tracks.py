@@ -160,12 +160,45 @@ class TrackGame(Game[M]):
             setattr(self, name, getattr(state, name))
 
     def validate(self) -> list[str]:
-        """What breaks the rules' meaning in a loaded state (one line, the field named)."""
+        """What breaks the rules' meaning in a loaded state (one line, the field named).
+
+        After the game's own checks (:meth:`_validate`), the decision awaited is tried:
+        every legal move is applied to a :meth:`copy`, so a hand-edited queue that the
+        rules cannot carry on from is refused here, never met later as a traceback.
+
+        Notes
+        -----
+        O(legal moves × one move): a few milliseconds at most, on loading only.
+        """
         try:
             self._validate()
+            for name, tp in self.QUEUE_KEYS.items():
+                self._check_queue_keys(name, tp)
         except StateError as exc:
             return [exc.message]
+        if self.result is not None:
+            return []
+        try:
+            moves = list(self.generate_legal_moves())
+            if not moves:
+                return [f"queue: no legal move in phase {self.phase!r}"]
+            for m in moves:
+                self.copy()._apply(m)
+        except Exception as exc:  # a state the rules cannot go on from
+            return [f"queue: the decision awaited cannot be played ({type(exc).__name__}: {exc})"]
         return []
+
+    #: ask phase or op name -> keys its entry must carry, with their JSON types
+    QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {}
+
+    def _check_queue_keys(self, name: str, keys: dict[str, type | tuple[type, ...]]) -> None:
+        for i, op in enumerate(self.queue):
+            if (op.get("phase") if op.get("op") == "ask" else op.get("op")) != name:
+                continue
+            for key, tp in keys.items():
+                v = op.get(key)
+                ok = isinstance(v, tp) and not (isinstance(v, bool) and tp is int)
+                need(ok, f"queue[{i}].{key}", f"a {name} entry needs {key}")
 
     def _validate(self) -> None:
         """Raise :class:`StateError` (via :func:`need`) where the state breaks the rules."""

@@ -92,6 +92,25 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     #: 2: the kit's state file; 1 (or none): the flat files written before it
     STATE_VERSION: ClassVar[int] = 2
     TEXTS: ClassVar[dict[str, str]] = TEXTS
+    QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
+        "each_pay": {"player": int, "symbol": str, "else": list},
+        "group_pay": {"else": list},
+        "volunteer": {"n": int, "else": list},
+        "line": {"lines": list},
+        "discard": {"player": int, "n": int},
+        "advance": {"line": str, "n": int},
+        "each": {"pay": dict, "else": list},
+        "group": {"pay": dict, "else": list},
+        "group_mixed": {"pay": list, "else": list},
+        "each_do": {"do": list},
+        "ringbearer": {"do": list},
+        "active_do": {"do": list},
+        "sauron": {"n": int},
+        "advance_main": {"n": int},
+        "die_discard": {"n": int},
+        "mount_doom_roll": {"player": int, "tried": list},
+        "mount_doom_check": {"player": int, "tried": list},
+    }
 
     # ------------------------------------------------------------------ set-up
     @classmethod

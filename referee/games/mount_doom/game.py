@@ -104,6 +104,18 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     #: 2: the kit's state file; 1 (or none): the flat files written before it
     STATE_VERSION: ClassVar[int] = 2
     TEXTS: ClassVar[dict[str, str]] = TEXTS
+    QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
+        "advance": {"who": str},
+        "army": {"position": int, "directions": list},
+        "denethor": {"sides": list},
+        "battle": {"battle": dict},
+        "gandalf": {"battle": dict},
+        "boromir": {"battle": dict},
+        "die": {"i": int},
+        "encounter": {"value": int},
+        "effect": {"effect": dict},
+        "final_setup": {"helpers": list},
+    }
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -129,3 +129,22 @@ def test_evaluate_for_bots(compiled) -> None:  # type: ignore[no-untyped-def]
     assert g.evaluate("p1") > e0  # type: ignore[operator]
     g._finish("lost", "test", [])
     assert g.evaluate("p1") == 0.0 and g.to_move == "nobody"
+
+
+@pytest.mark.parametrize(
+    "field,queue",
+    [
+        ("queue[0].who", [{"op": "ask", "phase": "advance"}]),
+        ("queue", [{"op": "ask", "phase": "place1"}]),  # nothing was rolled
+        ("queue", [{"op": "ask", "phase": "resolve"}, {"op": "effect", "effect": {"op": "?"}}]),
+    ],
+)
+def test_hand_edited_queue_refused_not_a_traceback_later(compiled, field: str, queue) -> None:  # type: ignore[no-untyped-def]
+    """A queue the rules cannot go on from is refused on load (one line), not met later."""
+    data: dict[str, Any] = midgame(compiled, 0).to_json()
+    data["state"]["queue"] = queue + data["state"]["queue"]
+    data["state"]["phase"] = queue[0]["phase"]
+    with pytest.raises(StateError) as exc:
+        MountDoom.from_json(data, compiled)
+    assert exc.value.code == "bad_state" and field in str(exc.value)
+    assert "\n" not in str(exc.value)
