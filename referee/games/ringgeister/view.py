@@ -107,6 +107,8 @@ class BoardView:
                 self.turnable.append(pl.id)
         self.turnable.sort()
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
+        #: the step moves made so far, by (figure id, point index): shared, immutable
+        self.step_moves: dict[tuple[str, int], Any] = {}
         #: weak reference to the game whose tile turns the compiled board carries now
         self.synced_to: Any = None
         self.refresh()
@@ -148,14 +150,17 @@ class BoardView:
             self.wind[i] = bearing_degrees(w) if w is not None else None
             h = d.get("heading")
             self.heading[i] = bearing_degrees(h) if h is not None else None
-        #: light-figure searches on this tile configuration (see ringgeister.search)
-        self.memo: dict[Any, Any] = {}
         pv = self.compiled.path_view()
         self.inc = pv.inc
         self.guard = pv.guard
         self.water = pv.water
         water = pv.water
         self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
+        guard = pv.guard
+        #: (edge, other end) per node for light figures: every path, or only those the
+        #: spider does not guard
+        self.open_inc = [tuple((t[0], t[1]) for t in row) for row in pv.inc]
+        self.safe_inc = [tuple((t[0], t[1]) for t in row if guard[t[0]] is None) for row in pv.inc]
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}

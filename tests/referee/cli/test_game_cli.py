@@ -80,7 +80,10 @@ def test_same_seed_same_game(capsys, project):
     ]
     assert outs[0] == outs[1]
     other = run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "10")[1]
-    assert json.loads(other)["state"]["state"]["figures"] != json.loads(outs[0])["state"]["state"]["figures"]
+    assert (
+        json.loads(other)["state"]["state"]["figures"]
+        != json.loads(outs[0])["state"]["state"]["figures"]
+    )
 
 
 def test_moves_play_and_replay(capsys, project, tmp_path):
