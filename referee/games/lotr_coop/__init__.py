@@ -1,4 +1,4 @@
-"""The cooperative Lord of the Rings game (``rules/lord-of-the-rings-cooperative.txt``).
+"""The cooperative Lord of the Rings game (rulebook and rulings: docs/rulings.md).
 
 ``RULES`` describes the module to Boardwright (the ``boardwright.rules`` entry point);
 the game is :class:`~.game.LotrCoop`, the boards ``projects/lotr-coop`` and the

@@ -1,4 +1,4 @@
-"""Adventure to Mount Doom: a cooperative track game (``rules/adventure-to-mount-doom.txt``).
+"""Adventure to Mount Doom: a cooperative track game (rulebook and rulings: docs/rulings.md).
 
 ``RULES`` describes the module to Boardwright (the ``boardwright.rules`` entry point);
 the game is :class:`~.game.MountDoom`, the board ``projects/mount-doom`` and the
