@@ -333,6 +333,14 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 raise IllegalMoveError(
                     f"{w[1]} has fewer than 5 shields", code="not_enough_shields", details=details
                 )
+            pays = shield_payments([s["v"] for s in self.shields[p]], 5)
+            if len(w) > 3 and w[3] not in pays:
+                raise IllegalMoveError(
+                    f"{w[1]} cannot pay {w[3]}: shields worth 5 or more, none to spare "
+                    f"({', '.join(pays)})",
+                    code="bad_payment",
+                    details=details,
+                )
         if w[0] == "ring" and self.ring_used:
             raise IllegalMoveError(
                 "the Ring was already put on in this Scenario", code="ring_used", details=details

@@ -703,8 +703,9 @@ def test_calling_gandalf_payer_chooses_shields(compiled) -> None:  # type: ignor
     assert pays == {"4+1", "4+3"}
     play(g, "gandalf sam magic 4+1")
     assert g.shields[1] == [{"v": 3}]
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError) as exc:
         play(g, "gandalf sam healing 3")
+    assert exc.value.code == "bad_payment"
 
 
 @pytest.mark.parametrize("pending", ["each_pay", "group_pay", "volunteer", "line", "discard"])
