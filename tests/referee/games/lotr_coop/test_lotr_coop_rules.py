@@ -701,11 +701,14 @@ def test_calling_gandalf_payer_chooses_shields(compiled) -> None:  # type: ignor
     g.shields[1] = [{"v": 4}, {"v": 3}, {"v": 1}]
     pays = {m.words[3] for m in g.legal_moves if m.words[:3] == ("gandalf", "sam", "magic")}
     assert pays == {"4+1", "4+3"}
+    for unpayable in ("3+1", "4+3+1"):  # worth less than 5; a shield to spare
+        with pytest.raises(IllegalMoveError) as exc:
+            play(g, f"gandalf sam magic {unpayable}")
+        assert exc.value.code == "bad_payment"
     play(g, "gandalf sam magic 4+1")
     assert g.shields[1] == [{"v": 3}]
-    with pytest.raises(IllegalMoveError) as exc:
+    with pytest.raises(IllegalMoveError):
         play(g, "gandalf sam healing 3")
-    assert exc.value.code == "bad_payment"
 
 
 @pytest.mark.parametrize("pending", ["each_pay", "group_pay", "volunteer", "line", "discard"])
