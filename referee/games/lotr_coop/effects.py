@@ -97,6 +97,11 @@ class LotrCoopRules(LotrCoopBase):
         elif k == "draw":
             self._draw(p, int(op["n"]), ev)
         elif k == "die":
+            if not op.get("asked") and self._die_could_change():
+                # a yellow or Gandalf card could change what the die does: the players
+                # may play it before the roll (DESIGN §6)
+                self.queue[0:0] = [ask("roll", player=p), dict(op, asked=True)]
+                return
             face = self._roll(ev, p)
             self.queue[0:0] = self._die_ops(p, face)
         elif k == "die_discard":
@@ -122,6 +127,20 @@ class LotrCoopRules(LotrCoopBase):
             raise StateError(f"unknown operation {k!r}")
 
     # ------------------------------------------------------------------ chance
+    def _die_could_change(self) -> bool:
+        """Whether a card played "at any time" could change a die's consequences: a
+        yellow Feature card in a hand, or a Gandalf card someone can call."""
+        alive = [q for q in range(len(self.players)) if self.alive[q]]
+        if any(
+            self.lay.cards.get(c, {}).get("colour") == "yellow"
+            for q in alive
+            for c in self.hands[q]
+        ):
+            return True
+        return bool(self.gandalf_cards) and any(
+            sum(s["v"] for s in self.shields[q]) >= 5 for q in alive
+        )
+
     def _roll(self, ev: list[dict[str, Any]], p: int) -> dict[str, Any]:
         face = self.lay.die[self.rng.die(len(self.lay.die)) - 1]
         ev.append({"type": "die", "player": self.players[p], "face": face["id"]})

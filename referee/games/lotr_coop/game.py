@@ -18,6 +18,8 @@ group_pay  ``give P CARD`` (or ``give P life:KIND``, ``give P shield:V`` for the
 volunteer  ``volunteer P`` or ``refuse``
 line       ``line L``: an Activity tile whose line is missing or full: advance L
 discard    ``discard P CARD``: the die made P discard cards
+roll       ``roll``: P is about to roll the die (a pause for yellow and Gandalf
+           cards, only when one could be played)
 ========== ==================================================================
 
 At any time (DESIGN §6: at every decision, while an event or a volunteer decision
@@ -98,6 +100,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         "volunteer": {"n": int, "else": list},
         "line": {"lines": list},
         "discard": {"player": int, "n": int},
+        "roll": {"player": int},
         "advance": {"line": str, "n": int},
         "each": {"pay": dict, "else": list},
         "group": {"pay": dict, "else": list},
@@ -222,6 +225,8 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             p = pending["player"]
             for c in sorted(set(self.hands[p])):
                 yield Move("discard", self.players[p], c)
+        elif ph == "roll":
+            yield Move("roll")
         # "any time during the game": at every decision, events and volunteers
         # included (DESIGN §6)
         yield from self._anytime_moves(ph)
@@ -431,6 +436,8 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 self.queue.pop(0)
             else:
                 self.queue[0] = dict(pending, n=pending["n"] - 1)
+        elif ph == "roll":
+            self.queue.pop(0)  # the die op that follows rolls it
         self._run(ev)
         return ev
 

@@ -22,6 +22,7 @@ VERBS: dict[str, int | tuple[int, int]] = {
     "yellow": (2, 3),
     "ring": 1,
     "drop": 2,
+    "roll": 0,
 }
 #: the phases of the active player's own turn (revealing tiles, playing cards)
 TURN_PHASES = ("reveal", "play")

@@ -19,7 +19,7 @@ from ..tracks import Op, need
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario
 
 #: every phase a decision can be asked in
-PHASES = ("reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard")
+PHASES = ("reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll")
 #: every queued operation
 OPS = (
     "ask",

@@ -49,6 +49,16 @@ def at_play(g: LotrCoop) -> None:
     g.phase = "play"
 
 
+def no_yellow(g: LotrCoop) -> None:
+    """Put the yellow Feature cards in the box: no card can change a die, so dice are rolled
+    at once (see test_die_waits_for_any_time_cards)."""
+    for hand in g.hands:
+        yellow = [c for c in hand if g.lay.cards[c].get("colour") == "yellow"]
+        for c in yellow:
+            hand.remove(c)
+            g.box.append(c)
+
+
 def types(ev: list[dict]) -> list[str]:  # type: ignore[type-arg]
     return [e["type"] for e in ev]
 
@@ -135,6 +145,7 @@ def test_sundial_next_event(compiled) -> None:  # type: ignore[no-untyped-def]
     "Each Hobbit must discard one Hiding card or roll the die" — an EACH PLAYER prompt,
     active player first.)"""
     g = new(compiled)
+    no_yellow(g)
     g.event_pos = 1
     g.tiles.append("sundial")
     play(g, "reveal")
@@ -240,6 +251,7 @@ def test_die_space_rolled_last(compiled) -> None:  # type: ignore[no-untyped-def
     """ "If this includes an instruction to roll the die, this is done last, but before
     playing the next card.\""""
     g = new(compiled)
+    no_yellow(g)
     at_play(g)
     g.hands[0] = ["g-star2"]
     g.markers["fighting"] = 4  # next: die, shield_random
@@ -372,6 +384,7 @@ def test_die_faces(compiled) -> None:  # type: ignore[no-untyped-def]
     """ "Sauron moves one step towards the Hobbits. / Place any two of the cards in your hand
     face up onto the discard pile. / Nothing happens." and circles: steps into darkness."""
     g = new(compiled)
+    no_yellow(g)
     at_play(g)
     g.rng = Loaded(SAURON, DISCARD, TWO)
     s = g.sauron
@@ -395,6 +408,7 @@ def test_die_discard_without_cards_eliminates(compiled) -> None:  # type: ignore
     """ "If you do not possess required cards ... and there is no alternative outcome offered
     ... you must discard as much as you have and also quit at once.\""""
     g = new(compiled)
+    no_yellow(g)
     at_play(g)
     g.hands[2] = ["w-hiding"]
     g.shields[2] = [{"v": 3, "r": True}]
@@ -769,3 +783,34 @@ def test_rulebook_content_marked_in_the_data(compiled) -> None:  # type: ignore[
     }
     assert lay.cards["book"]["source"] == "rulebook" and lay.cards["book"]["colour"] == "grey"
     assert lay.cards["gimli"]["symbols"] == ["fighting", "fighting"]
+
+
+def test_die_waits_for_any_time_cards(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "Play Yellow Feature cards: they may be played by any player" at any time: before a
+    die is rolled the players may play one that changes what it does (DESIGN §6) — Sam's
+    Mithril coat moves Sauron away before Pippin's die could bring him there."""
+    g = new(compiled)
+    at_play(g)
+    g.hands = [["w-hiding"], ["mithril"], ["w-star"]]
+    g.sauron = 4
+    g.corruption[2] = 1
+    g.rng = Loaded(THREE)  # three circles: Pippin to space 4
+    g.queue.insert(0, {"op": "die", "player": 2})
+    g._run([])
+    assert g.phase == "roll" and g.to_move == "pippin"
+    assert {"roll", "yellow sam mithril"} <= {str(m) for m in g.legal_moves}
+    play(g, "yellow sam mithril")
+    assert g.sauron == 5 and g.phase == "roll"
+    play(g, "roll")
+    assert g.corruption[2] == 4 and g.alive[2] and g.phase == "play"
+
+
+def test_die_rolled_at_once_when_no_card_could_change_it(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Without a yellow card or a Gandalf card someone could call, no pause: the die rolls."""
+    g = new(compiled)
+    at_play(g)
+    g.hands = [["w-hiding"], ["w-star"], []]
+    g.rng = Loaded(ONE)
+    g.queue.insert(0, {"op": "die", "player": 1})
+    g._run([])
+    assert g.phase == "play" and g.corruption[1] == 0  # Sam's skill: one circle less
