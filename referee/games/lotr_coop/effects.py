@@ -120,7 +120,7 @@ class LotrCoopRules(LotrCoopBase):
         elif k == "deal_features":
             self._deal_features(op["scenario"], ev)
         elif k == "mount_doom_roll":
-            self._mount_doom_roll(int(op["player"]), op["tried"], ev)
+            self._mount_doom_roll(int(op["player"]), op["tried"], ev, bool(op.get("asked")))
         elif k == "mount_doom_check":
             self._mount_doom_check(op, ev)
         else:  # pragma: no cover - a pack op we do not know
@@ -451,8 +451,11 @@ class LotrCoopRules(LotrCoopBase):
         )
         self.queue.append(ask("reveal"))
 
-    def _mount_doom_roll(self, p: int, tried: list[int], ev: list[dict[str, Any]]) -> None:
-        """At Mount Doom the die is rolled by the Ring-bearer, then passed on clockwise."""
+    def _mount_doom_roll(
+        self, p: int, tried: list[int], ev: list[dict[str, Any]], asked: bool = False
+    ) -> None:
+        """At Mount Doom the die is rolled by the Ring-bearer, then passed on clockwise
+        (with a pause before it when a card could change it, as for every die)."""
         if not self.alive[p]:
             nxt = [q for q in self._order(p) if q not in tried]
             if not nxt:
@@ -465,6 +468,12 @@ class LotrCoopRules(LotrCoopBase):
                 return
             p = nxt[0]
         self.active = p
+        if not asked and self._die_could_change():
+            self.queue[0:0] = [
+                ask("roll", player=p),
+                {"op": "mount_doom_roll", "player": p, "tried": tried, "asked": True},
+            ]
+            return
         face = self._roll(ev, p)
         self.queue[0:0] = self._die_ops(p, face) + [
             {"op": "mount_doom_check", "player": p, "tried": tried + [p]}

@@ -520,6 +520,7 @@ def test_final_event_ends_scenario(compiled) -> None:  # type: ignore[no-untyped
 
 # ---------------------------------------------------------------------- Mount Doom
 def _at_mount_doom(g: LotrCoop, *faces: int) -> None:
+    no_yellow(g)  # nothing could change the die: it is rolled at once
     g.rng = Loaded(*faces)
     g.location = len(g.lay.master) - 2
     g.scenario = "mordor"
@@ -814,3 +815,14 @@ def test_die_rolled_at_once_when_no_card_could_change_it(compiled) -> None:  # t
     g.queue.insert(0, {"op": "die", "player": 1})
     g._run([])
     assert g.phase == "play" and g.corruption[1] == 0  # Sam's skill: one circle less
+
+
+def test_mount_doom_roll_waits_for_any_time_cards(compiled) -> None:  # type: ignore[no-untyped-def]
+    """At Mount Doom too the die waits while a yellow card could still be played."""
+    g = new(compiled)
+    _at_mount_doom(g, BLANK)
+    g.hands[1].append("miruvor")
+    g._run([])
+    assert g.phase == "roll" and g.to_move == "frodo" and g.outcome is None
+    play(g, "roll")
+    assert g.outcome is not None and g.outcome["result"] == "won"
