@@ -73,6 +73,7 @@ from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
 from .search import step_moves
 from .state import (
+    Phase,
     RinggeisterPosition,
     RinggeisterState,
     migrate_v1,
@@ -142,7 +143,7 @@ class RinggeisterGame(Game[Move]):
     pile: list[str]  # top card last (popped)
     discard: list[str]
     counters: list[dict[str, Any]]
-    phase: str
+    phase: Phase
     player: int
     moved: list[str]
     pending: list[tuple[str, str]]

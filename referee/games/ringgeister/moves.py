@@ -61,4 +61,5 @@ class Move(KitMove):
         m = super().parse(text)
         if m.verb == "move":  # a synonym of the implied verb
             return cls("step", *m.args)
-        return m  # type: ignore[return-value]
+        assert isinstance(m, Move)
+        return m

@@ -42,7 +42,8 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
     if not relax:
         hit = g._dest_cache.get(f)
         if hit is not None:
-            return hit[0]  # type: ignore[no-any-return]
+            found: Found = hit[0]
+            return found
     v = g.v
     s = g.specs[f]
     start = g.pos[f]
@@ -134,7 +135,8 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
                 m = made[fid, d] = Move("step", fid, ids[d])
             out.append(m)
         moves = hit[1] = tuple(out)
-    return moves  # type: ignore[no-any-return]
+    result: tuple[Move, ...] = moves
+    return result
 
 
 def route(g: RinggeisterGame, f: int, dest: int, found: Found) -> list[int]:

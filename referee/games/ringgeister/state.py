@@ -159,7 +159,7 @@ def dump_state(g: RinggeisterGame) -> RinggeisterState:
     return RinggeisterState(
         seed=g.seed,
         ply=g.ply,
-        phase=g.phase,  # type: ignore[arg-type]
+        phase=g.phase,
         player=g.player,
         figures={s.id: (ids[g.pos[i]] if g.pos[i] >= 0 else None) for i, s in enumerate(g.specs)},
         tile_turns=dict(sorted(g.tile_turns.items())),
