@@ -168,7 +168,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
         """A state file written before the kit (flat keys, ``names`` the players)."""
-        if version not in (None, 1) or "state" in data:
+        if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         names = data.get("names")
         if not isinstance(names, list):

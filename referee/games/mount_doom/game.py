@@ -164,7 +164,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
         """A state file written before the kit (flat keys, ``players`` a count)."""
-        if version not in (None, 1) or "state" in data:
+        if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         n = data.get("players")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
