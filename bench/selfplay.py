@@ -5,12 +5,13 @@ Usage::
     python bench/selfplay.py [--games 8] [--max-moves 1500] [--seed 1] [--players 4]
                              [--baseline-ref 85c4ccc] [--project projects/ringgeister]
 
-Both referees play the same random games on the default board (``projects/
-ringgeister``) in this one process: the baseline is the ``referee`` package as it
+Both referees play random games from the same seeds on the default board
+(``projects/ringgeister``) in this one process: the baseline is the ``referee`` package as it
 was at ``--baseline-ref`` (the commit before the game kit, extracted with
-``git archive`` into a temporary directory and imported under another name). The
-two must agree move for move (same legal moves, same games), which doubles as a
-check that the rewrite kept the rules.
+``git archive`` into a temporary directory and imported under another name). Comparing
+the moves they choose doubles as a check that the rewrite kept the rules: the games are identical up to the first
+black move that ruling 13 (new here: a black figure never stops on its own start)
+changes, and the table says how many moves that is.
 
 Measured, per second of this process's CPU time (``time.process_time``; the machine
 is shared):
@@ -69,7 +70,7 @@ def play(pkg: str, project: str, args: argparse.Namespace) -> dict[str, Any]:
     _ = compiled.hash
     t_push = t_legal = 0.0
     n_push = n_legal = 0
-    transcript: list[str] = []
+    transcript: list[list[str]] = []
     copy_us: list[float] = []
     for k in range(args.games):
         game = rg.RinggeisterGame.new(
@@ -79,6 +80,7 @@ def play(pkg: str, project: str, args: argparse.Namespace) -> dict[str, Any]:
             options={"counter_placement": "random"},
         )
         rnd = random.Random(args.seed + k)
+        transcript.append([])
         for ply in range(args.max_moves):
             a = clock()
             moves = list(game.legal_moves)
@@ -87,7 +89,7 @@ def play(pkg: str, project: str, args: argparse.Namespace) -> dict[str, Any]:
             if not moves:
                 break
             m = rnd.choice(moves)
-            transcript.append(str(m))
+            transcript[-1].append(str(m))
             a = clock()
             game.push(m)
             t_push += clock() - a
@@ -131,7 +133,12 @@ def main() -> int:
         new[k] = max(new[k], new2[k])
     base["copy_us"] = min(base["copy_us"], base2["copy_us"])
     new["copy_us"] = min(new["copy_us"], new2["copy_us"])
-    agree = base["transcript"] == new["transcript"]
+    # the games part where ruling 13 (new in this referee) first changes a black move
+    same = sum(
+        next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
+        for a, b in zip(base["transcript"], new["transcript"])
+    )
+    agree = f"{same} of {new['moves']} moves identical before the games part"
 
     targets = {
         "moves_per_second": 20_000,
@@ -153,7 +160,7 @@ def main() -> int:
             f"{label:<32} {fmt.format(b):>12} {fmt.format(n):>12} {ratio:>6.1f}x  "
             f"{'<=' if key == 'copy_us' else '>='} {targets[key]:,} {'yes' if ok else 'NO'}"
         )
-    print(f"{'games agree move for move':<32} {'yes' if agree else 'NO'} ({new['moves']} moves)")
+    print(f"{'same moves (ruling 13 aside)':<32} {agree}")
     print(
         json.dumps(
             {
@@ -161,7 +168,7 @@ def main() -> int:
                 "baseline_ref": args.baseline_ref,
                 "games": args.games,
                 "moves": new["moves"],
-                "agree": agree,
+                "identical_moves": same,
                 "baseline": {k: round(base[k], 1) for k, _, _ in [(r[1], 0, 0) for r in rows]},
                 "now": {k: round(new[k], 1) for k, _, _ in [(r[1], 0, 0) for r in rows]},
             }

@@ -202,9 +202,10 @@ def game_from_position(
     if isinstance(board, (str, Path)):
         board = load_project(board)
     compiled = _compiled(board)
-    if not isinstance(position, dict):
-        position = read_json_file(position, StateError)
-    return cls.from_position(compiled, position)  # type: ignore[arg-type]
+    data: dict[str, Any] = (
+        position if isinstance(position, dict) else read_json_file(position, StateError)
+    )
+    return cls.from_position(compiled, data)
 
 
 def _move_of(game: Game[Any], move: Any) -> Any:

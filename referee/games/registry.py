@@ -139,21 +139,7 @@ def modules() -> dict[str, RulesModule]:
             rm = _builtin(m.name)
             if rm is not None:
                 found[name] = rm
-    found = dict(sorted(found.items()))
-    _merge_props(found)
-    return found
-
-
-def _merge_props(found: Mapping[str, RulesModule]) -> None:
-    """Add every module's property vocabulary to :data:`referee.model.PROP_SPECS`
-    (in place: the editor's inspector and the loader read that table)."""
-    from .. import model
-
-    merged = prop_specs(model.PROP_SPECS, found)
-    for kind, specs in merged.items():
-        model.PROP_SPECS.setdefault(kind, {}).update(
-            {k: v for k, v in specs.items() if k not in model.PROP_SPECS.get(kind, {})}
-        )
+    return dict(sorted(found.items()))
 
 
 def available() -> list[str]:
@@ -175,12 +161,20 @@ def get_game(name: str) -> type[Game[Any]]:
 
 
 def prop_specs(
-    base: Mapping[str, Mapping[str, Mapping[str, Any]]],
+    base: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None,
     found: Mapping[str, RulesModule] | None = None,
 ) -> dict[str, dict[str, Any]]:
-    """``base`` (the generic :data:`referee.model.PROP_SPECS`) merged with every
-    module's ``props`` (a module adds kinds and properties; it never changes a
-    generic property's spec)."""
+    """The property vocabulary: ``base`` (default the generic
+    :data:`referee.model.PROP_SPECS`) merged with every installed module's ``props``
+    (a module adds kinds and properties; it never changes a generic property's spec).
+
+    A new dict: ``PROP_SPECS`` itself stays what the committed project schema says,
+    whatever plug-ins are installed. The editor's inspector builds from this.
+    """
+    if base is None:
+        from ..model import PROP_SPECS
+
+        base = PROP_SPECS
     out: dict[str, dict[str, Any]] = {k: dict(v) for k, v in base.items()}
     for rm in (found if found is not None else modules()).values():
         for kind, specs in rm.props.items():

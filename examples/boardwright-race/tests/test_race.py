@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from boardwright_race import RULES
 
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import StateError
-from referee.games import available, get_game
+from referee.games import Game, available, get_game
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 from referee.store import load_project
 
@@ -21,7 +23,7 @@ def demo() -> CompiledBoard:
     return compile_board(load_project(DEMO))
 
 
-def at(demo: CompiledBoard, places: dict[str, str], **kw: object):  # type: ignore[no-untyped-def]
+def at(demo: CompiledBoard, places: dict[str, str], **kw: object) -> Game[Any]:
     return game_from_position("race", demo, {"players": list(places), "places": places, **kw})
 
 
@@ -80,3 +82,14 @@ def test_impossible_positions_are_refused(demo: CompiledBoard) -> None:
 def test_the_shipped_position_is_valid(demo: CompiledBoard) -> None:
     g = game_from_position("race", demo, RULES.positions[0])
     assert g.to_move == "green" and g.invariants() == []
+
+
+def test_the_module_adds_its_own_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.cli import main
+
+    assert main(["race-track", str(DEMO), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "points": 14,
+        "steps_to_goal": 11,
+        "bonus_points": 1,
+    }

@@ -1,7 +1,7 @@
 """The Ringgeister referee: the whole game on any board that declares these rules.
 
-Follows the rulebook (``rules/ringgeister.txt``) and the binding rulings of
-DESIGN §4; comments cite them as "ruling N". The state is the
+Follows the Ringgeister rulebook and our numbered rulings in
+docs/rulings.md; comments cite them as "ruling N". The state is the
 :class:`RinggeisterGame` object itself (python-chess style, see
 :mod:`referee.games.base`).
 
@@ -66,16 +66,14 @@ from ..base import FigureView, Game
 from ..events import Event
 from ..options import Option
 from ..rng import Rng
-from . import frontend, legality, turning
-from .black import wind
+from . import frontend, legality, turn, turning
+from . import state as rstate
 from .moves import Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
-from .search import BLACK_LARGE, BLACK_SMALL, LIGHT, route, search, step_moves
+from .search import step_moves
 from .state import (
-    Cards,
-    Counter,
-    Pending,
+    Phase,
     RinggeisterPosition,
     RinggeisterState,
     migrate_v1,
@@ -136,7 +134,8 @@ class RinggeisterGame(Game[Move]):
     gollum: int
     own: dict[str, list[int]]
     gandalfs: list[int]
-    fclass: list[int]
+    light: list[bool]  # by figure index
+    small: list[bool]  # by figure index: smaller than large (the Ringbearer jumps it)
     seed: int
     pos: list[int]
     occ: list[int]
@@ -144,7 +143,7 @@ class RinggeisterGame(Game[Move]):
     pile: list[str]  # top card last (popped)
     discard: list[str]
     counters: list[dict[str, Any]]
-    phase: str
+    phase: Phase
     player: int
     moved: list[str]
     pending: list[tuple[str, str]]
@@ -182,10 +181,8 @@ class RinggeisterGame(Game[Move]):
             c: [i for i, s in enumerate(g.specs) if s.coloured and s.colour == c] for c in g.players
         }
         g.gandalfs = [i for i, s in enumerate(g.specs) if s.figure == "gandalf"]
-        # occupant class by figure index (the last entry, index -1, is "free")
-        g.fclass = [
-            LIGHT if s.light else (BLACK_SMALL if s.size < 2 else BLACK_LARGE) for s in g.specs
-        ] + [0]
+        g.light = [s.light for s in g.specs]
+        g.small = [s.size < 2 for s in g.specs]
         g.cards = {c.id: c for c in deck_cards(compiled.board.decks, g.players)}
         g.pos = [-1] * len(g.specs)
         g.occ = [-1] * g.v.n
@@ -302,96 +299,10 @@ class RinggeisterGame(Game[Move]):
 
     # ================================================================== declared state
     def dump_state(self) -> RinggeisterState:
-        ids = self.v.ids
-        return RinggeisterState(
-            seed=self.seed,
-            ply=self.ply,
-            phase=self.phase,  # type: ignore[arg-type]
-            player=self.player,
-            figures={
-                s.id: (ids[self.pos[i]] if self.pos[i] >= 0 else None)
-                for i, s in enumerate(self.specs)
-            },
-            tile_turns=dict(sorted(self.tile_turns.items())),
-            cards=Cards(self.face_up, self.pile[::-1], list(self.discard)),
-            counters=[Counter(**c) for c in self.counters],
-            moved=list(self.moved),
-            pending=[Pending(f, c) for f, c in self.pending],
-            outcome=dict(self._outcome) if self._outcome else None,
-        )
+        return rstate.dump_state(self)
 
     def load_state(self, state: RinggeisterState) -> None:
-        self.seed = state.seed
-        self.ply = state.ply
-        self.phase = state.phase
-        self.player = state.player
-        self._load_common(
-            state.figures,
-            state.tile_turns,
-            state.cards.face_up,
-            state.cards.pile,
-            state.cards.discard,
-            [
-                {"id": c.id, "colour": c.colour, "space": c.space, "removed": c.removed}
-                for c in state.counters
-            ],
-            state.moved,
-            state.pending,
-            state.outcome,
-        )
-
-    def _load_common(
-        self,
-        figures: dict[str, str | None],
-        tile_turns: dict[str, int],
-        face_up: str,
-        pile_top_first: list[str],
-        discard: list[str],
-        counters: list[dict[str, Any]],
-        moved: list[str],
-        pending: list[Pending],
-        outcome: dict[str, Any] | None,
-    ) -> None:
-        """Place what a state or a position describes (meaning checked by :meth:`validate`)."""
-        placements = {p.id for p in self.compiled.board.placements}
-        unknown_tiles = sorted(set(tile_turns) - placements)
-        if unknown_tiles:
-            raise StateError(f"tile_turns: no placed tile {unknown_tiles[0]!r}", code="bad_state")
-        self.tile_turns = {**self.v.base_turns, **tile_turns}
-        self._claim(force=True)
-        missing = [fid for fid in self.fidx if fid not in figures]
-        extra = [fid for fid in figures if fid not in self.fidx]
-        if extra:
-            raise StateError(
-                f"figures: no figure {extra[0]!r} in this game (figures: {', '.join(self.fidx)})",
-                code="bad_state",
-            )
-        if missing:
-            raise StateError(
-                f"figures: {missing[0]!r} is missing ({len(missing)} missing; list every "
-                "figure, null if defeated)",
-                code="bad_state",
-            )
-        self.pos = [-1] * len(self.specs)
-        self.occ = [-1] * self.v.n
-        for fid, at in figures.items():
-            if at is None:
-                continue
-            i = self.v.index.get(at)
-            if i is None:
-                raise StateError(f"figures.{fid}: the board has no node {at!r}", code="bad_state")
-            f = self.fidx[fid]
-            self.pos[f] = i
-            if self.occ[i] < 0:
-                self.occ[i] = f
-        self.face_up = face_up
-        self.pile = list(reversed(pile_top_first))
-        self.discard = list(discard)
-        self.counters = counters
-        self.moved = list(moved)
-        self.pending = [(p.figure, p.chooser) for p in pending]
-        self._outcome = dict(outcome) if outcome else None
-        self._bump()
+        rstate.load_state(self, state)
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
@@ -406,62 +317,10 @@ class RinggeisterGame(Game[Move]):
 
     # ================================================================== positions
     def dump_position(self) -> RinggeisterPosition:
-        st = self.dump_state()
-        return RinggeisterPosition(
-            figures=st.figures,
-            face_up=self.face_up,
-            pile=self.pile[::-1],
-            discard=list(self.discard),
-            to_move=self.players[self.player],
-            phase=st.phase,
-            moved=st.moved,
-            pending=st.pending,
-            counters={c["id"]: c["space"] for c in self.counters},
-            removed=[c["id"] for c in self.counters if c["removed"]],
-            tile_turns=st.tile_turns,
-            ply=self.ply,
-            outcome=st.outcome,
-        )
+        return rstate.dump_position(self)
 
     def load_position(self, position: RinggeisterPosition) -> None:
-        if position.to_move is not None and position.to_move not in self.players:
-            raise StateError(
-                f"position.to_move: {position.to_move!r} is not one of the players "
-                f"({', '.join(self.players)})",
-                code="bad_state",
-            )
-        self.player = self.players.index(position.to_move) if position.to_move else 0
-        self.phase = position.phase
-        self.ply = position.ply
-        counters = self._fresh_counters()
-        known = {c["id"] for c in counters}
-        for cid in [*position.counters, *position.removed]:
-            if cid not in known:
-                raise StateError(
-                    f"position.counters: no counter {cid!r} in this game (counters: "
-                    f"{', '.join(sorted(known)) or 'none'})",
-                    code="bad_state",
-                )
-        for c in counters:
-            c["space"] = position.counters.get(c["id"])
-            c["removed"] = c["id"] in position.removed
-        pile = position.pile
-        if pile is None:
-            used = {position.face_up, *position.discard}
-            rest = sorted(c for c in self.cards if c not in used)
-            self.rng.shuffle(rest)
-            pile = rest
-        self._load_common(
-            position.figures,
-            position.tile_turns,
-            position.face_up,
-            pile,
-            position.discard,
-            counters,
-            position.moved,
-            position.pending,
-            position.outcome,
-        )
+        rstate.load_position(self, position)
 
     # ================================================================== copies
     def copy(self) -> Self:
@@ -645,9 +504,9 @@ class RinggeisterGame(Game[Move]):
         events: list[Event] = []
         kind = move.verb
         if kind == "counter":
-            self._place_counter(move, events)
+            turn.place_counter(self, move, events)
         elif kind == "home":
-            self._home(move, events)
+            turn.home(self, move, events)
         elif kind == "pass":
             events.append(
                 self._ev(
@@ -656,147 +515,12 @@ class RinggeisterGame(Game[Move]):
                     player=self.players[self.player],
                 )
             )
-            self._next_player(events)
+            turn.next_player(self, events)
         else:
-            self._step(move, events)
+            turn.step(self, move, events)
         self.ply += 1
         self._bump()
         return events
-
-    def _place_counter(self, move: Move, events: list[Event]) -> None:
-        colour = self.players[self.player]
-        c = next(
-            c
-            for c in self._counter_order()
-            if c["colour"] == colour and c["space"] is None and not c["removed"]
-        )
-        c["space"] = move.to
-        events.append(
-            self._ev(
-                "counter_placed",
-                f"{colour} places counter {c['id']} on {move.to}",
-                counter=c["id"],
-                space=move.to,
-                player=colour,
-            )
-        )
-        left = [c for c in self._counter_order() if c["space"] is None and not c["removed"]]
-        if left:
-            # one at a time, in turn: the next player who still has a counter to place
-            n = len(self.players)
-            for k in range(1, n + 1):
-                p = (self.player + k) % n
-                if any(c["colour"] == self.players[p] for c in left):
-                    self.player = p
-                    break
-        else:
-            self.phase = "play"
-            self.player = 0
-            events.append(
-                self._ev(
-                    "turn", f"all counters placed: {self.players[0]} begins", player=self.players[0]
-                )
-            )
-
-    def _home(self, move: Move, events: list[Event]) -> None:
-        fid, chooser = self.pending.pop(0)
-        f, p = self.fidx[fid], self.v.index[move.to or ""]
-        self._put(f, p)
-        events.append(
-            self._ev(
-                "figure_home",
-                f"{self.specs[f].name} sets out again from white "
-                f"starting point {move.to} ({chooser}'s choice)",
-                figure=fid,
-                to=move.to,
-                chooser=chooser,
-            )
-        )
-        self._bump()
-        self._continue_turn(events)
-
-    def _step(self, move: Move, events: list[Event]) -> None:
-        v = self.v
-        f = self.fidx[move.figure or ""]
-        s = self.specs[f]
-        d = v.index[move.to or ""]
-        way = route(self, f, d, search(self, f))
-        start = self.pos[f]
-        self._lift(f)
-        self._put(f, d)
-        self._bump()
-        events.append(
-            self._ev(
-                "moved",
-                f"{s.name} moves from {v.ids[start]} to {self._where(d)}",
-                figure=s.id,
-                **{"from": v.ids[start]},
-                to=v.ids[d],
-                route=[v.ids[i] for i in way],
-            )
-        )
-        self.moved.append(s.id)
-        if v.goal[d]:
-            winner = s.colour or self.players[self.player]
-            self._outcome = {
-                "result": "won",
-                "winners": [winner],
-                "figure": s.id,
-                "ply": self.ply + 1,
-            }
-            self.phase = "over"
-            events.append(
-                self._ev(
-                    "game_won",
-                    f"{s.name}, the Ringbearer, reaches the Mountain "
-                    f"of Fire and destroys the Ring: {winner} wins",
-                    winner=winner,
-                    figure=s.id,
-                )
-            )
-            return
-        self._after_rest(f, d, events)
-        self._continue_turn(events)
-
-    def _after_rest(self, f: int, p: int, events: list[Event]) -> None:
-        """Ruling 7: mission check, magic card, wind (and what the wind wakes)."""
-        v, s = self.v, self.specs[f]
-        turning.mission_check(self, events)
-        if s.figure == "gandalf" and v.magic[p]:
-            events.append(
-                self._ev(
-                    "nothing_happens",
-                    f"Gandalf stops on magic point {v.ids[p]}: nothing happens",
-                    figure=s.id,
-                    point=v.ids[p],
-                )
-            )
-            return
-        if v.magic[p] and s.coloured:
-            turning.turn_card(self, events)
-        if self._outcome is None and v.wind[p] is not None:
-            wind(self, p, events)
-
-    def _continue_turn(self, events: list[Event]) -> None:
-        """After a move: wait for pending choices, the turn's other figure, or pass the turn."""
-        if self._outcome is not None:
-            self.phase = "over"
-            return
-        if self.pending:
-            return
-        if self.moved and "gandalf" not in self.moved:
-            if any(search(self, f)[0] for f in self._movable()):
-                return
-        self._next_player(events)
-
-    def _next_player(self, events: list[Event]) -> None:
-        self.player = (self.player + 1) % len(self.players)
-        self.moved = []
-        events.append(
-            self._ev(
-                "turn", f"{self.players[self.player]} to move", player=self.players[self.player]
-            )
-        )
 
     def _turn_tile(self, pid: str, cause: str, events: list[Event], refresh: bool = True) -> None:
         turning.turn_tile(self, pid, cause, events, refresh)

@@ -40,11 +40,6 @@ class Move(KitMove):
     }
     IMPLIED_VERB: ClassVar[str | None] = "step"
 
-    def __init__(self, verb: str, *args: str) -> None:
-        if verb == "move":  # a synonym of the implied verb
-            verb = "step"
-        super().__init__(verb, *args)
-
     @property
     def kind(self) -> str:
         """``step``, ``home``, ``counter`` or ``pass`` (the verb)."""
@@ -64,4 +59,7 @@ class Move(KitMove):
     def parse(cls, text: str) -> Move:
         """Read a move's text (see the module docstring); ``bad_move`` if unreadable."""
         m = super().parse(text)
-        return m  # type: ignore[return-value]
+        if m.verb == "move":  # a synonym of the implied verb
+            return cls("step", *m.args)
+        assert isinstance(m, Move)
+        return m

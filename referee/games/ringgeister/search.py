@@ -1,21 +1,14 @@
 """Where a light figure may stop (rulings 2–6): the breadth-first search of a move.
 
-The search runs on the integer path view (:mod:`.view`). Its results are kept at
-two levels:
-
-- per game state (``game._dest_cache``, dropped by every change of the state);
-- per board and tile configuration (``view.memo``, shared by every game and copy
-  on the board, dropped when a tile turns): keyed by the figure, its point and
-  what decides its rules (Gandalf, Ringbearer, spider, open doors), and valid while
-  every point the search looked at holds the same *class* of occupant (free, light,
-  small or medium black, large black). Checking that is a list comparison over the
-  points the search touched, much cheaper than searching again; random play and
-  tree search revisit the same situations all the time.
+The search runs on the integer path view (:mod:`.view`); its result is kept per
+game state (``game._dest_cache``, dropped by every change of the state), so
+``legal_moves``, ``check`` and ``push`` share one search per figure and state.
+(A memo across states, keyed by the points a search looked at, was tried and
+measured: in play the occupants change too often for it to pay.)
 """
 
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from .moves import Move
@@ -25,9 +18,6 @@ if TYPE_CHECKING:
     from .game import RinggeisterGame
 
 Found = tuple[dict[int, Any], dict[Any, Any]]
-
-#: occupant classes (``game.fclass``): what a point holds, as far as a search cares
-FREE, LIGHT, BLACK_SMALL, BLACK_LARGE = range(4)
 
 _NO_RELAX: frozenset[str] = frozenset()
 
@@ -47,13 +37,13 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
     Notes
     -----
     Breadth-first over (node, arrival edge) pairs on the integer path view:
-    O(V + E) at worst (Gandalf), a few nodes for a coloured figure. A memo hit
-    (see the module docstring) costs O(points touched).
+    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
     if not relax:
         hit = g._dest_cache.get(f)
         if hit is not None:
-            return hit[0]  # type: ignore[no-any-return]
+            found: Found = hit[0]
+            return found
     v = g.v
     s = g.specs[f]
     start = g.pos[f]
@@ -65,36 +55,25 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
     spider_ok = hobbit and g._counters_left(s.colour or "") == 0
     image = card.image
     sym = image if image in ("moon", "star") else None
-    mkey = (s.id, start, ringbearer, spider_ok, sym)
-    if not relax:
-        entry = v.memo.get(mkey)
-        if entry is not None:
-            fclass = g.fclass
-            if [fclass[occ[p]] for p in entry[0]] == entry[1]:
-                g._dest_cache[f] = entry[2]
-                return entry[2][0]  # type: ignore[no-any-return]
-    else:
+    if relax:
         spider_ok = spider_ok or "spider" in relax
-    inc, guard, kind, black, goal = v.inc, v.guard, v.kind, v.black, v.goal
-    specs = g.specs
+    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
+    kind, black, goal = v.kind, v.black, v.goal
+    light, small = g.light, g.small
     relax_black = "black" in relax
     relax_stop = "stop" in relax
     relax_goal = "goal" in relax
     open_all = "gallery" in relax
     dests: dict[int, Any] = {}
     parents: dict[Any, Any] = {}
-    touched: list[int] = []
-    queue: deque[tuple[int, int]] = deque()
+    queue: list[tuple[int, int]] = []
     if start >= 0:
-        for e, o, _, _ in inc[start]:
-            if guard[e] is not None and not spider_ok:
-                continue
+        for e, o in inc[start]:
             key = (o, e)
             if key not in parents:
                 parents[key] = None
                 queue.append(key)
-    while queue:
-        key = queue.popleft()
+    for key in queue:  # breadth first: the list grows while it is read
         node, e_in = key
         k = kind[node]
         if k == POINT:
@@ -102,7 +81,6 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
             if node == start:
                 pass  # its own point: passes over it, never stops there
             else:
-                touched.append(node)
                 if o < 0:
                     if goal[node] and not ringbearer and not relax_goal:
                         continue  # ruling 6: only the Ringbearer Hobbit enters the goal
@@ -112,8 +90,8 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
                         pass  # Gandalf passes free grey points (ruling 3)
                     else:
                         continue  # ruling 2/3: stop at the first free (black) point
-                elif not specs[o].light:
-                    if not (relax_black or (ringbearer and specs[o].size < 2)):
+                elif not light[o]:
+                    if not (relax_black or (ringbearer and small[o])):
                         continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
                 # light figure: jump over it (ruling 2)
         elif k == DOOR:
@@ -127,33 +105,38 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
                             queue.append(k2)
         elif k != JUNCTION:
             continue  # dead end (light figures do not turn about) or off the network
-        for e, o, _, _ in inc[node]:
+        for e, o in inc[node]:
             if e == e_in:
                 continue
-            if guard[e] is not None and not spider_ok:
-                continue  # ruling 6: the spider's path
             k2 = (o, e)
             if k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)
     out = (dests, parents)
     if not relax:
-        ids = v.ids
-        moves = tuple(Move("step", s.id, ids[d]) for d in sorted(dests, key=ids.__getitem__))
-        pts = sorted(set(touched))
-        fclass = g.fclass
-        v.memo[mkey] = (pts, [fclass[occ[p]] for p in pts], (out, moves))
-        g._dest_cache[f] = (out, moves)
+        g._dest_cache[f] = [out, None]
     return out
 
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
-    """The step moves of light figure ``f``, destinations in id order (memoised)."""
+    """The step moves of light figure ``f``, destinations in id order (cached per state)."""
     hit = g._dest_cache.get(f)
     if hit is None:
         search(g, f)
         hit = g._dest_cache[f]
-    return hit[1]  # type: ignore[no-any-return]
+    moves = hit[1]
+    if moves is None:
+        v = g.v
+        ids, fid, made = v.ids, g.specs[f].id, v.step_moves
+        out = []
+        for d in sorted(hit[0][0], key=ids.__getitem__):
+            m = made.get((fid, d))
+            if m is None:  # moves are immutable values: one per figure and point
+                m = made[fid, d] = Move("step", fid, ids[d])
+            out.append(m)
+        moves = hit[1] = tuple(out)
+    result: tuple[Move, ...] = moves
+    return result
 
 
 def route(g: RinggeisterGame, f: int, dest: int, found: Found) -> list[int]:

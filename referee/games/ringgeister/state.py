@@ -18,9 +18,12 @@ in ``pending``). The pile is written **top card first** (the next card turned).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...errors import StateError
+
+if TYPE_CHECKING:
+    from .game import RinggeisterGame
 
 Phase = Literal["counters", "play", "over"]
 
@@ -148,3 +151,158 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
         raise StateError(
             f"malformed version-1 ringgeister state (no {exc})", code="bad_state"
         ) from None
+
+
+# ====================================================================== the game's side
+def dump_state(g: RinggeisterGame) -> RinggeisterState:
+    ids = g.v.ids
+    return RinggeisterState(
+        seed=g.seed,
+        ply=g.ply,
+        phase=g.phase,
+        player=g.player,
+        figures={s.id: (ids[g.pos[i]] if g.pos[i] >= 0 else None) for i, s in enumerate(g.specs)},
+        tile_turns=dict(sorted(g.tile_turns.items())),
+        cards=Cards(g.face_up, g.pile[::-1], list(g.discard)),
+        counters=[Counter(**c) for c in g.counters],
+        moved=list(g.moved),
+        pending=[Pending(f, c) for f, c in g.pending],
+        outcome=dict(g._outcome) if g._outcome else None,
+    )
+
+
+def load_state(g: RinggeisterGame, state: RinggeisterState) -> None:
+    g.seed = state.seed
+    g.ply = state.ply
+    g.phase = state.phase
+    g.player = state.player
+    load_common(
+        g,
+        state.figures,
+        state.tile_turns,
+        state.cards.face_up,
+        state.cards.pile,
+        state.cards.discard,
+        [
+            {"id": c.id, "colour": c.colour, "space": c.space, "removed": c.removed}
+            for c in state.counters
+        ],
+        state.moved,
+        state.pending,
+        state.outcome,
+    )
+
+
+def load_common(
+    g: RinggeisterGame,
+    figures: dict[str, str | None],
+    tile_turns: dict[str, int],
+    face_up: str,
+    pile_top_first: list[str],
+    discard: list[str],
+    counters: list[dict[str, Any]],
+    moved: list[str],
+    pending: list[Pending],
+    outcome: dict[str, Any] | None,
+) -> None:
+    """Place what a state or a position describes (meaning checked by :meth:`validate`)."""
+    placements = {p.id for p in g.compiled.board.placements}
+    unknown_tiles = sorted(set(tile_turns) - placements)
+    if unknown_tiles:
+        raise StateError(f"tile_turns: no placed tile {unknown_tiles[0]!r}", code="bad_state")
+    g.tile_turns = {**g.v.base_turns, **tile_turns}
+    g._claim(force=True)
+    missing = [fid for fid in g.fidx if fid not in figures]
+    extra = [fid for fid in figures if fid not in g.fidx]
+    if extra:
+        raise StateError(
+            f"figures: no figure {extra[0]!r} in this game (figures: {', '.join(g.fidx)})",
+            code="bad_state",
+        )
+    if missing:
+        raise StateError(
+            f"figures: {missing[0]!r} is missing ({len(missing)} missing; list every "
+            "figure, null if defeated)",
+            code="bad_state",
+        )
+    g.pos = [-1] * len(g.specs)
+    g.occ = [-1] * g.v.n
+    for fid, at in figures.items():
+        if at is None:
+            continue
+        i = g.v.index.get(at)
+        if i is None:
+            raise StateError(f"figures.{fid}: the board has no node {at!r}", code="bad_state")
+        f = g.fidx[fid]
+        g.pos[f] = i
+        if g.occ[i] < 0:
+            g.occ[i] = f
+    g.face_up = face_up
+    g.pile = list(reversed(pile_top_first))
+    g.discard = list(discard)
+    g.counters = counters
+    g.moved = list(moved)
+    g.pending = [(p.figure, p.chooser) for p in pending]
+    g._outcome = dict(outcome) if outcome else None
+    g._bump()
+
+
+def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
+    st = g.dump_state()
+    return RinggeisterPosition(
+        figures=st.figures,
+        face_up=g.face_up,
+        pile=g.pile[::-1],
+        discard=list(g.discard),
+        to_move=g.players[g.player],
+        phase=st.phase,
+        moved=st.moved,
+        pending=st.pending,
+        counters={c["id"]: c["space"] for c in g.counters},
+        removed=[c["id"] for c in g.counters if c["removed"]],
+        tile_turns=st.tile_turns,
+        ply=g.ply,
+        outcome=st.outcome,
+    )
+
+
+def load_position(g: RinggeisterGame, position: RinggeisterPosition) -> None:
+    if position.to_move is not None and position.to_move not in g.players:
+        raise StateError(
+            f"position.to_move: {position.to_move!r} is not one of the players "
+            f"({', '.join(g.players)})",
+            code="bad_state",
+        )
+    g.player = g.players.index(position.to_move) if position.to_move else 0
+    g.phase = position.phase
+    g.ply = position.ply
+    counters = g._fresh_counters()
+    known = {c["id"] for c in counters}
+    for cid in [*position.counters, *position.removed]:
+        if cid not in known:
+            raise StateError(
+                f"position.counters: no counter {cid!r} in this game (counters: "
+                f"{', '.join(sorted(known)) or 'none'})",
+                code="bad_state",
+            )
+    for c in counters:
+        c["space"] = position.counters.get(c["id"])
+        c["removed"] = c["id"] in position.removed
+    pile = position.pile
+    if pile is None:
+        used = {position.face_up, *position.discard}
+        rest = sorted(c for c in g.cards if c not in used)
+        g.rng.shuffle(rest)
+        pile = rest
+    load_common(
+        g,
+        position.figures,
+        position.tile_turns,
+        position.face_up,
+        pile,
+        position.discard,
+        counters,
+        position.moved,
+        position.pending,
+        position.outcome,
+    )

@@ -83,7 +83,7 @@ class BoardView:
                     for a in f.props.get("arrival", [])
                     if prefix + a in self.index
                 ]
-        # tiles: which points each carries; which may turn (DESIGN §4 ruling 11)
+        # tiles: which points each carries; which may turn (ruling 11, docs/rulings.md)
         self.tile_points: dict[str, list[int]] = {}
         for i in self.points:
             o = self.owner[i]
@@ -107,6 +107,8 @@ class BoardView:
                 self.turnable.append(pl.id)
         self.turnable.sort()
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
+        #: the step moves made so far, by (figure id, point index): shared, immutable
+        self.step_moves: dict[tuple[str, int], Any] = {}
         #: weak reference to the game whose tile turns the compiled board carries now
         self.synced_to: Any = None
         self.refresh()
@@ -148,14 +150,28 @@ class BoardView:
             self.wind[i] = bearing_degrees(w) if w is not None else None
             h = d.get("heading")
             self.heading[i] = bearing_degrees(h) if h is not None else None
-        #: light-figure searches on this tile configuration (see ringgeister.search)
-        self.memo: dict[Any, Any] = {}
         pv = self.compiled.path_view()
         self.inc = pv.inc
         self.guard = pv.guard
         self.water = pv.water
-        water = pv.water
-        self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
+        water, guard = pv.water, pv.guard
+        #: per node: the land paths (black figures), and (edge, other end) pairs for
+        #: light figures over every path or only those the spider does not guard
+        empty: tuple[tuple[int, int], ...] = ()
+        land_inc: list[list[tuple[int, int, float, float]]] = []
+        open_inc: list[tuple[tuple[int, int], ...]] = []
+        safe_inc: list[tuple[tuple[int, int], ...]] = []
+        for row in pv.inc:
+            if not row:
+                land_inc.append(row)
+                open_inc.append(empty)
+                safe_inc.append(empty)
+                continue
+            land_inc.append([t for t in row if not water[t[0]]])
+            pairs = tuple([(t[0], t[1]) for t in row])
+            open_inc.append(pairs)
+            safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
+        self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}
