@@ -16,16 +16,16 @@ Rulings of ours where the rulebook is silent (see also the deck's ``ours`` field
   the other's hand as it was before the exchange;
 - Cloak/Rope/Boat cards a move uses go from the hand to the table; a Boat is used
   when the move needs one, a Cloak or Rope only when the move says so (``+cloak``,
-  ``+rope``: "may use", DESIGN §5), and naming one that changes nothing is refused;
+  ``+rope``: "may use", rulings § Riddle movement), and naming one that changes nothing is refused;
 - a move back to the space the turn began on is refused when no legal way would then
-  remain to end the turn elsewhere (or to win) (DESIGN §5);
+  remain to end the turn elsewhere (or to win) (rulings § Riddle movement);
 - Wizards are used by players of their own kind (Good: Hobbits, Evil: Black Riders);
   Good/Evil characters by Hobbits/Black Riders, Neutral ones by anybody;
 - an Elf Ring reaches a player on or beside you, a Palantir a player on a city;
 - a Hobbit/Black Rider card used to draw a card is discarded; one given to its owner
   stays in his hand, and the giver takes any other card of the hand he saw;
 - in a battle the defender answers a round with one card or one city of exactly the
-  round's points (DESIGN §5); the attacker opens with a card from his hand (every
+  round's points (rulings § Riddle movement); the attacker opens with a card from his hand (every
   Power Play needs one) and may settle only after a matched round;
   each Good/Evil city on or beside either player serves each player once per battle;
   the cards of the battle are discarded (Retain cards return) before the winner

@@ -45,7 +45,7 @@ Rulings taken here (the rulebook leaves them open):
   dot: rivers are entered and left only at a dot's three spaces.
 - The Exit Limbo space is "not part of the board": it counts for "within N
   spaces" but nobody moves or flies onto it (code ``off_board``).
-- Road steps pair only along **one** road (DESIGN §5; Key to the Board: "along spaces
+- Road steps pair only along **one** road (rulings § Riddle movement; Key to the Board: "along spaces
   connected by the same road"): two consecutive road steps share a count only if both
   follow the same road. Changing to another road where two roads meet starts a new
   count (without an on/off cost: the player never left a road).

@@ -43,7 +43,7 @@ clairvoyance who may resist). Text forms::
 
 Paths join node ids with ``>``. ``move``, ``ride``, ``fly`` and ``hop`` may end with
 ``+cloak`` and/or ``+rope``: the player uses that card from his hand ("may use the
-Cloak"; DESIGN §5). Without it, entering a forest (mountain) ends movement as usual.
+Cloak"; rulings § Riddle movement). Without it, entering a forest (mountain) ends movement as usual.
 A Boat is used when the move needs one; cards already on the table are in use anyway.
 """
 

@@ -202,7 +202,7 @@ def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *f
 def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
     """Refuse a move back to the turn's starting space after which the player could
     neither move on nor win: "No player may begin and end a turn on the same space,
-    unless he ... wins the game on that turn" (DESIGN §5)."""
+    unless he ... wins the game on that turn" (rulings § Riddle movement)."""
     if reach.node != g.t.start or can_leave_after(g, move):
         return
     raise illegal(

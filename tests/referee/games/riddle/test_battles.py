@@ -57,7 +57,7 @@ def test_attacker_wins_takes_a_card_and_sends_loser_to_limbo(g):
     assert g.phase == "battle_att" and g.to_move == "rider1"
     g.push_text("commit evil_army3")
     assert g.to_move == "frodo"
-    # one card or one city per round (DESIGN §5): 1 + 2 points may not answer 3
+    # one card or one city per round (rulings § Riddle movement): 1 + 2 points may not answer 3
     assert moves(g) == {"surrender"}
     g.push_text("surrender")
     assert g.phase == "choose" and g.to_move == "rider1"
@@ -152,7 +152,7 @@ def test_cities_count_one_point_for_either_player(g):
     put(g, "frodo", "r1c0")  # beside the Evil city r2c0 and beside Bree (neutral)
     arrive(g, "rider1", "frodo", ["evil_army1.1"], ["good_army1.1", "good_army1.2"], "r3c0", "r2c0")
     g.push_text("battle frodo")
-    g.push_text("commit evil_army1.1")  # a battle opens with a card (DESIGN §5)
+    g.push_text("commit evil_army1.1")  # a battle opens with a card (rulings § Riddle movement)
     g.push_text("match good_army1.1")
     cm = {m for m in moves(g) if m.startswith("commit")}
     assert cm == {"commit city:r2c0"}

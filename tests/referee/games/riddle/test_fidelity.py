@@ -1,6 +1,6 @@
 """Rulebook fidelity (issue 15, items 1-5): each rule written from the rulebook's
 sentence, set up as a position (``docs/game-kit.md``) and checked with the kit's
-pytest helpers. The rulings are DESIGN §5."""
+pytest helpers. The rulings are rulings § Riddle movement."""
 
 from __future__ import annotations
 

@@ -130,7 +130,7 @@ def test_road_steps_pair_only_along_the_road():
 def test_road_steps_pair_only_along_one_road():
     """Key to the Board: "Move 1 or 2 spaces per die count along spaces connected by the
     *same* road." Two roads meeting in r0c2: a step on each does not share a count
-    (DESIGN §5), while two steps along one road do (issue 15, item 4)."""
+    (rulings § Riddle movement), while two steps along one road do (issue 15, item 4)."""
     mv = brick(["......"], roads=[ROW[0:3], ROW[2:5]])
     # along road 0 only: one count for two steps
     assert mv.validate(ROW[0:3], 1).cost == 1

@@ -396,7 +396,7 @@ def test_no_return_to_the_starting_space_for_good(grid):
     """Rulebook, How to move: "No player may begin and end a turn on the same space,
     unless he is on The Cracks of Doom or Barad-Dur and wins the game on that turn." A
     move back to the start after which nothing could take the player elsewhere is refused
-    (issue 15, item 1; DESIGN §5)."""
+    (issue 15, item 1; rulings § Riddle movement)."""
     g = new_game(grid, players=2, seed=7)
     hand(g, "frodo", "horse2")
     put(g, "frodo", "r3c2")
