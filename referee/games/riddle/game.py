@@ -276,8 +276,8 @@ class RiddleGame(Game[Move]):
     def migrate(cls, data: dict[str, Any], version: int | None) -> dict[str, Any]:
         """Version 1 (before the kit: flat keys, no ``version``) to today's layout.
 
-        The kit passes ``data["version"]``, which files of version 1 lack (``None``)."""
-        if version is None or version == 1:
+        The kit passes the file's ``version``, ``-1`` (or ``None``) when it has none."""
+        if version is None or version in (-1, 1):
             return state.migrate_v1(data)
         return super().migrate(data, version)
 
