@@ -418,9 +418,6 @@ class RiddleGame(Game[Move]):
                 out[tid] = c
         return out
 
-    def _avail(self, p: Player) -> tuple[str, ...]:
-        return tuple(sorted(self._kinds_on_table(p) | set(self._hand_kinds(p))))
-
     def _draw_cards(self, n: int) -> list[str]:
         got: list[str] = []
         for _ in range(n):
