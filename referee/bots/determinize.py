@@ -219,12 +219,9 @@ def riddle(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random) ->
         "exchanged": [],
         "battled": [],
         "hid": 0,
-        "retrieved": False,
         "found": False,
         "interrogated": [],
         "must_discard": 0,
-        "used_cards": [],
-        "entered": cur_p["status"],
     }
     sub = None
     if battle:
@@ -241,29 +238,35 @@ def riddle(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random) ->
             "def_cities": [str(c)[5:] for c in forces_d if str(c).startswith("city:")],
         }
         t["battled"] = [battle["defender"]]
+    game_cls = get_game("riddle")
     state = {
         "rules": "riddle",
+        "version": getattr(game_cls, "STATE_VERSION", 1),
         "board_hash": compiled.hash,
-        "options": opts,
-        "players": state_players,
-        "order": order,
-        "draw": draw,
-        "discard": discard,
-        "hidden": hidden,
-        "cur": cur,
-        "turn": turn,
-        "round": int(view.get("round", 1)),
-        "phase": phase,
-        "t": t,
-        "sub": sub,
+        "players": names,
+        "options": game_cls.parse_options(opts) if hasattr(game_cls, "parse_options") else opts,
         "rng": rng.getrandbits(64),
-        "result": view.get("outcome"),
-        "seen": {name: (list(view.get("seen") or []) if name == me else []) for name in names},
-        "sides": {},
-        "side_turn": None,
+        "dice": [],
+        "state": {
+            "seats": state_players,
+            "order": order,
+            "draw": draw,
+            "discard": discard,
+            "hidden": hidden,
+            "cur": cur,
+            "turn": turn,
+            "round": int(view.get("round", 1)),
+            "phase": phase,
+            "t": t,
+            "sub": sub,
+            "result": view.get("outcome"),
+            "seen": {name: (list(view.get("seen") or []) if name == me else []) for name in names},
+            "sides": {},
+            "side_turn": None,
+        },
     }
     try:
-        return get_game("riddle").from_json(state, compiled)
+        return game_cls.from_json(state, compiled)
     except BoardwrightError as exc:
         raise CannotDeterminise(f"the Riddle view did not rebuild ({exc})") from None
 

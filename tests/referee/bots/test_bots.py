@@ -122,10 +122,11 @@ def _swap_hidden(g: Any) -> Any:
     """The same game with the opponent's hand swapped for cards of the draw pile:
     everything the player to move sees is unchanged."""
     data = g.to_json()
+    st = data["state"]
     me = g.to_move
-    other = next(p for p in data["players"] if p["name"] != me)
+    other = next(p for p in st["seats"] if p["name"] != me)
     k = len(other["hand"])
-    other["hand"], data["draw"][:k] = data["draw"][:k], other["hand"]
+    other["hand"], st["draw"][:k] = st["draw"][:k], other["hand"]
     data["rng"] = (data["rng"] * 31 + 7) % (1 << 64)  # other future dice too
     return type(g).from_json(data, g.compiled)
 
@@ -159,19 +160,20 @@ def test_bots_win_riddle_when_they_can() -> None:
     """On the goal after waiting a turn, holding The Ring: showing it wins."""
     g = _riddle_main()
     data = g.to_json()
-    me = next(p for p in data["players"] if p["name"] == g.to_move)
+    st = data["state"]
+    me = next(p for p in st["seats"] if p["name"] == g.to_move)
     goal = "s159" if me["kind"] == "hobbit" else "s048"
     if "the_ring" not in me["hand"]:
         holder = next(
             lst
-            for lst in [data["draw"], data["discard"]] + [p["hand"] for p in data["players"]]
+            for lst in [st["draw"], st["discard"]] + [p["hand"] for p in st["seats"]]
             if "the_ring" in lst
         )
         holder[holder.index("the_ring")] = me["hand"][0]
         me["hand"][0] = "the_ring"
     me["pos"] = goal
     me["goal_wait"] = True
-    data["t"]["start"] = goal
+    st["t"]["start"] = goal
     won = type(g).from_json(data, g.compiled)
     assert "ring" in {str(m) for m in won.legal_moves}
     for spec in ("greedy", "mcts:iterations=30,rollout=2"):
