@@ -20,11 +20,11 @@ export. Export → import → export is byte-identical.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
-import tempfile
+import stat
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +32,31 @@ import sqlite_utils
 
 from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
 from .model import Board, Feature, PieceOnBoard, Placement, TileAsset
+from .safeio import atomic_build, atomic_write, dumps_json, loads_json, read_bytes, read_json
 
 FORMAT = "boardwright-project"
 FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+#: Largest project file read (SQLite or JSON export), in bytes. The sample boards are
+#: well under 1 MiB; a 64 MiB project parses to well under 1 GiB of Python objects.
+MAX_PROJECT_BYTES = 64 * 1024 * 1024
+#: Most features (free-standing plus in tile assets) and placements a project may have.
+MAX_FEATURES = 100_000
+#: Largest single SQLite cell read (bytes); SQLite refuses to build a longer value.
+MAX_CELL_BYTES = 16 * 1024 * 1024
+
+#: The tables of a project and their columns (anything else is refused unread).
+SCHEMA: dict[str, frozenset[str]] = {
+    "meta": frozenset({"key", "value"}),
+    "assets": frozenset({"key", "kind", "data", "ord"}),
+    "placements": frozenset({"id", "tile", "x", "y", "turns", "ord"}),
+    "features": frozenset({"id", "kind", "geometry", "props", "ord"}),
+    "pieces": frozenset({"id", "piece", "at", "props", "ord"}),
+    "games": frozenset({"ord", "data"}),
+}
+#: SQLite's own bookkeeping tables, allowed beside ours.
+SQLITE_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
 
 
 # ---------------------------------------------------------------------- JSON form
@@ -57,9 +78,22 @@ def board_to_json(board: Board) -> dict[str, Any]:
     }
 
 
-def dumps_board(board: Board) -> str:
-    """Canonical JSON text of a project (stable key order, one space indent)."""
-    return json.dumps(board_to_json(board), indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+def dumps_board(board: Board, where: str = "project") -> str:
+    """Canonical JSON text of a project (stable key order, one space indent).
+
+    Raises :class:`~referee.errors.BoardError` naming the place if the board holds
+    a value JSON cannot carry (NaN, an infinity, a lone surrogate, a huge integer).
+    """
+    return dumps_json(board_to_json(board), where, indent=1, error=BoardError) + "\n"
+
+
+def check_savable(board: Board, where: str = "project") -> None:
+    """Raise :class:`~referee.errors.BoardError` unless ``board`` can be saved and reopened.
+
+    The editor calls this when it loads a board, so that a board that loads can
+    always be saved (``NaN`` in a property, ``turns`` = 10**30 … are refused at load).
+    """
+    dumps_board(board, where)
 
 
 def board_from_json(data: Any, where: str = "project") -> Board:
@@ -82,6 +116,17 @@ def board_from_json(data: Any, where: str = "project") -> Board:
     if not isinstance(assets, dict):
         raise BoardError("assets must be a JSON object", location=f"{where} assets")
     board = Board(meta=dict(meta))
+    n_items = len(_list(data, "features", where)) + len(_list(data, "placements", where))
+    for t in _list(assets, "tiles", f"{where} assets"):
+        if isinstance(t, dict) and isinstance(t.get("features"), list):
+            n_items += len(t["features"])
+    if n_items > MAX_FEATURES:
+        raise BoardError(
+            f"{n_items} features and placements is more than this Boardwright handles "
+            f"(limit {MAX_FEATURES})",
+            code="too_large",
+            location=where,
+        )
     for i, t in enumerate(_list(assets, "tiles", f"{where} assets")):
         tile = TileAsset.from_json(t, f"{where} assets.tiles[{i}]")
         if tile.key in board.tiles:
@@ -120,7 +165,10 @@ def board_from_json(data: Any, where: str = "project") -> Board:
             raise BoardError(
                 "a piece's 'at' must be a node id or null", location=f"{where} pieces[{i}]"
             )
-        board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(p.get("props") or {})))
+        props = p.get("props") or {}
+        if not isinstance(props, dict):
+            raise BoardError("a piece's props must be an object", location=f"{where} pieces[{i}]")
+        board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(props)))
     board.games = list(_list(data, "games", where))
     board.validate(where)
     return board
@@ -134,140 +182,234 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
 
 
 def export_json(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write the JSON export atomically."""
-    _atomic_write_text(Path(path), dumps_board(board))
+    """Write the JSON export atomically (:func:`referee.safeio.atomic_write`)."""
+    atomic_write(path, dumps_board(board, str(path)))
 
 
 def read_json_file(
     path: str | os.PathLike[str], error: type[BoardwrightError] = ProjectFileError
 ) -> Any:
-    """Parse a JSON file, turning every way it can fail into one ``error`` naming the file.
+    """Parse a JSON file with :func:`referee.safeio.read_json` (limits, one-line errors).
 
     Used for projects, asset packs and game states alike (``error`` picks the class).
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error("no such file", code="not_found", location=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"cannot read: {exc}", location=str(p)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(
-            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            code="malformed_json",
-            location=str(p),
-        ) from None
+    return read_json(path, error)
 
 
 def import_json(path: str | os.PathLike[str]) -> Board:
     """Load a project from its JSON export."""
-    return board_from_json(read_json_file(path), str(path))
+    data = loads_json(
+        read_bytes(path, error=ProjectFileError, max_bytes=MAX_PROJECT_BYTES),
+        str(path),
+        error=ProjectFileError,
+        max_bytes=MAX_PROJECT_BYTES,
+    )
+    return board_from_json(data, str(path))
 
 
 # ---------------------------------------------------------------------- SQLite form
 def save_project(board: Board, path: str | os.PathLike[str]) -> None:
     """Save ``board`` as a SQLite project file, atomically.
 
+    Raises :class:`~referee.errors.BoardError` (nothing written) if the board holds a
+    value that could not be read back, :class:`~referee.safeio.OutputError` if the
+    file cannot be written.
+
     Notes
     -----
-    The new file is built beside the target, committed in one transaction,
-    fsync'ed and renamed over the target; an interrupted save leaves the old file.
+    The new database is built in a temporary file beside the target by
+    :func:`referee.safeio.atomic_build` (exclusive create, one transaction, fsync,
+    rename; the target's mode kept, a symlink written through), so an interrupted
+    save leaves the old file.
     """
-    target = Path(path)
+    where = str(path)
+    check_savable(board, where)
     data = board_to_json(board)
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".saving", dir=target.parent or "."
-    )
-    os.close(fd)
-    try:
+    with atomic_build(path, where=where) as tmp:
         conn = sqlite3.connect(tmp)
-        db = sqlite_utils.Database(conn)
-        with conn:
-            meta = dict(data["meta"])
-            rows = [
-                {"key": "format", "value": json.dumps(FORMAT)},
-                {"key": "version", "value": json.dumps(FORMAT_VERSION)},
-                {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
-            ]
-            db["meta"].insert_all(rows, pk="key")
-            asset_rows = []
-            for kind in ("tiles", "pieces", "decks"):
-                for item in data["assets"][kind]:
-                    asset_rows.append(
-                        {
-                            "key": f"{kind}:{item['key']}",
-                            "kind": kind,
-                            "data": json.dumps(item, ensure_ascii=False),
-                            "ord": len(asset_rows),
-                        }
-                    )
-            db["assets"].create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
-            db["assets"].insert_all(asset_rows)
-            db["placements"].create(
-                {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
+        try:
+            _fill(sqlite_utils.Database(conn), conn, data)
+        finally:
+            conn.close()
+
+
+def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, Any]) -> None:
+    with conn:
+        meta = dict(data["meta"])
+        rows = [
+            {"key": "format", "value": json.dumps(FORMAT)},
+            {"key": "version", "value": json.dumps(FORMAT_VERSION)},
+            {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
+        ]
+        db["meta"].insert_all(rows, pk="key")
+        asset_rows = []
+        for kind in ("tiles", "pieces", "decks"):
+            for item in data["assets"][kind]:
+                asset_rows.append(
+                    {
+                        "key": f"{kind}:{item['key']}",
+                        "kind": kind,
+                        "data": json.dumps(item, ensure_ascii=False),
+                        "ord": len(asset_rows),
+                    }
+                )
+        db["assets"].create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
+        db["assets"].insert_all(asset_rows)
+        db["placements"].create(
+            {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
+        )
+        db["placements"].insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
+        db["features"].create(
+            {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
+        )
+        db["features"].insert_all(
+            {
+                "id": f["id"],
+                "kind": f["kind"],
+                "geometry": json.dumps(f["geometry"]),
+                "props": json.dumps(f["props"], ensure_ascii=False),
+                "ord": i,
+            }
+            for i, f in enumerate(data["features"])
+        )
+        db["pieces"].create({"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id")
+        db["pieces"].insert_all(
+            {
+                "id": p["id"],
+                "piece": p["piece"],
+                "at": p["at"],
+                "props": json.dumps(p["props"], ensure_ascii=False),
+                "ord": i,
+            }
+            for i, p in enumerate(data["pieces"])
+        )
+        db["games"].create({"ord": int, "data": str}, pk="ord")
+        db["games"].insert_all(
+            {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
+            for i, g in enumerate(data["games"])
+        )
+
+
+def sqlite_uri(path: str | os.PathLike[str]) -> str:
+    """A read-only, immutable SQLite URI for ``path``, every special character quoted.
+
+    ``immutable=1`` makes SQLite take no locks and create no ``-shm``/``-wal``/journal
+    file: a read-only verb leaves the folder exactly as it found it. (A project with
+    a pending write-ahead log is refused before, see :func:`load_sqlite`.)
+    """
+    return "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro&immutable=1"
+
+
+def check_schema(conn: sqlite3.Connection, where: str) -> None:
+    """Refuse, before reading any row, a database whose schema is not a project's.
+
+    Views, triggers, virtual tables, generated (hidden) columns, unknown tables and
+    unknown columns are all refused: each could make reading run arbitrary SQL
+    work or inflate a small file into gigabytes of values.
+    """
+    entries = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    tables = set()
+    for kind, name, _tbl, sql in entries:
+        if kind in ("view", "trigger"):
+            raise ProjectFileError(
+                f"not a Boardwright project: it has a {kind} {name!r}",
+                code="bad_schema",
+                location=where,
             )
-            db["placements"].insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
-            db["features"].create(
-                {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
+        if kind == "table":
+            if name in SQLITE_TABLES:
+                continue
+            if name not in SCHEMA:
+                raise ProjectFileError(
+                    f"not a Boardwright project: unknown table {name!r}",
+                    code="bad_schema",
+                    location=where,
+                )
+            if sql and sql.lstrip().upper().startswith("CREATE VIRTUAL"):
+                raise ProjectFileError(
+                    f"not a Boardwright project: {name!r} is a virtual table",
+                    code="bad_schema",
+                    location=where,
+                )
+            tables.add(name)
+    if "meta" not in tables:
+        raise ProjectFileError(
+            "a SQLite file, but not a Boardwright project (no meta table)",
+            code="bad_schema",
+            location=where,
+        )
+    for name in tables:
+        cols = conn.execute(f'PRAGMA table_xinfo("{name}")').fetchall()
+        for col in cols:
+            cname, hidden = col[1], col[6]
+            if hidden:
+                raise ProjectFileError(
+                    f"not a Boardwright project: {name}.{cname} is a generated or hidden column",
+                    code="bad_schema",
+                    location=where,
+                )
+            if cname not in SCHEMA[name]:
+                raise ProjectFileError(
+                    f"not a Boardwright project: unknown column {name}.{cname}",
+                    code="bad_schema",
+                    location=where,
+                )
+        n = conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+        if n > MAX_FEATURES:
+            raise ProjectFileError(
+                f"table {name} has {n} rows (limit {MAX_FEATURES})",
+                code="too_large",
+                location=where,
             )
-            db["features"].insert_all(
-                {
-                    "id": f["id"],
-                    "kind": f["kind"],
-                    "geometry": json.dumps(f["geometry"]),
-                    "props": json.dumps(f["props"], ensure_ascii=False),
-                    "ord": i,
-                }
-                for i, f in enumerate(data["features"])
-            )
-            db["pieces"].create(
-                {"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id"
-            )
-            db["pieces"].insert_all(
-                {
-                    "id": p["id"],
-                    "piece": p["piece"],
-                    "at": p["at"],
-                    "props": json.dumps(p["props"], ensure_ascii=False),
-                    "ord": i,
-                }
-                for i, p in enumerate(data["pieces"])
-            )
-            db["games"].create({"ord": int, "data": str}, pk="ord")
-            db["games"].insert_all(
-                {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
-                for i, g in enumerate(data["games"])
-            )
-        conn.close()
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-        _fsync_dir(target.parent)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def load_sqlite(path: str | os.PathLike[str]) -> Board:
+    """Read a SQLite project file (read-only, creating no file; see :func:`sqlite_uri`)."""
     p = Path(path)
     where = str(p)
+    st = _regular(p)
+    if st.st_size > MAX_PROJECT_BYTES:
+        raise ProjectFileError(
+            f"{st.st_size} bytes is too large (limit {MAX_PROJECT_BYTES} bytes)",
+            code="too_large",
+            location=where,
+        )
+    wal = Path(f"{p}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise ProjectFileError(
+            f"has unmerged changes in {wal.name} (another program has it open, or "
+            "crashed); close that program, or merge them with "
+            "`sqlite3 FILE 'PRAGMA wal_checkpoint'`",
+            code="wal_pending",
+            location=where,
+        )
     try:
-        conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        conn = sqlite3.connect(sqlite_uri(p), uri=True)
     except sqlite3.Error as exc:
         raise ProjectFileError(f"cannot open SQLite file: {exc}", location=where) from None
     try:
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_CELL_BYTES)
+        check_schema(conn, where)
         db = sqlite_utils.Database(conn)
         names = set(db.table_names())
-        need = {"meta", "assets", "placements", "features", "pieces", "games"}
-        if "meta" not in names:
-            raise ProjectFileError(
-                "a SQLite file, but not a Boardwright project (no meta table)", location=where
-            )
-        meta_rows = {r["key"]: json.loads(r["value"]) for r in db["meta"].rows}
+        need = set(SCHEMA)
+
+        def cell(value: Any, place: str) -> Any:
+            if isinstance(value, bytes):
+                value = value.decode("utf-8", "replace")
+            if not isinstance(value, str):
+                raise ProjectFileError(
+                    f"{place}: expected JSON text, found {type(value).__name__}",
+                    code="corrupt",
+                    location=where,
+                )
+            return loads_json(value, f"{where} {place}", error=ProjectFileError)
+
+        meta_rows = {
+            r["key"]: cell(r["value"], f"meta[{r['key']!r}]")
+            for r in db["meta"].rows
+            if r["key"] in ("format", "version", "meta")
+        }
         if meta_rows.get("format") != FORMAT:
             raise ProjectFileError("a SQLite file, but not a Boardwright project", location=where)
         if meta_rows.get("version") != FORMAT_VERSION:
@@ -284,7 +426,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         assets: dict[str, list[Any]] = {"tiles": [], "pieces": [], "decks": []}
         for r in db["assets"].rows_where(order_by="ord"):
             if r["kind"] in assets:
-                assets[r["kind"]].append(json.loads(r["data"]))
+                assets[r["kind"]].append(cell(r["data"], f"assets[{r['key']!r}]"))
         data = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -298,48 +440,81 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                 {
                     "id": r["id"],
                     "kind": r["kind"],
-                    "geometry": json.loads(r["geometry"]),
-                    "props": json.loads(r["props"]),
+                    "geometry": cell(r["geometry"], f"features[{i}].geometry"),
+                    "props": cell(r["props"], f"features[{i}].props"),
                 }
-                for r in db["features"].rows_where(order_by="ord")
+                for i, r in enumerate(db["features"].rows_where(order_by="ord"))
             ],
             "pieces": [
-                {"id": r["id"], "piece": r["piece"], "at": r["at"], "props": json.loads(r["props"])}
-                for r in db["pieces"].rows_where(order_by="ord")
+                {
+                    "id": r["id"],
+                    "piece": r["piece"],
+                    "at": r["at"],
+                    "props": cell(r["props"], f"pieces[{i}].props"),
+                }
+                for i, r in enumerate(db["pieces"].rows_where(order_by="ord"))
             ],
-            "games": [json.loads(r["data"]) for r in db["games"].rows_where(order_by="ord")],
+            "games": [
+                cell(r["data"], f"games[{i}]")
+                for i, r in enumerate(db["games"].rows_where(order_by="ord"))
+            ],
         }
     except sqlite3.DatabaseError as exc:
         raise ProjectFileError(
             f"corrupt SQLite project file ({exc})", code="corrupt", location=where
         ) from None
-    except (json.JSONDecodeError, TypeError, KeyError) as exc:
+    except (TypeError, KeyError, ValueError) as exc:
+        if isinstance(exc, BoardwrightError):
+            raise
         raise ProjectFileError(
-            f"corrupt project content ({exc})", code="corrupt", location=where
+            f"corrupt project content ({type(exc).__name__}: {exc})", code="corrupt", location=where
         ) from None
     finally:
         conn.close()
     return board_from_json(data, where)
 
 
+def _regular(p: Path) -> os.stat_result:
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise ProjectFileError("no such file", code="not_found", location=str(p)) from None
+    except OSError as exc:
+        raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise ProjectFileError("is a directory", location=str(p))
+    if not stat.S_ISREG(st.st_mode):
+        raise ProjectFileError(
+            "not a regular file (a FIFO, socket or device is refused)",
+            code="not_regular",
+            location=str(p),
+        )
+    return st
+
+
 def load_project(path: str | os.PathLike[str]) -> Board:
     """Load a project from its SQLite file or its JSON export (detected by content).
 
     A directory is accepted too when it holds exactly one project file (e.g.
-    ``projects/ringgeister``).
+    ``projects/ringgeister``). Only regular files are opened: a FIFO or a device is
+    refused at once. Files larger than :data:`MAX_PROJECT_BYTES` are refused.
     """
     p = Path(path)
     if p.is_dir():
         p = _project_in_dir(p)
+    _regular(p)
     try:
-        with open(p, "rb") as fh:
-            head = fh.read(16)
-    except FileNotFoundError:
-        raise ProjectFileError("no such file", code="not_found", location=str(p)) from None
-    except IsADirectoryError:
-        raise ProjectFileError("is a directory", location=str(p)) from None
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
+            raise ProjectFileError("not a regular file", code="not_regular", location=str(p))
+        head = os.read(fd, 16)
+    except OSError as exc:
+        raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    finally:
+        os.close(fd)
     if head == SQLITE_MAGIC:
         return load_sqlite(p)
     if head.lstrip()[:1] in (b"{", b"["):
@@ -350,36 +525,23 @@ def load_project(path: str | os.PathLike[str]) -> Board:
 
 
 def _project_in_dir(d: Path) -> Path:
-    cands = sorted(d.glob("*.bwproj")) or sorted(d.glob("*.json"))
-    if len(cands) == 1 or (cands and cands[0].suffix == ".bwproj"):
-        return cands[0]
+    """The one project file in folder ``d``: its only ``*.bwproj``, else its only ``*.json``."""
+    for pattern in ("*.bwproj", "*.json"):
+        cands = sorted(d.glob(pattern))
+        if len(cands) == 1:
+            return cands[0]
+        if len(cands) > 1:
+            names = ", ".join(c.name for c in cands[:5]) + (", …" if len(cands) > 5 else "")
+            raise ProjectFileError(
+                f"folder holds {len(cands)} project files ({names}); name the one to use",
+                code="ambiguous",
+                location=str(d),
+            )
     raise ProjectFileError(
         "directory holds no project file (*.bwproj or *.json)", code="not_found", location=str(d)
     )
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".saving", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _fsync_dir(d: Path) -> None:
-    try:
-        fd = os.open(d or ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Kept for callers of the old name: :func:`referee.safeio.atomic_write`."""
+    atomic_write(path, text)

@@ -47,12 +47,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..export import write_export
 
-    if (
-        args.png_width < 1
-        or args.px_per_mm <= 0
-        or (args.tts_mm_per_unit is not None and args.tts_mm_per_unit <= 0)
-    ):
-        raise UsageError("--png-width, --px-per-mm and --tts-mm-per-unit must be positive")
+    from ..safeio import finite
+
+    if not 1 <= args.png_width <= 16384:
+        raise UsageError(f"--png-width must be from 1 to 16384, not {args.png_width}")
+    finite(args.px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
+    if args.tts_mm_per_unit is not None:
+        finite(args.tts_mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
     compiled = compile_board(load_project(args.project))
     files = write_export(
         compiled,

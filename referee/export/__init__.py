@@ -14,18 +14,19 @@ Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
-import os
+import math
+import re
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from ..compiler import CompiledBoard
-from ..errors import UsageError
+from ..errors import BoardError, UsageError
 from ..geometry import geometry_to_json
+from ..safeio import atomic_write, dumps_json
 
 COMPILED_FORMAT = "boardwright-compiled"
 COMPILED_VERSION = 1
@@ -53,21 +54,53 @@ def from_node_link(data: dict[str, Any]) -> nx.MultiGraph:
 _JSON_PREFIX = "json:"
 
 
+#: Characters XML 1.0 cannot hold at all (not even escaped), and lone surrogates.
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def _xml_safe(value: Any, where: str) -> Any:
+    """``value`` if GraphML can carry it, else a :class:`BoardError` naming ``where``."""
+    if isinstance(value, str):
+        m = _XML_ILLEGAL.search(value)
+        if m:
+            raise BoardError(
+                f"{value[:40]!r} holds U+{ord(m.group()):04X}, which XML cannot carry",
+                code="bad_text",
+                location=where,
+            )
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise BoardError(f"{value} is not a finite number", code="bad_number", location=where)
+    return value
+
+
 def to_graphml(compiled: CompiledBoard) -> str:
+    """GraphML text of the compiled graph (well-formed XML or a :class:`BoardError`).
+
+    Ids and attribute values holding characters XML 1.0 cannot hold (NUL and other
+    control characters, lone surrogates) are refused, naming the node or edge.
+    """
     g = nx.MultiGraph()
     for n, d in compiled.graph.nodes(data=True):
-        g.add_node(n, **{k: _flat(v) for k, v in d.items() if v is not None})
+        where = f"graphml node {n!r}"
+        _xml_safe(n, where)
+        g.add_node(
+            n, **{_xml_safe(k, where): _flat(v, where) for k, v in d.items() if v is not None}
+        )
     for u, v, k, d in compiled.graph.edges(keys=True, data=True):
-        g.add_edge(u, v, key=k, **{a: _flat(b) for a, b in d.items() if b is not None})
+        where = f"graphml edge {u!r}-{v!r}"
+        _xml_safe(k, where)
+        g.add_edge(
+            u, v, key=k, **{_xml_safe(a, where): _flat(b, where) for a, b in d.items() if b is not None}
+        )
     buf = io.BytesIO()
     nx.write_graphml(g, buf, encoding="utf-8")
     return buf.getvalue().decode("utf-8")
 
 
-def _flat(v: Any) -> Any:
+def _flat(v: Any, where: str = "graphml") -> Any:
     if isinstance(v, (dict, list, tuple)):
-        return _JSON_PREFIX + json.dumps(v, sort_keys=True)
-    return v
+        v = _JSON_PREFIX + dumps_json(v, where, sort_keys=True, error=BoardError)
+    return _xml_safe(v, where)
 
 
 def from_graphml(text: str) -> nx.MultiGraph:
@@ -111,11 +144,11 @@ def to_geojson(compiled: CompiledBoard) -> dict[str, Any]:
 def write_compiled(compiled: CompiledBoard, fmt: str) -> str:
     """The compiled board as text in ``fmt`` (node-link, graphml or geojson)."""
     if fmt == "node-link":
-        return json.dumps(to_node_link(compiled), indent=1, ensure_ascii=False) + "\n"
+        return dumps_json(to_node_link(compiled), "node-link", indent=1, error=BoardError) + "\n"
     if fmt == "graphml":
         return to_graphml(compiled)
     if fmt == "geojson":
-        return json.dumps(to_geojson(compiled), ensure_ascii=False) + "\n"
+        return dumps_json(to_geojson(compiled), "geojson", error=BoardError) + "\n"
     raise UsageError(f"unknown format {fmt!r}")
 
 
@@ -145,13 +178,30 @@ def write_export(
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
     (unless ``image_url`` names a picture elsewhere) and points the board at it.
-    Files are written whole or not at all (temporary file + rename).
+    Files are written whole or not at all (:func:`referee.safeio.atomic_write`).
+    Numbers are checked before any work (finite, positive), and an output whose
+    name says it is a picture of another kind (``-o board.png`` for ``tts``, or
+    an ``.svg``/``.png`` name for a text format) is refused: ``tts`` would
+    otherwise overwrite its own PNG picture with JSON.
     """
+    from ..safeio import finite
     from .picture import render_png, render_svg
 
     out = Path(path)
     if fmt not in EXPORT_FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORT_FORMATS)})")
+    finite(px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
+    if mm_per_unit is not None:
+        finite(mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
+    if isinstance(png_width, bool) or not isinstance(png_width, int) or not 1 <= png_width <= 16384:
+        raise UsageError(f"--png-width must be an integer from 1 to 16384, not {png_width!r}")
+    suffix = out.suffix.lower()
+    if suffix in _PICTURE_SUFFIXES and _PICTURE_SUFFIXES[suffix] != fmt:
+        raise UsageError(
+            f"-o {out}: a {suffix} name for a {fmt} export (it would not be a {suffix[1:]} "
+            f"file{'; tts writes its picture beside the JSON' if fmt == 'tts' else ''}); "
+            "choose another name"
+        )
     if not out.parent.is_dir():
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
     written: list[Path] = []
@@ -163,7 +213,7 @@ def write_export(
         _write(
             out,
             (
-                json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1, ensure_ascii=False)
+                dumps_json(to_tmj(compiled, px_per_mm=px_per_mm), str(out), indent=1, error=BoardError)
                 + "\n"
             ).encode("utf-8"),
         )
@@ -184,17 +234,13 @@ def write_export(
             written.append(img)
             image_url = img.resolve().as_uri()
         data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH, view_box=box)
-        _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        _write(out, (dumps_json(data, str(out), indent=1, error=BoardError) + "\n").encode("utf-8"))
     written.insert(0 if fmt != "tts" else len(written), out)
     return written
 
 
+_PICTURE_SUFFIXES = {".png": "png", ".svg": "svg"}
+
+
 def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.writing")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    atomic_write(path, data)
