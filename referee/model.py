@@ -288,6 +288,7 @@ class TileAsset:
         if not isinstance(turnable, bool):
             raise AssetError("turnable must be true or false", location=where)
         props = data.get("props", {})
+        outline_polygon(dict(outline), where)  # errors name the file, not only the key
         tile = cls(
             key,
             str(data.get("name", key)),

@@ -148,7 +148,9 @@ def _parse_float(s: str) -> float:
 
 
 def _parse_constant(s: str) -> Any:
-    raise _Refused("bad_number", f"{s} is not a JSON number (NaN or infinite numbers are refused)", s)
+    raise _Refused(
+        "bad_number", f"{s} is not a JSON number (NaN or infinite numbers are refused)", s
+    )
 
 
 def loads_json(
@@ -290,7 +292,9 @@ def read_bytes(
         os.close(fd)
 
 
-def check_regular_file(path: str | os.PathLike[str], error: type[BoardwrightError]) -> os.stat_result:
+def check_regular_file(
+    path: str | os.PathLike[str], error: type[BoardwrightError]
+) -> os.stat_result:
     """``stat`` of ``path`` if it is an existing regular file; else one ``error``."""
     p = str(path)
     try:
@@ -318,7 +322,10 @@ def read_json(
 ) -> Any:
     """Read and parse a JSON file with :func:`loads_json`'s limits."""
     return loads_json(
-        read_bytes(path, error=error, max_bytes=max_bytes), str(path), error=error, max_bytes=max_bytes
+        read_bytes(path, error=error, max_bytes=max_bytes),
+        str(path),
+        error=error,
+        max_bytes=max_bytes,
     )
 
 
@@ -419,7 +426,11 @@ def _utf8_ok(s: str) -> bool:
 
 
 def check_value(
-    value: Any, where: str, *, error: type[BoardwrightError] = InputError, max_depth: int = MAX_DEPTH
+    value: Any,
+    where: str,
+    *,
+    error: type[BoardwrightError] = InputError,
+    max_depth: int = MAX_DEPTH,
 ) -> None:
     """Raise ``error`` if :func:`find_bad_value` finds anything in ``value``."""
     bad = find_bad_value(value, max_depth)
@@ -447,10 +458,14 @@ def dumps_json(
     if bad is not None:
         code, message, place = bad
         raise error(f"cannot write {place}: {message}", code=code, location=where)
-    return json.dumps(value, indent=indent, ensure_ascii=False, allow_nan=False, sort_keys=sort_keys)
+    return json.dumps(
+        value, indent=indent, ensure_ascii=False, allow_nan=False, sort_keys=sort_keys
+    )
 
 
-def finite(value: float, name: str, *, low: float | None = None, high: float | None = None) -> float:
+def finite(
+    value: float, name: str, *, low: float | None = None, high: float | None = None
+) -> float:
     """``value`` if it is a finite number within ``[low, high]``; else a usage error.
 
     For numeric command-line flags and request fields (``--dpi``, ``--px-per-mm``, …),
@@ -614,7 +629,9 @@ def _cleanup(fd: int, tmp: Path) -> None:
             os.unlink(f"{tmp}{suffix}")
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes | str, *, where: str | None = None) -> None:
+def atomic_write(
+    path: str | os.PathLike[str], data: bytes | str, *, where: str | None = None
+) -> None:
     """Replace ``path`` with ``data`` (text is written as UTF-8) atomically; see :func:`atomic_build`."""
     raw = data.encode("utf-8") if isinstance(data, str) else data
     with atomic_build(path, where=where) as tmp:

@@ -46,7 +46,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def cmd_export(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..export import write_export
-
     from ..safeio import finite
 
     if not 1 <= args.png_width <= 16384:

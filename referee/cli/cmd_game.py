@@ -69,7 +69,9 @@ def guard_state(where: str) -> Iterator[None]:
     """
     try:
         yield
-    except BoardwrightError:
+    except BoardwrightError as exc:
+        if exc.location is None or where not in exc.location:
+            exc.location = f"{where}: {exc.location}" if exc.location else where
         raise
     except RecursionError:
         raise StateError("the state is nested too deeply to use", location=where) from None
@@ -211,7 +213,9 @@ def game_of(
 ) -> Game:
     """The game an envelope holds, on its board (refusing a different board)."""
     proj = project or env["project"]
-    compiled = boards.get(proj)
+    with guard_state(where):
+        compiled = boards.get(proj)
+        cls = get_game(env["rules"])
     if compiled.hash != env["board_hash"]:
         raise StateError(
             f"the game was made for board {env['board_hash']}, but {proj} is "
@@ -221,7 +225,6 @@ def game_of(
         )
     if "state" not in env:
         raise StateError("game state has no state", location=where)
-    cls = get_game(env["rules"])
     with guard_state(where):
         return cls.from_json(env["state"], compiled)
 
@@ -442,7 +445,10 @@ def replay_one(
         )
     new = env["log"]["new"]
     game = get_game(env["rules"]).new(
-        compiled, players=new["players"], seed=new["seed"], options=dict(new.get("options") or {})
+        compiled,
+        players=new["players"],
+        seed=new.get("seed", 0),
+        options=dict(new.get("options") or {}),
     )
     if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
         return {

@@ -44,6 +44,8 @@ from ..games.base import Game
 from ..safeio import MAX_INT_DIGITS, dumps_json, loads_json
 from .cmd_game import Boards, check_envelope, game_of, guard_state, new_game
 
+AnyGame = Game[Any]
+
 MAX_REQUEST = 1 << 20  #: bytes per request line (``--max-request``)
 MAX_REQUEST_DEPTH = 64  #: nesting of a request (a state envelope needs about 10)
 MAX_GAMES = 64  #: live games (``--max-games``)
@@ -128,7 +130,7 @@ class Server:
         self.idle_timeout = idle_timeout
         self.clock = clock
         self.boards = _ConfinedBoards(Path(projects) if projects is not None else None)
-        self.games: dict[str, tuple[Game, dict[str, Any]]] = {}
+        self.games: dict[str, tuple[AnyGame, dict[str, Any]]] = {}
         self._used: dict[str, float] = {}
         self._next = 1
 
@@ -139,7 +141,7 @@ class Server:
             return self._handle_line(raw)
         except (KeyboardInterrupt, SystemExit):
             raise
-        except BaseException as exc:  # noqa: BLE001 - the server must answer and read on
+        except BaseException as exc:
             return _error("internal_error", f"{type(exc).__name__}: {_short(exc)}")
 
     def _handle_line(self, raw: bytes) -> dict[str, Any]:
@@ -214,11 +216,10 @@ class Server:
             self._used.pop(gid, None)
         return old
 
-    def _keep(self, game: Game, env: dict[str, Any]) -> str:
+    def _keep(self, game: AnyGame, env: dict[str, Any]) -> str:
         if len(self.games) >= self.max_games:
             raise UsageError(
-                f"this server holds {self.max_games} games already (--max-games); "
-                "close one first",
+                f"this server holds {self.max_games} games already (--max-games); close one first",
                 code="too_many_games",
             )
         gid = f"g{self._next}"
@@ -227,7 +228,7 @@ class Server:
         self._used[gid] = self.clock()
         return gid
 
-    def _game(self, req: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+    def _game(self, req: dict[str, Any]) -> tuple[AnyGame, dict[str, Any]]:
         if "game" in req:
             gid = req["game"]
             got = self.games.get(gid) if isinstance(gid, str) else None
@@ -281,10 +282,10 @@ class Server:
                 text = render() if callable(render) else dumps_json(game.to_json(), indent=1)
             return {"ok": True, **_status(game), "text": text}
         if op == "close":
-            gid = req.get("game")
-            if isinstance(gid, str):
-                self.games.pop(gid, None)
-                self._used.pop(gid, None)
+            handle = req.get("game")
+            if isinstance(handle, str):
+                self.games.pop(handle, None)
+                self._used.pop(handle, None)
             return {"ok": True}
         raise UsageError(
             f"unknown op {str(op)[:40]!r} (new, load, moves, play, state, render, close)",
@@ -312,18 +313,18 @@ class Server:
                 raise BadRequest("variant must be a name")
             opts = {**opts, "variant": req["variant"]}
         project = self.boards.resolve(req["project"])
-        if len(self.games) >= self.max_games:
-            self._keep_check()
+        self._check_room()
         with guard_state("request"):
             game, env = new_game(rules, project, players, seed, opts, self.boards)
         gid = self._keep(game, env)
         return {"ok": True, "game": gid, **_status(game), "events": env["log"]["new"]["events"]}
 
-    def _keep_check(self) -> None:
-        raise UsageError(
-            f"this server holds {self.max_games} games already (--max-games); close one first",
-            code="too_many_games",
-        )
+    def _check_room(self) -> None:
+        if len(self.games) >= self.max_games:
+            raise UsageError(
+                f"this server holds {self.max_games} games already (--max-games); close one first",
+                code="too_many_games",
+            )
 
     def _play(self, req: dict[str, Any], view: str | None) -> dict[str, Any]:
         game, env = self._game(req)
@@ -367,7 +368,7 @@ def dumps_roundtrip(env: dict[str, Any]) -> dict[str, Any]:
     return copied
 
 
-def _status(game: Game) -> dict[str, Any]:
+def _status(game: AnyGame) -> dict[str, Any]:
     return {"to_move": game.to_move, "outcome": game.outcome}
 
 

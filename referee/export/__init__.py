@@ -90,7 +90,10 @@ def to_graphml(compiled: CompiledBoard) -> str:
         where = f"graphml edge {u!r}-{v!r}"
         _xml_safe(k, where)
         g.add_edge(
-            u, v, key=k, **{_xml_safe(a, where): _flat(b, where) for a, b in d.items() if b is not None}
+            u,
+            v,
+            key=k,
+            **{_xml_safe(a, where): _flat(b, where) for a, b in d.items() if b is not None},
         )
     buf = io.BytesIO()
     nx.write_graphml(g, buf, encoding="utf-8")
@@ -213,7 +216,9 @@ def write_export(
         _write(
             out,
             (
-                dumps_json(to_tmj(compiled, px_per_mm=px_per_mm), str(out), indent=1, error=BoardError)
+                dumps_json(
+                    to_tmj(compiled, px_per_mm=px_per_mm), str(out), indent=1, error=BoardError
+                )
                 + "\n"
             ).encode("utf-8"),
         )
