@@ -305,24 +305,6 @@ def project_corpus() -> list[tuple[str, Writer]]:
         ("sqlite-magic-garbage", _text("p.bwproj", b"SQLite format 3\x00" + b"\x00" * 200)),
         ("sqlite-truncated", _text("p.bwproj", MD_DB.read_bytes()[:3000])),
         ("binary-garbage", _text("p.bwproj", bytes(range(256)) * 4)),
-        (
-            "too-many-features",
-            _edited(
-                "p.json",
-                lambda d: d.__setitem__(
-                    "features",
-                    [
-                        {
-                            "id": f"f{i}",
-                            "kind": "point",
-                            "geometry": {"type": "Point", "coordinates": [0, 0]},
-                            "props": {},
-                        }
-                        for i in range(100_001)
-                    ],
-                ),
-            ),
-        ),
     ]
     c += [(f"sqlite-{name}", _sqlite(name, sql)) for name, sql in SQLITE_EDITS]
     c += [
@@ -550,7 +532,8 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("export-graphml", lambda p, o: ["export", p, "--to", "graphml", "-o", str(o / "b.graphml")]),
     ("export-tts", lambda p, o: ["export", p, "--to", "tts", "-o", str(o / "b.json")]),
     ("export-tmj", lambda p, o: ["export", p, "--to", "tmj", "-o", str(o / "b.tmj")]),
-    ("diff", lambda p, o: ["diff", str(MD_JSON), p]),
+    ("diff", lambda p, o: ["diff", p, str(MD_JSON)]),
+    ("diff-new", lambda p, o: ["diff", str(MD_JSON), p]),
     ("perft", lambda p, o: ["perft", p, str(ROOT / "tests" / "fixtures" / "mount-doom.perft")]),
     ("turns", lambda p, o: ["turns", p, "--no-write"]),
     ("reach", lambda p, o: ["reach", p, "--from", "a", "--roll", "2"]),
@@ -747,7 +730,7 @@ def test_bad_flags_are_refused_before_any_work(argv, needle, tmp_path, capsys):
     out_dir = tmp_path / "out"
     out_dir.mkdir()
     args = [a.replace("{p}", str(MD_JSON)).replace("{o}", str(out_dir)) for a in argv]
-    rc, out, err = run_cli(args, capsys)
+    rc, _, err = run_cli(args, capsys)
     assert rc in (1, 2), err
     assert "Traceback" not in err
     last = err.strip().splitlines()[-1]
@@ -812,3 +795,13 @@ def test_invalid_tile_outline_names_its_pack_file(tmp_path):
     with pytest.raises(BoardwrightError) as info:
         load_pack(pack)
     assert str(bad) in str(info.value)
+
+
+def test_a_project_over_the_feature_limit_is_refused_with_a_message(monkeypatch, capsys):
+    """More features than ``MAX_FEATURES`` (lowered here to keep the test fast): a message."""
+    import referee.store
+
+    monkeypatch.setattr(referee.store, "MAX_FEATURES", 50)
+    for path in (MD_JSON, MD_DB):
+        rc, _, err = run_cli(["info", str(path)], capsys)
+        assert rc == 1 and str(path) in err and "limit 50" in err, err
