@@ -305,7 +305,9 @@ class Server:
             raise BadRequest(f"players must be from 1 to {MAX_PLAYERS}")
         if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_INT_DIGITS:
             raise BadRequest("seed must be an integer")
-        opts = req.get("options") or {}
+        opts = req.get("options")
+        if opts is None:
+            opts = {}
         if not isinstance(opts, dict):
             raise BadRequest("options must be an object")
         if req.get("variant") is not None:
@@ -327,10 +329,10 @@ class Server:
             )
 
     def _play(self, req: dict[str, Any], view: str | None) -> dict[str, Any]:
-        game, env = self._game(req)
         text = req.get("move")
         if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
             raise BadRequest(f'play needs "move" (text of at most {MAX_MOVE_TEXT} characters)')
+        game, env = self._game(req)
         try:
             with guard_state("request"):
                 move = game.parse_move(text)
