@@ -241,8 +241,8 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
             {"key": "version", "value": json.dumps(FORMAT_VERSION)},
             {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
         ]
-        db["meta"].insert_all(rows, pk="key")
-        asset_rows = []
+        db.table("meta").insert_all(rows, pk="key")
+        asset_rows: list[dict[str, Any]] = []
         for kind in ("tiles", "pieces", "decks"):
             for item in data["assets"][kind]:
                 asset_rows.append(
@@ -253,16 +253,16 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
                         "ord": len(asset_rows),
                     }
                 )
-        db["assets"].create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
-        db["assets"].insert_all(asset_rows)
-        db["placements"].create(
+        db.table("assets").create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
+        db.table("assets").insert_all(asset_rows)
+        db.table("placements").create(
             {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
         )
-        db["placements"].insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
-        db["features"].create(
+        db.table("placements").insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
+        db.table("features").create(
             {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
         )
-        db["features"].insert_all(
+        db.table("features").insert_all(
             {
                 "id": f["id"],
                 "kind": f["kind"],
@@ -272,8 +272,10 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
             }
             for i, f in enumerate(data["features"])
         )
-        db["pieces"].create({"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id")
-        db["pieces"].insert_all(
+        db.table("pieces").create(
+            {"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id"
+        )
+        db.table("pieces").insert_all(
             {
                 "id": p["id"],
                 "piece": p["piece"],
@@ -283,8 +285,8 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
             }
             for i, p in enumerate(data["pieces"])
         )
-        db["games"].create({"ord": int, "data": str}, pk="ord")
-        db["games"].insert_all(
+        db.table("games").create({"ord": int, "data": str}, pk="ord")
+        db.table("games").insert_all(
             {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
             for i, g in enumerate(data["games"])
         )
@@ -407,7 +409,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
 
         meta_rows = {
             r["key"]: cell(r["value"], f"meta[{r['key']!r}]")
-            for r in db["meta"].rows
+            for r in db.table("meta").rows
             if r["key"] in ("format", "version", "meta")
         }
         if meta_rows.get("format") != FORMAT:
@@ -424,7 +426,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                 f"project file lacks table(s) {', '.join(sorted(missing))}", location=where
             )
         assets: dict[str, list[Any]] = {"tiles": [], "pieces": [], "decks": []}
-        for r in db["assets"].rows_where(order_by="ord"):
+        for r in db.table("assets").rows_where(order_by="ord"):
             if r["kind"] in assets:
                 assets[r["kind"]].append(cell(r["data"], f"assets[{r['key']!r}]"))
         data = {
@@ -434,7 +436,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
             "assets": assets,
             "placements": [
                 {"id": r["id"], "tile": r["tile"], "x": r["x"], "y": r["y"], "turns": r["turns"]}
-                for r in db["placements"].rows_where(order_by="ord")
+                for r in db.table("placements").rows_where(order_by="ord")
             ],
             "features": [
                 {
@@ -443,7 +445,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                     "geometry": cell(r["geometry"], f"features[{i}].geometry"),
                     "props": cell(r["props"], f"features[{i}].props"),
                 }
-                for i, r in enumerate(db["features"].rows_where(order_by="ord"))
+                for i, r in enumerate(db.table("features").rows_where(order_by="ord"))
             ],
             "pieces": [
                 {
@@ -452,11 +454,11 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                     "at": r["at"],
                     "props": cell(r["props"], f"pieces[{i}].props"),
                 }
-                for i, r in enumerate(db["pieces"].rows_where(order_by="ord"))
+                for i, r in enumerate(db.table("pieces").rows_where(order_by="ord"))
             ],
             "games": [
                 cell(r["data"], f"games[{i}]")
-                for i, r in enumerate(db["games"].rows_where(order_by="ord"))
+                for i, r in enumerate(db.table("games").rows_where(order_by="ord"))
             ],
         }
     except sqlite3.DatabaseError as exc:

@@ -134,7 +134,7 @@ def new_game(
     seed: int,
     options: dict[str, Any],
     boards: Boards = _BOARDS,
-) -> tuple[Game, dict[str, Any]]:
+) -> tuple[Game[Any], dict[str, Any]]:
     """Set up a game and its envelope."""
     check_setup(players, seed, "new", UsageError)
     cls = get_game(rules)
@@ -210,7 +210,7 @@ def load_envelope(path: str) -> dict[str, Any]:
 
 def game_of(
     env: dict[str, Any], project: str | None = None, boards: Boards = _BOARDS, where: str = "state"
-) -> Game:
+) -> Game[Any]:
     """The game an envelope holds, on its board (refusing a different board)."""
     proj = project or env["project"]
     with guard_state(where):
@@ -234,7 +234,7 @@ def _write(path: str, env: dict[str, Any]) -> None:
     write_json(path, env)
 
 
-def _status(game: Game) -> dict[str, Any]:
+def _status(game: Game[Any]) -> dict[str, Any]:
     return {"to_move": game.to_move, "outcome": game.outcome}
 
 

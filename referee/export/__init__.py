@@ -34,7 +34,7 @@ COMPILED_VERSION = 1
 
 def to_node_link(compiled: CompiledBoard) -> dict[str, Any]:
     """networkx node-link data of the compiled graph, with a versioned header."""
-    data = nx.node_link_data(compiled.graph, edges="edges")
+    data: dict[str, Any] = nx.node_link_data(compiled.graph, edges="edges")
     data["graph"] = {
         "format": COMPILED_FORMAT,
         "version": COMPILED_VERSION,
