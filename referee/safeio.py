@@ -73,7 +73,6 @@ class OutputError(BoardwrightError):
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.S)
-_CONSTANT = re.compile(r"-?\b(?:NaN|Infinity)\b")
 
 
 def _line_col(text: str, pos: int) -> str:

@@ -60,7 +60,7 @@ MAX_PLAYERS = 16
 
 
 @contextlib.contextmanager
-def guard_state(where: str) -> Iterator[None]:
+def guard_state(where: str, what: str = "the state does not fit its rules") -> Iterator[None]:
     """Turn anything but our own errors, raised while using a game state, into ``bad_state``.
 
     A hand-edited state can hold what the rules never produce (``cur: 99``, a
@@ -79,9 +79,7 @@ def guard_state(where: str) -> Iterator[None]:
         raise StateError("the state needs too much memory to use", location=where) from None
     except Exception as exc:
         text = str(exc).replace("\n", " ")[:160]
-        raise StateError(
-            f"the state does not fit its rules ({type(exc).__name__}: {text})", location=where
-        ) from None
+        raise StateError(f"{what} ({type(exc).__name__}: {text})", location=where) from None
 
 
 # ====================================================================== helpers
@@ -142,8 +140,9 @@ def new_game(
     declared = compiled.board.rules
     if declared and declared != rules:
         raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
-    game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-    events = list(getattr(game, "setup_events", []))
+    with guard_state(project, "the rules cannot set up this game with these options"):
+        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
+        events = list(getattr(game, "setup_events", []))
     env = {
         "format": ENVELOPE,
         "version": ENVELOPE_VERSION,
@@ -338,6 +337,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
+    with guard_state(args.state):
+        return _moves(args)
+
+
+def _moves(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     with guard_state(args.state):
@@ -361,6 +365,11 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    with guard_state(args.state):
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     try:

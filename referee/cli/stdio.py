@@ -371,7 +371,8 @@ def dumps_roundtrip(env: dict[str, Any]) -> dict[str, Any]:
 
 
 def _status(game: AnyGame) -> dict[str, Any]:
-    return {"to_move": game.to_move, "outcome": game.outcome}
+    with guard_state("request"):
+        return {"to_move": game.to_move, "outcome": game.outcome}
 
 
 def _short(exc: BaseException) -> str:
