@@ -73,6 +73,41 @@ class OutputError(BoardwrightError):
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 _BRACKETS = re.compile(r"[\[\]{}]")
 _ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.S)
+_ANY_ESCAPE = re.compile(r"\\.", re.S)
+_NOT_STRUCTURE = re.compile(r'[^\[\]{}"]+')
+_PLAIN_STRING = re.compile(r'"[^"]*"')
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_BIG_EXPONENT = re.compile(r"[eE][+-]?[0-9]{3}")
+
+
+def _has_long_number(text: str) -> bool:
+    """Whether ``text`` has a run of more than :data:`MAX_INT_DIGITS` digits or a 3-digit exponent."""
+    import numpy as np
+
+    if _BIG_EXPONENT.search(text):
+        return True
+    codes = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    digit = ((codes >= 48) & (codes <= 57)).astype(np.int8)
+    edges = np.diff(np.concatenate(([0], digit, [0])))
+    runs = np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)
+    return bool((runs > MAX_INT_DIGITS).any())
+
+
+def _max_depth(text: str) -> int:
+    """Deepest bracket nesting of JSON ``text`` outside strings (C-speed regexes + numpy).
+
+    Escapes are dropped first (so ``\\"`` cannot end a string), then everything but
+    brackets and quotes, then the (now bracket-free) strings; the running sum of
+    ``+1`` per opening and ``-1`` per closing bracket peaks at the depth.
+    """
+    import numpy as np
+
+    reduced = _PLAIN_STRING.sub("", _NOT_STRUCTURE.sub("", _ANY_ESCAPE.sub("", text)))
+    if not reduced:
+        return 0
+    codes = np.frombuffer(reduced.encode("ascii"), dtype=np.uint8)
+    steps = np.where((codes == 91) | (codes == 123), 1, np.where(codes == 34, 0, -1))
+    return int(np.cumsum(steps, dtype=np.int64).max())
 
 
 def _line_col(text: str, pos: int) -> str:
@@ -192,16 +227,16 @@ def loads_json(
     if text.startswith("\ufeff"):
         text = text[1:]
     masked: str | None = None
-    if text.count("[") + text.count("{") > max_depth:
+    if text.count("[") + text.count("{") > max_depth and _max_depth(text) > max_depth:
         masked = _mask_strings(text)
         pos = _check_depth(masked, max_depth)
-        if pos is not None:
-            raise error(
-                f"nested deeper than {max_depth} levels at {_line_col(text, pos)}",
-                code="too_deep",
-                location=where,
-            )
-    if "\\u" in text or "\\U" in text:
+        raise error(
+            f"nested deeper than {max_depth} levels"
+            + (f" at {_line_col(text, pos)}" if pos is not None else ""),
+            code="too_deep",
+            location=where,
+        )
+    if _SURROGATE_ESCAPE.search(text):
         pos = _lone_surrogate(text)
         if pos is not None:
             raise error(
@@ -210,13 +245,12 @@ def loads_json(
                 code="bad_text",
                 location=where,
             )
+    # number hooks cost a Python call per number: only when a long one is in sight
+    hooks: dict[str, Any] = {}
+    if _has_long_number(text):
+        hooks = {"parse_int": _parse_int, "parse_float": _parse_float}
     try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_float=_parse_float,
-            parse_constant=_parse_constant,
-        )
+        return json.loads(text, parse_constant=_parse_constant, **hooks)
     except _Refused as exc:
         if masked is None:
             masked = _mask_strings(text)
