@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[3]
 MD_JSON = ROOT / "projects" / "mount-doom" / "mount-doom.json"
@@ -805,3 +807,103 @@ def test_a_project_over_the_feature_limit_is_refused_with_a_message(monkeypatch,
     for path in (MD_JSON, MD_DB):
         rc, _, err = run_cli(["info", str(path)], capsys)
         assert rc == 1 and str(path) in err and "limit 50" in err, err
+
+
+# ---------------------------------------------------------------------- hypothesis
+
+_BASE_TEXT = MD_JSON.read_bytes()
+_TOKENS = [
+    b"NaN",
+    b"Infinity",
+    b"1e999",
+    b"9" * 300,
+    b"[" * 400,
+    b'"\\ud800"',
+    b"\x00",
+    b"\xff",
+    b"{",
+    b"]",
+    b",",
+    b'"',
+    b"null",
+    b"-",
+    b"[]",
+    b"{}",
+]
+
+
+@st.composite
+def mutated_projects(draw: st.DrawFn) -> bytes:
+    """The Mount Doom export with a few random cuts, splices and hostile tokens."""
+    data = bytearray(_BASE_TEXT)
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(data)))
+        kind = draw(st.sampled_from(["insert", "delete", "truncate", "replace"]))
+        if kind == "insert":
+            data[at:at] = draw(st.sampled_from(_TOKENS))
+        elif kind == "delete":
+            del data[at : at + draw(st.integers(1, 50))]
+        elif kind == "truncate":
+            del data[at:]
+        else:
+            data[at : at + 1] = draw(st.binary(min_size=1, max_size=3))
+    return bytes(data)
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(raw=mutated_projects())
+def test_any_mutated_project_is_loaded_or_refused_in_one_line(raw, tmp_path_factory, capsys):
+    folder = tmp_path_factory.mktemp("mut")
+    path = folder / "p.json"
+    path.write_bytes(raw)
+    rc, _, err = run_cli(["info", str(path), "--json"], capsys)
+    assert "Traceback" not in err and "internal error" not in err
+    if rc:
+        assert rc == 1 and len(err.strip().splitlines()) == 1 and str(path) in err
+    assert path.read_bytes() == raw and [p.name for p in folder.iterdir()] == ["p.json"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    raw=st.one_of(
+        st.binary(max_size=300),
+        mutated_projects().map(lambda b: b[:2000]),
+        st.recursive(
+            st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+            lambda c: (
+                st.lists(c, max_size=3)
+                | st.dictionaries(
+                    st.sampled_from(
+                        [
+                            "op",
+                            "id",
+                            "game",
+                            "move",
+                            "state",
+                            "rules",
+                            "project",
+                            "players",
+                            "seed",
+                            "options",
+                            "view",
+                        ]
+                    ),
+                    c,
+                    max_size=5,
+                )
+            ),
+            max_leaves=12,
+        ).map(lambda v: json.dumps(v, allow_nan=True).encode()),
+    )
+)
+def test_any_server_line_gets_one_standard_json_answer(raw):
+    from referee.cli.stdio import Server
+
+    srv = Server(4096, projects=ROOT / "projects")
+    resp = srv.handle_line(raw.replace(b"\n", b" "))
+    line = srv.encode(resp)
+    assert line.count("\n") == 1 and isinstance(json.loads(line)["ok"], bool)
+    if not resp["ok"]:
+        assert resp["error"]["code"] != "internal_error", resp
