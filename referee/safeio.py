@@ -87,8 +87,9 @@ def _has_long_number(text: str) -> bool:
     if _BIG_EXPONENT.search(text):
         return True
     codes = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
-    digit = ((codes >= 48) & (codes <= 57)).astype(np.int8)
-    edges = np.diff(np.concatenate(([0], digit, [0])))
+    digit = ((codes >= 48) & (codes <= 57)).view(np.int8)
+    pad = np.zeros(1, dtype=np.int8)
+    edges = np.diff(np.concatenate((pad, digit, pad)))
     runs = np.flatnonzero(edges == -1) - np.flatnonzero(edges == 1)
     return bool((runs > MAX_INT_DIGITS).any())
 

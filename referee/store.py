@@ -39,7 +39,8 @@ FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 #: Largest project file read (SQLite or JSON export), in bytes. The sample boards are
-#: well under 1 MiB; a 64 MiB project parses to well under 1 GiB of Python objects.
+#: well under 1 MiB. Loading peaks at about 6x the file size for a JSON export and 10x
+#: for SQLite (``bench/safeio.py``), so a project at the limit stays under ~700 MiB.
 MAX_PROJECT_BYTES = 64 * 1024 * 1024
 #: Most features (free-standing plus in tile assets) and placements a project may have.
 MAX_FEATURES = 100_000
