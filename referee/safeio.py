@@ -386,7 +386,7 @@ def loads_toml(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise error(f"malformed TOML: {exc}", code="bad_toml", location=where) from None
+        raise error(f"not valid TOML: {exc}", code="bad_toml", location=where) from None
     except RecursionError:
         raise error(
             f"nested deeper than {max_depth} levels", code="too_deep", location=where

@@ -33,14 +33,20 @@ def _kill_loop(work: Callable[[], None], kills: int, seed: int, check: Callable[
     rnd = random.Random(seed)
     finished = 0
     for _ in range(kills):
+        ready_r, ready_w = os.pipe()
         pid = os.fork()
-        if pid == 0:  # the child: save until killed
+        if pid == 0:  # the child: save until killed, saying when it starts
             try:
+                os.close(ready_r)
+                os.write(ready_w, b"1")
                 while True:
                     work()
             finally:
                 os._exit(3)
-        time.sleep(rnd.uniform(0.0, 0.03))
+        os.close(ready_w)
+        os.read(ready_r, 1)  # the child runs now (a busy machine may be slow to start it)
+        os.close(ready_r)
+        time.sleep(rnd.uniform(0.0, 0.02))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         finished += os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
