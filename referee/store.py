@@ -228,6 +228,10 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
     data = board_to_json(board)
     with atomic_build(path, where=where) as tmp:
         conn = sqlite3.connect(tmp)
+        # the temporary file is not the project yet: no journal and no syncs of SQLite's
+        # own; atomic_build fsyncs the finished file once before the rename
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
         try:
             _fill(sqlite_utils.Database(conn), conn, data)
         finally:

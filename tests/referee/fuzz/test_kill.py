@@ -32,6 +32,10 @@ def _kill_loop(work: Callable[[], None], kills: int, seed: int, check: Callable[
     """Fork ``kills`` children running ``work`` forever; SIGKILL each at a random moment."""
     rnd = random.Random(seed)
     finished = 0
+    work()  # warm up (caches, the argument parser)
+    t = time.perf_counter()
+    work()  # one save in the parent: kills are spread over about two saves' time
+    span = 2 * (time.perf_counter() - t)
     for _ in range(kills):
         ready_r, ready_w = os.pipe()
         pid = os.fork()
@@ -46,7 +50,7 @@ def _kill_loop(work: Callable[[], None], kills: int, seed: int, check: Callable[
         os.close(ready_w)
         os.read(ready_r, 1)  # the child runs now (a busy machine may be slow to start it)
         os.close(ready_r)
-        time.sleep(rnd.uniform(0.0, 0.02))
+        time.sleep(rnd.uniform(0.0, span))
         os.kill(pid, signal.SIGKILL)
         _, status = os.waitpid(pid, 0)
         finished += os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
