@@ -28,6 +28,7 @@ from typing import Any
 from .errors import AssetError, FormatVersionError
 from .model import Board, TileAsset
 from .safeio import atomic_write, dumps_json
+from .shipped import assets_dir
 from .store import read_json_file
 
 PACK_FORMAT = "boardwright-pack"
@@ -63,11 +64,15 @@ def _inside(folder: Path, target: Path, where: str) -> Path:
 
 
 def default_assets_dir() -> Path:
-    """``$BOARDWRIGHT_ASSETS`` or the repository's ``assets/`` folder."""
+    """``$BOARDWRIGHT_ASSETS`` or the shipped packs (:func:`referee.shipped.assets_dir`).
+
+    In a source checkout the shipped packs are the repository's ``assets/`` folder;
+    installed from a wheel they are package data inside ``referee``.
+    """
     env = os.environ.get("BOARDWRIGHT_ASSETS")
     if env:
         return Path(env)
-    return Path(__file__).resolve().parent.parent / "assets"
+    return assets_dir()
 
 
 @dataclass

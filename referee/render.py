@@ -31,6 +31,7 @@ import shapely
 import shapely.affinity
 from shapely.geometry.base import BaseGeometry
 
+from . import palette
 from .compiler import CompiledBoard
 from .geometry import bearing_degrees, unit_vector
 from .model import Board, Feature
@@ -61,15 +62,6 @@ TERRAIN = {
 }
 LAND = ("#6b4f2a", "#ead7a2")
 WATER = ("#2f6ea5", "#9ccbee")
-RELATION_COLOURS = {
-    "path": "#d0147a",
-    "touch": "#7a3fd0",
-    "road": "#c07000",
-    "dot": "#d02020",
-    "dot_river": "#1060d0",
-    "next": "#008060",
-    "arrival": "#c06000",
-}
 FIGURE_COLOURS = {
     "yellow": "#f2d024",
     "orange": "#f08a1c",
@@ -169,7 +161,7 @@ def _defs() -> str:
         '<path d="M0,0 L6,3 L0,6 Z" fill="#111"/></marker>'
         '<marker id="graph-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="4" '
         'markerHeight="4" markerUnits="userSpaceOnUse" orient="auto">'
-        '<path d="M0,0 L6,3 L0,6 Z" fill="#008060"/></marker>'
+        f'<path d="M0,0 L6,3 L0,6 Z" fill="{palette.RELATION_COLOURS["next"]}"/></marker>'
         "</defs>"
     )
 
@@ -1099,7 +1091,7 @@ class BoardRenderer:
         s = self.svg
         for u, v, _k, d in sorted(g.edges(keys=True, data=True), key=lambda e: e[2]):
             rel = d.get("relation", "")
-            col = RELATION_COLOURS.get(rel, "#444")
+            col = palette.relation_colour(rel)
             (x1, y1), (x2, y2) = cb.xy(u), cb.xy(v)
             if rel == "next":
                 (x1, y1), (x2, y2) = cb.xy(d["tail"]), cb.xy(d["head"])
@@ -1113,7 +1105,7 @@ class BoardRenderer:
                 "opacity": 0.85,
             }
             if rel == "path" and d.get("medium") == "water":
-                attrs["stroke"] = "#1090d0"
+                attrs["stroke"] = palette.WATER_PATH
                 attrs["stroke_dasharray"] = "1.5 0.8"
             if rel == "touch" and d.get("river"):
                 attrs["stroke_dasharray"] = "0.6 0.9"
@@ -1131,7 +1123,9 @@ class BoardRenderer:
                         "y": _f(d["y"] - 1.4),
                         "width": 2.8,
                         "height": 2.8,
-                        "fill": "#ff3030" if kind == "dead_end" else "#ffb000",
+                        "fill": palette.DEAD_END_PORT
+                        if kind == "dead_end"
+                        else palette.JUNCTION_PORT,
                         "stroke": "#111",
                         "stroke_width": 0.3,
                     },
@@ -1145,7 +1139,7 @@ class BoardRenderer:
                         "cx": _f(d["x"]),
                         "cy": _f(d["y"]),
                         "r": 0.9,
-                        "fill": "#d0147a",
+                        "fill": palette.NODE,
                         "opacity": 0.9,
                     },
                     f"<title>{escape(n)} ({escape(str(kind))})</title>",

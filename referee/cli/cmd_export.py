@@ -39,6 +39,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=None,
         help="tts: millimetres of board per TTS unit (default 25.4)",
     )
+    p.add_argument(
+        "--geo-origin",
+        metavar="LON,LAT",
+        help="geojson: lay the board on the Earth with its origin at these degrees, north "
+        "up (default: board millimetres, y down, not geographic); a western longitude "
+        "needs '=': --geo-origin=-3.19,55.95",
+    )
+    p.add_argument(
+        "--geo-metres-per-mm",
+        type=float,
+        default=1.0,
+        metavar="M",
+        help="geojson with --geo-origin: metres of ground per board millimetre (default 1)",
+    )
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.set_defaults(func=cmd_export)
 
@@ -53,6 +67,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     finite(args.px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
     if args.tts_mm_per_unit is not None:
         finite(args.tts_mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
+    geo = None
+    if args.geo_origin is not None:
+        from ..export import GeoPlacement
+
+        finite(args.geo_metres_per_mm, "--geo-metres-per-mm", low=1e-9, high=1e9)
+        geo = GeoPlacement.parse(args.geo_origin, args.geo_metres_per_mm)
+        finite(geo.lon, "--geo-origin longitude", low=-180, high=180)
+        finite(geo.lat, "--geo-origin latitude", low=-90, high=90)
     compiled = compile_board(load_project(args.project))
     files = write_export(
         compiled,
@@ -62,6 +84,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         px_per_mm=args.px_per_mm,
         image_url=args.image_url,
         mm_per_unit=args.tts_mm_per_unit,
+        geo=geo,
     )
     if args.json:
         emit_json(

@@ -1,8 +1,9 @@
 """Exports of compiled boards: node-link JSON, GraphML, GeoJSON, Tiled, TTS, SVG, PNG.
 
 networkx is the exchange form: :func:`to_node_link` / :func:`from_node_link` are a
-lossless pair (``edges="edges"`` passed explicitly); GraphML flattens dict and list
-attributes to JSON strings, which :func:`from_graphml` decodes again.
+lossless pair (``edges="edges"`` passed explicitly); :mod:`.graphml` writes GraphML
+that networkx, igraph and rustworkx read (dict and list attributes as JSON strings,
+which :func:`from_graphml` decodes again).
 :mod:`.tmj` writes a Tiled map, :mod:`.tts` a Tabletop Simulator saved object,
 :mod:`.picture` the ``render`` drawing as SVG or PNG. :func:`write_export` writes any
 of them to a file (``referee export``).
@@ -14,10 +15,7 @@ Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
 
 from __future__ import annotations
 
-import io
 import json
-import math
-import re
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +23,24 @@ import networkx as nx
 
 from ..compiler import CompiledBoard
 from ..errors import BoardError, UsageError
-from ..geometry import geometry_to_json
 from ..safeio import atomic_write, dumps_json
+from .geojson import GeoPlacement, to_geojson
+from .graphml import from_graphml, to_graphml
+
+__all__ = [
+    "COMPILED_FORMAT",
+    "COMPILED_VERSION",
+    "EXPORT_FORMATS",
+    "GeoPlacement",
+    "compiled_schema",
+    "from_graphml",
+    "from_node_link",
+    "to_geojson",
+    "to_graphml",
+    "to_node_link",
+    "write_compiled",
+    "write_export",
+]
 
 COMPILED_FORMAT = "boardwright-compiled"
 COMPILED_VERSION = 1
@@ -51,107 +65,17 @@ def from_node_link(data: dict[str, Any]) -> nx.MultiGraph:
     return nx.node_link_graph(data, edges="edges", multigraph=True)
 
 
-_JSON_PREFIX = "json:"
+def write_compiled(compiled: CompiledBoard, fmt: str, *, geo: GeoPlacement | None = None) -> str:
+    """The compiled board as text in ``fmt`` (node-link, graphml or geojson).
 
-
-#: Characters XML 1.0 cannot hold at all (not even escaped), and lone surrogates.
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
-
-
-def _xml_safe(value: Any, where: str) -> Any:
-    """``value`` if GraphML can carry it, else a :class:`BoardError` naming ``where``."""
-    if isinstance(value, str):
-        m = _XML_ILLEGAL.search(value)
-        if m:
-            raise BoardError(
-                f"{value[:40]!r} holds U+{ord(m.group()):04X}, which XML cannot carry",
-                code="bad_text",
-                location=where,
-            )
-    elif isinstance(value, float) and not math.isfinite(value):
-        raise BoardError(f"{value} is not a finite number", code="bad_number", location=where)
-    return value
-
-
-def to_graphml(compiled: CompiledBoard) -> str:
-    """GraphML text of the compiled graph (well-formed XML or a :class:`BoardError`).
-
-    Ids and attribute values holding characters XML 1.0 cannot hold (NUL and other
-    control characters, lone surrogates) are refused, naming the node or edge.
+    ``geo`` lays a GeoJSON export on the Earth (:class:`~.geojson.GeoPlacement`).
     """
-    g = nx.MultiGraph()
-    for n, d in compiled.graph.nodes(data=True):
-        where = f"graphml node {n!r}"
-        _xml_safe(n, where)
-        g.add_node(
-            n, **{_xml_safe(k, where): _flat(v, where) for k, v in d.items() if v is not None}
-        )
-    for u, v, k, d in compiled.graph.edges(keys=True, data=True):
-        where = f"graphml edge {u!r}-{v!r}"
-        _xml_safe(k, where)
-        g.add_edge(
-            u,
-            v,
-            key=k,
-            **{_xml_safe(a, where): _flat(b, where) for a, b in d.items() if b is not None},
-        )
-    buf = io.BytesIO()
-    nx.write_graphml(g, buf, encoding="utf-8")
-    return buf.getvalue().decode("utf-8")
-
-
-def _flat(v: Any, where: str = "graphml") -> Any:
-    if isinstance(v, (dict, list, tuple)):
-        v = _JSON_PREFIX + dumps_json(v, where, sort_keys=True, error=BoardError)
-    return _xml_safe(v, where)
-
-
-def from_graphml(text: str) -> nx.MultiGraph:
-    """Read our GraphML back, decoding the JSON-encoded attributes.
-
-    GraphML has no null: ``None`` attributes are left out when writing, and the
-    node attribute ``tile`` (``None`` for free-standing features) is restored here,
-    so the graph read back equals the compiled graph.
-    """
-    g = nx.read_graphml(io.BytesIO(text.encode("utf-8")), force_multigraph=True)
-    for _, d in g.nodes(data=True):
-        _unflat(d)
-        d.setdefault("tile", None)
-    for _, _, d in g.edges(data=True):
-        _unflat(d)
-    return g
-
-
-def _unflat(d: dict[str, Any]) -> None:
-    for k, v in list(d.items()):
-        if isinstance(v, str) and v.startswith(_JSON_PREFIX):
-            d[k] = json.loads(v[len(_JSON_PREFIX) :])
-
-
-def to_geojson(compiled: CompiledBoard) -> dict[str, Any]:
-    """Every feature in world coordinates with its properties (a FeatureCollection)."""
-    feats = []
-    for nid, (owner, f) in compiled.features.items():
-        props = {"id": nid, "kind": f.kind, "tile": owner, **f.props}
-        feats.append(
-            {
-                "type": "Feature",
-                "id": nid,
-                "geometry": geometry_to_json(f.geometry),
-                "properties": props,
-            }
-        )
-    return {"type": "FeatureCollection", "name": compiled.board.name, "features": feats}
-
-
-def write_compiled(compiled: CompiledBoard, fmt: str) -> str:
-    """The compiled board as text in ``fmt`` (node-link, graphml or geojson)."""
     if fmt == "node-link":
         return dumps_json(to_node_link(compiled), "node-link", indent=1, error=BoardError) + "\n"
     if fmt == "graphml":
         return to_graphml(compiled)
     if fmt == "geojson":
-        return dumps_json(to_geojson(compiled), "geojson", error=BoardError) + "\n"
+        return dumps_json(to_geojson(compiled, geo=geo), "geojson", error=BoardError) + "\n"
     raise UsageError(f"unknown format {fmt!r}")
 
 
@@ -164,7 +88,8 @@ def compiled_schema() -> dict[str, Any]:
     from importlib import resources
 
     text = resources.files("referee").joinpath("schema/compiled.schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def write_export(
@@ -176,11 +101,13 @@ def write_export(
     px_per_mm: float = 1.0,
     image_url: str | None = None,
     mm_per_unit: float | None = None,
+    geo: GeoPlacement | None = None,
 ) -> list[Path]:
     """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
     (unless ``image_url`` names a picture elsewhere) and points the board at it.
+    ``geo`` places a ``geojson`` export on the Earth (default: board millimetres).
     Files are written whole or not at all (:func:`referee.safeio.atomic_write`).
     Numbers are checked before any work (finite, positive), and an output whose
     name says it is a picture of another kind (``-o board.png`` for ``tts``, or
@@ -209,7 +136,7 @@ def write_export(
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
     written: list[Path] = []
     if fmt in ("node-link", "graphml", "geojson"):
-        _write(out, write_compiled(compiled, fmt).encode("utf-8"))
+        _write(out, write_compiled(compiled, fmt, geo=geo).encode("utf-8"))
     elif fmt == "tmj":
         from .tmj import to_tmj
 

@@ -1,4 +1,4 @@
-"""The cooperative Lord of the Rings game (``rules/lord-of-the-rings-cooperative.txt``).
+"""The cooperative Lord of the Rings game (rulebook and rulings: docs/rulings.md).
 
 ``GAME`` is :class:`~.game.LotrCoop`; the boards are ``projects/lotr-coop`` and the
 components the ``lotr-coop`` asset pack. See :mod:`.game` for the moves.

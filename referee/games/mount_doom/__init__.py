@@ -1,4 +1,4 @@
-"""Adventure to Mount Doom: a cooperative track game (``rules/adventure-to-mount-doom.txt``).
+"""Adventure to Mount Doom: a cooperative track game (rulebook and rulings: docs/rulings.md).
 
 ``GAME`` is :class:`~.game.MountDoom`; the board is ``projects/mount-doom`` and the
 components are the ``mount-doom`` asset pack. See :mod:`.game` for the moves.

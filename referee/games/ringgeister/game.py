@@ -1,7 +1,7 @@
 """The Ringgeister referee: the whole game on any board that declares these rules.
 
-Follows the rulebook (``rules/ringgeister.txt``) and the binding rulings of
-DESIGN §4; comments cite them as "ruling N". The state is the
+Follows the Ringgeister rulebook and our numbered rulings in
+docs/rulings.md; comments cite them as "ruling N". The state is the
 :class:`RinggeisterGame` object itself (python-chess style, see
 :mod:`referee.games.base`).
 

@@ -86,7 +86,7 @@ class BoardView:
                     for a in f.props.get("arrival", [])
                     if prefix + a in self.index
                 ]
-        # tiles: which points each carries; which may turn (DESIGN §4 ruling 11)
+        # tiles: which points each carries; which may turn (ruling 11, docs/rulings.md)
         self.tile_points: dict[str, list[int]] = {}
         for i in self.points:
             o = self.owner[i]

@@ -23,8 +23,6 @@ ROOT = Path(__file__).resolve().parents[4]
 PROJECT = ROOT / "projects" / "lotr-coop"
 MOVING = ("play", "line", "heal", "volunteer")
 
-pytestmark = pytest.mark.skipif(not PROJECT.exists(), reason="lotr-coop project not built")
-
 
 @lru_cache(maxsize=1)
 def compiled() -> CompiledBoard:

@@ -23,8 +23,6 @@ from referee.store import load_project
 ROOT = Path(__file__).resolve().parents[4]
 PROJECT = ROOT / "projects" / "mount-doom"
 
-pytestmark = pytest.mark.skipif(not PROJECT.exists(), reason="mount-doom project not built")
-
 
 @lru_cache(maxsize=1)
 def compiled() -> CompiledBoard:

@@ -1,4 +1,4 @@
-"""Ringgeister rules, one test per rule and ruling (DESIGN §4), on tiny hand-made boards.
+"""Ringgeister rules, one test per rule and ruling (docs/rulings.md), on tiny hand-made boards.
 
 Each test quotes the rule it checks. Positions are set up explicitly with
 :func:`boards.position`; the referee is asked through its public interface
@@ -396,7 +396,7 @@ def test_wind_wakes_gollum_when_nobody_is_in_the_wind():
 
 
 def test_wind_turns_with_its_tile():
-    """Rulebook 4.1/DESIGN: the wind arrow turns with its tile (a quarter turn: N becomes E)."""
+    """Rulebook 4.1, ruling 8: the wind arrow turns with its tile (a quarter turn: N becomes E)."""
     tile = [
         Feature("T", "point", shapely.Point(0, 0), {"colour": "grey", "wind": "N"}),
         Feature("M", "point", shapely.Point(-20, 0), {"colour": "grey"}),
