@@ -8,6 +8,7 @@ state entries are broken copies of a fresh Mount Doom game state.
 
 from __future__ import annotations
 
+import argparse
 import copy
 import json
 import os
@@ -907,3 +908,14 @@ def test_any_server_line_gets_one_standard_json_answer(raw):
     assert line.count("\n") == 1 and isinstance(json.loads(line)["ok"], bool)
     if not resp["ok"]:
         assert resp["error"]["code"] != "internal_error", resp
+
+
+def test_the_fuzz_suite_covers_every_verb(tmp_path):
+    """A verb added to the CLI must be added to the hostile-input runs above."""
+    from referee.cli import build_parser
+
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    covered = {argv("p", tmp_path)[0] for _, argv in BOARD_VERBS}
+    covered |= {"moves", "play", "replay"}  # test_every_game_verb_refuses_a_hostile_state
+    covered |= {args[0] for args, _ in BAD_FLAGS}  # serve, and the flags of the others
+    assert set(sub.choices) <= covered, set(sub.choices) - covered
