@@ -552,6 +552,19 @@ def option_value(text: str, name: str) -> Any:
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 
+def sqlite_readonly_uri(path: str | os.PathLike[str]) -> str:
+    """A read-only, immutable SQLite URI for ``path``, every special character quoted.
+
+    ``immutable=1`` makes SQLite take no locks and create no ``-shm``/``-wal``/journal
+    file: a reader leaves the folder exactly as it found it. A path with ``#``, ``?``
+    or ``%`` in it names the right file (the URI is built with :func:`urllib.parse.quote`,
+    not string formatting).
+    """
+    import urllib.parse
+
+    return "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro&immutable=1"
+
+
 # ====================================================================== atomic files
 def _tmp_prefix(name: str) -> str:
     return f".{name}."

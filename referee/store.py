@@ -8,6 +8,12 @@ A project is one SQLite database written with sqlite-utils. Tables:
     Embedded copies of the tiles, piece types and decks the board uses.
 ``placements`` (id, tile, x, y, turns, ord), ``features`` (id, kind, geometry, props, ord),
 ``pieces`` (id, piece, at, props, ord), ``games`` (id, data, ord)
+``images`` (id, format, width, height, size, name, data, ord)
+    The board's pictures as raw BLOBs keyed by the SHA-256 of their bytes (the same
+    picture is stored once). Loading reads only the other columns; the bytes are
+    read when a renderer or the editor asks for them
+    (:class:`referee.images.SqliteBlobs`). Projects without the table (written
+    before images existed) load unchanged, so the format version stays 1.
 
 Saving writes a complete new database next to the target in one transaction,
 flushes it to disk and renames it over the target (``os.replace`` is atomic), so a
@@ -15,7 +21,12 @@ crash or a kill mid-save leaves the previous version intact and readable.
 
 The JSON export holds the same content (see ``referee/schema/project.schema.json``);
 ``load_project`` reads either form, so every CLI verb takes a project file or its
-export. Export → import → export is byte-identical.
+export. Export → import → export is byte-identical. The JSON lists the images'
+facts (``images``) and :func:`export_json` writes their bytes to the folder
+``<name>.images/`` beside ``<name>.json``, one ``<id>.<ext>`` file each;
+:func:`import_json` reads them back from there. The keys ``images`` and
+``background`` are written only when the board has them, so boards without
+pictures export exactly as before.
 """
 
 from __future__ import annotations
@@ -24,23 +35,32 @@ import json
 import os
 import sqlite3
 import stat
-import urllib.parse
 from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 
 from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
-from .model import Board, Feature, PieceOnBoard, Placement, TileAsset
-from .safeio import atomic_build, atomic_write, dumps_json, loads_json, read_bytes, read_json
+from .images.store import FolderBlobs, ImageInfo, SqliteBlobs
+from .model import Background, Board, Feature, PieceOnBoard, Placement, TileAsset
+from .safeio import (
+    atomic_build,
+    atomic_write,
+    dumps_json,
+    loads_json,
+    read_bytes,
+    read_json,
+    sqlite_readonly_uri,
+)
 
 FORMAT = "boardwright-project"
 FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
-#: Largest project file read (SQLite or JSON export), in bytes. The sample boards are
-#: well under 1 MiB. Loading peaks at about 6x the file size for a JSON export and 10x
-#: for SQLite (``bench/safeio.py``), so a project at the limit stays under ~700 MiB.
+#: Largest project content read, in bytes: a JSON export's size, or for a SQLite file
+#: the total length of its JSON cells (its image BLOBs are read lazily and do not
+#: count). The sample boards are well under 1 MiB. Loading peaks at about 6x this for
+#: a JSON export and 10x for SQLite (``bench/safeio.py``): under ~700 MiB at the limit.
 MAX_PROJECT_BYTES = 64 * 1024 * 1024
 #: Most features (free-standing plus in tile assets) and placements a project may have.
 MAX_FEATURES = 100_000
@@ -55,6 +75,17 @@ SCHEMA: dict[str, frozenset[str]] = {
     "features": frozenset({"id", "kind", "geometry", "props", "ord"}),
     "pieces": frozenset({"id", "piece", "at", "props", "ord"}),
     "games": frozenset({"ord", "data"}),
+    "images": frozenset({"id", "format", "width", "height", "size", "name", "data", "ord"}),
+}
+#: Tables every project has ("images" is optional: older projects lack it).
+REQUIRED_TABLES = frozenset(SCHEMA) - {"images"}
+#: The JSON text columns whose total length :data:`MAX_PROJECT_BYTES` bounds.
+JSON_COLUMNS = {
+    "meta": ("value",),
+    "assets": ("data",),
+    "features": ("geometry", "props"),
+    "pieces": ("props",),
+    "games": ("data",),
 }
 #: SQLite's own bookkeeping tables, allowed beside ours.
 SQLITE_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
@@ -63,7 +94,7 @@ SQLITE_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
 # ---------------------------------------------------------------------- JSON form
 def board_to_json(board: Board) -> dict[str, Any]:
     """The project as a JSON-ready dict (the export format, version 1)."""
-    return {
+    out = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "meta": board.meta,
@@ -77,6 +108,11 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "pieces": [p.to_json() for p in board.pieces],
         "games": board.games,
     }
+    if len(board.images):
+        out["images"] = [i.to_json() for i in board.images]
+    if board.background is not None:
+        out["background"] = board.background.to_json()
+    return out
 
 
 def dumps_board(board: Board, where: str = "project") -> str:
@@ -171,6 +207,10 @@ def board_from_json(data: Any, where: str = "project") -> Board:
             raise BoardError("a piece's props must be an object", location=f"{where} pieces[{i}]")
         board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(props)))
     board.games = list(_list(data, "games", where))
+    for i, item in enumerate(_list(data, "images", where)):
+        board.images.register(ImageInfo.from_json(item, f"{where} images[{i}]"))
+    if data.get("background") is not None:
+        board.background = Background.from_json(data["background"], f"{where} background")
     board.validate(where)
     return board
 
@@ -182,9 +222,19 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
+def images_dir(path: str | os.PathLike[str]) -> Path:
+    """The folder beside a JSON export that holds its images: ``name.json`` → ``name.images``."""
+    p = Path(path)
+    return p.with_name(p.stem + ".images")
+
+
 def export_json(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write the JSON export atomically (:func:`referee.safeio.atomic_write`)."""
-    atomic_write(path, dumps_board(board, str(path)))
+    """Write the JSON export atomically (:func:`referee.safeio.atomic_write`), and its
+    images into ``<name>.images/`` beside it."""
+    text = dumps_board(board, str(path))  # refuses what cannot be written, before any file
+    if len(board.images):
+        board.images.write_folder(images_dir(path))
+    atomic_write(path, text)
 
 
 def read_json_file(
@@ -198,14 +248,16 @@ def read_json_file(
 
 
 def import_json(path: str | os.PathLike[str]) -> Board:
-    """Load a project from its JSON export."""
+    """Load a project from its JSON export (images read lazily from ``<name>.images/``)."""
     data = loads_json(
         read_bytes(path, error=ProjectFileError, max_bytes=MAX_PROJECT_BYTES),
         str(path),
         error=ProjectFileError,
         max_bytes=MAX_PROJECT_BYTES,
     )
-    return board_from_json(data, str(path))
+    board = board_from_json(data, str(path))
+    board.images.sources.append(FolderBlobs(images_dir(path)))
+    return board
 
 
 # ---------------------------------------------------------------------- SQLite form
@@ -233,12 +285,14 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
         conn.execute("PRAGMA journal_mode=OFF")
         conn.execute("PRAGMA synchronous=OFF")
         try:
-            _fill(sqlite_utils.Database(conn), conn, data)
+            _fill(sqlite_utils.Database(conn), conn, data, board)
         finally:
             conn.close()
 
 
-def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, Any]) -> None:
+def _fill(
+    db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, Any], board: Board
+) -> None:
     with conn:
         meta = dict(data["meta"])
         rows = [
@@ -246,6 +300,8 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
             {"key": "version", "value": json.dumps(FORMAT_VERSION)},
             {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
         ]
+        if "background" in data:
+            rows.append({"key": "background", "value": json.dumps(data["background"])})
         db.table("meta").insert_all(rows, pk="key")
         asset_rows: list[dict[str, Any]] = []
         for kind in ("tiles", "pieces", "decks"):
@@ -295,16 +351,35 @@ def _fill(db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, A
             {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
             for i, g in enumerate(data["games"])
         )
+        _write_images(conn, board)
+
+
+def _write_images(conn: sqlite3.Connection, board: Board) -> None:
+    """The ``images`` table: one row per image, bytes as a BLOB (NULL when missing)."""
+    from .errors import ImageError
+
+    conn.execute(
+        "CREATE TABLE images (id TEXT PRIMARY KEY, format TEXT, width INTEGER, "
+        "height INTEGER, size INTEGER, name TEXT, data BLOB, ord INTEGER)"
+    )
+    for i, info in enumerate(board.images):
+        try:
+            blob: bytes | None = board.images.data(info.id)
+        except ImageError:
+            blob = None  # referenced but missing: `referee check` reports it
+        conn.execute(
+            "INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (info.id, info.format, info.width, info.height, info.size, info.name, blob, i),
+        )
 
 
 def sqlite_uri(path: str | os.PathLike[str]) -> str:
-    """A read-only, immutable SQLite URI for ``path``, every special character quoted.
+    """The URI :func:`load_sqlite` opens: :func:`referee.safeio.sqlite_readonly_uri`.
 
-    ``immutable=1`` makes SQLite take no locks and create no ``-shm``/``-wal``/journal
-    file: a read-only verb leaves the folder exactly as it found it. (A project with
-    a pending write-ahead log is refused before, see :func:`load_sqlite`.)
+    Read-only and immutable (no ``-shm``/``-wal``/journal file is created); a project
+    with a pending write-ahead log is refused before, see :func:`load_sqlite`.
     """
-    return "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro&immutable=1"
+    return sqlite_readonly_uri(path)
 
 
 def check_schema(conn: sqlite3.Connection, where: str) -> None:
@@ -368,19 +443,24 @@ def check_schema(conn: sqlite3.Connection, where: str) -> None:
                 code="too_large",
                 location=where,
             )
+    total = 0
+    for name, columns in JSON_COLUMNS.items():
+        if name in tables:
+            lengths = " + ".join(f'coalesce(length("{c}"), 0)' for c in columns)
+            total += conn.execute(f'SELECT coalesce(sum({lengths}), 0) FROM "{name}"').fetchone()[0]
+    if total > MAX_PROJECT_BYTES:
+        raise ProjectFileError(
+            f"{total} bytes of project content is too large (limit {MAX_PROJECT_BYTES} bytes)",
+            code="too_large",
+            location=where,
+        )
 
 
 def load_sqlite(path: str | os.PathLike[str]) -> Board:
     """Read a SQLite project file (read-only, creating no file; see :func:`sqlite_uri`)."""
     p = Path(path)
     where = str(p)
-    st = _regular(p)
-    if st.st_size > MAX_PROJECT_BYTES:
-        raise ProjectFileError(
-            f"{st.st_size} bytes is too large (limit {MAX_PROJECT_BYTES} bytes)",
-            code="too_large",
-            location=where,
-        )
+    _regular(p)
     wal = Path(f"{p}-wal")
     if wal.exists() and wal.stat().st_size > 0:
         raise ProjectFileError(
@@ -399,7 +479,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         check_schema(conn, where)
         db = sqlite_utils.Database(conn)
         names = set(db.table_names())
-        need = set(SCHEMA)
+        need = set(REQUIRED_TABLES)
 
         def cell(value: Any, place: str) -> Any:
             if isinstance(value, bytes):
@@ -415,7 +495,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         meta_rows = {
             r["key"]: cell(r["value"], f"meta[{r['key']!r}]")
             for r in db.table("meta").rows
-            if r["key"] in ("format", "version", "meta")
+            if r["key"] in ("format", "version", "meta", "background")
         }
         if meta_rows.get("format") != FORMAT:
             raise ProjectFileError("a SQLite file, but not a Boardwright project", location=where)
@@ -466,6 +546,15 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                 for i, r in enumerate(db.table("games").rows_where(order_by="ord"))
             ],
         }
+        if "background" in meta_rows:
+            data["background"] = meta_rows["background"]
+        if "images" in names:
+            data["images"] = [
+                dict(zip(("id", "format", "width", "height", "size", "name"), r))
+                for r in conn.execute(
+                    "SELECT id, format, width, height, size, name FROM images ORDER BY ord"
+                )
+            ]
     except sqlite3.DatabaseError as exc:
         raise ProjectFileError(
             f"corrupt SQLite project file ({exc})", code="corrupt", location=where
@@ -478,7 +567,9 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         ) from None
     finally:
         conn.close()
-    return board_from_json(data, where)
+    board = board_from_json(data, where)
+    board.images.sources.append(SqliteBlobs(p))
+    return board
 
 
 def _regular(p: Path) -> os.stat_result:

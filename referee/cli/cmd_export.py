@@ -34,6 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--px-per-mm", type=float, default=1.0, help="Tiled pixels per mm (tmj)")
     p.add_argument("--image-url", help="tts: URL of the board picture instead of writing one")
     p.add_argument(
+        "--image-url-base",
+        metavar="URL",
+        help="tts: URL prefix of the hosted pictures (tile faces, tokens, card sheets) "
+        "instead of file:// URLs; upload FILE's .images folder there",
+    )
+    p.add_argument(
         "--tts-mm-per-unit",
         type=float,
         default=None,
@@ -84,6 +90,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         px_per_mm=args.px_per_mm,
         image_url=args.image_url,
         mm_per_unit=args.tts_mm_per_unit,
+        image_url_base=args.image_url_base,
         geo=geo,
     )
     if args.json:

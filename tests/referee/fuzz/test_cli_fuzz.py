@@ -460,16 +460,16 @@ def state_corpus(env: dict[str, Any]) -> list[tuple[str, Writer]]:
         edited("state-list", setter(["state"], [1])),
         edited("state-str", setter(["state"], "x")),
         edited("state-empty", setter(["state"], {})),
-        edited("pos-str", setter(["state", "pos", "ringbearer"], "x")),
-        edited("pos-huge", setter(["state", "pos", "ringbearer"], 10**12)),
-        edited("pos-negative", setter(["state", "pos", "ringbearer"], -50)),
-        edited("current-99", setter(["state", "current"], 99)),
+        edited("pos-str", setter(["state", "state", "pos", "ringbearer"], "x")),
+        edited("pos-huge", setter(["state", "state", "pos", "ringbearer"], 10**12)),
+        edited("pos-negative", setter(["state", "state", "pos", "ringbearer"], -50)),
+        edited("current-99", setter(["state", "state", "current"], 99)),
         edited("players-str", setter(["state", "players"], "two")),
-        edited("ring-none", setter(["state", "ring"], None)),
-        edited("row-dict", setter(["state", "row"], {"a": 1})),
-        edited("queue-garbage", setter(["state", "queue"], [{"op": "explode"}])),
-        edited("phase-bad", setter(["state", "phase"], "nowhere")),
-        edited("held-int", setter(["state", "held"], 5)),
+        edited("ring-none", setter(["state", "state", "ring"], None)),
+        edited("row-dict", setter(["state", "state", "row"], {"a": 1})),
+        edited("queue-garbage", setter(["state", "state", "queue"], [{"op": "explode"}])),
+        edited("phase-bad", setter(["state", "state", "phase"], "nowhere")),
+        edited("held-int", setter(["state", "state", "held"], 5)),
         edited("state-deep", replaced('"ring": 4', '"ring": ' + _nest(3000))),
         edited("state-bigint", replaced('"ring": 4', '"ring": ' + BIG_INT)),
         edited("state-nan", replaced('"ring": 4', '"ring": NaN')),
@@ -543,6 +543,8 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("within", lambda p, o: ["within", p, "a", "2"]),
     ("path", lambda p, o: ["path", p, "--from", "a", "--to", "b", "--roll", "2"]),
     ("new", lambda p, o: ["new", "mount-doom", p, "--players", "2", "-o", str(o / "s.json")]),
+    ("image-list", lambda p, o: ["image", "list", p]),
+    ("image-remove", lambda p, o: ["image", "remove", p, "x"]),
     ("selfplay", lambda p, o: ["selfplay", "mount-doom", p, "--games", "1", "--max-moves", "3"]),
 ]
 
@@ -632,6 +634,7 @@ def test_every_game_verb_refuses_a_hostile_state(index, states, tmp_path, capsys
         ["play", str(path), "1", "-o", str(src / "new.json")],
         ["play", str(path), "pass", "-o", str(path)],
         ["replay", str(path)],
+        ["position", str(path), "-o", str(src / "new.json")],
     ):
         rc, out, err = run_cli(argv, capsys)
         if rc == 0 and argv[0] != "play":
@@ -723,6 +726,12 @@ BAD_FLAGS = [
     (["serve", "--stdio", "--projects", "{o}/nowhere"], "--projects"),
     (["serve", "--stdio", "--max-request", "1"], "--max-request"),
     (["compile", "{p}", "--format", "yaml"], "--format"),
+    (["trace", "{p}", "--scale", "nan", "-o", "{o}/t.bwproj"], "--scale"),
+    (["trace", "{p}", "--scale", "1", "--tolerance", "inf", "-o", "{o}/t.bwproj"], "--tolerance"),
+    (["trace", "{p}", "--scale", "1", "-o", "{o}/t.bwproj"], "mount-doom.json"),
+    (["schema", "position", "chess"], "chess"),
+    (["schema", "shape", "mount-doom"], "kind"),
+    (["image", "add", "{p}", "{p}", "--background"], "mount-doom.json"),
     (["new", "mount-doom", "{p}", "--players", "two"], "--players"),
     (["export", "{p}", "--to", "tts", "-o", "{o}/nowhere/b.json"], "nowhere"),
 ]
@@ -916,6 +925,6 @@ def test_the_fuzz_suite_covers_every_verb(tmp_path):
 
     sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     covered = {argv("p", tmp_path)[0] for _, argv in BOARD_VERBS}
-    covered |= {"moves", "play", "replay"}  # test_every_game_verb_refuses_a_hostile_state
+    covered |= {"moves", "play", "replay", "position"}  # the hostile-state test
     covered |= {args[0] for args, _ in BAD_FLAGS}  # serve, and the flags of the others
     assert set(sub.choices) <= covered, set(sub.choices) - covered
