@@ -623,11 +623,18 @@ def load_project(path: str | os.PathLike[str]) -> Board:
 
 
 def _project_in_dir(d: Path) -> Path:
-    """The one project file in folder ``d``: its only ``*.bwproj``, else its only ``*.json``."""
+    """The project file of folder ``d``: its only ``*.bwproj``, else its only ``*.json``.
+
+    Among several, the one named after the folder (``painted-tiles/painted-tiles.bwproj``)
+    is the folder's project; with none so named, the folder is ambiguous and says so.
+    """
     for pattern in ("*.bwproj", "*.json"):
         cands = sorted(d.glob(pattern))
         if len(cands) == 1:
             return cands[0]
+        named = [c for c in cands if c.stem == d.resolve().name]
+        if named:
+            return named[0]
         if len(cands) > 1:
             names = ", ".join(c.name for c in cands[:5]) + (", …" if len(cands) > 5 else "")
             raise ProjectFileError(
