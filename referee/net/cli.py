@@ -34,6 +34,13 @@ def add_http_arguments(parser: argparse.ArgumentParser) -> None:
         "--db", default="games.sqlite", help="SQLite file of the games (default games.sqlite)"
     )
     g.add_argument(
+        "--sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="normal: each move is committed before it is answered and survives a crash "
+        "of the server; full: also waits for the disk (survives a power cut, slower)",
+    )
+    g.add_argument(
         "--max-body",
         type=int,
         default=_D.max_body,
@@ -100,7 +107,9 @@ def run_http(args: argparse.Namespace) -> int:
         from .host import HostedServer
     except ImportError:
         raise BoardwrightError(INSTALL_HINT, code="missing_dependency") from None
-    server = HostedServer(projects, args.db, host=args.host, port=args.port, limits=limits)
+    server = HostedServer(
+        projects, args.db, host=args.host, port=args.port, limits=limits, sync=args.sync
+    )
     sock = server.bind()
     url = server.url
     if getattr(args, "json", False):

@@ -44,6 +44,9 @@ class HostedServer:
     port : int
         Port; 0 picks a free one (see :attr:`url` after :meth:`bind`).
     limits : Limits, optional
+    sync : {"normal", "full"}
+        ``full``: wait for the disk on every move (survives a power cut, not only a
+        crash of the server; see :class:`~referee.net.store.GameStore`).
     """
 
     def __init__(
@@ -54,6 +57,7 @@ class HostedServer:
         host: str = "127.0.0.1",
         port: int = 0,
         limits: Limits | None = None,
+        sync: str = "normal",
         log_level: str = "warning",
     ) -> None:
         if isinstance(projects, Mapping):
@@ -64,6 +68,7 @@ class HostedServer:
         self.host = host
         self.port = port
         self.limits = limits or Limits()
+        self.sync = sync
         self.log_level = log_level
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -75,12 +80,15 @@ class HostedServer:
         return f"http://{host}:{self.port}"
 
     def bind(self) -> socket.socket:
-        """Bind the listening socket (so :attr:`url` knows the port before serving)."""
+        """Bind and listen (so :attr:`url` knows the port, and clients may connect,
+        before serving starts)."""
         family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
         sock = socket.socket(family, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((self.host, self.port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # inherited by connections
+            sock.listen(2048)  # connections wait in the backlog until uvicorn serves
         except OSError as exc:
             sock.close()
             raise BoardwrightError(
@@ -90,7 +98,7 @@ class HostedServer:
         return sock
 
     def _make(self) -> uvicorn.Server:
-        self._store = GameStore(self.db)
+        self._store = GameStore(self.db, self.sync)
         hall = Hall(self.projects, self._store, self.limits)
         config = uvicorn.Config(
             create_app(hall),

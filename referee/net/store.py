@@ -13,7 +13,11 @@ Two tables:
 
 :meth:`GameStore.record_move` writes the move row and the game's new state in one
 transaction and returns only after it is committed, so a move the server answered
-survives ``kill -9``. The database runs in WAL mode with ``synchronous=FULL``.
+survives ``kill -9`` of the server. The database runs in WAL mode; with
+``sync="normal"`` (the default) a commit is in the operating system's hands when
+it returns — safe from a crash of the server, not from a power cut, and about 30
+times faster than ``sync="full"``, which waits for the disk (``fsync``) on every
+move.
 """
 
 from __future__ import annotations
@@ -67,13 +71,17 @@ class GameStore:
     ----------
     path : str or Path
         The database file (``":memory:"`` for tests that need no restart).
+    sync : {"normal", "full"}
+        SQLite's ``synchronous`` setting: ``full`` waits for the disk on every move.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, sync: str = "normal") -> None:
+        if sync not in ("normal", "full"):
+            raise ValueError(f"sync must be 'normal' or 'full', not {sync!r}")
         self.path = str(path)
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute(f"PRAGMA synchronous={sync.upper()}")
         conn.execute("PRAGMA busy_timeout=5000")
         self.db = sqlite_utils.Database(conn)
         self._create()

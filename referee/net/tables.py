@@ -29,7 +29,7 @@ from ..cli.cmd_game import ENVELOPE, ENVELOPE_VERSION, Boards
 from ..compiler import CompiledBoard
 from ..errors import BoardwrightError, IllegalMoveError
 from ..games import available, get_game
-from ..games.base import Game
+from ..games.base import FigureView, Game
 from ..render import render_svg
 from .errors import ApiError
 from .limits import Limits, RateLimiter
@@ -44,14 +44,16 @@ _MAX_PLAYERS = 16
 _MAX_MOVE_TEXT = 1000
 
 Event = dict[str, Any]
+#: what a frontend gets of each :class:`~referee.games.base.FigureView`
+_FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
 
 def seat_names(game: Game[Any]) -> list[str]:
     """The players of ``game`` in turn order: what ``to_move`` returns, one seat each.
 
-    The game kit declares ``Game.players`` (names); until every game has it, the
-    names are read from the state (``names`` or ``players``: names, player objects
-    with a ``name``, or a count meaning ``p1``, ``p2``...).
+    The game kit declares ``Game.players`` (names); for games not converted to the
+    kit yet, the names are read from the state (``names`` or ``players``: names,
+    player objects with a ``name``, or a count meaning ``p1``, ``p2``...).
     """
     players = getattr(game, "players", None)
     if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
@@ -65,7 +67,8 @@ def seat_names(game: Game[Any]) -> list[str]:
 
 
 def setup_events(game: Game[Any]) -> list[Event]:
-    """What happened while ``game`` was set up (empty for games that report nothing)."""
+    """What happened while ``game`` was set up (the kit's ``setup_events``; games not
+    converted to the kit yet may not set it)."""
     return list(getattr(game, "setup_events", None) or [])
 
 
@@ -142,7 +145,7 @@ class Table:
             "you": player,
             **self.status(),
             "view": g.view(player),
-            "figures": [dataclasses.asdict(f) for f in g.figures().values()],
+            "figures": [{k: getattr(f, k) for k in _FIGURE_FIELDS} for f in g.figures().values()],
         }
         if player is not None and out["to_move"] == player:
             out["moves"] = [str(m) for m in g.legal_moves]
@@ -377,15 +380,16 @@ class Hall:
         out = []
         for name in available():
             cls = get_game(name)
-            info: dict[str, Any] = {"rules": name, "title": getattr(cls, "title", "") or name}
-            span = getattr(cls, "PLAYERS", None)
-            if span is not None:
-                info["players"] = {"min": span[0], "max": span[1]}
-            schema = getattr(cls, "options_schema", None)
-            if callable(schema):
-                info["options"] = schema()
-            info["positions"] = getattr(cls, "POSITION", None) is not None
-            out.append(info)
+            lo, hi = cls.PLAYERS
+            out.append(
+                {
+                    "rules": name,
+                    "title": cls.title or name,
+                    "players": {"min": lo, "max": hi},
+                    "options": cls.options_schema(),
+                    "positions": cls.POSITION is not None,
+                }
+            )
         return out
 
     # ------------------------------------------------------------------ games
@@ -432,10 +436,9 @@ class Hall:
             )
         game: Game[Any]
         if position is not None:
-            from_position = getattr(cls, "from_position", None)
-            if getattr(cls, "POSITION", None) is None or from_position is None:
-                raise ApiError(f"{rules} has no positions", code="no_positions")
-            game = from_position(compiled, position)
+            if cls.POSITION is None:
+                raise ApiError(f"{rules} has no positions yet", code="no_positions")
+            game = cls.from_position(compiled, position)
         else:
             assert isinstance(players, int)
             game = cls.new(compiled, players=players, seed=seed, options=dict(options))
