@@ -200,3 +200,26 @@ def test_the_store_keeps_tokens_only_as_hashes(server, tmp_path):
         assert hall.table(g["game"]).seat_of(g["seats"][1]["token"]) == "orange"
     finally:
         store.close()
+
+
+def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
+    """``position`` sets up a situation (the kit's ``Game.from_position``): the served
+    game has the legal moves of that position; rules without positions say so."""
+    from referee.cli.cmd_game import new_game
+    from referee.games import get_game
+
+    for rules, project in [("ringgeister", "ringgeister"), ("riddle", "riddle-sample")]:
+        body = {"rules": rules, "project": project}
+        cls = get_game(rules)
+        if cls.POSITION is None:
+            r = httpx.post(server.url + "/api/games", json={**body, "position": {"players": ["a"]}})
+            assert r.status_code == 400 and r.json()["error"]["code"] == "no_positions"
+            continue
+        game, _ = new_game(rules, str(PROJECTS / project), 2, 9, {})
+        list(game.legal_moves)
+        g = create(server.url, **body, position=game.position())
+        seat = next(s for s in g["seats"] if s["player"] == game.to_move)
+        served = Client(server.url, seat["token"]).get(f"/api/games/{g['game']}").json()
+        assert served["moves"] == [str(m) for m in game.legal_moves]
+        r = httpx.post(server.url + "/api/games", json={**body, "position": {"players": []}})
+        assert r.status_code == 400 and r.json()["error"]["code"] == "bad_state"
