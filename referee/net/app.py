@@ -246,9 +246,10 @@ async def serve_socket(websocket: WebSocket, hall: Hall) -> None:
     try:
         t = hall.table(websocket.path_params["gid"])
         player = t.seat_of(websocket.query_params.get("token"))
-    except ApiError as exc:
+    except BoardwrightError as exc:  # ApiError, or a stored game that cannot be loaded
+        status = exc.status if isinstance(exc, ApiError) else 400
         await websocket.send_text(dumps(error_body(exc.code, exc.message)))
-        await websocket.close(code=4000 + exc.status, reason=exc.code)
+        await websocket.close(code=4000 + status, reason=exc.code)
         return
     lst = Listener(player)
     t.listeners.add(lst)

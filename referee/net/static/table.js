@@ -53,11 +53,22 @@ async function lobby() {
     o.dataset.rules = p.rules || "";
     projSel.append(o);
   }
+  const byRules = Object.fromEntries(rules.body.rules.map((r) => [r.rules, r]));
+  const syncPlayers = () => {
+    const span = byRules[rulesSel.value] && byRules[rulesSel.value].players;
+    if (!span) return;
+    const input = $("players");
+    input.min = span.min;
+    input.max = span.max;
+    input.value = Math.min(span.max, Math.max(span.min, Number(input.value)));
+  };
   const syncRules = () => {
     const r = projSel.selectedOptions[0] && projSel.selectedOptions[0].dataset.rules;
     if (r) rulesSel.value = r;
+    syncPlayers();
   };
   projSel.addEventListener("change", syncRules);
+  rulesSel.addEventListener("change", syncPlayers);
   syncRules();
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
