@@ -142,6 +142,7 @@ function show(snap) {
   hand.textContent = "";
   const cards = (snap.view && (snap.view.hand || snap.view.cards_in_hand)) || [];
   if (Array.isArray(cards)) for (const c of cards) hand.append(el("li", {}, typeof c === "string" ? c : JSON.stringify(c)));
+  $("hand-title").hidden = hand.childElementCount === 0;
   const moves = $("moves");
   moves.textContent = "";
   for (const m of (snap.moves || []).slice(0, 200)) {
