@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
+from collections.abc import Mapping
 from pathlib import Path
 
 DEFAULT_PROJECT = Path(__file__).resolve().parent.parent / "projects" / "ringgeister"
@@ -36,6 +38,24 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def no_display_problem(env: Mapping[str, str], platform: str) -> str | None:
+    """Why Qt could not open a window here, as one line with what to do; else None.
+
+    On Linux and the BSDs Qt needs ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY`` unless a
+    platform plugin is chosen with ``QT_QPA_PLATFORM``; without one it aborts the
+    process (exit 134) with a long message.
+    """
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if env.get("QT_QPA_PLATFORM") or env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set); "
+        "run it on a desktop, or headless with QT_QPA_PLATFORM=offscreen, "
+        "e.g. boardwright PROJECT --screenshot out.png"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -45,7 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.screenshot:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtCore import QCoreApplication
+    problem = no_display_problem(os.environ, sys.platform)
+    if problem:
+        print(f"boardwright: {problem}", file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QCoreApplication, QSettings
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
@@ -53,8 +77,17 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setOrganizationName("Boardwright")
     QCoreApplication.setApplicationName("Boardwright")
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    win = MainWindow()
+    settings = None
+    scratch = None
     if args.screenshot:
+        # throwaway settings: a picture for the docs must not touch the user's
+        # recent files or window layout
+        scratch = tempfile.TemporaryDirectory(prefix="boardwright-screenshot-")
+        settings = QSettings(str(Path(scratch.name) / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    if args.screenshot:
+        win.autosave_timer.stop()
+
         # no one is there to answer a message box: print it and go on
         def tell(
             kind: str, title: str, text: str, buttons: object = None, default: object = None

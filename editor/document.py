@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import time
+import uuid
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -74,6 +75,8 @@ class Document(QObject):
         self._timer.setInterval(self.RECOMPILE_DELAY_MS)
         self._timer.timeout.connect(self.recompile_now)
         self._ids = itertools.count(1)
+        #: identifies this document's autosaves (a new id for every board loaded)
+        self.document_id = uuid.uuid4().hex
 
     def _on_clean_changed(self, clean: bool) -> None:
         self.modified_changed.emit(not clean)
@@ -154,6 +157,7 @@ class Document(QObject):
         self._timer.stop()
         self._pending = Change()
         self.board = board
+        self.document_id = uuid.uuid4().hex
         t0 = time.perf_counter()
         self.live = LiveCompiler(board)
         self.last_compile_ms = (time.perf_counter() - t0) * 1000.0

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QImage, QKeySequence, QPainter
+from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -25,13 +21,13 @@ from PySide6.QtWidgets import (
 from referee.assets import AssetPack, load_packs
 from referee.errors import BoardwrightError
 from referee.model import Board
-from referee.store import export_json, import_json, load_project, save_project
 
 from . import clipboard
 from .canvas import BoardScene, BoardView
 from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
-from .document import Document, new_board
+from .document import Document
+from .files import APP_NAME, FileActions
 from .snapping import snap_tile_centre
 from .tools import (
     DeleteTool,
@@ -45,26 +41,10 @@ from .tools import (
     turn_selection,
 )
 
-APP_NAME = "Boardwright"
 AUTOSAVE_MS = 60_000
-MAX_RECENT = 8
-PROJECT_FILTER = "Boardwright projects (*.bwproj);;JSON export (*.json);;All files (*)"
 
 
-def autosave_path_for(path: Path | None) -> Path:
-    """The side file an autosave goes to: ``<project>.autosave.json`` beside the project,
-    or ``untitled.autosave.json`` in the application data folder for a new board."""
-    if path is not None:
-        return path.with_name(path.name + ".autosave.json")
-    base = Path(
-        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-        or Path.home() / ".boardwright"
-    )
-    base.mkdir(parents=True, exist_ok=True)
-    return base / "untitled.autosave.json"
-
-
-class MainWindow(QMainWindow):
+class MainWindow(FileActions, QMainWindow):
     """Boardwright's main window. ``ask`` may be replaced in tests (message boxes)."""
 
     def __init__(
@@ -73,10 +53,13 @@ class MainWindow(QMainWindow):
         path: str | Path | None = None,
         packs: dict[str, AssetPack] | None = None,
         parent: QWidget | None = None,
+        settings: QSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("BoardwrightMainWindow")
-        self.settings = QSettings()
+        #: recent files, last folder and window layout (``--screenshot`` passes
+        #: throwaway settings so it never touches the user's own)
+        self.settings = settings if settings is not None else QSettings()
         self.doc = Document(board, path, self)
         self.scene = BoardScene(self.doc, self)
         self.view = BoardView(self.scene, self)
@@ -532,84 +515,9 @@ class MainWindow(QMainWindow):
         self.doc.recompile_now()
         self.scene.show_graph(on)
 
-    # ================================================================== files
-    def maybe_save(self) -> bool:
-        """Ask what to do with unsaved changes; False means the user cancelled."""
-        if not self.doc.modified:
-            return True
-        B = QMessageBox.StandardButton
-        ans = self.ask(
-            "question",
-            APP_NAME,
-            f"“{self.doc.title}” has unsaved changes. Save them?",
-            B.Save | B.Discard | B.Cancel,
-            B.Save,
-        )
-        if ans == B.Save:
-            return self.file_save()
-        return ans == B.Discard
-
-    def file_new(self) -> None:
-        if self.maybe_save():
-            self._clear_autosave()
-            self.set_board(new_board(), None)
-
-    def file_open(self) -> None:
-        if not self.maybe_save():
-            return
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open project", self._last_dir(), PROJECT_FILTER
-        )
-        if path:
-            self.open_path(path)
-
-    def file_import_json(self) -> None:
-        if not self.maybe_save():
-            return
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Import JSON", self._last_dir(), "JSON export (*.json);;All files (*)"
-        )
-        if not path:
-            return
-        try:
-            board = import_json(path)
-        except BoardwrightError as exc:
-            self.ask("critical", "Cannot import", f"{exc}\n\nNothing was changed.")
-            return
-        self.set_board(board, None)
-        self.status(f"Imported {path}; Save As to keep it as a project")
-
-    def open_path(self, path: str | os.PathLike[str], offer_recovery: bool = True) -> bool:
-        """Open a project; on a corrupt or foreign file show why and change nothing."""
-        p = Path(path)
-        try:
-            board = load_project(p)
-        except BoardwrightError as exc:
-            self.ask("critical", "Cannot open project", f"{exc}\n\nNothing was changed.")
-            return False
-        except Exception as exc:  # a file we cannot make sense of at all
-            self.ask(
-                "critical",
-                "Cannot open project",
-                f"{p}: not a readable Boardwright project ({type(exc).__name__}: {exc})"
-                "\n\nNothing was changed.",
-            )
-            return False
-        if p.is_dir():
-            from referee.store import _project_in_dir
-
-            p = _project_in_dir(p)
-        if p.suffix == ".json":
-            self.set_board(board, None)
-            self.status(f"Opened the JSON export {p.name}; Save As to keep it as a project")
-        else:
-            self.set_board(board, p)
-        self._add_recent(str(p))
-        if offer_recovery:
-            self.offer_recovery()
-        return True
-
+    # ================================================================== board
     def set_board(self, board: Board, path: Path | str | None) -> None:
+        """Show ``board`` (from ``path``, or untitled) in this window, history cleared."""
         self.stop_playtest()
         self.doc.replace_board(board, path)
         self.inspector.show_keys([])
@@ -619,169 +527,6 @@ class MainWindow(QMainWindow):
         )
         self.view.fit()
         self._update_title()
-
-    def file_save(self) -> bool:
-        if self.doc.path is None or self.doc.path.suffix == ".json":
-            return self.file_save_as()
-        return self.save_to(self.doc.path)
-
-    def file_save_as(self) -> bool:
-        start = str(self.doc.path or Path(self._last_dir()) / f"{self.doc.board.name}.bwproj")
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save project as", start, "Boardwright projects (*.bwproj)"
-        )
-        if not path:
-            return False
-        if not path.endswith(".bwproj"):
-            path += ".bwproj"
-        return self.save_to(Path(path))
-
-    def save_to(self, path: Path) -> bool:
-        try:
-            save_project(self.doc.board, path)
-        except (OSError, BoardwrightError) as exc:
-            self.ask("critical", "Cannot save", f"{path}: {exc}")
-            return False
-        self._clear_autosave()
-        self.doc.set_path(path)
-        self.doc.mark_saved()
-        self._add_recent(str(path))
-        self.status(f"Saved {path}")
-        return True
-
-    def file_export_json(self) -> None:
-        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.json")
-        path, _ = QFileDialog.getSaveFileName(self, "Export JSON", start, "JSON (*.json)")
-        if path:
-            try:
-                export_json(self.doc.board, path)
-                self.status(f"Exported {path}")
-            except OSError as exc:
-                self.ask("critical", "Cannot export", f"{path}: {exc}")
-
-    def file_export_picture(self, fmt: str) -> None:
-        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")
-        path, _ = QFileDialog.getSaveFileName(
-            self, f"Export {fmt.upper()}", start, f"{fmt.upper()} (*.{fmt})"
-        )
-        if path:
-            self.export_picture(Path(path), fmt)
-
-    def export_picture(self, path: Path, fmt: str, px_per_mm: float = 4.0) -> None:
-        """Write the board as drawn on the canvas (PNG), or the referee's SVG drawing."""
-        if fmt == "svg":
-            try:
-                from referee.export.picture import render_svg
-
-                self.doc.recompile_now()
-                path.write_text(render_svg(self.doc.compiled), encoding="utf-8")
-                self.status(f"Exported {path}")
-                return
-            except Exception as exc:  # the referee renderer is optional
-                self.ask("critical", "Cannot export SVG", str(exc))
-                return
-        r = self.scene.board_rect()
-        img = QImage(
-            int(r.width() * px_per_mm), int(r.height() * px_per_mm), QImage.Format.Format_ARGB32
-        )
-        img.fill(Qt.GlobalColor.white)
-        p = QPainter(img)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.scene.markers.setVisible(False)
-        self.scene.preview.setVisible(False)
-        self.scene.render(p, QRectF(img.rect()), r)
-        self.scene.markers.setVisible(True)
-        self.scene.preview.setVisible(True)
-        p.end()
-        img.save(str(path))
-        self.status(f"Exported {path}")
-
-    def _last_dir(self) -> str:
-        if self.doc.path is not None:
-            return str(self.doc.path.parent)
-        return str(self.settings.value("last_dir", str(Path.cwd())))
-
-    def _recent(self) -> list[str]:
-        v = self.settings.value("recent_files", [])
-        if isinstance(v, str):
-            v = [v]
-        return [str(x) for x in (v or [])]
-
-    def _add_recent(self, path: str) -> None:
-        path = str(Path(path).resolve())
-        lst = [path] + [p for p in self._recent() if p != path]
-        self.settings.setValue("recent_files", lst[:MAX_RECENT])
-        self.settings.setValue("last_dir", str(Path(path).parent))
-        self._refresh_recent()
-
-    def _refresh_recent(self) -> None:
-        self.recent_menu.clear()
-        items = self._recent()
-        for p in items:
-            a = self.recent_menu.addAction(Path(p).name)
-            a.setToolTip(p)
-            a.triggered.connect(lambda _c=False, path=p: self.maybe_save() and self.open_path(path))
-        self.recent_menu.setEnabled(bool(items))
-
-    # ================================================================== autosave
-    @property
-    def autosave_path(self) -> Path:
-        return autosave_path_for(self.doc.path)
-
-    def autosave(self) -> Path | None:
-        """Write the board to the side file if it has unsaved changes."""
-        if not self.doc.modified:
-            return None
-        target = self.autosave_path
-        try:
-            export_json(self.doc.board, target)
-        except OSError as exc:
-            self.status(f"Autosave failed: {exc}")
-            return None
-        self.status(f"Autosaved to {target.name}", 3000)
-        return target
-
-    def _clear_autosave(self) -> None:
-        with contextlib.suppress(OSError):
-            self.autosave_path.unlink()
-
-    def offer_recovery(self) -> bool:
-        """If an autosave newer than the project exists, offer to recover it."""
-        side = self.autosave_path
-        if not side.is_file():
-            return False
-        if (
-            self.doc.path is not None
-            and self.doc.path.is_file()
-            and side.stat().st_mtime < self.doc.path.stat().st_mtime
-        ):
-            return False
-        B = QMessageBox.StandardButton
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime))
-        ans = self.ask(
-            "question",
-            "Recover unsaved work?",
-            f"Boardwright found unsaved changes to “{self.doc.title}” autosaved at "
-            f"{when}. Recover them?",
-            B.Yes | B.No,
-            B.Yes,
-        )
-        if ans != B.Yes:
-            self._clear_autosave()
-            return False
-        try:
-            board = import_json(side)
-        except BoardwrightError as exc:
-            self.ask("warning", "Cannot recover", f"{exc}")
-            return False
-        path = self.doc.path
-        self.doc.replace_board(board, path)
-        # recovered work is unsaved: mark the document modified
-        self.doc.undo.resetClean()
-        self._update_title()
-        self.view.fit()
-        self.status("Recovered the autosaved board; save it to keep it")
-        return True
 
     # ================================================================== windows
     def open_asset_editor(self) -> None:
@@ -851,7 +596,7 @@ class MainWindow(QMainWindow):
             return
         self.stop_playtest()
         self.rotations.shutdown()
-        self._clear_autosave()
+        self._clear_own_autosave()
         self.save_layout()
         event.accept()
 

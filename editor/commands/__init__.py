@@ -10,6 +10,7 @@ from .add_feature import AddFeatureCommand
 from .delete import DeleteCommand
 from .edit_vertices import EditVerticesCommand
 from .move import MoveCommand
+from .move_piece import MovePieceCommand
 from .paste import PasteCommand
 from .place_piece import PlacePieceCommand
 from .place_tile import PlaceTileCommand
@@ -21,6 +22,7 @@ __all__ = [
     "DeleteCommand",
     "EditVerticesCommand",
     "MoveCommand",
+    "MovePieceCommand",
     "PasteCommand",
     "PlacePieceCommand",
     "PlaceTileCommand",
@@ -32,3 +34,4 @@ __all__ = [
 #: merge ids (QUndoCommand.id) of the mergeable commands
 MOVE_ID = 1001
 VERTEX_ID = 1002
+PIECE_MOVE_ID = 1003

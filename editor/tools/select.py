@@ -5,13 +5,20 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
-from ..commands import MoveCommand
+from ..commands import MoveCommand, MovePieceCommand
 from ..snapping import grid_mm, snap_tile_centre, snap_to_grid
 from .base import Tool, next_drag
 
+#: node kinds a piece may stand on
+PIECE_PLACES = ("point", "space", "river_dot")
+
 
 class SelectTool(Tool):
-    """Click to select (Ctrl/Shift+click adds), drag a box to select many, drag to move (Alt: no snap)."""
+    """Click to select (Ctrl/Shift+click adds), drag a box to select many, drag to move (Alt: no snap).
+
+    A piece dragged on its own goes from node to node: it snaps to the point, space
+    or river dot under the cursor, and the whole drag is one undo step.
+    """
 
     name = "select"
     label = "Select / move"
@@ -25,6 +32,7 @@ class SelectTool(Tool):
         self._applied = QPointF()
         self._keys: set[str] = set()
         self._anchor: tuple[float, float] | None = None
+        self._piece: str | None = None
 
     def press(self, pos: QPointF, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
@@ -49,6 +57,9 @@ class SelectTool(Tool):
         self._applied = QPointF(0, 0)
         self._keys = set(sel)
         self._anchor = None
+        self._piece = key[2:] if len(sel) == 1 and key.startswith("c:") else None
+        if self._piece is not None:
+            self.doc.recompile_now()
         if len(sel) == 1 and key.startswith("p:"):
             p = self.doc.placement(key[2:])
             if p is not None:
@@ -76,9 +87,25 @@ class SelectTool(Tool):
         gx, gy = snap_to_grid(d.x(), d.y(), grid_mm(self.doc.board))
         return QPointF(gx, gy)
 
+    def _node_under(self, pos: QPointF) -> str | None:
+        """The place a piece dropped at ``pos`` would stand on: the nearest point or
+        river dot within the snap radius, else the space under the cursor."""
+        c = self.doc.compiled
+        radius = max(10.0, self.ctx.view.snap_radius())
+        kinds = [(n, c.graph.nodes[n].get("kind")) for n in c.hit(pos.x(), pos.y(), radius)]
+        ranked = [n for n, k in kinds if k in PIECE_PLACES and k != "space"]
+        ranked += [n for n, k in kinds if k == "space"]
+        return ranked[0] if ranked else None
+
     def move(self, pos: QPointF, event: QMouseEvent) -> bool:
         if self._drag is None:
             return False
+        if self._piece is not None:
+            piece = self.doc.piece(self._piece)
+            node = self._node_under(pos)
+            if piece is not None and node is not None and node != piece.at:
+                self.doc.undo.push(MovePieceCommand(self.doc, self._piece, node, self._drag))
+            return True
         target = self._target_delta(pos, event)
         step = target - self._applied
         if abs(step.x()) > 1e-9 or abs(step.y()) > 1e-9:
@@ -90,4 +117,5 @@ class SelectTool(Tool):
         if self._drag is None:
             return False
         self._drag = None
+        self._piece = None
         return True

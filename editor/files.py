@@ -1,0 +1,472 @@
+"""Files of the main window: open, save, import/export, recent files, autosave, recovery.
+
+:class:`FileActions` is mixed into :class:`~editor.mainwindow.MainWindow`; it keeps
+the promise that the editor never loses work:
+
+- a board is opened only if it can also be written back (a board that loads can
+  always be saved), so Save never meets a value it cannot store;
+- every save, autosave or export failure — whatever raised it — is shown in a
+  dialog, and the window, the board and the unsaved marker stay as they were;
+  closing with a failed save keeps the window open;
+- an autosave records which project it belongs to (its path and the document's id)
+  and is offered back only for that project: an untitled board's autosave is
+  offered when the editor starts without a project, never when an unrelated JSON
+  export is opened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as _dt
+import json
+import os
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QRectF, QSettings, QStandardPaths, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+from referee.errors import BoardwrightError
+from referee.model import Board
+from referee.store import (
+    _atomic_write_text,
+    board_from_json,
+    board_to_json,
+    dumps_board,
+    export_json,
+    import_json,
+    load_project,
+    read_json_file,
+    save_project,
+)
+
+from .document import new_board
+
+if TYPE_CHECKING:
+    from .canvas import BoardScene, BoardView
+    from .document import Document
+
+APP_NAME = "Boardwright"
+MAX_RECENT = 8
+PROJECT_FILTER = "Boardwright projects (*.bwproj);;JSON export (*.json);;All files (*)"
+
+#: the ``format`` of an autosave side file
+AUTOSAVE_FORMAT = "boardwright-autosave"
+AUTOSAVE_VERSION = 1
+
+
+def app_data_dir() -> Path:
+    """The folder for untitled boards' autosaves (created on demand)."""
+    base = Path(
+        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        or Path.home() / ".boardwright"
+    )
+    base.mkdir(parents=True, exist_ok=True)
+    return base
+
+
+def autosave_path_for(path: Path | None, document_id: str = "") -> Path:
+    """The side file an autosave goes to.
+
+    ``<project>.autosave.json`` beside a saved project; for a board with no project
+    file, ``untitled-<document id>.autosave.json`` in the application data folder, so
+    two untitled boards (or two editors) never share one.
+    """
+    if path is not None:
+        return path.with_name(path.name + ".autosave.json")
+    return app_data_dir() / f"untitled-{document_id or 'board'}.autosave.json"
+
+
+def read_autosave(side: Path) -> tuple[dict[str, Any], Board]:
+    """Read an autosave side file: its header (``project``, ``document``, ``saved``)
+    and the board. Raises :class:`BoardwrightError` on anything unreadable.
+
+    A side file written before autosaves had a header (a plain JSON export) reads
+    with an empty header.
+    """
+    data = read_json_file(side)
+    if isinstance(data, dict) and data.get("format") == AUTOSAVE_FORMAT:
+        header = {k: data.get(k) for k in ("project", "document", "saved")}
+        return header, board_from_json(data.get("board"), where=str(side))
+    return {}, board_from_json(data, where=str(side))
+
+
+def check_writable(board: Board) -> None:
+    """Raise :class:`BoardwrightError` if ``board`` could not be saved as it is.
+
+    Saves it once into a throwaway folder, exactly as Save would: a board that
+    opens can then always be saved (a NaN in a property, or a number too large for
+    the project file, is refused when the board is opened, not when work is at
+    stake).
+
+    Notes
+    -----
+    One project write, O(size of the board): tens of milliseconds for the shipped
+    boards, paid once per open.
+    """
+    try:
+        dumps_board(board)
+        with tempfile.TemporaryDirectory(prefix="boardwright-check-") as tmp:
+            save_project(board, Path(tmp) / "check.bwproj")
+    except BoardwrightError as exc:
+        raise BoardwrightError(
+            f"this board cannot be saved as it is ({exc.message})", code="unsavable"
+        ) from None
+    except (ValueError, TypeError, OverflowError, sqlite3.Error) as exc:
+        raise BoardwrightError(
+            f"this board holds a value that cannot be saved ({exc})", code="unsavable"
+        ) from None
+
+
+class FileActions:
+    """File handling of the main window (see the module docstring)."""
+
+    # provided by MainWindow
+    doc: Document
+    scene: BoardScene
+    view: BoardView
+    settings: QSettings
+    recent_menu: Any
+
+    if TYPE_CHECKING:
+
+        def ask(
+            self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None
+        ) -> Any: ...
+        def status(self, message: str, ms: int = 6000) -> None: ...
+        def set_board(self, board: Board, path: Path | str | None) -> None: ...
+        def _update_title(self) -> None: ...
+
+    _autosave_failed = False
+    #: this window wrote the current side file (only then does closing remove it)
+    _wrote_autosave = False
+
+    # ================================================================== open
+    def maybe_save(self) -> bool:
+        """Ask what to do with unsaved changes; False means: keep the window as it is
+        (the user cancelled, or the save failed and said why)."""
+        if not self.doc.modified:
+            return True
+        B = QMessageBox.StandardButton
+        ans = self.ask(
+            "question",
+            APP_NAME,
+            f"“{self.doc.title}” has unsaved changes. Save them?",
+            B.Save | B.Discard | B.Cancel,
+            B.Save,
+        )
+        if ans == B.Save:
+            return self.file_save()
+        return bool(ans == B.Discard)
+
+    def file_new(self) -> None:
+        if self.maybe_save():
+            self._clear_autosave()
+            self.set_board(new_board(), None)
+
+    def file_open(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            None, "Open project", self._last_dir(), PROJECT_FILTER
+        )
+        if path:
+            self.open_path(path)
+
+    def file_import_json(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            None, "Import JSON", self._last_dir(), "JSON export (*.json);;All files (*)"
+        )
+        if not path:
+            return
+        try:
+            board = import_json(path)
+            check_writable(board)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot import", f"{exc}\n\nNothing was changed.")
+            return
+        self.set_board(board, None)
+        self.status(f"Imported {path}; Save As to keep it as a project")
+
+    def open_path(self, path: str | os.PathLike[str], offer_recovery: bool = True) -> bool:
+        """Open a project; on a corrupt, foreign or unsavable file show why and change
+        nothing."""
+        p = Path(path)
+        try:
+            board = load_project(p)
+            check_writable(board)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot open project", f"{exc}\n\nNothing was changed.")
+            return False
+        except Exception as exc:  # a file we cannot make sense of at all
+            self.ask(
+                "critical",
+                "Cannot open project",
+                f"{p}: not a readable Boardwright project ({type(exc).__name__}: {exc})"
+                "\n\nNothing was changed.",
+            )
+            return False
+        if p.is_dir():
+            from referee.store import _project_in_dir
+
+            p = _project_in_dir(p)
+        if p.suffix == ".json":
+            # an export has no project of its own: no autosave belongs to it
+            self.set_board(board, None)
+            self.status(f"Opened the JSON export {p.name}; Save As to keep it as a project")
+        else:
+            self.set_board(board, p)
+            if offer_recovery:
+                self.offer_recovery()
+        self._add_recent(str(p))
+        return True
+
+    # ================================================================== save
+    def file_save(self) -> bool:
+        if self.doc.path is None or self.doc.path.suffix == ".json":
+            return self.file_save_as()
+        return self.save_to(self.doc.path)
+
+    def file_save_as(self) -> bool:
+        start = str(self.doc.path or Path(self._last_dir()) / f"{self.doc.board.name}.bwproj")
+        path, _ = QFileDialog.getSaveFileName(
+            None, "Save project as", start, "Boardwright projects (*.bwproj)"
+        )
+        if not path:
+            return False
+        if not path.endswith(".bwproj"):
+            path += ".bwproj"
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        """Save the board to ``path``; on any failure say why and keep everything
+        (board, undo history, unsaved marker) as it was."""
+        old_side = self.autosave_path
+        try:
+            save_project(self.doc.board, path)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot save", f"{path}: {exc}\n\nYour board is still open.")
+            return False
+        except OSError as exc:
+            self.ask(
+                "critical",
+                "Cannot save",
+                f"{path}: {exc.strerror or exc}\n\nYour board is still open.",
+            )
+            return False
+        except Exception as exc:
+            self.ask(
+                "critical",
+                "Cannot save",
+                f"{path}: {type(exc).__name__}: {exc}\n\nYour board is still open.",
+            )
+            return False
+        with contextlib.suppress(OSError):
+            old_side.unlink()
+        self.doc.set_path(path)
+        self._clear_autosave()
+        self.doc.mark_saved()
+        self._add_recent(str(path))
+        self.status(f"Saved {path}")
+        return True
+
+    # ================================================================== export
+    def file_export_json(self) -> None:
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.json")
+        path, _ = QFileDialog.getSaveFileName(None, "Export JSON", start, "JSON (*.json)")
+        if path:
+            try:
+                export_json(self.doc.board, path)
+            except (OSError, ValueError, BoardwrightError) as exc:
+                self.ask("critical", "Cannot export", f"{path}: {exc}")
+                return
+            self.status(f"Exported {path}")
+
+    def file_export_picture(self, fmt: str) -> None:
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")
+        path, _ = QFileDialog.getSaveFileName(
+            None, f"Export {fmt.upper()}", start, f"{fmt.upper()} (*.{fmt})"
+        )
+        if path:
+            self.export_picture(Path(path), fmt)
+
+    def export_picture(self, path: Path, fmt: str, px_per_mm: float = 4.0) -> None:
+        """Write the board as drawn on the canvas (PNG), or the referee's SVG drawing."""
+        if fmt == "svg":
+            try:
+                from referee.export.picture import render_svg
+
+                self.doc.recompile_now()
+                _atomic_write_text(path, render_svg(self.doc.compiled))
+            except Exception as exc:
+                self.ask("critical", "Cannot export SVG", f"{path}: {exc}")
+                return
+            self.status(f"Exported {path}")
+            return
+        r = self.scene.board_rect()
+        img = QImage(
+            int(r.width() * px_per_mm), int(r.height() * px_per_mm), QImage.Format.Format_ARGB32
+        )
+        img.fill(Qt.GlobalColor.white)
+        p = QPainter(img)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.scene.markers.setVisible(False)
+        self.scene.preview.setVisible(False)
+        self.scene.render(p, QRectF(img.rect()), r)
+        self.scene.markers.setVisible(True)
+        self.scene.preview.setVisible(True)
+        p.end()
+        if not img.save(str(path)):
+            self.ask("critical", "Cannot export PNG", f"{path}: could not write the file")
+            return
+        self.status(f"Exported {path}")
+
+    # ================================================================== recent files
+    def _last_dir(self) -> str:
+        if self.doc.path is not None:
+            return str(self.doc.path.parent)
+        return str(self.settings.value("last_dir", str(Path.cwd())))
+
+    def _recent(self) -> list[str]:
+        v = self.settings.value("recent_files", [])
+        if isinstance(v, str):
+            return [v]
+        return [str(x) for x in v] if isinstance(v, list | tuple) else []
+
+    def _add_recent(self, path: str) -> None:
+        path = str(Path(path).resolve())
+        lst = [path] + [p for p in self._recent() if p != path]
+        self.settings.setValue("recent_files", lst[:MAX_RECENT])
+        self.settings.setValue("last_dir", str(Path(path).parent))
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        items = self._recent()
+        for p in items:
+            a = self.recent_menu.addAction(Path(p).name)
+            a.setToolTip(p)
+            a.triggered.connect(lambda _c=False, path=p: self.maybe_save() and self.open_path(path))
+        self.recent_menu.setEnabled(bool(items))
+
+    # ================================================================== autosave
+    @property
+    def autosave_path(self) -> Path:
+        return autosave_path_for(self.doc.path, self.doc.document_id)
+
+    def autosave(self) -> Path | None:
+        """Write the board to its side file if it has unsaved changes.
+
+        The side file records the project path and the document id it belongs to.
+        A failure is shown once (not every minute) and changes nothing else.
+        """
+        if not self.doc.modified:
+            return None
+        target = self.autosave_path
+        try:
+            envelope = {
+                "format": AUTOSAVE_FORMAT,
+                "version": AUTOSAVE_VERSION,
+                "project": str(self.doc.path.resolve()) if self.doc.path else None,
+                "document": self.doc.document_id,
+                "saved": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
+                "board": board_to_json(self.doc.board),
+            }
+            text = json.dumps(envelope, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+            _atomic_write_text(target, text)
+        except Exception as exc:
+            self.status(f"Autosave failed: {exc}")
+            if not self._autosave_failed:
+                self.ask(
+                    "warning",
+                    "Autosave failed",
+                    f"{target}: {exc}\n\nYour board is still open; save it to keep it.",
+                )
+            self._autosave_failed = True
+            return None
+        self._autosave_failed = False
+        self._wrote_autosave = True
+        self.status(f"Autosaved to {target.name}", 3000)
+        return target
+
+    def _clear_autosave(self) -> None:
+        with contextlib.suppress(OSError):
+            self.autosave_path.unlink()
+        self._wrote_autosave = False
+
+    def _clear_own_autosave(self) -> None:
+        """On close: remove the side file only if this window wrote it (a window
+        that never autosaved leaves another session's side file alone)."""
+        if self._wrote_autosave:
+            self._clear_autosave()
+
+    def _recovery_candidate(self) -> tuple[Path, dict[str, Any], Board] | None:
+        """The autosave that belongs to the open project, or — for the untitled board
+        the editor starts with — the newest untitled autosave."""
+        if self.doc.path is not None:
+            side = self.autosave_path
+            if not side.is_file():
+                return None
+            if self.doc.path.is_file() and side.stat().st_mtime < self.doc.path.stat().st_mtime:
+                return None
+            try:
+                header, board = read_autosave(side)
+            except BoardwrightError as exc:
+                self.ask("warning", "Cannot recover", f"{exc}")
+                return None
+            project = header.get("project")
+            if project is not None and Path(project) != self.doc.path.resolve():
+                return None  # a side file copied along with another project
+            return side, header, board
+        sides = sorted(
+            app_data_dir().glob("untitled-*.autosave.json"),
+            key=lambda q: q.stat().st_mtime,
+            reverse=True,
+        )
+        for side in sides:
+            try:
+                header, board = read_autosave(side)
+            except BoardwrightError:
+                continue
+            if header.get("project") is None:
+                return side, header, board
+        return None
+
+    def offer_recovery(self) -> bool:
+        """If an autosave of this project (newer than its file) exists, offer it back."""
+        found = self._recovery_candidate()
+        if found is None:
+            return False
+        side, _header, board = found
+        B = QMessageBox.StandardButton
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime))
+        name = self.doc.title if self.doc.path is not None else board.name
+        ans = self.ask(
+            "question",
+            "Recover unsaved work?",
+            f"Boardwright found unsaved changes to “{name}” autosaved at {when}. Recover them?",
+            B.Yes | B.No,
+            B.Yes,
+        )
+        if ans != B.Yes:
+            with contextlib.suppress(OSError):
+                side.unlink()
+            return False
+        path = self.doc.path
+        self.doc.replace_board(board, path)
+        if path is None:
+            # carry on autosaving into the same side file
+            with contextlib.suppress(OSError):
+                side.unlink()
+        # recovered work is unsaved: mark the document modified
+        self.doc.undo.resetClean()
+        self._update_title()
+        self.view.fit()
+        self.status("Recovered the autosaved board; save it to keep it")
+        return True
