@@ -44,6 +44,9 @@ _MAX_PLAYERS = 16
 _MAX_MOVE_TEXT = 1000
 
 Event = dict[str, Any]
+#: the kit's frame keys for the random generator: whoever has them can predict every
+#: die and shuffle, so no view the server sends carries them (whatever a game's view())
+_GENERATOR_KEYS = frozenset({"rng", "dice"})
 #: what a frontend gets of each :class:`~referee.games.base.FigureView`
 _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
@@ -144,7 +147,7 @@ class Table:
             "seats": list(self.rec.seats),
             "you": player,
             **self.status(),
-            "view": g.view(player),
+            "view": self.view(player),
             "figures": [{k: getattr(f, k) for k in _FIGURE_FIELDS} for f in g.figures().values()],
         }
         if player is not None and out["to_move"] == player:
@@ -154,6 +157,10 @@ class Table:
                 for fig, nodes in g.move_targets().items()
             }
         return out
+
+    def view(self, player: str | None) -> dict[str, Any]:
+        """``game.view(player)`` without the random generator's state."""
+        return {k: v for k, v in self.game.view(player).items() if k not in _GENERATOR_KEYS}
 
     def events_for(self, events: list[Event], player: str | None) -> list[Event]:
         return self.game.events_for(events, player)

@@ -147,3 +147,17 @@ def test_private_event_parts_reach_only_their_audience(server):
     assert [m["events"] for m in public_log["moves"]] == [
         riddle.events_for(e["events"], None) for e in logged
     ]
+
+
+def test_no_view_carries_the_random_generator(server):
+    """With the generator's state a client could predict every die and shuffle."""
+    for rules, project, players in [
+        ("ringgeister", "ringgeister", 2),
+        ("riddle", "riddle-sample", 3),
+        ("mount-doom", "mount-doom", 2),
+        ("lotr-coop", "lotr-coop", 2),
+    ]:
+        g = create(server.url, rules=rules, project=project, players=players, seed=1)
+        for token in [None, *(s["token"] for s in g["seats"])]:
+            snap = Client(server.url, token).get(f"/api/games/{g['game']}").json()
+            assert "rng" not in snap["view"] and "dice" not in snap["view"], rules
