@@ -8,9 +8,12 @@ it runs, so the headless referee works without the ``server`` extra installed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import BoardwrightError, UsageError
 from .limits import Limits
@@ -19,52 +22,69 @@ _D = Limits()
 INSTALL_HINT = "referee serve --http needs the server extra: pip install 'boardwright[server]'"
 
 
-def add_http_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--http`` and its options to the ``serve`` verb's parser."""
+def add_http_arguments(
+    parser: argparse.ArgumentParser, transport: argparse._MutuallyExclusiveGroup | None = None
+) -> None:
+    """Add ``--http`` and its options to the ``serve`` verb's parser.
+
+    Parameters
+    ----------
+    parser : ArgumentParser
+        The ``serve`` verb's parser.
+    transport : mutually exclusive group, optional
+        The group holding ``--stdio``, if the verb has one: ``--http`` joins it.
+
+    Notes
+    -----
+    A flag the verb already has (``--projects``, ``--max-games``, ``--idle-timeout``
+    of the stdio server) is shared, not added twice: the HTTP server reads the same
+    value.
+    """
     g = parser.add_argument_group("network server (--http)")
-    g.add_argument(
-        "--http",
-        action="store_true",
-        help="serve games over HTTP and WebSockets, with a browser table at /",
-    )
-    g.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    g.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
-    g.add_argument("--projects", metavar="DIR", help="folder of the projects games may use")
-    g.add_argument(
-        "--db", default="games.sqlite", help="SQLite file of the games (default games.sqlite)"
-    )
-    g.add_argument(
+    http_help = "serve games over HTTP and WebSockets, with a browser table at /"
+    (transport or g).add_argument("--http", action="store_true", help=http_help)
+
+    def flag(*names: str, **kw: Any) -> None:
+        # a flag the verb has already (the stdio server's of the same name) is shared
+        with contextlib.suppress(argparse.ArgumentError):
+            g.add_argument(*names, **kw)
+
+    flag("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    flag("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    flag("--projects", metavar="DIR", help="folder of the projects games may use")
+    flag("--db", default="games.sqlite", help="SQLite file of the games (default games.sqlite)")
+    flag(
         "--sync",
         choices=("normal", "full"),
         default="normal",
         help="normal: each move is committed before it is answered and survives a crash "
         "of the server; full: also waits for the disk (survives a power cut, slower)",
     )
-    g.add_argument(
+    flag(
         "--max-body",
         type=int,
         default=_D.max_body,
         help=f"largest request body in bytes (default {_D.max_body})",
     )
-    g.add_argument(
+    flag(
         "--max-games",
         type=int,
         default=_D.max_games,
         help=f"most games the server keeps (default {_D.max_games})",
     )
-    g.add_argument(
+    flag(
         "--moves-per-second",
         type=float,
         default=_D.moves_per_second,
         help=f"moves per second per seat token (default {_D.moves_per_second:g})",
     )
-    g.add_argument(
+    flag(
         "--ws-max-message",
         type=int,
         default=_D.ws_max_message,
         help=f"largest WebSocket message from a client in bytes (default {_D.ws_max_message})",
     )
-    g.add_argument(
+    flag(
         "--idle-timeout",
         type=float,
         default=_D.idle_timeout,
@@ -78,12 +98,12 @@ def limits_from(args: argparse.Namespace) -> Limits:
         raise UsageError("--max-body must be at least 1024 bytes")
     if args.max_games < 1:
         raise UsageError("--max-games must be at least 1")
-    if not args.moves_per_second > 0:
-        raise UsageError("--moves-per-second must be above 0")
+    if not 0 < args.moves_per_second < math.inf:
+        raise UsageError("--moves-per-second must be a number above 0")
     if args.ws_max_message < 64:
         raise UsageError("--ws-max-message must be at least 64 bytes")
-    if not args.idle_timeout > 0:
-        raise UsageError("--idle-timeout must be above 0")
+    if not 0 < args.idle_timeout < math.inf:
+        raise UsageError("--idle-timeout must be a number of seconds above 0")
     return Limits(
         max_body=args.max_body,
         max_games=args.max_games,
