@@ -12,13 +12,16 @@ offscreen on that project, saves it as PNG and exits 0 (for docs and CI).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-DEFAULT_PROJECT = Path(__file__).resolve().parent.parent / "projects" / "ringgeister"
+from referee.shipped import projects_dir
+
+DEFAULT_PROJECT = projects_dir() / "ringgeister"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -36,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--size", default="1400x900", help="window size for --screenshot (WxH)")
     return p
+
+
+INSTALL_HINT = (
+    "boardwright: the editor needs PySide6, which is not installed: "
+    "pip install 'boardwright[editor]'"
+)
 
 
 def no_display_problem(env: Mapping[str, str], platform: str) -> str | None:
@@ -57,6 +66,10 @@ def no_display_problem(env: Mapping[str, str], platform: str) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if importlib.util.find_spec("PySide6") is None:
+        # `pip install boardwright` is the headless referee; the editor is an extra
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
     args = _parser().parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))

@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from referee import palette
 from referee.compiler import CompiledBoard
 from referee.model import Feature, Placement, TileAsset
 
@@ -220,13 +221,11 @@ class GraphOverlay(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         for rel, p in self._paths.items():
-            painter.setPen(
-                style.pen(style.RELATION_COLOURS.get(rel, "#000000"), 2.0, cosmetic=True)
-            )
+            painter.setPen(style.pen(palette.relation_colour(rel), 2.0, cosmetic=True))
             painter.setBrush(style.NO_BRUSH)
             painter.drawPath(p)
         painter.setPen(style.NO_PEN)
-        painter.setBrush(QColor("#111111"))
+        painter.setBrush(QColor(style.GRAPH_NODE))
         painter.drawPath(self._nodes)
 
 

@@ -16,6 +16,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from shapely.geometry.base import BaseGeometry
 
+from referee import palette
 from referee.geometry import bearing_degrees, unit_vector
 from referee.model import Feature
 
@@ -35,15 +36,9 @@ PATH_WATER = "#2f6fc0"
 RIVER = "#2f78d0"
 ROAD = "#b8862e"
 SELECT = "#ff8a00"
-RELATION_COLOURS = {
-    "path": "#d02090",
-    "touch": "#1f9d55",
-    "road": "#e07b00",
-    "dot": "#c0392b",
-    "dot_river": "#2563eb",
-    "next": "#7c3aed",
-    "arrival": "#0891b2",
-}
+# the compiled-graph overlay: one palette with `referee render --graph`
+RELATION_COLOURS = palette.RELATION_COLOURS
+GRAPH_NODE = palette.NODE
 #: Drawing order per kind (higher is on top).
 Z_OF_KIND = {
     "art": -2.0,
@@ -153,8 +148,10 @@ def drawables(f: Feature) -> list[Drawable]:
                 )
             )
     elif k == "art":
-        fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
-        brush = QBrush(QColor(fill)) if fill and g.geom_type.endswith("Polygon") else NO_BRUSH
+        art_fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
+        brush = (
+            QBrush(QColor(art_fill)) if art_fill and g.geom_type.endswith("Polygon") else NO_BRUSH
+        )
         out.append(Drawable(geom_path(g), pen(pr.get("stroke") or "#7d6e50", 0.6), brush))
     elif k == "counter_space":
         out.append(
@@ -203,7 +200,7 @@ def drawables(f: Feature) -> list[Drawable]:
         p = QPainterPath()
         p.addRoundedRect(QRectF(g.x - 3, g.y - 3, 6, 6), 1, 1)
         out.append(Drawable(p, pen("#222222", 0.5), QBrush(QColor("#6d5d8c"))))
-        sym = {"moon": "☾", "star": "★"}.get(pr.get("symbol"), "?")
+        sym = {"moon": "☾", "star": "★"}.get(str(pr.get("symbol")), "?")
         out.append(Drawable(None, pen("#ffffff", 0), NO_BRUSH, sym, QPointF(g.x, g.y), 4.0))
     elif k == "river_dot":
         p = QPainterPath()

@@ -123,15 +123,15 @@ def voronoi_map(
         cur = rng.randrange(len(cells))
         seq = [cur]
         for _ in range(road_steps):
-            opts = [
+            steps = [
                 j
                 for j in sorted(nbrs[seq[-1]])
                 if j not in seq
                 and _crosses_shared_edge(pts[seq[-1]], pts[j], cells[seq[-1]], cells[j])
             ]
-            if not opts:
+            if not steps:
                 break
-            seq.append(rng.choice(opts))
+            seq.append(rng.choice(steps))
         if len(seq) >= 2:
             board.features.append(
                 Feature(f"road{r}", "road", shapely.LineString([tuple(pts[i]) for i in seq]), {})

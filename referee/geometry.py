@@ -62,7 +62,8 @@ def check_geometry(geom: BaseGeometry, where: str) -> None:
 
 def geometry_to_json(geom: BaseGeometry) -> dict[str, Any]:
     """GeoJSON mapping with lists (not tuples) and plain floats, for stable JSON."""
-    return _listify(shapely.geometry.mapping(geom))
+    mapping: dict[str, Any] = _listify(shapely.geometry.mapping(geom))
+    return mapping
 
 
 def _listify(value: Any) -> Any:
@@ -83,7 +84,7 @@ def turn_matrix(turns: int, turn_count: int) -> tuple[float, float, float, float
     """
     t = turns % turn_count
     deg = 360.0 * t / turn_count
-    exact = {0.0: (1, 0), 90.0: (0, 1), 180.0: (-1, 0), 270.0: (0, -1)}
+    exact = {0.0: (1.0, 0.0), 90.0: (0.0, 1.0), 180.0: (-1.0, 0.0), 270.0: (0.0, -1.0)}
     if deg in exact:
         c, s = exact[deg]
     else:

@@ -12,6 +12,16 @@ from hypothesis import HealthCheck, settings
 ROOT = Path(__file__).resolve().parent.parent
 PROJECTS = ROOT / "projects"
 
+#: The sample projects Boardwright ships (tests/test_shipped.py checks the list is whole):
+#: a test that needs one fails when it is missing, it is never skipped.
+SHIPPED_PROJECTS = ("ringgeister", "riddle-sample", "mount-doom", "lotr-coop", "painted-tiles")
+
+
+def shipped_project(name: str) -> Path:
+    """The folder of shipped project ``name`` in this checkout."""
+    return PROJECTS / name
+
+
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

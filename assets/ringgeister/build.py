@@ -1,4 +1,4 @@
-"""Build the Ringgeister asset pack and its default board (DESIGN §4).
+"""Build the Ringgeister asset pack and its default board (docs/rulings.md).
 
 Run from the repository root::
 
@@ -55,7 +55,7 @@ PACK = "ringgeister"
 
 #: the least distance of a point from its tile's outline (see module docs)
 EDGE_MARGIN = 6.5
-#: no two points closer than this (DESIGN §4 / issue 3)
+#: no two points closer than this (issue 3)
 MIN_POINT_GAP = 12.0
 
 COLOURS = ("yellow", "orange", "purple", "green")
@@ -1049,7 +1049,7 @@ def write_pack(tiles: list[TileBuilder]) -> AssetPack:
         "name": "Ringgeister",
         "description": "The Ringgeister board: 12 octagonal and 11 square landscape "
         "tiles that turn in quarter turns, the figures and the 24 cards "
-        "(DESIGN §4). Written by assets/ringgeister/build.py.",
+        "(docs/rulings.md). Written by assets/ringgeister/build.py.",
         "pieces": piece_types(),
         "decks": [deck()],
     }

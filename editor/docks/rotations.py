@@ -262,6 +262,8 @@ class RotationsDock(QDockWidget):
     """
 
     status_message = Signal(str)
+    #: A run ended (finished, stopped or failed) and the dock is ready for the next one.
+    run_finished = Signal()
 
     def __init__(self, doc: Document, scene: Any, view: Any, parent: QWidget | None = None) -> None:
         super().__init__("Rotations", parent)
@@ -550,6 +552,7 @@ class RotationsDock(QDockWidget):
             t.deleteLater()
         self.run_btn.setEnabled(True)
         self.stop_btn.setEnabled(False)
+        self.run_finished.emit()
 
     def _on_result(self, res: CensusResult) -> None:
         self.result = res

@@ -34,10 +34,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--px-per-mm", type=float, default=1.0, help="Tiled pixels per mm (tmj)")
     p.add_argument("--image-url", help="tts: URL of the board picture instead of writing one")
     p.add_argument(
+        "--image-url-base",
+        metavar="URL",
+        help="tts: URL prefix of the hosted pictures (tile faces, tokens, card sheets) "
+        "instead of file:// URLs; upload FILE's .images folder there",
+    )
+    p.add_argument(
         "--tts-mm-per-unit",
         type=float,
         default=None,
         help="tts: millimetres of board per TTS unit (default 25.4)",
+    )
+    p.add_argument(
+        "--geo-origin",
+        metavar="LON,LAT",
+        help="geojson: lay the board on the Earth with its origin at these degrees, north "
+        "up (default: board millimetres, y down, not geographic); a western longitude "
+        "needs '=': --geo-origin=-3.19,55.95",
+    )
+    p.add_argument(
+        "--geo-metres-per-mm",
+        type=float,
+        default=1.0,
+        metavar="M",
+        help="geojson with --geo-origin: metres of ground per board millimetre (default 1)",
     )
     p.add_argument("--json", action="store_true", help="print what was written as JSON")
     p.set_defaults(func=cmd_export)
@@ -53,6 +73,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         or (args.tts_mm_per_unit is not None and args.tts_mm_per_unit <= 0)
     ):
         raise UsageError("--png-width, --px-per-mm and --tts-mm-per-unit must be positive")
+    geo = None
+    if args.geo_origin is not None:
+        from ..export import GeoPlacement
+
+        geo = GeoPlacement.parse(args.geo_origin, args.geo_metres_per_mm)
     compiled = compile_board(load_project(args.project))
     files = write_export(
         compiled,
@@ -62,6 +87,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         px_per_mm=args.px_per_mm,
         image_url=args.image_url,
         mm_per_unit=args.tts_mm_per_unit,
+        image_url_base=args.image_url_base,
+        geo=geo,
     )
     if args.json:
         emit_json(

@@ -1,4 +1,4 @@
-"""Compile a :class:`~referee.model.Board` into relations (DESIGN §3).
+"""Compile a :class:`~referee.model.Board` into relations (README.md: Projects and boards).
 
 One module per topic: :mod:`.paths` (the ``path`` relation across tiles),
 :mod:`.regions` (``touch``, ``road``, ``dot``, ``dot_river``), :mod:`.compiled`

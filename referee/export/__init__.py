@@ -1,8 +1,9 @@
 """Exports of compiled boards: node-link JSON, GraphML, GeoJSON, Tiled, TTS, SVG, PNG.
 
 networkx is the exchange form: :func:`to_node_link` / :func:`from_node_link` are a
-lossless pair (``edges="edges"`` passed explicitly); GraphML flattens dict and list
-attributes to JSON strings, which :func:`from_graphml` decodes again.
+lossless pair (``edges="edges"`` passed explicitly); :mod:`.graphml` writes GraphML
+that networkx, igraph and rustworkx read (dict and list attributes as JSON strings,
+which :func:`from_graphml` decodes again).
 :mod:`.tmj` writes a Tiled map, :mod:`.tts` a Tabletop Simulator saved object,
 :mod:`.picture` the ``render`` drawing as SVG or PNG. :func:`write_export` writes any
 of them to a file (``referee export``).
@@ -15,7 +16,6 @@ Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 from pathlib import Path
@@ -25,7 +25,23 @@ import networkx as nx
 
 from ..compiler import CompiledBoard
 from ..errors import UsageError
-from ..geometry import geometry_to_json
+from .geojson import GeoPlacement, to_geojson
+from .graphml import from_graphml, to_graphml
+
+__all__ = [
+    "COMPILED_FORMAT",
+    "COMPILED_VERSION",
+    "EXPORT_FORMATS",
+    "GeoPlacement",
+    "compiled_schema",
+    "from_graphml",
+    "from_node_link",
+    "to_geojson",
+    "to_graphml",
+    "to_node_link",
+    "write_compiled",
+    "write_export",
+]
 
 COMPILED_FORMAT = "boardwright-compiled"
 COMPILED_VERSION = 1
@@ -33,7 +49,7 @@ COMPILED_VERSION = 1
 
 def to_node_link(compiled: CompiledBoard) -> dict[str, Any]:
     """networkx node-link data of the compiled graph, with a versioned header."""
-    data = nx.node_link_data(compiled.graph, edges="edges")
+    data: dict[str, Any] = nx.node_link_data(compiled.graph, edges="edges")
     data["graph"] = {
         "format": COMPILED_FORMAT,
         "version": COMPILED_VERSION,
@@ -50,72 +66,17 @@ def from_node_link(data: dict[str, Any]) -> nx.MultiGraph:
     return nx.node_link_graph(data, edges="edges", multigraph=True)
 
 
-_JSON_PREFIX = "json:"
+def write_compiled(compiled: CompiledBoard, fmt: str, *, geo: GeoPlacement | None = None) -> str:
+    """The compiled board as text in ``fmt`` (node-link, graphml or geojson).
 
-
-def to_graphml(compiled: CompiledBoard) -> str:
-    g = nx.MultiGraph()
-    for n, d in compiled.graph.nodes(data=True):
-        g.add_node(n, **{k: _flat(v) for k, v in d.items() if v is not None})
-    for u, v, k, d in compiled.graph.edges(keys=True, data=True):
-        g.add_edge(u, v, key=k, **{a: _flat(b) for a, b in d.items() if b is not None})
-    buf = io.BytesIO()
-    nx.write_graphml(g, buf, encoding="utf-8")
-    return buf.getvalue().decode("utf-8")
-
-
-def _flat(v: Any) -> Any:
-    if isinstance(v, (dict, list, tuple)):
-        return _JSON_PREFIX + json.dumps(v, sort_keys=True)
-    return v
-
-
-def from_graphml(text: str) -> nx.MultiGraph:
-    """Read our GraphML back, decoding the JSON-encoded attributes.
-
-    GraphML has no null: ``None`` attributes are left out when writing, and the
-    node attribute ``tile`` (``None`` for free-standing features) is restored here,
-    so the graph read back equals the compiled graph.
+    ``geo`` lays a GeoJSON export on the Earth (:class:`~.geojson.GeoPlacement`).
     """
-    g = nx.read_graphml(io.BytesIO(text.encode("utf-8")), force_multigraph=True)
-    for _, d in g.nodes(data=True):
-        _unflat(d)
-        d.setdefault("tile", None)
-    for _, _, d in g.edges(data=True):
-        _unflat(d)
-    return g
-
-
-def _unflat(d: dict[str, Any]) -> None:
-    for k, v in list(d.items()):
-        if isinstance(v, str) and v.startswith(_JSON_PREFIX):
-            d[k] = json.loads(v[len(_JSON_PREFIX) :])
-
-
-def to_geojson(compiled: CompiledBoard) -> dict[str, Any]:
-    """Every feature in world coordinates with its properties (a FeatureCollection)."""
-    feats = []
-    for nid, (owner, f) in compiled.features.items():
-        props = {"id": nid, "kind": f.kind, "tile": owner, **f.props}
-        feats.append(
-            {
-                "type": "Feature",
-                "id": nid,
-                "geometry": geometry_to_json(f.geometry),
-                "properties": props,
-            }
-        )
-    return {"type": "FeatureCollection", "name": compiled.board.name, "features": feats}
-
-
-def write_compiled(compiled: CompiledBoard, fmt: str) -> str:
-    """The compiled board as text in ``fmt`` (node-link, graphml or geojson)."""
     if fmt == "node-link":
         return json.dumps(to_node_link(compiled), indent=1, ensure_ascii=False) + "\n"
     if fmt == "graphml":
         return to_graphml(compiled)
     if fmt == "geojson":
-        return json.dumps(to_geojson(compiled), ensure_ascii=False) + "\n"
+        return json.dumps(to_geojson(compiled, geo=geo), ensure_ascii=False) + "\n"
     raise UsageError(f"unknown format {fmt!r}")
 
 
@@ -128,7 +89,8 @@ def compiled_schema() -> dict[str, Any]:
     from importlib import resources
 
     text = resources.files("referee").joinpath("schema/compiled.schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    schema: dict[str, Any] = json.loads(text)
+    return schema
 
 
 def write_export(
@@ -140,11 +102,18 @@ def write_export(
     px_per_mm: float = 1.0,
     image_url: str | None = None,
     mm_per_unit: float | None = None,
+    image_url_base: str | None = None,
+    geo: GeoPlacement | None = None,
 ) -> list[Path]:
     """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
-    (unless ``image_url`` names a picture elsewhere) and points the board at it.
+    (unless ``image_url`` names a picture elsewhere) and points the board at it,
+    and adds the board's pictures — background, tile faces, piece tokens, card
+    sheets — as TTS objects whose files go to ``<path stem>.images/``
+    (:mod:`.tts_art`; ``image_url_base`` for hosted pictures). ``tmj`` adds the
+    background image layer and the tile-face tileset (:mod:`.tmj_art`).
+    ``geo`` places a ``geojson`` export on the Earth (default: board millimetres).
     Files are written whole or not at all (temporary file + rename).
     """
     from .picture import render_png, render_svg
@@ -156,17 +125,17 @@ def write_export(
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
     written: list[Path] = []
     if fmt in ("node-link", "graphml", "geojson"):
-        _write(out, write_compiled(compiled, fmt).encode("utf-8"))
+        _write(out, write_compiled(compiled, fmt, geo=geo).encode("utf-8"))
     elif fmt == "tmj":
         from .tmj import to_tmj
 
-        _write(
-            out,
-            (
-                json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1, ensure_ascii=False)
-                + "\n"
-            ).encode("utf-8"),
-        )
+        tmj = to_tmj(compiled, px_per_mm=px_per_mm)
+        if any(True for _ in compiled.board.image_uses()):
+            from .tmj_art import add_tmj_art
+
+            folder = out.with_name(out.stem + ".images")
+            written += add_tmj_art(tmj, compiled, folder, _write, px_per_mm=px_per_mm)
+        _write(out, (json.dumps(tmj, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     elif fmt == "svg":
         _write(out, render_svg(compiled).encode("utf-8"))
     elif fmt == "png":
@@ -184,8 +153,22 @@ def write_export(
             written.append(img)
             image_url = img.resolve().as_uri()
         data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH, view_box=box)
+        if any(True for _ in compiled.board.image_uses()):
+            from .tts_art import TtsArt
+
+            info = data["_boardwright"]
+            art = TtsArt(
+                compiled,
+                out.with_name(out.stem + ".images"),
+                (float(info["centre_mm"][0]), float(info["centre_mm"][1])),
+                float(info["mm_per_unit"]),
+                image_url_base,
+                write=_write,
+            )
+            data["ObjectStates"].extend(art.objects())
+            written.extend(art.written)
         _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.insert(0 if fmt != "tts" else len(written), out)
+    written.insert(0 if fmt not in ("tts", "tmj") else len(written), out)
     return written
 
 

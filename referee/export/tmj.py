@@ -13,7 +13,11 @@ Layout of the map (following Tiled's *JSON Map Format* reference):
   ``edges`` (one polyline per compiled edge, from its first node to its second);
 - every object carries our properties as Tiled custom properties
   ``{"name", "type", "value"}``: ``node`` (the stable node id), ``kind``, ``tile``
-  (the placement), then the feature's own properties. Booleans, integers, floats
+  (the placement), then the feature's own properties. A property named like one of
+  Tiled's own attributes (:data:`RESERVED`: ``name``, ``points``, ``type``, …) is
+  written with a trailing underscore (``name_``, ``points_``), as Python spells a
+  keyword: TMX readers refuse a custom property that shadows an attribute (pytmx:
+  "Reserved names and duplicate names are not allowed"). Booleans, integers, floats
   and strings keep their Tiled type; lists and mappings (``letters``,
   ``arrival``, ``bearings``) are written as JSON text in a ``string`` property;
   ``None`` values are left out;
@@ -52,10 +56,39 @@ _POINT_KINDS = ("point", "junction", "door", "port", "river_dot", "bridge", "lab
 LAYERS = ("tiles", "spaces", "lines", "points", "edges")
 
 
+#: Attribute names of Tiled's maps, layers and objects (TMX and TMJ), which a custom
+#: property must not shadow; ours that would are written with a trailing underscore.
+RESERVED = frozenset(
+    {
+        # objects
+        "id", "name", "type", "class", "x", "y", "width", "height", "rotation", "gid",
+        "visible", "template", "point", "ellipse", "polygon", "polyline", "text", "points",
+        "closed", "image", "parent", "properties",
+        # layers
+        "opacity", "offsetx", "offsety", "parallaxx", "parallaxy", "tintcolor", "color",
+        "draworder", "objects", "layers", "locked", "mode",
+        # maps
+        "version", "tiledversion", "orientation", "renderorder", "compressionlevel",
+        "tilewidth", "tileheight", "hexsidelength", "staggeraxis", "staggerindex",
+        "backgroundcolor", "nextlayerid", "nextobjectid", "infinite", "tilesets",
+        "filename",
+    }
+)  # fmt: skip
+
+
+def tiled_name(name: str) -> str:
+    """The custom property name for our attribute ``name`` (see :data:`RESERVED`)."""
+    return f"{name}_" if name in RESERVED else name
+
+
 def tiled_property(name: str, value: Any) -> dict[str, Any] | None:
-    """One Tiled custom property for ``value`` (``None`` for a missing value)."""
+    """One Tiled custom property for ``value`` (``None`` for a missing value).
+
+    ``name`` is our attribute's name; the property is named :func:`tiled_name` of it.
+    """
     if value is None:
         return None
+    name = tiled_name(name)
     if isinstance(value, bool):
         return {"name": name, "type": "bool", "value": value}
     if isinstance(value, int):

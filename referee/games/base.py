@@ -373,7 +373,7 @@ class Game(ABC, Generic[M]):
             )
         version = data.get("version")
         if version != cls.STATE_VERSION:
-            data = cls.migrate(data, version)  # type: ignore[arg-type]
+            data = cls.migrate(data, version if isinstance(version, int) else -1)
         frame = declared.decode(_StateFrame, {k: v for k, v in data.items() if k != "state"})
         if "state" not in data:
             raise StateError(f"{cls.rules} state has no 'state'", code="bad_state")
@@ -539,9 +539,10 @@ class Game(ABC, Generic[M]):
     def legal_moves(self) -> LegalMoves[M]:
         return LegalMoves(self)
 
-    def is_legal(self, move: M) -> bool:
+    def is_legal(self, move: M | str) -> bool:
+        """Whether ``move`` (a move, or its text) is legal now; pure."""
         try:
-            self.check(move)
+            self.check(self.parse_move(move) if isinstance(move, str) else move)
         except IllegalMoveError:
             return False
         return True

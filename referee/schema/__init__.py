@@ -40,7 +40,7 @@ def _prop_schema(spec: dict[str, Any]) -> dict[str, Any]:
 
 def project_schema() -> dict[str, Any]:
     """The project JSON Schema (draft 2020-12), with per-kind property rules."""
-    base = json.loads((HERE / "project.base.json").read_text(encoding="utf-8"))
+    base: dict[str, Any] = json.loads((HERE / "project.base.json").read_text(encoding="utf-8"))
     feature = base["$defs"]["feature"]
     feature["properties"]["kind"] = {"enum": list(FEATURE_KINDS)}
     feature["allOf"] = [

@@ -124,7 +124,7 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
 
 def test_draw_spaces_sharing_a_border_makes_touch_edge(make_window: Any) -> None:
     """Draw a space, then a second one clicking the first one's corners: the shared border
-    snaps exactly and the compiled graph gets a ``touch`` edge (DESIGN §3: two spaces whose
+    snaps exactly and the compiled graph gets a ``touch`` edge (README.md: two spaces whose
     polygons share a border segment)."""
     win = make_window(board=new_board(), packs={})
     win.set_tool("space")

@@ -1,4 +1,4 @@
-"""The live compile stays equal to a full compile whatever edits are made (DESIGN §1:
+"""The live compile stays equal to a full compile whatever edits are made (README.md:
 "recompiles incrementally"), and exports write files."""
 
 from __future__ import annotations

@@ -8,7 +8,6 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtGui import QImage
 
 from editor.app import main
@@ -17,7 +16,6 @@ from referee.assets import load_pack
 from .conftest import RINGGEISTER, ROOT
 
 
-@pytest.mark.skipif(not RINGGEISTER.exists(), reason="default board not built")
 def test_main_window_renders_to_png(make_window: Any, tmp_path: Path) -> None:
     """Render the main window on the default board (look at tests' PNG to judge the look)."""
     win = make_window()
@@ -53,10 +51,6 @@ def test_screenshot_cli_bad_project_exits_1(tmp_path: Path, capsys: Any) -> None
     assert not (tmp_path / "x.png").exists()
 
 
-@pytest.mark.skipif(
-    not (ROOT / "assets" / "ringgeister" / "pack.json").exists(),
-    reason="ringgeister pack not built",
-)
 def test_asset_editor_edits_a_tile_and_saves_into_its_pack(
     make_window: Any, tmp_path: Path
 ) -> None:

@@ -12,8 +12,6 @@ from editor.playtest import move_figure, move_target
 from .conftest import RINGGEISTER
 from .helpers import click
 
-pytestmark = pytest.mark.skipif(not RINGGEISTER.exists(), reason="default board not built")
-
 
 def _start(make_window: Any) -> Any:
     win = make_window()
@@ -88,8 +86,6 @@ def test_other_rules_play_from_the_move_list(make_window: Any) -> None:
     from .conftest import ROOT
 
     proj = ROOT / "projects" / "mount-doom"
-    if not proj.exists():
-        pytest.skip("mount-doom project not built")
     win = make_window()
     assert win.open_path(proj, offer_recovery=False)
     ctl = win.begin_playtest("mount-doom", seed=3, players=2)

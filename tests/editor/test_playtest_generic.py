@@ -19,8 +19,6 @@ MOUNT_DOOM = ROOT / "projects" / "mount-doom"
 
 
 def _start(make_window: Any, project: Path, rules: str, seed: int, players: int = 2) -> Any:
-    if not project.exists():
-        pytest.skip(f"{project.name} project not built")
     win = make_window()
     assert win.open_path(project, offer_recovery=False)
     win.resize(1400, 900)
@@ -178,7 +176,7 @@ def test_mount_doom_companion_moves_by_clicks(make_window: Any) -> None:
     assert ctl.figures()[fid] == dest or game.outcome is not None
     texts = _texts(ctl)
     assert f"▶ {moves[0]}" in texts
-    assert any(t.strip().startswith("move ·") and f"who {fid}" in t for t in texts)
+    assert any(t.strip().startswith(f"{fid} moves from") for t in texts)  # the event's text
 
 
 def test_ringgeister_counter_setup_is_played_by_clicking_a_dashed_ring(make_window: Any) -> None:
@@ -187,8 +185,6 @@ def test_ringgeister_counter_setup_is_played_by_clicking_a_dashed_ring(make_wind
     on one places the counter there, as the referee does."""
     from .conftest import RINGGEISTER
 
-    if not RINGGEISTER.exists():
-        pytest.skip("default board not built")
     win = make_window()
     assert win.open_path(RINGGEISTER, offer_recovery=False)
     ctl = win.begin_playtest("ringgeister", seed=7, players=2, options={})

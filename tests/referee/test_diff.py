@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from referee.cli import main
 from referee.compiler import compile_board
 from referee.diff import diff_boards
@@ -110,7 +108,6 @@ def test_bad_input_is_one_line(tmp_path, capsys):
     assert "malformed JSON" in err and "Traceback" not in err
 
 
-@pytest.mark.skipif(not (ROOT / "projects/ringgeister").exists(), reason="no default board")
 def test_default_board_turn_is_explained():
     old = load_project(ROOT / "projects/ringgeister")
     new = old.copy()

@@ -144,7 +144,6 @@ def test_exact_census_agrees_with_brute_force():
     assert c.edge_set() == compile_board(load_project(ROAD)).edge_set()
 
 
-@pytest.mark.skipif(not (ROOT / "projects/ringgeister").exists(), reason="no default board")
 def test_default_board_all_turnable_tiles_is_answered_exactly_and_fast():
     """All 18 turnable tiles (4^18 configurations) are beyond brute force; the census
     answers, and names a configuration that cuts the goal off."""

@@ -189,8 +189,6 @@ def test_state_setup_reads_a_saved_game(tmp_path):
     from referee.games import get_game
 
     project = ROOT / "projects/mount-doom"
-    if not project.exists():
-        pytest.skip("no mount-doom project")
     compiled = compile_board(load_project(project))
     game = get_game("mount-doom").new(compiled, players=2, seed=3)
     (tmp_path / "s.json").write_text(json.dumps(game.to_json()))

@@ -123,8 +123,6 @@ def test_assert_connected_for_all_turns_lists_failing_configurations():
 def test_assert_no_errors_and_reachable_on_the_default_board():
     """Our own tests use the plugin on the sample projects."""
     project = ROOT / "projects/ringgeister"
-    if not project.exists():
-        pytest.skip("default board not built")
     c = compile_board(load_project(project))
     assert_no_errors(c)
     assert_reachable(c, "@start=white", "@goal", via="path")

@@ -219,6 +219,7 @@ def boards(draw):
     return b
 
 
+@pytest.mark.slow
 @given(boards())
 def test_hypothesis_export_import_export_is_byte_identical(b):
     text = dumps_board(b)

@@ -1,4 +1,4 @@
-"""Movement on a Riddle of the Ring region map (DESIGN §5, binding cost table).
+"""Movement on a Riddle of the Ring region map (docs/rulings.md: the cost table).
 
 :class:`Movement` is built once per compiled board. It turns the ``touch``,
 ``road``, ``dot`` and ``dot_river`` relations into integer adjacency lists, one set
@@ -565,7 +565,7 @@ class Movement:
     def within(self, space: str, n: int) -> set[str]:
         """Spaces within ``n`` spaces of ``space`` (``touch`` steps), the space included.
 
-        DESIGN §5: "within N spaces" counts ``touch`` steps, ignoring terrain, rivers
+        docs/rulings.md: "within N spaces" counts ``touch`` steps, ignoring terrain, rivers
         and water. See :meth:`distances`.
         """
         return set(self.distances(space, n))
@@ -655,8 +655,8 @@ def reference_destinations(
     """Slow, independent oracle for :meth:`Movement.destinations`: node -> (cost, stops).
 
     Builds the expanded ``(node, mode)`` state graph as a networkx ``DiGraph`` from the
-    compiled graph on every call (classifying each relation straight from the DESIGN
-    §5 table) and runs ``networkx.single_source_dijkstra``. Used by the tests as a
+    compiled graph on every call (classifying each relation straight from the
+    docs/rulings.md table) and runs ``networkx.single_source_dijkstra``. Used by the tests as a
     cross-check and by ``bench/riddle_reach.py`` as the baseline.
 
     Notes

@@ -1,4 +1,4 @@
-"""Ringgeister rules (DESIGN §4): quarter-turning octagon and square tiles, wind and black figures."""
+"""Ringgeister rules (docs/rulings.md): quarter-turning octagon and square tiles, wind and black figures."""
 
 from __future__ import annotations
 

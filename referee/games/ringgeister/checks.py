@@ -1,4 +1,4 @@
-"""Board checks for boards that declare the Ringgeister rules (DESIGN §4).
+"""Board checks for boards that declare the Ringgeister rules (docs/rulings.md).
 
 ``referee check`` runs :func:`board_problems` when ``meta.rules == "ringgeister"``.
 The checks are those that generalise beyond the default layout (the 12 octagons

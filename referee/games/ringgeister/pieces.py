@@ -2,7 +2,7 @@
 
 A board carries its piece types (``board.piece_types``, keys like
 ``ringgeister/hobbit-yellow``) and its deck (``board.decks["<pack>/cards"]``).
-A board that has none gets the standard set of DESIGN §4 (4 Hobbits, 4 Men,
+A board that has none gets the standard set of docs/rulings.md (4 Hobbits, 4 Men,
 Gandalf; Gollum, 8 Orcs, 9 Spirits; 24 cards), so a hand-made board only needs
 points and paths.
 """
@@ -78,7 +78,7 @@ class Card:
 
 
 def default_piece_types() -> dict[str, dict[str, Any]]:
-    """The standard figures of DESIGN §4, as piece-type assets."""
+    """The standard figures (docs/rulings.md, Ringgeister), as piece-type assets."""
     out: dict[str, dict[str, Any]] = {}
     for c in COLOURS:
         out[f"ringgeister/hobbit-{c}"] = {

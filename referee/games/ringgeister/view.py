@@ -29,11 +29,8 @@ class BoardView:
 
     def __init__(self, compiled: CompiledBoard) -> None:
         self.compiled = compiled
-        #: the board's hash as loaded (the compiled hash is lazy and covers tile turns,
-        #: so take it before the game turns anything)
-        self.hash = compiled.hash
         #: the tile turns the board was laid out with (new games start from them)
-        self.base_turns: dict[str, int] = {p.id: p.turns for p in compiled.board.placements}
+        self.base_turns: dict[str, int] = compiled.laid_turns
         self.ids: list[str] = compiled.ids
         self.index: dict[str, int] = compiled.index
         n = self.n = len(self.ids)
@@ -86,7 +83,7 @@ class BoardView:
                     for a in f.props.get("arrival", [])
                     if prefix + a in self.index
                 ]
-        # tiles: which points each carries; which may turn (DESIGN §4 ruling 11)
+        # tiles: which points each carries; which may turn (ruling 11, docs/rulings.md)
         self.tile_points: dict[str, list[int]] = {}
         for i in self.points:
             o = self.owner[i]
@@ -110,6 +107,8 @@ class BoardView:
                 self.turnable.append(pl.id)
         self.turnable.sort()
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
+        #: the step moves made so far, by (figure id, point index): shared, immutable
+        self.step_moves: dict[tuple[str, int], Any] = {}
         #: weak reference to the game whose tile turns the compiled board carries now
         self.synced_to: Any = None
         self.refresh()
@@ -155,8 +154,24 @@ class BoardView:
         self.inc = pv.inc
         self.guard = pv.guard
         self.water = pv.water
-        water = pv.water
-        self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
+        water, guard = pv.water, pv.guard
+        #: per node: the land paths (black figures), and (edge, other end) pairs for
+        #: light figures over every path or only those the spider does not guard
+        empty: tuple[tuple[int, int], ...] = ()
+        land_inc: list[list[tuple[int, int, float, float]]] = []
+        open_inc: list[tuple[tuple[int, int], ...]] = []
+        safe_inc: list[tuple[tuple[int, int], ...]] = []
+        for row in pv.inc:
+            if not row:
+                land_inc.append(row)
+                open_inc.append(empty)
+                safe_inc.append(empty)
+                continue
+            land_inc.append([t for t in row if not water[t[0]]])
+            pairs = tuple([(t[0], t[1]) for t in row])
+            open_inc.append(pairs)
+            safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
+        self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}

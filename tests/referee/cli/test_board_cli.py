@@ -121,29 +121,40 @@ def test_compile_writes_each_format(capsys, tmp_path, grid, fmt):
         ),
     ],
 )
-def test_bad_input_is_one_line_exit_1_no_traceback(tmp_path, content, needle):
+def test_bad_input_is_one_line_exit_1_no_traceback(capsys, tmp_path, content, needle):
     p = tmp_path / "x.json"
     if content is not None:
         p.write_text(content)
     for verb in ("check", "info", "compile"):
-        proc = subprocess.run(
-            [sys.executable, "-m", "referee", verb, str(p)], capture_output=True, text=True
-        )
-        assert proc.returncode == 1, proc.stderr
-        assert needle in proc.stderr and str(p) in proc.stderr
-        assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+        code, _out, err = run(capsys, verb, str(p))
+        assert code == 1, err
+        assert needle in err and str(p) in err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_not_a_project_and_corrupt_sqlite(tmp_path, grid):
+def test_bad_input_in_a_real_process_is_one_line_without_traceback(tmp_path):
+    """The process boundary: `python -m referee` turns the error into one line, exit 1."""
+    p = tmp_path / "x.json"
+    p.write_text("{oops")
+    proc = subprocess.run(
+        [sys.executable, "-m", "referee", "check", str(p)],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.startswith(f"referee check: {p}: malformed JSON at line 1 column 2")
+    assert str(p) in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_not_a_project_and_corrupt_sqlite(capsys, tmp_path, grid):
     junk = tmp_path / "junk.bwproj"
     junk.write_bytes(b"\x89PNG\r\n\x1a\n" + b"0" * 50)
     corrupt = tmp_path / "c.bwproj"
     corrupt.write_bytes(grid.read_bytes()[:1024])
     for p, needle in ((junk, "not a Boardwright project"), (corrupt, "corrupt")):
-        proc = subprocess.run(
-            [sys.executable, "-m", "referee", "info", str(p)], capture_output=True, text=True
-        )
-        assert proc.returncode == 1 and needle in proc.stderr and "Traceback" not in proc.stderr
+        code, _out, err = run(capsys, "info", str(p))
+        assert code == 1 and needle in err and "Traceback" not in err
 
 
 def test_bad_usage_exits_2(capsys):

@@ -1,5 +1,5 @@
 """``CompiledBoard.update_features``: after any edit of free-standing region features
-the incrementally updated compile equals a fresh :func:`compile_board` (DESIGN §1:
+the incrementally updated compile equals a fresh :func:`compile_board` (README.md:
 "the editor recompiles incrementally"; issue 6: under 300 ms on a 10,000-space map)."""
 
 from __future__ import annotations
@@ -223,6 +223,7 @@ EDITS = [
 
 # ---------------------------------------------------------------------- property
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10**6),
     edits=st.lists(st.sampled_from(range(len(EDITS))), min_size=1, max_size=8),

@@ -1,4 +1,4 @@
-"""Region-map relations (DESIGN §3): touch (river/bridge), road, dot, dot_river, city-dots,
+"""Region-map relations (README.md): touch (river/bridge), road, dot, dot_river, city-dots,
 and the problems a map maker needs to see."""
 
 from __future__ import annotations

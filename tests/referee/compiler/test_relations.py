@@ -1,4 +1,4 @@
-"""Each compiled relation on small hand-made boards (DESIGN §3)."""
+"""Each compiled relation on small hand-made boards (README.md: Projects and boards)."""
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
@@ -41,7 +42,7 @@ def test_wind_letters_turn_with_the_tile(letter, k):
 
 
 def test_quarter_turn_maps_north_to_east_on_screen():
-    """DESIGN §2: a quarter turn clockwise maps (x, y) to (−y, x); N→E→S→W."""
+    """The board model (README.md): a quarter turn clockwise maps (x, y) to (−y, x); N→E→S→W."""
     assert turn_and_move(Point(0, -10), 1, 4).coords[0] == (10, 0)
     assert turn_bearing("N", 1, 4) == "E" and turn_bearing("W", 1, 4) == "N"
 
@@ -63,6 +64,7 @@ def snapshot(cb):
 
 
 @settings(max_examples=40, deadline=None)
+@pytest.mark.slow
 @given(
     seed=st.integers(0, 10_000),
     turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=12),

@@ -114,7 +114,6 @@ def test_witness_written_as_a_project(compiled, tmp_path):
     assert files[1].read_text().lstrip().startswith("<")
 
 
-@pytest.mark.skipif(not RINGGEISTER.exists(), reason="default board not built yet")
 def test_default_board_exact_census_is_fast_and_agrees_on_a_subset():
     """The default board's census is exact; on 7 of its tiles it equals brute force."""
     c = compile_board(load_project(RINGGEISTER))

@@ -27,7 +27,7 @@ def compiled():  # type: ignore[no-untyped-def]
 
 def test_registered_and_board_clean(compiled) -> None:  # type: ignore[no-untyped-def]
     """The Master board and the four Scenario boards compile without problems; every line
-    is a track (DESIGN §6)."""
+    is a track (docs/rulings.md)."""
     assert "lotr-coop" in available() and get_game("lotr-coop") is LotrCoop
     assert compiled.problems == []
     lay = LotrCoop.new(compiled, players=2, seed=0).lay
@@ -44,12 +44,12 @@ def test_selfplay_invariants_and_rejections(compiled, seed: int) -> None:  # typ
     g = LotrCoop.new(compiled, players=2 + seed % 4, seed=seed)
     pol = random.Random(seed)
     bogus = [
-        Move(("play", "no-such-card")),
-        Move(("reveal",)),
-        Move(("gandalf", "gandalf", "magic")),
-        Move(("volunteer", "fatty")),
-        Move(("end",)),
-        Move(("ring", "fighting")),
+        Move("play", "no-such-card"),
+        Move("reveal"),
+        Move("gandalf", "gandalf", "magic"),
+        Move("volunteer", "fatty"),
+        Move("end"),
+        Move("ring", "fighting"),
     ]
     n = 0
     while g.outcome is None and n < 3000:

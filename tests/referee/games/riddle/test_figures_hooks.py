@@ -22,8 +22,6 @@ ROOT = Path(__file__).resolve().parents[4]
 SAMPLE = ROOT / "projects" / "riddle-sample"
 MOVING = ("move", "ride", "fly", "hop", "place")
 
-pytestmark = pytest.mark.skipif(not SAMPLE.exists(), reason="riddle-sample not built")
-
 
 @lru_cache(maxsize=1)
 def compiled() -> CompiledBoard:

@@ -1,5 +1,5 @@
 """Riddle of the Ring movement and the turn around it, one rule per test, on small
-hand-made maps (DESIGN §5 is binding; the rulebook is quoted in each docstring).
+hand-made maps (docs/rulings.md is binding; the rulebook is quoted in each docstring).
 
 The maps are "brick" rows of 10 mm spaces: odd rows are shifted by half a space, so
 every corner inside the map is a triple point (a place for a river dot). Spaces are
@@ -153,7 +153,7 @@ def test_leaving_a_forest_one_space_per_turn():
 def test_no_stop_on_a_forest_road_space():
     """ "ROADS in Forests & Mountains: Treat roads through Forests & Mountains like roads
     through Open Country ... You do not need a Rope or Cloak." A space with a road counts
-    as road in every direction (DESIGN §5), even when entered off the road."""
+    as road in every direction (docs/rulings.md), even when entered off the road."""
     mv = brick(["..F..", "....."], roads=[["r0c1", "r0c2", "r0c3"]])
     c = costs(mv, "r0c0", 3)
     assert not mv.destinations("r0c0", 3)["r0c2"].stops_turn
@@ -346,7 +346,7 @@ def test_unknown_names_get_the_closest():
 
 
 def test_within_counts_touch_ignoring_terrain_rivers_water():
-    """DESIGN §5: "Within N spaces" counts touch steps, ignoring terrain, rivers and
+    """docs/rulings.md: "Within N spaces" counts touch steps, ignoring terrain, rivers and
     water."""
     mv = brick([".MOF.F..."], rivers=[[(20.0, 0.0), (20.0, 10.0)]])
     d = mv.distances("r0c0", 6)

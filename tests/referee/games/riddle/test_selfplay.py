@@ -154,7 +154,6 @@ def test_unknown_option_and_bad_markers(grid):
     assert {p.name for p in g.players} == {"rider3", "pippin"}
 
 
-@pytest.mark.skipif(not SAMPLE.exists(), reason="sample map not generated")
 def test_random_games_on_the_sample_map():
     cb = compile_board(load_project(SAMPLE))
     for seed in range(2):

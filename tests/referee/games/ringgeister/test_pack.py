@@ -1,7 +1,7 @@
 """The Ringgeister asset pack, its default board and the pack's board checks (issue 3).
 
-The rules quoted are from ``shared/rules/ringgeister.txt`` and the rulings of
-DESIGN §4.
+The rules quoted are from the Ringgeister rulebook and our rulings in
+docs/rulings.md.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def _build_module() -> Any:
 
 # ---------------------------------------------------------------------- the pack
 def test_pack_has_12_octagons_and_11_squares_18_of_them_turnable(pack: Any) -> None:
-    """ "twelve octagonal elements and eleven square elements"; DESIGN §4: 18 tiles can turn."""
+    """ "twelve octagonal elements and eleven square elements"; docs/rulings.md: 18 tiles can turn."""
     shapes = Counter((t.shape, t.outline_spec.get("size")) for t in pack.tiles.values())
     assert shapes == {("octagon", 120): 12, ("square", 80): 11}
     assert sum(t.turnable for t in pack.tiles.values()) == 18
@@ -144,7 +144,7 @@ def test_generator_reproduces_the_committed_pack_and_project() -> None:
 
 # ---------------------------------------------------------------------- the default board
 def test_default_board_meta_and_layout(saved: Board) -> None:
-    """DESIGN §4: 600 × 600 mm, tile centres at (100 + 100c, 100 + 100r), octagons where r+c is odd."""
+    """docs/rulings.md: 600 × 600 mm, tile centres at (100 + 100c, 100 + 100r), octagons where r+c is odd."""
     assert saved.meta == {
         "name": "Ringgeister",
         "rules": "ringgeister",
@@ -251,7 +251,7 @@ def test_black_starting_points_lie_beside_a_rock(saved: Board) -> None:
 
 
 def test_wind_rays_along_rows_and_columns_meet_black_points(saved: Board) -> None:
-    """DESIGN §4: many points on the rows and columns of tile centres, so rays meet black figures.
+    """docs/rulings.md: many points on the rows and columns of tile centres, so rays meet black figures.
 
     Most wind arrows of the default board must find a black point within the 15 mm
     corridor of their ray (ruling 8), so the wind does not always fall to Gollum.

@@ -1,0 +1,142 @@
+"""The board's features as a GeoJSON FeatureCollection (RFC 7946).
+
+Coordinates
+-----------
+By default the coordinates are the board's own: **millimetres, x right, y down**
+(north of the board is −y), measured from the board's origin. They are *not*
+longitude and latitude: GIS tools that assume RFC 7946's WGS 84 will place the board
+near (0°, 0°) and mirror it north–south. The collection says so in a foreign member,
+``"boardwright": {"coordinates": "board-mm", "units": "mm", "y": "down"}``.
+
+With a :class:`GeoPlacement` the board is laid on the Earth instead: the board's
+origin at a longitude/latitude, ``metres_per_mm`` metres of ground per board
+millimetre, north up (board −y is north). The mapping is a local equirectangular
+one (a sphere of radius 6 371 008.8 m), within centimetres for boards a few
+kilometres across; then the collection says
+``"boardwright": {"coordinates": "wgs84", "origin": [lon, lat], "metres_per_mm": s}``.
+
+Winding: polygon exteriors are counter-clockwise and holes clockwise in the numbers
+written (x then y, the signed-area test validators apply), as RFC 7946 §3.1.6
+requires — whichever way round that looks on the y-down board.
+
+Notes
+-----
+Linear in the number of features and vertices.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import shapely
+from shapely.geometry import MultiPolygon, Polygon
+from shapely.geometry.base import BaseGeometry
+from shapely.geometry.polygon import orient
+
+from ..compiler import CompiledBoard
+from ..errors import UsageError
+from ..geometry import geometry_to_json
+
+#: Mean Earth radius (IUGG), metres: the sphere of :class:`GeoPlacement`.
+EARTH_RADIUS_M = 6_371_008.8
+
+
+@dataclass(frozen=True)
+class GeoPlacement:
+    """Where a board lies on the Earth: its origin's longitude/latitude and scale.
+
+    Parameters
+    ----------
+    lon, lat : float
+        Degrees (WGS 84) of the board's origin (0, 0).
+    metres_per_mm : float
+        Metres of ground per millimetre of board (1.0: a 600 mm board covers 600 m).
+    """
+
+    lon: float
+    lat: float
+    metres_per_mm: float = 1.0
+
+    def __post_init__(self) -> None:
+        if not (-180.0 <= self.lon <= 180.0 and -90.0 < self.lat < 90.0):
+            raise UsageError(
+                f"geographic origin ({self.lon}, {self.lat}) is not a longitude in "
+                "[-180, 180] and a latitude in (-90, 90)"
+            )
+        if not (math.isfinite(self.metres_per_mm) and self.metres_per_mm > 0):
+            raise UsageError(f"metres per mm must be positive, not {self.metres_per_mm}")
+
+    @classmethod
+    def parse(cls, origin: str, metres_per_mm: float = 1.0) -> GeoPlacement:
+        """From the CLI's ``LON,LAT`` text (raises :class:`UsageError` naming it)."""
+        try:
+            lon, lat = (float(v) for v in origin.split(","))
+        except ValueError:
+            raise UsageError(
+                f"--geo-origin {origin!r} is not LON,LAT (degrees, e.g. 7.6261,51.9607)"
+            ) from None
+        return cls(lon, lat, metres_per_mm)
+
+    def place(self, geom: BaseGeometry) -> BaseGeometry:
+        """``geom`` (board mm, y down) in longitude/latitude degrees."""
+        deg_per_m_lat = 180.0 / (math.pi * EARTH_RADIUS_M)
+        deg_per_m_lon = deg_per_m_lat / math.cos(math.radians(self.lat))
+        s = self.metres_per_mm
+
+        def lonlat(xy: Any) -> Any:
+            out = xy.copy()
+            out[:, 0] = self.lon + xy[:, 0] * s * deg_per_m_lon
+            out[:, 1] = self.lat - xy[:, 1] * s * deg_per_m_lat
+            return out
+
+        return shapely.transform(geom, lonlat)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "coordinates": "wgs84",
+            "origin": [self.lon, self.lat],
+            "metres_per_mm": self.metres_per_mm,
+        }
+
+
+BOARD_MM = {"coordinates": "board-mm", "units": "mm", "y": "down"}
+
+
+def rfc7946_winding(geom: BaseGeometry) -> BaseGeometry:
+    """``geom`` with counter-clockwise exteriors and clockwise holes (other kinds as is)."""
+    if isinstance(geom, Polygon):
+        return orient(geom, sign=1.0)
+    if isinstance(geom, MultiPolygon):
+        return MultiPolygon([orient(p, sign=1.0) for p in geom.geoms])
+    return geom
+
+
+def to_geojson(compiled: CompiledBoard, *, geo: GeoPlacement | None = None) -> dict[str, Any]:
+    """Every feature with its properties, as a FeatureCollection.
+
+    Parameters
+    ----------
+    compiled : CompiledBoard
+    geo : GeoPlacement, optional
+        Lay the board on the Earth (longitude/latitude); by default the coordinates
+        are board millimetres, y down (see the module's notes).
+    """
+    feats = []
+    for nid, (owner, f) in compiled.features.items():
+        geom = geo.place(f.geometry) if geo is not None else f.geometry
+        feats.append(
+            {
+                "type": "Feature",
+                "id": nid,
+                "geometry": geometry_to_json(rfc7946_winding(geom)),
+                "properties": {"id": nid, "kind": f.kind, "tile": owner, **f.props},
+            }
+        )
+    return {
+        "type": "FeatureCollection",
+        "name": compiled.board.name,
+        "boardwright": geo.to_json() if geo is not None else dict(BOARD_MM),
+        "features": feats,
+    }
