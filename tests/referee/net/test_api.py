@@ -143,7 +143,8 @@ def test_the_log_is_public_until_the_end_then_the_whole_game_replays(server, tmp
     assert all(("move" in m) == (m["player"] == "p1") for m in own["moves"])
     played = 3 + _play_random(server.url, g, random.Random(2), 2000)
     full = Client(server.url).get(f"/api/games/{gid}/log").json()
-    assert full["complete"] is True and full["state"]["outcome"] is not None
+    assert full["complete"] is True and full["format"] == "boardwright-game"
+    assert Client(server.url).get(f"/api/games/{gid}").json()["outcome"] is not None
     assert len(full["log"]["moves"]) == played
     result = replay_one(full, "log", str(PROJECTS / full["project"]))
     assert result == {"moves": played, "ok": True, "mismatch": None}
