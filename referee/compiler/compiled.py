@@ -15,7 +15,7 @@ import numpy as np
 import shapely
 
 from ..errors import UnknownNodeError, UsageError
-from ..model import Board, Feature
+from ..model import Board, Feature, Placement
 from ..store import board_to_json
 from .paths import Chain, PathNetwork
 from .problems import Problem
@@ -120,7 +120,9 @@ class CompiledBoard:
         self._region_problems: list[Problem] = []
         self._regions: RegionState | None = None
         self._compile_regions()
-        self._other_problems: list[Problem] = []
+        #: track/arrival problems and ``next``/``arrival`` edges, by owning placement
+        self._link_problems: dict[str | None, list[Problem]] = {}
+        self._link_edges: dict[str | None, list[tuple[str, str, str]]] = {}
         self._compile_tracks_and_arrivals()
         self._path_view: PathView | None = None
         self._tree: shapely.STRtree | None = None
@@ -264,9 +266,35 @@ class CompiledBoard:
             else:
                 nodes[did].pop("city_space", None)
 
-    def _compile_tracks_and_arrivals(self) -> None:
-        probs: list[Problem] = []
+    def _compile_tracks_and_arrivals(self, owners: set[str | None] | None = None) -> None:
+        """(Re)build the ``next`` and ``arrival`` edges and their problems.
+
+        With ``owners``, only the tracks and counter spaces of those placements (None:
+        free-standing) are rebuilt; their previous edges are removed first. O(T) in
+        the tracks and counter spaces concerned (plus, for a track without a point
+        list, the features of its owner).
+        """
+        g = self.graph
+        if owners is None:
+            for edges in self._link_edges.values():
+                for u, v, k in edges:
+                    if g.has_edge(u, v, k):
+                        g.remove_edge(u, v, k)
+            self._link_edges = {}
+            self._link_problems = {}
+        else:
+            for o in owners:
+                for u, v, k in self._link_edges.pop(o, []):
+                    if g.has_edge(u, v, k):
+                        g.remove_edge(u, v, k)
+                self._link_problems.pop(o, None)
         for nid, (owner, f) in self.features.items():
+            if owners is not None and owner not in owners:
+                continue
+            if f.kind not in ("track", "counter_space"):
+                continue
+            probs = self._link_problems.setdefault(owner, [])
+            made = self._link_edges.setdefault(owner, [])
             if f.kind == "track":
                 names = f.props.get("points")
                 prefix = f"{owner}/" if owner else ""
@@ -303,6 +331,7 @@ class CompiledBoard:
                             on.append((f.geometry.project(g.geometry), other))
                     seq = [o for _, o in sorted(on)]
                 for k in range(len(seq) - 1):
+                    made.append((seq[k], seq[k + 1], f"next:{nid}:{k}"))
                     self.graph.add_edge(
                         seq[k],
                         seq[k + 1],
@@ -326,8 +355,8 @@ class CompiledBoard:
                             )
                         )
                         continue
+                    made.append((nid, full, f"arrival:{nid}|{full}"))
                     self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
-        self._other_problems = probs
 
     # ------------------------------------------------------------------ turning
     def turn(self, placement_id: str, turns: int, *, edit: bool = False) -> dict[str, Any]:
@@ -351,15 +380,13 @@ class CompiledBoard:
         if edit:
             self._laid_turns[p.id] = p.turns
             self._hash = None
-        for f in self.board.placed_features(p):
-            nid = f"{p.id}/{f.id}"
+        nodes = self.graph.nodes
+        for nid, f, attrs in self._placed(p):
             self.features[nid] = (p.id, f)
-            if nid in self.graph:
-                attrs = self._node_attrs(nid, p.id, f)
+            if nid in nodes:
                 if f.kind == "port":
-                    attrs["kind"] = self.graph.nodes[nid]["kind"]
-                    attrs["port"] = True
-                self.graph.nodes[nid].update(attrs)
+                    attrs = {**attrs, "kind": nodes[nid]["kind"], "port": True}
+                nodes[nid].update(attrs)
         removed, added, ports = self.paths.turn(p.id)
         self._remove_edges(removed)
         self._sync_port_nodes(ports)
@@ -368,12 +395,14 @@ class CompiledBoard:
         if any(f.kind in _REGION_KINDS for f in tile.features):
             self._compile_regions()
             self._derived.clear()
-        if any(f.kind in ("track", "counter_space") for f in tile.features):
-            for u, v, k in [
-                e for e in self.graph.edges(keys=True) if e[2].startswith(("next:", "arrival:"))
-            ]:
-                self.graph.remove_edge(u, v, k)
-            self._compile_tracks_and_arrivals()
+        # the turned tile's tracks and arrivals, and those of tiles whose ports changed
+        relink = {
+            o
+            for o in {p.id} | {self.features[q][0] for q in ports if q in self.features}
+            if o in self._link_edges
+        }
+        if relink:
+            self._compile_tracks_and_arrivals(relink)
         self._path_view = None
         self._tree = None
         return {
@@ -382,6 +411,25 @@ class CompiledBoard:
             "removed": sorted(removed - added),
             "added": sorted(added - removed),
         }
+
+    def _placed(self, p: Placement) -> list[tuple[str, Feature, dict[str, Any]]]:
+        """The world-frame features of placement ``p`` at its turn, with node attributes.
+
+        Cached on the tile asset per (placement, turns, position): a tile turned back
+        and forth transforms its geometry once per quarter turn. The tile's cache is
+        cleared when its features are edited (:meth:`TileAsset.invalidate`). The
+        attribute dicts are shared: callers copy before changing them.
+        """
+        tile = self.board.tile_of(p)
+        key = ("placed", p.id, p.turns, p.x, p.y)
+        hit: list[tuple[str, Feature, dict[str, Any]]] | None = tile.cache.get(key)
+        if hit is None:
+            hit = [
+                (f"{p.id}/{f.id}", f, self._node_attrs(f"{p.id}/{f.id}", p.id, f))
+                for f in self.board.placed_features(p)
+            ]
+            tile.cache[key] = hit
+        return hit
 
     # ------------------------------------------------------------------ feature edits
     def update_features(self, changed: set[str]) -> dict[str, Any]:
@@ -520,8 +568,6 @@ class CompiledBoard:
             if g.has_edge(u, v, key):
                 g.remove_edge(u, v, key)
         self._chain_ends = {}
-        for u, v, k in [e for e in g.edges(keys=True) if e[2].startswith(("next:", "arrival:"))]:
-            g.remove_edge(u, v, k)
         old_ports = set(self.paths.port_xy)
         self.paths = PathNetwork(self.board, self.tol)
         for p in old_ports - set(self.paths.port_xy):
@@ -559,7 +605,9 @@ class CompiledBoard:
     # ------------------------------------------------------------------ views
     @property
     def problems(self) -> list[Problem]:
-        probs = self.paths.problems() + self._region_problems + self._other_problems
+        probs = self.paths.problems() + self._region_problems
+        for link_probs in self._link_problems.values():
+            probs.extend(link_probs)
         nodes = self.graph.nodes
         for nid, nbrs in self.graph._adj.items():  # the adjacency dict: no view per node
             if not nbrs and nodes[nid]["kind"] != "counter_space":
