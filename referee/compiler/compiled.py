@@ -288,75 +288,84 @@ class CompiledBoard:
                     if g.has_edge(u, v, k):
                         g.remove_edge(u, v, k)
                 self._link_problems.pop(o, None)
-        for nid, (owner, f) in self.features.items():
-            if owners is not None and owner not in owners:
+        if owners is None:
+            self._link_nids: dict[str | None, list[str]] = {}
+            for nid, (owner, f) in self.features.items():
+                if f.kind in ("track", "counter_space"):
+                    self._link_nids.setdefault(owner, []).append(nid)
+        features = self.features
+        for o, nids in self._link_nids.items():
+            if owners is not None and o not in owners:
                 continue
-            if f.kind not in ("track", "counter_space"):
-                continue
-            probs = self._link_problems.setdefault(owner, [])
-            made = self._link_edges.setdefault(owner, [])
-            if f.kind == "track":
-                names = f.props.get("points")
-                prefix = f"{owner}/" if owner else ""
-                if names:
-                    seq = []
-                    for pid in names:
-                        full = prefix + pid
-                        if full not in self.graph:
-                            probs.append(
-                                Problem.make(
-                                    "unknown_reference", f"track names unknown point {pid!r}", nid
-                                )
-                            )
-                            continue
-                        node = self.graph.nodes[full]
-                        if f.geometry.distance(shapely.Point(node["x"], node["y"])) > self.tol:
-                            probs.append(
-                                Problem.make(
-                                    "track_point_off_track",
-                                    f"point {full} is not on track {nid}",
-                                    full,
-                                    (node["x"], node["y"]),
-                                )
-                            )
-                        seq.append(full)
-                else:
-                    on = []
-                    for other, (o2, g) in self.features.items():
-                        if (
-                            g.kind == "point"
-                            and o2 == owner
-                            and f.geometry.distance(g.geometry) <= self.tol
-                        ):
-                            on.append((f.geometry.project(g.geometry), other))
-                    seq = [o for _, o in sorted(on)]
-                for k in range(len(seq) - 1):
-                    made.append((seq[k], seq[k + 1], f"next:{nid}:{k}"))
-                    self.graph.add_edge(
-                        seq[k],
-                        seq[k + 1],
-                        key=f"next:{nid}:{k}",
-                        relation="next",
-                        track=nid,
-                        tail=seq[k],
-                        head=seq[k + 1],
-                        order=k,
-                    )
-            elif f.kind == "counter_space":
-                prefix = f"{owner}/" if owner else ""
-                for pid in f.props.get("arrival", []):
+            for nid in nids:
+                self._link_one(nid, *features[nid])
+
+    def _link_one(self, nid: str, owner: str | None, f: Feature) -> None:
+        """The ``next`` edges of one track, or the ``arrival`` edges of one counter space."""
+        probs = self._link_problems.setdefault(owner, [])
+        made = self._link_edges.setdefault(owner, [])
+        if f.kind == "track":
+            names = f.props.get("points")
+            prefix = f"{owner}/" if owner else ""
+            if names:
+                seq = []
+                for pid in names:
                     full = prefix + pid
                     if full not in self.graph:
                         probs.append(
                             Problem.make(
-                                "unknown_reference",
-                                f"counter space names unknown arrival point {pid!r}",
-                                nid,
+                                "unknown_reference", f"track names unknown point {pid!r}", nid
                             )
                         )
                         continue
-                    made.append((nid, full, f"arrival:{nid}|{full}"))
-                    self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
+                    node = self.graph.nodes[full]
+                    if f.geometry.distance(shapely.Point(node["x"], node["y"])) > self.tol:
+                        probs.append(
+                            Problem.make(
+                                "track_point_off_track",
+                                f"point {full} is not on track {nid}",
+                                full,
+                                (node["x"], node["y"]),
+                            )
+                        )
+                    seq.append(full)
+            else:
+                on = []
+                for other, (o2, g) in self.features.items():
+                    if (
+                        g.kind == "point"
+                        and o2 == owner
+                        and f.geometry.distance(g.geometry) <= self.tol
+                    ):
+                        on.append((f.geometry.project(g.geometry), other))
+                seq = [o for _, o in sorted(on)]
+            for k in range(len(seq) - 1):
+                made.append((seq[k], seq[k + 1], f"next:{nid}:{k}"))
+                self.graph.add_edge(
+                    seq[k],
+                    seq[k + 1],
+                    key=f"next:{nid}:{k}",
+                    relation="next",
+                    track=nid,
+                    tail=seq[k],
+                    head=seq[k + 1],
+                    order=k,
+                )
+        elif f.kind == "counter_space":
+            prefix = f"{owner}/" if owner else ""
+            for pid in f.props.get("arrival", []):
+                full = prefix + pid
+                if full not in self.graph:
+                    probs.append(
+                        Problem.make(
+                            "unknown_reference",
+                            f"counter space names unknown arrival point {pid!r}",
+                            nid,
+                        )
+                    )
+                    continue
+                made.append((nid, full, f"arrival:{nid}|{full}"))
+                self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
 
     # ------------------------------------------------------------------ turning
     def turn(self, placement_id: str, turns: int, *, edit: bool = False) -> dict[str, Any]:
@@ -399,7 +408,7 @@ class CompiledBoard:
         relink = {
             o
             for o in {p.id} | {self.features[q][0] for q in ports if q in self.features}
-            if o in self._link_edges
+            if o in self._link_nids
         }
         if relink:
             self._compile_tracks_and_arrivals(relink)

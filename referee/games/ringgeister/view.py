@@ -9,12 +9,16 @@ are the compiled board's stable ``index``, so they survive tile turns.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from collections.abc import Mapping
 from typing import Any
 
 from ...compiler import CompiledBoard
 from ...geometry import bearing_degrees
 
 NONE, POINT, JUNCTION, DOOR, DEAD_END, OTHER = range(6)
+#: turn configurations whose arrays a view keeps (about 30 kB each on the default board)
+CONFIGS_KEPT = 256
 _KIND = {"point": POINT, "junction": JUNCTION, "door": DOOR, "dead_end": DEAD_END}
 
 
@@ -109,9 +113,104 @@ class BoardView:
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
         #: the step moves made so far, by (figure id, point index): shared, immutable
         self.step_moves: dict[tuple[str, int], Any] = {}
-        #: weak reference to the game whose tile turns the compiled board carries now
+        #: weak reference to the game whose tile turns the arrays describe now
         self.synced_to: Any = None
+        #: placement ids in board order: a turn configuration is a tuple in this order
+        self.placement_ids: list[str] = [pl.id for pl in board.placements]
+        #: the turn configuration the arrays describe
+        self.key: tuple[int, ...] = ()
+        #: arrays of recently shown configurations (least recently used first)
+        self.configs: OrderedDict[tuple[int, ...], tuple[Any, ...]] = OrderedDict()
         self.refresh()
+        self.key = self.board_key()
+        self._remember()
+
+    # ------------------------------------------------------------ configurations
+    def board_key(self) -> tuple[int, ...]:
+        """The turn configuration the compiled board carries now."""
+        return tuple(p.turns for p in self.compiled.board.placements)
+
+    def key_of(self, turns: Mapping[str, int]) -> tuple[int, ...]:
+        """The configuration tuple of a ``{placement id: turns}`` mapping."""
+        base = self.base_turns
+        return tuple(turns.get(pid, base[pid]) for pid in self.placement_ids)
+
+    def sync_board(self, turns: Mapping[str, int]) -> list[str]:
+        """Turn the compiled board's tiles to ``turns``; returns the tiles turned.
+
+        Notes
+        -----
+        One comparison per placement; O(k) re-linking per tile that differs.
+        """
+        changed: list[str] = []
+        compiled = self.compiled
+        for p in compiled.board.placements:
+            t = turns.get(p.id, p.turns)
+            if p.turns != t:
+                compiled.turn(p.id, t)
+                changed.append(p.id)
+        return changed
+
+    def show(self, turns: Mapping[str, int]) -> bool:
+        """Make the arrays describe the configuration ``turns``; True if they changed.
+
+        A configuration shown recently comes back from a small LRU cache (the
+        arrays are never changed in place once stored), so tree search switching
+        between copies with different tile turns pays a dictionary lookup, not a
+        re-link. Otherwise the compiled board is turned to ``turns`` and the tiles
+        that differ from the configuration shown last are re-read.
+
+        Notes
+        -----
+        O(P) for P placements on a hit; O(k + n_tile + P + E) on a miss.
+        """
+        key = self.key_of(turns)
+        if key == self.key:
+            return False
+        hit = self.configs.get(key)
+        if hit is not None:
+            self.configs.move_to_end(key)
+            self._install(hit)
+            self.key = key
+            return True
+        self.sync_board(turns)
+        before = self.key
+        self.refresh([pid for pid, a, b in zip(self.placement_ids, before, key) if a != b])
+        self.key = key
+        self._remember()
+        return True
+
+    def _remember(self) -> None:
+        self.configs[self.key] = (
+            self.kind,
+            self.x,
+            self.y,
+            self.wind,
+            self.heading,
+            self.inc,
+            self.guard,
+            self.water,
+            self.land_inc,
+            self.open_inc,
+            self.safe_inc,
+        )
+        while len(self.configs) > CONFIGS_KEPT:
+            self.configs.popitem(last=False)
+
+    def _install(self, arrays: tuple[Any, ...]) -> None:
+        (
+            self.kind,
+            self.x,
+            self.y,
+            self.wind,
+            self.heading,
+            self.inc,
+            self.guard,
+            self.water,
+            self.land_inc,
+            self.open_inc,
+            self.safe_inc,
+        ) = arrays
 
     def refresh(self, tiles: list[str] | None = None) -> None:
         """Re-read what tile turns change: positions, directions, port nodes, paths.
@@ -133,23 +232,30 @@ class BoardView:
             self.heading: list[float | None] = [None] * n
             todo: list[int] = list(range(n))
         else:
+            # new lists: the cached configurations keep theirs unchanged
+            self.kind = self.kind[:]
+            self.x = self.x[:]
+            self.y = self.y[:]
+            self.wind = self.wind[:]
+            self.heading = self.heading[:]
             todo = [i for t in tiles for i in self.tile_nodes.get(t, [])] + self.ports
         ids, kind = self.ids, self.kind
+        x, y, wind, heading = self.x, self.y, self.wind, self.heading
         for i in todo:
             nid = ids[i]
             if nid not in nodes:
                 kind[i] = self.static_kind[i]
                 continue
             d = nodes[nid]
-            self.x[i] = d["x"]
-            self.y[i] = d["y"]
+            x[i] = d["x"]
+            y[i] = d["y"]
             if d.get("port"):
                 kind[i] = _KIND.get(d["kind"], NONE)
                 continue
             w = d.get("wind")
-            self.wind[i] = bearing_degrees(w) if w is not None else None
+            wind[i] = bearing_degrees(w) if w is not None else None
             h = d.get("heading")
-            self.heading[i] = bearing_degrees(h) if h is not None else None
+            heading[i] = bearing_degrees(h) if h is not None else None
         pv = self.compiled.path_view()
         self.inc = pv.inc
         self.guard = pv.guard
