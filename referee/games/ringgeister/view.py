@@ -22,6 +22,21 @@ CONFIGS_KEPT = 256
 _KIND = {"point": POINT, "junction": JUNCTION, "door": DOOR, "dead_end": DEAD_END}
 
 
+_Arrays = tuple[
+    list[int],
+    list[float],
+    list[float],
+    list[float | None],
+    list[float | None],
+    list[list[tuple[int, int, float, float]]],
+    list[str | None],
+    list[bool],
+    list[list[tuple[int, int, float, float]]],
+    list[tuple[tuple[int, int], ...]],
+    list[tuple[tuple[int, int], ...]],
+]
+
+
 class BoardView:
     """Per-node arrays (by compiled index) and per-tile facts of a Ringgeister board.
 
@@ -115,12 +130,24 @@ class BoardView:
         self.step_moves: dict[tuple[str, int], Any] = {}
         #: weak reference to the game whose tile turns the arrays describe now
         self.synced_to: Any = None
+        # what a turn configuration changes (set by refresh, swapped in by show)
+        self.kind: list[int] = []
+        self.x: list[float] = []
+        self.y: list[float] = []
+        self.wind: list[float | None] = []
+        self.heading: list[float | None] = []
+        self.inc: list[list[tuple[int, int, float, float]]] = []
+        self.guard: list[str | None] = []
+        self.water: list[bool] = []
+        self.land_inc: list[list[tuple[int, int, float, float]]] = []
+        self.open_inc: list[tuple[tuple[int, int], ...]] = []
+        self.safe_inc: list[tuple[tuple[int, int], ...]] = []
         #: placement ids in board order: a turn configuration is a tuple in this order
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
         self.key: tuple[int, ...] = ()
         #: arrays of recently shown configurations (least recently used first)
-        self.configs: OrderedDict[tuple[int, ...], tuple[Any, ...]] = OrderedDict()
+        self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
         self.refresh()
         self.key = self.board_key()
         self._remember()
@@ -197,7 +224,7 @@ class BoardView:
         while len(self.configs) > CONFIGS_KEPT:
             self.configs.popitem(last=False)
 
-    def _install(self, arrays: tuple[Any, ...]) -> None:
+    def _install(self, arrays: _Arrays) -> None:
         (
             self.kind,
             self.x,
@@ -228,8 +255,8 @@ class BoardView:
             self.kind = list(self.static_kind)
             self.x = [0.0] * n
             self.y = [0.0] * n
-            self.wind: list[float | None] = [None] * n
-            self.heading: list[float | None] = [None] * n
+            self.wind = [None] * n
+            self.heading = [None] * n
             todo: list[int] = list(range(n))
         else:
             # new lists: the cached configurations keep theirs unchanged
@@ -243,8 +270,9 @@ class BoardView:
         x, y, wind, heading = self.x, self.y, self.wind, self.heading
         for i in todo:
             nid = ids[i]
-            if nid not in nodes:
+            if nid not in nodes:  # a port that is no node at these turns
                 kind[i] = self.static_kind[i]
+                x[i] = y[i] = 0.0
                 continue
             d = nodes[nid]
             x[i] = d["x"]
