@@ -35,8 +35,10 @@ class PathView:
     """Integer adjacency of the ``path`` relation for hot loops.
 
     ``inc[i]`` lists ``(edge, other_end, bearing_leaving_i, bearing_arriving_at_other)``
-    for node index ``i``; ``water[e]`` and ``guard[e]`` describe edge ``e``. Built once
-    per compile and rebuilt (cheaply, O(E)) after a tile turns.
+    for node index ``i``, in the order of the edges' keys; ``water[e]``, ``guard[e]``
+    and ``keys[e]`` describe edge ``e``. Built once per compile; a tile turn rebuilds
+    only the rows of the nodes whose chains it changed (O(k log k)) and may add edge
+    numbers (``keys`` then lists edges of other turns too).
     """
 
     inc: list[list[tuple[int, int, float, float]]]
@@ -397,6 +399,7 @@ class CompiledBoard:
                     attrs = {**attrs, "kind": nodes[nid]["kind"], "port": True}
                 nodes[nid].update(attrs)
         removed, added, ports = self.paths.turn(p.id)
+        touched = {n for k in removed for n in self._chain_ends[k]}
         self._remove_edges(removed)
         self._sync_port_nodes(ports)
         for k in sorted(added):
@@ -412,7 +415,11 @@ class CompiledBoard:
         }
         if relink:
             self._compile_tracks_and_arrivals(relink)
-        self._path_view = None
+        if self._path_view is not None:
+            for k in added:
+                ch = self.paths.chains[k]
+                touched.update((ch.u, ch.v))
+            self._path_view = self._relink_path_view(self._path_view, touched)
         self._tree = None
         return {
             "tile": p.id,
@@ -670,25 +677,55 @@ class CompiledBoard:
         return [p for p in self.problems if p.severity == "error"]
 
     def path_view(self) -> PathView:
-        """The integer view of the ``path`` relation (cached until the next turn)."""
+        """The integer view of the ``path`` relation (kept up to date by :meth:`turn`).
+
+        Edge numbers are stable while the board is only turned: a chain keeps its
+        number when it comes back with a later turn, so rows a turn does not touch
+        stay the same objects. Each row lists its edges in the order of their keys.
+        """
         if self._path_view is None:
             n = len(self.ids)
-            inc: list[list[tuple[int, int, float, float]]] = [[] for _ in range(n)]
-            water: list[bool] = []
-            guard: list[str | None] = []
-            keys: list[str] = []
+            self._edge_ids: dict[str, int] = {}
+            view = PathView([[] for _ in range(n)], [], [], [])
             for key in sorted(self.paths.chains):
                 ch = self.paths.chains[key]
-                e = len(keys)
-                keys.append(key)
-                water.append(ch.medium == "water")
-                guard.append(ch.guard)
+                e = self._edge_id(view, key)
                 iu, iv = self.index[ch.u], self.index[ch.v]
                 # a loop (iu == iv) is listed twice: it can be left by either end
-                inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
-                inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
-            self._path_view = PathView(inc, water, guard, keys)
+                view.inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
+                view.inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+            self._path_view = view
         return self._path_view
+
+    def _edge_id(self, view: PathView, key: str) -> int:
+        e = self._edge_ids.get(key)
+        if e is None:
+            ch = self.paths.chains[key]
+            e = self._edge_ids[key] = len(view.keys)
+            view.keys.append(key)
+            view.water.append(ch.medium == "water")
+            view.guard.append(ch.guard)
+        return e
+
+    def _relink_path_view(self, view: PathView, touched: set[str]) -> PathView:
+        """A new view whose rows of ``touched`` nodes are rebuilt; O(P + k log k).
+
+        The other rows are shared with ``view`` (rows are never changed in place, so
+        views of earlier turns stay valid).
+        """
+        inc = view.inc[:]
+        chains, index = self.paths.chains, self.index
+        for nid in touched:
+            row: list[tuple[int, int, float, float]] = []
+            for key in sorted(self.paths.ends_at(nid)):
+                ch = chains[key]
+                e = self._edge_id(view, key)
+                if ch.u == nid:
+                    row.append((e, index[ch.v], ch.bear_u, (ch.bear_v + 180.0) % 360.0))
+                if ch.v == nid:
+                    row.append((e, index[ch.u], ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+            inc[index[nid]] = row
+        return PathView(inc, view.water, view.guard, view.keys)
 
     def adjacency(self, relation: str) -> list[list[int]]:
         """Neighbour indices per node index for one relation (``next`` is directed)."""

@@ -244,6 +244,10 @@ class PathNetwork:
             for fid in o.stops:
                 yield self.nid(owner, fid)
 
+    def ends_at(self, nid: str) -> set[str]:
+        """Keys of the chains with an end at node ``nid``."""
+        return self._by_end.get(nid, set())
+
     def segment(self, ref: tuple[str, int, bool]) -> Segment:
         return self.owners[ref[0]].split.segments[ref[1]]
 

@@ -285,17 +285,27 @@ class BoardView:
             h = d.get("heading")
             heading[i] = bearing_degrees(h) if h is not None else None
         pv = self.compiled.path_view()
-        self.inc = pv.inc
-        self.guard = pv.guard
-        self.water = pv.water
         water, guard = pv.water, pv.guard
         #: per node: the land paths (black figures), and (edge, other end) pairs for
-        #: light figures over every path or only those the spider does not guard
+        #: light figures over every path or only those the spider does not guard;
+        #: rows the compiled board did not rebuild are reused as they are
+        prev, prev_land, prev_open, prev_safe = (
+            self.inc,
+            self.land_inc,
+            self.open_inc,
+            self.safe_inc,
+        )
+        reuse = len(prev) == len(pv.inc)
         empty: tuple[tuple[int, int], ...] = ()
         land_inc: list[list[tuple[int, int, float, float]]] = []
         open_inc: list[tuple[tuple[int, int], ...]] = []
         safe_inc: list[tuple[tuple[int, int], ...]] = []
-        for row in pv.inc:
+        for i, row in enumerate(pv.inc):
+            if reuse and row is prev[i]:
+                land_inc.append(prev_land[i])
+                open_inc.append(prev_open[i])
+                safe_inc.append(prev_safe[i])
+                continue
             if not row:
                 land_inc.append(row)
                 open_inc.append(empty)
@@ -305,6 +315,9 @@ class BoardView:
             pairs = tuple([(t[0], t[1]) for t in row])
             open_inc.append(pairs)
             safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
+        self.inc = pv.inc
+        self.guard = guard
+        self.water = water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
 
     def turns(self) -> dict[str, int]:
