@@ -32,8 +32,8 @@ _Arrays = tuple[
     list[str | None],
     list[bool],
     list[list[tuple[int, int, float, float]]],
-    list[tuple[tuple[int, int], ...]],
-    list[tuple[tuple[int, int], ...]],
+    list[tuple[tuple[int, tuple[int, int]], ...]],
+    list[tuple[tuple[int, tuple[int, int]], ...]],
 ]
 
 
@@ -140,8 +140,8 @@ class BoardView:
         self.guard: list[str | None] = []
         self.water: list[bool] = []
         self.land_inc: list[list[tuple[int, int, float, float]]] = []
-        self.open_inc: list[tuple[tuple[int, int], ...]] = []
-        self.safe_inc: list[tuple[tuple[int, int], ...]] = []
+        self.open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        self.safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         #: placement ids in board order: a turn configuration is a tuple in this order
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
@@ -286,7 +286,7 @@ class BoardView:
             heading[i] = bearing_degrees(h) if h is not None else None
         pv = self.compiled.path_view()
         water, guard = pv.water, pv.guard
-        #: per node: the land paths (black figures), and (edge, other end) pairs for
+        #: per node: the land paths (black figures), and (edge, (other end, edge)) for
         #: light figures over every path or only those the spider does not guard;
         #: rows the compiled board did not rebuild are reused as they are
         prev, prev_land, prev_open, prev_safe = (
@@ -296,10 +296,10 @@ class BoardView:
             self.safe_inc,
         )
         reuse = len(prev) == len(pv.inc)
-        empty: tuple[tuple[int, int], ...] = ()
+        empty: tuple[tuple[int, tuple[int, int]], ...] = ()
         land_inc: list[list[tuple[int, int, float, float]]] = []
-        open_inc: list[tuple[tuple[int, int], ...]] = []
-        safe_inc: list[tuple[tuple[int, int], ...]] = []
+        open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         for i, row in enumerate(pv.inc):
             if reuse and row is prev[i]:
                 land_inc.append(prev_land[i])
@@ -312,7 +312,8 @@ class BoardView:
                 safe_inc.append(empty)
                 continue
             land_inc.append([t for t in row if not water[t[0]]])
-            pairs = tuple([(t[0], t[1]) for t in row])
+            # (edge, (other end, edge)): the second is the search's key of the arrival
+            pairs = tuple([(t[0], (t[1], t[0])) for t in row])
             open_inc.append(pairs)
             safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
         self.inc = pv.inc

@@ -50,6 +50,8 @@ def by_key(g: RinggeisterGame, name: str) -> list[list[tuple[object, ...]]]:
     """
     v = g.v
     keys = v.compiled.path_view().keys
+    if name in ("open_inc", "safe_inc"):  # (edge, (other end, edge))
+        return [[(keys[e], k[0]) for e, k in row] for row in getattr(v, name)]
     return [[(keys[t[0]], *t[1:]) for t in row] for row in getattr(v, name)]
 
 
