@@ -383,8 +383,11 @@ class CompiledBoard:
         Notes
         -----
         Only chains through the tile's sockets are rebuilt (from the cached per-turn
-        variant of the tile); cost O(k) in the chains touched. Region and track
-        relations are recompiled only if the tile carries such features.
+        variant of the tile and its world-frame features, cached per placement and
+        turn); cost O(k) in the chains touched, and the path view's rows of their end
+        nodes are rebuilt (O(k log k)). Region relations are recompiled only if the
+        tile carries region features; tracks and arrivals only those of the tile and
+        of tiles whose ports changed.
         """
         p = self.board.placement(placement_id)
         tile = self.board.tile_of(p)

@@ -3,8 +3,11 @@
 Built once per :class:`~referee.compiler.CompiledBoard` from its graph and its
 :meth:`~referee.compiler.CompiledBoard.path_view`; :meth:`BoardView.refresh`
 re-reads what a tile turn changes (positions, turned wind arrows and headings,
-which ports are dead ends or junctions, the path incidence lists). Node indices
-are the compiled board's stable ``index``, so they survive tile turns.
+which ports are dead ends or junctions, the path incidence lists), and
+:meth:`BoardView.show` swaps in the arrays of a recently seen turn configuration
+(an LRU of :data:`CONFIGS_KEPT`), so games and copies with different tile turns share
+one view cheaply. Node indices are the compiled board's stable ``index``, so they
+survive tile turns.
 """
 
 from __future__ import annotations
@@ -246,8 +249,9 @@ class BoardView:
 
         Notes
         -----
-        O(N + E) for a full refresh; O(n_tile + P + E) after a turn (the path view
-        itself is rebuilt by the compiled board in O(E)).
+        O(N + E) for a full refresh; O(n_tile + P + N) after a turn plus the rows the
+        compiled board rebuilt (it relinks only the rows of the chains the turn
+        changed; the other rows, and what is derived from them, are reused).
         """
         nodes = self.compiled.graph.nodes
         if tiles is None:
