@@ -2,6 +2,22 @@
 
 from __future__ import annotations
 
+from ..registry import RulesModule
+from .cli import register as register_cli
 from .game import RiddleGame
+from .moves import Move
+from .vocabulary import PROPS, SYMBOLS
 
 GAME = RiddleGame
+
+#: the descriptor registered in the ``boardwright.rules`` entry-point group
+RULES = RulesModule(
+    name="riddle",
+    game=RiddleGame,
+    props=PROPS,
+    symbols=SYMBOLS,
+    cli=register_cli,
+    sample="shipped:projects/riddle-sample",
+)
+
+__all__ = ["GAME", "RULES", "Move", "RiddleGame"]
