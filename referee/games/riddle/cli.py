@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cli import emit_json
 from ...compiler import compile_board
-from ...errors import IllegalMoveError
+from ...errors import IllegalMoveError, UsageError
 from ...store import load_project
 from .movement import Movement, Reach, parse_cards
 
@@ -101,7 +101,6 @@ def _reach_json(mv: Movement, r: Reach) -> dict[str, Any]:
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
-    from ..errors import UsageError
 
     mv = _movement(args.project)
     start = mv.resolve(args.start)
