@@ -102,15 +102,21 @@ PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
 DIRECTION_PROPS = ("wind", "heading")
 
 
+_PROP_TABLE: list[Mapping[str, Mapping[str, Mapping[str, Any]]]] = []
+
+
 def prop_table() -> Mapping[str, Mapping[str, Mapping[str, Any]]]:
     """The merged property table (generic + every installed rules module), built once.
 
-    :func:`referee.games.registry.prop_table`, imported on first use: the rules
-    modules import the model, so the model cannot import them at load time.
+    :func:`referee.games.registry.prop_table`, imported on first use (the rules
+    modules import the model, so the model cannot import them at load time) and
+    kept here: loading asks for it once per property.
     """
-    from .games.registry import prop_table as merged
+    if not _PROP_TABLE:
+        from .games.registry import prop_table as merged
 
-    return merged()
+        _PROP_TABLE.append(merged())
+    return _PROP_TABLE[0]
 
 
 def check_prop(kind: str, key: str, value: Any, where: str) -> None:
