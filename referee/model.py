@@ -98,25 +98,37 @@ PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
     "label": {"text": _STR, "size": _NUM},
 }
 
-#: Properties that are directions and turn with their tile.
-DIRECTION_PROPS = ("wind", "heading")
+
+_PropTable = Mapping[str, Mapping[str, Mapping[str, Any]]]
+_MERGED: dict[str, _PropTable] = {}
+_DIRECTIONS: dict[str, tuple[str, ...]] = {}
 
 
-_PROP_TABLE: list[Mapping[str, Mapping[str, Mapping[str, Any]]]] = []
-
-
-def prop_table() -> Mapping[str, Mapping[str, Mapping[str, Any]]]:
+def prop_table() -> _PropTable:
     """The merged property table (generic + every installed rules module), built once.
 
     :func:`referee.games.registry.prop_table`, imported on first use (the rules
     modules import the model, so the model cannot import them at load time) and
     kept here: loading asks for it once per property.
     """
-    if not _PROP_TABLE:
+    table = _MERGED.get("table")
+    if table is None:
         from .games.registry import prop_table as merged
 
-        _PROP_TABLE.append(merged())
-    return _PROP_TABLE[0]
+        table = _MERGED["table"] = merged()
+    return table
+
+
+def direction_props() -> tuple[str, ...]:
+    """Properties that are directions and turn with their tile: every property of
+    type ``direction`` in the merged table (Ringgeister's ``wind`` and ``heading``)."""
+    found = _DIRECTIONS.get("names")
+    if found is None:
+        names = {
+            k for row in prop_table().values() for k, v in row.items() if v["type"] == "direction"
+        }
+        found = _DIRECTIONS["names"] = tuple(sorted(names))
+    return found
 
 
 def check_prop(kind: str, key: str, value: Any, where: str) -> None:
@@ -218,9 +230,10 @@ class Feature:
     def turned(self, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0) -> Feature:
         """This feature turned clockwise about the tile centre, then moved."""
         props = self.props
-        if turns % turn_count and any(k in props for k in DIRECTION_PROPS):
+        directions = direction_props()
+        if turns % turn_count and any(k in props for k in directions):
             props = dict(props)
-            for k in DIRECTION_PROPS:
+            for k in directions:
                 if k in props:
                     props[k] = turn_bearing(props[k], turns, turn_count)
         return Feature(

@@ -152,3 +152,11 @@ def test_a_plugins_paths_resolve_from_an_installed_copy(tmp_path: Path) -> None:
     assert Path(sample) == site / "boardwright_race" / "data" / "race-demo.json"
     assert [Path(p) for p in positions] == [site / "boardwright_race" / "data" / "race-start.json"]
     assert not Path(sample).is_relative_to(ROOT)
+
+
+def test_direction_properties_of_the_table_turn_with_their_tile() -> None:
+    from referee.model import direction_props
+
+    assert direction_props() == ("heading", "wind")  # Ringgeister's, type "direction"
+    f = Feature.from_json(_point({"wind": "N", "heading": "E", "colour": "black"}), "f")
+    assert f.turned(1, 4).props == {"wind": "E", "heading": "S", "colour": "black"}
