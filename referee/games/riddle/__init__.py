@@ -17,6 +17,7 @@ RULES = RulesModule(
     props=PROPS,
     symbols=SYMBOLS,
     cli=register_cli,
+    positions=("shipped:positions/riddle-of-the-ring.json",),
     sample="shipped:projects/riddle-sample",
 )
 

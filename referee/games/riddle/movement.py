@@ -45,8 +45,10 @@ Rulings taken here (the rulebook leaves them open):
   dot: rivers are entered and left only at a dot's three spaces.
 - The Exit Limbo space is "not part of the board": it counts for "within N
   spaces" but nobody moves or flies onto it (code ``off_board``).
-- Consecutive road steps pair up even where two roads meet in one space: each step
-  of the pair is along a road, which is what "both spaces connected by road" asks.
+- Road steps pair only along **one** road (rulings § Riddle movement; Key to the Board: "along spaces
+  connected by the same road"): two consecutive road steps share a count only if both
+  follow the same road. Changing to another road where two roads meet starts a new
+  count (without an on/off cost: the player never left a road).
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ PLAIN, ROAD, WATER = 0, 1, 2
 _NONE, _ROAD, _WATER = 0, 1, 2
 # what stops a move on entering a node (index into _STOP_CODES)
 _GO, _FOREST, _MOUNTAIN = 0, 1, 2
+#: :attr:`Movement.terrain_stop` codes of the terrains a Cloak / a Rope lets one go on in
+FOREST, MOUNTAIN = _FOREST, _MOUNTAIN
 _UNSEEN = 1 << 30
 _STOP_CODES = {_FOREST: "must_stop_in_forest", _MOUNTAIN: "must_stop_in_mountain"}
 
@@ -213,7 +217,7 @@ class Movement:
         ]
 
         # ---- classify every step u -> v: (kind, needs_boat, crossing_river)
-        road_pairs: set[tuple[int, int]] = set()
+        road_pairs: dict[tuple[int, int], frozenset[str]] = {}
         touch: dict[tuple[int, int], dict[str, Any]] = {}
         other: list[tuple[int, int]] = []  # dot and dot_river pairs (Boat, plain)
         touch_adj: list[set[int]] = [set() for _ in range(n)]
@@ -232,8 +236,9 @@ class Movement:
                 touch_adj[a].add(b)
                 touch_adj[b].add(a)
             elif rel == "road":
-                road_pairs.add((a, b))
-                road_pairs.add((b, a))
+                rid = str(d.get("road", ""))
+                both = road_pairs.get((a, b), frozenset()) | {rid}
+                road_pairs[(a, b)] = road_pairs[(b, a)] = both
             else:
                 other.append((a, b))
                 if rel == "dot":
@@ -267,6 +272,8 @@ class Movement:
                 if (x, y) not in step:
                     step[(x, y)] = (PLAIN, True, False)
         self._step = step
+        #: (a, b) -> the ids of the roads joining a and b (road steps pair along one road)
+        self._roads = road_pairs
         # ---- adjacency per Boat flag, per kind; never into an off-board space
         adj: list[list[list[list[int]]]] = []
         for boat in (False, True):
@@ -293,12 +300,17 @@ class Movement:
                 seen = dict.fromkeys(plain[u])
                 seen.update(dict.fromkeys(road[u]))
                 seen.update(dict.fromkeys(water[u]))
-                for run in (road, water):
-                    for m in run[u]:
-                        for v in run[m]:
-                            if v != u and v not in seen:
-                                seen[v] = None
-                                mid[u * n + v] = m
+                for m in water[u]:
+                    for v in water[m]:
+                        if v != u and v not in seen:
+                            seen[v] = None
+                            mid[u * n + v] = m
+                for m in road[u]:
+                    first = road_pairs[(u, m)]
+                    for v in road[m]:
+                        if v != u and v not in seen and first & road_pairs[(m, v)]:
+                            seen[v] = None
+                            mid[u * n + v] = m
                 cadj.append(list(seen))
             self._cadj.append(cadj)
             self._mid.append(mid)
@@ -473,6 +485,7 @@ class Movement:
                 details={"path": [ids[i] for i in nodes]},
             )
         cost, mode = 0, _NONE
+        last_roads: frozenset[str] = frozenset()
         for k in range(len(nodes) - 1):
             a, b = nodes[k], nodes[k + 1]
             where = {"step": k + 1, "from": ids[a], "to": ids[b], "cost_so_far": cost}
@@ -517,11 +530,15 @@ class Movement:
                     location=ids[b],
                     details=where,
                 )
-            if (kind == ROAD and mode == _ROAD) or (kind == WATER and mode == _WATER):
+            roads = self._roads.get((a, b), frozenset()) if kind == ROAD else frozenset()
+            if (kind == ROAD and mode == _ROAD and roads & last_roads) or (
+                kind == WATER and mode == _WATER
+            ):
                 mode = _NONE
             else:
                 cost += 1
                 mode = _ROAD if kind == ROAD else _WATER if kind == WATER else _NONE
+                last_roads = roads
             if cost > roll:
                 where["cost_so_far"] = cost
                 raise IllegalMoveError(
@@ -685,7 +702,10 @@ def reference_destinations(
             d.get("terrain") == "mountain" and not rope
         )
 
-    roads = {frozenset((u, v)) for u, v, d in g.edges(data=True) if d["relation"] == "road"}
+    roads: dict[frozenset[str], set[str]] = {}
+    for u, v, d in g.edges(data=True):
+        if d["relation"] == "road":
+            roads.setdefault(frozenset((u, v)), set()).add(str(d.get("road", "")))
     steps: list[tuple[str, str, str]] = []
     for u, v, d in g.edges(data=True):
         rel = d["relation"]
@@ -706,17 +726,27 @@ def reference_destinations(
         if kind is not None:
             steps.append((u, v, kind))
             steps.append((v, u, kind))
+    # modes: "none", "water", or "road:<id>" (the road the last paid count went along)
+    all_roads = sorted({r for rs in roads.values() for r in rs})
+    modes = ["none", "water", *(f"road:{r}" for r in all_roads)]
     sg = nx.DiGraph()
     for u, v, kind in steps:
         if g.nodes[v].get("role") == "exit_limbo" or (u != start and stops(u)):
             continue
-        for m in ("none", "road", "water"):
+        on = roads.get(frozenset((u, v)), set()) if kind == "road" else set()
+        for m in modes:
             if kind == "plain":
                 sg.add_edge((u, m), (v, "none"), weight=1)
-            elif kind == m:
+            elif kind == "water":
+                if m == "water":
+                    sg.add_edge((u, m), (v, "none"), weight=0)
+                else:
+                    sg.add_edge((u, m), (v, "water"), weight=1)
+            elif m.startswith("road:") and m[5:] in on:
                 sg.add_edge((u, m), (v, "none"), weight=0)
             else:
-                sg.add_edge((u, m), (v, kind), weight=1)
+                for r in on:
+                    sg.add_edge((u, m), (v, f"road:{r}"), weight=1)
     src = (start, "none")
     if src not in sg:
         return {}

@@ -7,6 +7,7 @@ clairvoyance who may resist). Text forms::
     roll                          start a turn (or a turn in Limbo) by rolling the die
     reroll gimli                  roll again with a card that allows it
     move s1>s2>s3                 move along a path with the counts of the die
+    move s1>s2 +cloak             ... using a Cloak (+rope: a Rope) from the hand
     ride horse4 s3>s4             an extra move with a card that gives counts
     fly eagles.1 s40              fly (Eagles / Dragon Birds)
     hop tom_bombadil s9           Tom Bombadil: any space within 6
@@ -40,16 +41,20 @@ clairvoyance who may resist). Text forms::
     place s20                     put your marker back on the board
     use sam | bring merry         Variation 14: the character to play this turn
 
-Paths join node ids with ``>``.
+Paths join node ids with ``>``. ``move``, ``ride``, ``fly`` and ``hop`` may end with
+``+cloak`` and/or ``+rope``: the player uses that card from his hand ("may use the
+Cloak"; rulings § Riddle movement). Without it, entering a forest (mountain) ends movement as usual.
+A Boat is used when the move needs one; cards already on the table are in use anyway.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar
 
 from ...errors import IllegalMoveError
+from ..moves import Move as KitMove
 
-#: verb -> number of arguments (``None``: any number >= 1)
+#: verb -> number of words after it (without the ``+cloak``/``+rope`` flags)
 ARITY: dict[str, int] = {
     "roll": 0,
     "reroll": 1,
@@ -100,49 +105,67 @@ ARITY: dict[str, int] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move: ``verb`` and its word arguments. ``str`` is the move's text."""
+#: verbs that may end with ``+cloak`` / ``+rope``
+FLAGGED = frozenset({"move", "ride", "fly", "hop"})
+#: the flags, in the order a move's text lists them
+FLAGS = ("+cloak", "+rope")
 
-    verb: str
-    args: tuple[str, ...] = ()
 
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+class Move(KitMove):
+    """A Riddle of the Ring move: the kit's :class:`~referee.games.moves.Move` with the
+    game's verbs. ``str`` is the move's text; ``Move.parse(str(m)) == m``."""
 
-    def __repr__(self) -> str:
-        return f"Move.parse({str(self)!r})"
+    __slots__ = ()
+
+    VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {
+        v: ((n, n + len(FLAGS)) if v in FLAGGED else n) for v, n in ARITY.items()
+    }
+
+    @classmethod
+    def of(cls, verb: str, *args: str) -> Move:
+        """The move ``verb args`` — the same value as ``Move(verb, *args)``, shared
+        between listings (moves are immutable; listing builds many per second)."""
+        key = (verb, args)
+        m = _INTERNED.get(key)
+        if m is None:
+            if len(_INTERNED) > 100_000:
+                _INTERNED.clear()
+            m = _INTERNED[key] = cls(verb, *args)
+        return m
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
-        if not isinstance(text, str):
+        """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``).
+
+        Flags (``+cloak``, ``+rope``) are read in any order and written in one."""
+        m = super().parse(text)
+        verb, args = m.verb, m.args
+        if verb not in FLAGGED:
+            return cls(verb, *args)
+        flags = tuple(a.lower() for a in args if a.startswith("+"))
+        words = tuple(a for a in args if not a.startswith("+"))
+        bad = [f for f in flags if f not in FLAGS]
+        if bad or len(set(flags)) != len(flags) or len(words) != ARITY[verb]:
             raise IllegalMoveError(
-                f"a move must be text, not {type(text).__name__}", code="bad_move"
-            )
-        words = text.split()
-        if not words:
-            raise IllegalMoveError("empty move", code="bad_move")
-        verb, args = words[0].lower(), tuple(words[1:])
-        n = ARITY.get(verb)
-        if n is None:
-            raise IllegalMoveError(
-                f"unknown move {verb!r} (known: {', '.join(sorted(ARITY))})",
+                f"cannot read move {text!r}: {verb!r} takes {ARITY[verb]} word(s) and the "
+                f"flags {' and '.join(FLAGS)} (each at most once)",
                 code="bad_move",
                 details={"move": text},
             )
-        if len(args) != n:
-            raise IllegalMoveError(
-                f"move {verb!r} takes {n} argument(s), not {len(args)}: {text!r}",
-                code="bad_move",
-                details={"move": text},
-            )
-        return cls(verb, args)
+        return cls(verb, *words, *(f for f in FLAGS if f in flags))
 
     @property
     def path(self) -> tuple[str, ...]:
         """The path of a ``move``/``ride`` (node ids)."""
-        return tuple(self.args[-1].split(">"))
+        return tuple(self.args[0 if self.verb == "move" else 1].split(">"))
+
+    @property
+    def uses(self) -> tuple[str, ...]:
+        """The movement cards (``cloak``, ``rope``) a move says it uses from the hand."""
+        return tuple(a[1:] for a in self.args if a.startswith("+"))
+
+
+_INTERNED: dict[tuple[str, tuple[str, ...]], Move] = {}
 
 
 def path_text(path: tuple[str, ...] | list[str]) -> str:

@@ -1,15 +1,13 @@
 """The turn around a move in Riddle of the Ring: pure helpers with explicit inputs.
 
 Nothing here holds game state: each function takes a :class:`~.movement.Movement`
-and the facts it needs (positions, cards used, cities used) and returns a verdict or
-a new immutable value, so the card game can call them from its own state.
+and the facts it needs (positions, cities used, hand sizes) and returns a verdict, and
+the card game (:mod:`.flow`, :mod:`.travel`, :mod:`.battles`, :mod:`.power_plays`)
+calls them from its own state — so the tests of these helpers guard the rules the
+game runs.
 
-- :class:`TurnMoves` — the movement of one turn: the die move, extra moves with
-  Horse cards, flights with Eagles / Dragon Birds, Tom Bombadil; every move ends
-  on a new space, the die is used once (its rest is lost after stopping), and a stop
-  in a forest/mountain without Cloak/Rope blocks every later move that turn.
 - :func:`exchange_partners` — who an obligatory Friendly Exchange is with.
-- :func:`check_pick_up` / :func:`may_pick_up` — picking up at a city.
+- :func:`may_pick_up` — picking up at a city again.
 - :func:`discards_at_end_of_turn`, :func:`over_hand_limit` — the 10-card limit.
 - :func:`limbo_exit_spaces` — where a player leaving Limbo (or captivity) may go.
 - :func:`c_space_sees` — the players a C space shows.
@@ -17,170 +15,15 @@ a new immutable value, so the card game can call them from its own state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
 
 from ...errors import IllegalMoveError, UsageError
-from .movement import Movement, Reach
+from .movement import Movement
 
 #: cards a player may hold after his turn
 HAND_LIMIT = 10
 #: "within 6 spaces" (Tom Bombadil, leaving Limbo or captivity, C spaces)
 SIX = 6
-#: the ways to move during a turn
-MEANS = ("die", "horse", "eagles", "dragon_birds", "bombadil")
-
-
-@dataclass(frozen=True)
-class MoveRecord:
-    """One move of a turn: how, from where to where, counts used, whether it stopped the turn."""
-
-    means: str
-    path: tuple[str, ...]
-    cost: int
-    stops_turn: bool
-
-    @property
-    def start(self) -> str:
-        return self.path[0]
-
-    @property
-    def end(self) -> str:
-        return self.path[-1]
-
-
-@dataclass(frozen=True)
-class TurnMoves:
-    """The movement part of one turn (immutable; every method returns a new value).
-
-    Attributes
-    ----------
-    start : str
-        Where the turn began.
-    position : str
-        Where the player is now.
-    die_used : bool
-        The die has been used for a move (its unused counts are lost).
-    stopped : bool
-        A move entered a forest without Cloak or a mountain without Rope: no more
-        movement this turn, not even with a Horse, Eagles or Dragon Birds.
-    moves : tuple of MoveRecord
-    """
-
-    start: str
-    position: str
-    die_used: bool = False
-    stopped: bool = False
-    moves: tuple[MoveRecord, ...] = ()
-
-    @classmethod
-    def begin(cls, mv: Movement, position: str) -> TurnMoves:
-        """A turn starting on ``position`` (id or name)."""
-        node = mv.resolve(position)
-        return cls(node, node)
-
-    def _can_move(self, means: str) -> None:
-        if means not in MEANS:
-            raise UsageError(f"unknown means of moving {means!r} (known: {', '.join(MEANS)})")
-        if self.stopped:
-            last = self.moves[-1].end if self.moves else self.position
-            raise IllegalMoveError(
-                f"movement ended for this turn on entering {last}",
-                code="stopped_for_turn",
-                location=last,
-                details={"means": means},
-            )
-        if means == "die" and self.die_used:
-            raise IllegalMoveError(
-                "the die was already used this turn; its unused counts are "
-                "lost once the player stopped",
-                code="die_used",
-                location=self.position,
-            )
-
-    def move(
-        self,
-        mv: Movement,
-        path: Sequence[str],
-        count: int,
-        cards: Iterable[str] = (),
-        *,
-        means: str = "die",
-    ) -> tuple[TurnMoves, Reach]:
-        """Move along ``path`` with the die (``means="die"``) or a Horse card (``"horse"``)
-        showing ``count``.
-
-        Raises
-        ------
-        IllegalMoveError
-            ``stopped_for_turn``, ``die_used``, ``not_here`` (the path does not start
-            on the player's space), or any code of :meth:`Movement.validate`.
-        """
-        if means not in ("die", "horse"):
-            raise UsageError("move() takes means 'die' or 'horse'; use fly() for flights")
-        self._can_move(means)
-        nodes = [mv.resolve(p) for p in path]
-        if not nodes or nodes[0] != self.position:
-            raise IllegalMoveError(
-                f"a move must start where the player is ({self.position})",
-                code="not_here",
-                location=nodes[0] if nodes else None,
-            )
-        reach = mv.validate(nodes, count, cards)
-        rec = MoveRecord(means, reach.path, reach.cost, reach.stops_turn)
-        return replace(
-            self,
-            position=reach.node,
-            die_used=self.die_used or means == "die",
-            stopped=reach.stops_turn,
-            moves=self.moves + (rec,),
-        ), reach
-
-    def fly(
-        self, mv: Movement, target: str, cards: Iterable[str] = (), *, means: str = "eagles"
-    ) -> tuple[TurnMoves, Reach]:
-        """Fly with Eagles / Dragon Birds (anywhere) or hop with Tom Bombadil (within 6).
-
-        Raises
-        ------
-        IllegalMoveError
-            ``stopped_for_turn`` or a code of :meth:`Movement.validate_flight`.
-        """
-        if means not in ("eagles", "dragon_birds", "bombadil"):
-            raise UsageError("fly() takes means 'eagles', 'dragon_birds' or 'bombadil'")
-        self._can_move(means)
-        reach = mv.validate_flight(self.position, target, cards, bombadil=means == "bombadil")
-        rec = MoveRecord(means, reach.path, 0, reach.stops_turn)
-        return replace(
-            self, position=reach.node, stopped=reach.stops_turn, moves=self.moves + (rec,)
-        ), reach
-
-    def check_end(self, *, wins: bool = False) -> None:
-        """Check the turn's movement before it ends.
-
-        "must move at least one space per turn" and "No player may begin and end a
-        turn on the same space, unless he is on The Cracks of Doom or Barad-Dur and
-        wins the game on that turn" (``wins``).
-
-        Raises
-        ------
-        IllegalMoveError
-            ``no_move`` or ``same_space``.
-        """
-        if wins:
-            return
-        if not self.moves:
-            raise IllegalMoveError(
-                "a player must move at least one space per turn",
-                code="no_move",
-                location=self.position,
-            )
-        if self.position == self.start:
-            raise IllegalMoveError(
-                f"a turn may not begin and end on the same space ({self.start})",
-                code="same_space",
-                location=self.start,
-            )
 
 
 def exchange_partners(mv: Movement, position: str, others: Mapping[str, str | None]) -> list[str]:
@@ -215,33 +58,6 @@ def may_pick_up(city: str, cities_used: Sequence[str]) -> bool:
         return True
     last = len(cities_used) - 1 - list(reversed(cities_used)).index(city)
     return len(set(cities_used[last + 1 :]) - {city}) >= 2
-
-
-def check_pick_up(mv: Movement, space: str, cities_used: Sequence[str]) -> str:
-    """Check picking up 3 cards on ``space`` at the end of the turn; returns the city id.
-
-    Raises
-    ------
-    IllegalMoveError
-        ``not_a_city`` (the Shire, the Cracks of Doom and Barad-Dur are no cities),
-        ``city_used_recently``.
-    """
-    node = mv.resolve(space)
-    attrs = mv.compiled.graph.nodes[node]
-    if not attrs.get("city"):
-        raise IllegalMoveError(
-            f"{mv.name_of(node)} is not a city", code="not_a_city", location=node
-        )
-    used = [mv.resolve(c) for c in cities_used]
-    if not may_pick_up(node, used):
-        raise IllegalMoveError(
-            f"cards were picked up at {mv.name_of(node)}; pick up at two "
-            "other cities before using it again",
-            code="city_used_recently",
-            location=node,
-            details={"cities_used": used},
-        )
-    return node
 
 
 def discards_at_end_of_turn(hand_size: int, picked_up: bool, *, in_limbo: bool = False) -> int:

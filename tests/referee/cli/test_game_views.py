@@ -17,14 +17,16 @@ def new_game(tmp_path, capsys):
     state = tmp_path / "g.json"
     assert main(["new", "riddle", str(MAP), "--players", "3", "--seed", "5", "-o", str(state)]) == 0
     capsys.readouterr()
-    full = json.loads(state.read_text())["state"]
-    hands = {p["name"]: p["hand"] for p in full["players"]}
+    full = json.loads(state.read_text())["state"]["state"]  # the game's declared state
+    hands = {p["name"]: p["hand"] for p in full["seats"]}
     return state, hands
 
 
 def test_moves_view_shows_own_hand_only_and_no_moves_for_others(tmp_path, capsys):
     state, hands = new_game(tmp_path, capsys)
-    viewer = next(n for n in hands if n != json.loads(state.read_text())["state"]["order"][0])
+    viewer = next(
+        n for n in hands if n != json.loads(state.read_text())["state"]["state"]["order"][0]
+    )
     assert main(["moves", str(state), "--view", viewer, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     seen = {p["name"]: p.get("hand") for p in out["view"]["players"]}
@@ -38,7 +40,7 @@ def test_play_with_view_prints_the_view_not_the_full_state(tmp_path, capsys):
     state, hands = new_game(tmp_path, capsys)
     assert main(["moves", str(state)]) == 0
     move = capsys.readouterr().out.split("\n")[0]
-    mover = json.loads(state.read_text())["state"]["players"][0]["name"]
+    mover = json.loads(state.read_text())["state"]["state"]["seats"][0]["name"]
     assert main(["play", str(state), move, "--view", mover, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert "state" not in out and out["view"]["viewer"] == mover

@@ -12,10 +12,6 @@ subpackages) is played at random on its sample board, and must:
 - show each player only the events meant for them;
 - round-trip positions: ``position(from_position(p)) == p``, same legal moves;
 - keep its invariants after every move.
-
-Games that have not adopted the kit yet fail the kit's checks; they are marked
-``xfail`` with the engineer converting them (the lead removes the marks when
-their branches land).
 """
 
 from __future__ import annotations
@@ -45,19 +41,16 @@ SAMPLES = {
 }
 
 #: games still being converted to the kit, and who converts them
-CONVERTING = {
-    "riddle": "engineer riddle converts Riddle of the Ring to the game kit (issue 14)",
-}
 
 GAMES = sorted(modules())
 MOVES = 120
 
 
 def kit_only(name: str) -> None:
-    """xfail a kit check for a game still being converted (reason names the engineer)."""
+    """Every registered game declares its state and its position format."""
     cls = get_module(name).game
-    if cls.STATE is None or cls.POSITION is None:
-        pytest.xfail(CONVERTING.get(name, f"{name} has not adopted the game kit"))
+    assert cls.STATE is not None, f"{name} declares no STATE (see docs/game-kit.md)"
+    assert cls.POSITION is not None, f"{name} declares no POSITION (see docs/game-kit.md)"
 
 
 _BOARDS: dict[str, CompiledBoard] = {}
@@ -210,7 +203,7 @@ def test_replay_gives_the_same_game(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_views_hide_private_events_and_stay_json(name: str) -> None:
-    kit_only(name)  # the kit's players are names (Riddle's are objects until it converts)
+    kit_only(name)
     g = new(name)
     for _, events in play(g, 7):
         for viewer in [*g.players, None]:

@@ -6,6 +6,7 @@ import pytest
 import shapely
 
 from referee.compiler import compile_board
+from referee.games.riddle import flow
 from referee.model import Board, Feature
 
 # 5 x 5 grid of 10 mm squares; spaces are "r<row>c<col>".
@@ -65,7 +66,7 @@ def new_game(compiled, players=4, seed=1, **options):
 def take_card(g, card: str) -> None:
     """Remove ``card`` from wherever it is (piles, hands, tables)."""
     for lst in (
-        [g.draw_pile, g.discard_pile] + [p.hand for p in g.players] + [p.table for p in g.players]
+        [g.draw_pile, g.discard_pile] + [p.hand for p in g.seats] + [p.table for p in g.seats]
     ):
         if card in lst:
             lst.remove(card)
@@ -90,11 +91,11 @@ def put(g, name: str, pos: str) -> None:
 
 def turn_of(g, name: str, roll: int = 3) -> None:
     """Make it ``name``'s turn, already rolled ``roll``, before moving."""
-    g.cur = g.players.index(g._by[name])
-    g._begin_turn([])
+    g.cur = g.seats.index(g._by[name])
+    flow.begin_turn(g, [])
     if g.phase == "start":
         g.phase = "main"
-        g.t["roll"] = roll
+        g.t.roll = roll
 
 
 def moves(g) -> set[str]:

@@ -57,16 +57,14 @@ def test_attacker_wins_takes_a_card_and_sends_loser_to_limbo(g):
     assert g.phase == "battle_att" and g.to_move == "rider1"
     g.push_text("commit evil_army3")
     assert g.to_move == "frodo"
-    assert moves(g) == {"match good_army1.1", "match the_ring", "surrender"}
-    g.push_text("match good_army1.1")
-    g.push_text("match the_ring")
-    assert moves(g) == {"surrender"}  # 1 point still to match, nothing left to match it
+    # one card or one city per round (rulings § Riddle movement): 1 + 2 points may not answer 3
+    assert moves(g) == {"surrender"}
     g.push_text("surrender")
     assert g.phase == "choose" and g.to_move == "rider1"
-    assert g.view("rider1")["choosing_from"] == ["boat.3", "the_ring"]  # the Ring returned
+    assert g.view("rider1")["choosing_from"] == ["boat.3", "good_army1.1", "the_ring"]
     g.push_text("take the_ring")
     fr = g._by["frodo"]
-    assert fr.status == "limbo" and fr.pos is None and fr.hand == ["boat.3"]
+    assert fr.status == "limbo" and fr.pos is None and sorted(fr.hand) == ["boat.3", "good_army1.1"]
     assert "evil_army3" in g.discard_pile and "the_ring" in g._by["rider1"].hand
 
 
@@ -152,13 +150,15 @@ def test_cities_count_one_point_for_either_player(g):
     """Good & Evil cities count 1 point if either player is on or beside one; either player
     may use it as a force of its kind. Neutral cities are not used."""
     put(g, "frodo", "r1c0")  # beside the Evil city r2c0 and beside Bree (neutral)
-    arrive(g, "rider1", "frodo", [], ["good_army1.1"], "r3c0", "r2c0")
+    arrive(g, "rider1", "frodo", ["evil_army1.1"], ["good_army1.1", "good_army1.2"], "r3c0", "r2c0")
     g.push_text("battle frodo")
+    g.push_text("commit evil_army1.1")  # a battle opens with a card (rulings § Riddle movement)
+    g.push_text("match good_army1.1")
     cm = {m for m in moves(g) if m.startswith("commit")}
     assert cm == {"commit city:r2c0"}
     g.push_text("commit city:r2c0")
-    assert moves(g) == {"match good_army1.1", "surrender"}
-    g.push_text("match good_army1.1")
+    assert moves(g) == {"match good_army1.2", "surrender"}  # Evil city: no Hobbit force
+    g.push_text("match good_army1.2")
     with pytest.raises(IllegalMoveError) as e:
         g.push_text("commit city:r2c0")
     assert e.value.code == "city_used"
@@ -172,13 +172,22 @@ def test_retain_cards_return_to_hand(g):
     )
     g.push_text("battle frodo")
     g.push_text("commit rider1")  # a Black Rider's own card against a Hobbit: allowed
-    g.push_text("match the_ring")
-    assert g.phase == "battle_def"  # 1 of 2 matched
+    assert "match the_ring" not in moves(g)  # 1 point cannot answer 2
     g.push_text("surrender")
     assert "rider1" in g._by["rider1"].hand
     assert "the_ring" in g.view("rider1")["choosing_from"]
     g.push_text("take the_ring")
     assert "the_ring" in g._by["rider1"].hand
+    # and the defender's Retain card returns to him: a battle answered with The Ring
+    g2 = new_game(g.compiled, players=3, seed=21)
+    put(g2, "frodo", "r3c3")
+    put(g2, "sam", "r0c3")
+    arrive(g2, "rider1", "frodo", ["evil_army1.1"], ["the_ring"], "r3c1", "r3c2")
+    g2.push_text("battle frodo")
+    g2.push_text("commit evil_army1.1")
+    g2.push_text("match the_ring")
+    g2.push_text("settle")
+    assert "the_ring" in g2._by["frodo"].hand and "evil_army1.1" in g2.discard_pile
 
 
 def test_defender_cannot_exceed_and_only_attacker_wins(g):
@@ -203,7 +212,7 @@ def test_attack_two_players_per_turn(g):
     put(g, "rider1", "r3c3")
     turn_of(g, "rider1", roll=1)
     g.push_text("move r3c3>r3c2")
-    assert set(g.t["pending"]) == {"frodo", "sam"}
+    assert set(g.t.pending) == {"frodo", "sam"}
     g.push_text("exchange sam")
     g.push_text("exchange frodo")
     hand(g, "rider1", "evil_army1.1", "evil_army1.2")
@@ -218,7 +227,7 @@ def test_attack_two_players_per_turn(g):
     g.push_text("commit evil_army1.2")
     g.push_text("surrender")
     g.push_text("take boat.2")
-    assert g._by["frodo"].status == "limbo" and g.t["pp"] == 2
+    assert g._by["frodo"].status == "limbo" and g.t.pp == 2
 
 
 def test_moving_again_needs_a_new_exchange(g):
@@ -246,10 +255,54 @@ def test_power_play_between_exchange_and_battle(g):
     g.push_text("look elf_ring.1 frodo")
     assert g.view("rider1")["seen"][-1]["cards"] == ["boat.3", "good_army1.1"]
     g.push_text("battle frodo")
-    assert g.t["pp"] == 2 and g.phase == "battle_att"
+    assert g.t.pp == 2 and g.phase == "battle_att"
     g.push_text("commit evil_army1.1")
     g.push_text("match good_army1.1")
     g.push_text("settle")
     with pytest.raises(IllegalMoveError) as e:
         g.push_text("look elf_ring.2 frodo")
     assert e.value.code == "power_plays_used"
+
+
+def test_defender_answers_a_round_with_one_card_or_one_city(g):
+    """Rulebook, How to Have a Battle: "The defender may then present a card, or a city,
+    to match (equal) the battle points just used against him by the attacker." One card
+    or one city per round, never two (issue 15, item 3)."""
+    arrive(
+        g,
+        "rider1",
+        "frodo",
+        ["evil_army3", "evil_army1.1"],
+        ["good_army1.1", "good_army2.1", "good_army3"],
+        "r3c1",
+        "r3c2",
+    )
+    g.push_text("battle frodo")
+    g.push_text("commit evil_army3")
+    assert moves(g) == {"match good_army3", "surrender"}
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("match good_army1.1")
+    assert e.value.code == "must_match"
+    assert g._by["frodo"].hand.count("good_army1.1") == 1  # nothing changed
+    g.push_text("match good_army3")
+    assert g.phase == "battle_att"  # matched in one answer: the attacker's next round
+
+
+def test_every_battle_needs_a_card_from_the_attackers_hand(g):
+    """Rulebook, Power Plays: "All Power Plays require a player to use at least 1 card
+    from his hand." A battle cannot be started without a battle card, nor settled or
+    opened with a city alone (issue 15, item 5)."""
+    arrive(g, "rider1", "frodo", ["boat.3"], ["good_army1.1"], "r3c1", "r3c2")
+    assert "battle frodo" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("battle frodo")
+    assert e.value.code == "no_battle_card"
+    hand(g, "rider1", "evil_army1.1")
+    g.push_text("battle frodo")
+    assert "settle" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("settle")
+    assert e.value.code == "card_first"
+    assert all(not m.startswith("commit city:") for m in moves(g))
+    g.push_text("commit evil_army1.1")
+    assert g.phase == "battle_def"

@@ -31,7 +31,7 @@ def compiled() -> CompiledBoard:
 def check_hooks(g: RiddleGame, rng: random.Random, simulate: int = 4) -> int:
     graph = g.compiled.graph
     figs = g.figures()
-    for p in g.players:
+    for p in g.seats:
         on_board = p.pos is not None and p.status in ("board", "captive") and not p.out
         assert (p.name in figs) == on_board
         if on_board:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalMoveError
+from referee.games.riddle import flow
 
 from .conftest import hand, moves, new_game, put, turn_of
 
@@ -15,8 +16,8 @@ def to_limbo(g, name):
 
 
 def limbo_turn(g, name):
-    g.cur = g.players.index(g._by[name])
-    g._begin_turn([])
+    g.cur = g.seats.index(g._by[name])
+    flow.begin_turn(g, [])
 
 
 def roll_until(g, want_six: bool):
@@ -59,7 +60,7 @@ def test_six_escapes_and_placement_within_six_of_exit(grid):
     assert "r2c1" in targets and "r2c2" not in targets  # Exit Limbo is not part of the board
     assert "r0c4" not in targets  # the lake: water
     g.push_text("place r2c1")
-    assert g.phase == "start" and not g.t["pending"]
+    assert g.phase == "start" and not g.t.pending
     g.push_text("roll")
     assert g.phase == "main" and g._by["frodo"].status == "board"
 
@@ -130,8 +131,8 @@ def test_hobbit_may_not_win_the_turn_he_arrives(grid):
     turn_of(g, "frodo", roll=1)
     assert "ring" in moves(g)
     ev = g.push_text("ring")
-    assert g.outcome == {"result": "won", "winner": "frodo", "how": "the_ring"}
-    assert ev[-1]["event"] == "game_over" and not list(g.legal_moves)
+    assert g.outcome == {"result": "won", "winners": ["frodo"], "how": "the_ring"}
+    assert ev[-1]["type"] == "game_over" and not list(g.legal_moves)
 
 
 def test_leave_and_come_back_in_the_next_turn(grid):
@@ -146,7 +147,7 @@ def test_leave_and_come_back_in_the_next_turn(grid):
     hand(g, "frodo", "horse2", "the_ring")
     g.push_text("ride horse2 r4c3>r4c4")
     g.push_text("ring")
-    assert g.outcome["winner"] == "frodo"
+    assert g.outcome["winners"] == ["frodo"]
 
 
 def test_black_rider_wins_at_barad_dur_not_cracks(grid):
@@ -155,7 +156,7 @@ def test_black_rider_wins_at_barad_dur_not_cracks(grid):
     g.push_text("pass")
     turn_of(g, "rider1", roll=1)
     g.push_text("ring")
-    assert g.outcome["winner"] == "rider1"
+    assert g.outcome["winners"] == ["rider1"]
     g2 = new_game(grid, players=2, seed=36, no_wait=True)
     hand(g2, "rider1", "the_ring")
     put(g2, "rider1", "r4c4")
@@ -185,7 +186,7 @@ def test_wait_only_once_variation(grid):
     turn_of(g, "frodo", roll=1)
     g.push_text("move r3c4>r4c4")
     g.push_text("ring")
-    assert g.outcome["winner"] == "frodo"
+    assert g.outcome["winners"] == ["frodo"]
 
 
 def test_win_without_waiting_variation(grid):
@@ -193,7 +194,7 @@ def test_win_without_waiting_variation(grid):
     g = win_setup(grid, no_wait=True)
     g.push_text("move r3c4>r4c4")
     g.push_text("ring")
-    assert g.outcome["winner"] == "frodo"
+    assert g.outcome["winners"] == ["frodo"]
 
 
 def test_elf_rings_win_variation(grid):
@@ -204,7 +205,7 @@ def test_elf_rings_win_variation(grid):
         g.push_text("ring")
     hand(g, "frodo", "the_ring", "elf_ring.1", "elf_ring.2", "elf_ring.3")
     g.push_text("ring")
-    assert g.outcome["winner"] == "frodo"
+    assert g.outcome["winners"] == ["frodo"]
 
 
 def test_partners_team_wins_together(grid):
@@ -222,13 +223,13 @@ def test_partners_team_wins_together(grid):
     hand(g, "sam", "the_ring")
     g.push_text("move r4c3>r4c4")
     g.push_text("ring")
-    assert g.outcome["team"] == ["frodo", "sam"]
+    assert g.outcome["winners"] == ["frodo", "sam"]
 
 
 def test_partners_uneven_majority_picks_up_two(grid):
     """Variation 1: with uneven teams the majority side picks up only 2 cards at a city."""
     g = new_game(grid, players=5, seed=38, partners=True, partners_extra_card=True)
-    hobbits = [p for p in g.players if p.kind == "hobbit"]
+    hobbits = [p for p in g.seats if p.kind == "hobbit"]
     assert len(hobbits) == 3 and all(len(p.hand) == 3 for p in hobbits)
     hand(g, "frodo")
     put(g, "frodo", "r0c1")
@@ -253,7 +254,7 @@ def test_limbo_out_variation(grid):
     fr = g._by["frodo"]
     assert fr.out and fr.hand == [] and "the_ring" in g._by["rider1"].hand
     assert len(g.all_cards()) == 80
-    assert g.view(None)["players"][g.players.index(fr)]["status"] == "out"
+    assert g.view(None)["players"][g.seats.index(fr)]["status"] == "out"
 
 
 @pytest.mark.parametrize("mode", ["a", "c"])
@@ -291,8 +292,8 @@ def test_enhanced_two_player_game(grid):
     turn each may use his original character or bring in another at The Shire with 2 cards;
     one character per turn; no Riddles or Battles against one's own kind."""
     g = new_game(grid, players=2, seed=42, enhanced_two=True)
-    assert len(g.players) == 8
-    active = [p.name for p in g.players if p.status != "reserve"]
+    assert len(g.seats) == 8
+    active = [p.name for p in g.seats if p.status != "reserve"]
     assert sorted(active) == ["frodo", "rider1"]
     first = g.to_move
     assert first in ("hobbits", "riders") and g.phase == "start"

@@ -63,8 +63,8 @@ def test_request_granted(grid):
     ev = g.push_text("grant the_ring")
     assert sorted(g._by["frodo"].hand) == ["boat.1", "the_ring"]
     assert sorted(g._by["sam"].hand) == ["cloak.1", "rope.1"]
-    assert g.phase == "main" and g.sub is None and "sam" in g.t["exchanged"]
-    assert ev[-1]["event"] == "exchange" and ev[-1]["private"]["frodo"] == {
+    assert g.phase == "main" and g.sub is None and "sam" in g.t.exchanged
+    assert ev[-1]["type"] == "exchange" and ev[-1]["secret"]["frodo"] == {
         "gave": "rope.1",
         "got": "the_ring",
     }
@@ -83,8 +83,8 @@ def test_request_for_a_card_the_partner_lacks_falls_back_to_a(grid):
     _rejected(g, "offer cloak.1", "wrong_phase")  # answer the request first
     ev = g.push_text("decline")
     # the decline is the same whether he lacks the title or keeps it (see below)
-    assert ev == [
-        {"event": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
+    assert [{k: v for k, v in e.items() if k != "text"} for e in ev] == [
+        {"type": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
     ]
     assert g.to_move == "sam" and moves(g) == {"offer cloak.1", "offer the_ring"}
     g.push_text("offer cloak.1")
@@ -107,15 +107,16 @@ def test_partner_chooses_to_decline(grid):
     g.push_text("grant rope.1")
     assert g.to_move == "sam" and moves(g) == {"grant the_ring", "decline"}
     ev = g.push_text("decline")
-    assert ev == [
-        {"event": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
+    assert [{k: v for k, v in e.items() if k != "text"} for e in ev] == [
+        {"type": "request_answer", "player": "sam", "with": "frodo", "answer": "declined"}
     ]
     _rejected(g, "grant the_ring", "wrong_phase")  # no second answer after declining
     ev = g.push_text("offer cloak.1")
     assert sorted(g._by["frodo"].hand) == ["boat.1", "cloak.1"]
     assert sorted(g._by["sam"].hand) == ["rope.1", "the_ring"]
-    assert RiddleGame.events_for(ev, "frodo")[-1]["private"] == {
-        "frodo": {"gave": "rope.1", "got": "cloak.1"}
+    assert RiddleGame.events_for(ev, "frodo")[-1]["secret"]["frodo"] == {
+        "gave": "rope.1",
+        "got": "cloak.1",
     }
 
 
@@ -123,7 +124,7 @@ def test_request_needs_the_partners_option(grid):
     """Variation 2 is "Friendly Exchanges with Partners": without Variation 1 (or with a
     player of the other team) the exchange is the basic one and nobody may ask."""
     g, ev = _exchange(grid, partners=False)
-    assert g.phase == "main" and ev[-1]["event"] == "exchange" and "mode" not in ev[-1]
+    assert g.phase == "main" and ev[-1]["type"] == "exchange" and "mode" not in ev[-1]
     assert not any(m.startswith(("ask", "noask")) for m in moves(g))
     _rejected(g, "ask the-ring", "wrong_phase")
     _rejected(g, "noask", "wrong_phase")
@@ -159,7 +160,7 @@ def test_views_and_events_hide_the_other_hands(grid):
     he is to receive until the cards change hands."""
     g, _ = _exchange(grid)
     ev = g.push_text("ask the-ring")
-    assert RiddleGame.events_for(ev, "sam")[0]["private"] == {"sam": {"title": "the-ring"}}
+    assert RiddleGame.events_for(ev, "sam")[0]["secret"]["sam"] == {"title": "the-ring"}
     assert "the-ring" not in json.dumps(RiddleGame.events_for(ev, "rider1"))
     assert "the-ring" not in json.dumps(RiddleGame.events_for(ev, None))
     g.push_text("noask")
@@ -178,7 +179,7 @@ def test_views_and_events_hide_the_other_hands(grid):
     assert "requests" not in vr and "the-ring" not in dumped
     assert not any(c in dumped for c in ("boat.1", "rope.1", "cloak.1", "the_ring"))
     ev = g.push_text("grant the_ring")
-    assert RiddleGame.events_for(ev, "frodo")[0]["private"] == {"frodo": {"card": "the_ring"}}
+    assert RiddleGame.events_for(ev, "frodo")[0]["secret"]["frodo"] == {"card": "the_ring"}
     theirs = json.dumps(RiddleGame.events_for(ev, "rider1"))
     assert "the_ring" not in theirs and "boat.1" not in theirs and '"granted"' in theirs
 

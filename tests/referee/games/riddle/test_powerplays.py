@@ -35,7 +35,7 @@ def test_riddle_right_guess_keeps_card_and_may_go_on(g4):
     hand(g4, "rider1", "boat.1", "boat.2")
     turn_of(g4, "frodo")
     g4.push_text("riddle riddle.1 rider1 boat")
-    assert g4.phase == "riddle" and g4.t["pp"] == 1
+    assert g4.phase == "riddle" and g4.t.pp == 1
     assert "riddle.1" in g4.discard_pile
     g4.push_text("guess boat")
     assert sorted(g4._by["frodo"].hand) == ["boat.1", "boat.2", "rope.1"]
@@ -155,7 +155,7 @@ def test_palantir_sees_players_on_cities(g4):
         g4.push_text("look palantir.1 sam")
     assert e.value.code == "not_on_city"
     g4.push_text("look palantir.1 rider2")
-    assert g4.t["pp"] == 1
+    assert g4.t.pp == 1
 
 
 def test_gollum_takes_the_ring(g4):
@@ -164,7 +164,7 @@ def test_gollum_takes_the_ring(g4):
     hand(g4, "sam", "the_ring", "boat.1")
     turn_of(g4, "rider1")
     g4.push_text("gollum gollum sam")
-    assert "the_ring" in g4._by["rider1"].hand and g4.t["pp"] == 1
+    assert "the_ring" in g4._by["rider1"].hand and g4.t.pp == 1
     assert "gollum" in g4.discard_pile
 
 
@@ -173,7 +173,7 @@ def test_gollum_misses(g4):
     hand(g4, "sam", "boat.1")
     turn_of(g4, "rider1")
     ev = g4.push_text("gollum gollum sam")
-    assert ev[-1]["got_ring"] is False and g4.t["pp"] == 1
+    assert ev[-1]["got_ring"] is False and g4.t.pp == 1
 
 
 def test_player_card_draws_at_random(g4):
@@ -231,9 +231,9 @@ def test_power_plays_before_moving(g4):
     hand(g4, "frodo", "rider3", "gandalf")
     hand(g4, "rider2", "boat.1", "boat.2")
     turn_of(g4, "frodo", roll=1)
-    assert not g4.t["moved"]
+    assert not g4.t.moved
     g4.push_text("look gandalf rider2")
     g4.push_text("move r3c0>r2c0")
     assert g4.phase == "main"
     g4.push_text("draw rider3 rider2")
-    assert g4.t["pp"] == 2
+    assert g4.t.pp == 2

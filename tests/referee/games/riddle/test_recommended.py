@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import IllegalMoveError
+from referee.games.riddle import flow
 
 from .conftest import hand, moves, new_game, put, turn_of
 from .test_battles import arrive
@@ -51,7 +52,7 @@ def test_c_space_sees_hands_within_six_unresisted(rg):
     rg.push_text("clair sam")
     assert rg.phase == "main"
     assert rg.view("rider1")["seen"][-1]["cards"] == ["sam", "the_ring"]
-    assert rg.t["pp"] == 1
+    assert rg.t.pp == 1
 
 
 def test_resist_c_variation(grid):
@@ -76,7 +77,7 @@ def test_secret_spot_hide_retrieve_find(rg):
         rg.push_text("hide boat.1")  # not on the S space
     turn_of(rg, "frodo", roll=1)
     put(rg, "frodo", "r3c4")
-    rg.t["start"] = "r3c4"
+    rg.t.start = "r3c4"
     rg.push_text("move r3c4>r3c3")
     for c in ("boat.1", "boat.2", "boat.3", "boat.4"):
         rg.push_text(f"hide {c}")
@@ -90,7 +91,7 @@ def test_secret_spot_hide_retrieve_find(rg):
     v = rg.view("frodo")
     assert v["hidden"] == {"r3c3": ["boat.1", "boat.2", "boat.3", "boat.4"]}
     assert "hidden" not in rg.view("rider1") or rg.view("rider1")["hidden"] == {}
-    assert rg.view("rider1")["players"][rg.players.index(rg._by["frodo"])]["hidden_counts"] == {
+    assert rg.view("rider1")["players"][rg.seats.index(rg._by["frodo"])]["hidden_counts"] == {
         "r3c3": 4
     }
     # hidden cards are out of play: not part of the hand
@@ -113,13 +114,13 @@ def test_wizard_sees_hidden_cards(rg):
     """A Wizard of his own kind sees cards hidden at any S space; 1 Power Play; retained."""
     rg.hidden = {"r3c3": {"frodo": ["the_ring"]}}
     hand(rg, "frodo")
-    for lst in [rg.draw_pile] + [p.hand for p in rg.players]:
+    for lst in [rg.draw_pile] + [p.hand for p in rg.seats]:
         if "the_ring" in lst:
             lst.remove("the_ring")
     hand(rg, "rider1", "balrog")
     turn_of(rg, "rider1")
     rg.push_text("peek balrog r3c3")
-    assert rg.t["pp"] == 1 and "balrog" in rg._by["rider1"].hand
+    assert rg.t.pp == 1 and "balrog" in rg._by["rider1"].hand
     assert rg.view("rider1")["seen"][-1]["cards"] == ["frodo:the_ring"]
 
 
@@ -154,10 +155,10 @@ def test_riddling_the_captive_once_a_turn(rg):
     """The captor may Riddle the captive without a Riddle card once per turn; not a Power
     Play."""
     capture(rg)
-    pp = rg.t["pp"]
+    pp = rg.t.pp
     hand(rg, "frodo", "boat.3", "boat.4")
     rg.push_text("interrogate frodo boat")
-    assert rg.t["pp"] == pp
+    assert rg.t.pp == pp
     if rg.phase == "riddle":
         rg.push_text("stop")
     with pytest.raises(IllegalMoveError) as e:
@@ -170,8 +171,8 @@ def test_release_and_leave_within_six_of_captor(rg):
     within 6 spaces of the captor's."""
     capture(rg)
     rg.push_text("release frodo")
-    rg.cur = rg.players.index(rg._by["frodo"])
-    rg._begin_turn([])
+    rg.cur = rg.seats.index(rg._by["frodo"])
+    flow.begin_turn(rg, [])
     assert rg.phase == "place"
     rg.push_text("place r4c2")
     assert rg._by["frodo"].status == "board"

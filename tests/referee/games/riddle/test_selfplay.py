@@ -45,7 +45,7 @@ def play(g, rnd, max_plies=4000, every=None):
         ev = g.push(m)
         texts.append(str(m))
         for e in ev:
-            if e["event"] == "turn_over":
+            if e["type"] == "turn_over":
                 q = g._by[e["player"]]
                 assert len(q.hand) <= 10, "hand over 10 after a turn"
     return texts
@@ -72,7 +72,7 @@ def _invariants(g, ms):
         with pytest.raises(IllegalMoveError):
             g.push(m)
         assert g.to_json() == before, f"rejected {text!r} changed the state"
-    for p in g.players:
+    for p in g.seats:
         v = g.view(p.name)
         assert v["hand"] == sorted(p.hand)
         for d in v["players"]:
@@ -151,7 +151,7 @@ def test_unknown_option_and_bad_markers(grid):
     with pytest.raises(UsageError):
         new_game(grid, players=2, markers="frodo,frodo")
     g = new_game(grid, players=2, markers="rider3,pippin")
-    assert {p.name for p in g.players} == {"rider3", "pippin"}
+    assert {p.name for p in g.seats} == {"rider3", "pippin"}
 
 
 def test_random_games_on_the_sample_map():
@@ -174,10 +174,11 @@ def test_events_for_a_viewer_hide_others_cards(grid):
     turn_of(g, "frodo", roll=1)
     g.push_text("move r3c0>r3c1")
     ev = g.push_text("exchange rider1")
-    assert RiddleGame.events_for(ev, "frodo")[0]["private"] == {
-        "frodo": {"gave": "boat.1", "got": "rope.1"}
+    assert RiddleGame.events_for(ev, "frodo")[0]["secret"]["frodo"] == {
+        "gave": "boat.1",
+        "got": "rope.1",
     }
-    assert "private" not in RiddleGame.events_for(ev, "sam")[0]
+    assert "secret" not in RiddleGame.events_for(ev, "sam")[0]
     assert "rope.1" not in json.dumps(RiddleGame.events_for(ev, None))
 
 
@@ -194,7 +195,7 @@ def test_invariants_hook_reports_breakage(grid):
 
 def test_setup_events_and_variant(grid):
     g = new_game(grid, players=2, seed=4, variant="recommended")
-    assert g.opts["captivity"] and g.setup_events[0]["event"] == "deal"
+    assert g.opts["captivity"] and g.setup_events[0]["type"] == "deal"
     assert (
         new_game(grid, players=2, seed=4).setup_events
         == new_game(grid, players=2, seed=4).setup_events

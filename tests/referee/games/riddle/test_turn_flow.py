@@ -13,8 +13,8 @@ def test_setup_two_to_eight_players(grid):
     """Set up for 2 to 8 players; each is dealt two cards; the rest is the pick-up stack."""
     for n in range(2, 9):
         g = new_game(grid, players=n, seed=n)
-        assert len(g.players) == n
-        assert all(len(p.hand) == 2 for p in g.players)
+        assert len(g.seats) == n
+        assert all(len(p.hand) == 2 for p in g.seats)
         assert len(g.draw_pile) == 80 - 2 * n and not g.discard_pile
     for bad in (1, 9):
         with pytest.raises(UsageError):
@@ -26,7 +26,7 @@ def test_markers_placed_at_shire_when_first_turn_comes(grid):
     g = new_game(grid, players=3, seed=4)
     on_turn = g.me
     assert on_turn.pos == "r0c0"
-    assert all(p.pos is None for p in g.players if p is not on_turn)
+    assert all(p.pos is None for p in g.seats if p is not on_turn)
     assert g.order[0] == on_turn.name and g.to_move == on_turn.name
 
 
@@ -40,11 +40,11 @@ def test_no_exchange_before_rolling_and_moving(grid):
     """Q&A: "You have not started your turn until you roll the die, and you cannot have a
     Friendly Exchange until you move." """
     g = new_game(grid, players=2, seed=1)
-    other = next(p for p in g.players if p is not g.me)
+    other = next(p for p in g.seats if p is not g.me)
     put(g, other.name, "r0c1")  # beside the Shire
     assert g.phase == "start" and moves(g) == {"roll"}
     g.push_text("roll")
-    assert g.phase == "main" and not g.t["pending"]
+    assert g.phase == "main" and not g.t.pending
     assert not any(m.startswith("exchange") or m.startswith("battle") for m in moves(g))
 
 
@@ -78,14 +78,14 @@ def test_exchange_is_obligatory_and_in_movers_order(grid):
     """Stopping on or beside 2 players: an exchange with each, in the order the mover
     chooses; nothing else may be done until the exchanges are had."""
     g = new_game(grid, players=3, seed=2)
-    a, b, c = (p.name for p in g.players)
+    a, b, c = (p.name for p in g.seats)
     hand(g, a, "boat.1")
     hand(g, b, "rope.1")
     hand(g, c, "cloak.1")
     put(g, a, "r3c0"), put(g, b, "r2c1"), put(g, c, "r3c2")
     turn_of(g, a, roll=1)
     g.push_text("move r3c0>r3c1")
-    assert g.phase == "exchange" and set(g.t["pending"]) == {b, c}
+    assert g.phase == "exchange" and set(g.t.pending) == {b, c}
     assert moves(g) == {f"exchange {b}", f"exchange {c}"}
     with pytest.raises(IllegalMoveError):
         g.push_text("pass")
@@ -100,7 +100,7 @@ def test_exchange_is_obligatory_and_in_movers_order(grid):
 def test_no_cards_no_exchange_and_no_battle(grid):
     """If a player has no cards, there is no exchange, and he cannot be in a battle."""
     g = new_game(grid, players=2, seed=2)
-    a, b = (p.name for p in g.players)
+    a, b = (p.name for p in g.seats)
     hand(g, a, "evil_army1.1", "evil_army2.1")
     hand(g, b)
     put(g, a, "r3c0"), put(g, b, "r3c2")
@@ -263,7 +263,7 @@ def test_forest_without_cloak_stops_all_movement(grid):
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=3)
     g.push_text("move r1c1>r1c2")
-    assert g.t["stopped"]
+    assert g.t.stopped
     assert not any(m.startswith(("ride", "fly", "move")) for m in moves(g))
     with pytest.raises(IllegalMoveError) as e:
         g.push_text("fly eagles.1 r4c4")
@@ -277,9 +277,9 @@ def test_cloak_goes_on_table_and_stays_in_forest(grid):
     hand(g, "frodo", "cloak.1", "boat.1")
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=1)
-    g.push_text("move r1c1>r1c2")
+    g.push_text("move r1c1>r1c2 +cloak")
     p = g._by["frodo"]
-    assert p.table == ["cloak.1"] and "cloak.1" not in p.hand and not g.t["stopped"]
+    assert p.table == ["cloak.1"] and "cloak.1" not in p.hand and not g.t.stopped
     g.push_text("pass")
     assert p.table == ["cloak.1"]
     turn_of(g, "frodo", roll=1)
@@ -354,6 +354,104 @@ def test_table_cards_not_part_of_hand_for_limit(grid):
     hand(g, "frodo", "cloak.1")
     put(g, "frodo", "r1c1")
     turn_of(g, "frodo", roll=1)
-    g.push_text("move r1c1>r1c2")
+    g.push_text("move r1c1>r1c2 +cloak")
     assert g._by["frodo"].hand == []
-    assert g.view("frodo")["players"][g.players.index(g._by["frodo"])]["table"] == ["cloak.1"]
+    assert g.view("frodo")["players"][g.seats.index(g._by["frodo"])]["table"] == ["cloak.1"]
+
+
+def test_cloak_is_used_by_choice(grid):
+    """Rulebook, Forests: "With a Cloak card, a player does not have to stop. He may use
+    the Cloak to move in Forests as in Open Country." Using it is a choice: both moves are
+    listed, the text says whether the Cloak is used (issue 15, item 2)."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "cloak.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=1)
+    assert {"move r1c1>r1c2", "move r1c1>r1c2 +cloak"} <= moves(g)
+    assert "move r1c1>r0c1 +cloak" not in moves(g)  # no forest: nothing to choose
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r1c1>r0c1 +cloak")
+    assert e.value.code == "card_not_needed"
+    g.push_text("move r1c1>r1c2")  # without the Cloak: stops in the forest, keeps it
+    p = g._by["frodo"]
+    assert p.hand == ["cloak.1"] and p.table == [] and g.t.stopped
+
+
+def test_cloak_needed_to_pass_through_a_forest_is_named(grid):
+    """A path through a forest needs the Cloak; without ``+cloak`` it is refused with a
+    hint, with it the Cloak goes to the table."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "cloak.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=2)
+    assert "move r1c1>r1c2>r1c3" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r1c1>r1c2>r1c3")
+    assert e.value.code == "must_stop_in_forest" and "+cloak" in str(e.value)
+    g.push_text("move r1c1>r1c2>r1c3 +cloak")
+    assert g._by["frodo"].table == ["cloak.1"]
+
+
+def test_no_return_to_the_starting_space_for_good(grid):
+    """Rulebook, How to move: "No player may begin and end a turn on the same space,
+    unless he is on The Cracks of Doom or Barad-Dur and wins the game on that turn." A
+    move back to the start after which nothing could take the player elsewhere is refused
+    (issue 15, item 1; rulings § Riddle movement)."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse2")
+    put(g, "frodo", "r3c2")
+    turn_of(g, "frodo", roll=1)
+    g.push_text("move r3c2>r3c1")
+    # the Horse back to r3c2 would leave no means of moving: neither listed nor accepted
+    assert "ride horse2 r3c1>r3c2" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("ride horse2 r3c1>r3c2")
+    assert e.value.code == "same_space"
+    assert g._by["frodo"].pos == "r3c1" and "horse2" in g._by["frodo"].hand
+    # with a second Horse, going back is fine: the turn can still end elsewhere
+    hand(g, "frodo", "horse2", "horse3")
+    g.push_text("ride horse2 r3c1>r3c2")
+    assert "pass" not in moves(g) and "pickup city" not in moves(g)
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("pass")
+    assert e.value.code == "same_space"
+    assert any(m.startswith("ride horse3 r3c2>") for m in moves(g))
+
+
+def test_rest_of_the_die_is_lost_after_stopping(grid):
+    """ "A player may not stop and then move again using any unused counts of the die,
+    Horse card, or other card that got him there. He must use an extra means of travel to
+    move again." """
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse2", "horse3")
+    put(g, "frodo", "r3c0")
+    turn_of(g, "frodo", roll=6)
+    g.push_text("move r3c0>r3c1")
+    with pytest.raises(IllegalMoveError) as e:
+        g.push_text("move r3c1>r3c2")
+    assert e.value.code == "die_used"
+    g.push_text("ride horse2 r3c1>r3c2")  # a Horse is an extra move
+    g.push_text("ride horse3 r3c2>r4c2")  # as many as he has Horses
+    assert g._by["frodo"].pos == "r4c2" and not g._by["frodo"].hand
+
+
+def test_forest_stop_blocks_later_extra_moves(grid):
+    """ "Even if he has a Horse, Eagles or Dragon Birds, he cannot leave that space during
+    that turn without a Cloak." Flying into a forest stops the turn too."""
+    g = new_game(grid, players=2, seed=7)
+    hand(g, "frodo", "horse3", "eagles.1")
+    put(g, "frodo", "r1c1")
+    turn_of(g, "frodo", roll=3)
+    g.push_text("move r1c1>r1c2")
+    assert g.t.stopped
+    assert not any(m.startswith(("ride", "fly", "move")) for m in moves(g))
+    for text in ("ride horse3 r1c2>r1c3", "fly eagles.1 r4c4"):
+        with pytest.raises(IllegalMoveError) as e:
+            g.push_text(text)
+        assert e.value.code == "stopped"
+    g2 = new_game(grid, players=2, seed=7)
+    hand(g2, "frodo", "horse3", "eagles.1")
+    put(g2, "frodo", "r3c0")
+    turn_of(g2, "frodo", roll=3)
+    g2.push_text("fly eagles.1 r1c2")
+    assert g2.t.stopped and "ride horse3 r1c2>r1c3" not in moves(g2)

@@ -1,0 +1,421 @@
+"""Riddle of the Ring, Power Plays other than battles: clairvoyance (Wizards, Elf
+Rings, Palantirs, C spaces; resisting, Variation 4 sharing), Riddles, Gollum, drawing
+with a Hobbit/Black Rider card, giving a player his own card and taking one of his."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import battles, turn
+from .common import illegal
+from .events import emit
+from .moves import Move
+from .state import Player
+
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+
+def power_play(g: RiddleGame) -> None:
+    if g.t.pp >= 2:
+        raise illegal("power_plays_used", "you have had your 2 Power Plays this turn")
+
+
+def target_player(g: RiddleGame, name: str, *, other_team: bool = False) -> Player:
+    q = g.player(name)
+    if q is g.me:
+        raise illegal("self_target", "you cannot do this with yourself")
+    if not g._reachable(q):
+        raise illegal(
+            "out_of_reach",
+            f"{name} is in {q.status if not q.out else 'no game'}: no activities with him",
+            player=name,
+        )
+    if other_team and g._team(g.me, q):
+        raise illegal("partner", f"{name} is your partner", player=name)
+    return q
+
+
+def check_look(g: RiddleGame, card: str, name: str) -> None:
+    power_play(g)
+    u = g._usable(g.me, card, "clairvoyance")
+    q = target_player(g, name)
+    reach = u.get("reach", "any")
+    if reach == "beside" and not g._near(g.me.pos, q.pos):
+        raise illegal(
+            "too_far",
+            f"{g.ctype(card).name} sees only a player on or beside you",
+            player=name,
+        )
+    if reach == "city" and (q.pos is None or g._city_of(q.pos) is None):
+        raise illegal(
+            "not_on_city", f"{g.ctype(card).name} sees only a player on a city", player=name
+        )
+
+
+def resist_cards(g: RiddleGame, q: Player) -> list[str]:
+    return sorted(c for c in q.hand if g.deck.type_of[c].id in ("the_ring", q.name))
+
+
+def apply_look(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+    u = g.ctype(card).use("clairvoyance")
+    g.t.pp += 1
+    g._after(g.me, card, u.get("after", "discard"))
+    see_hand(g, ev, g._by[name], bool(u.get("resistible")), card)
+
+
+def see_hand(
+    g: RiddleGame, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str
+) -> None:
+    emit(ev, {"event": "clairvoyance", "player": g.me.name, "target": q.name, "by": how})
+    if share_cards(g, q, how) or (resistible and resist_cards(g, q)):
+        g.sub = {"kind": "look", "target": q.name, "by": how}
+        g.phase = "resist"
+        return
+    s = g._reveal(g.me, q.name, q.hand, how)
+    emit(
+        ev,
+        {
+            "event": "seen",
+            "player": g.me.name,
+            "target": q.name,
+            "private": {g.me.name: s},
+        },
+    )
+
+
+def check_clair(g: RiddleGame, name: str) -> None:
+    if not g.opts["clairvoyance_spots"]:
+        raise illegal("option_off", "C spaces are used only in the Recommended Game")
+    power_play(g)
+    p = g.me
+    if p.pos is None or "C" not in g.info.letters.get(p.pos, ()):
+        raise illegal("not_on_c_space", "you are not stopped on a C space")
+    q = target_player(g, name)
+    if q.name not in c_space_sees(g):
+        raise illegal("too_far", f"{name} is not within 6 spaces of your C space", player=name)
+
+
+def c_space_sees(g: RiddleGame) -> list[str]:
+    """The players the player on turn, stopped on a C space, sees (within 6 spaces)."""
+    p = g.me
+    assert p.pos is not None
+    positions = {q.name: q.pos if q.status == "board" and not q.out else None for q in g.seats}
+    return turn.c_space_sees(g.mv, p.pos, positions, viewer=p.name)
+
+
+def apply_clair(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+    g.t.pp += 1
+    see_hand(g, ev, g._by[name], bool(g.opts["resist_c"]), "c_space")
+
+
+def share_cards(g: RiddleGame, q: Player, how: str | None = None) -> list[str]:
+    """Variation 4: a partner seen with an Elf Ring or Palantir may show his own."""
+    if not (g.opts["partner_clairvoyance"] and g.opts["partners"] and g._team(g.me, q)):
+        return []
+    how = how if how is not None else str((g.sub or {}).get("by", ""))
+    t = g.deck.type_of.get(how)
+    if t is None or t.id not in ("elf_ring", "palantir"):
+        return []
+    return sorted(c for c in q.hand if g.deck.type_of[c].id in ("elf_ring", "palantir"))
+
+
+def check_share(g: RiddleGame, card: str) -> None:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    if card not in share_cards(g, q):
+        raise illegal(
+            "cannot_share",
+            "Variation 4: show an Elf Ring or Palantir of your own to your partner",
+            card=card,
+        )
+
+
+def apply_share(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    a = g._reveal(g.me, q.name, q.hand, "partners")
+    b = g._reveal(q, g.me.name, g.me.hand, "partners")
+    emit(
+        ev,
+        {
+            "event": "partners_share",
+            "player": g.me.name,
+            "with": q.name,
+            "shown": card,
+            "private": {g.me.name: a, q.name: b},
+        },
+    )
+    g.sub = None
+    g.phase = "main"
+
+
+def check_resist(g: RiddleGame, card: str) -> None:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    if card not in resist_cards(g, q):
+        raise illegal(
+            "cannot_resist", "resist only with The Ring or your own character card", card=card
+        )
+
+
+def apply_resist(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    s = g._reveal(g.me, q.name, [card], "resisted")
+    emit(
+        ev,
+        {
+            "event": "resisted",
+            "player": g.me.name,
+            "target": q.name,
+            "private": {g.me.name: s, q.name: {"showed": card}},
+        },
+    )
+    g.sub = None
+    g.phase = "main"
+
+
+def check_show(g: RiddleGame) -> None:
+    return None
+
+
+def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    s = g._reveal(g.me, q.name, q.hand, str(g.sub["by"]))  # type: ignore[index]
+    emit(
+        ev,
+        {
+            "event": "seen",
+            "player": g.me.name,
+            "target": q.name,
+            "private": {g.me.name: s},
+        },
+    )
+    g.sub = None
+    g.phase = "main"
+
+
+def gen_resist(g: RiddleGame) -> Iterator[Move]:
+    q = g._by[g.sub["target"]]  # type: ignore[index]
+    for c in resist_cards(g, q):
+        yield Move.of("resist", c)
+    for c in share_cards(g, q):
+        yield Move.of("share", c)
+    yield Move.of("show")
+
+
+def check_riddle(g: RiddleGame, card: str, name: str, title: str) -> None:
+    power_play(g)
+    g._usable(g.me, card, "riddle")
+    if len(g.me.hand) < 2:
+        raise illegal(
+            "riddle_alone",
+            "if the only card in your hand is a Riddle card, do "
+            "not use it: you must have 1 other card to lose",
+        )
+    q = target_player(g, name, other_team=True)
+    if not q.hand:
+        raise illegal("empty_hand", f"{name} has no cards", player=name)
+    check_title(g, title)
+
+
+def check_title(g: RiddleGame, title: str) -> None:
+    if title not in g.deck.titles:
+        raise illegal(
+            "unknown_title",
+            f"no card is titled {title!r} (titles: {', '.join(sorted(g.deck.titles))})",
+            title=title,
+        )
+
+
+def apply_riddle(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
+    g.t.pp += 1
+    g._after(g.me, card, "discard")
+    make_guess(g, ev, g._by[name], title, card)
+
+
+def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, how: str) -> None:
+    p = g.me
+    i = g._rand(len(q.hand))
+    c = q.hand[i]
+    if g.deck.type_of[c].title == title:
+        q.hand.pop(i)
+        p.hand.append(c)
+        emit(
+            ev,
+            {
+                "event": "riddle",
+                "player": p.name,
+                "target": q.name,
+                "guess": title,
+                "right": True,
+                "card": c,
+                "by": how,
+            },
+        )
+        if q.hand:
+            g.sub = {"kind": "riddle", "target": q.name, "by": how}
+            g.phase = "riddle"
+            return
+    else:
+        lost = g._take_random(p, q)
+        if lost is not None:
+            q.riddle_extra += 1
+        emit(
+            ev,
+            {
+                "event": "riddle",
+                "player": p.name,
+                "target": q.name,
+                "guess": title,
+                "right": False,
+                "by": how,
+                "private": {q.name: {"drawn": c, "got": lost}, p.name: {"lost": lost}},
+            },
+        )
+    g.sub = None
+    g.phase = "main"
+
+
+def check_guess(g: RiddleGame, title: str) -> None:
+    check_title(g, title)
+
+
+def apply_guess(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
+    sub = g.sub or {}
+    make_guess(g, ev, g._by[sub["target"]], title, sub["by"])
+
+
+def check_stop(g: RiddleGame) -> None:
+    return None
+
+
+def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+    emit(ev, {"event": "riddle_over", "player": g.me.name})
+    g.sub = None
+    g.phase = "main"
+
+
+def gen_riddle(g: RiddleGame) -> Iterator[Move]:
+    for t in sorted(g.deck.titles):
+        yield Move.of("guess", t)
+    yield Move.of("stop")
+
+
+def check_gollum(g: RiddleGame, card: str, name: str) -> None:
+    power_play(g)
+    g._usable(g.me, card, "gollum")
+    if g.opts["gollum_spots"] and (g.me.pos is None or "G" not in g.info.letters.get(g.me.pos, ())):
+        raise illegal("not_on_g_space", "Gollum is used only from a G space (Recommended Game)")
+    target_player(g, name)
+
+
+def apply_gollum(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+    g.t.pp += 1
+    g._after(g.me, card, "discard")
+    q = g._by[name]
+    ring = next((c for c in q.hand if g.deck.type_of[c].id == "the_ring"), None)
+    if ring is not None:
+        q.hand.remove(ring)
+        g.me.hand.append(ring)
+    emit(
+        ev,
+        {
+            "event": "gollum",
+            "player": g.me.name,
+            "target": name,
+            "got_ring": ring is not None,
+        },
+    )
+
+
+def check_draw(g: RiddleGame, card: str, name: str) -> None:
+    power_play(g)
+    g._usable(g.me, card, "draw")
+    q = target_player(g, name)
+    if g.opts["restrict_draws"] and g.ctype(card).player_kind != q.kind:
+        raise illegal(
+            "restricted_draw",
+            "Variation 13: draw from a Hobbit only with a "
+            "Hobbit card, from a Black Rider only with a Black Rider card",
+        )
+    if not q.hand:
+        raise illegal("empty_hand", f"{name} has no cards", player=name)
+
+
+def apply_draw(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+    g.t.pp += 1
+    g._after(g.me, card, "discard")
+    got = g._take_random(g._by[name], g.me)
+    emit(
+        ev,
+        {
+            "event": "draw",
+            "player": g.me.name,
+            "target": name,
+            "by": card,
+            "private": {g.me.name: {"got": got}, name: {"lost": got}},
+        },
+    )
+
+
+def check_give(g: RiddleGame, card: str) -> None:
+    power_play(g)
+    g._usable(g.me, card, "give_take")
+    owner = g.ctype(card).id
+    if owner == g.me.name:
+        raise illegal("own_card", "you cannot give yourself your own card")
+    if owner not in g._by:
+        raise illegal("not_playing", f"{g.ctype(card).name} is not in the game")
+    target_player(g, owner)
+
+
+def apply_give(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+    g.t.pp += 1
+    q = g._by[g.ctype(card).id]
+    g.me.hand.remove(card)
+    q.hand.append(card)
+    s = g._reveal(g.me, q.name, q.hand, card)
+    emit(
+        ev,
+        {
+            "event": "give",
+            "player": g.me.name,
+            "target": q.name,
+            "card": card,
+            "private": {g.me.name: s},
+        },
+    )
+    if len(q.hand) > 1:
+        g.sub = {"kind": "give", "target": q.name, "exclude": card}
+        g.phase = "choose"
+
+
+def check_take(g: RiddleGame, card: str) -> None:
+    sub = g.sub or {}
+    q = g._by[sub["target"]]
+    if card not in q.hand or card == sub.get("exclude"):
+        raise illegal("not_in_hand", f"{q.name} has no {card} you may take", card=card)
+
+
+def apply_take(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+    sub = g.sub or {}
+    q = g._by[sub["target"]]
+    q.hand.remove(card)
+    g.me.hand.append(card)
+    emit(ev, {"event": "take", "player": g.me.name, "target": q.name, "card": card})
+    g.sub = None
+    g.phase = "main"
+    if sub["kind"] == "battle":
+        battles.send_away(g, ev, q, "limbo")
+
+
+def gen_choose(g: RiddleGame) -> Iterator[Move]:
+    sub = g.sub or {}
+    q = g._by[sub["target"]]
+    seen = set()
+    for c in sorted(q.hand):
+        tid = g.deck.type_of[c].id
+        if c != sub.get("exclude") and tid not in seen:
+            seen.add(tid)
+            yield Move.of("take", c)
+    if sub.get("kind") == "battle" and g.opts["captivity"]:
+        yield Move.of("capture")

@@ -1,0 +1,443 @@
+"""Riddle of the Ring: the declared game state and position, and what loading checks.
+
+The kit (:mod:`referee.games.base`) writes and reads state files around
+:class:`RiddleState` (``"state"`` of ``to_json``: rules, version, board hash,
+players, options and generator are the kit's frame) and positions around
+:class:`RiddlePosition`; both are checked for *structure* against these
+declarations. :func:`problems` checks their *meaning* — every reference to a
+player, a space, a card or an index — so that a hand-edited impossible state is
+refused with one line (``StateError`` code ``bad_state``) instead of failing later.
+
+Version history of the state: 1 — the flat file written before the kit (no
+``"state"`` key, no ``"version"``; :func:`migrate_v1` reads it); 2 — this layout.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from ...errors import StateError
+
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+STATE_VERSION = 2
+
+Kind = Literal["hobbit", "rider"]
+Status = Literal["waiting", "board", "limbo", "captive", "reserve"]
+PhaseName = Literal[
+    "start",
+    "limbo",
+    "limbo_rolled",
+    "place",
+    "main",
+    "exchange",
+    "character",
+    "pexchange",
+    "resist",
+    "riddle",
+    "choose",
+    "battle_att",
+    "battle_def",
+    "discard",
+    "over",
+]
+#: the kinds of activity in progress (``sub["kind"]``)
+ACTIVITIES = ("pexchange", "look", "riddle", "give", "battle")
+
+
+@dataclass(slots=True)
+class Player:
+    """One player: marker, hand, table cards, where he is and his bookkeeping."""
+
+    name: str = field(metadata={"help": "the marker: frodo, sam, merry, pippin, rider1..4"})
+    kind: Kind = field(metadata={"help": "hobbit or rider"})
+    pos: str | None = field(
+        default=None, metadata={"help": "space id; null until placed, and in Limbo"}
+    )
+    hand: list[str] = field(default_factory=list, metadata={"help": "card ids"})
+    table: list[str] = field(
+        default_factory=list, metadata={"help": "Cloak/Rope/Boat cards face-up on the table"}
+    )
+    status: Status = field(default="waiting", metadata={"help": "waiting: not placed yet"})
+    away: int = field(default=0, metadata={"help": "turns ended in Limbo or captivity", "low": 0})
+    captor: str | None = field(default=None, metadata={"help": "the captor of a captive"})
+    cities: list[str] = field(
+        default_factory=list, metadata={"help": "the last two cities used for picking up"}
+    )
+    goal_wait: bool = field(default=False, metadata={"help": "ended the last turn on his goal"})
+    goal_seen: bool = field(
+        default=False, metadata={"help": "has ended a turn on his goal (Variation 5)"}
+    )
+    riddle_extra: int = field(
+        default=0, metadata={"help": "cards got by another's wrong guess", "low": 0}
+    )
+    free_next: bool = field(
+        default=False, metadata={"help": "leaves Limbo/captivity when his next turn comes"}
+    )
+    out: bool = field(default=False, metadata={"help": "dropped out (Variations 10, 12)"})
+
+
+@dataclass(slots=True)
+class TurnState:
+    """The turn in progress: the die, movement, Power Plays and activities done."""
+
+    roll: int = field(default=0, metadata={"help": "the die (0: not rolled)", "low": 0, "high": 6})
+    die_used: bool = False
+    stopped: bool = field(default=False, metadata={"help": "a forest/mountain ended movement"})
+    moved: bool = False
+    start: str | None = field(default=None, metadata={"help": "the space the turn began on"})
+    pp: int = field(default=0, metadata={"help": "Power Plays made", "low": 0, "high": 2})
+    pending: list[str] = field(
+        default_factory=list, metadata={"help": "players a Friendly Exchange is due with"}
+    )
+    exchanged: list[str] = field(default_factory=list)
+    battled: list[str] = field(default_factory=list)
+    hid: int = field(default=0, metadata={"low": 0, "high": 4})
+    found: bool = False
+    interrogated: list[str] = field(default_factory=list)
+    must_discard: int = field(default=0, metadata={"help": "discards still owed", "low": 0})
+
+
+@dataclass(slots=True)
+class SideState:
+    """Variation 14: a side's first character and whether it has had its first turn."""
+
+    start: str
+    started: bool = False
+
+
+@dataclass
+class RiddleState:
+    """Everything of a game but the kit's frame (players, options, generator)."""
+
+    seats: list[Player] = field(metadata={"help": "the players in seating order"})
+    order: list[str] = field(metadata={"help": "turn order from the first player"})
+    draw: list[str] = field(metadata={"help": "the draw pile, top card LAST"})
+    discard: list[str] = field(metadata={"help": "the discard stack, top card last"})
+    hidden: dict[str, dict[str, list[str]]] = field(
+        metadata={"help": "S space -> player -> cards hidden there"}
+    )
+    cur: int = field(metadata={"help": "index into seats of the player on turn", "low": 0})
+    turn: int = field(metadata={"low": 0})
+    round: int = field(metadata={"low": 1})
+    phase: PhaseName
+    t: TurnState
+    sub: dict[str, Any] | None = field(
+        metadata={"help": "the activity in progress (kind: " + ", ".join(ACTIVITIES) + ")"}
+    )
+    result: dict[str, Any] | None
+    seen: dict[str, list[dict[str, Any]]] = field(
+        metadata={"help": "player -> hands he has seen (newest last)"}
+    )
+    sides: dict[str, SideState] = field(default_factory=dict)
+    side_turn: str | None = None
+
+
+@dataclass
+class RiddlePosition:
+    """A Riddle of the Ring situation, written by hand.
+
+    ``players`` (the kit's frame) are the markers in seating order
+    (``frodo``, ``sam``, ``merry``, ``pippin``, ``rider1`` ... ``rider4``). Every card
+    of the deck appears exactly once: in ``draw`` (top card FIRST), ``discard`` (top
+    card first), a hand, a table or ``hidden``.
+    """
+
+    to_move: str = field(metadata={"help": "the player on turn (a marker)"})
+    phase: PhaseName = field(
+        default="start",
+        metadata={"help": "start: to roll; main: rolled (give roll); others need turn_state"},
+    )
+    roll: int = field(
+        default=0, metadata={"help": "the die of the turn (phase main)", "low": 0, "high": 6}
+    )
+    turn_state: TurnState | None = field(
+        default=None,
+        metadata={
+            "help": "the turn in progress (moves made, Power Plays, exchanges due); "
+            "left out: the turn of to_move begins as the rules begin it"
+        },
+    )
+    activity: dict[str, Any] | None = field(
+        default=None, metadata={"help": "an activity in progress (a battle, a Riddle ...)"}
+    )
+    away: dict[str, int] = field(
+        default_factory=dict, metadata={"help": "marker -> turns ended in Limbo/captivity"}
+    )
+    riddle_extra: dict[str, int] = field(
+        default_factory=dict, metadata={"help": "marker -> cards got by others' wrong guesses"}
+    )
+    waiting_on_goal: list[str] = field(
+        default_factory=list, metadata={"help": "markers that ended their last turn on their goal"}
+    )
+    goal_seen: list[str] = field(
+        default_factory=list, metadata={"help": "markers that have ended a turn on their goal"}
+    )
+    free_next: list[str] = field(
+        default_factory=list, metadata={"help": "markers set free, leaving at their next turn"}
+    )
+    out: list[str] = field(default_factory=list, metadata={"help": "markers out of the game"})
+    places: dict[str, str | None] = field(
+        default_factory=dict,
+        metadata={"help": "marker -> space id; null or left out: not placed yet (the Shire)"},
+    )
+    hands: dict[str, list[str]] = field(default_factory=dict, metadata={"help": "marker -> cards"})
+    tables: dict[str, list[str]] = field(
+        default_factory=dict, metadata={"help": "marker -> Cloak/Rope/Boat on the table"}
+    )
+    limbo: list[str] = field(default_factory=list, metadata={"help": "markers in Limbo"})
+    captives: dict[str, str] = field(
+        default_factory=dict, metadata={"help": "captive marker -> his captor (with him)"}
+    )
+    draw: list[str] = field(default_factory=list, metadata={"help": "draw pile, top FIRST"})
+    draw_rest: bool = field(
+        default=False,
+        metadata={
+            "help": "put every card not listed elsewhere under the draw pile, shuffled "
+            "by the seed (positions written by hand need not list the whole deck)"
+        },
+    )
+    discard: list[str] = field(default_factory=list, metadata={"help": "discard, top first"})
+    hidden: dict[str, dict[str, list[str]]] = field(
+        default_factory=dict, metadata={"help": "S space -> marker -> cards hidden there"}
+    )
+    cities: dict[str, list[str]] = field(
+        default_factory=dict, metadata={"help": "marker -> last two cities picked up at"}
+    )
+    turn: int = field(default=1, metadata={"low": 1})
+    round: int = field(default=1, metadata={"low": 1})
+
+
+# ====================================================================== meaning
+def problems(g: RiddleGame) -> list[str]:
+    """What is impossible in ``g``'s state, one line each naming the field (empty: none).
+
+    Checks every reference (players, spaces, cards, indices, activity) and that the
+    deck's cards are each accounted for exactly once. The rules' own invariants
+    (:func:`.views.invariants`) are checked after these.
+    """
+    bad: list[str] = []
+    names = [p.name for p in g.seats]
+    known = set(names)
+    if len(known) != len(names):
+        bad.append(f"state.seats: a marker is listed twice ({', '.join(names)})")
+    if not g.seats:
+        return [*bad, "state.seats: no players"]
+    if not 0 <= g.cur < len(g.seats):
+        bad.append(f"state.cur: {g.cur} is not a seat (0 to {len(g.seats) - 1})")
+    spaces = set(g.info.terrain) | g.info.dots
+    for i, p in enumerate(g.seats):
+        where = f"state.seats[{i}]"
+        if p.pos is not None and p.pos not in spaces:
+            bad.append(f"{where}.pos: {p.pos!r} is no space of this board")
+        if p.captor is not None and p.captor not in known:
+            bad.append(f"{where}.captor: no player {p.captor!r}")
+        if p.status == "captive" and p.captor is None:
+            bad.append(f"{where}.captor: a captive needs his captor")
+        for c in p.cities:
+            if c not in spaces:
+                bad.append(f"{where}.cities: {c!r} is no space of this board")
+        if (p.kind == "hobbit") != (p.name in ("frodo", "sam", "merry", "pippin")):
+            bad.append(f"{where}.kind: {p.name} is no {p.kind}")
+    for n in g.order:
+        if n not in known:
+            bad.append(f"state.order: no player {n!r}")
+    for where, lst in (("pending", g.t.pending), ("exchanged", g.t.exchanged)):
+        for n in lst:
+            if n not in known:
+                bad.append(f"state.t.{where}: no player {n!r}")
+    if g.t.start is not None and g.t.start not in spaces:
+        bad.append(f"state.t.start: {g.t.start!r} is no space of this board")
+    me = g.seats[g.cur] if 0 <= g.cur < len(g.seats) else None
+    if (
+        me is not None
+        and me.status == "board"
+        and g.t.start is None
+        and g.phase not in ("character", "over")
+    ):
+        bad.append(f"state.t.start: {me.name} is on the board: say where his turn began")
+    if me is not None and me.status == "board" and me.pos is None:
+        bad.append(f"state.seats[{g.cur}].pos: {me.name} is on the board: say where")
+    for s, per in g.hidden.items():
+        if s not in spaces:
+            bad.append(f"state.hidden: {s!r} is no space of this board")
+        for n in per:
+            if n not in known:
+                bad.append(f"state.hidden.{s}: no player {n!r}")
+    for n in g.seen:
+        if n not in known:
+            bad.append(f"state.seen: no player {n!r}")
+    bad += _activity_problems(g, known)
+    bad += _card_problems(g)
+    return bad
+
+
+#: phase -> the activities it runs on, and the keys they must have
+PHASE_ACTIVITY: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "battle_att": (
+        ("battle",),
+        ("defender", "total", "need", "att", "dfn", "att_cities", "def_cities"),
+    ),
+    "battle_def": (
+        ("battle",),
+        ("defender", "total", "need", "att", "dfn", "att_cities", "def_cities"),
+    ),
+    "resist": (("look",), ("target", "by")),
+    "riddle": (("riddle",), ("target", "by")),
+    "choose": (("give", "battle"), ("target",)),
+    "pexchange": (("pexchange",), ("with", "mode", "turn", "gives")),
+}
+
+
+def _activity_problems(g: RiddleGame, known: set[str]) -> list[str]:
+    sub = g.sub
+    need = PHASE_ACTIVITY.get(g.phase)
+    if sub is None:
+        if need is not None:
+            return [f"state.sub: phase {g.phase} needs its activity ({' or '.join(need[0])})"]
+        return []
+    kind = sub.get("kind")
+    if kind not in ACTIVITIES:
+        return [f"state.sub.kind: {kind!r} is none of {', '.join(ACTIVITIES)}"]
+    if need is not None:
+        if kind not in need[0]:
+            return [f"state.sub.kind: phase {g.phase} runs on {' or '.join(need[0])}, not {kind}"]
+        missing = [k for k in need[1] if k not in sub]
+        if missing:
+            return [f"state.sub: {kind} in phase {g.phase} lacks {', '.join(missing)}"]
+        if kind == "pexchange":
+            if sub["mode"] not in ("a", "b", "c") or not isinstance(sub["gives"], dict):
+                return ["state.sub: a partner exchange needs mode a, b or c and gives"]
+            if sub["mode"] == "b" and not all(
+                isinstance(sub.get(k), dict) for k in ("asks", "answers")
+            ):
+                return ["state.sub: a Variation 2b exchange needs step, asks and answers"]
+            if sub["mode"] == "b" and sub.get("step") not in ("ask", "answer", "offer"):
+                return [f"state.sub.step: {sub.get('step')!r} is none of ask, answer, offer"]
+    bad = []
+    for key in ("target", "defender", "with", "turn"):
+        if key in sub and sub[key] not in known:
+            bad.append(f"state.sub.{key}: no player {sub[key]!r}")
+    for key in ("att", "dfn", "att_cities", "def_cities"):
+        if key in sub and not (
+            isinstance(sub[key], list) and all(isinstance(x, str) for x in sub[key])
+        ):
+            bad.append(f"state.sub.{key}: expected a list of ids")
+    for key in ("total", "need"):
+        if key in sub and (
+            isinstance(sub[key], bool) or not isinstance(sub[key], int) or not 0 <= sub[key] <= 5
+        ):
+            bad.append(f"state.sub.{key}: expected 0 to 5, got {sub[key]!r}")
+    return bad
+
+
+def _card_places(g: RiddleGame) -> list[tuple[str, Any]]:
+    """``(field, card)`` for every card wherever the state keeps it."""
+    out: list[tuple[str, Any]] = [("state.draw", c) for c in g.draw_pile]
+    out += [("state.discard", c) for c in g.discard_pile]
+    for i, p in enumerate(g.seats):
+        out += [(f"state.seats[{i}].hand", c) for c in p.hand]
+        out += [(f"state.seats[{i}].table", c) for c in p.table]
+    for s, per in g.hidden.items():
+        for n, cs in per.items():
+            out += [(f"state.hidden.{s}.{n}", c) for c in cs]
+    if g.sub is not None and g.sub.get("kind") == "battle":
+        for key in ("att", "dfn"):
+            cs = g.sub.get(key, [])
+            if not isinstance(cs, list):
+                continue
+            out += [(f"state.sub.{key}", c) for c in cs]
+    return out
+
+
+def _card_problems(g: RiddleGame) -> list[str]:
+    """Every card of the deck exactly once, and nothing that is not a card."""
+    deck = Counter(g.deck.instances)
+    places = _card_places(g)
+    bad = []
+    for where, c in places:
+        if c not in deck:
+            bad.append(f"{where}: {c!r} is no card of the deck")
+    seen: dict[Any, list[str]] = {}
+    for where, c in places:
+        seen.setdefault(c, []).append(where)
+    for c, wheres in seen.items():
+        if c in deck and len(wheres) > deck[c]:
+            bad.append(f"cards: {c} is in more than one place ({', '.join(wheres)})")
+    missing = sorted(c for c in deck if len(seen.get(c, ())) < deck[c])
+    if missing:
+        bad.append(
+            f"cards: {len(missing)} card(s) accounted for nowhere (e.g. {', '.join(missing[:3])})"
+        )
+    return bad
+
+
+# ====================================================================== old files
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version-1 state file (flat keys, written before the kit) in today's layout."""
+    if not isinstance(data, dict) or "players" not in data or "state" in data:
+        raise StateError("not a Riddle of the Ring state of version 1", code="bad_state")
+    try:
+        seats = [dict(p) for p in data["players"]]
+        t = dict(data.get("t") or {})
+        for k in ("retrieved", "used_cards", "entered"):
+            t.pop(k, None)
+        opts = dict(data.get("options") or {})
+        kinds = {p["kind"] for p in seats if p.get("status") != "reserve"} | {
+            p["kind"] for p in seats
+        }
+        names = (
+            ["hobbits", "riders"]
+            if opts.get("enhanced_two") and kinds == {"hobbit", "rider"}
+            else [str(p["name"]) for p in seats]
+        )
+        state = {
+            "seats": seats,
+            "order": data["order"],
+            "draw": data["draw"],
+            "discard": data["discard"],
+            "hidden": data["hidden"],
+            "cur": data["cur"],
+            "turn": data["turn"],
+            "round": data["round"],
+            "phase": data["phase"],
+            "t": t,
+            "sub": data.get("sub"),
+            "result": _outcome_v1(data.get("result")),
+            "seen": data.get("seen") or {},
+            "sides": data.get("sides") or {},
+            "side_turn": data.get("side_turn"),
+        }
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise StateError(
+            f"malformed Riddle of the Ring state (version 1): missing or bad {exc}",
+            code="bad_state",
+        ) from None
+    return {
+        "rules": data.get("rules"),
+        "version": STATE_VERSION,
+        "board_hash": data.get("board_hash"),
+        "players": names,
+        "options": {k: v for k, v in opts.items() if v is not None},
+        "rng": data.get("rng"),
+        "dice": [],
+        "state": state,
+    }
+
+
+def _outcome_v1(result: Any) -> Any:
+    if not isinstance(result, dict) or "winners" in result:
+        return result
+    out = {k: v for k, v in result.items() if k != "winner"}
+    if result.get("result") == "won":
+        out["winners"] = (
+            [result["side"]]
+            if result.get("side")
+            else list(result.get("team") or [result.get("winner")])
+        )
+    else:
+        out["winners"] = []
+    return out

@@ -1,0 +1,437 @@
+"""Riddle of the Ring, movement during a turn: the die move, Horse rides, flights
+(Eagles, Dragon Birds) and Tom Bombadil's hop, through the movement referee
+(:mod:`.movement`); the Cloak/Rope a move names (``+cloak``/``+rope``, "may use"),
+a Boat when needed; the obligatory Friendly Exchanges a stop makes due; and the legal
+move listing (cached per board).
+
+Notes
+-----
+Listing is dominated by :meth:`.movement.Movement.destinations`; its results are cached
+per (start, counts, table cards, hand cards, card) on the compiled board.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from ...errors import IllegalMoveError
+from . import turn
+from .common import illegal
+from .events import emit
+from .movement import FOREST, MOUNTAIN
+from .moves import Move, path_text
+from .state import Player
+
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+
+def movable(g: RiddleGame) -> None:
+    p = g.me
+    if p.status != "board" or p.pos is None:
+        raise illegal("not_on_board", f"{p.name} is not on the board")
+    if g.t.stopped:
+        raise illegal(
+            "stopped",
+            "you entered a forest or mountain without a Cloak or Rope: no more movement this turn",
+        )
+
+
+def fit_cards(
+    g: RiddleGame, try_: Callable[[tuple[str, ...]], Any], uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    """The :class:`Reach` of a move using the Cloak/Rope the move names (``uses``),
+    the cards on the table, and a Boat from the hand when the move needs one.
+
+    ``try_(cards)`` returns a :class:`Reach` or raises. Returns the reach and the
+    card kinds that go from the hand to the table. A named card that changes
+    nothing is refused (``card_not_needed``): one text per way of moving.
+    """
+    p = g.me
+    table = g._kinds_on_table(p)
+    hand = g._hand_kinds(p)
+    for k in uses:
+        if k in table:
+            raise illegal(
+                "on_table",
+                f"your {k.capitalize()} is already on the table and in use: leave out +{k}",
+                card=k,
+            )
+        if k not in hand:
+            raise illegal("no_card", f"you hold no {k.capitalize()} card", card=k)
+    chosen = table | set(uses)
+    used = tuple(uses)
+    try:
+        reach = try_(tuple(sorted(chosen)))
+    except IllegalMoveError as exc:
+        if "boat" not in hand or "boat" in chosen:
+            raise with_hint(exc, hand, table) from None
+        try:
+            reach = try_(tuple(sorted(chosen | {"boat"})))
+        except IllegalMoveError as exc2:
+            raise with_hint(exc2, hand, table) from None
+        chosen = chosen | {"boat"}
+        used = (*uses, "boat")
+    for k in uses:
+        try:
+            r2 = try_(tuple(sorted(chosen - {k})))
+        except IllegalMoveError:
+            continue
+        if r2.stops_turn and not reach.stops_turn:
+            continue
+        raise illegal(
+            "card_not_needed",
+            f"this move neither needs your {k.capitalize()} nor stops without it: leave out +{k}",
+            card=k,
+        )
+    return reach, used
+
+
+def with_hint(exc: IllegalMoveError, hand: dict[str, str], table: set[str]) -> IllegalMoveError:
+    """``exc`` with a hint when a Cloak/Rope in the hand would have kept the player going."""
+    k = {"must_stop_in_forest": "cloak", "must_stop_in_mountain": "rope"}.get(exc.code or "")
+    if k is None or k not in hand or k in table:
+        return exc
+    return IllegalMoveError(
+        f"{exc} (add +{k} to use your {k.capitalize()})",
+        code=exc.code,
+        location=exc.location,
+        details=exc.details,
+    )
+
+
+def fit_path(
+    g: RiddleGame, path: tuple[str, ...], counts: int, uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    p = g.me
+    path = tuple(g._node(x) for x in path)
+    if not path or path[0] != p.pos:
+        raise illegal(
+            "bad_path",
+            f"a path starts where you stand ({p.pos}), not at {path[0] if path else 'nothing'}",
+            path=list(path),
+        )
+    if len(path) < 2:
+        raise illegal("no_move", "a move must go at least one space")
+    reach, used = fit_cards(g, lambda cards: g.mv.validate(path, counts, cards), uses)
+    if reach.node == p.pos:
+        raise illegal("same_space", "a move must end on a different space than it began")
+    return reach, used
+
+
+def fit_flight(
+    g: RiddleGame, space: str, bombadil: bool, uses: tuple[str, ...]
+) -> tuple[Any, tuple[str, ...]]:
+    p = g.me
+    space = g._node(space)
+
+    def attempt(cards: tuple[str, ...]) -> Any:
+        r = g.mv.flight_targets(p.pos, cards, bombadil=bombadil).get(space)
+        if r is None or space == p.pos:
+            raise illegal(
+                "cannot_land",
+                f"cannot {'hop' if bombadil else 'fly'} to {space}"
+                + (" (a Boat is needed to land on water)" if g.info.is_water(space) else ""),
+                space=space,
+            )
+        return r
+
+    return fit_cards(g, attempt, uses)
+
+
+def flag_cards(flags: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f[1:] for f in flags)
+
+
+def check_move(g: RiddleGame, path: str, *flags: str) -> None:
+    movable(g)
+    if g.t.die_used:
+        raise illegal("die_used", "you have already moved with the die this turn")
+    reach, _ = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
+    not_back_for_good(g, reach, Move.of("move", path, *flags))
+
+
+def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
+    reach, used = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
+    g.t.die_used = True
+    do_move(g, ev, reach, used, "die")
+
+
+def check_ride(g: RiddleGame, card: str, path: str, *flags: str) -> None:
+    movable(g)
+    u = g._usable(g.me, card, "extra_move")
+    reach, _ = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
+    not_back_for_good(g, reach, Move.of("ride", card, path, *flags))
+
+
+def apply_ride(g: RiddleGame, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
+    u = g.ctype(card).use("extra_move")
+    reach, used = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
+    g._after(g.me, card, u.get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def check_fly(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+    movable(g)
+    g._usable(g.me, card, "fly")
+    reach, _ = fit_flight(g, space, False, flag_cards(flags))
+    not_back_for_good(g, reach, Move.of("fly", card, space, *flags))
+
+
+def apply_fly(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+    reach, used = fit_flight(g, space, False, flag_cards(flags))
+    g._after(g.me, card, g.ctype(card).use("fly").get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def check_hop(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+    movable(g)
+    g._usable(g.me, card, "hop")
+    reach, _ = fit_flight(g, space, True, flag_cards(flags))
+    not_back_for_good(g, reach, Move.of("hop", card, space, *flags))
+
+
+def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+    reach, used = fit_flight(g, space, True, flag_cards(flags))
+    g._after(g.me, card, g.ctype(card).use("hop").get("after", "discard"))
+    do_move(g, ev, reach, used, card)
+
+
+def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
+    """Refuse a move back to the turn's starting space after which the player could
+    neither move on nor win: "No player may begin and end a turn on the same space,
+    unless he ... wins the game on that turn" (rulings § Riddle movement)."""
+    if reach.node != g.t.start or can_leave_after(g, move):
+        return
+    raise illegal(
+        "same_space",
+        f"back on {reach.node}, where your turn began, you could not move on: "
+        "no player may begin and end a turn on the same space",
+        space=reach.node,
+    )
+
+
+def can_leave_after(g: RiddleGame, move: Move) -> bool:
+    """After ``move`` (which ends where the turn began) a move on, or a win, is legal."""
+    after = g.copy()
+    after._apply(move)
+    return has_any_move(after) or after._ok(Move.of("ring"))
+
+
+def do_move(
+    g: RiddleGame, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
+) -> None:
+    p = g.me
+    hk = g._hand_kinds(p)
+    for k in used:
+        c = hk[k]
+        p.hand.remove(c)
+        p.table.append(c)
+    frm = p.pos
+    p.pos = reach.node
+    g.t.moved = True
+    if reach.stops_turn:
+        g.t.stopped = True
+    g.t.exchanged = []
+    emit(
+        ev,
+        {
+            "event": "move",
+            "player": p.name,
+            "from": frm,
+            "to": p.pos,
+            "by": how,
+            "path": list(reach.path),
+            "cards_to_table": list(used),
+            "stopped": bool(reach.stops_turn),
+        },
+    )
+    for q in g.seats:
+        if q.status == "captive" and q.captor == p.name:
+            q.pos = p.pos
+            got = g.hidden.get(p.pos, {}).pop(q.name, None) if g.opts["secret_spots"] else None
+            if got:
+                p.hand.extend(got)
+                emit(
+                    ev,
+                    {
+                        "event": "captive_hidden_cards",
+                        "player": p.name,
+                        "captive": q.name,
+                        "count": len(got),
+                        "private": {p.name: {"got": list(got)}},
+                    },
+                )
+    others = {
+        q.name: q.pos if q.status == "board" and not q.out else None for q in g.seats if q is not p
+    }
+    near = set(turn.exchange_partners(g.mv, reach.node, others))
+    pending = [q.name for q in seated(g) if q.name in near]  # in seating order
+    g.t.pending = pending
+    if pending:
+        g.phase = "exchange"
+        emit(ev, {"event": "exchanges_due", "player": p.name, "with": list(pending)})
+
+
+def seated(g: RiddleGame) -> list[Player]:
+    """Players in turn order starting after the player on turn."""
+    n = len(g.seats)
+    return [g.seats[(g.cur + k) % n] for k in range(1, n + 1)]
+
+
+def gen_moves(g: RiddleGame) -> Iterator[Move]:
+    p = g.me
+    if p.status != "board" or p.pos is None or g.t.stopped:
+        return
+    uses = g._hand_uses(p)
+    table = g._kinds_on_table(p)
+    held = g._hand_kinds(p)
+    # cards in use anyway: those on the table, and a Boat of the hand (used when needed)
+    auto = tuple(sorted(table | ({"boat"} & held.keys())))
+    optional = tuple(k for k in ("cloak", "rope") if k in held and k not in table)
+    back = g.t.start if p.pos != g.t.start else None
+    if not g.t.die_used and g.t.roll:
+        found = paths(g, p.pos, g.t.roll, auto, optional, None)
+        yield from _unless_back_for_good(g, found, back)
+    for c in uses.get("extra_move", ()):
+        n = int(g.ctype(c).use("extra_move")["n"])
+        yield from _unless_back_for_good(g, paths(g, p.pos, n, auto, optional, c), back)
+    for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
+        cards = uses.get(use, ())
+        if not cards:
+            continue
+        for node, r in sorted(g.mv.flight_targets(p.pos, auto, bombadil=bomb).items()):
+            if node == p.pos:
+                continue
+            k = "cloak" if g.info.terrain.get(node) == "forest" else "rope"
+            flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in optional else [])
+            for c in cards:
+                for f in flags:
+                    m = Move.of(verb, c, node, *f)
+                    if node != back or can_leave_after(g, m):
+                        yield m
+
+
+def _unless_back_for_good(
+    g: RiddleGame, found: tuple[list[Move], list[str]], back: str | None
+) -> Iterator[Move]:
+    """The moves of ``found`` but those back to the turn's start for good."""
+    moves, dests = found
+    if back is None or back not in dests:
+        return iter(moves)  # the common case: no move ends where the turn began
+    return (m for m, d in zip(moves, dests, strict=True) if d != back or can_leave_after(g, m))
+
+
+def paths(
+    g: RiddleGame,
+    start: str,
+    counts: int,
+    auto: tuple[str, ...],
+    optional: tuple[str, ...],
+    card: str | None,
+) -> tuple[list[Move], list[str]]:
+    """``move PATH`` (or ``ride CARD PATH``) to every destination, with and without each
+    Cloak/Rope of the hand (``optional``) where using it makes a difference, and the
+    destination of each.
+
+    Cached per board in two levels: the ways to move by (start, counts, cards in use
+    anyway, optional cards) — shared by the die and a Horse of the same counts — and
+    the moves by that and the card. (One deeper search serving every smaller count was
+    tried: a breadth-first search to depth k finds exactly the paths of cost <= k of a
+    deeper one, but searching 6 deep and filtering cost more than it saved.)
+    """
+    span = counts
+    if not g.cache_paths:
+        return _moves_of(_reach(g, start, span, auto, optional), counts, card)
+    reach_cache: dict[Any, Any] = g.compiled.derived("riddle.reach", dict)
+    move_cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
+    key = (start, span, auto, optional)
+    got = move_cache.get((key, counts, card))
+    if got is None:
+        found = reach_cache.get(key)
+        if found is None:
+            if len(reach_cache) > 50_000:
+                reach_cache.clear()
+            found = reach_cache[key] = _reach(g, start, span, auto, optional)
+        if len(move_cache) > 50_000:
+            move_cache.clear()
+        got = move_cache[(key, counts, card)] = _moves_of(found, counts, card)
+    return got
+
+
+def _moves_of(
+    found: list[tuple[str, str, tuple[str, ...], int]], counts: int, card: str | None
+) -> tuple[list[Move], list[str]]:
+    within = [x for x in found if x[3] <= counts]
+    if card is None:
+        moves = [Move("move", text, *flags) for _, text, flags, _ in within]
+    else:
+        moves = [Move("ride", card, text, *flags) for _, text, flags, _ in within]
+    return moves, [node for node, _, _, _ in within]
+
+
+def _reach(
+    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], optional: tuple[str, ...]
+) -> list[tuple[str, str, tuple[str, ...], int]]:
+    """``(destination, path text, flags, cost)`` of every way to move, by destination:
+    without the optional cards, then with each set of them that makes a difference."""
+    base = set(auto)
+    stop, index = g.mv.terrain_stop, g.mv.index
+    found: list[tuple[str, str, tuple[str, ...], int]] = []
+    stopped_in: set[int] = set()  # terrains entered (and stopped in) without the cards
+    for node, r in g.mv.destinations(start, counts, base).items():
+        if node != start:
+            found.append((node, path_text(r.path), (), r.cost))
+            if r.stops_turn:
+                stopped_in.add(stop[index[node]])
+    # a card can matter only if its terrain is reached without it: a path that gains by
+    # a Cloak enters a forest, and the path up to the first forest is a move without
+    # the Cloak (no dearer), which stops there
+    useful = [k for k in optional if STOP_TERRAIN[k] in stopped_in]
+    for size in range(1, len(useful) + 1):
+        for combo in itertools.combinations(useful, size):
+            cards = base | set(combo)
+            flags = tuple(f"+{k}" for k in combo)
+            for node, r in g.mv.destinations(start, counts, cards).items():
+                if node != start and makes_difference(g, r, counts, cards, combo):
+                    found.append((node, path_text(r.path), flags, r.cost))
+    found.sort(key=_by_node_then_flags)
+    return found
+
+
+def _by_node_then_flags(
+    x: tuple[str, str, tuple[str, ...], int],
+) -> tuple[str, tuple[str, ...]]:
+    return x[0], x[2]
+
+
+#: the card -> the movement referee's code of the terrain it lets a player go on in
+STOP_TERRAIN = {"cloak": FOREST, "rope": MOUNTAIN}
+
+
+def makes_difference(
+    g: RiddleGame, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
+) -> bool:
+    """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going.
+
+    Without the card, its terrain (forest for the Cloak, mountain for the Rope, without
+    a road) entered on the way ends the move there (the path is refused), and entered
+    last stops the turn; the card changes no cost. So: needed when its terrain is
+    passed through, useful when it is the end and the move goes on; else neither.
+    """
+    stop, index = g.mv.terrain_stop, g.mv.index
+    path = reach.path
+    for k in combo:
+        terrain = STOP_TERRAIN[k]
+        if any(stop[index[n]] == terrain for n in path[1:-1]):
+            continue  # needed to pass through
+        if stop[index[path[-1]]] == terrain and not reach.stops_turn:
+            continue  # keeps the player going where he would have stopped
+        return False
+    return True
+
+
+def has_any_move(g: RiddleGame) -> bool:
+    return any(True for _ in gen_moves(g))
