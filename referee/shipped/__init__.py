@@ -1,10 +1,12 @@
-"""The data Boardwright ships: asset packs and sample projects.
+"""The data Boardwright ships: asset packs, sample projects and example positions.
 
-The repository keeps them at its top, in ``assets/``, ``projects/`` and
-``docs/positions/``; installed (from a wheel or in editable mode) they are the packages
-``referee.shipped.assets``, ``referee.shipped.projects`` and ``referee.shipped.positions`` (``package-dir`` in ``pyproject.toml``), found here through
-:mod:`importlib.resources`, so a wheel installed anywhere finds them the same way a
-source checkout does.
+The repository keeps them in ``assets/``, ``projects/`` and ``docs/positions/``;
+installed (from a wheel or in editable mode) they are the packages
+``referee.shipped.assets``, ``referee.shipped.projects`` and
+``referee.shipped.positions`` (``package-dir`` in ``pyproject.toml``), found here
+through :mod:`importlib.resources`, so a wheel installed anywhere finds them the same
+way a source checkout does. Rules modules name them ``shipped:projects/...`` and
+``shipped:positions/...`` (:meth:`referee.games.registry.RulesModule.resolve`).
 
 >>> (projects_dir() / "ringgeister").is_dir()
 True
