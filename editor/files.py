@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
-import json
 import os
 import shutil
 import time
@@ -32,10 +31,11 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from referee.errors import BoardwrightError
 from referee.images import FolderBlobs, SqliteBlobs
 from referee.model import Board
+from referee.safeio import atomic_write, dumps_json
 from referee.store import (
-    _atomic_write_text,
     board_from_json,
     board_to_json,
+    check_savable,
     export_json,
     images_dir,
     import_json,
@@ -139,13 +139,12 @@ def check_writable(board: Board) -> None:
     not included (their bytes are never touched).
     """
     try:
-        data = board_to_json(board)
-        json.dumps(data, allow_nan=False)
-    except (ValueError, TypeError, OverflowError) as exc:
+        check_savable(board)
+    except BoardwrightError as exc:
         raise BoardwrightError(
-            f"this board holds a value that cannot be saved ({exc})", code="unsavable"
+            f"this board cannot be saved as it is ({exc})", code="unsavable"
         ) from None
-    where = _too_large(data, "project")
+    where = _too_large(board_to_json(board), "project")
     if where:
         raise BoardwrightError(
             f"this board holds a number too large to save at {where}", code="unsavable"
@@ -333,7 +332,7 @@ class FileActions:
                 from referee.export.picture import render_svg
 
                 self.doc.recompile_now()
-                _atomic_write_text(path, render_svg(self.doc.compiled))
+                atomic_write(path, render_svg(self.doc.compiled))
             except Exception as exc:
                 self.ask("critical", "Cannot export SVG", f"{path}: {exc}")
                 return
@@ -408,13 +407,13 @@ class FileActions:
                 "saved": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
                 "board": board_to_json(self.doc.board),
             }
-            text = json.dumps(envelope, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+            text = dumps_json(envelope, str(target), indent=1) + "\n"
             # pictures added since the last save live only in memory: they go
             # beside the side file (those already in the project file stay there)
             fresh = self.doc.board.images.unsaved_ids()
             if fresh:
                 self.doc.board.images.write_folder(images_dir(target), fresh)
-            _atomic_write_text(target, text)
+            atomic_write(target, text)
         except Exception as exc:
             self.status(f"Autosave failed: {exc}")
             if not self._autosave_failed:

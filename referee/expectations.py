@@ -54,7 +54,6 @@ from __future__ import annotations
 import difflib
 import itertools
 import math
-import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -550,18 +549,14 @@ _SEL = (str, list)
 
 def load_expectations(path: str | Path) -> Expectations:
     """Read and validate a ``boardwright.toml``; errors name the file and the entry."""
+    from .safeio import loads_toml, read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except FileNotFoundError:
-        raise ProjectFileError(
-            "no such expectations file", code="not_found", location=str(p)
-        ) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ExpectationError(f"not valid TOML: {exc}", location=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ExpectationError(f"cannot read: {exc}", location=str(p)) from None
+    if not p.exists() and not p.is_symlink():
+        raise ProjectFileError("no such expectations file", code="not_found", location=str(p))
+    # size, depth, digits, nan/inf and surrogates refused (referee.safeio)
+    text = read_text(p, ExpectationError, max_bytes=16 * 1024 * 1024)
+    data = loads_toml(text, str(p), error=ExpectationError)
     exp = data.get("expect", {})
     if not isinstance(exp, dict):
         raise ExpectationError("[expect] must be a table", location=str(p))

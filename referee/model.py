@@ -318,6 +318,7 @@ class TileAsset:
         if not isinstance(turnable, bool):
             raise AssetError("turnable must be true or false", location=where)
         props = data.get("props", {})
+        outline_polygon(dict(outline), where)  # errors name the file, not only the key
         face = data.get("face")
         if face is not None and not isinstance(face, str):
             raise AssetError("face must be an image id (a string)", location=where)

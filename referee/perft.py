@@ -45,7 +45,6 @@ game for each move).
 
 from __future__ import annotations
 
-import json
 import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -292,10 +291,12 @@ def _setup(
         from .games import get_game
 
         path = base_dir / setup[1]
+        from .safeio import read_json
+
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise PerftSyntaxError(f"cannot read state {path}: {exc}", location=where) from None
+            data = read_json(path, PerftSyntaxError)
+        except PerftSyntaxError as exc:
+            raise PerftSyntaxError(f"cannot read state {exc}", location=where) from None
         rules = data.get("rules") if isinstance(data, dict) else None
         if not isinstance(rules, str):
             raise PerftSyntaxError(f"state {path} names no rules", location=where)
@@ -387,13 +388,12 @@ def run_fixtures(board: Board, fixtures: list[Fixture], base_dir: str | Path = "
 
 def check_file(board: Board, path: str | Path) -> PerftReport:
     """Parse and run a fixtures file; syntax errors become failing outcomes."""
+    from .safeio import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PerftSyntaxError("no such fixtures file", code="not_found", location=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PerftSyntaxError(f"cannot read fixtures: {exc}", location=str(p)) from None
+    if not p.exists() and not p.is_symlink():
+        raise PerftSyntaxError("no such fixtures file", code="not_found", location=str(p))
+    text = read_text(p, PerftSyntaxError, max_bytes=64 * 1024 * 1024)
     fixtures, bad = parse_fixtures(text)
     report = run_fixtures(board, fixtures, p.parent)
     report.outcomes = sorted(bad + report.outcomes, key=lambda o: o.line)

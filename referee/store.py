@@ -31,11 +31,10 @@ pictures export exactly as before.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
-import tempfile
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +43,52 @@ import sqlite_utils
 from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
 from .images.store import FolderBlobs, ImageInfo, SqliteBlobs
 from .model import Background, Board, Feature, PieceOnBoard, Placement, TileAsset
+from .safeio import (
+    atomic_build,
+    atomic_write,
+    dumps_json,
+    loads_json,
+    read_bytes,
+    read_json,
+    sqlite_readonly_uri,
+)
 
 FORMAT = "boardwright-project"
 FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+#: Largest project content read, in bytes: a JSON export's size, or for a SQLite file
+#: the total length of its JSON cells (its image BLOBs are read lazily and do not
+#: count). The sample boards are well under 1 MiB. Loading peaks at about 6x this for
+#: a JSON export and 10x for SQLite (``bench/safeio.py``): under ~700 MiB at the limit.
+MAX_PROJECT_BYTES = 64 * 1024 * 1024
+#: Most features (free-standing plus in tile assets) and placements a project may have.
+MAX_FEATURES = 100_000
+#: Largest single SQLite cell read (bytes); SQLite refuses to build a longer value.
+MAX_CELL_BYTES = 16 * 1024 * 1024
+
+#: The tables of a project and their columns (anything else is refused unread).
+SCHEMA: dict[str, frozenset[str]] = {
+    "meta": frozenset({"key", "value"}),
+    "assets": frozenset({"key", "kind", "data", "ord"}),
+    "placements": frozenset({"id", "tile", "x", "y", "turns", "ord"}),
+    "features": frozenset({"id", "kind", "geometry", "props", "ord"}),
+    "pieces": frozenset({"id", "piece", "at", "props", "ord"}),
+    "games": frozenset({"ord", "data"}),
+    "images": frozenset({"id", "format", "width", "height", "size", "name", "data", "ord"}),
+}
+#: Tables every project has ("images" is optional: older projects lack it).
+REQUIRED_TABLES = frozenset(SCHEMA) - {"images"}
+#: The JSON text columns whose total length :data:`MAX_PROJECT_BYTES` bounds.
+JSON_COLUMNS = {
+    "meta": ("value",),
+    "assets": ("data",),
+    "features": ("geometry", "props"),
+    "pieces": ("props",),
+    "games": ("data",),
+}
+#: SQLite's own bookkeeping tables, allowed beside ours.
+SQLITE_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
 
 
 # ---------------------------------------------------------------------- JSON form
@@ -74,9 +115,22 @@ def board_to_json(board: Board) -> dict[str, Any]:
     return out
 
 
-def dumps_board(board: Board) -> str:
-    """Canonical JSON text of a project (stable key order, one space indent)."""
-    return json.dumps(board_to_json(board), indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+def dumps_board(board: Board, where: str = "project") -> str:
+    """Canonical JSON text of a project (stable key order, one space indent).
+
+    Raises :class:`~referee.errors.BoardError` naming the place if the board holds
+    a value JSON cannot carry (NaN, an infinity, a lone surrogate, a huge integer).
+    """
+    return dumps_json(board_to_json(board), where, indent=1, error=BoardError) + "\n"
+
+
+def check_savable(board: Board, where: str = "project") -> None:
+    """Raise :class:`~referee.errors.BoardError` unless ``board`` can be saved and reopened.
+
+    The editor calls this when it loads a board, so that a board that loads can
+    always be saved (``NaN`` in a property, ``turns`` = 10**30 … are refused at load).
+    """
+    dumps_board(board, where)
 
 
 def board_from_json(data: Any, where: str = "project") -> Board:
@@ -99,6 +153,17 @@ def board_from_json(data: Any, where: str = "project") -> Board:
     if not isinstance(assets, dict):
         raise BoardError("assets must be a JSON object", location=f"{where} assets")
     board = Board(meta=dict(meta))
+    n_items = len(_list(data, "features", where)) + len(_list(data, "placements", where))
+    for t in _list(assets, "tiles", f"{where} assets"):
+        if isinstance(t, dict) and isinstance(t.get("features"), list):
+            n_items += len(t["features"])
+    if n_items > MAX_FEATURES:
+        raise BoardError(
+            f"{n_items} features and placements is more than this Boardwright handles "
+            f"(limit {MAX_FEATURES})",
+            code="too_large",
+            location=where,
+        )
     for i, t in enumerate(_list(assets, "tiles", f"{where} assets")):
         tile = TileAsset.from_json(t, f"{where} assets.tiles[{i}]")
         if tile.key in board.tiles:
@@ -137,7 +202,10 @@ def board_from_json(data: Any, where: str = "project") -> Board:
             raise BoardError(
                 "a piece's 'at' must be a node id or null", location=f"{where} pieces[{i}]"
             )
-        board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(p.get("props") or {})))
+        props = p.get("props") or {}
+        if not isinstance(props, dict):
+            raise BoardError("a piece's props must be an object", location=f"{where} pieces[{i}]")
+        board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(props)))
     board.games = list(_list(data, "games", where))
     for i, item in enumerate(_list(data, "images", where)):
         board.images.register(ImageInfo.from_json(item, f"{where} images[{i}]"))
@@ -147,12 +215,6 @@ def board_from_json(data: Any, where: str = "project") -> Board:
     return board
 
 
-def images_dir(path: str | os.PathLike[str]) -> Path:
-    """The folder beside a JSON export that holds its images: ``name.json`` → ``name.images``."""
-    p = Path(path)
-    return p.with_name(p.stem + ".images")
-
-
 def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     value = data.get(key, [])
     if not isinstance(value, list):
@@ -160,40 +222,40 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
     return value
 
 
+def images_dir(path: str | os.PathLike[str]) -> Path:
+    """The folder beside a JSON export that holds its images: ``name.json`` → ``name.images``."""
+    p = Path(path)
+    return p.with_name(p.stem + ".images")
+
+
 def export_json(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write the JSON export atomically, and its images into ``<name>.images/`` beside it."""
+    """Write the JSON export atomically (:func:`referee.safeio.atomic_write`), and its
+    images into ``<name>.images/`` beside it."""
+    text = dumps_board(board, str(path))  # refuses what cannot be written, before any file
     if len(board.images):
         board.images.write_folder(images_dir(path))
-    _atomic_write_text(Path(path), dumps_board(board))
+    atomic_write(path, text)
 
 
 def read_json_file(
     path: str | os.PathLike[str], error: type[BoardwrightError] = ProjectFileError
 ) -> Any:
-    """Parse a JSON file, turning every way it can fail into one ``error`` naming the file.
+    """Parse a JSON file with :func:`referee.safeio.read_json` (limits, one-line errors).
 
     Used for projects, asset packs and game states alike (``error`` picks the class).
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error("no such file", code="not_found", location=str(p)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(f"cannot read: {exc}", location=str(p)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(
-            f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}",
-            code="malformed_json",
-            location=str(p),
-        ) from None
+    return read_json(path, error)
 
 
 def import_json(path: str | os.PathLike[str]) -> Board:
     """Load a project from its JSON export (images read lazily from ``<name>.images/``)."""
-    board = board_from_json(read_json_file(path), str(path))
+    data = loads_json(
+        read_bytes(path, error=ProjectFileError, max_bytes=MAX_PROJECT_BYTES),
+        str(path),
+        error=ProjectFileError,
+        max_bytes=MAX_PROJECT_BYTES,
+    )
+    board = board_from_json(data, str(path))
     board.images.sources.append(FolderBlobs(images_dir(path)))
     return board
 
@@ -202,88 +264,94 @@ def import_json(path: str | os.PathLike[str]) -> Board:
 def save_project(board: Board, path: str | os.PathLike[str]) -> None:
     """Save ``board`` as a SQLite project file, atomically.
 
+    Raises :class:`~referee.errors.BoardError` (nothing written) if the board holds a
+    value that could not be read back, :class:`~referee.safeio.OutputError` if the
+    file cannot be written.
+
     Notes
     -----
-    The new file is built beside the target, committed in one transaction,
-    fsync'ed and renamed over the target; an interrupted save leaves the old file.
+    The new database is built in a temporary file beside the target by
+    :func:`referee.safeio.atomic_build` (exclusive create, one transaction, fsync,
+    rename; the target's mode kept, a symlink written through), so an interrupted
+    save leaves the old file.
     """
-    target = Path(path)
+    where = str(path)
+    check_savable(board, where)
     data = board_to_json(board)
-    fd, tmp = tempfile.mkstemp(
-        prefix=f".{target.name}.", suffix=".saving", dir=target.parent or "."
-    )
-    os.close(fd)
-    try:
+    with atomic_build(path, where=where) as tmp:
         conn = sqlite3.connect(tmp)
-        db = sqlite_utils.Database(conn)
-        with conn:
-            meta = dict(data["meta"])
-            rows = [
-                {"key": "format", "value": json.dumps(FORMAT)},
-                {"key": "version", "value": json.dumps(FORMAT_VERSION)},
-                {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
-            ]
-            if "background" in data:
-                rows.append({"key": "background", "value": json.dumps(data["background"])})
-            db["meta"].insert_all(rows, pk="key")
-            asset_rows = []
-            for kind in ("tiles", "pieces", "decks"):
-                for item in data["assets"][kind]:
-                    asset_rows.append(
-                        {
-                            "key": f"{kind}:{item['key']}",
-                            "kind": kind,
-                            "data": json.dumps(item, ensure_ascii=False),
-                            "ord": len(asset_rows),
-                        }
-                    )
-            db["assets"].create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
-            db["assets"].insert_all(asset_rows)
-            db["placements"].create(
-                {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
-            )
-            db["placements"].insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
-            db["features"].create(
-                {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
-            )
-            db["features"].insert_all(
-                {
-                    "id": f["id"],
-                    "kind": f["kind"],
-                    "geometry": json.dumps(f["geometry"]),
-                    "props": json.dumps(f["props"], ensure_ascii=False),
-                    "ord": i,
-                }
-                for i, f in enumerate(data["features"])
-            )
-            db["pieces"].create(
-                {"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id"
-            )
-            db["pieces"].insert_all(
-                {
-                    "id": p["id"],
-                    "piece": p["piece"],
-                    "at": p["at"],
-                    "props": json.dumps(p["props"], ensure_ascii=False),
-                    "ord": i,
-                }
-                for i, p in enumerate(data["pieces"])
-            )
-            db["games"].create({"ord": int, "data": str}, pk="ord")
-            db["games"].insert_all(
-                {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
-                for i, g in enumerate(data["games"])
-            )
-            _write_images(conn, board)
-        conn.close()
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-        _fsync_dir(target.parent)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        # the temporary file is not the project yet: no journal and no syncs of SQLite's
+        # own; atomic_build fsyncs the finished file once before the rename
+        conn.execute("PRAGMA journal_mode=OFF")
+        conn.execute("PRAGMA synchronous=OFF")
+        try:
+            _fill(sqlite_utils.Database(conn), conn, data, board)
+        finally:
+            conn.close()
+
+
+def _fill(
+    db: sqlite_utils.Database, conn: sqlite3.Connection, data: dict[str, Any], board: Board
+) -> None:
+    with conn:
+        meta = dict(data["meta"])
+        rows = [
+            {"key": "format", "value": json.dumps(FORMAT)},
+            {"key": "version", "value": json.dumps(FORMAT_VERSION)},
+            {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
+        ]
+        if "background" in data:
+            rows.append({"key": "background", "value": json.dumps(data["background"])})
+        db.table("meta").insert_all(rows, pk="key")
+        asset_rows: list[dict[str, Any]] = []
+        for kind in ("tiles", "pieces", "decks"):
+            for item in data["assets"][kind]:
+                asset_rows.append(
+                    {
+                        "key": f"{kind}:{item['key']}",
+                        "kind": kind,
+                        "data": json.dumps(item, ensure_ascii=False),
+                        "ord": len(asset_rows),
+                    }
+                )
+        db.table("assets").create({"key": str, "kind": str, "data": str, "ord": int}, pk="key")
+        db.table("assets").insert_all(asset_rows)
+        db.table("placements").create(
+            {"id": str, "tile": str, "x": float, "y": float, "turns": int, "ord": int}, pk="id"
+        )
+        db.table("placements").insert_all(dict(p, ord=i) for i, p in enumerate(data["placements"]))
+        db.table("features").create(
+            {"id": str, "kind": str, "geometry": str, "props": str, "ord": int}, pk="id"
+        )
+        db.table("features").insert_all(
+            {
+                "id": f["id"],
+                "kind": f["kind"],
+                "geometry": json.dumps(f["geometry"]),
+                "props": json.dumps(f["props"], ensure_ascii=False),
+                "ord": i,
+            }
+            for i, f in enumerate(data["features"])
+        )
+        db.table("pieces").create(
+            {"id": str, "piece": str, "at": str, "props": str, "ord": int}, pk="id"
+        )
+        db.table("pieces").insert_all(
+            {
+                "id": p["id"],
+                "piece": p["piece"],
+                "at": p["at"],
+                "props": json.dumps(p["props"], ensure_ascii=False),
+                "ord": i,
+            }
+            for i, p in enumerate(data["pieces"])
+        )
+        db.table("games").create({"ord": int, "data": str}, pk="ord")
+        db.table("games").insert_all(
+            {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
+            for i, g in enumerate(data["games"])
+        )
+        _write_images(conn, board)
 
 
 def _write_images(conn: sqlite3.Connection, board: Board) -> None:
@@ -305,22 +373,130 @@ def _write_images(conn: sqlite3.Connection, board: Board) -> None:
         )
 
 
+def sqlite_uri(path: str | os.PathLike[str]) -> str:
+    """The URI :func:`load_sqlite` opens: :func:`referee.safeio.sqlite_readonly_uri`.
+
+    Read-only and immutable (no ``-shm``/``-wal``/journal file is created); a project
+    with a pending write-ahead log is refused before, see :func:`load_sqlite`.
+    """
+    return sqlite_readonly_uri(path)
+
+
+def check_schema(conn: sqlite3.Connection, where: str) -> None:
+    """Refuse, before reading any row, a database whose schema is not a project's.
+
+    Views, triggers, virtual tables, generated (hidden) columns, unknown tables and
+    unknown columns are all refused: each could make reading run arbitrary SQL
+    work or inflate a small file into gigabytes of values.
+    """
+    entries = conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master").fetchall()
+    tables = set()
+    for kind, name, _tbl, sql in entries:
+        if kind in ("view", "trigger"):
+            raise ProjectFileError(
+                f"not a Boardwright project: it has a {kind} {name!r}",
+                code="bad_schema",
+                location=where,
+            )
+        if kind == "table":
+            if name in SQLITE_TABLES:
+                continue
+            if name not in SCHEMA:
+                raise ProjectFileError(
+                    f"not a Boardwright project: unknown table {name!r}",
+                    code="bad_schema",
+                    location=where,
+                )
+            if sql and sql.lstrip().upper().startswith("CREATE VIRTUAL"):
+                raise ProjectFileError(
+                    f"not a Boardwright project: {name!r} is a virtual table",
+                    code="bad_schema",
+                    location=where,
+                )
+            tables.add(name)
+    if "meta" not in tables:
+        raise ProjectFileError(
+            "a SQLite file, but not a Boardwright project (no meta table)",
+            code="bad_schema",
+            location=where,
+        )
+    for name in tables:
+        cols = conn.execute(f'PRAGMA table_xinfo("{name}")').fetchall()
+        for col in cols:
+            cname, hidden = col[1], col[6]
+            if hidden:
+                raise ProjectFileError(
+                    f"not a Boardwright project: {name}.{cname} is a generated or hidden column",
+                    code="bad_schema",
+                    location=where,
+                )
+            if cname not in SCHEMA[name]:
+                raise ProjectFileError(
+                    f"not a Boardwright project: unknown column {name}.{cname}",
+                    code="bad_schema",
+                    location=where,
+                )
+        n = conn.execute(f'SELECT count(*) FROM "{name}"').fetchone()[0]
+        if n > MAX_FEATURES:
+            raise ProjectFileError(
+                f"table {name} has {n} rows (limit {MAX_FEATURES})",
+                code="too_large",
+                location=where,
+            )
+    total = 0
+    for name, columns in JSON_COLUMNS.items():
+        if name in tables:
+            lengths = " + ".join(f'coalesce(length("{c}"), 0)' for c in columns)
+            total += conn.execute(f'SELECT coalesce(sum({lengths}), 0) FROM "{name}"').fetchone()[0]
+    if total > MAX_PROJECT_BYTES:
+        raise ProjectFileError(
+            f"{total} bytes of project content is too large (limit {MAX_PROJECT_BYTES} bytes)",
+            code="too_large",
+            location=where,
+        )
+
+
 def load_sqlite(path: str | os.PathLike[str]) -> Board:
+    """Read a SQLite project file (read-only, creating no file; see :func:`sqlite_uri`)."""
     p = Path(path)
     where = str(p)
+    _regular(p)
+    wal = Path(f"{p}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        raise ProjectFileError(
+            f"has unmerged changes in {wal.name} (another program has it open, or "
+            "crashed); close that program, or merge them with "
+            "`sqlite3 FILE 'PRAGMA wal_checkpoint'`",
+            code="wal_pending",
+            location=where,
+        )
     try:
-        conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        conn = sqlite3.connect(sqlite_uri(p), uri=True)
     except sqlite3.Error as exc:
         raise ProjectFileError(f"cannot open SQLite file: {exc}", location=where) from None
     try:
+        conn.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_CELL_BYTES)
+        check_schema(conn, where)
         db = sqlite_utils.Database(conn)
         names = set(db.table_names())
-        need = {"meta", "assets", "placements", "features", "pieces", "games"}
-        if "meta" not in names:
-            raise ProjectFileError(
-                "a SQLite file, but not a Boardwright project (no meta table)", location=where
-            )
-        meta_rows = {r["key"]: json.loads(r["value"]) for r in db["meta"].rows}
+        need = set(REQUIRED_TABLES)
+
+        def cell(value: Any, place: str) -> Any:
+            if isinstance(value, bytes):
+                value = value.decode("utf-8", "replace")
+            if not isinstance(value, str):
+                raise ProjectFileError(
+                    f"{place}: expected JSON text, found {type(value).__name__}",
+                    code="corrupt",
+                    location=where,
+                )
+            return loads_json(value, f"{where} {place}", error=ProjectFileError)
+
+        meta_rows = {
+            r["key"]: cell(r["value"], f"meta[{r['key']!r}]")
+            for r in db.table("meta").rows
+            if r["key"] in ("format", "version", "meta", "background")
+        }
         if meta_rows.get("format") != FORMAT:
             raise ProjectFileError("a SQLite file, but not a Boardwright project", location=where)
         if meta_rows.get("version") != FORMAT_VERSION:
@@ -335,9 +511,9 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
                 f"project file lacks table(s) {', '.join(sorted(missing))}", location=where
             )
         assets: dict[str, list[Any]] = {"tiles": [], "pieces": [], "decks": []}
-        for r in db["assets"].rows_where(order_by="ord"):
+        for r in db.table("assets").rows_where(order_by="ord"):
             if r["kind"] in assets:
-                assets[r["kind"]].append(json.loads(r["data"]))
+                assets[r["kind"]].append(cell(r["data"], f"assets[{r['key']!r}]"))
         data = {
             "format": FORMAT,
             "version": FORMAT_VERSION,
@@ -345,22 +521,30 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
             "assets": assets,
             "placements": [
                 {"id": r["id"], "tile": r["tile"], "x": r["x"], "y": r["y"], "turns": r["turns"]}
-                for r in db["placements"].rows_where(order_by="ord")
+                for r in db.table("placements").rows_where(order_by="ord")
             ],
             "features": [
                 {
                     "id": r["id"],
                     "kind": r["kind"],
-                    "geometry": json.loads(r["geometry"]),
-                    "props": json.loads(r["props"]),
+                    "geometry": cell(r["geometry"], f"features[{i}].geometry"),
+                    "props": cell(r["props"], f"features[{i}].props"),
                 }
-                for r in db["features"].rows_where(order_by="ord")
+                for i, r in enumerate(db.table("features").rows_where(order_by="ord"))
             ],
             "pieces": [
-                {"id": r["id"], "piece": r["piece"], "at": r["at"], "props": json.loads(r["props"])}
-                for r in db["pieces"].rows_where(order_by="ord")
+                {
+                    "id": r["id"],
+                    "piece": r["piece"],
+                    "at": r["at"],
+                    "props": cell(r["props"], f"pieces[{i}].props"),
+                }
+                for i, r in enumerate(db.table("pieces").rows_where(order_by="ord"))
             ],
-            "games": [json.loads(r["data"]) for r in db["games"].rows_where(order_by="ord")],
+            "games": [
+                cell(r["data"], f"games[{i}]")
+                for i, r in enumerate(db.table("games").rows_where(order_by="ord"))
+            ],
         }
         if "background" in meta_rows:
             data["background"] = meta_rows["background"]
@@ -375,9 +559,11 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         raise ProjectFileError(
             f"corrupt SQLite project file ({exc})", code="corrupt", location=where
         ) from None
-    except (json.JSONDecodeError, TypeError, KeyError) as exc:
+    except (TypeError, KeyError, ValueError) as exc:
+        if isinstance(exc, BoardwrightError):
+            raise
         raise ProjectFileError(
-            f"corrupt project content ({exc})", code="corrupt", location=where
+            f"corrupt project content ({type(exc).__name__}: {exc})", code="corrupt", location=where
         ) from None
     finally:
         conn.close()
@@ -386,24 +572,47 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
     return board
 
 
+def _regular(p: Path) -> os.stat_result:
+    try:
+        st = os.stat(p)
+    except FileNotFoundError:
+        raise ProjectFileError("no such file", code="not_found", location=str(p)) from None
+    except OSError as exc:
+        raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise ProjectFileError("is a directory", location=str(p))
+    if not stat.S_ISREG(st.st_mode):
+        raise ProjectFileError(
+            "not a regular file (a FIFO, socket or device is refused)",
+            code="not_regular",
+            location=str(p),
+        )
+    return st
+
+
 def load_project(path: str | os.PathLike[str]) -> Board:
     """Load a project from its SQLite file or its JSON export (detected by content).
 
     A directory is accepted too when it holds exactly one project file (e.g.
-    ``projects/ringgeister``).
+    ``projects/ringgeister``). Only regular files are opened: a FIFO or a device is
+    refused at once. Files larger than :data:`MAX_PROJECT_BYTES` are refused.
     """
     p = Path(path)
     if p.is_dir():
         p = _project_in_dir(p)
+    _regular(p)
     try:
-        with open(p, "rb") as fh:
-            head = fh.read(16)
-    except FileNotFoundError:
-        raise ProjectFileError("no such file", code="not_found", location=str(p)) from None
-    except IsADirectoryError:
-        raise ProjectFileError("is a directory", location=str(p)) from None
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
     except OSError as exc:
         raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
+            raise ProjectFileError("not a regular file", code="not_regular", location=str(p))
+        head = os.read(fd, 16)
+    except OSError as exc:
+        raise ProjectFileError(f"cannot read: {exc.strerror}", location=str(p)) from None
+    finally:
+        os.close(fd)
     if head == SQLITE_MAGIC:
         return load_sqlite(p)
     if head.lstrip()[:1] in (b"{", b"["):
@@ -414,36 +623,30 @@ def load_project(path: str | os.PathLike[str]) -> Board:
 
 
 def _project_in_dir(d: Path) -> Path:
-    cands = sorted(d.glob("*.bwproj")) or sorted(d.glob("*.json"))
-    if len(cands) == 1 or (cands and cands[0].suffix == ".bwproj"):
-        return cands[0]
+    """The project file of folder ``d``: its only ``*.bwproj``, else its only ``*.json``.
+
+    Among several, the one named after the folder (``painted-tiles/painted-tiles.bwproj``)
+    is the folder's project; with none so named, the folder is ambiguous and says so.
+    """
+    for pattern in ("*.bwproj", "*.json"):
+        cands = sorted(d.glob(pattern))
+        if len(cands) == 1:
+            return cands[0]
+        named = [c for c in cands if c.stem == d.resolve().name]
+        if named:
+            return named[0]
+        if len(cands) > 1:
+            names = ", ".join(c.name for c in cands[:5]) + (", …" if len(cands) > 5 else "")
+            raise ProjectFileError(
+                f"folder holds {len(cands)} project files ({names}); name the one to use",
+                code="ambiguous",
+                location=str(d),
+            )
     raise ProjectFileError(
         "directory holds no project file (*.bwproj or *.json)", code="not_found", location=str(d)
     )
 
 
 def _atomic_write_text(path: Path, text: str) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".saving", dir=path.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _fsync_dir(d: Path) -> None:
-    try:
-        fd = os.open(d or ".", os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    """Kept for callers of the old name: :func:`referee.safeio.atomic_write`."""
+    atomic_write(path, text)

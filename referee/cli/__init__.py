@@ -4,6 +4,13 @@ Verbs live in ``referee/cli/cmd_*.py``; each module defines ``register(subparser
 that adds its verbs with ``set_defaults(func=...)``. A verb function takes the parsed
 arguments and returns the exit status. JSON goes to stdout, progress and logs to
 stderr. Errors on bad input are one line on stderr and exit 1; bad usage exits 2.
+
+:func:`main` is the last line of defence: a :class:`~referee.errors.UsageError`
+exits 2, any other :class:`~referee.errors.BoardwrightError` exits 1, and anything
+else (a bug, or a ``RecursionError``/``MemoryError`` on an input no check caught)
+is one line ``referee VERB: internal error: …`` and exit 1 — never a traceback
+(set ``REFEREE_DEBUG=1`` to see it). Lines are written with unprintable characters
+escaped, so a file name that is not UTF-8 cannot break the error message.
 """
 
 from __future__ import annotations
@@ -11,8 +18,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import pkgutil
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import Any
 
@@ -58,29 +67,55 @@ def _version() -> str:
     return __version__
 
 
+def say(line: str) -> None:
+    """Write one line to stderr, escaping what the stream cannot encode."""
+    line = line.replace("\n", " ").replace("\r", " ")
+    stream = sys.stderr
+    try:
+        stream.write(line + "\n")
+    except UnicodeEncodeError:
+        enc = getattr(stream, "encoding", None) or "utf-8"
+        stream.write(line.encode(enc, "backslashreplace").decode(enc, "replace") + "\n")
+    stream.flush()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except UsageError as exc:
-        print(f"referee {args.verb}: {exc}", file=sys.stderr)
+        say(f"referee {args.verb}: {exc}")
         return 2
     except BoardwrightError as exc:
         if getattr(args, "json", False):
-            print(json.dumps({"error": exc.to_json()}))
-        print(f"referee {args.verb}: {exc}", file=sys.stderr)
+            try:
+                print(json.dumps({"error": exc.to_json()}, allow_nan=False))
+            except (ValueError, TypeError):
+                print(json.dumps({"error": {"code": exc.code, "message": exc.message[:500]}}))
+        say(f"referee {args.verb}: {exc}")
         return 1
     except KeyboardInterrupt:
-        print(f"referee {args.verb}: interrupted", file=sys.stderr)
+        say(f"referee {args.verb}: interrupted")
         return 130
     except BrokenPipeError:
+        return 1
+    except Exception as exc:
+        if os.environ.get("REFEREE_DEBUG"):
+            traceback.print_exc()
+        text = str(exc).replace("\n", " ")[:200]
+        say(
+            f"referee {args.verb}: internal error: {type(exc).__name__}: {text} "
+            "(please report it; REFEREE_DEBUG=1 shows the traceback)"
+        )
         return 1
 
 
 def emit_json(data: Any) -> None:
     """Print one JSON document to stdout."""
-    print(json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False))
+    from ..safeio import dumps_json
+
+    print(dumps_json(data, "output", indent=1))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..compiler import compile_board
-from ..errors import UsageError
+from ..safeio import atomic_write
 from ..store import load_project
 from . import emit_json
 
@@ -61,10 +61,7 @@ def cmd_compile(args: argparse.Namespace) -> int:
     text = write_compiled(compiled, args.format)
     if args.output:
         out = Path(args.output)
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+        atomic_write(out, text)
         print(f"wrote {args.format} to {out}", file=sys.stderr)
     else:
         sys.stdout.write(text)

@@ -66,18 +66,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def cmd_export(args: argparse.Namespace) -> int:
     from ..errors import UsageError
     from ..export import write_export
+    from ..safeio import finite
 
-    if (
-        args.png_width < 1
-        or args.px_per_mm <= 0
-        or (args.tts_mm_per_unit is not None and args.tts_mm_per_unit <= 0)
-    ):
-        raise UsageError("--png-width, --px-per-mm and --tts-mm-per-unit must be positive")
+    if not 1 <= args.png_width <= 16384:
+        raise UsageError(f"--png-width must be from 1 to 16384, not {args.png_width}")
+    finite(args.px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
+    if args.tts_mm_per_unit is not None:
+        finite(args.tts_mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
     geo = None
     if args.geo_origin is not None:
         from ..export import GeoPlacement
 
+        finite(args.geo_metres_per_mm, "--geo-metres-per-mm", low=1e-9, high=1e9)
         geo = GeoPlacement.parse(args.geo_origin, args.geo_metres_per_mm)
+        finite(geo.lon, "--geo-origin longitude", low=-180, high=180)
+        finite(geo.lat, "--geo-origin latitude", low=-90, high=90)
     compiled = compile_board(load_project(args.project))
     files = write_export(
         compiled,

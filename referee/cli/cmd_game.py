@@ -1,4 +1,4 @@
-"""Game verbs over any rules module: ``new``, ``moves``, ``play``, ``replay``, ``selfplay``, ``serve``.
+"""Game verbs over any rules module: ``new``, ``moves``, ``play``, ``replay``, ``selfplay``.
 
 The verbs know nothing of a particular game: they go through
 :func:`referee.games.get_game` and the :class:`~referee.games.base.Game` interface.
@@ -17,6 +17,13 @@ hash; a different board is refused) and the whole game since ``new``, so
 ``replay`` can re-run it and check every verdict. A *log* for ``replay`` is such
 an envelope, or a JSON-lines file of them (``selfplay --log``); a log entry may
 also record a rejected move (``{"move": …, "verdict": "illegal", "code": …}``).
+
+Hand-edited states are untrusted: every file is read by :mod:`referee.safeio`, the
+envelope and its log are checked for shape here, and anything the rules module
+raises on a state it cannot use (a ``KeyError``, an index out of range, a wrong
+type) becomes one :class:`~referee.errors.StateError` (``bad_state``) naming the
+file — never a traceback (:func:`guard_state`). The ``serve`` verb is in
+:mod:`referee.cli.cmd_serve` / :mod:`referee.cli.stdio`.
 """
 
 from __future__ import annotations
@@ -28,20 +35,52 @@ import os
 import random
 import sys
 import time
-from pathlib import Path
+from collections.abc import Iterator
 from typing import IO, Any
 
 from ..compiler import CompiledBoard, compile_board
 from ..errors import BoardwrightError, IllegalMoveError, StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
-from ..store import _atomic_write_text, load_project, read_json_file
+from ..safeio import (
+    MAX_INT_DIGITS,
+    atomic_build,
+    dumps_json,
+    loads_json,
+    option_value,
+    read_text,
+    write_json,
+)
+from ..store import load_project, read_json_file
 from . import emit_json
 from .cmd_position import read_position
 
 ENVELOPE = "boardwright-game"
 ENVELOPE_VERSION = 1
-MAX_REQUEST = 1 << 20  # bytes per request line in `serve`
+MAX_PLAYERS = 16
+
+
+@contextlib.contextmanager
+def guard_state(where: str, what: str = "the state does not fit its rules") -> Iterator[None]:
+    """Turn anything but our own errors, raised while using a game state, into ``bad_state``.
+
+    A hand-edited state can hold what the rules never produce (``cur: 99``, a
+    position ``"x"``, a negative corruption); the rules module may then fail with
+    any exception. The CLI and the server report it as one line naming ``where``.
+    """
+    try:
+        yield
+    except BoardwrightError as exc:
+        if exc.location is None or where not in exc.location:
+            exc.location = f"{where}: {exc.location}" if exc.location else where
+        raise
+    except RecursionError:
+        raise StateError("the state is nested too deeply to use", location=where) from None
+    except MemoryError:
+        raise StateError("the state needs too much memory to use", location=where) from None
+    except Exception as exc:
+        text = str(exc).replace("\n", " ")[:160]
+        raise StateError(f"{what} ({type(exc).__name__}: {text})", location=where) from None
 
 
 # ====================================================================== helpers
@@ -71,24 +110,20 @@ def parse_options(pairs: list[str] | None, variant: str | None) -> dict[str, Any
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise UsageError(f"--option needs KEY=VALUE, not {pair!r}")
-        out[key.strip()] = _value(value.strip())
+        out[key.strip()] = option_value(value.strip(), f"--option {key.strip()}")
     if variant is not None:
         out["variant"] = variant
     return out
 
 
-def _value(text: str) -> Any:
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
+def check_setup(players: Any, seed: Any, where: str, error: type[BoardwrightError]) -> None:
+    """``players`` from 1 to :data:`MAX_PLAYERS` and ``seed`` an integer, else ``error``."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise error(f"players must be an integer, not {players!r}"[:120], location=where)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise error(f"players must be from 1 to {MAX_PLAYERS}, not {players}", location=where)
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_INT_DIGITS:
+        raise error(f"seed must be an integer, not {seed!r}"[:120], location=where)
 
 
 def new_game(
@@ -98,15 +133,17 @@ def new_game(
     seed: int,
     options: dict[str, Any],
     boards: Boards = _BOARDS,
-) -> tuple[Game, dict[str, Any]]:
+) -> tuple[Game[Any], dict[str, Any]]:
     """Set up a game and its envelope."""
+    check_setup(players, seed, "new", UsageError)
     cls = get_game(rules)
     compiled = boards.get(project)
     declared = compiled.board.rules
     if declared and declared != rules:
         raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
-    game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-    events = list(getattr(game, "setup_events", []))
+    with guard_state(project, "the rules cannot set up this game with these options"):
+        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
+        events = list(getattr(game, "setup_events", []))
     env = {
         "format": ENVELOPE,
         "version": ENVELOPE_VERSION,
@@ -128,7 +165,7 @@ def new_game_from_position(
     position: dict[str, Any],
     where: str = "position",
     boards: Boards = _BOARDS,
-) -> tuple[Game, dict[str, Any]]:
+) -> tuple[Game[Any], dict[str, Any]]:
     """Set up the game a position describes, and its envelope (the log starts from it)."""
     cls = get_game(rules)
     compiled = boards.get(project)
@@ -138,7 +175,8 @@ def new_game_from_position(
     if cls.POSITION is None:
         raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
     try:
-        game = cls.from_position(compiled, position)
+        with guard_state(where):
+            game = cls.from_position(compiled, position)
     except StateError as exc:
         raise StateError(exc.message, code=exc.code, location=where) from None
     env = {
@@ -168,6 +206,35 @@ def check_envelope(env: Any, where: str) -> None:
     for key in ("rules", "project", "board_hash"):
         if not isinstance(env.get(key), str):
             raise StateError(f"game state has no {key}", location=where)
+    if "log" in env:
+        check_log(env["log"], where)
+
+
+def check_log(log: Any, where: str) -> None:
+    """The shape of an envelope's ``log``: ``new`` (players, seed, options) and ``moves``."""
+    if not isinstance(log, dict):
+        raise StateError("log must be an object", location=f"{where} log")
+    new = log.get("new")
+    if new is not None:
+        if not isinstance(new, dict):
+            raise StateError("log.new must be an object", location=f"{where} log.new")
+        if "players" not in new:
+            raise StateError("log.new has no players", location=f"{where} log.new")
+        check_setup(new.get("players"), new.get("seed", 0), f"{where} log.new", StateError)
+        opts = new.get("options")
+        if opts is not None and not isinstance(opts, dict):
+            raise StateError("options must be an object", location=f"{where} log.new.options")
+        if "events" in new and not isinstance(new["events"], list):
+            raise StateError("events must be a list", location=f"{where} log.new.events")
+    moves = log.get("moves", [])
+    if not isinstance(moves, list):
+        raise StateError("log.moves must be a list", location=f"{where} log.moves")
+    for i, entry in enumerate(moves):
+        text = entry.get("move") if isinstance(entry, dict) else entry
+        if not isinstance(text, str):
+            raise StateError("a move must be text", location=f"{where} log.moves[{i}]")
+        if isinstance(entry, dict) and "events" in entry and not isinstance(entry["events"], list):
+            raise StateError("events must be a list", location=f"{where} log.moves[{i}].events")
 
 
 def load_envelope(path: str) -> dict[str, Any]:
@@ -178,10 +245,12 @@ def load_envelope(path: str) -> dict[str, Any]:
 
 def game_of(
     env: dict[str, Any], project: str | None = None, boards: Boards = _BOARDS, where: str = "state"
-) -> Game:
+) -> Game[Any]:
     """The game an envelope holds, on its board (refusing a different board)."""
     proj = project or env["project"]
-    compiled = boards.get(proj)
+    with guard_state(where):
+        compiled = boards.get(proj)
+        cls = get_game(env["rules"])
     if compiled.hash != env["board_hash"]:
         raise StateError(
             f"the game was made for board {env['board_hash']}, but {proj} is "
@@ -191,17 +260,16 @@ def game_of(
         )
     if "state" not in env:
         raise StateError("game state has no state", location=where)
-    return get_game(env["rules"]).from_json(env["state"], compiled)
+    with guard_state(where):
+        return cls.from_json(env["state"], compiled)
 
 
 def _write(path: str, env: dict[str, Any]) -> None:
-    try:
-        _atomic_write_text(Path(path), json.dumps(env, ensure_ascii=False, indent=1) + "\n")
-    except OSError as exc:
-        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
+    """Write a state file atomically (standard JSON only; see :mod:`referee.safeio`)."""
+    write_json(path, env)
 
 
-def _status(game: Game) -> dict[str, Any]:
+def _status(game: Game[Any]) -> dict[str, Any]:
     return {"to_move": game.to_move, "outcome": game.outcome}
 
 
@@ -296,21 +364,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
-    p = sub.add_parser(
-        "serve",
-        help="answer JSON-lines requests (new, moves, play, state, render) on stdin/stdout",
-        description="A JSON-lines server for other frontends: one request per "
-        "line on stdin, one response per line on stdout.",
-    )
-    p.add_argument("--stdio", action="store_true", required=True)
-    p.add_argument(
-        "--max-request",
-        type=int,
-        default=MAX_REQUEST,
-        help=f"largest request line in bytes (default {MAX_REQUEST})",
-    )
-    p.set_defaults(func=cmd_serve)
-
 
 def cmd_new(args: argparse.Namespace) -> int:
     if args.position:
@@ -338,15 +391,22 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
+    with guard_state(args.state):
+        return _moves(args)
+
+
+def _moves(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
-    moves = [str(m) for m in game.legal_moves]
+    with guard_state(args.state):
+        moves = [str(m) for m in game.legal_moves]
     if args.view is not None and args.view != game.to_move:
         moves = []  # another player's options would reveal what they hold
     if args.json:
         out = {**_status(game), "moves": moves}
         if args.view is not None:
-            out["view"] = game.view(args.view)
+            with guard_state(args.state):
+                out["view"] = game.view(args.view)
         emit_json(out)
     else:
         if game.outcome is not None:
@@ -359,11 +419,17 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    with guard_state(args.state):
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     try:
-        move = game.parse_move(args.move)
-        events = game.push(move)
+        with guard_state(args.state):
+            move = game.parse_move(args.move)
+            events = game.push(move)
     except IllegalMoveError as exc:
         if args.json:
             emit_json({"verdict": "illegal", "move": args.move, **exc.to_json()})
@@ -371,18 +437,20 @@ def cmd_play(args: argparse.Namespace) -> int:
             f"referee play: illegal move {args.move!r}: {exc.message} [{exc.code}]", file=sys.stderr
         )
         return 1
-    env["state"] = game.to_json()
-    env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-        {"move": str(move), "events": events}
-    )
-    if args.output:
-        _write(args.output, env)
-    if args.view is not None:
-        events = game.events_for(events, args.view)
+    with guard_state(args.state):
+        env["state"] = game.to_json()
+        env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
+            {"move": str(move), "events": events}
+        )
+        if args.output:
+            _write(args.output, env)
+        if args.view is not None:
+            events = game.events_for(events, args.view)
+            view = game.view(args.view)
     if args.json:
         out = {"verdict": "accepted", "move": str(move), "events": events, **_status(game)}
         if args.view is not None:
-            out["view"] = game.view(args.view)
+            out["view"] = view
         elif not args.output:
             out["state"] = env
         emit_json(out)
@@ -392,7 +460,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     for e in events:
         print(f"  {e['text'] if 'text' in e else json.dumps(e, ensure_ascii=False)}", file=stream)
     if args.view is not None:
-        emit_json(game.view(args.view))
+        emit_json(view)
     elif not args.output:
         emit_json(env)
     return 0
@@ -400,29 +468,30 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _logs(path: str) -> list[tuple[str, dict[str, Any]]]:
     """The envelopes in a log file: one JSON document, or JSON lines."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise StateError(f"cannot read: {exc.strerror or exc}", location=str(p)) from None
-    try:
-        docs = [json.loads(text)]
-        wheres = [str(p)]
-    except json.JSONDecodeError:
-        docs, wheres = [], []
-        for n, line in enumerate(text.splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                docs.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise StateError(f"malformed JSON: {exc.msg}", location=f"{p}:{n}") from None
-            wheres.append(f"{p}:{n}")
+    text = read_text(path, StateError)
+    docs: list[Any] = []
+    wheres: list[str] = []
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) <= 1 or not lines[0][1].lstrip().startswith("{") or _one_document(text):
+        docs, wheres = [loads_json(text, str(path), error=StateError)], [str(path)]
+    else:
+        for n, line in lines:
+            docs.append(loads_json(line, f"{path}:{n}", error=StateError))
+            wheres.append(f"{path}:{n}")
     for d, w in zip(docs, wheres):
         check_envelope(d, w)
-        if not isinstance(d.get("log"), dict) or "new" not in d["log"]:
+        if not isinstance(d.get("log"), dict) or not isinstance(d["log"].get("new"), dict):
             raise StateError("game state has no log to replay", location=w)
     return list(zip(wheres, docs))
+
+
+def _one_document(text: str) -> bool:
+    """Whether ``text`` parses as one JSON document (else: JSON lines)."""
+    try:
+        json.loads(text, parse_constant=lambda s: None)
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def replay_one(
@@ -444,7 +513,7 @@ def replay_one(
         game = get_game(env["rules"]).new(
             compiled,
             players=new["players"],
-            seed=new["seed"],
+            seed=new.get("seed", 0),
             options=dict(new.get("options") or {}),
         )
     if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
@@ -513,7 +582,8 @@ def replay_one(
 def cmd_replay(args: argparse.Namespace) -> int:
     results = []
     for where, env in _logs(args.log):
-        r = replay_one(env, where, args.project)
+        with guard_state(where):
+            r = replay_one(env, where, args.project)
         results.append({"log": where, **r})
     ok = all(r["ok"] for r in results)
     if args.json:
@@ -591,7 +661,7 @@ def selfplay(
         if log is not None:
             env["state"] = game.to_json()
             env["log"]["moves"] = entries
-            log.write(json.dumps(env, ensure_ascii=False) + "\n")
+            log.write(dumps_json(env, "selfplay log") + "\n")
     elapsed = time.perf_counter() - t0
     return {
         "rules": rules,
@@ -618,10 +688,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         log: IO[str] | None = None
         if args.log:
-            try:
-                log = stack.enter_context(open(args.log, "w", encoding="utf-8"))
-            except OSError as exc:
-                raise UsageError(f"cannot write {args.log}: {exc.strerror}") from None
+            # written into a temporary file that replaces --log only when the run ends
+            tmp = stack.enter_context(atomic_build(args.log))
+            log = stack.enter_context(open(tmp, "w", encoding="utf-8"))
         rep = selfplay(
             args.rules,
             args.project,
@@ -654,173 +723,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if rep["invariant_violations"] else 0
 
 
-# ====================================================================== serve
-class Server:
-    """The JSON-lines protocol: one request object per line, one response per line.
+def __getattr__(name: str) -> Any:
+    """``Server`` moved to :mod:`referee.cli.stdio`; the old import keeps working."""
+    if name == "Server":
+        from .stdio import Server
 
-    Requests have ``op`` and an optional ``id`` (echoed). Games live in the server
-    under a handle (``"game": "g1"``) from ``new`` or ``load``; ``moves``, ``play``,
-    ``state`` and ``render`` also accept an inline ``"state"`` envelope instead.
-    Every response has ``ok``; failures carry ``error`` = ``{code, message[, details]}``.
-    """
-
-    def __init__(self, max_request: int = MAX_REQUEST) -> None:
-        self.max_request = max_request
-        self.boards = Boards()
-        self.games: dict[str, tuple[Game, dict[str, Any]]] = {}
-        self._next = 1
-
-    def handle_line(self, raw: bytes) -> dict[str, Any]:
-        if len(raw) > self.max_request:
-            return {
-                "ok": False,
-                "error": {
-                    "code": "request_too_large",
-                    "message": f"request longer than {self.max_request} bytes",
-                },
-            }
-        try:
-            req = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            return {
-                "ok": False,
-                "error": {"code": "bad_json", "message": f"request is not JSON ({exc})"},
-            }
-        if not isinstance(req, dict):
-            return {
-                "ok": False,
-                "error": {"code": "bad_request", "message": "a request must be a JSON object"},
-            }
-        rid = req.get("id")
-        try:
-            resp = self.handle(req)
-        except IllegalMoveError as exc:
-            resp = {"ok": False, "verdict": "illegal", "error": exc.to_json()}
-        except BoardwrightError as exc:
-            resp = {"ok": False, "error": exc.to_json()}
-        except Exception as exc:  # a bug must not take the server down
-            resp = {
-                "ok": False,
-                "error": {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"},
-            }
-        if rid is not None:
-            resp = {"id": rid, **resp}
-        return resp
-
-    def _game(self, req: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
-        if "game" in req:
-            got = self.games.get(str(req["game"]))
-            if got is None:
-                raise UsageError(f"no game {req['game']!r} in this server", code="unknown_game")
-            return got
-        if "state" in req:
-            env = req["state"]
-            check_envelope(env, "request state")
-            return game_of(env, None, self.boards, "request state"), env
-        raise UsageError('request needs "game" (a handle) or "state" (an envelope)')
-
-    def _keep(self, game: Game, env: dict[str, Any]) -> str:
-        gid = f"g{self._next}"
-        self._next += 1
-        self.games[gid] = (game, env)
-        return gid
-
-    def handle(self, req: dict[str, Any]) -> dict[str, Any]:
-        op = req.get("op")
-        if op == "new":
-            for key in ("rules", "project", "players"):
-                if key not in req:
-                    raise UsageError(f"new needs {key!r}")
-            opts = req.get("options") or {}
-            if not isinstance(opts, dict):
-                raise UsageError("options must be an object")
-            if req.get("variant") is not None:
-                opts = {**opts, "variant": req["variant"]}
-            if not isinstance(req["players"], int) or not isinstance(req.get("seed", 0), int):
-                raise UsageError("players and seed must be integers")
-            game, env = new_game(
-                str(req["rules"]),
-                str(req["project"]),
-                req["players"],
-                req.get("seed", 0),
-                opts,
-                self.boards,
-            )
-            gid = self._keep(game, env)
-            return {"ok": True, "game": gid, **_status(game), "events": env["log"]["new"]["events"]}
-        if op == "load":
-            game, env = self._game({"state": req.get("state")})
-            gid = self._keep(game, json.loads(json.dumps(env)))
-            return {"ok": True, "game": gid, **_status(game)}
-        view = req.get("view")
-        if view is not None and not isinstance(view, str):
-            raise UsageError("view must be a player name")
-        if op == "moves":
-            game, _ = self._game(req)
-            moves = [str(m) for m in game.legal_moves]
-            if view is not None and view != game.to_move:
-                moves = []
-            return {"ok": True, **_status(game), "moves": moves}
-        if op == "play":
-            game, env = self._game(req)
-            if not isinstance(req.get("move"), str):
-                raise UsageError('play needs "move" (text)')
-            move = game.parse_move(req["move"])
-            events = game.push(move)
-            env["state"] = game.to_json()
-            env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-                {"move": str(move), "events": events}
-            )
-            out = {
-                "ok": True,
-                "verdict": "accepted",
-                "move": str(move),
-                "events": events if view is None else game.events_for(events, view),
-                **_status(game),
-            }
-            if view is not None:
-                out["view"] = game.view(view)
-            elif "game" not in req:
-                out["state"] = env
-            return out
-        if op == "state":
-            game, env = self._game(req)
-            if view is not None:
-                return {"ok": True, **_status(game), "view": game.view(view)}
-            env["state"] = game.to_json()
-            return {"ok": True, **_status(game), "state": env}
-        if op == "render":
-            game, _ = self._game(req)
-            render = getattr(game, "render", None)
-            text = render() if callable(render) else json.dumps(game.to_json(), indent=1)
-            return {"ok": True, **_status(game), "text": text}
-        if op == "close":
-            self.games.pop(str(req.get("game")), None)
-            return {"ok": True}
-        raise UsageError(
-            f"unknown op {op!r} (new, load, moves, play, state, render, close)", code="unknown_op"
-        )
-
-    def run(self, inp: IO[bytes], out: IO[str]) -> None:
-        while True:
-            raw = inp.readline(self.max_request + 1)
-            if not raw:
-                break
-            if len(raw) > self.max_request and not raw.endswith(b"\n"):
-                # swallow the rest of the oversize line, then answer once
-                while True:
-                    more = inp.readline(self.max_request + 1)
-                    if not more or more.endswith(b"\n"):
-                        break
-            if not raw.strip():
-                continue
-            resp = self.handle_line(raw.rstrip(b"\r\n"))
-            out.write(json.dumps(resp, ensure_ascii=False, allow_nan=False) + "\n")
-            out.flush()
-
-
-def cmd_serve(args: argparse.Namespace) -> int:
-    if args.max_request < 64:
-        raise UsageError("--max-request must be at least 64 bytes")
-    Server(args.max_request).run(sys.stdin.buffer, sys.stdout)
-    return 0
+        return Server
+    raise AttributeError(name)

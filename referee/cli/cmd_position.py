@@ -13,7 +13,6 @@ options RULES``
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -69,17 +68,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def cmd_position(args: argparse.Namespace) -> int:
-    from .cmd_game import game_of, load_envelope
+    from ..safeio import write_json
+    from .cmd_game import game_of, guard_state, load_envelope
 
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
-    pos = _position(game, args.state)
+    with guard_state(args.state):
+        pos = _position(game, args.state)
     if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(json.dumps(pos, ensure_ascii=False, indent=1) + "\n")
-        except OSError as exc:
-            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
+        write_json(args.output, pos)  # atomic, standard JSON only
         print(f"wrote the position of {args.state} to {args.output}", file=sys.stderr)
     else:
         emit_json(pos)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..safeio import atomic_write, finite
 from ..store import images_dir, load_project
 from . import emit_json
 
@@ -78,6 +79,8 @@ def _turns(specs: list[str]) -> dict[str, int]:
         if not sep or not pid:
             raise UsageError(f"--turn wants TILE=TURNS, not {spec!r}")
         try:
+            if len(t) > 12:
+                raise ValueError
             out[pid] = int(t)
         except ValueError:
             raise UsageError(f"--turn {spec!r}: turns must be an integer") from None
@@ -88,8 +91,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     from ..compiler import compile_board
     from ..render import render_svg
 
+    if args.png:
+        finite(args.dpi, "--dpi", low=1e-3, high=10000)
+    turns = _turns(args.turn)
     board = load_project(args.project)
-    for pid, t in _turns(args.turn).items():
+    for pid, t in turns.items():
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
@@ -112,10 +118,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     written: dict[str, str] = {}
     if args.output:
         out = Path(args.output)
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+        atomic_write(out, text)
         written["svg"] = str(out)
     elif not args.png:
         sys.stdout.write(text)
@@ -139,11 +142,8 @@ def _png(svg: str, out: Path, dpi: float) -> str:
     from ..export.picture import svg_to_png, view_box
 
     vb = view_box(svg)
-    if not (dpi > 0) or vb is None:
-        raise UsageError(f"--dpi must be positive, not {dpi:g}")
+    if vb is None:
+        raise UsageError("the drawing has no size (no viewBox)")
     data = svg_to_png(svg, max(1, round(vb[2] / 25.4 * dpi)))
-    try:
-        out.write_bytes(data)
-    except OSError as exc:
-        raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+    atomic_write(out, data)
     return str(out)

@@ -46,9 +46,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def cmd_trace(args: argparse.Namespace) -> int:
     from ..images.project import ImageUse, add_images
+    from ..safeio import finite
     from ..store import export_json, save_project
     from ..trace import trace_board
 
+    finite(args.scale, "--scale", low=1e-6, high=1e6)
+    for flag, value in (
+        ("--tolerance", args.tolerance),
+        ("--min-area", args.min_area),
+        ("--min-width", args.min_width),
+    ):
+        if value is not None:
+            finite(value, flag, low=0, high=1e9)
     src = Path(args.image)
     kw = {}
     if args.min_area is not None:

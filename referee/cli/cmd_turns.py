@@ -11,6 +11,7 @@ the legal turns of one tile (every port it touches meets a path).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from pathlib import Path
@@ -149,9 +150,33 @@ class _Bar:
             print(file=sys.stderr)
 
 
+def cap_workers(asked: int) -> int:
+    """``asked`` capped at the cores this process may use; a note on stderr when capped.
+
+    Each worker holds its own copy of the compiled board and the census plan, so
+    more processes than cores only add memory, never speed.
+    """
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    if asked > cores:
+        print(
+            f"referee turns: --workers {asked} capped at {cores} (the cores available)",
+            file=sys.stderr,
+        )
+        return cores
+    return asked
+
+
 def cmd_turns(args: argparse.Namespace) -> int:
     from ..rotations import census, legal_turns, write_witness
 
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    if args.sample is not None and args.sample < 1:
+        raise UsageError("--sample must be at least 1")
+    args.workers = cap_workers(args.workers)
     board = load_project(args.project)
     compiled = compile_board(board)
     if args.legal:
@@ -173,10 +198,6 @@ def cmd_turns(args: argparse.Namespace) -> int:
                 for r in v.reasons:
                     print(f"    - {r}")
         return 0
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    if args.sample is not None and args.sample < 1:
-        raise UsageError("--sample must be at least 1")
     tiles: Any = "turnable" if args.tiles.strip() == "turnable" else _ids(args.tiles)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = _Bar(bool(show))

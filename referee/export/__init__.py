@@ -15,16 +15,15 @@ Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
 from ..compiler import CompiledBoard
-from ..errors import UsageError
+from ..errors import BoardError, UsageError
+from ..safeio import atomic_write, dumps_json
 from .geojson import GeoPlacement, to_geojson
 from .graphml import from_graphml, to_graphml
 
@@ -72,11 +71,11 @@ def write_compiled(compiled: CompiledBoard, fmt: str, *, geo: GeoPlacement | Non
     ``geo`` lays a GeoJSON export on the Earth (:class:`~.geojson.GeoPlacement`).
     """
     if fmt == "node-link":
-        return json.dumps(to_node_link(compiled), indent=1, ensure_ascii=False) + "\n"
+        return dumps_json(to_node_link(compiled), "node-link", indent=1, error=BoardError) + "\n"
     if fmt == "graphml":
         return to_graphml(compiled)
     if fmt == "geojson":
-        return json.dumps(to_geojson(compiled, geo=geo), ensure_ascii=False) + "\n"
+        return dumps_json(to_geojson(compiled, geo=geo), "geojson", error=BoardError) + "\n"
     raise UsageError(f"unknown format {fmt!r}")
 
 
@@ -114,13 +113,30 @@ def write_export(
     (:mod:`.tts_art`; ``image_url_base`` for hosted pictures). ``tmj`` adds the
     background image layer and the tile-face tileset (:mod:`.tmj_art`).
     ``geo`` places a ``geojson`` export on the Earth (default: board millimetres).
-    Files are written whole or not at all (temporary file + rename).
+    Files are written whole or not at all (:func:`referee.safeio.atomic_write`).
+    Numbers are checked before any work (finite, positive), and an output whose
+    name says it is a picture of another kind (``-o board.png`` for ``tts``, or
+    an ``.svg``/``.png`` name for a text format) is refused: ``tts`` would
+    otherwise overwrite its own PNG picture with JSON.
     """
+    from ..safeio import finite
     from .picture import render_png, render_svg
 
     out = Path(path)
     if fmt not in EXPORT_FORMATS:
         raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORT_FORMATS)})")
+    finite(px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
+    if mm_per_unit is not None:
+        finite(mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
+    if isinstance(png_width, bool) or not isinstance(png_width, int) or not 1 <= png_width <= 16384:
+        raise UsageError(f"--png-width must be an integer from 1 to 16384, not {png_width!r}")
+    suffix = out.suffix.lower()
+    if suffix in _PICTURE_SUFFIXES and _PICTURE_SUFFIXES[suffix] != fmt:
+        raise UsageError(
+            f"-o {out}: a {suffix} name for a {fmt} export (it would not be a {suffix[1:]} "
+            f"file{'; tts writes its picture beside the JSON' if fmt == 'tts' else ''}); "
+            "choose another name"
+        )
     if not out.parent.is_dir():
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
     written: list[Path] = []
@@ -135,7 +151,7 @@ def write_export(
 
             folder = out.with_name(out.stem + ".images")
             written += add_tmj_art(tmj, compiled, folder, _write, px_per_mm=px_per_mm)
-        _write(out, (json.dumps(tmj, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        _write(out, (dumps_json(tmj, str(out), indent=1, error=BoardError) + "\n").encode("utf-8"))
     elif fmt == "svg":
         _write(out, render_svg(compiled).encode("utf-8"))
     elif fmt == "png":
@@ -167,17 +183,13 @@ def write_export(
             )
             data["ObjectStates"].extend(art.objects())
             written.extend(art.written)
-        _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
+        _write(out, (dumps_json(data, str(out), indent=1, error=BoardError) + "\n").encode("utf-8"))
     written.insert(0 if fmt not in ("tts", "tmj") else len(written), out)
     return written
 
 
+_PICTURE_SUFFIXES = {".png": "png", ".svg": "svg"}
+
+
 def _write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.writing")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+    atomic_write(path, data)

@@ -32,6 +32,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from ..errors import ImageError
+from ..safeio import atomic_write, sqlite_readonly_uri
 from .decode import EXTENSIONS, MIME_TYPES, inspect_image, open_image, thumbnail
 
 
@@ -123,7 +124,7 @@ class SqliteBlobs:
 
     def _query(self, sql: str, image_id: str) -> Any:
         try:
-            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            conn = sqlite3.connect(sqlite_readonly_uri(self.path), uri=True)
         except sqlite3.Error:
             return None
         try:
@@ -372,8 +373,6 @@ class ImageStore:
                 data = self.data(info.id)
             except ImageError:
                 continue
-            tmp = target.with_name(f".{target.name}.saving")
-            tmp.write_bytes(data)
-            os.replace(tmp, target)
+            atomic_write(target, data)  # referee.safeio: exclusive temp, fsync, rename
             n += 1
         return n

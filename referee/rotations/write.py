@@ -8,6 +8,7 @@ from typing import Any
 
 from ..errors import UsageError
 from ..model import Board
+from ..safeio import atomic_write
 from ..store import save_project
 
 
@@ -48,9 +49,6 @@ def write_witness(
 
         svg = render_svg(turned, compile_board(turned))
         pic = target.with_suffix(".svg")
-        try:
-            pic.write_text(svg, encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"cannot write {pic}: {exc.strerror or exc}") from None
+        atomic_write(pic, svg)
         written.append(pic)
     return written

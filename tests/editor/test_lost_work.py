@@ -126,7 +126,7 @@ def test_an_autosave_failure_is_shown_once_and_changes_nothing(
     def broken(path: Path, text: str) -> None:
         raise OSError(13, "Permission denied")
 
-    monkeypatch.setattr(files, "_atomic_write_text", broken)
+    monkeypatch.setattr(files, "atomic_write", broken)
     win = make_window(packs={})
     _draw_a_point(win)
     kept = dumps_board(win.doc.board)

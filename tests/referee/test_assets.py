@@ -70,3 +70,70 @@ def test_bad_packs_name_the_file(tmp_path):
     (d / "pack.json").write_text(json.dumps({"format": "other"}))
     with pytest.raises(AssetError, match="not a Boardwright asset pack"):
         load_pack(d)
+
+
+# ---------------------------------------------------------------------- ids and confinement (issue 13)
+def _empty_pack(tmp_path):
+    import json as _json
+
+    from referee.assets import load_pack
+
+    d = tmp_path / "pk"
+    (d / "tiles").mkdir(parents=True)
+    (d / "pack.json").write_text(
+        _json.dumps({"format": "boardwright-pack", "version": 1, "id": "pk"})
+    )
+    return load_pack(d)
+
+
+def _square(key):
+    from referee.model import TileAsset
+
+    return TileAsset(key, "t", {"shape": "square", "size": 80}, [])
+
+
+@pytest.mark.parametrize(
+    "tid", ["../../../x", "..", "a/../../b", "/etc/passwd", ".hidden", "a b", "x\x00y", "é", ""]
+)
+def test_a_tile_id_outside_the_character_set_is_never_written(tmp_path, tid):
+    from referee.errors import AssetError
+
+    pack = _empty_pack(tmp_path)
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    with pytest.raises(AssetError) as info:
+        pack.save_tile(_square(f"pk/{tid}"))
+    assert info.value.code == "bad_id"
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == before
+
+
+def test_a_tiles_symlink_leading_out_of_the_pack_is_refused(tmp_path):
+    from referee.errors import AssetError
+
+    pack = _empty_pack(tmp_path)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (pack.path / "tiles").rmdir()
+    (pack.path / "tiles").symlink_to(outside)
+    with pytest.raises(AssetError) as info:
+        pack.save_tile(_square("pk/fine-id_1.2"))
+    assert info.value.code == "outside_pack" and list(outside.iterdir()) == []
+
+
+def test_a_valid_tile_is_saved_inside_the_pack(tmp_path):
+    pack = _empty_pack(tmp_path)
+    out = pack.save_tile(_square("pk/fine-id_1.2"))
+    assert out == pack.path / "tiles" / "fine-id_1.2.json" and out.is_file()
+
+
+def test_a_pack_with_a_bad_tile_id_in_a_file_is_refused(tmp_path):
+    import json as _json
+
+    from referee.assets import load_pack
+    from referee.errors import AssetError
+
+    pack = _empty_pack(tmp_path)
+    bad = pack.path / "tiles" / "t.json"
+    bad.write_text(_json.dumps({"id": "../x", "outline": {"shape": "square", "size": 80}}))
+    with pytest.raises(AssetError) as info:
+        load_pack(pack.path)
+    assert str(bad) in str(info.value)

@@ -230,3 +230,119 @@ def test_large_map_round_trips_through_sqlite(tmp_path):
     b = voronoi_map(400, 2)
     save_project(b, tmp_path / "m.bwproj")
     assert dumps_board(load_project(tmp_path / "m.bwproj")) == dumps_board(b)
+
+
+# ---------------------------------------------------------------------- hardening (issue 13)
+@pytest.mark.parametrize(
+    "name", ["my#board.bwproj", "what?.bwproj", "100%.bwproj", "a b&c=d.bwproj"]
+)
+def test_names_with_uri_characters_save_and_reopen(tmp_path, name):
+    target = tmp_path / name
+    save_project(sample_board(), target)
+    assert load_project(target).name == sample_board().name
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]  # no stray "my" file
+
+
+def test_read_only_verbs_create_no_file_beside_a_wal_project(tmp_path, capsys):
+    from referee.cli import main
+
+    target = tmp_path / "w.bwproj"
+    save_project(sample_board(), target)
+    conn = sqlite3.connect(target)
+    conn.execute("PRAGMA journal_mode=wal")
+    conn.close()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    assert load_project(target).name == sample_board().name
+    assert main(["info", str(target)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == before == ["w.bwproj"]
+    capsys.readouterr()
+
+
+def test_a_project_with_a_pending_wal_is_refused_with_a_message(tmp_path):
+    target = tmp_path / "w.bwproj"
+    save_project(sample_board(), target)
+    (tmp_path / "w.bwproj-wal").write_bytes(b"x" * 100)
+    with pytest.raises(ProjectFileError, match="unmerged changes"):
+        load_project(target)
+
+
+def test_a_fifo_is_refused_at_once(tmp_path):
+    import os
+
+    fifo = tmp_path / "p.bwproj"
+    os.mkfifo(fifo)
+    with pytest.raises(ProjectFileError) as info:
+        load_project(fifo)
+    assert info.value.code == "not_regular"
+
+
+@pytest.mark.parametrize(
+    "sql, words",
+    [
+        ("CREATE VIEW v AS SELECT 1", "view 'v'"),
+        ("CREATE TRIGGER t AFTER INSERT ON games BEGIN SELECT 1; END", "trigger 't'"),
+        ("CREATE TABLE evil (x)", "unknown table 'evil'"),
+        ("ALTER TABLE features ADD COLUMN more TEXT", "unknown column features.more"),
+        (
+            "ALTER TABLE features ADD COLUMN g BLOB GENERATED ALWAYS AS (zeroblob(2000000000)) VIRTUAL",
+            "generated",
+        ),
+    ],
+)
+def test_a_schema_that_is_not_ours_is_refused_before_reading_rows(tmp_path, sql, words):
+    target = tmp_path / "p.bwproj"
+    save_project(sample_board(), target)
+    conn = sqlite3.connect(target)
+    conn.executescript(sql)
+    conn.close()
+    with pytest.raises(ProjectFileError) as info:
+        load_project(target)
+    assert words in str(info.value) and info.value.code == "bad_schema"
+
+
+def test_huge_integers_in_sqlite_cells_are_one_line_errors(tmp_path):
+    target = tmp_path / "p.bwproj"
+    save_project(sample_board(), target)
+    conn = sqlite3.connect(target)
+    conn.execute("UPDATE features SET props = ? WHERE rowid = 1", ('{"n": ' + "7" * 5000 + "}",))
+    conn.commit()
+    conn.close()
+    with pytest.raises(ProjectFileError) as info:
+        load_project(target)
+    assert "digits" in str(info.value) and str(target) in str(info.value)
+
+
+def test_a_board_that_cannot_be_written_is_refused_before_saving(tmp_path):
+    from referee.store import check_savable
+
+    b = sample_board()
+    b.features[0].props["weight"] = float("nan")
+    with pytest.raises(BoardError) as info:
+        check_savable(b)
+    assert "weight" in str(info.value)
+    with pytest.raises(BoardError):
+        save_project(b, tmp_path / "p.bwproj")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_save_keeps_mode_and_symlink(tmp_path):
+    import os
+    import stat
+
+    real = tmp_path / "real.bwproj"
+    save_project(sample_board(), real)
+    real.chmod(0o664)
+    link = tmp_path / "link.bwproj"
+    link.symlink_to(real)
+    b = sample_board()
+    b.meta["name"] = "via link"
+    save_project(b, link)
+    assert link.is_symlink() and load_project(real).name == "via link"
+    assert stat.S_IMODE(os.stat(real).st_mode) == 0o664
+
+
+def test_a_folder_with_two_projects_says_so(tmp_path):
+    save_project(sample_board(), tmp_path / "a.bwproj")
+    save_project(sample_board(), tmp_path / "b.bwproj")
+    with pytest.raises(ProjectFileError, match=r"2 project files \(a.bwproj, b.bwproj\)"):
+        load_project(tmp_path)

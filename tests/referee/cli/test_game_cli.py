@@ -275,7 +275,7 @@ def test_serve_survives_bad_requests(project):
         "bad_request",
         "unknown_op",
         "unknown_game",
-        "request_too_large",
+        "too_large",
         "bad_json",
         "not_found",
         "unknown_game",

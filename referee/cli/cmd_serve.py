@@ -1,0 +1,73 @@
+"""``referee serve``: answer requests from other frontends.
+
+``--stdio`` speaks JSON lines on stdin/stdout (:class:`referee.cli.stdio.Server`).
+The transport flags are one mutually exclusive group, so other transports (an HTTP
+server) can be added beside ``--stdio``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from ..safeio import finite
+from .stdio import IDLE_TIMEOUT, MAX_GAMES, MAX_REQUEST, Server
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "serve",
+        help="answer JSON-lines requests (new, moves, play, state, render) on stdin/stdout",
+        description="A JSON-lines server for other frontends: one request per "
+        "line on stdin, one response per line on stdout. It never stops on a bad "
+        "request: every failure is an error response with a code.",
+    )
+    transport = p.add_mutually_exclusive_group(required=True)
+    transport.add_argument("--stdio", action="store_true", help="JSON lines on stdin/stdout")
+    p.add_argument(
+        "--max-request",
+        type=int,
+        default=MAX_REQUEST,
+        help=f"largest request line in bytes (default {MAX_REQUEST})",
+    )
+    p.add_argument(
+        "--max-games",
+        type=int,
+        default=MAX_GAMES,
+        help=f"games the server holds at once (default {MAX_GAMES})",
+    )
+    p.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=IDLE_TIMEOUT,
+        metavar="SECONDS",
+        help=f"close a game unused for this long (default {IDLE_TIMEOUT:g})",
+    )
+    p.add_argument(
+        "--projects",
+        metavar="DIR",
+        default=".",
+        help="project paths in requests resolve only inside DIR (default: the current folder)",
+    )
+    p.set_defaults(func=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not 64 <= args.max_request <= 1 << 30:
+        raise UsageError("--max-request must be from 64 bytes to 1 GiB")
+    if not 1 <= args.max_games <= 100_000:
+        raise UsageError("--max-games must be from 1 to 100000")
+    finite(args.idle_timeout, "--idle-timeout", low=0.001)
+    root = Path(args.projects)
+    if not root.is_dir():
+        raise UsageError(f"--projects {args.projects}: not a folder")
+    server = Server(
+        args.max_request,
+        max_games=args.max_games,
+        idle_timeout=args.idle_timeout,
+        projects=root,
+    )
+    server.run(sys.stdin.buffer, sys.stdout)
+    return 0
