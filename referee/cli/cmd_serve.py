@@ -1,8 +1,9 @@
 """``referee serve``: answer requests from other frontends.
 
-``--stdio`` speaks JSON lines on stdin/stdout (:class:`referee.cli.stdio.Server`).
-The transport flags are one mutually exclusive group, so other transports (an HTTP
-server) can be added beside ``--stdio``.
+``--stdio`` speaks JSON lines on stdin/stdout (:class:`referee.cli.stdio.Server`);
+``--http`` runs the network game server (:mod:`referee.net`). The transport flags
+are one mutually exclusive group; flags both servers have (``--projects``,
+``--max-games``, ``--idle-timeout``) are shared.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..net.cli import add_http_arguments, run_http
 from ..safeio import finite
 from .stdio import IDLE_TIMEOUT, MAX_GAMES, MAX_REQUEST, Server
 
@@ -19,7 +21,7 @@ from .stdio import IDLE_TIMEOUT, MAX_GAMES, MAX_REQUEST, Server
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "serve",
-        help="answer JSON-lines requests (new, moves, play, state, render) on stdin/stdout",
+        help="serve games: JSON lines on stdin/stdout (--stdio) or HTTP and a browser table (--http)",
         description="A JSON-lines server for other frontends: one request per "
         "line on stdin, one response per line on stdout. It never stops on a bad "
         "request: every failure is an error response with a code.",
@@ -51,10 +53,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=".",
         help="project paths in requests resolve only inside DIR (default: the current folder)",
     )
+    add_http_arguments(p, transport)
     p.set_defaults(func=cmd_serve)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    if args.http:
+        return run_http(args)
     if not 64 <= args.max_request <= 1 << 30:
         raise UsageError("--max-request must be from 64 bytes to 1 GiB")
     if not 1 <= args.max_games <= 100_000:

@@ -15,7 +15,8 @@ import numpy as np
 import shapely
 
 from ..errors import UnknownNodeError, UsageError
-from ..model import Board, Feature
+from ..geometry import turn_matrix
+from ..model import Board, Feature, Placement
 from ..store import board_to_json
 from .paths import Chain, PathNetwork
 from .problems import Problem
@@ -35,8 +36,10 @@ class PathView:
     """Integer adjacency of the ``path`` relation for hot loops.
 
     ``inc[i]`` lists ``(edge, other_end, bearing_leaving_i, bearing_arriving_at_other)``
-    for node index ``i``; ``water[e]`` and ``guard[e]`` describe edge ``e``. Built once
-    per compile and rebuilt (cheaply, O(E)) after a tile turns.
+    for node index ``i``, in the order of the edges' keys; ``water[e]``, ``guard[e]``
+    and ``keys[e]`` describe edge ``e``. Built once per compile; a tile turn rebuilds
+    only the rows of the nodes whose chains it changed (O(k log k)) and may add edge
+    numbers (``keys`` then lists edges of other turns too).
     """
 
     inc: list[list[tuple[int, int, float, float]]]
@@ -120,7 +123,9 @@ class CompiledBoard:
         self._region_problems: list[Problem] = []
         self._regions: RegionState | None = None
         self._compile_regions()
-        self._other_problems: list[Problem] = []
+        #: track/arrival problems and ``next``/``arrival`` edges, by owning placement
+        self._link_problems: dict[str | None, list[Problem]] = {}
+        self._link_edges: dict[str | None, list[tuple[str, str, str]]] = {}
         self._compile_tracks_and_arrivals()
         self._path_view: PathView | None = None
         self._tree: shapely.STRtree | None = None
@@ -264,70 +269,106 @@ class CompiledBoard:
             else:
                 nodes[did].pop("city_space", None)
 
-    def _compile_tracks_and_arrivals(self) -> None:
-        probs: list[Problem] = []
-        for nid, (owner, f) in self.features.items():
-            if f.kind == "track":
-                names = f.props.get("points")
-                prefix = f"{owner}/" if owner else ""
-                if names:
-                    seq = []
-                    for pid in names:
-                        full = prefix + pid
-                        if full not in self.graph:
-                            probs.append(
-                                Problem.make(
-                                    "unknown_reference", f"track names unknown point {pid!r}", nid
-                                )
-                            )
-                            continue
-                        node = self.graph.nodes[full]
-                        if f.geometry.distance(shapely.Point(node["x"], node["y"])) > self.tol:
-                            probs.append(
-                                Problem.make(
-                                    "track_point_off_track",
-                                    f"point {full} is not on track {nid}",
-                                    full,
-                                    (node["x"], node["y"]),
-                                )
-                            )
-                        seq.append(full)
-                else:
-                    on = []
-                    for other, (o2, g) in self.features.items():
-                        if (
-                            g.kind == "point"
-                            and o2 == owner
-                            and f.geometry.distance(g.geometry) <= self.tol
-                        ):
-                            on.append((f.geometry.project(g.geometry), other))
-                    seq = [o for _, o in sorted(on)]
-                for k in range(len(seq) - 1):
-                    self.graph.add_edge(
-                        seq[k],
-                        seq[k + 1],
-                        key=f"next:{nid}:{k}",
-                        relation="next",
-                        track=nid,
-                        tail=seq[k],
-                        head=seq[k + 1],
-                        order=k,
-                    )
-            elif f.kind == "counter_space":
-                prefix = f"{owner}/" if owner else ""
-                for pid in f.props.get("arrival", []):
+    def _compile_tracks_and_arrivals(self, owners: set[str | None] | None = None) -> None:
+        """(Re)build the ``next`` and ``arrival`` edges and their problems.
+
+        With ``owners``, only the tracks and counter spaces of those placements (None:
+        free-standing) are rebuilt; their previous edges are removed first. O(T) in
+        the tracks and counter spaces concerned (plus, for a track without a point
+        list, the features of its owner).
+        """
+        g = self.graph
+        if owners is None:
+            for edges in self._link_edges.values():
+                for u, v, k in edges:
+                    if g.has_edge(u, v, k):
+                        g.remove_edge(u, v, k)
+            self._link_edges = {}
+            self._link_problems = {}
+        else:
+            for o in owners:
+                for u, v, k in self._link_edges.pop(o, []):
+                    if g.has_edge(u, v, k):
+                        g.remove_edge(u, v, k)
+                self._link_problems.pop(o, None)
+        if owners is None:
+            self._link_nids: dict[str | None, list[str]] = {}
+            for nid, (owner, f) in self.features.items():
+                if f.kind in ("track", "counter_space"):
+                    self._link_nids.setdefault(owner, []).append(nid)
+        features = self.features
+        for o, nids in self._link_nids.items():
+            if owners is not None and o not in owners:
+                continue
+            for nid in nids:
+                self._link_one(nid, *features[nid])
+
+    def _link_one(self, nid: str, owner: str | None, f: Feature) -> None:
+        """The ``next`` edges of one track, or the ``arrival`` edges of one counter space."""
+        probs = self._link_problems.setdefault(owner, [])
+        made = self._link_edges.setdefault(owner, [])
+        if f.kind == "track":
+            names = f.props.get("points")
+            prefix = f"{owner}/" if owner else ""
+            if names:
+                seq = []
+                for pid in names:
                     full = prefix + pid
                     if full not in self.graph:
                         probs.append(
                             Problem.make(
-                                "unknown_reference",
-                                f"counter space names unknown arrival point {pid!r}",
-                                nid,
+                                "unknown_reference", f"track names unknown point {pid!r}", nid
                             )
                         )
                         continue
-                    self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
-        self._other_problems = probs
+                    node = self.graph.nodes[full]
+                    if f.geometry.distance(shapely.Point(node["x"], node["y"])) > self.tol:
+                        probs.append(
+                            Problem.make(
+                                "track_point_off_track",
+                                f"point {full} is not on track {nid}",
+                                full,
+                                (node["x"], node["y"]),
+                            )
+                        )
+                    seq.append(full)
+            else:
+                on = []
+                for other, (o2, g) in self.features.items():
+                    if (
+                        g.kind == "point"
+                        and o2 == owner
+                        and f.geometry.distance(g.geometry) <= self.tol
+                    ):
+                        on.append((f.geometry.project(g.geometry), other))
+                seq = [o for _, o in sorted(on)]
+            for k in range(len(seq) - 1):
+                made.append((seq[k], seq[k + 1], f"next:{nid}:{k}"))
+                self.graph.add_edge(
+                    seq[k],
+                    seq[k + 1],
+                    key=f"next:{nid}:{k}",
+                    relation="next",
+                    track=nid,
+                    tail=seq[k],
+                    head=seq[k + 1],
+                    order=k,
+                )
+        elif f.kind == "counter_space":
+            prefix = f"{owner}/" if owner else ""
+            for pid in f.props.get("arrival", []):
+                full = prefix + pid
+                if full not in self.graph:
+                    probs.append(
+                        Problem.make(
+                            "unknown_reference",
+                            f"counter space names unknown arrival point {pid!r}",
+                            nid,
+                        )
+                    )
+                    continue
+                made.append((nid, full, f"arrival:{nid}|{full}"))
+                self.graph.add_edge(nid, full, key=f"arrival:{nid}|{full}", relation="arrival")
 
     # ------------------------------------------------------------------ turning
     def turn(self, placement_id: str, turns: int, *, edit: bool = False) -> dict[str, Any]:
@@ -342,8 +383,11 @@ class CompiledBoard:
         Notes
         -----
         Only chains through the tile's sockets are rebuilt (from the cached per-turn
-        variant of the tile); cost O(k) in the chains touched. Region and track
-        relations are recompiled only if the tile carries such features.
+        variant of the tile and its world-frame features, cached per placement and
+        turn); cost O(k) in the chains touched, and the path view's rows of their end
+        nodes are rebuilt (O(k log k)). Region relations are recompiled only if the
+        tile carries region features; tracks and arrivals only those of the tile and
+        of tiles whose ports changed.
         """
         p = self.board.placement(placement_id)
         tile = self.board.tile_of(p)
@@ -351,16 +395,15 @@ class CompiledBoard:
         if edit:
             self._laid_turns[p.id] = p.turns
             self._hash = None
-        for f in self.board.placed_features(p):
-            nid = f"{p.id}/{f.id}"
+        nodes = self.graph.nodes
+        for nid, f, attrs in self._placed(p):
             self.features[nid] = (p.id, f)
-            if nid in self.graph:
-                attrs = self._node_attrs(nid, p.id, f)
+            if nid in nodes:
                 if f.kind == "port":
-                    attrs["kind"] = self.graph.nodes[nid]["kind"]
-                    attrs["port"] = True
-                self.graph.nodes[nid].update(attrs)
+                    attrs = {**attrs, "kind": nodes[nid]["kind"], "port": True}
+                nodes[nid].update(attrs)
         removed, added, ports = self.paths.turn(p.id)
+        touched = {n for k in removed for n in self._chain_ends[k]}
         self._remove_edges(removed)
         self._sync_port_nodes(ports)
         for k in sorted(added):
@@ -368,13 +411,19 @@ class CompiledBoard:
         if any(f.kind in _REGION_KINDS for f in tile.features):
             self._compile_regions()
             self._derived.clear()
-        if any(f.kind in ("track", "counter_space") for f in tile.features):
-            for u, v, k in [
-                e for e in self.graph.edges(keys=True) if e[2].startswith(("next:", "arrival:"))
-            ]:
-                self.graph.remove_edge(u, v, k)
-            self._compile_tracks_and_arrivals()
-        self._path_view = None
+        # the turned tile's tracks and arrivals, and those of tiles whose ports changed
+        relink = {
+            o
+            for o in {p.id} | {self.features[q][0] for q in ports if q in self.features}
+            if o in self._link_nids
+        }
+        if relink:
+            self._compile_tracks_and_arrivals(relink)
+        if self._path_view is not None:
+            for k in added:
+                ch = self.paths.chains[k]
+                touched.update((ch.u, ch.v))
+            self._path_view = self._relink_path_view(self._path_view, touched)
         self._tree = None
         return {
             "tile": p.id,
@@ -382,6 +431,38 @@ class CompiledBoard:
             "removed": sorted(removed - added),
             "added": sorted(added - removed),
         }
+
+    def _placed(self, p: Placement) -> list[tuple[str, Feature, dict[str, Any]]]:
+        """The world-frame features of placement ``p`` at its turn, with node attributes.
+
+        Cached on the tile asset per (placement, turns, position): a tile turned back
+        and forth transforms its geometry once per quarter turn. The tile's cache is
+        cleared when its features are edited (:meth:`TileAsset.invalidate`). The
+        attribute dicts are shared: callers copy before changing them.
+        """
+        tile = self.board.tile_of(p)
+        key = ("placed", p.id, p.turns, p.x, p.y)
+        hit: list[tuple[str, Feature, dict[str, Any]]] | None = tile.cache.get(key)
+        if hit is None:
+            # Board.placed_features, with one vectorized transform for the whole tile
+            local = tile.variant(p.turns)
+            a, b, c, d = turn_matrix(0, tile.turn_count)
+            dx, dy = p.x, p.y
+
+            def move(xy: np.ndarray) -> np.ndarray:
+                x, y = xy[:, 0], xy[:, 1]
+                return np.column_stack((a * x + b * y + dx, c * x + d * y + dy))
+
+            geoms = shapely.transform(np.array([f.geometry for f in local], dtype=object), move)
+            where = shapely.get_coordinates(shapely.point_on_surface(geoms)) if len(geoms) else []
+            hit = []
+            for f, geom, xy in zip(local, geoms, where):
+                placed = Feature(f.id, f.kind, geom, f.props)
+                nid = f"{p.id}/{f.id}"
+                attrs = self._node_attrs(nid, p.id, placed, (float(xy[0]), float(xy[1])))
+                hit.append((nid, placed, attrs))
+            tile.cache[key] = hit
+        return hit
 
     # ------------------------------------------------------------------ feature edits
     def update_features(self, changed: set[str]) -> dict[str, Any]:
@@ -520,8 +601,6 @@ class CompiledBoard:
             if g.has_edge(u, v, key):
                 g.remove_edge(u, v, key)
         self._chain_ends = {}
-        for u, v, k in [e for e in g.edges(keys=True) if e[2].startswith(("next:", "arrival:"))]:
-            g.remove_edge(u, v, k)
         old_ports = set(self.paths.port_xy)
         self.paths = PathNetwork(self.board, self.tol)
         for p in old_ports - set(self.paths.port_xy):
@@ -559,7 +638,9 @@ class CompiledBoard:
     # ------------------------------------------------------------------ views
     @property
     def problems(self) -> list[Problem]:
-        probs = self.paths.problems() + self._region_problems + self._other_problems
+        probs = self.paths.problems() + self._region_problems
+        for link_probs in self._link_problems.values():
+            probs.extend(link_probs)
         nodes = self.graph.nodes
         for nid, nbrs in self.graph._adj.items():  # the adjacency dict: no view per node
             if not nbrs and nodes[nid]["kind"] != "counter_space":
@@ -588,25 +669,55 @@ class CompiledBoard:
         return [p for p in self.problems if p.severity == "error"]
 
     def path_view(self) -> PathView:
-        """The integer view of the ``path`` relation (cached until the next turn)."""
+        """The integer view of the ``path`` relation (kept up to date by :meth:`turn`).
+
+        Edge numbers are stable while the board is only turned: a chain keeps its
+        number when it comes back with a later turn, so rows a turn does not touch
+        stay the same objects. Each row lists its edges in the order of their keys.
+        """
         if self._path_view is None:
             n = len(self.ids)
-            inc: list[list[tuple[int, int, float, float]]] = [[] for _ in range(n)]
-            water: list[bool] = []
-            guard: list[str | None] = []
-            keys: list[str] = []
+            self._edge_ids: dict[str, int] = {}
+            view = PathView([[] for _ in range(n)], [], [], [])
             for key in sorted(self.paths.chains):
                 ch = self.paths.chains[key]
-                e = len(keys)
-                keys.append(key)
-                water.append(ch.medium == "water")
-                guard.append(ch.guard)
+                e = self._edge_id(view, key)
                 iu, iv = self.index[ch.u], self.index[ch.v]
                 # a loop (iu == iv) is listed twice: it can be left by either end
-                inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
-                inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
-            self._path_view = PathView(inc, water, guard, keys)
+                view.inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
+                view.inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+            self._path_view = view
         return self._path_view
+
+    def _edge_id(self, view: PathView, key: str) -> int:
+        e = self._edge_ids.get(key)
+        if e is None:
+            ch = self.paths.chains[key]
+            e = self._edge_ids[key] = len(view.keys)
+            view.keys.append(key)
+            view.water.append(ch.medium == "water")
+            view.guard.append(ch.guard)
+        return e
+
+    def _relink_path_view(self, view: PathView, touched: set[str]) -> PathView:
+        """A new view whose rows of ``touched`` nodes are rebuilt; O(P + k log k).
+
+        The other rows are shared with ``view`` (rows are never changed in place, so
+        views of earlier turns stay valid).
+        """
+        inc = view.inc[:]
+        chains, index = self.paths.chains, self.index
+        for nid in touched:
+            row: list[tuple[int, int, float, float]] = []
+            for key in sorted(self.paths.ends_at(nid)):
+                ch = chains[key]
+                e = self._edge_id(view, key)
+                if ch.u == nid:
+                    row.append((e, index[ch.v], ch.bear_u, (ch.bear_v + 180.0) % 360.0))
+                if ch.v == nid:
+                    row.append((e, index[ch.u], ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+            inc[index[nid]] = row
+        return PathView(inc, view.water, view.guard, view.keys)
 
     def adjacency(self, relation: str) -> list[list[int]]:
         """Neighbour indices per node index for one relation (``next`` is directed)."""

@@ -171,6 +171,9 @@ class PathNetwork:
         self.port_xy: dict[str, tuple[float, float]] = {}
         self.seg_at: dict[str, list[tuple[str, int, bool]]] = defaultdict(list)
         self.chains: dict[str, Chain] = {}
+        #: chain keys by the owners they run through and by their end nodes
+        self._by_owner: dict[str, set[str]] = defaultdict(set)
+        self._by_end: dict[str, set[str]] = defaultdict(set)
         self.port_nodes: dict[str, str] = {}  # port nid -> "dead_end" | "junction"
         self.socket_problems: dict[str, list[Problem]] = {}
         for p in board.placements:
@@ -240,6 +243,10 @@ class PathNetwork:
         for owner, o in self.owners.items():
             for fid in o.stops:
                 yield self.nid(owner, fid)
+
+    def ends_at(self, nid: str) -> set[str]:
+        """Keys of the chains with an end at node ``nid``."""
+        return self._by_end.get(nid, set())
 
     def segment(self, ref: tuple[str, int, bool]) -> Segment:
         return self.owners[ref[0]].split.segments[ref[1]]
@@ -366,6 +373,10 @@ class PathNetwork:
                 ch = self._walk(s, ref)
                 if ch is not None and ch.key not in self.chains:
                     self.chains[ch.key] = ch
+                    for o in ch.owners:
+                        self._by_owner[o].add(ch.key)
+                    self._by_end[ch.u].add(ch.key)
+                    self._by_end[ch.v].add(ch.key)
                     added.add(ch.key)
         return added
 
@@ -390,14 +401,16 @@ class PathNetwork:
         self._load_owner(owner)
         for p in old_ports:
             affected.update(self.socket(p))
-        removed = {
-            k
-            for k, c in self.chains.items()
-            if owner in c.owners or c.u in affected or c.v in affected
-        }
+        removed = set(self._by_owner.get(owner, ()))
+        for a in affected:
+            removed.update(self._by_end.get(a, ()))
         starts: set[str] = set()
         for k in removed:
             c = self.chains.pop(k)
+            for o in c.owners:
+                self._by_owner[o].discard(k)
+            self._by_end[c.u].discard(k)
+            self._by_end[c.v].discard(k)
             starts.update((c.u, c.v))
         starts.update(self.nid(owner, f) for f in self.owners[owner].stops)
         starts = {s for s in starts if s not in affected}

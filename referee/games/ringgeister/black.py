@@ -88,11 +88,12 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
 def _exit_towards(
     g: RinggeisterGame, node: int, target: float
 ) -> tuple[int, int, float, float] | None:
-    best = None
+    # rows list their paths in key order: on a tie the first (its key sorts first) wins
+    best: tuple[float, tuple[int, int, float, float]] | None = None
     for t in g.v.land_inc[node]:
         diff = abs(turn_angle(target, t[2]))
-        if best is None or (diff, t[0]) < best[0]:
-            best = ((diff, t[0]), t)
+        if best is None or diff < best[0]:
+            best = (diff, t)
     return best[1] if best else None
 
 
@@ -232,10 +233,10 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
         exits = [t for t in land_inc[node] if t[0] != e]
         if k == DEAD_END or not exits:
             nxt = _reverse(g, e, node, frm)  # ruling 9: turns about at a dead end
-        elif forced[node]:
-            nxt = max(exits, key=lambda t: (turn_angle(b_in, t[2]), -t[0]))
+        elif forced[node]:  # ties: the first in the row, whose path key sorts first
+            nxt = max(exits, key=lambda t: turn_angle(b_in, t[2]))
         else:
-            nxt = min(exits, key=lambda t: (abs(turn_angle(b_in, t[2])), t[0]))
+            nxt = min(exits, key=lambda t: abs(turn_angle(b_in, t[2])))
         e, to, _, b_in = nxt
         frm = node
     g._put(f, final)

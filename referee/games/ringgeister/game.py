@@ -367,26 +367,34 @@ class RinggeisterGame(Game[Move]):
 
     # ================================================================== syncing
     def _claim(self, force: bool = False) -> None:
-        """Make the shared compiled board carry this game's tile turns.
+        """Make the shared board view describe this game's tile turns.
 
-        Several games (and copies) share one compiled board; the view records which
-        game it was last synced to, so switching costs one comparison per tile unless
-        another game turned tiles in between.
+        Several games (and copies) share one compiled board and its view; the view
+        records which game it was last synced to (one comparison when nobody else
+        used it in between) and keeps the arrays of recently seen turn
+        configurations, so switching between copies with different tile turns is a
+        dictionary lookup. The compiled board itself is turned lazily: when this game
+        turns a tile, or when :attr:`compiled` is read.
         """
         v = self.v
-        owner = v.synced_to() if v.synced_to is not None else None
-        if owner is self and not force:
+        if not force and v.synced_to is not None and v.synced_to() is self:
             return
-        changed: list[str] = []
-        for p in self.compiled.board.placements:
-            t = self.tile_turns.get(p.id, p.turns)
-            if p.turns != t:
-                self.compiled.turn(p.id, t)
-                changed.append(p.id)
-        if changed:
-            v.refresh(changed)
+        if v.show(self.tile_turns):
             self._dest_cache.clear()
         v.synced_to = weakref.ref(self)
+
+    @property
+    def compiled(self) -> CompiledBoard:
+        """The compiled board, turned to this game's tile turns (as laid out before set-up)."""
+        cb: CompiledBoard = self.__dict__["_compiled"]
+        turns = self.__dict__.get("tile_turns")
+        if turns is not None:
+            self.v.sync_board(turns)
+        return cb
+
+    @compiled.setter
+    def compiled(self, value: CompiledBoard) -> None:
+        self.__dict__["_compiled"] = value
 
     def _bump(self) -> None:
         self._version += 1

@@ -249,7 +249,7 @@ def state_problems(g: RinggeisterGame) -> list[str]:
         out.append("phase over goes with an outcome, and only it")
     if g._outcome is not None and g._outcome.get("result") not in ("won", "lost", "draw"):
         out.append(f"outcome result {g._outcome.get('result')!r} is not won, lost or draw")
-    board = g.compiled.board
+    board = v.compiled.board
     for pid, t in g.tile_turns.items():
         tile = board.tile_of(board.placement(pid))
         if not 0 <= t < tile.turn_count:

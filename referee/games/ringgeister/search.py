@@ -68,8 +68,7 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
     parents: dict[Any, Any] = {}
     queue: list[tuple[int, int]] = []
     if start >= 0:
-        for e, o in inc[start]:
-            key = (o, e)
+        for _, key in inc[start]:
             if key not in parents:
                 parents[key] = None
                 queue.append(key)
@@ -105,10 +104,9 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
                             queue.append(k2)
         elif k != JUNCTION:
             continue  # dead end (light figures do not turn about) or off the network
-        for e, o in inc[node]:
+        for e, k2 in inc[node]:  # k2 = (other end, e), made once per board view
             if e == e_in:
                 continue
-            k2 = (o, e)
             if k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)

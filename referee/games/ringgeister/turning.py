@@ -79,18 +79,25 @@ def storm(g: RinggeisterGame, events: list[Event]) -> None:
     for t in turned:
         turn_tile(g, t, "storm", events, refresh=False)
     if turned:
-        g.v.refresh(turned)
+        g.v.show(g.tile_turns)
 
 
 def turn_tile(
     g: RinggeisterGame, pid: str, cause: str, events: list[Event], refresh: bool = True
 ) -> None:
-    tile = g.compiled.board.tile_of(g.compiled.board.placement(pid))
+    """Turn tile ``pid`` a quarter turn clockwise; ``refresh`` updates the board view.
+
+    Without ``refresh`` the caller shows the new turns (``g.v.show``) after its last turn.
+    """
+    v = g.v
+    compiled = v.compiled
+    v.sync_board(g.tile_turns)  # the shared compiled board may carry another game's turns
+    tile = compiled.board.tile_of(compiled.board.placement(pid))
     new = (g.tile_turns[pid] + 1) % tile.turn_count
     g.tile_turns[pid] = new
-    g.compiled.turn(pid, new)
+    compiled.turn(pid, new)
     if refresh:
-        g.v.refresh([pid])
+        v.show(g.tile_turns)
     g._bump()
     events.append(
         g._ev(

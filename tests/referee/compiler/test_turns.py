@@ -87,3 +87,34 @@ def test_node_ids_and_counts_stay_stable_through_four_turns():
             cb.turn(p.id, (p.turns + 1) % 4)
             assert stable <= set(cb.graph.nodes)
     assert stable == {n for n, d in cb.graph.nodes(data=True) if d["kind"] in ("point", "junction")}
+
+
+def path_rows(cb):
+    """The path view by node id and path key (edge numbers depend on the turns seen)."""
+    pv = cb.path_view()
+    return {
+        cb.ids[i]: [
+            (pv.keys[e], cb.ids[o], b_out, b_in, pv.water[e], pv.guard[e])
+            for e, o, b_out, b_in in row
+        ]
+        for i, row in enumerate(pv.inc)
+    }
+
+
+@settings(max_examples=30, deadline=None)
+@pytest.mark.slow
+@given(
+    seed=st.integers(0, 10_000),
+    turns=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 3)), min_size=1, max_size=10),
+)
+def test_path_view_relinked_by_turns_equals_a_fresh_one(seed, turns):
+    """Rows a turn rebuilds (and those it keeps) equal a fresh compile's, in key order."""
+    board = tile_grid(3, 3, seed=seed)
+    cb = compile_board(board)
+    before = cb.path_view()
+    kept = [list(row) for row in before.inc]
+    for idx, t in turns:
+        cb.turn(f"t{idx}", t)
+        assert path_rows(cb) == path_rows(compile_board(cb.board.copy()))
+    # views of earlier turns stay as they were (game views keep them per configuration)
+    assert [list(row) for row in before.inc] == kept
