@@ -931,16 +931,4 @@ def test_the_fuzz_suite_covers_every_verb(tmp_path):
     covered = {argv("p", tmp_path)[0] for _, argv in BOARD_VERBS}
     covered |= {"moves", "play", "replay", "position"}  # the hostile-state test
     covered |= {args[0] for args, _ in BAD_FLAGS}  # serve, and the flags of the others
-    covered |= _plugin_verbs()  # an installed plug-in's own verbs are its package's to test
     assert set(sub.choices) <= covered, set(sub.choices) - covered
-
-
-def _plugin_verbs() -> set[str]:
-    """The verbs that rules modules installed from outside Boardwright add (the race's)."""
-    from referee.games.registry import builtin_modules, modules
-
-    sub = argparse.ArgumentParser().add_subparsers()
-    for name, rm in modules().items():
-        if rm.cli is not None and name not in builtin_modules():
-            rm.cli(sub)
-    return set(sub.choices)
