@@ -23,6 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.games import available
+
 ROOT = Path(__file__).resolve().parents[3]
 MD_JSON = ROOT / "projects" / "mount-doom" / "mount-doom.json"
 MD_DB = ROOT / "projects" / "mount-doom" / "mount-doom.bwproj"
@@ -565,6 +567,8 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
         ],
     ),
 ]
+if "race" in available():  # a plug-in's own verb (the example rules package, installed in CI)
+    BOARD_VERBS.append(("race-track", lambda p, o: ["race-track", p, "--json"]))
 
 
 def _check_refusal(
