@@ -8,6 +8,12 @@ A pack is a folder with ``pack.json``::
 and one file per tile in ``tiles/<id>.json`` (a tile as in the project format,
 with ``id`` instead of ``key``). Asset keys are ``"<pack>/<id>"``. Projects embed
 copies of the assets they use, so a pack is needed only to build or edit boards.
+
+Pictures (tile faces, card faces and backs, piece tokens) live in ``images/`` as
+``<id>.<ext>`` files named by content (as in a project's ``.images/`` folder),
+listed in ``pack.json`` under ``"images"`` (id, format, size, original name).
+:meth:`AssetPack.add_image` adds one; :meth:`AssetPack.embed_into` copies the
+pictures the pack's assets use into the board.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import AssetError, FormatVersionError
+from .images.store import FolderBlobs, ImageInfo, ImageStore
 from .model import Board, TileAsset
 from .shipped import assets_dir
 from .store import _atomic_write_text, read_json_file
@@ -48,6 +55,13 @@ class AssetPack:
     piece_types: dict[str, dict[str, Any]] = field(default_factory=dict)
     decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     description: str = ""
+    images: ImageStore = field(default_factory=ImageStore)
+
+    def add_image(self, path: str | os.PathLike[str]) -> ImageInfo:
+        """Check an image file and copy it into ``images/`` (call :meth:`save_manifest` after)."""
+        info = self.images.add_file(path)
+        self.images.write_folder(self.path / "images", [info.id])
+        return info
 
     def save_tile(self, tile: TileAsset) -> Path:
         """Write one tile into ``tiles/<id>.json`` of this pack (atomically)."""
@@ -72,15 +86,22 @@ class AssetPack:
             "pieces": [dict(id=k.split("/", 1)[1], **v) for k, v in self.piece_types.items()],
             "decks": [dict(id=k.split("/", 1)[1], **v) for k, v in self.decks.items()],
         }
+        if len(self.images):
+            data["images"] = [i.to_json() for i in self.images]
         _atomic_write_text(
             self.path / "pack.json", json.dumps(data, indent=1, ensure_ascii=False) + "\n"
         )
 
     def embed_into(self, board: Board) -> None:
-        """Copy every asset of this pack into ``board`` (replacing older copies)."""
+        """Copy every asset of this pack into ``board`` (replacing older copies), with
+        the pictures they use."""
         board.tiles.update(self.tiles)
         board.piece_types.update(self.piece_types)
         board.decks.update(self.decks)
+        used = {iid for _, iid in board.image_uses()}
+        for info in self.images:
+            if info.id in used and info.id not in board.images:
+                board.images.register(info, self.images.data(info.id))
 
 
 def load_pack(path: str | os.PathLike[str]) -> AssetPack:
@@ -100,6 +121,12 @@ def load_pack(path: str | os.PathLike[str]) -> AssetPack:
     pack = AssetPack(
         pid, str(data.get("name", pid)), d, description=str(data.get("description", ""))
     )
+    pack.images.sources.append(FolderBlobs(d / "images"))
+    imgs = data.get("images", [])
+    if not isinstance(imgs, list):
+        raise AssetError("images must be a list", location=str(manifest))
+    for i, item in enumerate(imgs):
+        pack.images.register(ImageInfo.from_json(item, f"{manifest} images[{i}]"))
     for kind, target in (("pieces", pack.piece_types), ("decks", pack.decks)):
         items = data.get(kind, [])
         if not isinstance(items, list):

@@ -105,3 +105,10 @@ class UsageError(BoardwrightError, ValueError):
     """A bad command-line argument or API call (exit status 2 in the CLI)."""
 
     code = "usage"
+
+
+class ImageError(BoardwrightError, ValueError):
+    """An image that cannot be used: corrupt, truncated, unsupported, too large, unsafe SVG,
+    or referenced but missing from the project."""
+
+    code = "bad_image"

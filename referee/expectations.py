@@ -833,6 +833,10 @@ def run_check(
         from .checks import rules_problems
 
         problems.extend(rules_problems(board.rules, compiled))
+    if any(True for _ in board.image_uses()):
+        from .images.project import image_problems
+
+        problems.extend(image_problems(board))
     run = CheckRun(project, _project_file(project), problems, strict=strict)
     path: Path | None = None
     if expect:

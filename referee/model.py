@@ -30,6 +30,7 @@ from .geometry import (
     turn_and_move,
     turn_bearing,
 )
+from .images.store import ImageStore
 
 #: Feature kinds the compiler knows, with the geometry type each takes.
 FEATURE_KINDS: dict[str, str] = {
@@ -101,7 +102,15 @@ PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
     "bridge": {"name": _STR},
     "road": {"name": _STR},
     "track": {"name": _STR, "points": _IDS},
-    "art": {"terrain": _STR, "fill": _STR, "stroke": _STR, "label": _STR},
+    # image: the id of a project image, fitted to the geometry's bounds and clipped to it
+    "art": {
+        "terrain": _STR,
+        "fill": _STR,
+        "stroke": _STR,
+        "label": _STR,
+        "image": _STR,
+        "opacity": _NUM,
+    },
     "label": {"text": _STR, "size": _NUM},
 }
 
@@ -223,6 +232,9 @@ class TileAsset:
     """A tile: an outline and features in its own frame (centre at the origin).
 
     ``turn_count`` is 4 for tiles that turn in quarter turns and 6 for hexagons.
+    ``face`` is the id of an image in the board's (or pack's) image store, drawn
+    stretched over the outline's bounding box in the tile frame, clipped to the
+    outline, and turned with the tile.
     """
 
     key: str
@@ -231,6 +243,7 @@ class TileAsset:
     features: list[Feature]
     turnable: bool = True
     props: dict[str, Any] = field(default_factory=dict)
+    face: str | None = None
     _variants: dict[int, list[Feature]] = field(default_factory=dict, repr=False, compare=False)
     #: per-turn derived data (e.g. split path segments), computed once by the compiler
     cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
@@ -288,6 +301,9 @@ class TileAsset:
         if not isinstance(turnable, bool):
             raise AssetError("turnable must be true or false", location=where)
         props = data.get("props", {})
+        face = data.get("face")
+        if face is not None and not isinstance(face, str):
+            raise AssetError("face must be an image id (a string)", location=where)
         tile = cls(
             key,
             str(data.get("name", key)),
@@ -295,11 +311,12 @@ class TileAsset:
             feats,
             turnable,
             dict(props) if isinstance(props, dict) else {},
+            face,
         )
         return tile
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "key": self.key,
             "name": self.name,
             "outline": self.outline_spec,
@@ -307,6 +324,9 @@ class TileAsset:
             "props": self.props,
             "features": [f.to_json() for f in self.features],
         }
+        if self.face is not None:
+            out["face"] = self.face
+        return out
 
 
 def outline_polygon(spec: dict[str, Any], where: str) -> shapely.Polygon:
@@ -385,6 +405,117 @@ class PieceOnBoard:
 
 
 @dataclass
+class Background:
+    """A picture under the whole board (a scanned map to trace, a painted board).
+
+    The image's top-left pixel corner sits at board position (``x``, ``y``) mm; one
+    image pixel is ``scale`` mm wide; the picture is turned ``rotation`` degrees
+    clockwise about that corner. ``opacity`` is 0..1. ``locked`` keeps the editor
+    from moving it; ``visible`` False hides it without forgetting it.
+    """
+
+    image: str
+    x: float = 0.0
+    y: float = 0.0
+    scale: float = 1.0
+    rotation: float = 0.0
+    opacity: float = 1.0
+    locked: bool = False
+    visible: bool = True
+
+    def size_mm(self, width_px: int, height_px: int) -> tuple[float, float]:
+        """The picture's size on the board for an image of ``width_px`` × ``height_px``."""
+        return width_px * self.scale, height_px * self.scale
+
+    def to_board(self, px: float, py: float) -> tuple[float, float]:
+        """Board position (mm) of image pixel position (``px``, ``py``)."""
+        a = math.radians(self.rotation)
+        dx, dy = px * self.scale, py * self.scale
+        return (
+            self.x + dx * math.cos(a) - dy * math.sin(a),
+            self.y + dx * math.sin(a) + dy * math.cos(a),
+        )
+
+    def to_image(self, x: float, y: float) -> tuple[float, float]:
+        """Image pixel position of board position (``x``, ``y``) mm (inverse of :meth:`to_board`)."""
+        a = math.radians(self.rotation)
+        dx, dy = x - self.x, y - self.y
+        return (
+            (dx * math.cos(a) + dy * math.sin(a)) / self.scale,
+            (-dx * math.sin(a) + dy * math.cos(a)) / self.scale,
+        )
+
+    def calibrate(self, a: tuple[float, float], b: tuple[float, float], distance_mm: float) -> None:
+        """Set :attr:`scale` so that board points ``a`` and ``b`` (where the user clicked,
+        in mm at the current scale) are ``distance_mm`` apart, keeping ``a`` in place.
+
+        Raises :class:`BoardError` for coincident points or a non-positive distance.
+        """
+        pa, pb = self.to_image(*a), self.to_image(*b)
+        px = math.hypot(pb[0] - pa[0], pb[1] - pa[1])
+        if not (distance_mm > 0 and math.isfinite(distance_mm)) or px <= 0:
+            raise BoardError(
+                "calibration needs two different points and a positive distance",
+                code="bad_calibration",
+                location="background",
+            )
+        self.scale = distance_mm / px
+        # keep the picture point under `a` where it was
+        nx, ny = self.to_board(*pa)
+        self.x += a[0] - nx
+        self.y += a[1] - ny
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "image": self.image,
+            "x": self.x,
+            "y": self.y,
+            "scale": self.scale,
+            "rotation": self.rotation,
+            "opacity": self.opacity,
+            "locked": self.locked,
+            "visible": self.visible,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Background:
+        if not isinstance(data, dict) or not isinstance(data.get("image"), str):
+            raise BoardError("background needs an image id", location=where)
+        try:
+            nums = {
+                k: float(data.get(k, d))
+                for k, d in (
+                    ("x", 0.0),
+                    ("y", 0.0),
+                    ("scale", 1.0),
+                    ("rotation", 0.0),
+                    ("opacity", 1.0),
+                )
+            }
+        except (TypeError, ValueError):
+            raise BoardError(
+                "background x, y, scale, rotation, opacity must be numbers", location=where
+            ) from None
+        if not all(math.isfinite(v) for v in nums.values()) or nums["scale"] <= 0:
+            raise BoardError("background needs finite numbers and a positive scale", location=where)
+        if not 0.0 <= nums["opacity"] <= 1.0:
+            raise BoardError("background opacity must be between 0 and 1", location=where)
+        flags = {k: data.get(k, d) for k, d in (("locked", False), ("visible", True))}
+        if not all(isinstance(v, bool) for v in flags.values()):
+            raise BoardError("background locked and visible must be true or false", location=where)
+        return cls(
+            data["image"],
+            nums["x"],
+            nums["y"],
+            nums["scale"],
+            nums["rotation"],
+            nums["opacity"],
+            bool(flags["locked"]),
+            bool(flags["visible"]),
+        )
+
+
+@dataclass
 class Board:
     """Everything a project holds about a board.
 
@@ -403,6 +534,14 @@ class Board:
         Piece and deck assets used, by key (plain JSON data).
     pieces : list
         Pieces on the board at their starting places.
+    images : ImageStore
+        The pictures the board's assets and features use, by content id.
+    background : Background or None
+        A picture under the board.
+
+    Where images are used (:meth:`image_uses`): a tile's ``face``, the
+    ``background``, an ``art`` feature's ``image`` prop, a piece type's ``token``,
+    a deck's ``back`` and each card's ``face`` (and its own ``back``).
     """
 
     meta: dict[str, Any] = field(default_factory=dict)
@@ -413,6 +552,8 @@ class Board:
     decks: dict[str, dict[str, Any]] = field(default_factory=dict)
     pieces: list[PieceOnBoard] = field(default_factory=list)
     games: list[dict[str, Any]] = field(default_factory=list)
+    images: ImageStore = field(default_factory=ImageStore)
+    background: Background | None = None
 
     # ------------------------------------------------------------------ access
     @property
@@ -492,6 +633,39 @@ class Board:
 
     def copy(self) -> Board:
         return copy.deepcopy(self)
+
+    def image_uses(self) -> Iterator[tuple[str, str]]:
+        """Every image reference as ``(where, image_id)``, in a stable order.
+
+        ``where`` names the carrier: ``background``, ``tile KEY face``,
+        ``tile KEY feature FID``, ``feature FID``, ``piece KEY token``,
+        ``deck KEY back``, ``deck KEY card CID face|back``.
+        """
+        if self.background is not None:
+            yield "background", self.background.image
+        for key, tile in self.tiles.items():
+            if tile.face:
+                yield f"tile {key} face", tile.face
+            for f in tile.features:
+                if isinstance(f.props.get("image"), str):
+                    yield f"tile {key} feature {f.id}", f.props["image"]
+        for f in self.features:
+            if isinstance(f.props.get("image"), str):
+                yield f"feature {f.id}", f.props["image"]
+        for key, pt in self.piece_types.items():
+            if isinstance(pt.get("token"), str):
+                yield f"piece {key} token", pt["token"]
+        for key, deck in self.decks.items():
+            if isinstance(deck.get("back"), str):
+                yield f"deck {key} back", deck["back"]
+            cards = deck.get("cards")
+            for i, card in enumerate(cards if isinstance(cards, list) else []):
+                if not isinstance(card, dict):
+                    continue
+                cid = card.get("id", i)
+                for side in ("face", "back"):
+                    if isinstance(card.get(side), str):
+                        yield f"deck {key} card {cid} {side}", card[side]
 
     # ------------------------------------------------------------------ checks
     def validate(self, where: str = "board") -> None:

@@ -23,7 +23,7 @@ board gives the same bytes (tests compare it).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -33,7 +33,9 @@ from shapely.geometry.base import BaseGeometry
 
 from . import palette
 from .compiler import CompiledBoard
+from .errors import UsageError
 from .geometry import bearing_degrees, unit_vector
+from .images.draw import SvgImages
 from .model import Board, Feature
 
 #: ground, art and line colours
@@ -115,6 +117,7 @@ class _Svg:
 
     LAYERS = (
         "ground",
+        "faces",
         "art",
         "regions",
         "rivers",
@@ -250,6 +253,21 @@ class BoardRenderer:
         Draw the pieces standing on the board.
     ports : bool
         Mark the ports on the tile sides.
+    labels : bool
+        Draw text (names, letters, the legend).
+    patterns : bool
+        Draw terrain patterns (trees, peaks, waves) over the fills; False gives
+        flat fills — a picture whose regions are separated only by their borders,
+        as :mod:`referee.trace` reads.
+    layers : collection of str, optional
+        Draw only these layers of :attr:`_Svg.LAYERS` (e.g. ``("ground",
+        "regions")`` for the spaces alone); default all.
+    images : {"embed", "link", "none"}
+        Pictures (background, tile faces, art, piece tokens) as data URIs, as
+        links to ``image_link_base + <id>.<ext>``, or not at all
+        (:class:`referee.images.draw.SvgImages`).
+    image_px_per_mm : float, optional
+        Embed raster pictures reduced to this resolution (for PNG output).
 
     Notes
     -----
@@ -266,8 +284,27 @@ class BoardRenderer:
         pieces: bool = True,
         ports: bool = True,
         legend: bool = True,
+        labels: bool = True,
+        patterns: bool = True,
+        layers: Collection[str] | None = None,
+        images: str = "embed",
+        image_link_base: str = "",
+        image_px_per_mm: float | None = None,
     ) -> None:
         self.board = board
+        self.patterns = patterns
+        self.pics = SvgImages(
+            board.images, images, link_base=image_link_base, px_per_mm=image_px_per_mm
+        )
+        shown = set(_Svg.LAYERS if layers is None else layers)
+        unknown = shown - set(_Svg.LAYERS)
+        if unknown:
+            raise UsageError(
+                f"unknown layer(s) {', '.join(sorted(unknown))} (known: {', '.join(_Svg.LAYERS)})"
+            )
+        if not labels:
+            shown.discard("labels")
+        self.layers = shown
         self.legend = legend
         self.compiled = compiled
         self.graph = graph
@@ -410,6 +447,8 @@ class BoardRenderer:
         )
         body = [head, _defs()]
         for layer in _Svg.LAYERS:
+            if layer not in self.layers:
+                continue
             items = self.svg.layers[layer]
             if items:
                 body.append(f'<g id="{layer}">' + "".join(items) + "</g>")
@@ -451,9 +490,28 @@ class BoardRenderer:
                 "rect",
                 {"x": _f(x0), "y": _f(y0), "width": _f(w), "height": _f(h), "fill": "#f3eedb"},
             )
+        bg = self.board.background
+        if bg is not None and bg.visible and bg.image in self.board.images:
+            info = self.board.images.info(bg.image)
+            bw, bh = bg.size_mm(info.width, info.height)
+            s.raw(
+                "ground",
+                self.pics.element(
+                    bg.image,
+                    0.0,
+                    0.0,
+                    bw,
+                    bh,
+                    transform=f"translate({_f(bg.x)},{_f(bg.y)}) rotate({_f(bg.rotation)})",
+                    opacity=bg.opacity,
+                    title="background",
+                ),
+            )
         for p in self.board.placements:
             tile = self.board.tile_of(p)
             outline = self.board.outline_of(p)
+            if tile.face:
+                s.raw("faces", self._framed_image(tile.face, p.id, tile.outline, outline))
             s.add(
                 "ground",
                 "path",
@@ -474,6 +532,46 @@ class BoardRenderer:
                     {"d": _path_d(inner), "fill": "none", "stroke": "#4d3f29", "stroke_width": 0.3},
                 )
 
+    def _framed_image(
+        self,
+        image_id: str,
+        owner: str | None,
+        frame: BaseGeometry,
+        clip: BaseGeometry,
+        opacity: float | None = None,
+    ) -> str:
+        """An image stretched over ``frame``'s bounds, clipped to ``clip`` (world).
+
+        ``frame`` is in the frame of tile placement ``owner`` when given (the image
+        turns and moves with the tile), else on the board.
+        """
+        x0, y0, x1, y1 = frame.bounds
+        transform = None
+        if owner is not None:
+            p = self.board.placement(owner)
+            tile = self.board.tile_of(p)
+            angle = 360.0 * (p.turns % tile.turn_count) / tile.turn_count
+            transform = f"translate({_f(p.x)},{_f(p.y)}) rotate({_f(angle)})"
+        clip_d = None
+        # clip only where the shape is not the picture's rectangle (resvg renders each
+        # clip as a canvas-sized mask: a square tile needs none)
+        box_area = (x1 - x0) * (y1 - y0)
+        if clip.geom_type in ("Polygon", "MultiPolygon") and frame.area < box_area * 0.9999:
+            clip_d = _path_d(clip)
+        return self.pics.element(
+            image_id,
+            x0,
+            y0,
+            x1 - x0,
+            y1 - y0,
+            transform=transform,
+            clip_d=clip_d,
+            opacity=opacity,
+            title=escape(self.board.images.info(image_id).name)
+            if image_id in self.board.images
+            else "",
+        )
+
     def _feature(self, nid: str, owner: str | None, f: Feature) -> None:
         draw = getattr(self, f"_draw_{f.kind}", None)
         if draw is not None:
@@ -482,6 +580,20 @@ class BoardRenderer:
     # tiles and frame --------------------------------------------------------
     def _draw_art(self, nid: str, f: Feature) -> None:
         g = f.geometry
+        image = f.props.get("image")
+        if isinstance(image, str):
+            owner, _, fid = nid.rpartition("/")
+            frame = g
+            if owner:
+                frame = self.board.tile_of(self.board.placement(owner)).feature(fid).geometry
+            op = f.props.get("opacity")
+            self.svg.raw(
+                "art",
+                self._framed_image(
+                    image, owner or None, frame, g, float(op) if op is not None else None
+                ),
+            )
+            return
         terrain = str(f.props.get("terrain") or "")
         fill, stroke = TERRAIN.get(terrain, ("#cbbf95", "#7d6f48"))
         fill = str(f.props.get("fill") or fill)
@@ -506,7 +618,7 @@ class BoardRenderer:
                 "lake": "waves",
                 "ocean": "waves",
             }.get(terrain)
-            if pattern:
+            if pattern and self.patterns:
                 self.svg.add("art", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         elif g.geom_type in ("LineString", "MultiLineString"):
             self.svg.add(
@@ -855,12 +967,15 @@ class BoardRenderer:
         terrain = str(p.get("terrain") or "open")
         fill, _stroke = TERRAIN.get(terrain, TERRAIN["open"])
         d = _path_d(f.geometry)
+        bg = self.board.background
         s.add(
             "regions",
             "path",
             {
                 "d": d,
                 "fill": fill,
+                # over a visible background picture the spaces let it show through
+                "fill_opacity": 0.45 if bg is not None and bg.visible else None,
                 "stroke": "#5b5036",
                 "stroke_width": 0.4,
                 "stroke_linejoin": "round",
@@ -871,7 +986,7 @@ class BoardRenderer:
         pattern = {"forest": "trees", "mountain": "peaks", "ocean": "waves", "lake": "waves"}.get(
             terrain
         )
-        if pattern:
+        if pattern and self.patterns:
             s.add("regions", "path", {"d": d, "fill": f"url(#{pattern})", "stroke": "none"})
         c = f.geometry.representative_point()
         cx, cy = c.x, c.y
@@ -1053,6 +1168,34 @@ class BoardRenderer:
             figure = str(t.get("figure") or t.get("name") or pc.piece)
             letter = _FIGURE_LETTERS.get(figure, figure[:1].upper())
             x, y = xy
+            token = t.get("token")
+            if isinstance(token, str) and token in self.board.images:
+                disc = shapely.Point(x, y).buffer(r, quad_segs=16)
+                self.svg.raw(
+                    "pieces",
+                    self.pics.element(
+                        token,
+                        x - r,
+                        y - r,
+                        2 * r,
+                        2 * r,
+                        clip_d=_path_d(disc),
+                        title=f"{escape(pc.id)} on {escape(pc.at)}",
+                    ),
+                )
+                self.svg.add(
+                    "pieces",
+                    "circle",
+                    {
+                        "cx": _f(x),
+                        "cy": _f(y),
+                        "r": _f(r),
+                        "fill": "none",
+                        "stroke": "#111",
+                        "stroke_width": 0.6,
+                    },
+                )
+                continue
             self.svg.add(
                 "pieces",
                 "circle",
@@ -1170,8 +1313,25 @@ def render_svg(
     pieces: bool = True,
     ports: bool = True,
     legend: bool = True,
+    labels: bool = True,
+    patterns: bool = True,
+    layers: Collection[str] | None = None,
+    images: str = "embed",
+    image_link_base: str = "",
+    image_px_per_mm: float | None = None,
 ) -> str:
     """The board as SVG text (see :class:`BoardRenderer`)."""
     return BoardRenderer(
-        board, compiled, graph=graph, pieces=pieces, ports=ports, legend=legend
+        board,
+        compiled,
+        graph=graph,
+        pieces=pieces,
+        ports=ports,
+        legend=legend,
+        labels=labels,
+        patterns=patterns,
+        layers=layers,
+        images=images,
+        image_link_base=image_link_base,
+        image_px_per_mm=image_px_per_mm,
     ).render()

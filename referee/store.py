@@ -8,6 +8,12 @@ A project is one SQLite database written with sqlite-utils. Tables:
     Embedded copies of the tiles, piece types and decks the board uses.
 ``placements`` (id, tile, x, y, turns, ord), ``features`` (id, kind, geometry, props, ord),
 ``pieces`` (id, piece, at, props, ord), ``games`` (id, data, ord)
+``images`` (id, format, width, height, size, name, data, ord)
+    The board's pictures as raw BLOBs keyed by the SHA-256 of their bytes (the same
+    picture is stored once). Loading reads only the other columns; the bytes are
+    read when a renderer or the editor asks for them
+    (:class:`referee.images.SqliteBlobs`). Projects without the table (written
+    before images existed) load unchanged, so the format version stays 1.
 
 Saving writes a complete new database next to the target in one transaction,
 flushes it to disk and renames it over the target (``os.replace`` is atomic), so a
@@ -15,7 +21,12 @@ crash or a kill mid-save leaves the previous version intact and readable.
 
 The JSON export holds the same content (see ``referee/schema/project.schema.json``);
 ``load_project`` reads either form, so every CLI verb takes a project file or its
-export. Export → import → export is byte-identical.
+export. Export → import → export is byte-identical. The JSON lists the images'
+facts (``images``) and :func:`export_json` writes their bytes to the folder
+``<name>.images/`` beside ``<name>.json``, one ``<id>.<ext>`` file each;
+:func:`import_json` reads them back from there. The keys ``images`` and
+``background`` are written only when the board has them, so boards without
+pictures export exactly as before.
 """
 
 from __future__ import annotations
@@ -31,7 +42,8 @@ from typing import Any
 import sqlite_utils
 
 from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
-from .model import Board, Feature, PieceOnBoard, Placement, TileAsset
+from .images.store import FolderBlobs, ImageInfo, SqliteBlobs
+from .model import Background, Board, Feature, PieceOnBoard, Placement, TileAsset
 
 FORMAT = "boardwright-project"
 FORMAT_VERSION = 1
@@ -41,7 +53,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # ---------------------------------------------------------------------- JSON form
 def board_to_json(board: Board) -> dict[str, Any]:
     """The project as a JSON-ready dict (the export format, version 1)."""
-    return {
+    out = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "meta": board.meta,
@@ -55,6 +67,11 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "pieces": [p.to_json() for p in board.pieces],
         "games": board.games,
     }
+    if len(board.images):
+        out["images"] = [i.to_json() for i in board.images]
+    if board.background is not None:
+        out["background"] = board.background.to_json()
+    return out
 
 
 def dumps_board(board: Board) -> str:
@@ -122,8 +139,18 @@ def board_from_json(data: Any, where: str = "project") -> Board:
             )
         board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(p.get("props") or {})))
     board.games = list(_list(data, "games", where))
+    for i, item in enumerate(_list(data, "images", where)):
+        board.images.register(ImageInfo.from_json(item, f"{where} images[{i}]"))
+    if data.get("background") is not None:
+        board.background = Background.from_json(data["background"], f"{where} background")
     board.validate(where)
     return board
+
+
+def images_dir(path: str | os.PathLike[str]) -> Path:
+    """The folder beside a JSON export that holds its images: ``name.json`` → ``name.images``."""
+    p = Path(path)
+    return p.with_name(p.stem + ".images")
 
 
 def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
@@ -134,7 +161,9 @@ def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
 
 
 def export_json(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write the JSON export atomically."""
+    """Write the JSON export atomically, and its images into ``<name>.images/`` beside it."""
+    if len(board.images):
+        board.images.write_folder(images_dir(path))
     _atomic_write_text(Path(path), dumps_board(board))
 
 
@@ -163,8 +192,10 @@ def read_json_file(
 
 
 def import_json(path: str | os.PathLike[str]) -> Board:
-    """Load a project from its JSON export."""
-    return board_from_json(read_json_file(path), str(path))
+    """Load a project from its JSON export (images read lazily from ``<name>.images/``)."""
+    board = board_from_json(read_json_file(path), str(path))
+    board.images.sources.append(FolderBlobs(images_dir(path)))
+    return board
 
 
 # ---------------------------------------------------------------------- SQLite form
@@ -192,6 +223,8 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
                 {"key": "version", "value": json.dumps(FORMAT_VERSION)},
                 {"key": "meta", "value": json.dumps(meta, ensure_ascii=False)},
             ]
+            if "background" in data:
+                rows.append({"key": "background", "value": json.dumps(data["background"])})
             db["meta"].insert_all(rows, pk="key")
             asset_rows = []
             for kind in ("tiles", "pieces", "decks"):
@@ -241,6 +274,7 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
                 {"ord": i, "data": json.dumps(g, ensure_ascii=False)}
                 for i, g in enumerate(data["games"])
             )
+            _write_images(conn, board)
         conn.close()
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
@@ -250,6 +284,25 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _write_images(conn: sqlite3.Connection, board: Board) -> None:
+    """The ``images`` table: one row per image, bytes as a BLOB (NULL when missing)."""
+    from .errors import ImageError
+
+    conn.execute(
+        "CREATE TABLE images (id TEXT PRIMARY KEY, format TEXT, width INTEGER, "
+        "height INTEGER, size INTEGER, name TEXT, data BLOB, ord INTEGER)"
+    )
+    for i, info in enumerate(board.images):
+        try:
+            blob: bytes | None = board.images.data(info.id)
+        except ImageError:
+            blob = None  # referenced but missing: `referee check` reports it
+        conn.execute(
+            "INSERT INTO images VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (info.id, info.format, info.width, info.height, info.size, info.name, blob, i),
+        )
 
 
 def load_sqlite(path: str | os.PathLike[str]) -> Board:
@@ -309,6 +362,15 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
             ],
             "games": [json.loads(r["data"]) for r in db["games"].rows_where(order_by="ord")],
         }
+        if "background" in meta_rows:
+            data["background"] = meta_rows["background"]
+        if "images" in names:
+            data["images"] = [
+                dict(zip(("id", "format", "width", "height", "size", "name"), r))
+                for r in conn.execute(
+                    "SELECT id, format, width, height, size, name FROM images ORDER BY ord"
+                )
+            ]
     except sqlite3.DatabaseError as exc:
         raise ProjectFileError(
             f"corrupt SQLite project file ({exc})", code="corrupt", location=where
@@ -319,7 +381,9 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         ) from None
     finally:
         conn.close()
-    return board_from_json(data, where)
+    board = board_from_json(data, where)
+    board.images.sources.append(SqliteBlobs(p))
+    return board
 
 
 def load_project(path: str | os.PathLike[str]) -> Board:

@@ -34,6 +34,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--px-per-mm", type=float, default=1.0, help="Tiled pixels per mm (tmj)")
     p.add_argument("--image-url", help="tts: URL of the board picture instead of writing one")
     p.add_argument(
+        "--image-url-base",
+        metavar="URL",
+        help="tts: URL prefix of the hosted pictures (tile faces, tokens, card sheets) "
+        "instead of file:// URLs; upload FILE's .images folder there",
+    )
+    p.add_argument(
         "--tts-mm-per-unit",
         type=float,
         default=None,
@@ -82,6 +88,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         image_url=args.image_url,
         mm_per_unit=args.tts_mm_per_unit,
         geo=geo,
+        image_url_base=args.image_url_base,
     )
     if args.json:
         emit_json(

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
-from ..store import load_project
+from ..store import images_dir, load_project
 from . import emit_json
 
 
@@ -29,6 +30,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--no-pieces", action="store_true", help="leave the pieces out")
     p.add_argument("--no-ports", action="store_true", help="leave the port marks out")
+    p.add_argument("--no-labels", action="store_true", help="leave all text out")
+    p.add_argument(
+        "--flat",
+        action="store_true",
+        help="flat terrain fills without patterns (a picture to trace spaces from)",
+    )
+    p.add_argument(
+        "--layers",
+        metavar="LIST",
+        help="draw only these comma-separated layers, e.g. ground,regions (the spaces alone)",
+    )
     p.add_argument(
         "--no-legend",
         action="store_true",
@@ -40,6 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=[],
         metavar="TILE=TURNS",
         help="draw with a placed tile at another turn (repeatable), e.g. r1c2=1",
+    )
+    p.add_argument(
+        "--images",
+        choices=["embed", "link", "none"],
+        default="embed",
+        help="pictures in the SVG: embedded (default), linked to FILE.images/<id>.<ext> "
+        "written beside the SVG, or left out; the PNG always embeds them",
     )
     p.add_argument("--png", metavar="FILE", help="also write a PNG (rasterised by resvg, at --dpi)")
     p.add_argument(
@@ -74,14 +93,22 @@ def cmd_render(args: argparse.Namespace) -> int:
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
     compiled = compile_board(board) if args.graph else None
-    text = render_svg(
-        board,
-        compiled,
-        graph=args.graph,
-        pieces=not args.no_pieces,
-        ports=not args.no_ports,
-        legend=not args.no_legend,
-    )
+    layers = [x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None
+    options: dict[str, Any] = {
+        "graph": args.graph,
+        "pieces": not args.no_pieces,
+        "ports": not args.no_ports,
+        "legend": not args.no_legend,
+        "labels": not args.no_labels,
+        "patterns": not args.flat,
+        "layers": layers,
+    }
+    link_base = ""
+    if args.images == "link" and args.output:
+        folder = images_dir(args.output)
+        board.images.write_folder(folder, [i for _, i in board.image_uses() if i in board.images])
+        link_base = folder.name + "/"
+    text = render_svg(board, compiled, images=args.images, image_link_base=link_base, **options)
     written: dict[str, str] = {}
     if args.output:
         out = Path(args.output)
@@ -93,7 +120,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     elif not args.png:
         sys.stdout.write(text)
     if args.png:
-        written["png"] = _png(text, Path(args.png), args.dpi)
+        png_svg = text
+        if len(board.images):  # embed pictures reduced to the PNG's resolution
+            png_svg = render_svg(
+                board, compiled, images="embed", image_px_per_mm=args.dpi / 25.4, **options
+            )
+        written["png"] = _png(png_svg, Path(args.png), args.dpi)
     if args.json:
         emit_json({"project": args.project, "written": written, "bytes": len(text.encode())})
     else:

@@ -29,6 +29,7 @@ CODES: dict[str, str] = {
     "track_point_off_track": ERROR,  # a point named by a track is not on its line
     "unknown_reference": ERROR,  # a property names a feature that does not exist
     "rules_check": ERROR,  # a rules module's own board check
+    "missing_image": ERROR,  # a tile face, background, card, token or art names an absent image
 }
 
 

@@ -103,11 +103,15 @@ def write_export(
     image_url: str | None = None,
     mm_per_unit: float | None = None,
     geo: GeoPlacement | None = None,
+    image_url_base: str | None = None,
 ) -> list[Path]:
     """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
-    (unless ``image_url`` names a picture elsewhere) and points the board at it.
+    (unless ``image_url`` names a picture elsewhere) and points the board at it,
+    and adds the board's pictures — background, tile faces, piece tokens, card
+    sheets — as TTS objects whose files go to ``<path stem>.images/``
+    (:mod:`.tts_art`; ``image_url_base`` for hosted pictures).
     ``geo`` places a ``geojson`` export on the Earth (default: board millimetres).
     Files are written whole or not at all (temporary file + rename).
     """
@@ -124,13 +128,13 @@ def write_export(
     elif fmt == "tmj":
         from .tmj import to_tmj
 
-        _write(
-            out,
-            (
-                json.dumps(to_tmj(compiled, px_per_mm=px_per_mm), indent=1, ensure_ascii=False)
-                + "\n"
-            ).encode("utf-8"),
-        )
+        tmj = to_tmj(compiled, px_per_mm=px_per_mm)
+        if any(True for _ in compiled.board.image_uses()):
+            from .tmj_art import add_tmj_art
+
+            folder = out.with_name(out.stem + ".images")
+            written += add_tmj_art(tmj, compiled, folder, _write, px_per_mm=px_per_mm)
+        _write(out, (json.dumps(tmj, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
     elif fmt == "svg":
         _write(out, render_svg(compiled).encode("utf-8"))
     elif fmt == "png":
@@ -148,8 +152,22 @@ def write_export(
             written.append(img)
             image_url = img.resolve().as_uri()
         data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH, view_box=box)
+        if any(True for _ in compiled.board.image_uses()):
+            from .tts_art import TtsArt
+
+            info = data["_boardwright"]
+            art = TtsArt(
+                compiled,
+                out.with_name(out.stem + ".images"),
+                (float(info["centre_mm"][0]), float(info["centre_mm"][1])),
+                float(info["mm_per_unit"]),
+                image_url_base,
+                write=_write,
+            )
+            data["ObjectStates"].extend(art.objects())
+            written.extend(art.written)
         _write(out, (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.insert(0 if fmt != "tts" else len(written), out)
+    written.insert(0 if fmt not in ("tts", "tmj") else len(written), out)
     return written
 
 
