@@ -1,7 +1,8 @@
 """Board checks that a rules module adds to ``referee check``.
 
-A rules subpackage may define ``board_problems(compiled) -> list[Problem]`` in its
-``checks`` module (e.g. the Ringgeister counts of DESIGN §4).
+A rules module lists them in its :class:`~referee.games.registry.RulesModule`
+(``board_checks``); a built-in subpackage not converted to the kit yet may still
+define ``board_problems(compiled) -> list[Problem]`` in its ``checks`` module.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from .compiler import CompiledBoard, Problem
-from .games import available
+from .games import available, get_module
 
 
 def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
@@ -24,6 +25,9 @@ def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
                 severity="warning",
             )
         ]
+    declared = get_module(rules).board_checks
+    if declared:
+        return [p for check in declared for p in check(compiled)]
     try:
         mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
     except ModuleNotFoundError:

@@ -35,6 +35,7 @@ from ..compiler import CompiledBoard, compile_board
 from ..errors import BoardwrightError, IllegalMoveError, StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
+from ..net.cli import add_http_arguments, run_http
 from ..store import _atomic_write_text, load_project, read_json_file
 from . import emit_json
 
@@ -262,13 +263,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description="A JSON-lines server for other frontends: one request per "
         "line on stdin, one response per line on stdout.",
     )
-    p.add_argument("--stdio", action="store_true", required=True)
+    p.add_argument("--stdio", action="store_true")
     p.add_argument(
         "--max-request",
         type=int,
         default=MAX_REQUEST,
         help=f"largest request line in bytes (default {MAX_REQUEST})",
     )
+    add_http_arguments(p)
     p.set_defaults(func=cmd_serve)
 
 
@@ -760,6 +762,10 @@ class Server:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    if args.http:
+        return run_http(args)
+    if not args.stdio:
+        raise UsageError("serve needs --stdio or --http")
     if args.max_request < 64:
         raise UsageError("--max-request must be at least 64 bytes")
     Server(args.max_request).run(sys.stdin.buffer, sys.stdout)

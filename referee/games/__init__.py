@@ -1,25 +1,33 @@
-"""Rules modules, one subpackage per game; each defines ``GAME`` (a :class:`~.base.Game`)."""
+"""Rules modules: the game kit (:mod:`.base`) and the registry of installed games.
+
+Games are found through the entry-point group ``boardwright.rules``
+(:mod:`.registry`); the built-in games live in subpackages of this package.
+"""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+from .base import FigureView, Game, LegalMoves, draw, lost, won
+from .events import Event, event, visible
+from .moves import Move
+from .options import Option
+from .registry import RulesModule, Symbol, available, get_game, get_module, modules
 
-from ..errors import UsageError
-from .base import Game, LegalMoves
-
-__all__ = ["Game", "LegalMoves", "available", "get_game"]
-
-
-def available() -> list[str]:
-    """Names of the rules modules installed (e.g. ``ringgeister``)."""
-    return sorted(m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg)
-
-
-def get_game(name: str) -> type[Game]:  # type: ignore[type-arg]
-    """The :class:`Game` subclass for the rules ``name``."""
-    mod_name = name.replace("-", "_")
-    if name not in available():
-        raise UsageError(f"unknown rules {name!r} (known: {', '.join(available()) or 'none'})")
-    mod = importlib.import_module(f"{__name__}.{mod_name}")
-    return mod.GAME  # type: ignore[no-any-return]
+__all__ = [
+    "Event",
+    "FigureView",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Option",
+    "RulesModule",
+    "Symbol",
+    "available",
+    "draw",
+    "event",
+    "get_game",
+    "get_module",
+    "lost",
+    "modules",
+    "visible",
+    "won",
+]

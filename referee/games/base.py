@@ -1,42 +1,95 @@
-"""The interface every rules module implements (python-chess style).
+"""The game kit: the interface every rules module implements (python-chess style).
 
-A rules module is a subpackage of :mod:`referee.games` whose ``__init__`` defines
-``GAME``, a subclass of :class:`Game`. A :class:`Game` object *is* the game state
-with the rules attached, like ``chess.Board``:
+A :class:`Game` object *is* the game state with the rules attached, like
+``chess.Board``. See ``docs/game-kit.md`` for a walk-through; in short:
 
-- ``legal_moves`` is a lazy view: ``move in game.legal_moves``, iteration,
-  ``game.legal_moves.count()``;
-- ``is_legal(move)`` is pure; ``check(move)`` raises :class:`IllegalMoveError`
-  with a code, a message and details, and changes nothing;
-- ``push(move)`` applies a legal move and returns the events, in order; on a
-  rejected move it raises and leaves the state exactly as it was;
-- ``to_json()`` / ``from_json()`` serialise the whole state, including the seeded
-  random generator and the hash of the compiled board it belongs to, so a game
-  replays bit for bit from seed and move log;
-- ``figures()`` and ``move_targets()`` (optional) tell a frontend which pieces to
-  draw where, and which legal moves take a figure to which node (click-to-play).
+- ``legal_moves`` is a lazy view (``move in game.legal_moves``, iteration,
+  ``.count()``); ``is_legal(move)`` is pure; ``check(move)`` raises
+  :class:`IllegalMoveError` (code, message, details) and changes nothing;
+  ``push(move)`` applies a legal move and returns the events; a rejected move
+  leaves the state exactly as it was.
+- **Moves** are :class:`~referee.games.moves.Move` values (``str`` is the text,
+  ``Move.parse`` and ``repr`` round-trip); a game subclasses it with its ``VERBS``
+  and names it in ``MOVE``.
+- **Events** are ``{"type", "text", ...}`` with an optional ``private`` audience
+  (:mod:`referee.games.events`); :meth:`Game.events_for` filters them per viewer.
+- **Options** are declared once in ``OPTIONS`` (:mod:`referee.games.options`) and
+  parsed by :meth:`Game.new` before the game's :meth:`Game.setup` sees them.
+- **The outcome** is ``None`` or ``{"result": "won"|"lost"|"draw", "winners": [...]}``
+  (plus fields of the game's own); build it with :func:`won`, :func:`lost`,
+  :func:`draw`.
+- **Declared state**: a game names a dataclass in ``STATE`` and implements
+  :meth:`Game.dump_state` / :meth:`Game.load_state`; the kit writes ``to_json``
+  (rules, version, board hash, players, options, generator, fixed dice, state),
+  reads ``from_json`` (structure checked by the declaration, meaning by
+  :meth:`Game.validate`, refusing with ``StateError`` code ``bad_state``), upgrades
+  old files through :meth:`Game.migrate`, and generates :meth:`Game.state_schema`.
+- **Positions** (the FEN of this project): a game names a dataclass in
+  ``POSITION`` and implements :meth:`Game.dump_position` /
+  :meth:`Game.load_position`; the kit gives :meth:`Game.from_position`,
+  :meth:`Game.position` and :meth:`Game.position_schema`.
 
-Moves are small hashable values whose ``str`` is the move's text and whose
-``repr`` round-trips (``Move.parse(str(m)) == m``).
+**Games not converted yet** (the kit's first release): a game that leaves
+``STATE`` unset keeps writing its own ``new``/``to_json``/``from_json``; the old
+helpers (``_FIELDS``, :meth:`Game.fields_to_json`, :meth:`Game.fields_from_json`,
+:class:`WordMove`) keep working until every game has adopted the kit.
 """
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from ..compiler import CompiledBoard
-from ..errors import IllegalMoveError, StateError
+from ..errors import BoardError, IllegalMoveError, StateError, UsageError
+from . import state as declared
+from .events import Event, visible
+from .moves import Move
+from .options import Option, option_schema, parse_options
+from .rng import Rng
 
 M = TypeVar("M")
 
+__all__ = [
+    "Event",
+    "FigureView",
+    "Game",
+    "LegalMoves",
+    "Move",
+    "Option",
+    "WordMove",
+    "draw",
+    "lost",
+    "won",
+]
 
+#: keys of a position that belong to the kit, not to the game's ``POSITION``
+POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice")
+
+
+# ====================================================================== outcomes
+def won(winners: Sequence[str], **fields: Any) -> dict[str, Any]:
+    """The outcome of a game some players won: ``{"result": "won", "winners": [...]}``."""
+    return {"result": "won", "winners": list(winners), **fields}
+
+
+def lost(**fields: Any) -> dict[str, Any]:
+    """The outcome of a game everybody lost (a cooperative game, or the board won)."""
+    return {"result": "lost", "winners": [], **fields}
+
+
+def draw(**fields: Any) -> dict[str, Any]:
+    """The outcome of a drawn game."""
+    return {"result": "draw", "winners": [], **fields}
+
+
+# ====================================================================== old move helper
 @dataclass(frozen=True)
 class WordMove:
-    """A move written as words, verb first (``"roll aragorn ringbearer"``).
+    """Deprecated (kit shim): a move written as words. New games use :class:`Move`.
 
     Subclasses set ``verbs``; ``str`` is the text and :meth:`parse` reads it back.
     """
@@ -115,40 +168,348 @@ class LegalMoves(Generic[M]):
         return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
+# ====================================================================== the game
 class Game(ABC, Generic[M]):
-    """Game state plus rules. Subclasses implement the abstract methods."""
+    """Game state plus rules. See the module docstring and ``docs/game-kit.md``.
 
-    #: the rules name a board declares in ``meta.rules``
+    Class attributes a game sets
+    ----------------------------
+    rules : str
+        The rules name a board declares in ``meta.rules`` (``"ringgeister"``).
+    title : str
+        The game's name for people.
+    PLAYERS : tuple of int
+        Least and most players (inclusive); :meth:`new` refuses other counts.
+    OPTIONS : tuple of Option
+        The game's options (:mod:`referee.games.options`).
+    MOVE : type of Move
+        The game's move class (a :class:`~referee.games.moves.Move` subclass).
+    STATE, POSITION : dataclass types
+        The declared state and position (:mod:`referee.games.state`).
+    STATE_VERSION : int
+        Version of the state format; older files go through :meth:`migrate`.
+    """
+
     rules: ClassVar[str]
+    title: ClassVar[str] = ""
+    PLAYERS: ClassVar[tuple[int, int]] = (1, 8)
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    MOVE: ClassVar[type[Move]] = Move
+    STATE: ClassVar[type | None] = None
+    POSITION: ClassVar[type | None] = None
+    STATE_VERSION: ClassVar[int] = 1
 
     compiled: CompiledBoard
+    #: the players' names, in turn order (colours, seats: what ``to_move`` returns)
+    players: list[str]
+    #: the options, parsed (every name of ``OPTIONS`` present)
+    options: dict[str, Any]
+    #: the seeded generator (all randomness of the game goes through it)
+    rng: Rng
+    #: what happened while setting up (cards turned, figures placed)
+    setup_events: list[Event]
 
-    # -------------------------------------------------------------- construction
+    # ================================================================== construction
     @classmethod
-    @abstractmethod
     def new(
         cls,
         compiled: CompiledBoard,
         *,
         players: int,
         seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> Game[M]:
-        """Set up a new game on ``compiled`` (seeded)."""
+        options: Mapping[str, Any] | None = None,
+    ) -> Self:
+        """Set up a new game on ``compiled`` (seeded).
+
+        The kit checks the board's declared rules and the player count, parses the
+        options against ``OPTIONS``, then calls :meth:`setup`.
+
+        Raises
+        ------
+        UsageError
+            Another player count, an unknown option or a bad option value (one line).
+        BoardError
+            The board declares other rules, or the game cannot be set up on it.
+        """
+        cls.check_board_rules(compiled)
+        n = cls.check_players(players)
+        opts = cls.parse_options(options)
+        return cls.setup(compiled, n, int(seed), opts)
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> Game[M]:
-        """Rebuild a state; raise :class:`StateError` if it was made for another board."""
+    def setup(
+        cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+    ) -> Self:
+        """Hook: set up a game (options already parsed). Kit games implement this."""
+        raise NotImplementedError(f"{cls.__name__} implements neither new() nor setup()")
 
-    @abstractmethod
+    @classmethod
+    def blank(
+        cls, compiled: CompiledBoard, players: Sequence[str], options: dict[str, Any]
+    ) -> Self:
+        """Hook: an empty game object (no figures, no cards) that :meth:`load_state` or
+        :meth:`load_position` then fills. Override to build derived tables; call
+        ``super().blank(...)`` first.
+
+        Raises
+        ------
+        StateError
+            ``players`` are not players this game can have (code ``bad_state``).
+        """
+        g = cls.__new__(cls)
+        g.compiled = compiled
+        g.players = list(players)
+        g.options = dict(options)
+        g.rng = Rng(0)
+        g.setup_events = []
+        return g
+
+    @classmethod
+    def check_board_rules(cls, compiled: CompiledBoard) -> None:
+        """Refuse a board that declares other rules (code ``wrong_rules``)."""
+        declared_rules = compiled.board.rules
+        if declared_rules not in (None, "", cls.rules):
+            raise BoardError(
+                f"board declares rules {declared_rules!r}, not {cls.rules}", code="wrong_rules"
+            )
+
+    @classmethod
+    def check_players(cls, players: Any) -> int:
+        """``players`` as a count within ``PLAYERS``, else a one-line :class:`UsageError`."""
+        lo, hi = cls.PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            span = str(lo) if lo == hi else f"{lo} to {hi}"
+            raise UsageError(
+                f"{cls.title or cls.rules} is played by {span} players, not {players!r}",
+                code="bad_players",
+            )
+        return players
+
+    @classmethod
+    def parse_options(cls, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Every option of ``OPTIONS``, given or default, validated (one-line errors)."""
+        return parse_options(cls.OPTIONS, options, cls.rules)
+
+    @classmethod
+    def options_schema(cls) -> dict[str, Any]:
+        """The game's options as a JSON Schema."""
+        return option_schema(cls.OPTIONS)
+
+    # ================================================================== declared state
+    def dump_state(self) -> Any:
+        """Hook: the state as an instance of ``STATE`` (kit games implement it)."""
+        raise NotImplementedError(f"{type(self).__name__} declares no STATE")
+
+    def load_state(self, state: Any) -> None:
+        """Hook: fill a :meth:`blank` game from a structurally valid ``STATE``.
+
+        Raise :class:`StateError` (``bad_state``) for what cannot even be placed (an
+        unknown node id); everything else is judged by :meth:`validate` afterwards.
+        """
+        raise NotImplementedError(f"{type(self).__name__} declares no STATE")
+
+    def validate(self) -> list[str]:
+        """Hook: what is wrong with this state's *meaning* (empty: nothing).
+
+        Called after loading a state or a position. The default is
+        :meth:`invariants`; games add checks a loaded state can break but play
+        cannot (an unknown card, an index out of range).
+        """
+        return self.invariants()
+
+    @classmethod
+    def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
+        """Hook: upgrade a state file of an older ``version`` to ``STATE_VERSION``.
+
+        The default refuses (code ``bad_state``).
+        """
+        raise StateError(
+            f"{cls.rules} state version {version!r} is not supported "
+            f"(this referee reads {cls.STATE_VERSION})",
+            code="bad_state",
+        )
+
     def to_json(self) -> dict[str, Any]:
-        """The whole state as JSON-ready data (includes ``rules`` and ``board_hash``)."""
+        """The whole state as JSON-ready data.
 
-    # -------------------------------------------------------------- moves
-    @abstractmethod
+        ``{"rules", "version", "board_hash", "players", "options", "rng", "dice",
+        "state": {...}}`` — ``state`` is the game's ``STATE`` (see
+        :meth:`state_schema`).
+        """
+        return {
+            "rules": self.rules,
+            "version": self.STATE_VERSION,
+            "board_hash": self.compiled.hash,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "rng": self.rng.state,
+            "dice": list(self.rng.fixed),
+            "state": declared.encode(self.dump_state()),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], compiled: CompiledBoard) -> Self:
+        """Rebuild a state written by :meth:`to_json`.
+
+        Raises
+        ------
+        StateError
+            ``wrong_rules`` (another game's), ``wrong_board`` (another board's),
+            ``bad_state`` (malformed, or breaking the rules: one line saying where).
+        """
+        if cls.STATE is None:
+            raise NotImplementedError(f"{cls.__name__} declares no STATE")
+        if not isinstance(data, dict):
+            raise StateError(f"a {cls.rules} state must be a JSON object", code="bad_state")
+        if data.get("rules") != cls.rules:
+            raise StateError(
+                f"state is for rules {data.get('rules')!r}, not {cls.rules}", code="wrong_rules"
+            )
+        if data.get("board_hash") != compiled.hash:
+            raise StateError(
+                f"state was made for board {data.get('board_hash')!r}, not for this board "
+                f"({compiled.hash})",
+                code="wrong_board",
+            )
+        version = data.get("version")
+        if version != cls.STATE_VERSION:
+            data = cls.migrate(data, version)  # type: ignore[arg-type]
+        frame = declared.decode(_StateFrame, {k: v for k, v in data.items() if k != "state"})
+        if "state" not in data:
+            raise StateError(f"{cls.rules} state has no 'state'", code="bad_state")
+        st: Any = declared.decode(cls.STATE, data["state"], "state")
+        g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options))
+        g.rng = Rng(frame.rng, frame.dice)
+        g.load_state(st)
+        g._refuse_invalid("state")
+        return g
+
+    @classmethod
+    def parse_state_options(cls, options: dict[str, Any]) -> dict[str, Any]:
+        """Options read from a file: as :meth:`parse_options`, refusing with ``bad_state``."""
+        try:
+            return cls.parse_options(options)
+        except UsageError as exc:
+            raise StateError(str(exc), code="bad_state") from None
+
+    def _refuse_invalid(self, what: str) -> None:
+        problems = self.validate()
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise StateError(
+                f"impossible {self.rules} {what}: {problems[0]}{more}", code="bad_state"
+            )
+
+    @classmethod
+    def state_schema(cls) -> dict[str, Any]:
+        """JSON Schema of :meth:`to_json`, generated from ``STATE``."""
+        if cls.STATE is None:
+            raise NotImplementedError(f"{cls.__name__} declares no STATE")
+        out = declared.schema(cls.STATE, f"{cls.rules} state")
+        inner = {k: v for k, v in out.items() if k not in ("$schema", "$defs", "title")}
+        frame = declared.schema(_StateFrame)
+        props = dict(frame["properties"])
+        props["rules"] = {"const": cls.rules}
+        props["version"] = {"const": cls.STATE_VERSION}
+        props["options"] = option_schema(cls.OPTIONS)
+        props["state"] = inner
+        result: dict[str, Any] = {
+            "$schema": out["$schema"],
+            "title": f"{cls.rules} game state",
+            "type": "object",
+            "properties": props,
+            "required": [*frame["required"], "state"],
+            "additionalProperties": False,
+        }
+        if "$defs" in out:
+            result["$defs"] = out["$defs"]
+        return result
+
+    # ================================================================== positions
+    def dump_position(self) -> Any:
+        """Hook: the situation as an instance of ``POSITION``."""
+        raise NotImplementedError(f"{type(self).__name__} declares no POSITION")
+
+    def load_position(self, position: Any) -> None:
+        """Hook: fill a :meth:`blank` game from a structurally valid ``POSITION``."""
+        raise NotImplementedError(f"{type(self).__name__} declares no POSITION")
+
+    @classmethod
+    def from_position(cls, compiled: CompiledBoard, position: Mapping[str, Any]) -> Self:
+        """Set up the situation ``position`` describes (see ``docs/game-kit.md``).
+
+        The frame keys are the kit's: ``players`` (names in turn order),
+        ``options``, ``rng`` (a generator state) or ``seed``, and ``dice`` (the next
+        die rolls, for tests); ``rules`` is optional. Every other key is the game's
+        ``POSITION``.
+
+        Raises
+        ------
+        StateError
+            Code ``bad_state`` with one line: a malformed position, or one that
+            breaks the rules (two figures on one point, an unknown node...).
+        """
+        if cls.POSITION is None:
+            raise NotImplementedError(f"{cls.__name__} declares no POSITION")
+        if not isinstance(position, Mapping):
+            raise StateError(f"a {cls.rules} position must be a JSON object", code="bad_state")
+        cls.check_board_rules(compiled)
+        frame_data = {k: v for k, v in position.items() if k in POSITION_FRAME}
+        frame = declared.decode(_PositionFrame, frame_data, "position")
+        if frame.rules is not None and frame.rules != cls.rules:
+            raise StateError(
+                f"position is for rules {frame.rules!r}, not {cls.rules}", code="wrong_rules"
+            )
+        try:
+            cls.check_players(len(frame.players))
+        except UsageError as exc:
+            raise StateError(f"position.players: {exc}", code="bad_state") from None
+        if len(set(frame.players)) != len(frame.players):
+            raise StateError("position.players: a player is named twice", code="bad_state")
+        body = {k: v for k, v in position.items() if k not in POSITION_FRAME}
+        pos: Any = declared.decode(cls.POSITION, body, "position")
+        g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options or {}))
+        if frame.rng is not None:
+            g.rng = Rng(frame.rng, frame.dice)
+        else:
+            g.rng = Rng.from_seed(frame.seed or 0)
+            g.rng.fixed = list(frame.dice or [])
+        g.load_position(pos)
+        g._refuse_invalid("position")
+        return g
+
+    def position(self) -> dict[str, Any]:
+        """This game's situation as a position (``from_position(position())`` rebuilds it)."""
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "rng": self.rng.state,
+        }
+        if self.rng.fixed:
+            out["dice"] = list(self.rng.fixed)
+        out.update(declared.encode(self.dump_position()))
+        return out
+
+    @classmethod
+    def position_schema(cls) -> dict[str, Any]:
+        """JSON Schema of a position of this game, generated from ``POSITION``."""
+        if cls.POSITION is None:
+            raise NotImplementedError(f"{cls.__name__} declares no POSITION")
+        out = declared.schema(cls.POSITION, f"{cls.rules} position")
+        frame = declared.schema(_PositionFrame)
+        props = dict(frame["properties"])
+        props["rules"] = {"const": cls.rules}
+        props["options"] = {**option_schema(cls.OPTIONS), "required": []}
+        props.update(out["properties"])
+        out["properties"] = props
+        out["required"] = [*frame["required"], *out["required"]]
+        return out
+
+    # ================================================================== moves (abstract)
     def parse_move(self, text: str) -> M:
         """Parse a move's text; raise :class:`IllegalMoveError` (code ``bad_move``)."""
+        return self.MOVE.parse(text)  # type: ignore[return-value]
 
     @abstractmethod
     def generate_legal_moves(self) -> Iterator[M]:
@@ -159,20 +520,21 @@ class Game(ABC, Generic[M]):
         """Raise :class:`IllegalMoveError` explaining why ``move`` is illegal (pure)."""
 
     @abstractmethod
-    def _apply(self, move: M) -> list[dict[str, Any]]:
+    def _apply(self, move: M) -> list[Event]:
         """Apply a move already checked legal; return the events in order."""
 
     @property
     @abstractmethod
     def outcome(self) -> dict[str, Any] | None:
-        """``None`` while the game goes on, else e.g. ``{"result": "won", "winner": ...}``."""
+        """``None`` while the game goes on, else ``{"result", "winners", ...}``
+        (:func:`won`, :func:`lost`, :func:`draw`)."""
 
     @property
     @abstractmethod
     def to_move(self) -> str:
-        """Who is to move (a player name or colour)."""
+        """Who is to move (a name of :attr:`players`; ``"nobody"`` when it is over)."""
 
-    # -------------------------------------------------------------- shared
+    # ================================================================== shared
     @property
     def legal_moves(self) -> LegalMoves[M]:
         return LegalMoves(self)
@@ -184,8 +546,12 @@ class Game(ABC, Generic[M]):
             return False
         return True
 
-    def push(self, move: M) -> list[dict[str, Any]]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal."""
+    def push(self, move: M) -> list[Event]:
+        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
+
+        The default restores a JSON snapshot if applying fails half way; fast games
+        override it with a cheaper snapshot.
+        """
         self.check(move)
         snapshot = self.to_json()
         try:
@@ -197,6 +563,13 @@ class Game(ABC, Generic[M]):
             self.__dict__.update(restored.__dict__)
             raise
 
+    def push_text(self, text: str) -> list[Event]:
+        return self.push(self.parse_move(text))
+
+    def copy(self) -> Self:
+        """An independent copy (search lives on it: games override it for speed)."""
+        return type(self).from_json(self.to_json(), self.compiled)
+
     def view(self, player: str | None = None) -> dict[str, Any]:
         """What ``player`` may see of the state (``None``: any onlooker).
 
@@ -206,11 +579,34 @@ class Game(ABC, Generic[M]):
         return self.to_json()
 
     @staticmethod
-    def events_for(events: list[dict[str, Any]], viewer: str | None) -> list[dict[str, Any]]:
-        """``events`` as ``viewer`` may see them (default: all of them)."""
-        return events
+    def events_for(events: list[Event], viewer: str | None) -> list[Event]:
+        """``events`` as ``viewer`` may see them (:func:`referee.games.events.visible`)."""
+        return visible(events, viewer)
 
-    # -------------------------------------------------------------- frontends (optional)
+    def invariants(self) -> list[str]:
+        """What is broken in this state, one sentence each (empty: all holds).
+
+        Run after every move by ``referee selfplay --invariants`` and the contract
+        test, and on loading by :meth:`validate`.
+        """
+        return []
+
+    def evaluate(self, player: str) -> float | None:
+        """Hook for bots: how good the state is for ``player`` (0 to 1), or ``None``
+        (no evaluation declared: greedy bots fall back to random play)."""
+        return None
+
+    def render(self) -> str:
+        """A plain-text picture of the state (the default lists the figures)."""
+        head = f"{self.title or self.rules}: " + (
+            f"over, {self.outcome}" if self.outcome else f"{self.to_move} to move"
+        )
+        lines = [head]
+        for f in self.figures().values():
+            lines.append(f"  {f.id:<18} {f.node}")
+        return "\n".join(lines)
+
+    # ================================================================== frontends
     def figures(self) -> dict[str, FigureView]:
         """Every piece a frontend should draw, by figure id (default: none).
 
@@ -240,40 +636,23 @@ class Game(ABC, Generic[M]):
                 out.setdefault(dest[0], {}).setdefault(dest[1], []).append(m)
         return out
 
-    def push_text(self, text: str) -> list[dict[str, Any]]:
-        return self.push(self.parse_move(text))
-
-    def copy(self) -> Game[M]:
-        return type(self).from_json(self.to_json(), self.compiled)
-
-    # -------------------------------------------------------------- field states
-    #: For games whose state is a set of plain-JSON attributes: list them here and
-    #: use :meth:`fields_to_json` / :meth:`fields_from_json` in ``to_json``/``from_json``.
+    # ================================================================== kit shims (old games)
+    #: Deprecated (kit shim): plain-JSON attributes for :meth:`fields_to_json`.
     _FIELDS: ClassVar[tuple[str, ...]] = ()
 
     def fields_to_json(self, **extra: Any) -> dict[str, Any]:
-        """``rules``, ``board_hash``, every attribute in ``_FIELDS``, ``extra`` and ``rng``.
-
-        One ``json`` round trip makes a deep copy and proves the state is plain JSON.
-        """
+        """Deprecated (kit shim): ``rules``, ``board_hash``, ``_FIELDS``, ``extra``, ``rng``."""
         data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
         for f in self._FIELDS:
             data[f] = getattr(self, f)
         data.update(extra)
-        data["rng"] = self.rng.state  # type: ignore[attr-defined]
+        data["rng"] = self.rng.state
         return json.loads(json.dumps(data))  # type: ignore[no-any-return]
 
     def fields_from_json(
         self, data: Any, extra: Callable[[dict[str, Any]], None] | None = None
     ) -> None:
-        """Set ``_FIELDS`` and the generator from ``data``, then call ``extra(data)``
-        for the rest (on a copy).
-
-        Raises :class:`StateError` for another game's state, another board's, or a
-        malformed one.
-        """
-        from .rng import Rng
-
+        """Deprecated (kit shim): set ``_FIELDS`` and the generator from ``data``."""
         if not isinstance(data, dict) or data.get("rules") != self.rules:
             raise StateError(f"not a {self.rules} state", code="wrong_rules")
         self.check_board(data)
@@ -281,7 +660,7 @@ class Game(ABC, Generic[M]):
             data = json.loads(json.dumps(data))
             for f in self._FIELDS:
                 setattr(self, f, data[f])
-            self.rng = Rng(int(data["rng"]))  # type: ignore[attr-defined]
+            self.rng = Rng(int(data["rng"]))
             if extra is not None:
                 extra(data)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -294,3 +673,28 @@ class Game(ABC, Generic[M]):
                 f"({self.compiled.hash})",
                 code="wrong_board",
             )
+
+
+@dataclass
+class _StateFrame:
+    """The kit's part of a state file (see :meth:`Game.to_json`)."""
+
+    rules: str
+    version: int
+    board_hash: str
+    players: list[str]
+    options: dict[str, Any]
+    rng: int
+    dice: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _PositionFrame:
+    """The kit's part of a position (see :meth:`Game.from_position`)."""
+
+    players: list[str]
+    rules: str | None = None
+    options: dict[str, Any] | None = None
+    rng: int | None = None
+    seed: int | None = None
+    dice: list[int] | None = None

@@ -5,6 +5,12 @@ referee does not use :mod:`random` (whose state is 625 words and whose ``shuffle
 algorithm is an implementation detail). SplitMix64 (Steele, Lea & Flood 2014)
 passes BigCrush, and its whole state is one 64-bit integer: ``Rng(state)`` restores
 what ``rng.state`` saved.
+
+**Fixed dice.** Tests and positions may fix the next dice: ``rng.fixed = [6, 1]``
+makes the next two :meth:`Rng.die` calls return 6 and 1 (without drawing from the
+generator); after them the generator rolls again. Games roll dice with
+:meth:`Rng.die` so that positions can fix them; the kit saves ``fixed`` with the
+state (``"dice"``).
 """
 
 from __future__ import annotations
@@ -20,10 +26,21 @@ _GAMMA = 0x9E3779B97F4A7C15
 class Rng:
     """SplitMix64 with ``below(n)`` (unbiased) and Fisher–Yates ``shuffle``."""
 
-    __slots__ = ("state",)
+    __slots__ = ("fixed", "state")
 
-    def __init__(self, state: int) -> None:
+    def __init__(self, state: int, fixed: list[int] | None = None) -> None:
         self.state = int(state) & _MASK
+        self.fixed: list[int] = list(fixed) if fixed else []
+
+    def copy(self) -> Rng:
+        """An independent generator in the same state (fixed dice included)."""
+        return Rng(self.state, self.fixed)
+
+    def die(self, sides: int = 6) -> int:
+        """The next die roll, 1 to ``sides``: the first fixed die if any, else random."""
+        if self.fixed:
+            return self.fixed.pop(0)
+        return self.below(sides) + 1
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:

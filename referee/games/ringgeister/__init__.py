@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from ..registry import RulesModule
+from .checks import board_problems
 from .game import RinggeisterGame
 from .moves import Move
 
 GAME = RinggeisterGame
 
-__all__ = ["GAME", "Move", "RinggeisterGame"]
+#: the descriptor registered in the ``boardwright.rules`` entry-point group
+RULES = RulesModule(
+    name="ringgeister",
+    game=RinggeisterGame,
+    board_checks=(board_problems,),
+    positions=("docs/positions/ringgeister-start.json",),
+    sample="projects/ringgeister",
+)
+
+__all__ = ["GAME", "RULES", "Move", "RinggeisterGame"]

@@ -1,0 +1,250 @@
+"""Declared game state: dataclasses read from and written to JSON, with a schema.
+
+A game declares what its state (and its position, :mod:`.positions`) is made of
+as plain dataclasses of JSON-like fields::
+
+    @dataclass
+    class RaceState:
+        places: dict[str, str]  # figure id -> node id
+        turn: int = 0
+        finished: list[str] = field(default_factory=list, metadata={"help": "in order"})
+
+Supported field types: ``bool``, ``int``, ``float``, ``str``, ``None``, ``X | None``,
+``Literal[...]``, ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]``, ``Any`` (any JSON
+value) and nested dataclasses. Field ``metadata`` may carry ``help`` (the schema's
+description), ``low``/``high`` (number bounds).
+
+:func:`encode` turns a dataclass into JSON data, :func:`decode` checks JSON data
+against the declaration and builds the dataclass (refusing with
+:class:`~referee.errors.StateError`, code ``bad_state``, and one line naming the
+field), and :func:`schema` generates the JSON Schema. Decoding checks *structure*;
+a game's ``validate`` hook checks *meaning* (see :mod:`.base`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+import typing
+from functools import cache
+from typing import Any, Literal, TypeVar, Union
+
+from ..errors import StateError
+
+__all__ = ["decode", "encode", "schema"]
+
+T = TypeVar("T")
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(cls)
+
+
+# ====================================================================== encode
+def encode(obj: Any) -> Any:
+    """A declared dataclass (or any value made of them) as plain JSON data.
+
+    Notes
+    -----
+    O(size of the state); lists and dicts are copied, so the result shares nothing
+    mutable with ``obj``.
+    """
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: encode(getattr(obj, f.name)) for f in _fields(type(obj))}
+    if isinstance(obj, dict):
+        return {str(k): encode(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [encode(v) for v in obj]
+    return obj
+
+
+# ====================================================================== decode
+def decode(cls: type[T], data: Any, where: str = "state") -> T:
+    """Build ``cls`` from JSON ``data``, checking every field against the declaration.
+
+    Fields with a default may be left out. Unknown keys are refused (a misspelt key
+    in a hand-written position must not be ignored silently).
+
+    Raises
+    ------
+    StateError
+        Code ``bad_state``: ``"state.cards.pile[3]: expected text, got 7"``.
+    """
+    return _decode(cls, data, where)  # type: ignore[no-any-return]
+
+
+def _bad(where: str, what: str, data: Any) -> StateError:
+    shown = repr(data)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return StateError(f"{where}: expected {what}, got {shown}", code="bad_state")
+
+
+def _decode(tp: Any, data: Any, where: str) -> Any:
+    if tp is Any:
+        return data
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise _bad(where, "an object", data)
+        hints = _hints(tp)
+        names = {f.name for f in _fields(tp)}
+        extra = sorted(set(data) - names)
+        if extra:
+            raise StateError(
+                f"{where}: unknown field {extra[0]!r} (known: {', '.join(sorted(names))})",
+                code="bad_state",
+            )
+        kwargs: dict[str, Any] = {}
+        for f in _fields(tp):
+            if f.name in data:
+                kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{where}.{f.name}")
+                _check_bounds(f, kwargs[f.name], f"{where}.{f.name}")
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise StateError(f"{where}: missing field {f.name!r}", code="bad_state")
+        return tp(**kwargs)
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        for a in args:
+            if a is type(None) and data is None:
+                return None
+        real = [a for a in args if a is not type(None)]
+        errors: list[StateError] = []
+        for a in real:
+            try:
+                return _decode(a, data, where)
+            except StateError as exc:
+                errors.append(exc)
+        if len(real) == 1:
+            raise errors[0]
+        raise _bad(where, " or ".join(_word(a) for a in args), data)
+    if origin is Literal:
+        if data not in args or isinstance(data, bool) != isinstance(args[0], bool):
+            raise _bad(where, "one of " + ", ".join(map(repr, args)), data)
+        return data
+    if origin in (list, tuple):
+        if not isinstance(data, list):
+            raise _bad(where, "a list", data)
+        item = args[0] if args else Any
+        out = [_decode(item, v, f"{where}[{i}]") for i, v in enumerate(data)]
+        return tuple(out) if origin is tuple else out
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise _bad(where, "an object", data)
+        item = args[1] if len(args) > 1 else Any
+        return {str(k): _decode(item, v, f"{where}.{k}") for k, v in data.items()}
+    if tp is type(None):
+        if data is not None:
+            raise _bad(where, "null", data)
+        return None
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise _bad(where, "true or false", data)
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise _bad(where, "a whole number", data)
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise _bad(where, "a number", data)
+        if not math.isfinite(data):
+            raise _bad(where, "a finite number", data)
+        return float(data)
+    if tp is str:
+        if not isinstance(data, str):
+            raise _bad(where, "text", data)
+        return data
+    raise TypeError(f"{where}: cannot decode declared type {tp!r}")
+
+
+def _check_bounds(f: dataclasses.Field[Any], value: Any, where: str) -> None:
+    low, high = f.metadata.get("low"), f.metadata.get("high")
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise StateError(
+                f"{where}: {value!r} is out of range [{low}, {high}]", code="bad_state"
+            )
+
+
+def _word(tp: Any) -> str:
+    return {
+        bool: "true or false",
+        int: "a whole number",
+        float: "a number",
+        str: "text",
+        type(None): "null",
+    }.get(tp, getattr(tp, "__name__", str(tp)))
+
+
+# ====================================================================== schema
+def schema(cls: type, title: str | None = None) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a declared dataclass.
+
+    Nested dataclasses become ``$defs`` entries referenced by name.
+    """
+    defs: dict[str, Any] = {}
+    root = _schema(cls, defs)
+    out: dict[str, Any] = {"$schema": "https://json-schema.org/draft/2020-12/schema"}
+    if title:
+        out["title"] = title
+    if cls.__doc__ and not cls.__doc__.startswith(cls.__name__ + "("):
+        out["description"] = cls.__doc__.strip().split("\n\n")[0]
+    out.update(defs.pop(root["$ref"].rsplit("/", 1)[1]) if "$ref" in root else root)
+    if defs:
+        out["$defs"] = defs
+    return out
+
+
+def _schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    if tp is Any:
+        return {}
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # reserve (recursive declarations)
+            hints = _hints(tp)
+            props: dict[str, Any] = {}
+            required: list[str] = []
+            for f in _fields(tp):
+                s = dict(_schema(hints[f.name], defs))
+                if "help" in f.metadata:
+                    s["description"] = f.metadata["help"]
+                if "low" in f.metadata:
+                    s["minimum"] = f.metadata["low"]
+                if "high" in f.metadata:
+                    s["maximum"] = f.metadata["high"]
+                props[f.name] = s
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                    required.append(f.name)
+            body: dict[str, Any] = {
+                "type": "object",
+                "properties": props,
+                "required": required,
+                "additionalProperties": False,
+            }
+            defs[name] = body
+        return {"$ref": f"#/$defs/{name}"}
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        return {"anyOf": [_schema(a, defs) for a in args]}
+    if origin is Literal:
+        return {"enum": list(args)}
+    if origin in (list, tuple):
+        return {"type": "array", "items": _schema(args[0] if args else Any, defs)}
+    if origin is dict:
+        return {
+            "type": "object",
+            "additionalProperties": _schema(args[1] if len(args) > 1 else Any, defs),
+        }
+    simple = {bool: "boolean", int: "integer", float: "number", str: "string", type(None): "null"}
+    if tp in simple:
+        return {"type": simple[tp]}
+    raise TypeError(f"cannot describe declared type {tp!r}")

@@ -1,0 +1,143 @@
+"""``referee serve --http``: the flags and the command (wired into the ``serve`` verb).
+
+The serve verb calls :func:`add_http_arguments` on its parser and, when ``--http``
+is given, :func:`run_http`. This module imports nothing of the server stack until
+it runs, so the headless referee works without the ``server`` extra installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import BoardwrightError, UsageError
+from .limits import Limits
+
+_D = Limits()
+INSTALL_HINT = "referee serve --http needs the server extra: pip install 'boardwright[server]'"
+
+
+def add_http_arguments(
+    parser: argparse.ArgumentParser, transport: argparse._MutuallyExclusiveGroup | None = None
+) -> None:
+    """Add ``--http`` and its options to the ``serve`` verb's parser.
+
+    Parameters
+    ----------
+    parser : ArgumentParser
+        The ``serve`` verb's parser.
+    transport : mutually exclusive group, optional
+        The group holding ``--stdio``, if the verb has one: ``--http`` joins it.
+
+    Notes
+    -----
+    A flag the verb already has (``--projects``, ``--max-games``, ``--idle-timeout``
+    of the stdio server) is shared, not added twice: the HTTP server reads the same
+    value.
+    """
+    g = parser.add_argument_group("network server (--http)")
+    http_help = "serve games over HTTP and WebSockets, with a browser table at /"
+    (transport or g).add_argument("--http", action="store_true", help=http_help)
+
+    def flag(*names: str, **kw: Any) -> None:
+        # a flag the verb has already (the stdio server's of the same name) is shared
+        with contextlib.suppress(argparse.ArgumentError):
+            g.add_argument(*names, **kw)
+
+    flag("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    flag("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
+    flag("--projects", metavar="DIR", help="folder of the projects games may use")
+    flag("--db", default="games.sqlite", help="SQLite file of the games (default games.sqlite)")
+    flag(
+        "--sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="normal: each move is committed before it is answered and survives a crash "
+        "of the server; full: also waits for the disk (survives a power cut, slower)",
+    )
+    flag(
+        "--max-body",
+        type=int,
+        default=_D.max_body,
+        help=f"largest request body in bytes (default {_D.max_body})",
+    )
+    flag(
+        "--max-games",
+        type=int,
+        default=_D.max_games,
+        help=f"most games the server keeps (default {_D.max_games})",
+    )
+    flag(
+        "--moves-per-second",
+        type=float,
+        default=_D.moves_per_second,
+        help=f"moves per second per seat token (default {_D.moves_per_second:g})",
+    )
+    flag(
+        "--ws-max-message",
+        type=int,
+        default=_D.ws_max_message,
+        help=f"largest WebSocket message from a client in bytes (default {_D.ws_max_message})",
+    )
+    flag(
+        "--idle-timeout",
+        type=float,
+        default=_D.idle_timeout,
+        help=f"seconds before an idle WebSocket is closed (default {_D.idle_timeout:g})",
+    )
+
+
+def limits_from(args: argparse.Namespace) -> Limits:
+    """The limits the flags ask for (usage error for nonsense values)."""
+    if args.max_body < 1024:
+        raise UsageError("--max-body must be at least 1024 bytes")
+    if args.max_games < 1:
+        raise UsageError("--max-games must be at least 1")
+    if not 0 < args.moves_per_second < math.inf:
+        raise UsageError("--moves-per-second must be a number above 0")
+    if args.ws_max_message < 64:
+        raise UsageError("--ws-max-message must be at least 64 bytes")
+    if not 0 < args.idle_timeout < math.inf:
+        raise UsageError("--idle-timeout must be a number of seconds above 0")
+    return Limits(
+        max_body=args.max_body,
+        max_games=args.max_games,
+        moves_per_second=args.moves_per_second,
+        ws_max_message=args.ws_max_message,
+        idle_timeout=args.idle_timeout,
+    )
+
+
+def run_http(args: argparse.Namespace) -> int:
+    """Run the server until interrupted."""
+    if not args.projects:
+        raise UsageError("--http needs --projects DIR (the folder of projects games may use)")
+    projects = Path(args.projects)
+    if not projects.is_dir():
+        raise UsageError(f"--projects {args.projects}: not a folder")
+    if not 0 <= args.port < 65536:
+        raise UsageError("--port must be 0 to 65535")
+    limits = limits_from(args)
+    try:
+        from .host import HostedServer
+    except ImportError:
+        raise BoardwrightError(INSTALL_HINT, code="missing_dependency") from None
+    server = HostedServer(
+        projects, args.db, host=args.host, port=args.port, limits=limits, sync=args.sync
+    )
+    sock = server.bind()
+    url = server.url
+    if getattr(args, "json", False):
+        print(json.dumps({"url": url, "db": str(args.db)}), flush=True)
+    print(
+        f"referee serve: games on {url}  (browser table at {url}/, Ctrl+C stops)",
+        file=sys.stderr,
+        flush=True,
+    )
+    server.run(sock)
+    return 0

@@ -1,0 +1,196 @@
+"""Run the game server: in the foreground (the CLI) or in a background thread (the
+editor's *Host on the network*, tests).
+
+>>> from referee.net import HostedServer
+>>> srv = HostedServer({"my board": "board.bwproj"}, "games.sqlite")
+>>> url = srv.start()  # serving on 127.0.0.1, a free port
+>>> game = srv.create_game("ringgeister", "my board", players=2)
+>>> [s["link"] for s in game["seats"]]  # one secret link per seat
+>>> srv.stop()
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from ..errors import BoardwrightError
+from .app import create_app
+from .limits import Limits
+from .store import GameStore
+from .tables import Hall
+
+
+class HostedServer:
+    """One game server: uvicorn over :func:`~referee.net.app.create_app`.
+
+    Parameters
+    ----------
+    projects : path or mapping of name to path
+        The folder of projects games may use, or an explicit ``{name: path}`` table
+        (only those projects are ever opened).
+    db : path
+        The SQLite file of the games (created if missing; games in it continue).
+    host : str
+        Address to bind; ``127.0.0.1`` keeps the server on this machine.
+    port : int
+        Port; 0 picks a free one (see :attr:`url` after :meth:`bind`).
+    limits : Limits, optional
+    sync : {"normal", "full"}
+        ``full``: wait for the disk on every move (survives a power cut, not only a
+        crash of the server; see :class:`~referee.net.store.GameStore`).
+    """
+
+    def __init__(
+        self,
+        projects: str | Path | Mapping[str, str | Path],
+        db: str | Path,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        limits: Limits | None = None,
+        sync: str = "normal",
+        log_level: str = "warning",
+    ) -> None:
+        if isinstance(projects, Mapping):
+            self.projects: Path | dict[str, Path] = {k: Path(v) for k, v in projects.items()}
+        else:
+            self.projects = Path(projects)
+        self.db = str(db)
+        self.host = host
+        self.port = port
+        self.limits = limits or Limits()
+        self.sync = sync
+        self.log_level = log_level
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._store: GameStore | None = None
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    def bind(self) -> socket.socket:
+        """Bind and listen (so :attr:`url` knows the port, and clients may connect,
+        before serving starts)."""
+        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((self.host, self.port))
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # inherited by connections
+            sock.listen(2048)  # connections wait in the backlog until uvicorn serves
+        except OSError as exc:
+            sock.close()
+            raise BoardwrightError(
+                f"cannot listen on {self.host}:{self.port}: {exc.strerror}", code="cannot_bind"
+            ) from None
+        self.port = sock.getsockname()[1]
+        return sock
+
+    def _make(self) -> uvicorn.Server:
+        self._store = GameStore(self.db, self.sync)
+        hall = Hall(self.projects, self._store, self.limits)
+        config = uvicorn.Config(
+            create_app(hall),
+            log_level=self.log_level,
+            access_log=False,
+            lifespan="off",
+            ws="websockets-sansio",
+            ws_max_size=self.limits.ws_max_message,
+            ws_ping_interval=20.0,
+            ws_ping_timeout=20.0,
+            timeout_keep_alive=max(5, int(min(self.limits.idle_timeout, 75))),
+        )
+        return uvicorn.Server(config)
+
+    def run(self, sock: socket.socket | None = None) -> None:
+        """Serve in this thread until :meth:`stop` (or Ctrl+C in the main thread)."""
+        sock = sock or self.bind()
+        self._server = self._make()
+        try:
+            self._server.run(sockets=[sock])
+        finally:
+            sock.close()
+            if self._store is not None:
+                self._store.close()
+
+    def start(self, timeout: float = 10.0) -> str:
+        """Serve in a background thread; return the base URL once it answers."""
+        sock = self.bind()
+        self._thread = threading.Thread(
+            target=self.run, args=(sock,), name="referee-net", daemon=True
+        )
+        self._thread.start()
+        waited = 0.0
+        while waited < timeout:
+            if self._server is not None and self._server.started:
+                return self.url
+            if not self._thread.is_alive():
+                break
+            threading.Event().wait(0.02)
+            waited += 0.02
+        raise BoardwrightError("the game server did not start", code="server_failed")
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop serving (open WebSockets are closed) and wait for the thread."""
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def create_game(
+        self,
+        rules: str,
+        project: str,
+        *,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Create a game on the running server; each seat gets an absolute ``link``.
+
+        Returns
+        -------
+        dict
+            The ``POST /api/games`` answer, with ``link`` added to each seat and
+            ``spectate`` made absolute.
+
+        Raises
+        ------
+        BoardwrightError
+            The server refused (its error code and message).
+        """
+        body: dict[str, Any] = {"rules": rules, "project": project, "players": players}
+        if seed is not None:
+            body["seed"] = seed
+        if options:
+            body["options"] = options
+        req = urllib.request.Request(
+            self.url + "/api/games",
+            data=json.dumps(body).encode(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=30) as resp:
+                out: dict[str, Any] = json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            err = json.loads(exc.read()).get("error", {})
+            raise BoardwrightError(
+                err.get("message", str(exc)), code=err.get("code", "server_refused")
+            ) from None
+        for seat in out["seats"]:
+            seat["link"] = self.url + seat["url"]
+        out["spectate"] = self.url + out["spectate"]
+        return out

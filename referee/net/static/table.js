@@ -1,0 +1,312 @@
+// The browser table of `referee serve --http`: plain JavaScript, no build step.
+// Lobby (no ?game=): create a game, get the seat links, or join one.
+// Table (?game=ID[&token=SEAT]): the board drawn from the referee's SVG, the pieces
+// from figures(), click a figure and its move_targets() light up, click one to play.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const params = new URLSearchParams(location.search);
+const gameId = params.get("game");
+const token = params.get("token");
+const $ = (id) => document.getElementById(id);
+
+function api(path, options = {}) {
+  const headers = Object.assign({ "Content-Type": "application/json" }, options.headers || {});
+  if (token) headers.Authorization = "Bearer " + token;
+  return fetch(path, Object.assign({}, options, { headers })).then(async (r) => {
+    let body = null;
+    try { body = await r.json(); } catch (e) { body = { error: { code: "bad_answer", message: r.statusText } }; }
+    return { status: r.status, body };
+  });
+}
+
+function setStatus(text) { $("status").textContent = text; }
+function el(tag, attrs = {}, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function svgEl(tag, attrs = {}) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+function eventText(e) {
+  if (e.text) return e.text;
+  const kind = e.type || e.event || "event";
+  const rest = Object.assign({}, e);
+  delete rest.type; delete rest.event;
+  return kind + " " + JSON.stringify(rest);
+}
+
+// ===================================================================== lobby
+async function lobby() {
+  $("lobby").hidden = false;
+  const [rules, projects] = await Promise.all([api("/api/rules"), api("/api/projects")]);
+  const rulesSel = $("rules");
+  for (const r of rules.body.rules) rulesSel.append(el("option", { value: r.rules }, r.title || r.rules));
+  const projSel = $("project");
+  for (const p of projects.body.projects) {
+    if (p.error) continue;
+    const o = el("option", { value: p.name }, p.title ? `${p.name} — ${p.title}` : p.name);
+    o.dataset.rules = p.rules || "";
+    projSel.append(o);
+  }
+  const byRules = Object.fromEntries(rules.body.rules.map((r) => [r.rules, r]));
+  const syncPlayers = () => {
+    const span = byRules[rulesSel.value] && byRules[rulesSel.value].players;
+    if (!span) return;
+    const input = $("players");
+    input.min = span.min;
+    input.max = span.max;
+    input.value = Math.min(span.max, Math.max(span.min, Number(input.value)));
+  };
+  const syncRules = () => {
+    const r = projSel.selectedOptions[0] && projSel.selectedOptions[0].dataset.rules;
+    if (r) rulesSel.value = r;
+    syncPlayers();
+  };
+  projSel.addEventListener("change", syncRules);
+  rulesSel.addEventListener("change", syncPlayers);
+  syncRules();
+  $("new-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const body = { rules: rulesSel.value, project: projSel.value, players: Number($("players").value) };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    const r = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+    if (r.status !== 201) { setStatus(r.body.error.message); return; }
+    const ul = $("seat-links");
+    ul.textContent = "";
+    for (const s of r.body.seats) {
+      const li = el("li");
+      li.append(el("strong", {}, s.player + ": "), el("a", { href: s.url, class: "seat-link", "data-player": s.player }, location.origin + s.url));
+      ul.append(li);
+    }
+    const li = el("li");
+    li.append(el("strong", {}, "spectators: "), el("a", { href: r.body.spectate, class: "spectate-link" }, location.origin + r.body.spectate));
+    ul.append(li);
+    $("created").hidden = false;
+    setStatus(`game ${r.body.game} created`);
+  });
+  $("join").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const text = $("join-link").value.trim();
+    location.href = text.includes("game=") ? text.slice(text.indexOf("?")) || text : "/?game=" + encodeURIComponent(text);
+  });
+}
+
+// ===================================================================== table
+const state = { snap: null, pic: null, selected: null, radius: 6, svg: null, layer: null, closedForGood: false };
+
+async function loadBoard() {
+  const r = await api(`/api/games/${gameId}/board`);
+  if (r.status !== 200) { setStatus(r.body.error.message); return; }
+  state.pic = r.body;
+  const board = $("board");
+  board.innerHTML = r.body.svg;
+  const svg = board.querySelector("svg");
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  const vb = svg.viewBox.baseVal;
+  state.radius = Math.max(vb.width, vb.height) / 85;
+  state.svg = svg;
+  state.layer = svgEl("g", { id: "pieces" });
+  svg.append(state.layer);
+  svg.addEventListener("click", (ev) => {
+    if (ev.target.closest(".figure, .target")) return;
+    state.selected = null;
+    draw();
+  });
+}
+
+async function refresh() {
+  const r = await api(`/api/games/${gameId}`);
+  if (r.status !== 200) { setStatus(r.body.error.message); return; }
+  show(r.body);
+}
+
+function show(snap) {
+  state.snap = snap;
+  if (state.selected && !(snap.targets && snap.targets[state.selected])) state.selected = null;
+  const mine = snap.you !== null && snap.to_move === snap.you;
+  const turn = $("turn");
+  if (snap.outcome) {
+    turn.textContent = "Game over: " + (snap.outcome.result || "") + (snap.outcome.winners ? " — " + snap.outcome.winners.join(", ") : snap.outcome.winner ? " — " + snap.outcome.winner : "");
+  } else {
+    turn.textContent = mine ? "Your turn" : `${snap.to_move} to move`;
+  }
+  turn.classList.toggle("mine", mine);
+  $("you").textContent = snap.you ? `You play ${snap.you} · ply ${snap.ply}` : `Watching · ply ${snap.ply}`;
+  const hand = $("hand");
+  hand.textContent = "";
+  const cards = (snap.view && (snap.view.hand || snap.view.cards_in_hand)) || [];
+  if (Array.isArray(cards)) for (const c of cards) hand.append(el("li", {}, typeof c === "string" ? c : JSON.stringify(c)));
+  $("hand-title").hidden = hand.childElementCount === 0;
+  const moves = $("moves");
+  moves.textContent = "";
+  for (const m of (snap.moves || []).slice(0, 200)) {
+    const b = el("button", { "data-move": m }, m);
+    b.addEventListener("click", () => play(m));
+    moves.append(b);
+  }
+  draw();
+}
+
+function draw() {
+  if (!state.layer || !state.snap || !state.pic) return;
+  const layer = state.layer;
+  layer.textContent = "";
+  const r = state.radius;
+  const nodes = state.pic.nodes;
+  const snap = state.snap;
+  const targets = snap.targets || {};
+  // figures sharing a node are spread round it
+  const byNode = {};
+  for (const f of snap.figures) (byNode[f.node] = byNode[f.node] || []).push(f);
+  const onBoard = new Set(snap.figures.map((f) => f.id));
+  for (const [node, figs] of Object.entries(byNode)) {
+    const xy = nodes[node];
+    if (!xy) continue;
+    figs.forEach((f, i) => {
+      const size = r * (0.75 + 0.22 * (f.size || 0));
+      const angle = (2 * Math.PI * i) / figs.length;
+      const d = figs.length > 1 ? r * 1.1 : 0;
+      const x = xy[0] + d * Math.cos(angle), y = xy[1] + d * Math.sin(angle);
+      const g = svgEl("g", { class: "figure", "data-figure": f.id, "data-node": node });
+      const title = svgEl("title");
+      title.textContent = f.name || f.id;
+      g.append(title, svgEl("circle", { class: "body", cx: x, cy: y, r: size, fill: f.colour, stroke: "#222", "stroke-width": 0.8 }));
+      const t = svgEl("text", { x, y: y + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: f.side === "black" || f.colour === "black" ? "#fff" : "#111", "pointer-events": "none" });
+      t.textContent = f.label;
+      g.append(t);
+      if (targets[f.id]) {
+        g.classList.add("movable");
+        g.addEventListener("click", (ev) => {
+          ev.stopPropagation();
+          state.selected = state.selected === f.id ? null : f.id;
+          draw();
+        });
+      }
+      if (state.selected === f.id) g.classList.add("selected");
+      layer.append(g);
+    });
+  }
+  // rings: the selected figure's destinations, and moves that bring a piece onto the board
+  const rings = {};
+  for (const [fig, dests] of Object.entries(targets)) {
+    const place = fig === "" || !onBoard.has(fig);
+    if (!place && fig !== state.selected) continue;
+    for (const [node, ms] of Object.entries(dests)) {
+      const key = node;
+      rings[key] = rings[key] || { node, moves: [], place };
+      rings[key].moves.push(...ms);
+    }
+  }
+  for (const ring of Object.values(rings)) {
+    const xy = nodes[ring.node];
+    if (!xy) continue;
+    const c = svgEl("circle", { class: "target" + (ring.place ? " place" : ""), cx: xy[0], cy: xy[1], r: r * 1.25, "data-target": ring.node });
+    const title = svgEl("title");
+    title.textContent = ring.moves.join("\n");
+    c.append(title);
+    c.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (ring.moves.length === 1) play(ring.moves[0]);
+      else chooseMove(ring.moves);
+    });
+    layer.append(c);
+    if (ring.moves.length > 1) {
+      const t = svgEl("text", { x: xy[0] + r, y: xy[1] - r, "font-size": r, fill: "#1b7f2a", "pointer-events": "none" });
+      t.textContent = ring.moves.length;
+      layer.append(t);
+    }
+  }
+}
+
+function chooseMove(moves) {
+  const menu = $("menu");
+  menu.textContent = "";
+  menu.append(el("div", {}, "Which move?"));
+  for (const m of moves) {
+    const b = el("button", { "data-move": m }, m);
+    b.addEventListener("click", () => { menu.hidden = true; play(m); });
+    menu.append(b);
+  }
+  menu.hidden = false;
+}
+
+async function play(move) {
+  const snap = state.snap;
+  $("menu").hidden = true;
+  const r = await api(`/api/games/${gameId}/moves`, { method: "POST", body: JSON.stringify({ move, expect_ply: snap.ply }) });
+  const v = $("verdict");
+  if (r.status === 200) {
+    v.textContent = "played " + r.body.move;
+    v.className = "ok";
+    state.selected = null;
+  } else if (r.body.verdict === "illegal") {
+    v.textContent = `illegal: ${r.body.error.message}`;
+    v.className = "";
+  } else {
+    v.textContent = r.body.error ? r.body.error.message : "the server refused";
+    v.className = "";
+    if (r.status === 409) refresh();
+  }
+}
+
+function logEvents(ply, player, events) {
+  const log = $("log");
+  events.forEach((e, i) => {
+    const li = el("li", { class: i === 0 ? "ply" : "" }, eventText(e));
+    if (i === 0 && player) li.title = `ply ${ply}, ${player}`;
+    log.append(li);
+  });
+  log.scrollTop = log.scrollHeight;
+}
+
+async function loadLog() {
+  const r = await api(`/api/games/${gameId}/log`);
+  if (r.status !== 200) return;
+  $("log").textContent = "";
+  const b = r.body;
+  if (b.complete) {
+    logEvents(0, null, b.log.new.events || []);
+    b.log.moves.forEach((m, i) => logEvents(i + 1, null, m.events));
+  } else {
+    logEvents(0, null, b.setup_events);
+    for (const m of b.moves) logEvents(m.ply, m.player, m.events);
+  }
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = token ? "?token=" + encodeURIComponent(token) : "";
+  const ws = new WebSocket(`${scheme}//${location.host}/api/games/${gameId}/ws${q}`);
+  ws.onopen = () => setStatus("connected");
+  ws.onmessage = async (msg) => {
+    const data = JSON.parse(msg.data);
+    if (data.error) { setStatus(data.error.message); return; }
+    if (data.type === "hello") {
+      await loadLog();
+      show(data);
+    } else if (data.type === "move") {
+      logEvents(data.ply, data.player, data.events);
+      if (data.events.some((e) => /tile/.test(e.type || e.event || ""))) await loadBoard();
+      await refresh();
+    }
+  };
+  ws.onclose = (ev) => {
+    if (ev.code >= 4000) { state.closedForGood = true; setStatus("refused: " + (ev.reason || ev.code)); return; }
+    setStatus("disconnected, reconnecting…");
+    setTimeout(connect, 1500);
+  };
+}
+
+async function table() {
+  $("table").hidden = false;
+  await loadBoard();
+  connect();
+}
+
+if (gameId) table(); else lobby();
