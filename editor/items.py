@@ -13,6 +13,7 @@ from referee.compiler import CompiledBoard
 from referee.model import Feature, Placement, TileAsset
 
 from . import style
+from .picture_items import paint_picture, picture_cache
 
 _TILE_CACHE: dict[int, tuple[Any, list[style.Drawable], QPainterPath, QRectF]] = {}
 
@@ -72,6 +73,9 @@ class TileItem(QGraphicsItem):
         painter.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
         painter.setBrush(QColor(fill))
         painter.drawPath(self.outline)
+        if self.tile.face:
+            face = self.outline.boundingRect()
+            paint_picture(painter, picture_cache(self), self.tile.face, face, self.outline)
         style.paint_drawables(painter, self.art, lod)
         if self.isSelected():
             painter.setPen(style.pen(style.SELECT, 2.5, Qt.PenStyle.DashLine, cosmetic=True))
@@ -127,6 +131,18 @@ class FeatureItem(QGraphicsItem):
     ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 0.5)
+        image = self.feature.props.get("image") if self.feature.kind == "art" else None
+        if isinstance(image, str):
+            x0, y0, x1, y1 = self.feature.geometry.bounds
+            op = self.feature.props.get("opacity", 1.0)
+            paint_picture(
+                painter,
+                picture_cache(self),
+                image,
+                QRectF(x0, y0, x1 - x0, y1 - y0),
+                self._shape,
+                float(op) if isinstance(op, (int, float)) else 1.0,
+            )
         style.paint_drawables(painter, self.art, lod)
         if self.isSelected():
             painter.setPen(style.pen(style.SELECT, 2.5, Qt.PenStyle.DashLine, cosmetic=True))

@@ -28,6 +28,7 @@ from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
+from .images import PicturesUI
 from .snapping import snap_tile_centre
 from .tools import (
     DeleteTool,
@@ -69,6 +70,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
+        self.pictures = PicturesUI(self)
         self._build_status()
         self._wire_document()
         self.autosave_timer = QTimer(self)
@@ -90,6 +92,7 @@ class MainWindow(FileActions, QMainWindow):
             msg = f"Asset packs not loaded: {exc}"
             QTimer.singleShot(0, lambda: self.status(msg))
         self.palette.set_packs(self.packs)
+        self.scene.extra_stores = [p.images for p in self.packs.values()]
         self.palette.place_requested.connect(self.place_tile_at_centre)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
         self.inspector = InspectorDock(self.doc, self)
@@ -442,7 +445,8 @@ class MainWindow(FileActions, QMainWindow):
                 y,
                 max(self.view.snap_radius(), 6.0),
             )
-        cmd = PlaceTileCommand(self.doc, tile, x, y)
+        pack = self.packs.get(key.split("/", 1)[0])
+        cmd = PlaceTileCommand(self.doc, tile, x, y, images=pack.images if pack else None)
         self.doc.undo.push(cmd)
         self.scene.select_keys({f"p:{cmd.placement.id}"})
         return cmd.placement.id
