@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import shapely
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QUndoCommand
+from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
 
 from referee.errors import BoardwrightError

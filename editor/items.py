@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -96,6 +97,9 @@ class FeatureItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.feature = feature
         self.art = style.drawables(feature)
+        if feature.kind == "art" and isinstance(feature.props.get("image"), str):
+            # the picture is the art's fill: keep its outline and label only
+            self.art = [dataclasses.replace(d, brush=style.NO_BRUSH) for d in self.art]
         self._bounds = style.feature_bounds(feature)
         g = feature.geometry
         if feature.kind == "space" and self.art and self.art[0].path is not None:

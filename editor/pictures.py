@@ -71,9 +71,7 @@ class PictureCache:
         Images whose bytes could not be read or decoded (drawn as a placeholder).
     """
 
-    def __init__(
-        self, stores: Callable[[], Iterable[ImageStore]], max_entries: int = 256
-    ) -> None:
+    def __init__(self, stores: Callable[[], Iterable[ImageStore]], max_entries: int = 256) -> None:
         self._stores = stores
         self.max_entries = max_entries
         self._cache: OrderedDict[tuple[str, int], QPixmap] = OrderedDict()

@@ -149,7 +149,13 @@ class BackgroundDock(QDockWidget):
             for w0 in (self.visible, self.locked, self.opacity, self.remove_button):
                 w0.setEnabled(has)
             movable = has and bg is not None and not bg.locked
-            for wdg in (self.x_box, self.y_box, self.scale_box, self.rotation_box, self.calibrate_button):
+            for wdg in (
+                self.x_box,
+                self.y_box,
+                self.scale_box,
+                self.rotation_box,
+                self.calibrate_button,
+            ):
                 wdg.setEnabled(movable)
             if bg is None:
                 self.info.setText(
