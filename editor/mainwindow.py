@@ -550,22 +550,34 @@ class MainWindow(FileActions, QMainWindow):
         self.status(f"Saved tile {key} into its pack; place it again to use the new version")
 
     def start_playtest(self) -> None:
-        from .playtest import PlaytestSetupDialog
+        from .playtest_setup import PlaytestSetupDialog
 
         self.doc.recompile_now()
         dlg = PlaytestSetupDialog(self.doc.board, self)
         if dlg.exec() != dlg.DialogCode.Accepted:
             return
-        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), dlg.options())
+        try:
+            options = dlg.options()
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot start the playtest", str(exc))
+            return
+        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), options, dlg.bots())
 
     def begin_playtest(
-        self, rules: str, seed: int, players: int, options: dict[str, Any] | None = None
+        self,
+        rules: str,
+        seed: int,
+        players: int,
+        options: dict[str, Any] | None = None,
+        bots: dict[int, str] | None = None,
     ) -> Any:
+        """Start a playtest; ``bots`` maps seat indexes to bot specs (those seats play
+        by themselves)."""
         from .playtest import PlaytestController
 
         self.stop_playtest()
         try:
-            self.playtest = PlaytestController(self, rules, seed, players, options)
+            self.playtest = PlaytestController(self, rules, seed, players, options, bots)
         except BoardwrightError as exc:
             self.ask("critical", "Cannot start the playtest", str(exc))
             self.playtest = None
