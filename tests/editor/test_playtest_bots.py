@@ -31,7 +31,7 @@ def _start(make_window: Any, bots: dict[int, str]) -> tuple[Any, Any]:
 
 
 def test_a_bot_seat_plays_a_legal_move_by_itself(make_window: Any, qtbot: Any) -> None:
-    win, ctl = _start(make_window, {0: "random"})
+    _win, ctl = _start(make_window, {0: "random"})
     first = str(ctl.game.to_move)
     assert ctl.bot_driver.is_bot_turn() and first in ctl.bot_driver.bots
     legal = {str(m) for m in ctl.game.legal_moves}
@@ -47,7 +47,7 @@ def test_a_bot_seat_plays_a_legal_move_by_itself(make_window: Any, qtbot: Any) -
 
 
 def test_a_person_cannot_play_the_bots_turn(make_window: Any, qtbot: Any) -> None:
-    win, ctl = _start(make_window, {0: "greedy"})
+    _win, ctl = _start(make_window, {0: "greedy"})
     ctl.bot_driver.timer.stop()  # hold the bot back for a moment
     before = ctl.game.copy()
     move = next(iter(ctl.game.legal_moves))
