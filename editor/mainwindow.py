@@ -28,6 +28,7 @@ from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
+from .hosting import HostingUI
 from .images import PicturesUI
 from .snapping import snap_tile_centre
 from .tools import (
@@ -71,6 +72,7 @@ class MainWindow(FileActions, QMainWindow):
         self._build_menus()
         self._build_toolbars()
         self.pictures = PicturesUI(self)
+        self.hosting = HostingUI(self)
         self._build_status()
         self._wire_document()
         self.autosave_timer = QTimer(self)
@@ -611,6 +613,7 @@ class MainWindow(FileActions, QMainWindow):
             event.ignore()
             return
         self.stop_playtest()
+        self.hosting.stop()
         self.rotations.shutdown()
         self._clear_own_autosave()
         self.save_layout()
