@@ -40,7 +40,7 @@ def _host(make_window: Any, qtbot: Any) -> tuple[Any, Any]:
 def test_hosting_serves_the_open_board_and_each_seat_sees_its_own_view(
     make_window: Any, qtbot: Any
 ) -> None:
-    win, dlg = _host(make_window, qtbot)
+    _win, dlg = _host(make_window, qtbot)
     game = dlg.game
     assert game is not None and len(game["seats"]) == 2
     seat = game["seats"][0]
