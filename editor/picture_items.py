@@ -109,3 +109,30 @@ class BackgroundItem(QGraphicsItem):
         if not paint_picture(painter, picture_cache(self), self.background.image, r):
             painter.setPen(QPen(QColor("#b03030"), 0))
             painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "background image missing")
+
+
+class FaceItem(QGraphicsItem):
+    """A tile's face picture over its outline (the asset editor's canvas)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(-9.0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.outline = QPainterPath()
+        self.image: str | None = None
+
+    def set_face(self, outline: QPainterPath, image: str | None) -> None:
+        self.prepareGeometryChange()
+        self.outline, self.image = outline, image
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.outline.boundingRect()
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        if self.image:
+            paint_picture(
+                painter, picture_cache(self), self.image, self.outline.boundingRect(), self.outline
+            )

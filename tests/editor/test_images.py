@@ -219,3 +219,52 @@ def test_art_with_a_missing_picture_is_drawn_as_a_placeholder(make_window: Any) 
     win = make_window(board=board, packs={})
     win.view.viewport().grab()  # paints without raising
     assert "f" * 64 not in win.doc.board.images
+
+
+def test_a_file_dropped_on_a_tile_in_the_asset_editor_becomes_its_face(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    from editor.asset_editor import AssetEditor
+    from referee.assets import load_pack
+
+    pack = _face_pack(tmp_path)
+    pack.save_manifest()
+    pack.save_tile(pack.tiles["p/grass"])
+    ed = AssetEditor({"p": pack}, "p/grass")
+    qtbot.addWidget(ed)
+    ed.show()
+    old = pack.tiles["p/grass"].face
+    # the four turns show the painted face
+    preview = ed.previews[1][0].pixmap().toImage()
+    c = preview.pixelColor(63, 63)
+    assert (c.red(), c.green(), c.blue()) == (0x33, 0x69, 0x1E)
+    sand = png(tmp_path / "sand.png", (32, 32), "#fbc02d")
+    drop_files(ed.view, [sand], 0, 0)
+    face = ImageStore().add_file(sand).id
+    assert ed.current_tile().face == face
+    c = ed.previews[0][0].pixmap().toImage().pixelColor(63, 63)
+    assert (c.red(), c.green(), c.blue()) == (0xFB, 0xC0, 0x2D)
+    ed.doc.undo.undo()
+    assert ed.current_tile().face == old
+    ed.doc.undo.redo()
+    assert ed.save_tile()
+    again = load_pack(pack.path)
+    assert again.tiles["p/grass"].face == face
+    assert again.images.data(face) == sand.read_bytes()
+    ed.doc.undo.setClean()
+    ed.close()
+
+
+def test_the_deck_table_shows_card_faces(qtbot: Any, tmp_path: Path) -> None:
+    from editor.asset_editor import AssetEditor
+
+    pack = _face_pack(tmp_path)
+    card = pack.images.add_file(png(tmp_path / "card.png", (30, 40), "#c62828"))
+    pack.decks["p/fate"] = {"name": "Fate", "cards": [{"id": "c1", "face": card.id}]}
+    ed = AssetEditor({"p": pack}, None)
+    qtbot.addWidget(ed)
+    icon = ed.decks_table.item(0, 0).icon()
+    assert not icon.isNull()
+    img = icon.pixmap(ed.decks_table.iconSize()).toImage()
+    c = img.pixelColor(10, 20)
+    assert (c.red(), c.green(), c.blue()) == (0xC6, 0x28, 0x28)
