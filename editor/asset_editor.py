@@ -14,7 +14,7 @@ import copy
 import json
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -277,6 +277,7 @@ class AssetEditor(QMainWindow):
         r = self.scene.board_rect()
         self.view.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
         self.view.fit()
+        QTimer.singleShot(0, self.view.fit)  # again once the window has its size
         self.setWindowTitle(f"Asset editor — {self.tile.name} ({key})")
         self.inspector.empty_text = (
             f"<b>{self.tile.name}</b><br>{key}<br>{self.tile.shape}, "
