@@ -30,6 +30,7 @@ from .document import Document
 from .files import APP_NAME, FileActions
 from .hosting import HostingUI
 from .images import PicturesUI
+from .playtest_setup import PlaytestActions
 from .snapping import snap_tile_centre
 from .tools import (
     DeleteTool,
@@ -46,7 +47,7 @@ from .tools import (
 AUTOSAVE_MS = 60_000
 
 
-class MainWindow(FileActions, QMainWindow):
+class MainWindow(FileActions, PlaytestActions, QMainWindow):
     """Boardwright's main window. ``ask`` may be replaced in tests (message boxes)."""
 
     def __init__(
@@ -550,49 +551,6 @@ class MainWindow(FileActions, QMainWindow):
     def _tile_saved(self, key: str) -> None:
         self.palette.set_packs(self.packs)
         self.status(f"Saved tile {key} into its pack; place it again to use the new version")
-
-    def start_playtest(self) -> None:
-        from .playtest_setup import PlaytestSetupDialog
-
-        self.doc.recompile_now()
-        dlg = PlaytestSetupDialog(self.doc.board, self)
-        if dlg.exec() != dlg.DialogCode.Accepted:
-            return
-        try:
-            options = dlg.options()
-        except BoardwrightError as exc:
-            self.ask("critical", "Cannot start the playtest", str(exc))
-            return
-        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), options, dlg.bots())
-
-    def begin_playtest(
-        self,
-        rules: str,
-        seed: int,
-        players: int,
-        options: dict[str, Any] | None = None,
-        bots: dict[int, str] | None = None,
-    ) -> Any:
-        """Start a playtest; ``bots`` maps seat indexes to bot specs (those seats play
-        by themselves)."""
-        from .playtest import PlaytestController
-
-        self.stop_playtest()
-        try:
-            self.playtest = PlaytestController(self, rules, seed, players, options, bots)
-        except BoardwrightError as exc:
-            self.ask("critical", "Cannot start the playtest", str(exc))
-            self.playtest = None
-            return None
-        self.a_stop_playtest.setEnabled(True)
-        return self.playtest
-
-    def stop_playtest(self) -> None:
-        if self.playtest is not None:
-            self.playtest.stop()
-            self.playtest = None
-        if hasattr(self, "a_stop_playtest"):
-            self.a_stop_playtest.setEnabled(False)
 
     def _restore_layout(self) -> None:
         geo = self.settings.value("window/geometry")

@@ -4,7 +4,7 @@ iterations; :mod:`referee.bots`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -22,6 +22,11 @@ from referee.games import available, get_game
 from referee.model import Board
 
 from .game_options import OptionsForm
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from .document import Document
 
 #: what a seat can be: label -> bot name (None: a person at this computer)
 SEAT_KINDS: tuple[tuple[str, str | None], ...] = (
@@ -141,3 +146,59 @@ class PlaytestSetupDialog(QDialog):
     def bots(self) -> dict[int, str]:
         """``{seat index: bot spec}`` for the seats a bot plays."""
         return {i: s for i, row in enumerate(self.seat_rows) if (s := row.spec()) is not None}
+
+
+class PlaytestActions:
+    """Playtest ▸ Playtest… and Stop playtest of the main window (mixed into it)."""
+
+    # provided by MainWindow
+    doc: Document
+    playtest: Any
+    a_stop_playtest: QAction
+
+    if TYPE_CHECKING:
+
+        def ask(
+            self, kind: str, title: str, text: str, buttons: Any = None, default: Any = None
+        ) -> Any: ...
+
+    def start_playtest(self) -> None:
+        self.doc.recompile_now()
+        dlg = PlaytestSetupDialog(self.doc.board, self if isinstance(self, QWidget) else None)
+        if dlg.exec() != dlg.DialogCode.Accepted:
+            return
+        try:
+            options = dlg.options()
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot start the playtest", str(exc))
+            return
+        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), options, dlg.bots())
+
+    def begin_playtest(
+        self,
+        rules: str,
+        seed: int,
+        players: int,
+        options: dict[str, Any] | None = None,
+        bots: dict[int, str] | None = None,
+    ) -> Any:
+        """Start a playtest; ``bots`` maps seat indexes to bot specs (those seats play
+        by themselves)."""
+        from .playtest import PlaytestController
+
+        self.stop_playtest()
+        try:
+            self.playtest = PlaytestController(self, rules, seed, players, options, bots)
+        except BoardwrightError as exc:
+            self.ask("critical", "Cannot start the playtest", str(exc))
+            self.playtest = None
+            return None
+        self.a_stop_playtest.setEnabled(True)
+        return self.playtest
+
+    def stop_playtest(self) -> None:
+        if self.playtest is not None:
+            self.playtest.stop()
+            self.playtest = None
+        if hasattr(self, "a_stop_playtest"):
+            self.a_stop_playtest.setEnabled(False)

@@ -132,3 +132,19 @@ def test_remove_background_is_undoable_and_keeps_the_image(
     win.a_undo.trigger()
     assert win.doc.board.background is not None
     assert isinstance(win.doc.board.images, ImageStore)
+
+
+def test_drawing_tools_work_over_the_background(make_window: Any, tmp_path: Path) -> None:
+    from .helpers import double_click
+
+    win = _window(make_window, tmp_path, scale=2.0)
+    win.set_tool("space")
+    for x, y in ((50, 50), (150, 50), (150, 150)):
+        click(win.view, x, y)
+    double_click(win.view, 50, 150)
+    spaces = [f for f in win.doc.board.features if f.kind == "space"]
+    assert len(spaces) == 1 and spaces[0].geometry.area == pytest.approx(100 * 100, rel=0.05)
+    assert win.doc.board.background.x == 0.0  # the picture never takes the clicks
+    win.set_tool("select")
+    click(win.view, 300, 180)  # on the picture, off every feature: selects nothing
+    assert win.scene.selected_keys() == set()
