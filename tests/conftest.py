@@ -14,7 +14,7 @@ PROJECTS = ROOT / "projects"
 
 #: The sample projects Boardwright ships (tests/test_shipped.py checks the list is whole):
 #: a test that needs one fails when it is missing, it is never skipped.
-SHIPPED_PROJECTS = ("ringgeister", "riddle-sample", "mount-doom", "lotr-coop")
+SHIPPED_PROJECTS = ("ringgeister", "riddle-sample", "mount-doom", "lotr-coop", "painted-tiles")
 
 
 def shipped_project(name: str) -> Path:

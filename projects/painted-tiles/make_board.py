@@ -15,7 +15,9 @@ third-party art:
    faces and one back. The pictures live in ``assets/painted-tiles/images/``.
 2. **The board** ``painted-tiles.bwproj`` (+ JSON export and its ``.images/``
    folder): a 4 × 4 grid, the road running round the edge (corners and straights
-   at their turns), lakes and meadows inside, a traveller on each of two points.
+   at their turns), lakes and meadows inside, a traveller on each of two points, a
+   title and a painted compass rose (a free ``art`` feature with a picture) in the
+   frame.
 3. **The traced map** ``traced-map.bwproj``: a 40-space Voronoi map drawn with flat
    terrain fills (``referee render --flat --no-labels --layers ground,regions``),
    rasterised, and traced back with :func:`referee.trace.trace_board` — the
@@ -31,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, box
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -142,6 +144,17 @@ def card_back() -> Image.Image:
     return im
 
 
+def compass() -> Image.Image:
+    """A compass rose on parchment, for a free ``art`` feature in the frame."""
+    im = colourise(fractal_noise(500, 128, 4), (200, 180, 140), (240, 225, 190))
+    d = ImageDraw.Draw(im)
+    c = 64
+    d.ellipse((14, 14, 114, 114), outline=(90, 60, 30), width=3)
+    d.polygon([(c, 8), (c + 10, c), (c, 120), (c - 10, c)], fill=(120, 30, 20))
+    d.polygon([(8, c), (c, c - 10), (120, c), (c, c + 10)], fill=(60, 50, 40))
+    return im
+
+
 def jpeg(im: Image.Image) -> bytes:
     buf = io.BytesIO()
     im.save(buf, "JPEG", quality=85, optimize=True)
@@ -149,9 +162,14 @@ def jpeg(im: Image.Image) -> bytes:
 
 
 # ---------------------------------------------------------------------- the pack
-def road_tile(tid: str, name: str, ends: list[tuple[float, float]], face: str) -> TileAsset:
-    """A tile with a point in the middle and a path from it to each port in ``ends``."""
-    feats = [Feature("c", "point", Point(0, 0), {"colour": "grey"})]
+def road_tile(
+    tid: str, name: str, ends: list[tuple[float, float]], face: str, magic: bool = False
+) -> TileAsset:
+    """A tile with a point in the middle and a path from it to each port in ``ends``.
+
+    The points of the corner tiles are magic points (where the road turns).
+    """
+    feats = [Feature("c", "point", Point(0, 0), {"colour": "grey", "magic": magic})]
     for k, (x, y) in enumerate(ends, 1):
         side = {(0.0, -50.0): "N", (50.0, 0.0): "E", (0.0, 50.0): "S", (-50.0, 0.0): "W"}[(x, y)]
         feats.append(Feature(f"port{side}", "port", Point(x, y), {"side": side}))
@@ -188,7 +206,7 @@ def build_pack() -> AssetPack:
         "meadow": add(grass(6), "meadow.jpg"),
     }
     tiles = [
-        road_tile("corner", "Road corner", [(0.0, 50.0), (50.0, 0.0)], faces["corner"]),
+        road_tile("corner", "Road corner", [(0.0, 50.0), (50.0, 0.0)], faces["corner"], True),
         road_tile("straight", "Straight road", [(-50.0, 0.0), (50.0, 0.0)], faces["straight"]),
         TileAsset(
             "painted-tiles/lake",
@@ -275,6 +293,22 @@ def build_board(pack: AssetPack) -> Board:
             )
         )
     pack.embed_into(board)
+    # free-standing features in the frame: the title, and a painted compass rose
+    side = GRID * SIDE + 2 * FRAME
+    board.features.append(
+        Feature(
+            "title", "label", Point(side / 2, FRAME / 2), {"text": "PAINTED TILES", "size": 9.0}
+        )
+    )
+    rose = board.images.add(jpeg(compass()), "compass.jpg")
+    board.features.append(
+        Feature(
+            "compass",
+            "art",
+            box(side - FRAME + 4, side - FRAME + 4, side - 4, side - 4),
+            {"image": rose.id},
+        )
+    )
     board.pieces = [
         PieceOnBoard("red", "painted-tiles/traveller-red", "r0c0/c"),
         PieceOnBoard("blue", "painted-tiles/traveller-blue", "r3c3/c"),

@@ -87,8 +87,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         px_per_mm=args.px_per_mm,
         image_url=args.image_url,
         mm_per_unit=args.tts_mm_per_unit,
-        geo=geo,
         image_url_base=args.image_url_base,
+        geo=geo,
     )
     if args.json:
         emit_json(

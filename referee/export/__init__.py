@@ -102,8 +102,8 @@ def write_export(
     px_per_mm: float = 1.0,
     image_url: str | None = None,
     mm_per_unit: float | None = None,
-    geo: GeoPlacement | None = None,
     image_url_base: str | None = None,
+    geo: GeoPlacement | None = None,
 ) -> list[Path]:
     """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
 
@@ -111,7 +111,8 @@ def write_export(
     (unless ``image_url`` names a picture elsewhere) and points the board at it,
     and adds the board's pictures — background, tile faces, piece tokens, card
     sheets — as TTS objects whose files go to ``<path stem>.images/``
-    (:mod:`.tts_art`; ``image_url_base`` for hosted pictures).
+    (:mod:`.tts_art`; ``image_url_base`` for hosted pictures). ``tmj`` adds the
+    background image layer and the tile-face tileset (:mod:`.tmj_art`).
     ``geo`` places a ``geojson`` export on the Earth (default: board millimetres).
     Files are written whole or not at all (temporary file + rename).
     """

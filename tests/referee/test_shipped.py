@@ -13,7 +13,7 @@ from referee.store import load_project
 
 from ..conftest import PROJECTS, ROOT, SHIPPED_PROJECTS
 
-PACKS = {"ringgeister", "riddle", "mount-doom", "lotr-coop"}
+PACKS = {"ringgeister", "riddle", "mount-doom", "lotr-coop", "painted-tiles"}
 
 
 def test_every_shipped_project_is_there_with_its_file_and_json_export():
