@@ -173,7 +173,7 @@ class LiveCompiler:
             if not all(self._turn_ok(pid) for pid in change.turns):
                 return self._full()
             for pid in sorted(change.turns):
-                self.compiled.turn(pid, self.board.placement(pid).turns)
+                self.compiled.turn(pid, self.board.placement(pid).turns, edit=True)
             strategy = "turn"
         fids = snap.changed_features(self.board)
         feats = {f.id: f for f in self.board.features}

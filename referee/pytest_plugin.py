@@ -31,32 +31,54 @@ that says which node, what the nearest reachable node is, which turns fail):
 
 ``sources``/``targets`` take node ids, lists of them, or ``@key=value`` selectors
 (``@start=white``, ``@goal``, ``@kind=space``), as in ``boardwright.toml``.
+
+Rule tests (any game of the kit, see ``docs/game-kit.md``)::
+
+    from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
+
+
+    def test_spirit_blocks_the_road(compiled_board):
+        game = game_from_position("ringgeister", compiled_board("road.json"), "start.json")
+        assert_legal(game, "hobbit-yellow p2")
+        assert_illegal(game, "hobbit-yellow p4", code="blocked_by_black_figure")
+
+- ``game_from_position(rules, board, position)`` — ``rules`` a name or a game class,
+  ``board`` a compiled board, a board or a path, ``position`` a dict or a JSON file;
+- ``assert_legal(game, move)`` — the move (text or value) is legal; it is *not*
+  played (the game is unchanged);
+- ``assert_illegal(game, move, code=None)`` — the move is refused (with ``code``);
+  the failure message says what the game answered instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
 from .compiler import CompiledBoard, compile_board
-from .errors import BoardwrightError
+from .errors import BoardwrightError, IllegalMoveError, StateError
 from .expectations import (
     MAX_CONFIGURATIONS,
     check_adjacent,
     check_connected_for_all_turns,
     check_reachable,
 )
+from .games import get_game
+from .games.base import Game
 from .model import Board
-from .store import load_project
+from .store import load_project, read_json_file
 
 __all__ = [
     "assert_adjacent",
     "assert_connected_for_all_turns",
+    "assert_illegal",
+    "assert_legal",
     "assert_no_errors",
     "assert_reachable",
+    "game_from_position",
 ]
 
 
@@ -68,7 +90,7 @@ def _compiled(b: CompiledBoard | Board) -> CompiledBoard:
     raise TypeError(f"expected a CompiledBoard or a Board, not {type(b).__name__}")
 
 
-def _fail(lines: list[str]) -> None:
+def _fail(lines: list[str]) -> NoReturn:
     __tracebackhide__ = True
     raise AssertionError("\n".join(lines))
 
@@ -86,7 +108,6 @@ def assert_reachable(
         fails = check_reachable(c, sources, targets, via)
     except BoardwrightError as exc:
         _fail([f"assert_reachable: {exc}"])
-        return
     if fails:
         _fail([f"{c.board.name}: {f.message}" for f in fails])
 
@@ -101,7 +122,6 @@ def assert_adjacent(
         fails = check_adjacent(c, a, b, via)
     except BoardwrightError as exc:
         _fail([f"assert_adjacent: {exc}"])
-        return
     if fails:
         _fail([f"{c.board.name}: {f.message}" for f in fails])
 
@@ -136,7 +156,6 @@ def assert_connected_for_all_turns(
         )
     except BoardwrightError as exc:
         _fail([f"assert_connected_for_all_turns: {exc}"])
-        return
     if len(fails) == 1 and fails[0].details.get("method") == "exact":
         _fail([f"{c.board.name}: {fails[0].message}"])
     if fails:
@@ -157,6 +176,73 @@ def assert_no_errors(compiled: CompiledBoard | Board) -> None:
 
 
 # ---------------------------------------------------------------------- fixtures
+# ====================================================================== rule tests
+def game_from_position(
+    rules: str | type[Game[Any]],
+    board: CompiledBoard | Board | str | Path,
+    position: dict[str, Any] | str | Path,
+) -> Game[Any]:
+    """A game of ``rules`` on ``board`` set up as ``position`` says.
+
+    Parameters
+    ----------
+    rules : str or Game subclass
+        A rules name (``"ringgeister"``, any installed rules module) or a game class.
+    board : CompiledBoard, Board, or path
+        The board; a path is loaded as a project (file, export or folder).
+    position : dict or path
+        The position (``docs/game-kit.md``), or a JSON file holding one.
+
+    Raises
+    ------
+    StateError
+        The position is impossible (one line saying why).
+    """
+    cls = get_game(rules) if isinstance(rules, str) else rules
+    if isinstance(board, (str, Path)):
+        board = load_project(board)
+    compiled = _compiled(board)
+    data: dict[str, Any] = (
+        position if isinstance(position, dict) else read_json_file(position, StateError)
+    )
+    return cls.from_position(compiled, data)
+
+
+def _move_of(game: Game[Any], move: Any) -> Any:
+    return game.parse_move(move) if isinstance(move, str) else move
+
+
+def assert_legal(game: Game[Any], move: Any) -> None:
+    """Fail unless ``move`` (text or value) is legal for the player to move; the game
+    is left as it was (the move is checked, not played)."""
+    __tracebackhide__ = True
+    try:
+        game.check(_move_of(game, move))
+    except IllegalMoveError as exc:
+        _fail(
+            [
+                f"{move} is illegal ({exc.code}): {exc.message}",
+                f"{game.to_move} to move; legal: "
+                + (", ".join(str(m) for m in list(game.legal_moves)[:12]) or "none"),
+            ]
+        )
+
+
+def assert_illegal(game: Game[Any], move: Any, code: str | None = None) -> IllegalMoveError:
+    """Fail unless ``move`` is refused (with ``code``, when given); returns the error.
+
+    The game is unchanged either way (a refused move never changes a state).
+    """
+    __tracebackhide__ = True
+    try:
+        game.check(_move_of(game, move))
+    except IllegalMoveError as exc:
+        if code is not None and exc.code != code:
+            _fail([f"{move} is illegal, but with code {exc.code!r}, not {code!r}: {exc.message}"])
+        return exc
+    _fail([f"{move} is legal ({game.to_move} to move), expected it refused"])
+
+
 def _resolver(request: pytest.FixtureRequest) -> Callable[[str | Path], Path]:
     def resolve(path: str | Path) -> Path:
         p = Path(path)

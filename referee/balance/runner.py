@@ -14,6 +14,7 @@ from typing import Any
 
 from ..bots import make_bot, seats, winners
 from ..compiler import CompiledBoard, compile_board
+from ..errors import UsageError
 from ..games import get_game
 from ..store import load_project
 
@@ -77,7 +78,10 @@ def play(job: Job) -> dict[str, Any]:
         compiled, players=job.players, seed=job.seed, options=dict(job.options)
     )
     names = seats(game)
-    bots = {name: make_bot(job.bots[i], job.bot_seed(i)) for i, name in enumerate(names)}
+    specs = job.bots * len(names) if len(job.bots) == 1 else job.bots
+    if len(specs) != len(names):
+        raise UsageError(f"{len(specs)} bot(s) for the {len(names)} seats {', '.join(names)}")
+    bots = {name: make_bot(specs[i], job.bot_seed(i)) for i, name in enumerate(names)}
     fired: dict[str, int] = {}
     heat: dict[str, int] = {}
     for e in getattr(game, "setup_events", []) or []:

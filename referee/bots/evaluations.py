@@ -99,6 +99,8 @@ def ringgeister(game: Game[Any], player: str) -> float:
     path stays closed to his Hobbit) and opponents' Hobbits near the goal count
     against. Unit: about 100 mm (one tile pitch)."""
     view = game.view(player)
+    if isinstance(view.get("state"), dict):  # the game kit's state files nest the state
+        view = {**view["state"], "players": view.get("players")}
     figures: dict[str, str] = view.get("figures") or {}
     card = str((view.get("cards") or {}).get("face_up") or "")
     bearer = card.split("-", 1)[0]
@@ -153,14 +155,23 @@ def _touch_distance(compiled: CompiledBoard, role: str) -> dict[str, int]:
 _RIDDLE_GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
 
 
+def _cities(compiled: CompiledBoard) -> frozenset[str]:
+    return compiled.derived(
+        "bots.riddle.cities",
+        lambda: frozenset(n for n, d in compiled.graph.nodes(data=True) if d.get("city")),
+    )
+
+
 def riddle(game: Game[Any], player: str) -> float:
-    """Riddle of the Ring: holding The Ring, spaces to go to one's goal (Cracks of
-    Doom for Hobbits, Barad-Dur for Black Riders; twice as urgent with The Ring),
-    waiting on it with The Ring, Limbo and captivity, and cards in hand; the best
-    opponent's standing (as far as the viewer sees it) counts against. Unit: one
-    space."""
+    """Riddle of the Ring, in the rulebook's own advice: without The Ring, gather
+    cards (each card in hand, standing on a city to pick up from, a little for
+    heading to one's goal); holding The Ring, go to one's goal (Cracks of Doom for
+    Hobbits, Barad-Dur for Black Riders) and wait there. Limbo and captivity cost;
+    the best opponent's standing (as far as the viewer sees it) counts against.
+    Unit: about one card."""
     view = game.view(player)
     far = 40.0
+    cities = _cities(game.compiled)
 
     def score(q: dict[str, Any]) -> float:
         if q.get("status") in ("out", "reserve"):
@@ -168,13 +179,14 @@ def riddle(game: Game[Any], player: str) -> float:
         role = _RIDDLE_GOAL.get(str(q.get("kind")), "cracks_of_doom")
         dist = _touch_distance(game.compiled, role)
         ring = "the_ring" in (q.get("hand") or ())
-        if q.get("status") in ("limbo", "captive") or q.get("pos") is None:
-            s = -far * 0.75
-        else:
-            s = -float(dist.get(str(q["pos"]), far)) * (2.0 if ring else 1.0)
+        cards = min(int(q.get("hand_count", 0)), 10)
+        pos = q.get("pos")
+        if q.get("status") in ("limbo", "captive") or pos is None:
+            return -15.0 + 0.5 * cards
+        d = float(dist.get(str(pos), far))
         if ring:
-            s += 12.0 + (12.0 if q.get("waiting_on_goal") else 0.0)
-        return s + 0.3 * min(int(q.get("hand_count", 0)), 10)
+            return 20.0 - 1.5 * d + (15.0 if q.get("waiting_on_goal") else 0.0) + 0.3 * cards
+        return cards + (1.5 if pos in cities else 0.0) - 0.1 * d
 
     players = [q for q in view.get("players") or [] if isinstance(q, dict)]
     me = next((q for q in players if q.get("name") == player), None)
@@ -186,7 +198,7 @@ def riddle(game: Game[Any], player: str) -> float:
     others = [
         score(q) for q in players if q is not me and not (team and q.get("kind") == me.get("kind"))
     ]
-    return mine - (max(others) if others else 0.0)
+    return mine - 0.5 * (max(others) if others else 0.0)
 
 
 # ====================================================================== track games

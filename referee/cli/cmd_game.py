@@ -38,6 +38,7 @@ from ..games.base import Game
 from ..net.cli import add_http_arguments, run_http
 from ..store import _atomic_write_text, load_project, read_json_file
 from . import bot_verbs, emit_json
+from .cmd_position import read_position
 
 ENVELOPE = "boardwright-game"
 ENVELOPE_VERSION = 1
@@ -122,6 +123,40 @@ def new_game(
     return game, env
 
 
+def new_game_from_position(
+    rules: str,
+    project: str,
+    position: dict[str, Any],
+    where: str = "position",
+    boards: Boards = _BOARDS,
+) -> tuple[Game, dict[str, Any]]:
+    """Set up the game a position describes, and its envelope (the log starts from it)."""
+    cls = get_game(rules)
+    compiled = boards.get(project)
+    declared = compiled.board.rules
+    if declared and declared != rules:
+        raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
+    if cls.POSITION is None:
+        raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
+    try:
+        game = cls.from_position(compiled, position)
+    except StateError as exc:
+        raise StateError(exc.message, code=exc.code, location=where) from None
+    env = {
+        "format": ENVELOPE,
+        "version": ENVELOPE_VERSION,
+        "rules": rules,
+        "project": os.path.abspath(project),
+        "board_hash": compiled.hash,
+        "state": game.to_json(),
+        "log": {
+            "new": {"players": len(game.players), "position": position, "events": []},
+            "moves": [],
+        },
+    }
+    return game, env
+
+
 def check_envelope(env: Any, where: str) -> None:
     if not isinstance(env, dict) or env.get("format") != ENVELOPE:
         raise StateError(
@@ -187,8 +222,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("rules")
     p.add_argument("project")
-    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--players", type=int, help="number of players (required without --position)")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--position",
+        metavar="FILE",
+        help="set the game up as the position FILE says (players and options from it)",
+    )
     p.add_argument("--variant", help="rules variant (e.g. A, B, C for Ringgeister)")
     p.add_argument(
         "--option",
@@ -277,9 +317,22 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    _, env = new_game(
-        args.rules, args.project, args.players, args.seed, parse_options(args.option, args.variant)
-    )
+    if args.position:
+        if args.players is not None or args.option or args.variant:
+            raise UsageError("--position gives the players and options; drop the others")
+        _, env = new_game_from_position(
+            args.rules, args.project, read_position(args.position, args.rules), args.position
+        )
+    elif args.players is None:
+        raise UsageError("--players is required (or set the game up with --position FILE)")
+    else:
+        _, env = new_game(
+            args.rules,
+            args.project,
+            args.players,
+            args.seed,
+            parse_options(args.option, args.variant),
+        )
     if args.output:
         _write(args.output, env)
         print(f"wrote a new {args.rules} game to {args.output}", file=sys.stderr)
@@ -393,9 +446,15 @@ def replay_one(
             location=where,
         )
     new = env["log"]["new"]
-    game = get_game(env["rules"]).new(
-        compiled, players=new["players"], seed=new["seed"], options=dict(new.get("options") or {})
-    )
+    if "position" in new:
+        game = get_game(env["rules"]).from_position(compiled, new["position"])
+    else:
+        game = get_game(env["rules"]).new(
+            compiled,
+            players=new["players"],
+            seed=new["seed"],
+            options=dict(new.get("options") or {}),
+        )
     if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
         return {
             "moves": 0,
@@ -533,8 +592,9 @@ def selfplay(
                 break
         res = (game.outcome or {}).get("result", "unfinished")
         outcomes[res] = outcomes.get(res, 0) + 1
-        w = (game.outcome or {}).get("winner")
-        if w:
+        out = game.outcome or {}
+        # the kit's outcome names "winners"; games not converted yet name one "winner"
+        for w in out.get("winners") or ([out["winner"]] if out.get("winner") else []):
             winners[str(w)] = winners.get(str(w), 0) + 1
         if log is not None:
             env["state"] = game.to_json()

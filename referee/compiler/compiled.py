@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from collections import defaultdict
@@ -44,19 +45,23 @@ class PathView:
     keys: list[str]
 
 
-def board_hash(board: Board) -> str:
+def board_hash(board: Board, turns: dict[str, int] | None = None) -> str:
     """SHA-256 of the board's content (not its recorded games, not piece positions), 16 hex.
 
     Geometries are hashed as WKB in one vectorized call; everything else as
-    canonical JSON. Tile turns are part of the content: a game state records the
-    turns it changed itself.
+    canonical JSON. The tile turns the board was laid out with are part of the
+    content (``turns`` overrides them by placement id); turns made during a game
+    belong to the game state.
     """
     h = hashlib.sha256()
+    placements = board.placements
+    if turns is not None:
+        placements = [dataclasses.replace(p, turns=turns.get(p.id, p.turns)) for p in placements]
     data = board_to_json(
         Board(
             meta=board.meta,
             tiles=board.tiles,
-            placements=board.placements,
+            placements=placements,
             piece_types=board.piece_types,
             decks=board.decks,
         )
@@ -102,6 +107,8 @@ class CompiledBoard:
         self.tol = float(tol if tol is not None else board.settings.get("snap_tolerance_mm", 1.0))
         self.graph: nx.MultiGraph = nx.MultiGraph()
         self._hash: str | None = None
+        #: the tile turns as laid out (compiled or edited): what :attr:`hash` covers
+        self._laid_turns: dict[str, int] = {p.id: p.turns for p in board.placements}
         self._derived: dict[str, Any] = {}
         self.features: dict[str, tuple[str | None, Feature]] = {}
         self._chain_ends: dict[str, tuple[str, str]] = {}
@@ -120,10 +127,21 @@ class CompiledBoard:
 
     @property
     def hash(self) -> str:
-        """Content hash of the board as compiled (see :func:`board_hash`), computed once."""
+        """Content hash of the board as laid out (see :func:`board_hash`).
+
+        Covers the tile turns the board was compiled (or last edited) with, not the
+        turns games make with :meth:`turn`: the same board gives the same hash
+        whenever it is read. Computed on first read (the result does not depend on
+        when that is).
+        """
         if self._hash is None:
-            self._hash = board_hash(self.board)
+            self._hash = board_hash(self.board, self._laid_turns)
         return self._hash
+
+    @property
+    def laid_turns(self) -> dict[str, int]:
+        """The tile turns as laid out (what :attr:`hash` covers; new games start from them)."""
+        return dict(self._laid_turns)
 
     # ------------------------------------------------------------------ nodes
     def _build_nodes(self) -> None:
@@ -312,8 +330,12 @@ class CompiledBoard:
         self._other_problems = probs
 
     # ------------------------------------------------------------------ turning
-    def turn(self, placement_id: str, turns: int) -> dict[str, Any]:
+    def turn(self, placement_id: str, turns: int, *, edit: bool = False) -> dict[str, Any]:
         """Set the turn of one placed tile and re-link incrementally.
+
+        A game's turn (the default) leaves :attr:`hash` alone; ``edit=True`` (an
+        editor turning a tile of the design) makes the turn part of the board's
+        content, and of its hash.
 
         Returns a summary ``{"tile", "turns", "removed", "added"}`` of path edge keys.
 
@@ -326,6 +348,9 @@ class CompiledBoard:
         p = self.board.placement(placement_id)
         tile = self.board.tile_of(p)
         p.turns = turns % tile.turn_count
+        if edit:
+            self._laid_turns[p.id] = p.turns
+            self._hash = None
         for f in self.board.placed_features(p):
             nid = f"{p.id}/{f.id}"
             self.features[nid] = (p.id, f)
@@ -484,6 +509,7 @@ class CompiledBoard:
         self._path_view = None
         self._tree = None
         self._hash = None
+        self._laid_turns = {p.id: p.turns for p in self.board.placements}
         self._derived.clear()
         return summary
 
@@ -623,9 +649,10 @@ class CompiledBoard:
 
     def node(self, nid: str) -> dict[str, Any]:
         try:
-            return self.graph.nodes[nid]
+            attrs: dict[str, Any] = self.graph.nodes[nid]
         except KeyError:
             raise UnknownNodeError(f"board has no node {nid!r}", location=nid) from None
+        return attrs
 
     def xy(self, nid: str) -> tuple[float, float]:
         d = self.node(nid)

@@ -373,7 +373,7 @@ class Game(ABC, Generic[M]):
             )
         version = data.get("version")
         if version != cls.STATE_VERSION:
-            data = cls.migrate(data, version)  # type: ignore[arg-type]
+            data = cls.migrate(data, version if isinstance(version, int) else -1)
         frame = declared.decode(_StateFrame, {k: v for k, v in data.items() if k != "state"})
         if "state" not in data:
             raise StateError(f"{cls.rules} state has no 'state'", code="bad_state")

@@ -160,12 +160,23 @@ def get_game(name: str) -> type[Game[Any]]:
     return get_module(name).game
 
 
-def prop_specs(base: Mapping[str, Mapping[str, Mapping[str, Any]]]) -> dict[str, dict[str, Any]]:
-    """``base`` (the generic :data:`referee.model.PROP_SPECS`) merged with every
-    module's ``props`` (a module adds kinds and properties; it never changes a
-    generic property's spec)."""
+def prop_specs(
+    base: Mapping[str, Mapping[str, Mapping[str, Any]]] | None = None,
+    found: Mapping[str, RulesModule] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The property vocabulary: ``base`` (default the generic
+    :data:`referee.model.PROP_SPECS`) merged with every installed module's ``props``
+    (a module adds kinds and properties; it never changes a generic property's spec).
+
+    A new dict: ``PROP_SPECS`` itself stays what the committed project schema says,
+    whatever plug-ins are installed. The editor's inspector builds from this.
+    """
+    if base is None:
+        from ..model import PROP_SPECS
+
+        base = PROP_SPECS
     out: dict[str, dict[str, Any]] = {k: dict(v) for k, v in base.items()}
-    for rm in modules().values():
+    for rm in (found if found is not None else modules()).values():
         for kind, specs in rm.props.items():
             row = out.setdefault(kind, {})
             for key, spec in specs.items():

@@ -76,7 +76,8 @@ def decode(cls: type[T], data: Any, where: str = "state") -> T:
     StateError
         Code ``bad_state``: ``"state.cards.pile[3]: expected text, got 7"``.
     """
-    return _decode(cls, data, where)  # type: ignore[no-any-return]
+    result: T = _decode(cls, data, where)
+    return result
 
 
 def _bad(where: str, what: str, data: Any) -> StateError:

@@ -1,4 +1,4 @@
-"""Ringgeister moves: small hashable values whose ``str`` is the move's text.
+"""Ringgeister moves: kit :class:`~referee.games.moves.Move` values.
 
 ============================  =====================================================
 text                          meaning
@@ -9,58 +9,57 @@ text                          meaning
 ``pass``                      nothing of yours can move
 ============================  =====================================================
 
-``move hobbit-yellow t07/p3`` is accepted as a synonym of the first form.
+The first form has the implied verb ``step`` (``Move("step", "gandalf", "p12")``);
+``move hobbit-yellow t07/p3`` and ``step hobbit-yellow t07/p3`` are read as it too.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import ClassVar
 
-from ...errors import IllegalMoveError
+from ..moves import Move as KitMove
 
 KINDS = ("step", "home", "counter", "pass")
 
 
-@dataclass(frozen=True)
-class Move:
-    """``kind`` ∈ step/home/counter/pass; ``figure`` and ``to`` where they apply."""
+class Move(KitMove):
+    """A Ringgeister move: ``verb`` ∈ step/home/counter/pass and its words.
 
-    kind: str
-    figure: str | None = None
-    to: str | None = None
+    ``kind``, ``figure`` and ``to`` read the words: ``Move("step", fid, point)``,
+    ``Move("home", fid, point)``, ``Move("counter", space)``, ``Move("pass")``.
+    """
 
-    def __str__(self) -> str:
-        if self.kind == "step":
-            return f"{self.figure} {self.to}"
-        if self.kind == "home":
-            return f"home {self.figure} {self.to}"
-        if self.kind == "counter":
-            return f"counter {self.to}"
-        return "pass"
+    __slots__ = ()
+
+    VERBS: ClassVar[dict[str, int | tuple[int, int]]] = {
+        "step": 2,
+        "move": 2,
+        "home": 2,
+        "counter": 1,
+        "pass": 0,
+    }
+    IMPLIED_VERB: ClassVar[str | None] = "step"
+
+    @property
+    def kind(self) -> str:
+        """``step``, ``home``, ``counter`` or ``pass`` (the verb)."""
+        return self.verb
+
+    @property
+    def figure(self) -> str | None:
+        """The figure a step or a home move moves (``None`` otherwise)."""
+        return self.args[0] if self.verb in ("step", "home") else None
+
+    @property
+    def to(self) -> str | None:
+        """The point (step, home) or counter space (counter); ``None`` for a pass."""
+        return self.args[-1] if self.args else None
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        if not isinstance(text, str):
-            raise IllegalMoveError("a move must be text", code="bad_move")
-        words = text.split()
-        if not words:
-            raise IllegalMoveError(
-                "empty move (try 'FIGURE POINT', 'home FIGURE POINT', 'counter SPACE' or 'pass')",
-                code="bad_move",
-            )
-        head = words[0].lower()
-        if head == "pass" and len(words) == 1:
-            return cls("pass")
-        if head == "home" and len(words) == 3:
-            return cls("home", words[1], words[2])
-        if head == "counter" and len(words) == 2:
-            return cls("counter", None, words[1])
-        if head == "move" and len(words) == 3:
-            return cls("step", words[1], words[2])
-        if len(words) == 2 and head not in ("home", "counter", "pass", "move"):
-            return cls("step", words[0], words[1])
-        raise IllegalMoveError(
-            f"cannot read move {text!r} (try 'FIGURE POINT', "
-            "'home FIGURE POINT', 'counter SPACE' or 'pass')",
-            code="bad_move",
-        )
+        """Read a move's text (see the module docstring); ``bad_move`` if unreadable."""
+        m = super().parse(text)
+        if m.verb == "move":  # a synonym of the implied verb
+            return cls("step", *m.args)
+        assert isinstance(m, Move)
+        return m

@@ -29,11 +29,8 @@ class BoardView:
 
     def __init__(self, compiled: CompiledBoard) -> None:
         self.compiled = compiled
-        #: the board's hash as loaded (the compiled hash is lazy and covers tile turns,
-        #: so take it before the game turns anything)
-        self.hash = compiled.hash
         #: the tile turns the board was laid out with (new games start from them)
-        self.base_turns: dict[str, int] = {p.id: p.turns for p in compiled.board.placements}
+        self.base_turns: dict[str, int] = compiled.laid_turns
         self.ids: list[str] = compiled.ids
         self.index: dict[str, int] = compiled.index
         n = self.n = len(self.ids)
@@ -110,6 +107,8 @@ class BoardView:
                 self.turnable.append(pl.id)
         self.turnable.sort()
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
+        #: the step moves made so far, by (figure id, point index): shared, immutable
+        self.step_moves: dict[tuple[str, int], Any] = {}
         #: weak reference to the game whose tile turns the compiled board carries now
         self.synced_to: Any = None
         self.refresh()
@@ -157,6 +156,11 @@ class BoardView:
         self.water = pv.water
         water = pv.water
         self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
+        guard = pv.guard
+        #: (edge, other end) per node for light figures: every path, or only those the
+        #: spider does not guard
+        self.open_inc = [tuple((t[0], t[1]) for t in row) for row in pv.inc]
+        self.safe_inc = [tuple((t[0], t[1]) for t in row if guard[t[0]] is None) for row in pv.inc]
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}

@@ -176,3 +176,13 @@ def test_bots_win_riddle_when_they_can() -> None:
     assert "ring" in {str(m) for m in won.legal_moves}
     for spec in ("greedy", "mcts:iterations=30,rollout=2"):
         assert str(make_bot(spec, seed=2).choose(won)) == "ring", spec
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_evaluation_sees_the_position(rules: str) -> None:
+    """Each game's evaluation reads its state (a format change must not turn it into 0)."""
+    from referee.bots.evaluations import evaluate
+
+    g = new_game(rules, plies=12)
+    values = [evaluate(g, s) for s in seats(g)]
+    assert any(v != 0 for v in values), values

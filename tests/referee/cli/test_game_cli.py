@@ -70,7 +70,7 @@ def test_new_prints_a_state_that_names_its_board(capsys, project):
     assert Path(env["project"]) == project.resolve()
     assert len(env["board_hash"]) == 16 and env["state"]["board_hash"] == env["board_hash"]
     assert env["state"]["players"] == ["yellow", "orange", "purple"]
-    assert len(env["state"]["counters"]) == 6  # variant B: two each
+    assert len(env["state"]["state"]["counters"]) == 6  # variant B: two each
 
 
 def test_same_seed_same_game(capsys, project):
@@ -80,7 +80,10 @@ def test_same_seed_same_game(capsys, project):
     ]
     assert outs[0] == outs[1]
     other = run(capsys, "new", "ringgeister", str(project), "--players", "2", "--seed", "10")[1]
-    assert json.loads(other)["state"]["figures"] != json.loads(outs[0])["state"]["figures"]
+    assert (
+        json.loads(other)["state"]["state"]["figures"]
+        != json.loads(outs[0])["state"]["state"]["figures"]
+    )
 
 
 def test_moves_play_and_replay(capsys, project, tmp_path):

@@ -152,3 +152,16 @@ def test_fixed_dice_come_first_then_the_generator() -> None:
     assert [r.die(), r.die()] == [6, 6]
     assert r.die() == free.die()
     assert r.copy().state == r.state
+
+
+def test_plugin_properties_extend_a_copy_of_the_generic_table() -> None:
+    from referee.games import available
+    from referee.games.registry import prop_specs
+    from referee.model import PROP_SPECS
+
+    merged = prop_specs()
+    for kind, specs in PROP_SPECS.items():
+        assert all(merged[kind][k] == v for k, v in specs.items())
+    if "race" in available():
+        assert merged["point"]["again"] == {"type": "bool"}
+        assert "again" not in PROP_SPECS["point"]

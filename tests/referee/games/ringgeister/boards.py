@@ -3,7 +3,7 @@
 Boards are free-standing points and paths (or tiny tiles where a rule turns tiles),
 drawn in millimetres with y down (north is −y). :func:`position` builds a game
 state directly (figures where the test wants them, a chosen card on top), through
-the public ``from_json``, so every test starts from an explicit position.
+``RinggeisterGame.from_position``, so every test starts from an explicit position.
 """
 
 from __future__ import annotations
@@ -157,41 +157,35 @@ def position(
     ``figures`` ids follow the referee's naming: ``hobbit-yellow``, ``gandalf``,
     ``gollum``, and for black figures of a kind ``orc`` (one) or ``orc-1``,
     ``orc-2`` (several). ``cards[0]`` is face up; the rest are the face-down pile
-    in drawing order. ``counters`` are (colour, space) pairs.
+    in drawing order. ``counters`` are (colour, space) pairs; the variant follows
+    from the most counters of one colour (none: variant A); a colour with fewer
+    counters has the others removed already.
     """
     board = b.board(figures, cards)
     compiled = compiled or compile_board(board)
-    state = {
-        "rules": "ringgeister",
-        "version": 1,
-        "board_hash": compiled.hash,
-        "seed": 0,
-        "players": list(players),
-        "options": {
-            "variant": "default",
-            "counter_placement": "choose",
-            "colours": ",".join(players),
-        },
-        "rng": 12345,
-        "ply": 0,
-        "phase": "play",
-        "player": player,
-        "moved": list(moved),
-        "pending": [],
-        "figures": dict(figures),
-        "tile_turns": {p.id: p.turns for p in board.placements},
-        "cards": {
+    ids: dict[str, str | None] = {}
+    per: dict[str, int] = {}
+    for colour, space in counters:
+        per[colour] = per.get(colour, 0) + 1
+        ids[f"{colour}-{per[colour]}"] = space
+    most = max(per.values(), default=0)
+    variant = {0: "A", 1: "default", 2: "B", 3: "C"}[most]
+    # a colour with fewer counters has completed the other missions already
+    removed = [f"{c}-{k}" for c in players for k in range(per.get(c, 0) + 1, most + 1)]
+    return RinggeisterGame.from_position(
+        compiled,
+        {
+            "players": list(players),
+            "options": {"variant": variant},
+            "figures": dict(figures),
             "face_up": "card0",
-            "pile": [f"card{i}" for i in range(len(cards) - 1, 0, -1)],
-            "discard": [],
+            "pile": [f"card{i}" for i in range(1, len(cards))],
+            "to_move": players[player],
+            "moved": list(moved),
+            "counters": ids,
+            "removed": removed,
         },
-        "counters": [
-            {"id": f"{c}-{k}", "colour": c, "space": s, "removed": False}
-            for k, (c, s) in enumerate(counters, 1)
-        ],
-        "outcome": None,
-    }
-    return RinggeisterGame.from_json(state, compiled)
+    )
 
 
 def moves_of(game: RinggeisterGame, figure: str) -> set[str]:

@@ -16,6 +16,7 @@ import pytest
 from referee.compiler import CompiledBoard, compile_board
 from referee.games.base import FigureView
 from referee.games.ringgeister import RinggeisterGame
+from referee.games.ringgeister.frontend import FIGURE_COLOURS
 from referee.games.ringgeister.sample import sample_board
 
 
@@ -27,7 +28,7 @@ def compiled(seed: int) -> CompiledBoard:
 def check_hooks(g: RinggeisterGame) -> dict[str, dict[str, list]]:
     graph = g.compiled.graph
     figs = g.figures()
-    state = g.to_json()["figures"]
+    state = g.to_json()["state"]["figures"]
     for fid, f in figs.items():
         assert isinstance(f, FigureView) and f.id == fid
         assert f.node in graph, f"{fid} stands on {f.node}, not a node of the board"
@@ -77,9 +78,9 @@ def test_figures_carry_side_owner_and_colour() -> None:
         s = specs[fid]
         assert f.side == s.side and f.size == s.size
         assert f.owner == (s.colour if s.coloured else None)
-    assert figs["gandalf"].colour == RinggeisterGame.FIGURE_COLOURS["white"]
+    assert figs["gandalf"].colour == FIGURE_COLOURS["white"]
     blacks = [f for f in figs.values() if f.side == "black"]
-    assert blacks and all(f.colour == RinggeisterGame.FIGURE_COLOURS["black"] for f in blacks)
+    assert blacks and all(f.colour == FIGURE_COLOURS["black"] for f in blacks)
 
 
 def test_counter_setup_moves_are_placements() -> None:

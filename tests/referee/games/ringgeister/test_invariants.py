@@ -28,7 +28,7 @@ def compiled(seed: int) -> CompiledBoard:
 
 def check_invariants(g: RinggeisterGame) -> None:
     assert g.invariants() == []
-    state = g.to_json()
+    state = g.to_json()["state"]
     figs = state["figures"]
     on = [p for p in figs.values() if p is not None]
     assert len(on) == len(set(on)), "one figure per point"
@@ -128,7 +128,9 @@ def test_states_sharing_a_compiled_board_stay_independent():
         if not moves:
             break
         a.push(rnd.choice(moves))
-    assert a.to_json()["tile_turns"] != b_state["tile_turns"]  # storms/Spirits turned tiles
+    assert (
+        a.to_json()["state"]["tile_turns"] != b_state["state"]["tile_turns"]
+    )  # storms/Spirits turned tiles
     assert b.to_json() == b_state
     assert [str(m) for m in b.legal_moves] == b_moves
 
@@ -147,6 +149,6 @@ def test_new_game_starts_from_the_boards_turns_after_another_game_turned_tiles()
         if not moves:
             break
         a.push(rnd.choice(moves))
-    assert a.to_json()["tile_turns"] != first["tile_turns"]
+    assert a.to_json()["state"]["tile_turns"] != first["state"]["tile_turns"]
     again = RinggeisterGame.new(c, players=2, seed=3, options={"counter_placement": "random"})
     assert again.to_json() == first

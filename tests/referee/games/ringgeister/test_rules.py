@@ -221,7 +221,12 @@ def test_spider_lets_hobbit_without_counters_pass_and_win():
     assert moves_of(g, "hobbit-yellow") == {"a", "goal"}
     ev = g.push_text("hobbit-yellow goal")
     assert ev[-1]["type"] == "game_won" and ev[-1]["winner"] == "yellow"
-    assert g.outcome == {"result": "won", "winner": "yellow", "figure": "hobbit-yellow", "ply": 1}
+    assert g.outcome == {
+        "result": "won",
+        "winners": ["yellow"],
+        "figure": "hobbit-yellow",
+        "ply": 1,
+    }
     assert list(g.legal_moves) == []
     reject(g, "hobbit-yellow a", "game_over")
 
@@ -272,7 +277,7 @@ def test_mission_check_removes_counter():
     )
     ev = g.push_text("gandalf a3")
     assert [e["counter"] for e in events_of(ev, "counter_removed")] == ["yellow-1"]
-    assert g.to_json()["counters"][0]["removed"] is True
+    assert g.to_json()["state"]["counters"][0]["removed"] is True
 
 
 def test_mission_needs_both_figures_of_the_colour():
@@ -311,7 +316,7 @@ def test_coloured_figure_on_magic_point_turns_card_then_wind():
     ev = g.push_text("hobbit-yellow mg")
     kinds = [e["type"] for e in ev]
     assert kinds.index("card_turned") < kinds.index("wind") < kinds.index("black_moved")
-    assert g.to_json()["cards"]["face_up"] == "card1"
+    assert g.to_json()["state"]["cards"]["face_up"] == "card1"
 
 
 def test_gandalf_on_magic_point_triggers_nothing():
@@ -323,8 +328,8 @@ def test_gandalf_on_magic_point_triggers_nothing():
     )
     ev = g.push_text("gandalf mg")
     assert [e["type"] for e in ev] == ["moved", "nothing_happens", "turn"]
-    assert g.to_json()["cards"]["face_up"] == "card0"
-    assert g.to_json()["figures"]["orc"] == "o"
+    assert g.to_json()["state"]["cards"]["face_up"] == "card0"
+    assert g.to_json()["state"]["figures"]["orc"] == "o"
 
 
 def test_cards_reshuffle_when_pile_is_used_up():
@@ -346,7 +351,7 @@ def test_cards_reshuffle_when_pile_is_used_up():
     g.push_text("man-yellow a")  # jumps the Hobbit; not magic
     ev = g.push_text("hobbit-yellow m2")  # the pile is empty: reshuffle, then turn
     assert [e["type"] for e in ev][1:3] == ["reshuffled", "card_turned"]
-    assert g.to_json()["cards"] == {"face_up": "card0", "pile": [], "discard": ["card1"]}
+    assert g.to_json()["state"]["cards"] == {"face_up": "card0", "pile": [], "discard": ["card1"]}
 
 
 # ---------------------------------------------------------------------- ruling 8: wind
@@ -438,7 +443,7 @@ def test_straight_on_versus_three_arrow_fork(forced, end):
     g = position(fork_board(forced), {"orc": "S", "man-yellow": "M"})
     ev = g.push_text("man-yellow T")
     assert events_of(ev, "black_moved")[0]["route"] == ["S", "J", end]
-    assert g.to_json()["figures"]["orc"] == end
+    assert g.to_json()["state"]["figures"]["orc"] == end
 
 
 @pytest.mark.parametrize("hand,end", [("forward", "E1"), ("backward", "W1")])
@@ -517,7 +522,7 @@ def test_dead_end_turn_about():
     g = position(wake(b, 0, 0), {"orc": "S", "man-yellow": "M"})
     ev = g.push_text("man-yellow T")
     assert events_of(ev, "black_moved")[0]["route"] == ["S", "J", "X", "J", "B"]
-    assert g.to_json()["figures"]["orc"] == "B"
+    assert g.to_json()["state"]["figures"]["orc"] == "B"
 
 
 def test_black_figure_whose_route_repeats_stays():
@@ -537,7 +542,7 @@ def test_black_figure_whose_route_repeats_stays():
     ev = g.push_text("man-yellow T")
     assert events_of(ev, "wind")[0]["figure"] == "orc"
     assert events_of(ev, "black_stays")[0]["at"] == "S"
-    assert g.to_json()["figures"]["orc"] == "S"
+    assert g.to_json()["state"]["figures"]["orc"] == "S"
 
 
 # ---------------------------------------------------------------------- ruling 10: encounters
@@ -582,21 +587,24 @@ def test_every_encounter_outcome(black, light, colour):
     b, li = SIZES[black], SIZES[light]
     black_wins = b > li or (b == li and colour == "black")
     assert enc["winner"] == ("black" if black_wins else "light")
-    figs = g.to_json()["figures"]
+    figs = g.to_json()["state"]["figures"]
     if black_wins:
         assert figs[light] is None
         chooser = "orange" if light == "gandalf" else "yellow"  # Gandalf: player whose turn it is
-        assert g.to_json()["pending"] == [{"figure": light, "chooser": chooser}]
+        assert g.to_json()["state"]["pending"] == [{"figure": light, "chooser": chooser}]
         assert g.to_move == chooser
         assert figs[black] == ("P" if colour == "black" else "B2")
         assert [str(m) for m in g.legal_moves] == [f"home {light} ws"]
         reject(g, "man-orange M", "choice_pending")
         g.push_text(f"home {light} ws")
-        assert g.to_json()["figures"][light] == "ws" and g.invariants() == []
+        assert g.to_json()["state"]["figures"][light] == "ws" and g.invariants() == []
     else:
         assert figs[light] == "P"
-        assert figs[black] == "S"  # repelled: turned about, back to the free black point
-        assert events_of(ev, "black_moved")[0]["to"] == "S"
+        # repelled: turns about, passes its own start S (ruling 13), turns about at the
+        # dead end behind it, is repelled again: the route repeats, so it stays on S
+        assert figs[black] == "S"
+        assert events_of(ev, "black_moved") == []
+        assert events_of(ev, "black_stays")[0]["at"] == "S"
 
 
 def test_repelled_figure_turns_about_and_meets_another():
@@ -627,8 +635,8 @@ def test_repelled_figure_turns_about_and_meets_another():
         ("gandalf", "light"),
         ("hobbit-yellow", "black"),
     ]
-    assert g.to_json()["figures"]["orc"] == "B"
-    assert g.to_json()["pending"] == [{"figure": "hobbit-yellow", "chooser": "yellow"}]
+    assert g.to_json()["state"]["figures"]["orc"] == "B"
+    assert g.to_json()["state"]["pending"] == [{"figure": "hobbit-yellow", "chooser": "yellow"}]
 
 
 def test_ringbearer_caught_by_spirit_loses_the_game():
@@ -658,7 +666,7 @@ def test_orc_defeating_the_ringbearer_does_not_end_the_game():
         cards=(("yellow", "forward", "moon"),),
     )
     g.push_text("man-orange T")
-    assert g.outcome is None and g.to_json()["pending"][0]["figure"] == "hobbit-yellow"
+    assert g.outcome is None and g.to_json()["state"]["pending"][0]["figure"] == "hobbit-yellow"
 
 
 # ---------------------------------------------------------------------- ruling 11: turning
@@ -697,7 +705,7 @@ def test_storm_turns_only_empty_turnable_tiles():
     storm = events_of(ev, "storm")[0]
     assert storm["tiles"] == ["T2"] and storm["skipped"] == ["T1"]
     assert [e["tile"] for e in events_of(ev, "tile_turned")] == ["T2"]
-    assert g.to_json()["tile_turns"] == {"T1": 0, "T2": 1, "T3": 0}
+    assert g.to_json()["state"]["tile_turns"] == {"T1": 0, "T2": 1, "T3": 0}
     assert g.compiled.graph.nodes["T2/pA"]["wind"] == "S"  # E turned a quarter: S
     assert g.compiled.graph.nodes["T1/pA"]["wind"] == "E"
 
@@ -731,7 +739,7 @@ def test_spirit_on_black_start_turns_occupied_tile():
     ev = g.push_text("man-yellow T")
     assert events_of(ev, "black_moved")[0]["to"] == "tile/pA"
     assert [e["tile"] for e in events_of(ev, "tile_turned")] == ["tile"]
-    state = g.to_json()
+    state = g.to_json()["state"]
     assert state["tile_turns"]["tile"] == 1
     assert state["figures"]["hobbit-yellow"] == "tile/pB"  # figures turn with the tile
     assert g.compiled.graph.nodes["tile/pB"]["wind"] == "E"  # N turned a quarter
@@ -743,7 +751,7 @@ def test_orc_on_black_start_does_not_turn_tile():
     g = position(spirit_board(), {"orc": "S", "man-yellow": "M"})
     ev = g.push_text("man-yellow T")
     assert events_of(ev, "black_moved")[0]["to"] == "tile/pA"
-    assert events_of(ev, "tile_turned") == [] and g.to_json()["tile_turns"]["tile"] == 0
+    assert events_of(ev, "tile_turned") == [] and g.to_json()["state"]["tile_turns"]["tile"] == 0
 
 
 # ---------------------------------------------------------------------- ruling 1: turns
@@ -812,7 +820,7 @@ def test_counters_are_placed_first_one_at_a_time():
     for s in spaces[1:4]:
         g.push_text(f"counter {s}")
     assert g.phase == "play" and g.to_move == "yellow"
-    assert sorted(c["id"] for c in g.to_json()["counters"]) == [
+    assert sorted(c["id"] for c in g.to_json()["state"]["counters"]) == [
         "orange-1",
         "orange-2",
         "yellow-1",
@@ -861,7 +869,7 @@ def test_pass_when_neither_coloured_figure_can_move_though_gandalf_could():
     assert sorted(str(m) for m in g.legal_moves) == ["gandalf g2", "pass"]
     ev = g.push_text("pass")
     assert ev[0]["type"] == "pass" and g.to_move == "orange"
-    assert g.to_json()["figures"]["gandalf"] == "g"
+    assert g.to_json()["state"]["figures"]["gandalf"] == "g"
     # with a coloured figure free to move, passing is not a turn
     g = position(
         line("a", "b", "c").pt("g", 0, 100).pt("g2", 20, 100).path("g", "g2"),

@@ -1,0 +1,106 @@
+"""Positions and schemas: ``position`` and ``schema``.
+
+``referee position STATE [-o FILE]``
+    The position (the human-writable "this situation" of a game, see
+    ``docs/game-kit.md``) of a state file; ``referee new RULES PROJECT --position
+    FILE`` sets a game up from one.
+``referee schema position RULES`` / ``referee schema state RULES`` / ``referee schema
+options RULES``
+    The JSON Schema of a game's positions, state files or options, generated from
+    the game's declarations.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import StateError, UsageError
+from ..games import get_game
+from ..games.base import Game
+from ..store import read_json_file
+from . import emit_json
+
+__all__ = ["read_position", "register"]
+
+SCHEMAS = ("position", "state", "options")
+
+
+def read_position(path: str, rules: str) -> dict[str, Any]:
+    """A position file as a dict; one-line :class:`StateError` naming the file if not."""
+    data = read_json_file(path, StateError)
+    if not isinstance(data, dict):
+        raise StateError("a position must be a JSON object", code="bad_state", location=path)
+    if data.get("rules") not in (None, rules):
+        raise StateError(
+            f"position is for rules {data.get('rules')!r}, not {rules}",
+            code="wrong_rules",
+            location=path,
+        )
+    return data
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser(
+        "position",
+        help="print the position of a game state",
+        description="Print the position of STATE (figures, piles top first, hands, whose "
+        "turn) as JSON, or write it with -o; 'referee new --position' sets a game up "
+        "from it.",
+    )
+    p.add_argument("state")
+    p.add_argument("-o", "--output", help="write the position here instead of stdout")
+    p.add_argument("--project", help="board to use instead of the one the state names")
+    p.add_argument("--json", action="store_true", help="(positions are always JSON)")
+    p.set_defaults(func=cmd_position)
+
+    p = sub.add_parser(
+        "schema",
+        help="print the JSON Schema of a game's positions, states or options",
+        description="Print the JSON Schema (draft 2020-12) of KIND (position, state or "
+        "options) for RULES, generated from the game's declarations.",
+    )
+    p.add_argument("kind", choices=SCHEMAS)
+    p.add_argument("rules")
+    p.add_argument("--json", action="store_true", help="(schemas are always JSON)")
+    p.set_defaults(func=cmd_schema)
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    from .cmd_game import game_of, load_envelope
+
+    env = load_envelope(args.state)
+    game = game_of(env, args.project, where=args.state)
+    pos = _position(game, args.state)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(pos, ensure_ascii=False, indent=1) + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc.strerror}") from None
+        print(f"wrote the position of {args.state} to {args.output}", file=sys.stderr)
+    else:
+        emit_json(pos)
+    return 0
+
+
+def _position(game: Game[Any], where: str) -> dict[str, Any]:
+    if game.POSITION is None:
+        raise UsageError(f"{game.rules} has no position format yet (it has not adopted the kit)")
+    return game.position()
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    cls = get_game(args.rules)
+    if args.kind == "options":
+        emit_json(cls.options_schema())
+        return 0
+    declared = cls.POSITION if args.kind == "position" else cls.STATE
+    if declared is None:
+        raise UsageError(
+            f"{args.rules} declares no {args.kind} format yet (it has not adopted the kit)"
+        )
+    emit_json(cls.position_schema() if args.kind == "position" else cls.state_schema())
+    return 0

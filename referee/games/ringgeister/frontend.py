@@ -1,0 +1,80 @@
+"""What frontends draw and print of a Ringgeister game: figures and a text picture."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..base import FigureView
+from .pieces import SIZE_NAMES
+
+if TYPE_CHECKING:
+    from .game import RinggeisterGame
+
+#: fill colours of the figures (coloured figures by colour, Gandalf white, black ones)
+FIGURE_COLOURS: dict[str, str] = {
+    "yellow": "#f4c20d",
+    "orange": "#f57c00",
+    "purple": "#8e24aa",
+    "green": "#2e7d32",
+    "white": "#fafafa",
+    "black": "#212121",
+}
+FIGURE_LETTERS: dict[str, str] = {
+    "hobbit": "H",
+    "man": "M",
+    "gandalf": "G",
+    "gollum": "g",
+    "orc": "O",
+    "spirit": "S",
+}
+
+
+def figures(g: RinggeisterGame) -> dict[str, FigureView]:
+    """Every figure on the board (defeated figures waiting to go home are left out).
+
+    A coloured figure belongs to its colour's player; Gandalf and the black
+    figures belong to nobody.
+    """
+    ids = g.v.ids
+    out: dict[str, FigureView] = {}
+    for i, s in enumerate(g.specs):
+        if g.pos[i] < 0:
+            continue
+        colour = s.colour or ("white" if s.light else "black")
+        out[s.id] = FigureView(
+            id=s.id,
+            node=ids[g.pos[i]],
+            label=FIGURE_LETTERS.get(s.figure, s.id[:1].upper()),
+            colour=FIGURE_COLOURS.get(colour, "#9e9e9e"),
+            side=s.side,
+            owner=s.colour if s.coloured else None,
+            name=s.name,
+            size=s.size,
+        )
+    return out
+
+
+def render(g: RinggeisterGame) -> str:
+    """A plain-text picture of the state for people and simple frontends."""
+    lines = [
+        f"Ringgeister — ply {g.ply}, phase {g.phase}, "
+        f"{'game over' if g._outcome else g.to_move + ' to move'}",
+        f"card: {g._card_text()} ({len(g.pile)} in the pile)",
+    ]
+    if g._outcome:
+        lines.append(f"outcome: {g._outcome}")
+    if g.pending:
+        lines.append(
+            "waiting: "
+            + ", ".join(f"{g.specs[g.fidx[f]].name} ({c} chooses)" for f, c in g.pending)
+        )
+    for s, p in zip(g.specs, g.pos):
+        where = g._where(p) if p >= 0 else "off the board"
+        lines.append(f"  {s.id:<18} {SIZE_NAMES[s.size]:<6} {where}")
+    for c in g.counters:
+        state = "removed" if c["removed"] else (c["space"] or "not placed")
+        lines.append(f"  counter {c['id']:<12} {state}")
+    turned = {k: t for k, t in g.tile_turns.items() if t}
+    if turned:
+        lines.append("tile turns: " + ", ".join(f"{k}×{t}" for k, t in sorted(turned.items())))
+    return "\n".join(lines)

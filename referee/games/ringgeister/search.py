@@ -1,0 +1,151 @@
+"""Where a light figure may stop (rulings 2–6): the breadth-first search of a move.
+
+The search runs on the integer path view (:mod:`.view`); its result is kept per
+game state (``game._dest_cache``, dropped by every change of the state), so
+``legal_moves``, ``check`` and ``push`` share one search per figure and state.
+(A memo across states, keyed by the points a search looked at, was tried and
+measured: in play the occupants change too often for it to pay.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .moves import Move
+from .view import DOOR, JUNCTION, POINT
+
+if TYPE_CHECKING:
+    from .game import RinggeisterGame
+
+Found = tuple[dict[int, Any], dict[Any, Any]]
+
+_NO_RELAX: frozenset[str] = frozenset()
+
+
+def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Found:
+    """Where light figure ``f`` may stop (rulings 2–6), with a parent map for routes.
+
+    ``relax`` switches single restrictions off to explain a rejected move:
+    ``black`` (black figures block), ``spider``, ``gallery`` (closed doors),
+    ``goal`` (Ringbearer only), ``stop`` (must stop at the first free point /
+    Gandalf at the first free black point).
+
+    Returns ``(dests, parents)``: ``dests[node] = key`` of the first (fewest
+    hops) arrival, ``parents[key] = previous key`` (None at the start);
+    a key is ``(node, edge arrived by)`` (edge −1: through a gallery).
+
+    Notes
+    -----
+    Breadth-first over (node, arrival edge) pairs on the integer path view:
+    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
+    """
+    if not relax:
+        hit = g._dest_cache.get(f)
+        if hit is not None:
+            found: Found = hit[0]
+            return found
+    v = g.v
+    s = g.specs[f]
+    start = g.pos[f]
+    occ = g.occ
+    gandalf = s.figure == "gandalf"
+    hobbit = s.figure == "hobbit"
+    card = g.cards[g.face_up]
+    ringbearer = hobbit and s.colour == card.ringbearer
+    spider_ok = hobbit and g._counters_left(s.colour or "") == 0
+    image = card.image
+    sym = image if image in ("moon", "star") else None
+    if relax:
+        spider_ok = spider_ok or "spider" in relax
+    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
+    kind, black, goal = v.kind, v.black, v.goal
+    light, small = g.light, g.small
+    relax_black = "black" in relax
+    relax_stop = "stop" in relax
+    relax_goal = "goal" in relax
+    open_all = "gallery" in relax
+    dests: dict[int, Any] = {}
+    parents: dict[Any, Any] = {}
+    queue: list[tuple[int, int]] = []
+    if start >= 0:
+        for e, o in inc[start]:
+            key = (o, e)
+            if key not in parents:
+                parents[key] = None
+                queue.append(key)
+    for key in queue:  # breadth first: the list grows while it is read
+        node, e_in = key
+        k = kind[node]
+        if k == POINT:
+            o = occ[node]
+            if node == start:
+                pass  # its own point: passes over it, never stops there
+            else:
+                if o < 0:
+                    if goal[node] and not ringbearer and not relax_goal:
+                        continue  # ruling 6: only the Ringbearer Hobbit enters the goal
+                    if node not in dests:
+                        dests[node] = key
+                    if relax_stop or (gandalf and not black[node]):
+                        pass  # Gandalf passes free grey points (ruling 3)
+                    else:
+                        continue  # ruling 2/3: stop at the first free (black) point
+                elif not light[o]:
+                    if not (relax_black or (ringbearer and small[o])):
+                        continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
+                # light figure: jump over it (ruling 2)
+        elif k == DOOR:
+            ds = v.symbol[node]
+            if ds is not None and (open_all or ds == sym):
+                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
+                    if d2 != node:
+                        k2 = (d2, -1)
+                        if k2 not in parents:
+                            parents[k2] = key
+                            queue.append(k2)
+        elif k != JUNCTION:
+            continue  # dead end (light figures do not turn about) or off the network
+        for e, o in inc[node]:
+            if e == e_in:
+                continue
+            k2 = (o, e)
+            if k2 not in parents:
+                parents[k2] = key
+                queue.append(k2)
+    out = (dests, parents)
+    if not relax:
+        g._dest_cache[f] = [out, None]
+    return out
+
+
+def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
+    """The step moves of light figure ``f``, destinations in id order (cached per state)."""
+    hit = g._dest_cache.get(f)
+    if hit is None:
+        search(g, f)
+        hit = g._dest_cache[f]
+    moves = hit[1]
+    if moves is None:
+        v = g.v
+        ids, fid, made = v.ids, g.specs[f].id, v.step_moves
+        out = []
+        for d in sorted(hit[0][0], key=ids.__getitem__):
+            m = made.get((fid, d))
+            if m is None:  # moves are immutable values: one per figure and point
+                m = made[fid, d] = Move("step", fid, ids[d])
+            out.append(m)
+        moves = hit[1] = tuple(out)
+    result: tuple[Move, ...] = moves
+    return result
+
+
+def route(g: RinggeisterGame, f: int, dest: int, found: Found) -> list[int]:
+    """The nodes from figure ``f``'s point to ``dest`` along the search's first arrival."""
+    dests, parents = found
+    key = dests[dest]
+    back: list[int] = []
+    while key is not None:
+        back.append(key[0])
+        key = parents[key]
+    back.append(g.pos[f])
+    return back[::-1]

@@ -1,0 +1,154 @@
+"""What a move does: counters placed, figures home, steps and what follows a step.
+
+A step moves the figure, may win the game (the Ringbearer on the goal), then runs
+ruling 7 where the figure comes to rest (mission check, magic card, wind and the
+black figure it wakes, :mod:`.black`), and passes the turn on when nothing of the
+player's may move any more (ruling 1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import turning
+from .black import wind
+from .moves import Move
+from .search import route, search
+
+if TYPE_CHECKING:
+    from .game import Event, RinggeisterGame
+
+
+def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+    colour = g.players[g.player]
+    c = next(
+        c
+        for c in g._counter_order()
+        if c["colour"] == colour and c["space"] is None and not c["removed"]
+    )
+    c["space"] = move.to
+    events.append(
+        g._ev(
+            "counter_placed",
+            f"{colour} places counter {c['id']} on {move.to}",
+            counter=c["id"],
+            space=move.to,
+            player=colour,
+        )
+    )
+    left = [c for c in g._counter_order() if c["space"] is None and not c["removed"]]
+    if left:
+        # one at a time, in turn: the next player who still has a counter to place
+        n = len(g.players)
+        for k in range(1, n + 1):
+            p = (g.player + k) % n
+            if any(c["colour"] == g.players[p] for c in left):
+                g.player = p
+                break
+    else:
+        g.phase = "play"
+        g.player = 0
+        events.append(
+            g._ev("turn", f"all counters placed: {g.players[0]} begins", player=g.players[0])
+        )
+
+
+def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+    fid, chooser = g.pending.pop(0)
+    f, p = g.fidx[fid], g.v.index[move.to or ""]
+    g._put(f, p)
+    events.append(
+        g._ev(
+            "figure_home",
+            f"{g.specs[f].name} sets out again from white "
+            f"starting point {move.to} ({chooser}'s choice)",
+            figure=fid,
+            to=move.to,
+            chooser=chooser,
+        )
+    )
+    g._bump()
+    continue_turn(g, events)
+
+
+def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+    v = g.v
+    f = g.fidx[move.figure or ""]
+    s = g.specs[f]
+    d = v.index[move.to or ""]
+    way = route(g, f, d, search(g, f))
+    start = g.pos[f]
+    g._lift(f)
+    g._put(f, d)
+    g._bump()
+    events.append(
+        g._ev(
+            "moved",
+            f"{s.name} moves from {v.ids[start]} to {g._where(d)}",
+            figure=s.id,
+            **{"from": v.ids[start]},
+            to=v.ids[d],
+            route=[v.ids[i] for i in way],
+        )
+    )
+    g.moved.append(s.id)
+    if v.goal[d]:
+        winner = s.colour or g.players[g.player]
+        g._outcome = {
+            "result": "won",
+            "winners": [winner],
+            "figure": s.id,
+            "ply": g.ply + 1,
+        }
+        g.phase = "over"
+        events.append(
+            g._ev(
+                "game_won",
+                f"{s.name}, the Ringbearer, reaches the Mountain "
+                f"of Fire and destroys the Ring: {winner} wins",
+                winner=winner,
+                figure=s.id,
+            )
+        )
+        return
+    after_rest(g, f, d, events)
+    continue_turn(g, events)
+
+
+def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
+    """Ruling 7: mission check, magic card, wind (and what the wind wakes)."""
+    v, s = g.v, g.specs[f]
+    turning.mission_check(g, events)
+    if s.figure == "gandalf" and v.magic[p]:
+        events.append(
+            g._ev(
+                "nothing_happens",
+                f"Gandalf stops on magic point {v.ids[p]}: nothing happens",
+                figure=s.id,
+                point=v.ids[p],
+            )
+        )
+        return
+    if v.magic[p] and s.coloured:
+        turning.turn_card(g, events)
+    if g._outcome is None and v.wind[p] is not None:
+        wind(g, p, events)
+
+
+def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
+    """After a move: wait for pending choices, the turn's other figure, or pass the turn."""
+    if g._outcome is not None:
+        g.phase = "over"
+        return
+    if g.pending:
+        return
+    if g.moved and "gandalf" not in g.moved:
+        if any(search(g, f)[0] for f in g._movable()):
+            return
+    next_player(g, events)
+
+
+def next_player(g: RinggeisterGame, events: list[Event]) -> None:
+    g.player = (g.player + 1) % len(g.players)
+    g.moved = []
+    events.append(g._ev("turn", f"{g.players[g.player]} to move", player=g.players[g.player]))

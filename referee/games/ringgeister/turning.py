@@ -1,0 +1,103 @@
+"""What happens when a figure comes to rest: missions, cards, storms, turning tiles.
+
+Ruling 7a (the mission check), rulebook 3.1 (turning a card, reshuffling),
+ruling 11 (the Great Storm, a Spirit on a black starting point).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Event, RinggeisterGame
+
+
+def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
+    """Ruling 7a: remove a counter whose arrival points hold both its figures + one more."""
+    v, occ, specs = g.v, g.occ, g.specs
+    for c in g.counters:
+        if c["removed"] or c["space"] is None:
+            continue
+        arrival = v.counter_spaces.get(c["space"], [])
+        if not arrival or any(occ[i] < 0 or not specs[occ[i]].light for i in arrival):
+            continue
+        on = {specs[occ[i]].id for i in arrival}
+        own = {s.id for s in specs if s.coloured and s.colour == c["colour"]}
+        if own <= on and len(on) > len(own):
+            c["removed"] = True
+            events.append(
+                g._ev(
+                    "counter_removed",
+                    f"mission complete: counter {c['id']} leaves {c['space']}",
+                    counter=c["id"],
+                    space=c["space"],
+                    colour=c["colour"],
+                    figures=sorted(on),
+                )
+            )
+
+
+def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
+    """Rulebook 3.1: turn the next card face up (reshuffle when the pile is used up)."""
+    if not g.pile:
+        if not g.discard:
+            events.append(g._ev("card_kept", "no other card to turn"))
+            return
+        g.pile = g.discard
+        g.discard = []
+        g.rng.shuffle(g.pile)
+        events.append(
+            g._ev(
+                "reshuffled",
+                f"all cards were turned: {len(g.pile)} shuffled into a new pile",
+                cards=len(g.pile),
+            )
+        )
+    g.discard.append(g.face_up)
+    g.face_up = g.pile.pop()
+    g._bump()
+    events.append(g._ev("card_turned", f"card turned: {g._card_text()}", card=g.card.to_json()))
+    if g.card.image == "storm":
+        storm(g, events)
+
+
+def storm(g: RinggeisterGame, events: list[Event]) -> None:
+    """Ruling 11: every turnable tile with nobody on it turns a quarter turn clockwise."""
+    v = g.v
+    occupied = {v.owner[p] for p in g.pos if p >= 0}
+    turned = [t for t in v.turnable if t not in occupied]
+    skipped = [t for t in v.turnable if t in occupied]
+    events.append(
+        g._ev(
+            "storm",
+            f"the Great Storm turns {len(turned)} tile(s)"
+            + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
+            tiles=turned,
+            skipped=skipped,
+        )
+    )
+    for t in turned:
+        turn_tile(g, t, "storm", events, refresh=False)
+    if turned:
+        g.v.refresh(turned)
+
+
+def turn_tile(
+    g: RinggeisterGame, pid: str, cause: str, events: list[Event], refresh: bool = True
+) -> None:
+    tile = g.compiled.board.tile_of(g.compiled.board.placement(pid))
+    new = (g.tile_turns[pid] + 1) % tile.turn_count
+    g.tile_turns[pid] = new
+    g.compiled.turn(pid, new)
+    if refresh:
+        g.v.refresh([pid])
+    g._bump()
+    events.append(
+        g._ev(
+            "tile_turned",
+            f"tile {pid} turns a quarter turn clockwise ({cause})",
+            tile=pid,
+            turns=new,
+            cause=cause,
+        )
+    )

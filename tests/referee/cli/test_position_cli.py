@@ -1,0 +1,89 @@
+"""``referee position``, ``referee schema`` and ``referee new --position``, for every
+game that has adopted the kit (the checks of issue 14)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.cli import main
+from referee.games import get_module, modules
+
+ROOT = Path(__file__).resolve().parents[3]
+KIT_GAMES = sorted(n for n, rm in modules().items() if rm.game.POSITION is not None)
+BOARDS = {"ringgeister": ROOT / "projects" / "ringgeister"}
+
+
+def board_of(name: str) -> Path:
+    rm = get_module(name)
+    return Path(rm.sample) if rm.sample and Path(rm.sample).is_absolute() else BOARDS[name]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    rc = main(list(argv))
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def moves(capsys: pytest.CaptureFixture[str], state: Path) -> Any:
+    rc, out, err = run(capsys, "moves", str(state), "--json")
+    assert rc == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_new_position_new_gives_the_same_legal_moves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    lo = get_module(name).game.PLAYERS[0]
+    a, pos, b = tmp_path / "a.json", tmp_path / "pos.json", tmp_path / "b.json"
+    board = str(board_of(name))
+    assert (
+        run(capsys, "new", name, board, "--players", str(max(lo, 2)), "--seed", "3", "-o", str(a))[
+            0
+        ]
+        == 0
+    )
+    legal = moves(capsys, a)
+    assert legal["moves"]
+    assert run(capsys, "play", str(a), legal["moves"][0], "-o", str(a))[0] == 0
+    assert run(capsys, "position", str(a), "-o", str(pos))[0] == 0
+    assert run(capsys, "new", name, board, "--position", str(pos), "-o", str(b))[0] == 0
+    assert moves(capsys, b) == moves(capsys, a)
+    rc, _, err = run(capsys, "replay", str(b))
+    assert rc == 0, err
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_an_invalid_position_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"players": ["nobody-at-all"], "bogus": 1}))
+    rc, out, err = run(capsys, "new", name, str(board_of(name)), "--position", str(bad))
+    assert rc == 1 and out == ""
+    assert err.count("\n") == 1 and str(bad) in err
+
+
+@pytest.mark.parametrize("name", KIT_GAMES)
+def test_schema_position_validates_the_shipped_positions(
+    capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    rc, out, _ = run(capsys, "schema", "position", name)
+    assert rc == 0
+    schema = json.loads(out)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    shipped = [*get_module(name).positions, *(ROOT / "docs" / "positions").glob(f"{name}-*.json")]
+    assert shipped
+    for path in shipped:
+        p = Path(path) if Path(path).is_absolute() else ROOT / path
+        jsonschema.validate(json.loads(p.read_text()), schema)
+
+
+def test_new_needs_players_or_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, _, err = run(capsys, "new", "ringgeister", str(BOARDS["ringgeister"]))
+    assert rc == 2 and "--players is required" in err
