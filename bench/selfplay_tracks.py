@@ -1,104 +1,141 @@
-"""Self-play speed of the two track games, shipped referee against a naive baseline.
+"""Self-play speed of the two track games: this referee against the one before the kit.
 
 Plays complete seeded games with uniformly random legal moves on
-``projects/mount-doom`` and ``projects/lotr-coop`` and reports games and moves per
-second, side by side in one process:
+``projects/mount-doom`` and ``projects/lotr-coop`` and reports, side by side in one
+process:
 
-- **shipped**: ``Game.push`` — ``check`` is a membership test on the legal moves,
-  then one JSON snapshot (the rollback guard of :mod:`referee.games.base`) and the
-  apply;
-- **baseline**: validation by trial — every move is first applied to a full copy of
-  the state (``from_json(to_json())``), and only then to the real game: the obvious
-  way to guarantee "a rejected move changes nothing" without a legal-move check.
+- **before**: the track games as they were before the game kit and the fidelity
+  fixes of issues 14/15 (``--before``, default commit ``85c4ccc``), extracted from git
+  into a temporary package (``git archive``) and run on the same boards;
+- **now**: the referee of this checkout.
 
-Usage: ``python bench/selfplay_tracks.py [--games 200 --players 3]``. The last line is
-one JSON object with the figures.
+Both play random games with the same seeds: ``push`` (check, then apply under the
+rollback guard) per move. The rules changed between the two (more decisions are
+offered: "any time" cards at every decision, free discards), so the games differ;
+**moves per second** is the figure to compare (target: within 10 %), games per
+second is shown for information. ``copy()`` of a mid-game state (bots and search
+live on it; target ≤ 20 µs) is timed for both.
+
+Rates are per second of this process's CPU time (``time.process_time``); the machine
+is shared. Usage::
+
+    python bench/selfplay_tracks.py [--games 60] [--players 3] [--before REF]
+
+Prints a table, then one JSON object with the figures (the last line).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import random
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-
-from referee.compiler import compile_board  # noqa: E402
-from referee.games import get_game  # noqa: E402
-from referee.store import load_project  # noqa: E402
+RULES = {"mount-doom": "mount_doom", "lotr-coop": "lotr_coop"}
 
 
-def run(rules: str, games: int, players: int, baseline: bool) -> dict[str, Any]:
-    cls = get_game(rules)
-    compiled = compile_board(load_project(ROOT / "projects" / rules))
-    moves = wins = 0
-    t0 = time.perf_counter()
+def before_package(ref: str, where: Path) -> str:
+    """Extract ``referee/`` at ``ref`` into ``where`` as package ``referee_before``."""
+    tar = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "referee"], check=True, capture_output=True
+    ).stdout
+    subprocess.run(["tar", "-x", "-C", str(where)], input=tar, check=True)
+    (where / "referee").rename(where / "referee_before")
+    sys.path.insert(0, str(where))
+    return "referee_before"
+
+
+def load(package: str, rules: str) -> tuple[Any, Any]:
+    """The game class and the compiled board of ``rules`` with ``package``'s referee."""
+    game = importlib.import_module(f"{package}.games.{RULES[rules]}").GAME
+    compiler = importlib.import_module(f"{package}.compiler")
+    store = importlib.import_module(f"{package}.store")
+    compiled = compiler.compile_board(store.load_project(ROOT / "projects" / rules))
+    return game, compiled
+
+
+def play(game_cls: Any, compiled: Any, games: int, players: int) -> dict[str, Any]:
+    moves = 0
+    t0 = time.process_time()
     for k in range(games):
-        g = cls.new(compiled, players=players, seed=k)
+        g = game_cls.new(compiled, players=players, seed=k)
         pol = random.Random(k)
         while g.outcome is None:
             legal = list(g.generate_legal_moves())
-            mv = legal[pol.randrange(len(legal))]
-            if baseline:
-                trial = cls.from_json(g.to_json(), compiled)
-                trial._apply(mv)
-                g._apply(mv)
-            else:
-                g.push(mv)
+            g.push(legal[pol.randrange(len(legal))])
             moves += 1
-        wins += g.outcome["result"] == "won"
-    dt = time.perf_counter() - t0
+    dt = time.process_time() - t0
     return {
-        "rules": rules,
-        "referee": "baseline (trial on a copy)" if baseline else "shipped",
         "games": games,
         "moves": moves,
-        "wins": wins,
-        "seconds": round(dt, 3),
+        "cpu_seconds": round(dt, 3),
         "games_per_second": round(games / dt, 1),
         "moves_per_second": round(moves / dt),
     }
 
 
+def copy_us(game_cls: Any, compiled: Any, players: int, n: int = 2000) -> float:
+    """Mean µs of ``copy()`` of a mid-game state (60 random moves in)."""
+    g = game_cls.new(compiled, players=players, seed=3)
+    pol = random.Random(3)
+    for _ in range(60):
+        legal = list(g.generate_legal_moves())
+        if g.outcome is not None or not legal:
+            break
+        g.push(legal[pol.randrange(len(legal))])
+    t0 = time.process_time()
+    for _ in range(n):
+        g.copy()
+    return round((time.process_time() - t0) / n * 1e6, 1)
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=200)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--before", default="85c4ccc", help="git ref of the referee to compare")
     a = ap.parse_args()
-    rows = [
-        run(r, a.games, a.players, b) for r in ("mount-doom", "lotr-coop") for b in (False, True)
-    ]
-    print(f"Track games self-play: {a.games} random games per row, {a.players} players")
-    print(f"{'rules':11} {'referee':28} {'games/s':>8} {'moves/s':>8} {'wins':>5}")
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old = before_package(a.before, Path(tmp))
+        for rules in RULES:
+            for label, package in (("before", old), ("now", "referee")):
+                cls, compiled = load(package, rules)
+                row = {"rules": rules, "referee": label, **play(cls, compiled, a.games, a.players)}
+                row["copy_us"] = copy_us(cls, compiled, a.players)
+                rows.append(row)
+                print(f"  {rules} {label}: {row['moves_per_second']} moves/s", file=sys.stderr)
+    print(
+        f"Track games self-play: {a.games} random games per row, {a.players} players "
+        f"(before = {a.before})"
+    )
+    print(f"{'rules':11} {'referee':8} {'moves/s':>8} {'games/s':>8} {'moves':>7} {'copy µs':>8}")
     for r in rows:
         print(
-            f"{r['rules']:11} {r['referee']:28} {r['games_per_second']:>8} "
-            f"{r['moves_per_second']:>8} {r['wins']:>5}"
+            f"{r['rules']:11} {r['referee']:8} {r['moves_per_second']:>8} "
+            f"{r['games_per_second']:>8} {r['moves']:>7} {r['copy_us']:>8}"
         )
-    same = all(
-        rows[i]["moves"] == rows[i + 1]["moves"] and rows[i]["wins"] == rows[i + 1]["wins"]
-        for i in (0, 2)
-    )
-    speedup = {
-        rows[i]["rules"]: round(rows[i]["games_per_second"] / rows[i + 1]["games_per_second"], 2)
-        for i in (0, 2)
+    ratio = {
+        rows[i]["rules"]: round(rows[i + 1]["moves_per_second"] / rows[i]["moves_per_second"], 2)
+        for i in range(0, len(rows), 2)
     }
-    print(
-        f"same games in both referees: {same}; shipped/baseline: "
-        + ", ".join(f"{k} {v}x" for k, v in speedup.items())
-    )
+    print("moves/s now/before: " + ", ".join(f"{k} {v}x" for k, v in ratio.items()))
     print(
         json.dumps(
             {
                 "bench": "selfplay_tracks",
                 "games": a.games,
                 "players": a.players,
+                "before": a.before,
                 "rows": rows,
-                "same_games": same,
-                "speedup": speedup,
+                "moves_per_second_now_over_before": ratio,
             }
         )
     )

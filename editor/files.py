@@ -20,8 +20,7 @@ import contextlib
 import datetime as _dt
 import json
 import os
-import sqlite3
-import tempfile
+import shutil
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,13 +30,14 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from referee.errors import BoardwrightError
+from referee.images import FolderBlobs, SqliteBlobs
 from referee.model import Board
 from referee.store import (
     _atomic_write_text,
     board_from_json,
     board_to_json,
-    dumps_board,
     export_json,
+    images_dir,
     import_json,
     load_project,
     read_json_file,
@@ -81,6 +81,13 @@ def autosave_path_for(path: Path | None, document_id: str = "") -> Path:
     return app_data_dir() / f"untitled-{document_id or 'board'}.autosave.json"
 
 
+def remove_autosave(side: Path) -> None:
+    """Delete a side file and the pictures folder beside it, if any."""
+    with contextlib.suppress(OSError):
+        side.unlink()
+    shutil.rmtree(images_dir(side), ignore_errors=True)
+
+
 def read_autosave(side: Path) -> tuple[dict[str, Any], Board]:
     """Read an autosave side file: its header (``project``, ``document``, ``saved``)
     and the board. Raises :class:`BoardwrightError` on anything unreadable.
@@ -95,31 +102,54 @@ def read_autosave(side: Path) -> tuple[dict[str, Any], Board]:
     return {}, board_from_json(data, where=str(side))
 
 
+#: SQLite stores integers in 64 bits
+_SQLITE_INT = (-(2**63), 2**63 - 1)
+
+
+def _too_large(value: Any, where: str) -> str | None:
+    """The first place in JSON-ready ``value`` holding an integer SQLite cannot store."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return where if not _SQLITE_INT[0] <= value <= _SQLITE_INT[1] else None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            hit = _too_large(v, f"{where}.{k}")
+            if hit:
+                return hit
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            hit = _too_large(v, f"{where}[{i}]")
+            if hit:
+                return hit
+    return None
+
+
 def check_writable(board: Board) -> None:
     """Raise :class:`BoardwrightError` if ``board`` could not be saved as it is.
 
-    Saves it once into a throwaway folder, exactly as Save would: a board that
-    opens can then always be saved (a NaN in a property, or a number too large for
-    the project file, is refused when the board is opened, not when work is at
-    stake).
+    A project file holds the board's JSON form (no NaN or infinity) and SQLite
+    integers (64 bits): a board that passes both can always be saved, so a value
+    that could not be stored is refused when the board is opened, not when work
+    is at stake.
 
     Notes
     -----
-    One project write, O(size of the board): tens of milliseconds for the shipped
-    boards, paid once per open.
+    One JSON serialisation and one walk over it: O(size of the board), pictures
+    not included (their bytes are never touched).
     """
     try:
-        dumps_board(board)
-        with tempfile.TemporaryDirectory(prefix="boardwright-check-") as tmp:
-            save_project(board, Path(tmp) / "check.bwproj")
-    except BoardwrightError as exc:
-        raise BoardwrightError(
-            f"this board cannot be saved as it is ({exc.message})", code="unsavable"
-        ) from None
-    except (ValueError, TypeError, OverflowError, sqlite3.Error) as exc:
+        data = board_to_json(board)
+        json.dumps(data, allow_nan=False)
+    except (ValueError, TypeError, OverflowError) as exc:
         raise BoardwrightError(
             f"this board holds a value that cannot be saved ({exc})", code="unsavable"
         ) from None
+    where = _too_large(data, "project")
+    if where:
+        raise BoardwrightError(
+            f"this board holds a number too large to save at {where}", code="unsavable"
+        )
 
 
 class FileActions:
@@ -379,6 +409,11 @@ class FileActions:
                 "board": board_to_json(self.doc.board),
             }
             text = json.dumps(envelope, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+            # pictures added since the last save live only in memory: they go
+            # beside the side file (those already in the project file stay there)
+            fresh = self.doc.board.images.unsaved_ids()
+            if fresh:
+                self.doc.board.images.write_folder(images_dir(target), fresh)
             _atomic_write_text(target, text)
         except Exception as exc:
             self.status(f"Autosave failed: {exc}")
@@ -396,8 +431,7 @@ class FileActions:
         return target
 
     def _clear_autosave(self) -> None:
-        with contextlib.suppress(OSError):
-            self.autosave_path.unlink()
+        remove_autosave(self.autosave_path)
         self._wrote_autosave = False
 
     def _clear_own_autosave(self) -> None:
@@ -455,15 +489,21 @@ class FileActions:
             B.Yes,
         )
         if ans != B.Yes:
-            with contextlib.suppress(OSError):
-                side.unlink()
+            remove_autosave(side)
             return False
         path = self.doc.path
+        if path is not None and path.is_file():
+            # pictures saved before the crash are still in the project file
+            board.images.sources.append(SqliteBlobs(path))
+        board.images.sources.append(FolderBlobs(images_dir(side)))
         self.doc.replace_board(board, path)
         if path is None:
-            # carry on autosaving into the same side file
-            with contextlib.suppress(OSError):
-                side.unlink()
+            # the recovered board autosaves under its new document id; keep the
+            # old side file's pictures readable until then by loading them now
+            for info in list(board.images):
+                with contextlib.suppress(BoardwrightError):
+                    board.images.add(board.images.data(info.id), info.name)
+            remove_autosave(side)
         # recovered work is unsaved: mark the document modified
         self.doc.undo.resetClean()
         self._update_title()

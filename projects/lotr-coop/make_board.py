@@ -49,6 +49,10 @@ MASTER = [
 
 # Activity lines: index 0 is the marker's start space. Ours, after the rulebook's list
 # of Activity spaces; the main line is numbered (the score if the Ring-bearer falls).
+# Where the rulebook shows a space (the Moria Example of Play: Fighting 11 a shield,
+# 12 a shield and 13 a Ring token; Hiding the Book, then a Ring token, then a Heart
+# token) the data agrees with it and the point carries ``source: rulebook``
+# (RULEBOOK_SPACES); every other space is ours (``source: ours``).
 SCENARIOS: dict[str, dict[str, object]] = {
     "moria": {
         "name": "Moria",
@@ -58,7 +62,7 @@ SCENARIOS: dict[str, dict[str, object]] = {
             "fighting": [
                 "",
                 "shield",
-                "",
+                "shield",
                 "life:ring",
                 "shield",
                 "die",
@@ -70,7 +74,7 @@ SCENARIOS: dict[str, dict[str, object]] = {
                 "life:sun",
                 "shield_random",
             ],
-            "hiding": ["", "feature:book", "life:ring", "light", "die", "life:sun", "shield"],
+            "hiding": ["", "feature:book", "life:ring", "life:heart", "die", "life:sun", "shield"],
             "travelling": [
                 "",
                 "life:heart",
@@ -166,6 +170,10 @@ SCENARIOS: dict[str, dict[str, object]] = {
         },
     },
 }
+RULEBOOK_SPACES: dict[tuple[str, str], set[int]] = {
+    ("moria", "fighting"): {1, 2, 3},
+    ("moria", "hiding"): {1, 2, 3},
+}
 ORIGINS = {
     "moria": (20.0, 120.0),
     "helms_deep": (340.0, 120.0),
@@ -219,6 +227,8 @@ def build() -> Board:
                 props = {"index": k}
                 if space:
                     props["space"] = space
+                    shown = k in RULEBOOK_SPACES.get((sc, act), set())
+                    props["source"] = "rulebook" if shown else "ours"
                 if main:
                     props["number"] = int(spec["first_number"]) + k  # type: ignore[call-overload]
                 feats.append(Feature(pid, "point", Point(xy), props))

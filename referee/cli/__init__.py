@@ -34,7 +34,22 @@ def build_parser() -> argparse.ArgumentParser:
     for mod in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if mod.name.startswith("cmd_"):
             importlib.import_module(f"{__name__}.{mod.name}").register(sub)
+    _register_rules_verbs(sub)
     return parser
+
+
+def _register_rules_verbs(sub: argparse._SubParsersAction[Any]) -> None:
+    """The verbs rules modules add (``RulesModule.cli``); one that clashes with a
+    verb already there is left out with a warning on stderr."""
+    from ..games import modules
+
+    for name, rm in modules().items():
+        if rm.cli is None:
+            continue
+        try:
+            rm.cli(sub)
+        except argparse.ArgumentError as exc:
+            print(f"referee: rules module {name!r}: {exc}", file=sys.stderr)
 
 
 def _version() -> str:

@@ -242,6 +242,11 @@ class ImageStore:
         what = "matches several images" if hits else "names no image"
         raise ImageError(f"{ref!r} {what} in this project", code="missing_image", location=ref)
 
+    def unsaved_ids(self) -> list[str]:
+        """Ids of the images whose bytes are held in memory only (added since the
+        board was loaded): what a side file must carry that the project file does not."""
+        return [i for i in self._infos if i in self._blobs]
+
     # -- adding and removing
     def add(self, data: bytes, name: str = "") -> ImageInfo:
         """Check ``data`` and store it; the same bytes added again return the same info.

@@ -263,3 +263,46 @@ def test_screenshot_leaves_the_users_settings_alone(tmp_path: Path, asked: Any) 
     assert out.is_file() and out.stat().st_size > 0
     user.sync()
     assert user.value("recent_files") == ["/somewhere/mine.bwproj"]
+
+
+def _png(colour: tuple[int, int, int]) -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8), colour).save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def test_autosave_carries_pictures_added_since_the_last_save(
+    make_window: Any, tmp_path: Path, asked: Any
+) -> None:
+    """A picture added after the last save lives only in memory: the side file must
+    carry it, and recovery gives back both it and the pictures already saved."""
+    from referee.model import Background
+
+    board = new_board()
+    saved = board.images.add(_png((200, 30, 30)), "saved.png")
+    board.background = Background(saved.id)
+    target = tmp_path / "b.bwproj"
+    save_project(board, target)
+
+    win = make_window(packs={})
+    assert win.open_path(target)
+    fresh = win.doc.board.images.add(_png((30, 30, 200)), "fresh.png")
+    _draw_a_point(win)
+    side = win.autosave()
+    assert side is not None
+    win.doc.undo.setClean()  # "crash"
+
+    asked.answer = B.Yes
+    again = make_window(packs={})
+    assert again.open_path(target)
+    images = again.doc.board.images
+    assert images.data(fresh.id) == _png((30, 30, 200))
+    assert images.data(saved.id) == _png((200, 30, 30))
+    assert again.save_to(target)
+    assert not side.exists() and not files.images_dir(side).exists()
+    reopened = load_project(target)
+    assert {i.id for i in reopened.images} == {saved.id, fresh.id}

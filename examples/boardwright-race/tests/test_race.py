@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -81,3 +82,14 @@ def test_impossible_positions_are_refused(demo: CompiledBoard) -> None:
 def test_the_shipped_position_is_valid(demo: CompiledBoard) -> None:
     g = game_from_position("race", demo, RULES.positions[0])
     assert g.to_move == "green" and g.invariants() == []
+
+
+def test_the_module_adds_its_own_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    from referee.cli import main
+
+    assert main(["race-track", str(DEMO), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "points": 14,
+        "steps_to_goal": 11,
+        "bonus_points": 1,
+    }

@@ -1,13 +1,26 @@
 """The cooperative Lord of the Rings game (rulebook and rulings: docs/rulings.md).
 
-``GAME`` is :class:`~.game.LotrCoop`; the boards are ``projects/lotr-coop`` and the
-components the ``lotr-coop`` asset pack. See :mod:`.game` for the moves.
+``RULES`` describes the module to Boardwright (the ``boardwright.rules`` entry point);
+the game is :class:`~.game.LotrCoop`, the boards ``projects/lotr-coop`` and the
+components the ``lotr-coop`` asset pack. See :mod:`.game` for the moves and
+``docs/coverage/lord-of-the-rings-cooperative.md`` for where each rule is implemented.
 """
 
 from __future__ import annotations
 
+from ..registry import RulesModule
+from .checks import board_problems
 from .game import LotrCoop, Move
 
 GAME = LotrCoop
 
-__all__ = ["GAME", "LotrCoop", "Move"]
+#: the descriptor registered in the ``boardwright.rules`` entry-point group
+RULES = RulesModule(
+    name="lotr-coop",
+    game=LotrCoop,
+    board_checks=(board_problems,),
+    positions=("docs/positions/lotr-coop-moria.json",),
+    sample="projects/lotr-coop",
+)
+
+__all__ = ["GAME", "RULES", "LotrCoop", "Move"]

@@ -3,25 +3,22 @@
 Every line of the game is a ``track`` (DESIGN §6): the Master board's journey, the
 Corruption line, each Scenario board's Activity lines and its event line. The ordered
 points come back from the compiler's ``next`` edges (see
-:func:`referee.games.mount_doom.layout.track_points`); cards, tiles and the die come
+:func:`referee.games.tracks.track_points`); cards, tiles and the die come
 from the ``lotr-coop`` pack embedded in the project.
 """
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from ...compiler import CompiledBoard
 from ...errors import BoardError
-from ..mount_doom.layout import track_points
+from ..tracks import track_points
 
 HOBBITS = ("frodo", "sam", "pippin", "merry", "fatty")
 ACTIVITIES = ("fighting", "hiding", "travelling", "friendship")
 LIFE = ("heart", "sun", "ring")
-
-_CACHE: weakref.WeakKeyDictionary[CompiledBoard, CoopLayout] = weakref.WeakKeyDictionary()
 
 
 @dataclass
@@ -96,12 +93,9 @@ def _piece(pieces: dict[str, dict[str, Any]], name: str) -> dict[str, Any]:
 
 
 def coop_layout(compiled: CompiledBoard) -> CoopLayout:
-    """The :class:`CoopLayout` of ``compiled`` (computed once per compiled board)."""
-    lay = _CACHE.get(compiled)
-    if lay is None:
-        lay = _build(compiled)
-        _CACHE[compiled] = lay
-    return lay
+    """The :class:`CoopLayout` of ``compiled`` (computed once per compiled board, kept in
+    :meth:`CompiledBoard.derived` and dropped when the board is edited)."""
+    return compiled.derived("lotr-coop.layout", lambda: _build(compiled))
 
 
 def _build(compiled: CompiledBoard) -> CoopLayout:

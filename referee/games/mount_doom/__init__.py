@@ -1,13 +1,26 @@
 """Adventure to Mount Doom: a cooperative track game (rulebook and rulings: docs/rulings.md).
 
-``GAME`` is :class:`~.game.MountDoom`; the board is ``projects/mount-doom`` and the
-components are the ``mount-doom`` asset pack. See :mod:`.game` for the moves.
+``RULES`` describes the module to Boardwright (the ``boardwright.rules`` entry point);
+the game is :class:`~.game.MountDoom`, the board ``projects/mount-doom`` and the
+components the ``mount-doom`` asset pack. See :mod:`.game` for the moves and
+``docs/coverage/adventure-to-mount-doom.md`` for where each rule is implemented.
 """
 
 from __future__ import annotations
 
+from ..registry import RulesModule
+from .checks import board_problems
 from .game import MountDoom, Move
 
 GAME = MountDoom
 
-__all__ = ["GAME", "MountDoom", "Move"]
+#: the descriptor registered in the ``boardwright.rules`` entry-point group
+RULES = RulesModule(
+    name="mount-doom",
+    game=MountDoom,
+    board_checks=(board_problems,),
+    positions=("docs/positions/mount-doom-start.json",),
+    sample="projects/mount-doom",
+)
+
+__all__ = ["GAME", "RULES", "MountDoom", "Move"]

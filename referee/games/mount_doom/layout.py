@@ -9,38 +9,17 @@ figures are read from the decks and piece types the project embeds (the
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...compiler import CompiledBoard
 from ...errors import BoardError
+from ..tracks import track_points
 
 COMPANIONS = ("ringbearer", "aragorn", "legolas", "gimli", "merry-pippin")
 RINGBEARER = "ringbearer"
 
-_CACHE: weakref.WeakKeyDictionary[CompiledBoard, Layout] = weakref.WeakKeyDictionary()
-
-
-def track_points(compiled: CompiledBoard, track: str) -> list[str]:
-    """The ordered point ids of ``track`` (from its ``next`` edges).
-
-    Notes
-    -----
-    O(E) over the graph's edges; called once per board (results are cached).
-    """
-    edges = sorted(
-        (d["order"], d["tail"], d["head"])
-        for _, _, d in compiled.graph.edges(data=True)
-        if d.get("relation") == "next" and d.get("track") == track
-    )
-    if not edges:
-        raise BoardError(
-            f"board has no track {track!r} with at least two points",
-            code="missing_track",
-            location=track,
-        )
-    return [edges[0][1]] + [h for _, _, h in edges]
+__all__ = ["COMPANIONS", "RINGBEARER", "Layout", "layout_of", "track_points"]
 
 
 @dataclass
@@ -97,12 +76,9 @@ def _find(items: dict[str, dict[str, Any]], suffix: str, where: str) -> dict[str
 
 
 def layout_of(compiled: CompiledBoard) -> Layout:
-    """The :class:`Layout` of ``compiled`` (computed once per compiled board)."""
-    lay = _CACHE.get(compiled)
-    if lay is None:
-        lay = _build(compiled)
-        _CACHE[compiled] = lay
-    return lay
+    """The :class:`Layout` of ``compiled`` (computed once per compiled board, kept in
+    :meth:`CompiledBoard.derived` and dropped when the board is edited)."""
+    return compiled.derived("mount-doom.layout", lambda: _build(compiled))
 
 
 def _build(compiled: CompiledBoard) -> Layout:

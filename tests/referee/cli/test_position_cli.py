@@ -19,7 +19,9 @@ BOARDS = {"ringgeister": ROOT / "projects" / "ringgeister"}
 
 def board_of(name: str) -> Path:
     rm = get_module(name)
-    return Path(rm.sample) if rm.sample and Path(rm.sample).is_absolute() else BOARDS[name]
+    if rm.sample:  # a sample named relative to the repository, as the built-in games do
+        return Path(rm.sample) if Path(rm.sample).is_absolute() else ROOT / rm.sample
+    return BOARDS[name]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -47,8 +47,6 @@ SAMPLES = {
 #: games still being converted to the kit, and who converts them
 CONVERTING = {
     "riddle": "engineer riddle converts Riddle of the Ring to the game kit (issue 14)",
-    "mount-doom": "engineer tracks converts Adventure to Mount Doom to the game kit (issue 14)",
-    "lotr-coop": "engineer tracks converts the cooperative game to the game kit (issue 14)",
 }
 
 GAMES = sorted(modules())

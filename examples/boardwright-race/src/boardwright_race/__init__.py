@@ -7,7 +7,7 @@ from pathlib import Path
 
 from referee.games import RulesModule, Symbol
 
-from .game import Race, RaceMove, board_problems
+from .game import Race, RaceMove, board_problems, register_cli
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -18,6 +18,7 @@ RULES = RulesModule(
     props={"point": {"again": {"type": "bool"}}},
     board_checks=(board_problems,),
     symbols={"runner": Symbol("R", "#c62828")},
+    cli=register_cli,
     positions=(str(DATA / "race-start.json"),),
     sample=str(DATA / "race-demo.json"),
 )

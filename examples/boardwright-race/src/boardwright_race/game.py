@@ -386,3 +386,36 @@ class Race(Game[RaceMove]):
         far = distances(t, self.places[player], len(t.points))
         left = far.get(t.goal)
         return None if left is None else 1.0 / (1.0 + left)
+
+
+def register_cli(sub: Any) -> None:
+    """``referee race-track BOARD``: the race's own verb (``RulesModule.cli``)."""
+    p = sub.add_parser(
+        "race-track",
+        help="(race) how many steps from the start to the goal on a board",
+        description="Print the points of a race board and the fewest steps from the "
+        "start to the goal.",
+    )
+    p.add_argument("project")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_cmd_track)
+
+
+def _cmd_track(args: Any) -> int:
+    import json
+
+    from referee.compiler import compile_board
+    from referee.store import load_project
+
+    compiled = compile_board(load_project(args.project))
+    t = track_of(compiled)
+    steps = distances(t, t.start, len(t.points)).get(t.goal)
+    out = {"points": len(t.points), "steps_to_goal": steps, "bonus_points": len(t.again)}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(
+            f"{out['points']} points, {steps} steps from start to goal, "
+            f"{out['bonus_points']} bonus point(s)"
+        )
+    return 0

@@ -53,7 +53,7 @@ def check_hooks(g: LotrCoop) -> int:
     figs = g.figures()
     for f in figs.values():
         assert f.node in graph, f"{f.id} stands on {f.node}, not a node of the board"
-    for p, name in enumerate(g.names):
+    for p, name in enumerate(g.players):
         assert (name in figs) == g.alive[p]
     assert figs["sauron"].node == g.lay.corruption[g.sauron]
     targets = g.move_targets()

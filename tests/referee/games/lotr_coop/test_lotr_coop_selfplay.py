@@ -44,12 +44,12 @@ def test_selfplay_invariants_and_rejections(compiled, seed: int) -> None:  # typ
     g = LotrCoop.new(compiled, players=2 + seed % 4, seed=seed)
     pol = random.Random(seed)
     bogus = [
-        Move(("play", "no-such-card")),
-        Move(("reveal",)),
-        Move(("gandalf", "gandalf", "magic")),
-        Move(("volunteer", "fatty")),
-        Move(("end",)),
-        Move(("ring", "fighting")),
+        Move("play", "no-such-card"),
+        Move("reveal"),
+        Move("gandalf", "gandalf", "magic"),
+        Move("volunteer", "fatty"),
+        Move("end"),
+        Move("ring", "fighting"),
     ]
     n = 0
     while g.outcome is None and n < 3000:

@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from referee.compiler import CompiledBoard, compile_board
-from referee.games.mount_doom.game import RALLY, MountDoom
+from referee.games.mount_doom.game import MountDoom
 from referee.games.mount_doom.layout import COMPANIONS
+from referee.games.mount_doom.state import RALLY
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]

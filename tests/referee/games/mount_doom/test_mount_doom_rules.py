@@ -12,8 +12,10 @@ import pytest
 
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, UsageError
-from referee.games.mount_doom.game import RALLY, MountDoom, Move, _ask
+from referee.games.mount_doom.game import MountDoom, Move
+from referee.games.mount_doom.state import RALLY
 from referee.games.rng import Rng
+from referee.games.tracks import ask as _ask
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -21,18 +23,11 @@ BATTLE = {"aragorn": 0, "legolas": 1, "gimli": 2, "merry-pippin": 3, "sauron": 4
 
 
 class Loaded(Rng):
-    """A generator that first returns the queued indices (``randrange`` only)."""
+    """A generator whose next dice are fixed (face indices, 0-based, in the pack's order):
+    the kit's fixed dice (``rng.fixed``), which positions use too."""
 
     def __init__(self, *indices: int) -> None:
-        super().__init__(7)
-        self.q = list(indices)
-
-    def randrange(self, n, *args, **kw):  # type: ignore[no-untyped-def, override]
-        if self.q:
-            i = self.q.pop(0)
-            assert 0 <= i < n
-            return i
-        return super().randrange(n)
+        super().__init__(7, [i + 1 for i in indices])
 
 
 @pytest.fixture(scope="module")
@@ -106,18 +101,18 @@ def test_dice_phase_two_rolls(compiled) -> None:  # type: ignore[no-untyped-def]
     Then roll these 3 dice together ... The unused third companion die goes back"."""
     g = new(compiled)
     g.rng = Loaded(1, 3, 2, 4, 5, 0, 2)  # black 2, 4; aragorn 3, legolas 5; black 6; . ; .
-    g.push(Move(("roll", "aragorn", "legolas")))
+    g.push(Move("roll", "aragorn", "legolas"))
     assert g.phase == "place1"
     assert {str(m) for m in g.legal_moves} >= {"place 2 aragorn", "place 4 legolas"}
     with pytest.raises(IllegalMoveError):
-        g.check(Move(("place", "5", "aragorn")))
-    g.push(Move(("place", "2", "aragorn")))
+        g.check(Move("place", "5", "aragorn"))
+    g.push(Move("place", "2", "aragorn"))
     assert g.phase == "roll2"
     rolls = {str(m) for m in g.legal_moves if m.words[0] == "roll"}
     assert rolls == {"roll gimli", "roll merry-pippin", "roll ringbearer"}
-    g.push(Move(("roll", "gimli")))
+    g.push(Move("roll", "gimli"))
     assert sorted(g.rolled["dice"]) == ["gimli", "legolas"]  # the kept die is rolled again
-    g.push(Move(("place", "gimli")))
+    g.push(Move("place", "gimli"))
     assert [(d["side"], d["kind"]) for d in g.tray] == [
         (1, "encounter"),
         (1, "companion"),
@@ -136,20 +131,20 @@ def test_dice_resolved_in_tray_order_then_next_player(compiled) -> None:  # type
     g.rng = Loaded(
         2, 2, 0, 0, 2, 1, 0
     )  # black 3,3; aragorn 1, gimli 1; black 3; gimli 2, legolas 1
-    g.push(Move(("roll", "aragorn", "gimli")))
-    g.push(Move(("place", "3", "aragorn")))
-    g.push(Move(("roll", "legolas")))
-    g.push(Move(("place", "gimli")))
-    ev = g.push(Move(("go",)))
+    g.push(Move("roll", "aragorn", "gimli"))
+    g.push(Move("place", "3", "aragorn"))
+    g.push(Move("roll", "legolas"))
+    g.push(Move("place", "gimli"))
+    ev = g.push(Move("go"))
     assert ("row_symbol", 3) in [(e["type"], e.get("position")) for e in ev]
     assert g.phase == "advance"  # position 3 shows Legolas: move him 0, 1 or 2
-    g.push(Move(("advance", "legolas", "0")))
-    g.push(Move(("go",)))
+    g.push(Move("advance", "legolas", "0"))
+    g.push(Move("go"))
     assert g.pos["aragorn"] == 1
-    g.push(Move(("go",)))
-    g.push(Move(("advance", "legolas", "2")))
+    g.push(Move("go"))
+    g.push(Move("advance", "legolas", "2"))
     assert g.pos["legolas"] == 2
-    g.push(Move(("go",)))
+    g.push(Move("go"))
     assert g.pos["gimli"] == 2
     assert g.to_move == "p2" and g.phase == "start"
 
@@ -252,6 +247,7 @@ def test_face_down_card_turned_and_resolved(compiled) -> None:  # type: ignore[n
     """ "If the rolled card is lying face down, that is, at die position "1" or "6", you first
     turn it face up and resolve it immediately.\""""
     g = new(compiled)
+    g.held = []  # no "any time" card to pause for (see test_any_time_card_after_turning)
     at_resolve(g)
     card_at(g, 6, "crebain", up=False)
     ev = run_ops(g, {"op": "encounter", "value": 6})
@@ -271,11 +267,11 @@ def test_friend_card_taken_and_usable_by_everyone_once(compiled) -> None:  # typ
     assert not g.row[1] and {"card": "elrond", "owner": 0} in g.held
     g.current = 1
     g.ring = 6
-    assert Move(("use", "elrond")) in g.legal_moves
-    g.push(Move(("use", "elrond")))
+    assert Move("use", "elrond") in g.legal_moves
+    g.push(Move("use", "elrond"))
     assert g.ring == 4 and "elrond" in g.box
     with pytest.raises(IllegalMoveError) as exc:
-        g.push(Move(("use", "elrond")))
+        g.push(Move("use", "elrond"))
     assert exc.value.code == "card_not_available"
 
 
@@ -287,10 +283,10 @@ def test_personal_friends_variant(compiled) -> None:  # type: ignore[no-untyped-
     g.held.append({"card": "elrond", "owner": 0})
     g.current = 1
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("use", "elrond")))
+        g.check(Move("use", "elrond"))
     assert exc.value.code == "not_your_friend"
     g.held.append({"card": "white-rider", "owner": 0})
-    assert Move(("use", "white-rider")) in g.legal_moves
+    assert Move("use", "white-rider") in g.legal_moves
 
 
 def test_once_enemy_leaves_game(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -315,12 +311,12 @@ def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-de
     assert g.nazgul == 2
     run_ops(g, {"op": "encounter", "value": 2})
     assert g.phase == "advance"
-    assert {str(m) for m in g.legal_moves} == {
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
         "advance merry-pippin 0",
         "advance merry-pippin 1",
         "advance merry-pippin 2",
     }
-    g.push(Move(("advance", "merry-pippin", "2")))
+    g.push(Move("advance", "merry-pippin", "2"))
     assert g.pos["merry-pippin"] == 2 and g.phase == "resolve"
 
 
@@ -361,9 +357,14 @@ def test_gandalf_symbol_saved_by_gandalf_card(compiled) -> None:  # type: ignore
     at_resolve(g)
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
+    assert g.phase == "battle"  # the White Rider could be used first
+    g.push(Move("fight"))
     assert g.phase == "gandalf"
-    assert {str(m) for m in g.legal_moves} == {"save white-rider", "accept"}
-    g.push(Move(("save", "white-rider")))
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+        "save white-rider",
+        "accept",
+    }
+    g.push(Move("save", "white-rider"))
     assert g.ring == g.lay.ring_start and "white-rider" in g.box and g.phase == "resolve"
 
 
@@ -374,7 +375,8 @@ def test_gandalf_symbol_accepted_loses(compiled) -> None:  # type: ignore[no-unt
     at_resolve(g)
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
-    g.push(Move(("accept",)))
+    g.push(Move("fight"))
+    g.push(Move("accept"))
     assert g.ring == g.lay.ring_start + 1 and {"card": "white-rider", "owner": 0} in g.held
 
 
@@ -386,8 +388,8 @@ def test_eomer_wins_a_battle_instead_of_rolling(compiled) -> None:  # type: igno
     at_resolve(g)
     g.rng = Loaded(BATTLE["sauron"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1, "count": 2}})
-    assert g.phase == "battle" and Move(("use", "eomer")) in g.legal_moves
-    ev = g.push(Move(("use", "eomer")))
+    assert g.phase == "battle" and Move("use", "eomer") in g.legal_moves
+    ev = g.push(Move("use", "eomer"))
     # the first battle is won by the card; the second is rolled (no card left): Sauron, lost
     assert [e["won"] for e in ev if e["type"] == "battle_result"] == [True, False]
     assert types(ev)[:2] == ["card_used", "battle_won_by_card"]
@@ -424,19 +426,20 @@ def test_treebeard_frees_isengard(compiled) -> None:  # type: ignore[no-untyped-
     """ "Treebeard ... place the Treebeard token at Isengard ... remove 1 Uruk-hai ... after
     every individual battle won. This also applies to the Uruk-hai leader ... Should you
     later roll another Uruk-hai card, you only move the One Ring 1 space toward the bright
-    heart.\""""
+    heart." (On the Uruk-hai cards of the stages to Gondor and Minas Morgul: DESIGN §6,
+    test_freed_isengard_only_on_named_stages.)\""""
     g = new(compiled)
     g.held = [{"card": "treebeard", "owner": 0}]
     at_resolve(g)
     g.uruk = 1
-    g.push(Move(("use", "treebeard", "isengard")))
+    g.push(Move("use", "treebeard", "isengard"))
     assert g.treebeard_token
     g.pos.update({"ringbearer": 0, "legolas": 0})
     g.rng = Loaded(BATTLE["legolas"], BATTLE["legolas"])
     run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
     assert g.uruk == 0 and not g.leader
     g.ring = 5
-    run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
+    run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1, "freed_hearts": 1}})
     assert g.ring == 4
 
 
@@ -446,7 +449,7 @@ def test_treebeard_resolve_choice(compiled) -> None:  # type: ignore[no-untyped-
     g = new(compiled)
     g.held = [{"card": "treebeard", "owner": 0}]
     at_resolve(g)
-    g.push(Move(("use", "treebeard", "resolve")))
+    g.push(Move("use", "treebeard", "resolve"))
     assert g.ring == g.lay.ring_start - 2 and not g.treebeard_token
 
 
@@ -460,7 +463,7 @@ def test_boromir_rerolls_lost_uruk_battle(compiled) -> None:  # type: ignore[no-
     g.rng = Loaded(BATTLE["gimli"], BATTLE["gimli"])  # Gimli is past the goal: lost; reroll
     run_ops(g, {"op": "effect", "effect": {"op": "uruk_hai", "hearts": 1}})
     assert g.phase == "boromir"
-    g.push(Move(("use", "boromir")))
+    g.push(Move("use", "boromir"))
     assert g.ring == g.lay.ring_start and "boromir" in g.box
 
 
@@ -487,7 +490,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
     run_ops(g, {"op": "encounter", "value": 4})
     assert g.ring == g.lay.ring_start + 3 and "balrog" in g.box
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("use", "white-rider")))
+        g.check(Move("use", "white-rider"))
     assert exc.value.code == "gandalf_blocked"
     g.rng = Loaded(BATTLE["gandalf"])
     run_ops(g, {"op": "effect", "effect": {"op": "battle", "hearts": 1}})
@@ -495,7 +498,7 @@ def test_balrog_blocks_gandalf_until_helms_deep(compiled) -> None:  # type: igno
     g.stage = 3
     g.pos["ringbearer"] = g.lay.helms_deep - 1
     g._move("ringbearer", 1, [])
-    assert Move(("use", "white-rider")) in g.legal_moves
+    assert Move("use", "white-rider") in g.legal_moves
 
 
 def test_sauron_eye(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -526,13 +529,14 @@ def test_army_of_the_dead(compiled) -> None:  # type: ignore[no-untyped-def]
     left or the right. This card is thereby covered and rendered ineffective. Any resulting
     gaps in the encounter row are skipped over ... not past the left or right end.\""""
     g = new(compiled)
+    g.held = []
     at_resolve(g)
     g.row = [[] for _ in range(6)]
     card_at(g, 1, "crebain")
     card_at(g, 4, "army-of-the-dead")
     run_ops(g, {"op": "encounter", "value": 4})
     assert g.phase == "army" and {str(m) for m in g.legal_moves} == {"army left"}
-    g.push(Move(("army", "left")))
+    g.push(Move("army", "left"))
     assert [e["card"] for e in g.row[0]] == ["crebain", "army-of-the-dead"] and not g.row[3]
     run_ops(g, {"op": "encounter", "value": 1})  # the Army again, not Crebain
     assert g.ring == g.lay.ring_start
@@ -553,7 +557,7 @@ def test_denethor_rerolls_a_companion_die(compiled) -> None:  # type: ignore[no-
     g.rng = Loaded(5)
     run_ops(g, {"op": "effect", "effect": {"op": "reroll_companion_die"}})
     assert g.phase == "denethor"
-    g.push(Move(("reroll", "2")))
+    g.push(Move("reroll", "2"))
     assert g.tray[3]["value"] == 6 and g.tray[1]["value"] == 1
 
 
@@ -566,15 +570,15 @@ def test_stage_end_after_turn_remaining_dice_resolved(compiled) -> None:  # type
     g.row = [[] for _ in range(6)]
     g.pos["ringbearer"] = g.lay.goals[0] - 1
     g.rng = Loaded(0, 0, 0, 0, 0, 0, 2)  # black 1,1; gimli 1, rb 1; black 1; gimli 1, aragorn 3
-    g.push(Move(("roll", "gimli", "ringbearer")))
-    g.push(Move(("place", "1", "ringbearer")))
-    g.push(Move(("roll", "aragorn")))
-    g.push(Move(("place", "aragorn")))
-    g.push(Move(("go",)))  # Nazgûl symbol at 1
-    g.push(Move(("go",)))  # Ring-bearer reaches Lothlórien exactly
+    g.push(Move("roll", "gimli", "ringbearer"))
+    g.push(Move("place", "1", "ringbearer"))
+    g.push(Move("roll", "aragorn"))
+    g.push(Move("place", "aragorn"))
+    g.push(Move("go"))  # Nazgûl symbol at 1
+    g.push(Move("go"))  # Ring-bearer reaches Lothlórien exactly
     assert g.stage_over and g.stage == 1
-    g.push(Move(("go",)))
-    g.push(Move(("go",)))  # Aragorn still moves
+    g.push(Move("go"))
+    g.push(Move("go"))  # Aragorn still moves
     assert g.pos["aragorn"] == 3
     assert g.stage == 2 and not g.stage_over and g.to_move == "p2"
     rohan = set(g.lay.stage_decks[2])
@@ -599,10 +603,10 @@ def test_faramir_ends_stage_immediately(compiled) -> None:  # type: ignore[no-un
     g = new(compiled)
     g.held.append({"card": "faramir", "owner": 1})
     g.pos["ringbearer"] = g.lay.goals[0] - 2
-    assert Move(("use", "faramir", "ringbearer", "2")) in g.legal_moves
-    g.push(Move(("use", "faramir", "ringbearer", "2")))
+    assert Move("use", "faramir", "ringbearer", "2") in g.legal_moves
+    g.push(Move("use", "faramir", "ringbearer", "2"))
     assert g.stage == 2 and g.phase == "start" and g.to_move == "p1"
-    g.push(Move(("roll", "aragorn", "gimli")))
+    g.push(Move("roll", "aragorn", "gimli"))
     assert not any(m.words[:2] == ("use", "faramir") for m in g.legal_moves)
 
 
@@ -615,8 +619,8 @@ def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
     g.queue = [{"op": "stage_end"}, _ask("start")]
     g._run([])
     assert g.phase == "vision"
-    out = g.decks[2][0]
-    g.push(Move(("vision", out)))
+    out = g.decks["2"][0]
+    g.push(Move("vision", out))
     assert out in g.box and all(s[0]["card"] != out for s in g.row)
     assert all(s[0]["up"] for s in g.row) and g.stage == 2
 
@@ -650,15 +654,117 @@ def test_minas_morgul_helpers_and_rally(compiled) -> None:  # type: ignore[no-un
 
 
 def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-def]
-    """ "At Minas Morgul, before the Mount Doom stage begins, you may move the One Ring on the
-    resolve track 1 space toward the bright heart for every still-unused friend and Gandalf
-    card that lies face up in front of you.\""""
+    """ "At Minas Morgul, before the Mount Doom stage begins, you *may* move the One Ring on
+    the resolve track 1 space toward the bright heart for every still-unused friend and
+    Gandalf card that lies face up in front of you." The players choose which cards count
+    (DESIGN §6): a card kept is not spent."""
     g = new(compiled, variant="friends-in-need")
     g.stage = 5
     g.ring = 8
     g.pos["ringbearer"] = g.lay.minas_morgul
-    g._setup_next_stage(None, [])
-    assert g.ring == 6 and not g.held  # Boromir and the Gandalf card
+    g.held = [{"card": "boromir", "owner": 2}, {"card": "white-rider", "owner": 0}]
+    g.queue = [{"op": "stage_end"}, _ask("start")]
+    g._run([])
+    assert g.phase == "friends"
+    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+        "count boromir",
+        "count white-rider",
+        "done",
+    }
+    g.push(Move("count", "boromir"))
+    assert g.ring == 7 and "boromir" in g.box and g.phase == "friends"
+    g.push(Move("done"))
+    assert g.ring == 7 and [e["card"] for e in g.held] == ["white-rider"]
+    assert g.stage == 6 and g.phase == "start"
+    assert all(s and s[0]["card"] in g.lay.stage_decks[6] for s in g.row)
+
+
+def test_friends_in_need_every_card(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Friends in Need: counting every unused card moves the Ring one space per card."""
+    g = new(compiled, variant="friends-in-need")
+    g.stage = 5
+    g.ring = 8
+    g.pos["ringbearer"] = g.lay.minas_morgul
+    g.queue = [{"op": "stage_end"}, _ask("start")]
+    g._run([])
+    for c in [e["card"] for e in g.held]:
+        g.push(Move("count", c))
+    assert g.ring == 6 and not g.held and g.stage == 6  # Boromir and the Gandalf card
+
+
+def test_freed_isengard_only_on_named_stages(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If Isengard has already been freed of all Uruk-hai when you roll this Encounter card
+    on the stage to Gondor or Minas Morgul, you gain 1 resolve (bright heart)." Only those
+    stages' Uruk-hai cards give it (DESIGN §6)."""
+    g = new(compiled)
+    g.held = []
+    g.uruk, g.leader = 0, False
+    at_resolve(g)
+    gains = {}
+    for card in (
+        "uruk-hai-rohan",
+        "uruk-hai-helms-deep",
+        "uruk-hai-gondor",
+        "uruk-hai-minas-morgul",
+    ):
+        g.ring = 5
+        for eff in g.lay.cards[card]["effects"]:
+            run_ops(g, {"op": "effect", "effect": eff})
+        gains[card] = 5 - g.ring
+    assert gains == {
+        "uruk-hai-rohan": 0,
+        "uruk-hai-helms-deep": 0,
+        "uruk-hai-gondor": 1,
+        "uruk-hai-minas-morgul": 1,
+    }
+
+
+def test_any_time_card_after_turning_before_battle_die(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "All friend cards (including Boromir) and Gandalf cards can be used at any time
+    during the game." After a face-down Cave Troll is turned and before its battle die is
+    rolled, Galadriel can bring Merry & Pippin up to support (DESIGN §6)."""
+    g = new(compiled)
+    g.held = [{"card": "galadriel", "owner": 0}]
+    at_resolve(g)
+    g.pos.update({"ringbearer": 5, "merry-pippin": 2})
+    card_at(g, 1, "cave-troll", up=False)
+    ev = run_ops(g, {"op": "encounter", "value": 1})
+    assert types(ev)[:2] == ["card_turned", "encounter"] and "roll" not in types(ev)
+    assert g.phase == "turned" and "merry-pippin" not in g.supporters()
+    g.push(Move("use", "galadriel", "merry-pippin", "3"))
+    assert g.phase == "turned" and "merry-pippin" in g.supporters()
+    g.rng = Loaded(BATTLE["merry-pippin"])
+    ev = g.push(Move("go"))
+    assert [e["won"] for e in ev if e["type"] == "battle_result"] == [True]
+    assert g.ring == g.lay.ring_start
+
+
+@pytest.mark.parametrize(
+    "setup",
+    ["advance", "army", "battle", "gandalf", "boromir", "denethor", "turned"],
+)
+def test_any_time_cards_offered_at_every_decision(compiled, setup: str) -> None:  # type: ignore[no-untyped-def]
+    """ "All friend cards (including Boromir) and Gandalf cards can be used at any time
+    during the game": offered at every decision point, Army, Denethor, Boromir and Gandalf
+    decisions included (DESIGN §6)."""
+    g = new(compiled)
+    g.held = [{"card": "elrond", "owner": 0}]
+    at_resolve(g)
+    g.tray = [
+        {"side": 1, "kind": "companion", "who": "gimli", "value": 2},
+        {"side": 2, "kind": "companion", "who": "aragorn", "value": 3},
+    ]
+    g.queue.insert(0, _ask(setup, who="gimli", position=3, directions=["left"], sides=[1, 2]))
+    g.queue[0]["battle"] = {"hearts": 1, "on_loss": [], "uruk": True}
+    g.phase = setup
+    if setup == "gandalf":
+        g.held.append({"card": "white-rider", "owner": 0})
+    if setup == "boromir":
+        g.held.append({"card": "boromir", "owner": 0})
+    assert Move("use", "elrond") in g.legal_moves
+    before = len(g.queue)
+    g.push(Move("use", "elrond"))
+    assert g.ring == g.lay.ring_start - 2 and g.phase == setup and len(g.queue) == before
 
 
 def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -673,7 +779,7 @@ def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
     g.ring = 6
     assert {str(m) for m in g.legal_moves if m.words[0] == "roll"} == {"roll"}
     g.rng = Loaded(1)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.ring == 5 and g.pos["ringbearer"] == g.lay.minas_morgul + 1
     assert g.to_move == "p2"
 
@@ -686,7 +792,7 @@ def test_shelob_cocoons(compiled) -> None:  # type: ignore[no-untyped-def]
     g.pos["ringbearer"] = g.lay.minas_morgul + 1
     card_at(g, 3, "shelob")
     g.rng = Loaded(2)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.pos["ringbearer"] == g.lay.minas_morgul + 1 and not g.cocooned
 
 
@@ -699,11 +805,11 @@ def test_win_at_mount_doom(compiled) -> None:  # type: ignore[no-untyped-def]
     g.pos["ringbearer"] = g.lay.mount_doom - 1
     card_at(g, 4, "ash-plains")
     g.rng = Loaded(3)
-    g.push(Move(("roll",)))
+    g.push(Move("roll"))
     assert g.outcome and g.outcome["result"] == "won" and g.phase == "over"
     assert not list(g.legal_moves)
     with pytest.raises(IllegalMoveError) as exc:
-        g.check(Move(("roll",)))
+        g.check(Move("roll"))
     assert exc.value.code == "game_over"
 
 
@@ -736,7 +842,47 @@ def test_eowyn_defeats_witch_king(compiled) -> None:  # type: ignore[no-untyped-
     g.held.append({"card": "eowyn", "owner": 0})
     g.pos.update({"ringbearer": 0, "legolas": 0})
     g.rng = Loaded(BATTLE["legolas"])
-    g.push(Move(("use", "eowyn")))
+    g.push(Move("use", "eowyn"))
     assert g.witch_king_defeated
     g._place_nazgul(20, [])
     assert g.nazgul == 1 and g.outcome is None
+
+
+CLOSER_LOOK = (
+    "boromir",
+    "balrog",
+    "eomer",
+    "army-of-the-dead",
+    "saruman",
+    "saruman-helms-deep",
+    "uruk-hai-rohan",
+    "uruk-hai-helms-deep",
+    "uruk-hai-gondor",
+    "uruk-hai-minas-morgul",
+    "faramir",
+    "denethor",
+    "sauron-eye-gondor",
+    "sauron-eye-minas-morgul",
+    "wormtongue",
+    "eowyn",
+    "treebeard",
+    "gandalfs-vision",
+)
+
+
+def test_closer_look_cards_follow_the_rulebook_and_mark_ours(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "For some Encounter cards there are more detailed explanations ... (see "A Closer
+    Look at Some Cards")." DESIGN §6: those cards follow the rulebook; what it does not show
+    is ours, marked in the data (``text_ours``, ops ``"source": "ours"``, ``"ours": [keys]``)."""
+    cards = new(compiled).lay.cards
+    assert all(cards[c]["source"] == "rulebook" for c in CLOSER_LOOK)
+    saruman = cards["saruman"]
+    assert saruman["text"] == "If all Uruk-hai are already at Isengard, nothing happens."
+    assert "2 Uruk-hai" in saruman["text_ours"] and saruman["effects"][0]["ours"] == ["n"]
+    assert cards["faramir"]["use"]["effects"][0]["ours"] == ["max"]
+    assert "1 to 3" in cards["faramir"]["text_ours"]
+    assert cards["eowyn"]["use"]["effects"][0]["source"] == "ours"
+    assert cards["gandalfs-vision"]["use"]["effects"][0]["source"] == "ours"
+    assert "Boromir" in cards["wormtongue"]["text"] and "box" in cards["wormtongue"]["text_ours"]
+    ours_only = [c for c, card in cards.items() if card["source"] == "ours"]
+    assert not set(ours_only) & set(CLOSER_LOOK)

@@ -1,0 +1,242 @@
+"""Positions of the cooperative Lord of the Rings: a situation written by hand.
+
+A position names Hobbits, Sauron and markers by the board's node ids, players by
+their Hobbit's name, and piles top card first; what it leaves out is filled in (see
+:class:`LotrCoopPosition`). ``referee schema position lotr-coop`` prints its JSON
+Schema; an example is ``docs/positions/lotr-coop-moria.json``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...errors import StateError
+from ..tracks import ask
+from .layout import LIFE
+from .state import LotrCoopBase
+
+
+@dataclass
+class Shield:
+    """A shield lying before a player."""
+
+    value: int = field(metadata={"help": "its value", "low": 1})
+    face_down: bool = field(
+        default=False, metadata={"help": "drawn from the face-down shields (not a 1 taken)"}
+    )
+
+
+@dataclass
+class LotrCoopPosition:
+    """A situation of the cooperative Lord of the Rings.
+
+    Hobbits, Sauron and markers stand on node ids of the board; piles are listed
+    **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
+    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those not in the box), ``features_on_board``
+    (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
+    ``last_number`` (the number under the main marker), ``queue`` (the start of
+    ``active``'s turn: an Event tile to reveal).
+    """
+
+    corruption: dict[str, str] = field(
+        metadata={"help": "Hobbit -> his node on the Corruption line"}
+    )
+    sauron: str = field(metadata={"help": "Sauron's node on the Corruption line"})
+    location: str = field(metadata={"help": "the Fellowship's node on the Master board"})
+    hands: dict[str, list[str]] = field(
+        default_factory=dict, metadata={"help": "Hobbit -> his cards"}
+    )
+    active: str = field(default="", metadata={"help": "the active player (default: the first)"})
+    ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
+    scenario: str | None = field(default=None, metadata={"help": "the Scenario being played"})
+    markers: dict[str, str] = field(
+        default_factory=dict, metadata={"help": "activity -> its marker's node"}
+    )
+    event_pos: int = field(
+        default=0, metadata={"help": "0 the start space, 1-6 the boxes", "low": 0, "high": 6}
+    )
+    eliminated: list[str] = field(
+        default_factory=list, metadata={"help": "Hobbits out of the game"}
+    )
+    shields: dict[str, list[Shield]] = field(default_factory=dict)
+    life: dict[str, dict[str, int]] = field(
+        default_factory=dict, metadata={"help": "Hobbit -> Life tokens by kind"}
+    )
+    deck: list[str] | None = field(default=None, metadata={"help": "the Hobbit deck, top first"})
+    discard: list[str] = field(
+        default_factory=list, metadata={"help": "the discard pile, top first"}
+    )
+    box: list[str] = field(default_factory=list, metadata={"help": "cards out of the game"})
+    features_on_board: list[str] | None = None
+    gandalf_cards: list[str] | None = field(
+        default=None, metadata={"help": "Gandalf cards not yet called"}
+    )
+    shield_pool: list[int] | None = field(
+        default=None, metadata={"help": "face-down shields left, the next drawn first"}
+    )
+    spent_random: list[int] = field(default_factory=list)
+    tiles: list[str] | None = field(
+        default=None, metadata={"help": "face-down Event tiles, top first"}
+    )
+    tile_discard: list[str] = field(default_factory=list)
+    played: dict[str, Any] = field(
+        default_factory=dict, metadata={"help": "cards played this turn"}
+    )
+    revealed: int = 0
+    ring_used: bool = False
+    ring_on: str | None = None
+    scenario_over: bool = False
+    last_number: int | None = None
+    queue: list[dict[str, Any]] | None = field(
+        default=None, metadata={"help": "operations and decisions pending (advanced)"}
+    )
+    result: dict[str, Any] | None = field(default=None, metadata={"help": "the outcome, if over"})
+
+
+def _bad(where: str, what: str) -> StateError:
+    return StateError(f"position.{where}: {what}", code="bad_state")
+
+
+class LotrCoopPositions(LotrCoopBase):
+    """:meth:`dump_position` and :meth:`load_position` (the kit does the rest)."""
+
+    def _pid_of(self, name: str, where: str) -> int:
+        if name not in self.players:
+            raise _bad(where, f"no player {name!r}")
+        return self.players.index(name)
+
+    def dump_position(self) -> LotrCoopPosition:
+        lay = self.lay
+        sc = self.sc
+        start = self.queue == [ask("reveal")] and self.revealed == 0
+        return LotrCoopPosition(
+            corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
+            sauron=lay.corruption[self.sauron],
+            location=str(lay.master[self.location]["id"]),
+            hands={n: list(self.hands[p]) for p, n in enumerate(self.players)},
+            active=self.players[self.active],
+            ringbearer=self.players[self.ringbearer],
+            scenario=self.scenario,
+            markers={a: sc.lines[a].points[k] for a, k in self.markers.items()} if sc else {},
+            event_pos=self.event_pos,
+            eliminated=[n for p, n in enumerate(self.players) if not self.alive[p]],
+            shields={
+                n: [Shield(s["v"], bool(s.get("r"))) for s in self.shields[p]]
+                for p, n in enumerate(self.players)
+            },
+            life={n: dict(self.life[p]) for p, n in enumerate(self.players)},
+            deck=self.deck[::-1],
+            discard=self.discard[::-1],
+            box=list(self.box),
+            features_on_board=list(self.features_on_board),
+            gandalf_cards=list(self.gandalf_cards),
+            shield_pool=self.shield_pool[::-1],
+            spent_random=list(self.spent_random),
+            tiles=self.tiles[::-1],
+            tile_discard=self.tile_discard[::-1],
+            played=dict(self.played),
+            revealed=self.revealed,
+            ring_used=self.ring_used,
+            ring_on=None if self.ring_on is None else self.players[self.ring_on],
+            scenario_over=self.scenario_over,
+            last_number=self.last_number,
+            queue=None if start or self.result is not None else [dict(o) for o in self.queue],
+            result=self.result,
+        )
+
+    def load_position(self, position: Any) -> None:
+        p: LotrCoopPosition = position
+        lay = self.lay
+        for name, node in p.corruption.items():
+            if node not in lay.corruption:
+                raise _bad(f"corruption.{name}", f"{node!r} is not on the Corruption line")
+            self.corruption[self._pid_of(name, f"corruption.{name}")] = lay.corruption.index(node)
+        if p.sauron not in lay.corruption:
+            raise _bad("sauron", f"{p.sauron!r} is not on the Corruption line")
+        self.sauron = lay.corruption.index(p.sauron)
+        master = [str(loc["id"]) for loc in lay.master]
+        if p.location not in master:
+            raise _bad("location", f"{p.location!r} is not a place of the Master board")
+        self.location = master.index(p.location)
+        for name, cards in p.hands.items():
+            self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
+        self.active = self._pid_of(p.active, "active") if p.active else 0
+        self.ringbearer = self._pid_of(p.ringbearer, "ringbearer") if p.ringbearer else 0
+        self.scenario = p.scenario
+        sc = lay.scenarios.get(p.scenario) if p.scenario else None
+        if p.scenario and sc is None:
+            raise _bad("scenario", f"no Scenario {p.scenario!r}")
+        self.markers = {}
+        if sc is not None:
+            self.markers = dict.fromkeys(sc.lines, 0)
+            for act, node in p.markers.items():
+                if act not in sc.lines or node not in sc.lines[act].points:
+                    raise _bad(f"markers.{act}", f"{node!r} is not on a {act} line of {sc.id}")
+                self.markers[act] = sc.lines[act].points.index(node)
+        self.event_pos = p.event_pos
+        for name in p.eliminated:
+            self.alive[self._pid_of(name, "eliminated")] = False
+        for name, shields in p.shields.items():
+            q = self._pid_of(name, f"shields.{name}")
+            self.shields[q] = [
+                {"v": s.value, "r": True} if s.face_down else {"v": s.value} for s in shields
+            ]
+        for name, tokens in p.life.items():
+            q = self._pid_of(name, f"life.{name}")
+            for kind, k in tokens.items():
+                if kind not in LIFE:
+                    raise _bad(f"life.{name}", f"no Life token {kind!r}")
+                self.life[q][kind] = k
+        self.discard = p.discard[::-1]
+        self.box = list(p.box)
+        held = Counter(c for pile in [self.discard, self.box, *self.hands] for c in pile)
+        top = list(p.deck or [])
+        left = Counter(lay.hobbit_deck) - held - Counter(top)
+        rest = [c for c in dict.fromkeys(lay.hobbit_deck) for _ in range(left[c])]
+        self.deck = (top + rest)[::-1]
+        if p.features_on_board is not None:
+            self.features_on_board = list(p.features_on_board)
+        else:
+            self.features_on_board = [
+                s[8:]
+                for ln in (sc.lines.values() if sc else [])
+                for s in ln.spaces[self.markers[ln.activity] + 1 :]
+                if s.startswith("feature:") and s[8:] not in held
+            ]
+        if p.gandalf_cards is not None:
+            self.gandalf_cards = list(p.gandalf_cards)
+        else:
+            self.gandalf_cards = [c for c in lay.gandalf if c not in self.box]
+        self.spent_random = list(p.spent_random)
+        if p.shield_pool is not None:
+            self.shield_pool = p.shield_pool[::-1]
+        else:
+            out = Counter(int(s["v"]) for hs in self.shields for s in hs if s.get("r"))
+            out += Counter(self.spent_random)
+            pool = Counter(lay.shields) - out
+            self.shield_pool = sorted(pool.elements(), reverse=True)
+        self.tile_discard = p.tile_discard[::-1]
+        if sc is not None or p.tiles:
+            top = list(p.tiles or [])
+            left = Counter(lay.tile_deck) - Counter(self.tile_discard) - Counter(top)
+            self.tiles = (top + sorted(left.elements()))[::-1]
+        self.played = {"white": False, "grey": False, "cards": 0, **p.played}
+        self.revealed = p.revealed
+        self.ring_used = p.ring_used
+        self.ring_on = None if p.ring_on is None else self._pid_of(p.ring_on, "ring_on")
+        self.scenario_over = p.scenario_over
+        if p.last_number is not None:
+            self.last_number = p.last_number
+        elif sc is not None:
+            self.last_number = int(sc.main.numbers[self.markers[sc.main.activity]] or 0)
+        self.result = p.result
+        if p.queue is not None:
+            self.queue = [dict(o) for o in p.queue]
+        else:
+            self.queue = [] if p.result is not None else [ask("reveal")]
+        if self.result is not None:
+            self.phase = "over"
+        elif self.queue and self.queue[0].get("op") == "ask":
+            self.phase = str(self.queue[0].get("phase"))

@@ -1,0 +1,82 @@
+"""The cooperative game's positions (issue 14): the example file, round trips, refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from referee.compiler import compile_board
+from referee.errors import StateError
+from referee.games.lotr_coop.game import LotrCoop
+from referee.store import load_project
+
+ROOT = Path(__file__).resolve().parents[4]
+EXAMPLE = ROOT / "docs" / "positions" / "lotr-coop-moria.json"
+
+
+@pytest.fixture(scope="module")
+def compiled():  # type: ignore[no-untyped-def]
+    return compile_board(load_project(ROOT / "projects" / "lotr-coop"))
+
+
+def test_example_validates_and_round_trips(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The shipped example validates against the schema and position(from_position(p)) == p."""
+    p = json.loads(EXAMPLE.read_text())
+    jsonschema.validate(p, LotrCoop.position_schema())
+    g = LotrCoop.from_position(compiled, p)
+    assert g.position() == p
+    assert g.phase == "reveal" and g.to_move == "frodo" and g.scenario == "moria"
+
+
+def test_position_of_a_game_gives_the_same_game(compiled) -> None:  # type: ignore[no-untyped-def]
+    """new -> position -> from_position gives the same legal moves, and the same game."""
+    g = LotrCoop.new(compiled, players=4, seed=11)
+    for text in ("reveal",):
+        g.push_text(text)
+    h = LotrCoop.from_position(compiled, g.position())
+    assert [str(m) for m in h.legal_moves] == [str(m) for m in g.legal_moves]
+    assert h.to_json() == g.to_json()
+
+
+def test_hand_written_position_fills_the_rest(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A few keys make a position: the deck, tiles, shields and Feature cards are filled in."""
+    g = LotrCoop.from_position(
+        compiled,
+        {
+            "players": ["frodo", "sam"],
+            "corruption": {"frodo": "corruption03", "sam": "corruption00"},
+            "sauron": "corruption12",
+            "location": "moria",
+            "scenario": "moria",
+            "markers": {"fighting": "moria_fighting02"},
+            "hands": {"sam": ["w-star"]},
+        },
+    )
+    assert g.corruption == [3, 0] and g.sauron == 12 and g.markers["fighting"] == 2
+    assert g.invariants() == [] and g.phase == "reveal"
+    assert g.last_number == g.sc.main.numbers[2]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "change,where",
+    [
+        ({"sauron": "nowhere"}, "position.sauron"),
+        ({"corruption": {"gollum": "corruption00"}}, "position.corruption.gollum"),
+        ({"markers": {"friendship": "moria_hiding01"}}, "position.markers.friendship"),
+        ({"hands": {"frodo": ["the-one-ring"]}}, "hands[0]"),
+        ({"corruption": {"frodo": "corruption15"}}, "corruption[0]"),
+        ({"extra": 1}, "extra"),
+    ],
+)
+def test_impossible_position_refused(compiled, change: dict[str, Any], where: str) -> None:  # type: ignore[no-untyped-def]
+    """A position that breaks the rules is refused with one line saying where."""
+    p = json.loads(EXAMPLE.read_text())
+    p.update(change)
+    with pytest.raises(StateError) as exc:
+        LotrCoop.from_position(compiled, p)
+    assert exc.value.code == "bad_state" and where in str(exc.value)
+    assert "\n" not in str(exc.value)

@@ -1,0 +1,62 @@
+"""The rules coverage tables of the track games (docs/coverage/) point at real code.
+
+Every ``module:Qualified.name`` reference must import and resolve, and every test node
+id ``tests/...py::test_name`` must name a test function that exists, so a table cannot
+silently outlive a renamed rule or a deleted test.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+DOCS = [
+    ROOT / "docs" / "coverage" / "adventure-to-mount-doom.md",
+    ROOT / "docs" / "coverage" / "lord-of-the-rings-cooperative.md",
+]
+CODE = re.compile(r"`(referee(?:\.\w+)+):([\w.]+)`")
+TEST = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
+
+
+def _tests_in(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.stem)
+def test_every_referenced_function_exists(doc: Path) -> None:
+    refs = CODE.findall(doc.read_text())
+    assert len(refs) > 20
+    missing = []
+    for module, qual in refs:
+        obj: object = importlib.import_module(module)
+        for part in qual.split("."):
+            if not hasattr(obj, part):
+                missing.append(f"{module}:{qual}")
+                break
+            obj = getattr(obj, part)
+    assert not missing, f"{doc.name} names code that does not exist: {missing}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.stem)
+def test_every_referenced_test_exists(doc: Path) -> None:
+    refs = TEST.findall(doc.read_text())
+    assert len(refs) > 20
+    missing = [
+        f"{path}::{name}"
+        for path, name in refs
+        if not (ROOT / path).is_file() or name not in _tests_in(ROOT / path)
+    ]
+    assert not missing, f"{doc.name} names tests that do not exist: {missing}"
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.stem)
+def test_rules_are_numbered_in_order(doc: Path) -> None:
+    """The table lists the rulebook's rules in order: rows numbered 1, 2, 3 ..."""
+    numbers = [int(m) for m in re.findall(r"^\| (\d+) \|", doc.read_text(), re.M)]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) > 30
