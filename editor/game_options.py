@@ -65,32 +65,33 @@ def parse_free_options(text: str) -> dict[str, Any]:
     return out
 
 
-def _widget(opt: Option) -> QWidget:
+def _widget(opt: Option, value: Any) -> QWidget:
+    """The widget for ``opt``, showing ``value`` (its default, or the editor's preset)."""
     w: QWidget
     if opt.type is bool:
         w = QCheckBox()
-        w.setChecked(bool(opt.default))
+        w.setChecked(bool(value))
     elif opt.choices:
         w = QComboBox()
         for c in opt.choices:
             w.addItem(str(c), c)
-        w.setCurrentIndex(max(0, w.findData(opt.default)))
+        w.setCurrentIndex(max(0, w.findData(value)))
     elif opt.type is int:
         w = QSpinBox()
         w.setRange(
             int(opt.low) if opt.low is not None else -(2**31),
             int(opt.high) if opt.high is not None else 2**31 - 1,
         )
-        w.setValue(int(opt.default))
+        w.setValue(int(value))
     elif opt.type is float:
         w = QDoubleSpinBox()
         w.setDecimals(3)
         w.setRange(
             opt.low if opt.low is not None else -1e9, opt.high if opt.high is not None else 1e9
         )
-        w.setValue(float(opt.default))
+        w.setValue(float(value))
     else:
-        w = QLineEdit(str(opt.default))
+        w = QLineEdit(str(value))
     w.setToolTip(opt.help)
     return w
 
@@ -127,11 +128,12 @@ class OptionsForm(QWidget):
         self.free.setPlaceholderText("key=value, … (options the rules take besides these)")
         self.rules = rules
         self.widgets = {}
+        preset = DEFAULT_OPTIONS.get(rules, {})
         for opt in declared_options(rules):
-            w = _widget(opt)
+            w = _widget(opt, preset.get(opt.name, opt.default))
             self.widgets[opt.name] = w
             self.form.addRow(opt.name.replace("_", " ").capitalize(), w)
-        extra = {k: v for k, v in DEFAULT_OPTIONS.get(rules, {}).items() if k not in self.widgets}
+        extra = {k: v for k, v in preset.items() if k not in self.widgets}
         self.free.setText(", ".join(f"{k}={v}" for k, v in extra.items()))
         self.form.addRow("Other options", self.free)
 

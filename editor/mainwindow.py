@@ -95,7 +95,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             msg = f"Asset packs not loaded: {exc}"
             QTimer.singleShot(0, lambda: self.status(msg))
         self.palette.set_packs(self.packs)
-        self.scene.extra_stores = [p.images for p in self.packs.values()]
+        self.scene.extra_stores = [p.images for p in self.packs.values() if hasattr(p, "images")]
         self.palette.place_requested.connect(self.place_tile_at_centre)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
         self.inspector = InspectorDock(self.doc, self)
@@ -449,7 +449,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
                 max(self.view.snap_radius(), 6.0),
             )
         pack = self.packs.get(key.split("/", 1)[0])
-        cmd = PlaceTileCommand(self.doc, tile, x, y, images=pack.images if pack else None)
+        cmd = PlaceTileCommand(self.doc, tile, x, y, images=getattr(pack, "images", None))
         self.doc.undo.push(cmd)
         self.scene.select_keys({f"p:{cmd.placement.id}"})
         return cmd.placement.id

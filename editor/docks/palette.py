@@ -172,7 +172,9 @@ class PaletteDock(QDockWidget):
             if pid is not None and pack.id != pid:
                 continue
             for key, tile in sorted(pack.tiles.items()):
-                it = QListWidgetItem(QIcon(tile_thumbnail(tile, images=pack.images)), tile.name)
+                it = QListWidgetItem(
+                    QIcon(tile_thumbnail(tile, images=getattr(pack, "images", None))), tile.name
+                )
                 it.setData(KEY_ROLE, key)
                 it.setToolTip(
                     f"{tile.name}\n{key}\n{tile.shape}, "

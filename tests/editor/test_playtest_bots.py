@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 from editor.game_options import OptionsForm
 from editor.playtest_bots import BotDriver
 from editor.playtest_setup import PlaytestSetupDialog
+from referee.games import get_game
 from referee.games.options import Option
 
 from .conftest import RINGGEISTER
@@ -85,14 +86,14 @@ def test_the_dialog_offers_a_person_or_a_bot_for_every_seat(make_window: Any) ->
     assert dlg.bots() == {1: "mcts:iterations=50", 2: "random"}
     dlg.players_box.setValue(2)
     assert dlg.bots() == {1: "mcts:iterations=50"}
-    assert dlg.options() == {"counter_placement": "random"}
+    # Ringgeister's declared options, the quick set-up preset (counters at random)
+    assert dlg.options()["counter_placement"] == "random"
+    assert set(dlg.options_form.widgets) == {o.name for o in get_game("ringgeister").OPTIONS}
 
 
 def test_options_widgets_come_from_the_games_options_table(
     monkeypatch: pytest.MonkeyPatch, qtbot: Any
 ) -> None:
-    from referee.games import get_game
-
     table = (
         Option("variant", str, "default", choices=("A", "B", "default"), help="counters"),
         Option("laps", int, 1, low=1, high=9, help="laps to win"),
