@@ -238,7 +238,9 @@ class HostDialog(QDialog):
         for r, (who, link) in enumerate(rows):
             edit = QLineEdit(link)
             edit.setReadOnly(True)
-            edit.setMinimumWidth(380)
+            edit.setMinimumWidth(460)
+            edit.setCursorPosition(0)  # show where the link starts
+            edit.setToolTip(link)
             copy = QPushButton("Copy")
             copy.clicked.connect(lambda _c=False, t=link, w=who: self.copy_link(w, t))
             self.links.addWidget(QLabel(who), r, 0)
