@@ -193,6 +193,12 @@ class PieceItem(QGraphicsItem):
         )
         painter.setBrush(c)
         painter.drawEllipse(QPointF(0, 0), 5.5, 5.5)
+        token = self.data.get("token")
+        if isinstance(token, str):  # the piece's picture fills its disc
+            disc = QPainterPath()
+            disc.addEllipse(QPointF(0, 0), 5.5, 5.5)
+            if paint_picture(painter, picture_cache(self), token, QRectF(-5.5, -5.5, 11, 11), disc):
+                return
         name = str(self.data.get("name") or self.piece.piece.split("/")[-1])
         painter.setPen(QColor("#ffffff" if c.lightness() < 120 else "#111111"))
         from PySide6.QtGui import QFont

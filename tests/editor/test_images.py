@@ -268,3 +268,17 @@ def test_the_deck_table_shows_card_faces(qtbot: Any, tmp_path: Path) -> None:
     img = icon.pixmap(ed.decks_table.iconSize()).toImage()
     c = img.pixelColor(10, 20)
     assert (c.red(), c.green(), c.blue()) == (0xC6, 0x28, 0x28)
+
+
+def test_a_piece_with_a_token_shows_its_picture(make_window: Any, tmp_path: Path) -> None:
+    from referee.model import PieceOnBoard
+
+    board = new_board()
+    token = board.images.add_file(png(tmp_path / "hobbit.png", (32, 32), "#6a1b9a"))
+    board.piece_types["t/hobbit"] = {"name": "Hobbit", "colour": "yellow", "token": token.id}
+    board.features.append(Feature("p1", "point", shapely.Point(300, 300), {"colour": "grey"}))
+    board.pieces.append(PieceOnBoard("h1", "t/hobbit", "p1"))
+    win = make_window(board=board, packs={})
+    win.view.set_zoom(8.0)
+    win.view.centerOn(300, 300)
+    assert colour_at(win, 300, 300) == (0x6A, 0x1B, 0x9A)
