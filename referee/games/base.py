@@ -539,9 +539,10 @@ class Game(ABC, Generic[M]):
     def legal_moves(self) -> LegalMoves[M]:
         return LegalMoves(self)
 
-    def is_legal(self, move: M) -> bool:
+    def is_legal(self, move: M | str) -> bool:
+        """Whether ``move`` (a move, or its text) is legal now; pure."""
         try:
-            self.check(move)
+            self.check(self.parse_move(move) if isinstance(move, str) else move)
         except IllegalMoveError:
             return False
         return True

@@ -154,13 +154,24 @@ class BoardView:
         self.inc = pv.inc
         self.guard = pv.guard
         self.water = pv.water
-        water = pv.water
-        self.land_inc = [[t for t in row if not water[t[0]]] if row else row for row in pv.inc]
-        guard = pv.guard
-        #: (edge, other end) per node for light figures: every path, or only those the
-        #: spider does not guard
-        self.open_inc = [tuple((t[0], t[1]) for t in row) for row in pv.inc]
-        self.safe_inc = [tuple((t[0], t[1]) for t in row if guard[t[0]] is None) for row in pv.inc]
+        water, guard = pv.water, pv.guard
+        #: per node: the land paths (black figures), and (edge, other end) pairs for
+        #: light figures over every path or only those the spider does not guard
+        empty: tuple[tuple[int, int], ...] = ()
+        land_inc: list[list[tuple[int, int, float, float]]] = []
+        open_inc: list[tuple[tuple[int, int], ...]] = []
+        safe_inc: list[tuple[tuple[int, int], ...]] = []
+        for row in pv.inc:
+            if not row:
+                land_inc.append(row)
+                open_inc.append(empty)
+                safe_inc.append(empty)
+                continue
+            land_inc.append([t for t in row if not water[t[0]]])
+            pairs = tuple([(t[0], t[1]) for t in row])
+            open_inc.append(pairs)
+            safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
+        self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}

@@ -196,6 +196,7 @@ def test_moves_round_trip_as_text(name: str) -> None:
     g = new(name)
     for _ in play(g, 5, 40):
         for m in g.legal_moves:
+            assert m in g.legal_moves and str(m) in g.legal_moves
             assert g.parse_move(str(m)) == m
             assert hash(g.parse_move(str(m))) == hash(m)
 
