@@ -33,6 +33,7 @@ from ..compiler import CompiledBoard
 from ..errors import BoardwrightError
 from ..games import get_game
 from ..games.base import Game
+from ..games.rng import Rng
 
 
 class CannotDeterminise(Exception):
@@ -55,10 +56,21 @@ def determinise(game: Game[Any], player: str, rng: random.Random) -> Game[Any]:
     CannotDeterminise
         When the view does not determine enough of the state.
     """
-    view = game.view(player)
     own = getattr(type(game), "determinise", None)
-    fn: Determiniser = own if callable(own) else DETERMINISERS.get(game.rules, open_information)
-    return fn(view, game.compiled, rng)
+    fn = own if callable(own) else DETERMINISERS.get(game.rules)
+    if fn is None and type(game).view is Game.view:
+        # open information: the view *is* the whole state, so a copy holds nothing
+        # more than the view; only the generator (the future dice) is redrawn
+        return reseeded(game.copy(), rng)
+    return (fn or open_information)(game.view(player), game.compiled, rng)
+
+
+def reseeded(game: Game[Any], rng: random.Random) -> Game[Any]:
+    """``game`` with a generator drawn from ``rng`` and no fixed dice (in place)."""
+    state = getattr(game, "rng", None)
+    if isinstance(state, Rng):
+        game.rng = Rng(rng.getrandbits(64))
+    return game
 
 
 def open_information(
