@@ -118,18 +118,24 @@ def _play_n(url: str, g: dict[str, Any], n: int) -> int:
 
 
 def test_serve_http_needs_projects_and_says_how_to_install_the_extra(tmp_path):
+    missing = str(tmp_path / "no-such-folder")
     r = subprocess.run(
-        [sys.executable, "-m", "referee", "serve", "--http"], capture_output=True, text=True
+        [sys.executable, "-m", "referee", "serve", "--http", "--projects", missing],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert r.returncode == 2 and "--projects" in r.stderr and "Traceback" not in r.stderr
-    r = subprocess.run([sys.executable, "-m", "referee", "serve"], capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "referee", "serve"], capture_output=True, text=True, timeout=60
+    )
     assert r.returncode == 2 and "--http" in r.stderr  # one of --stdio, --http is needed
     blocked = (
         "import sys; sys.modules['uvicorn'] = None; sys.modules['starlette'] = None\n"
         "from referee.cli import main\n"
         f"sys.exit(main(['serve', '--http', '--projects', {str(PROJECTS)!r}, '--db', {str(tmp_path / 'g.sqlite')!r}]))"
     )
-    r = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-c", blocked], capture_output=True, text=True, timeout=60)
     assert r.returncode == 1
     assert r.stderr.strip().splitlines() == [
         "referee serve: referee serve --http needs the server extra: pip install 'boardwright[server]'"
