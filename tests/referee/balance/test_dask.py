@@ -17,6 +17,9 @@ import pytest
 from referee.balance import DaskEngine, EngineError, LocalEngine, ResultStore, Study, run_study
 from referee.cli import main
 
+# a real scheduler and worker processes (~20 s): CI runs these with -m slow
+pytestmark = pytest.mark.slow
+
 pytest.importorskip("distributed")
 
 PROJECTS = Path(__file__).resolve().parents[3] / "projects"

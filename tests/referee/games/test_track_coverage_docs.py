@@ -8,6 +8,7 @@ silently outlive a renamed rule or a deleted test.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 import re
 from pathlib import Path
@@ -23,6 +24,7 @@ CODE = re.compile(r"`(referee(?:\.\w+)+):([\w.]+)`")
 TEST = re.compile(r"`(tests/[\w/]+\.py)::(\w+)`")
 
 
+@functools.cache
 def _tests_in(path: Path) -> set[str]:
     tree = ast.parse(path.read_text())
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}

@@ -12,6 +12,7 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
 from referee.cli.cmd_game import replay_one
 from referee.net.limits import Limits
@@ -48,6 +49,7 @@ def _player(
             return  # the server was killed
 
 
+@pytest.mark.slow  # a server process killed and started again (~5 s)
 def test_kill_9_mid_play_loses_no_answered_move(server_process, tmp_path):
     db = tmp_path / "games.sqlite"
     first = server_process(db, "--moves-per-second", "1000")

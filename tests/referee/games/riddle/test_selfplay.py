@@ -85,8 +85,12 @@ def _invariants(g, ms):
     [
         (2, {}),
         (4, {"recommended": True}),
-        (5, {"partners": True, "doom_cities": True, "partner_exchange": "c"}),
-        (8, {"limbo_out": True, "no_wait": True}),
+        pytest.param(
+            5,
+            {"partners": True, "doom_cities": True, "partner_exchange": "c"},
+            marks=pytest.mark.slow,
+        ),
+        pytest.param(8, {"limbo_out": True, "no_wait": True}, marks=pytest.mark.slow),
         (2, {"enhanced_two": True, "recommended": True, "once_through": True}),
     ],
 )
