@@ -151,6 +151,9 @@ class BoardView:
         self.key: tuple[int, ...] = ()
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
+        #: the move search's runs of points, by ``id`` of an ``open_inc``/``safe_inc``
+        #: array (kept with it: arrays are never changed once made); see search._chain
+        self.chains: dict[int, tuple[Any, dict[Any, Any]]] = {}
         self.refresh()
         self.key = self.board_key()
         self._remember()
