@@ -272,12 +272,17 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
         return known
     dests = destinations(g, f)
     v = g.v
-    ids, fid, made = v.ids, g.specs[f].id, v.step_moves
+    ids, fid, by_id = v.ids, g.specs[f].id, v.by_id
+    made = v.step_moves.get(fid)
+    if made is None:  # moves are immutable values: one per figure and point
+        made = v.step_moves[fid] = [None] * v.n
+    rank = v.rank
     out = []
-    for d in sorted(dests, key=ids.__getitem__):
-        m = made.get((fid, d))
-        if m is None:  # moves are immutable values: one per figure and point
-            m = made[fid, d] = Move("step", fid, ids[d])
+    for r in sorted([rank[d] for d in dests]):
+        d = by_id[r]
+        m = made[d]
+        if m is None:
+            m = made[d] = Move("step", fid, ids[d])
         out.append(m)
     moves = g._dest_cache[f][1] = tuple(out)
     return moves
