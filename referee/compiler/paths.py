@@ -363,11 +363,23 @@ class PathNetwork:
         self._classify(ports)
         starts = set(starts) | {p for p in ports if p in self.port_nodes}
         added: set[str] = set()
+        chains = self.chains
         for s in sorted(starts):
+            # the first segments of the chains known to leave s: walking them again
+            # would find those chains (a walk depends only on what it passes)
+            known = set()
+            for k in self._by_end.get(s, ()):
+                c = chains[k]
+                if c.u == s:
+                    known.add(c.seg_refs[0])
+                if c.v == s:
+                    o, i, r = c.seg_refs[-1]
+                    known.add((o, i, not r))
             leaving = [
                 r
                 for q in (self.socket(s) if s in self.port_xy else [s])
                 for r in self.seg_at.get(q, ())
+                if r not in known
             ]
             for ref in leaving:
                 ch = self._walk(s, ref)
