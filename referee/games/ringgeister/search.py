@@ -137,8 +137,11 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     return out
 
 
-def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
+def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[int]:
     """The points light figure ``f`` may stop on (rulings 2–6), cached per state.
+
+    With ``first``, the search ends at the first point found (and is not kept): for
+    :func:`can_move`.
 
     The same points as :func:`search` finds, without routes: the arrivals a search
     reaches do not depend on the order it visits them in, so each run of points is
@@ -196,6 +199,8 @@ def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
                     if goal[node] and not ringbearer:
                         break  # ruling 6: only the Ringbearer Hobbit enters the goal
                     dests.add(node)
+                    if first:
+                        return dests
                     if not gandalf or black[node]:
                         break  # ruling 2/3: stop at the first free (black) point
                 elif not light[o] and not (ringbearer and small[o]):
@@ -222,11 +227,21 @@ def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
             if e != e_in and k2 not in seen:
                 seen.add(k2)
                 queue.append(k2)
+    if first:
+        return dests  # none found: nothing to keep either way
     if hit is None:
         g._dest_cache[f] = [None, None, dests]
     else:
         hit[2] = dests
     return dests
+
+
+def can_move(g: RinggeisterGame, f: int) -> bool:
+    """Whether light figure ``f`` has a point to stop on (stops at the first found)."""
+    hit = g._dest_cache.get(f)
+    if hit is not None and (hit[2] is not None or hit[0] is not None):
+        return bool(destinations(g, f))
+    return bool(destinations(g, f, first=True))
 
 
 def _chains_of(v: BoardView, inc: Inc) -> dict[tuple[int, int], Chain]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import turning
 from .black import wind
 from .moves import Move
-from .search import destinations, route
+from .search import can_move, route
 
 if TYPE_CHECKING:
     from .game import Event, RinggeisterGame
@@ -143,7 +143,7 @@ def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
     if g.pending:
         return
     if g.moved and "gandalf" not in g.moved:
-        if any(destinations(g, f) for f in g._movable()):
+        if any(can_move(g, f) for f in g._movable()):
             return
     next_player(g, events)
 

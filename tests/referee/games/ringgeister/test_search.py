@@ -9,7 +9,7 @@ import pytest
 
 from referee.compiler import compile_board
 from referee.games.ringgeister import RinggeisterGame
-from referee.games.ringgeister.search import destinations, route, search
+from referee.games.ringgeister.search import can_move, destinations, route, search
 from referee.store import load_project
 
 PROJECT = Path(__file__).resolve().parents[4] / "projects" / "ringgeister"
@@ -18,7 +18,8 @@ PROJECT = Path(__file__).resolve().parents[4] / "projects" / "ringgeister"
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_destinations_and_routes_match_the_full_search(seed):
     """In random play on the default board (tiles turning, Gandalf crossing most of it),
-    every figure's destinations equal the full search's, and the route to each
+    every figure's destinations equal the full search's (and it can move exactly when
+    it has one), and the route to each
     destination, searched only as far as it, equals the full search's route."""
     compiled = compile_board(load_project(PROJECT))
     g = RinggeisterGame.new(compiled, players=4, seed=seed, options={"counter_placement": "random"})
@@ -29,6 +30,8 @@ def test_destinations_and_routes_match_the_full_search(seed):
         if not moves:
             break
         for f in g._movable():
+            g._dest_cache.clear()
+            assert can_move(g, f) == bool(destinations(g, f))
             quick = set(destinations(g, f))
             g._dest_cache.clear()
             full = search(g, f)
