@@ -173,60 +173,45 @@ def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[
     image = card.image
     sym = image if image in ("moon", "star") else None
     inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
-    chains = _chains_of(v, inc)
-    kind, black, goal = v.kind, v.black, v.goal
+    arrivals = _arrivals_of(v, inc, sym)
+    black, goal = v.black, v.goal
     light, small = g.light, g.small
     dests: set[int] = set()
-    seen: set[tuple[int, int]] = set()
-    queue: list[tuple[int, int]] = []
+    seen: set[_Arrival] = set()
+    queue: list[_Arrival] = []
     if start >= 0:
         for _, key in inc[start]:
-            if key not in seen:
-                seen.add(key)
-                queue.append(key)
-    for key in queue:  # the list grows while it is read
-        node = key[0]
-        k = kind[node]
-        if k == POINT:
-            ch = chains.get(key)
-            if ch is None:
-                ch = chains[key] = _chain(v, inc, key)
-            for node in ch[0]:
-                if node == start:
-                    continue  # its own point: passes over it, never stops there
-                o = occ[node]
-                if o < 0:
-                    if goal[node] and not ringbearer:
-                        break  # ruling 6: only the Ringbearer Hobbit enters the goal
-                    dests.add(node)
-                    if first:
-                        return dests
-                    if not gandalf or black[node]:
-                        break  # ruling 2/3: stop at the first free (black) point
-                elif not light[o] and not (ringbearer and small[o]):
-                    break  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
-            else:  # walked the whole run: go on from its end
-                for k2 in ch[1]:
-                    if k2 not in seen:
-                        seen.add(k2)
-                        queue.append(k2)
-            continue
-        if k == DOOR:
-            ds = v.symbol[node]
-            if ds is not None and ds == sym:
-                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
-                    if d2 != node:
-                        k2 = (d2, -1)
-                        if k2 not in seen:
-                            seen.add(k2)
-                            queue.append(k2)
-        elif k != JUNCTION:
-            continue  # dead end (light figures do not turn about) or off the network
-        e_in = key[1]
-        for e, k2 in inc[node]:
-            if e != e_in and k2 not in seen:
-                seen.add(k2)
-                queue.append(k2)
+            a = arrivals.get(key)
+            if a is None:
+                a = _arrival(v, inc, sym, arrivals, key)
+            if a not in seen:
+                seen.add(a)
+                queue.append(a)
+    for a in queue:  # the list grows while it is read
+        for node in a.points:
+            if node == start:
+                continue  # its own point: passes over it, never stops there
+            o = occ[node]
+            if o < 0:
+                if goal[node] and not ringbearer:
+                    break  # ruling 6: only the Ringbearer Hobbit enters the goal
+                dests.add(node)
+                if first:
+                    return dests
+                if not gandalf or black[node]:
+                    break  # ruling 2/3: stop at the first free (black) point
+            elif not light[o] and not (ringbearer and small[o]):
+                break  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
+        else:  # passed every point of the run: go on from its end
+            nxt = a.after
+            if nxt is None:
+                nxt = a.after = [
+                    arrivals.get(k2) or _arrival(v, inc, sym, arrivals, k2) for k2 in a.exits
+                ]
+            for b in nxt:
+                if b not in seen:
+                    seen.add(b)
+                    queue.append(b)
     if first:
         return dests  # none found: nothing to keep either way
     if hit is None:
@@ -244,14 +229,57 @@ def can_move(g: RinggeisterGame, f: int) -> bool:
     return bool(destinations(g, f, first=True))
 
 
-def _chains_of(v: BoardView, inc: Inc) -> dict[tuple[int, int], Chain]:
-    """The chains made so far over incidence array ``inc`` (one turn configuration)."""
-    entry = v.chains.get(id(inc))
+class _Arrival:
+    """One arrival of a move search (node, edge) as the search goes on from it: the
+    run of points it walks (none at a junction or door), the arrival keys after that
+    run, and (filled in when first needed) those arrivals' objects.
+
+    Identity stands for the key, so the search's set of arrivals seen hashes objects,
+    not tuples.
+    """
+
+    __slots__ = ("after", "exits", "points")
+
+    def __init__(self, points: tuple[int, ...], exits: tuple[tuple[int, int], ...]) -> None:
+        self.points = points
+        self.exits = exits
+        self.after: list[_Arrival] | None = None
+
+
+Arrivals = dict[tuple[int, int], _Arrival]
+
+
+def _arrivals_of(v: BoardView, inc: Inc, sym: str | None) -> Arrivals:
+    """The arrivals made so far over incidence array ``inc`` (one turn configuration)
+    with galleries of symbol ``sym`` open."""
+    entry = v.chains.get((id(inc), sym))
     if entry is None or entry[0] is not inc:
-        if len(v.chains) > 2 * len(v.configs) + 8:  # two arrays per configuration
+        if len(v.chains) > 6 * len(v.configs) + 8:  # two arrays, three symbols each
             v.chains.clear()
-        entry = v.chains[id(inc)] = (inc, {})
-    return entry[1]
+        entry = v.chains[id(inc), sym] = (inc, {})
+    arrivals: Arrivals = entry[1]
+    return arrivals
+
+
+def _arrival(
+    v: BoardView, inc: Inc, sym: str | None, arrivals: Arrivals, key: tuple[int, int]
+) -> _Arrival:
+    """Make (and keep) the :class:`_Arrival` of ``key``."""
+    node, e_in = key
+    k = v.kind[node]
+    if k == POINT:
+        a = _Arrival(*_chain(v, inc, key))
+    else:
+        exits: list[tuple[int, int]] = []
+        if k == DOOR:
+            ds = v.symbol[node]
+            if ds is not None and ds == sym:  # ruling 5: continue from any other door
+                exits.extend((d2, -1) for d2 in v.doors[ds] if d2 != node)
+        if k in (DOOR, JUNCTION):  # dead ends: light figures do not turn about
+            exits.extend(k2 for e, k2 in inc[node] if e != e_in)
+        a = _Arrival((), tuple(exits))
+    arrivals[key] = a
+    return a
 
 
 def _chain(v: BoardView, inc: Inc, key: tuple[int, int]) -> Chain:
