@@ -3,16 +3,18 @@
 The search runs on the integer path view (:mod:`.view`). Two searches share the rules:
 
 - :func:`destinations` — only *where* a figure may stop (``legal_moves``, ``check``,
-  the end of a turn): it walks each run of points between junctions as one precomputed
-  chain (:func:`_chain`, kept per turn configuration), which matters for Gandalf, who
-  passes free grey points and so reaches most of the board;
+  the end of a turn): a set of arrivals seen instead of a parent map, and an early
+  stop for :func:`can_move`;
 - :func:`search` — with the parent map of the first (fewest hops) arrival at every
   point, for the route a move reports (:func:`route`, which stops at its
   destination) and the explanation of a rejected move.
 
 Both results are kept per game state (``game._dest_cache``, dropped by every change of
-the state). (A memo across states, keyed by the points a search looked at, was tried
-and measured: in play the occupants change too often for it to pay.)
+the state). Tried and measured, and left out: a memo across states keyed by the
+points a search looked at (in play the occupants change too often for it to pay), and
+runs of points walked as chains precomputed per turn configuration (faster per search
+once built, but in self-play tiles turn every ~40 moves and rebuilding the chains cost
+more than they saved; ``bench/selfplay.py --baseline-ref`` showed 0.8x).
 """
 
 from __future__ import annotations
@@ -25,12 +27,8 @@ from .view import DOOR, JUNCTION, POINT
 
 if TYPE_CHECKING:
     from .game import RinggeisterGame
-    from .view import BoardView
 
 Found = tuple[dict[int, Any], dict[Any, Any]]
-#: per arrival key (node, edge): the points walked in order and the arrivals after them
-Chain = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
-Inc = list[tuple[tuple[int, tuple[int, int]], ...]]
 
 _NO_RELAX: frozenset[str] = frozenset()
 
@@ -143,14 +141,12 @@ def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[
     With ``first``, the search ends at the first point found (and is not kept): for
     :func:`can_move`.
 
-    The same points as :func:`search` finds, without routes: the arrivals a search
-    reaches do not depend on the order it visits them in, so each run of points is
-    walked as one chain.
+    The same points as :func:`search` finds, without routes (the arrivals a search
+    reaches do not depend on the order it visits them in).
 
     Notes
     -----
-    O(V + E) at worst (Gandalf), with one set operation per chain rather than per
-    point; a few nodes for a coloured figure.
+    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
     hit = g._dest_cache.get(f)
     if hit is not None:
@@ -173,45 +169,47 @@ def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[
     image = card.image
     sym = image if image in ("moon", "star") else None
     inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
-    arrivals = _arrivals_of(v, inc, sym)
-    black, goal = v.black, v.goal
+    kind, black, goal = v.kind, v.black, v.goal
     light, small = g.light, g.small
     dests: set[int] = set()
-    seen: set[_Arrival] = set()
-    queue: list[_Arrival] = []
+    seen: set[tuple[int, int]] = set()
+    queue: list[tuple[int, int]] = []
     if start >= 0:
         for _, key in inc[start]:
-            a = arrivals.get(key)
-            if a is None:
-                a = _arrival(v, inc, sym, arrivals, key)
-            if a not in seen:
-                seen.add(a)
-                queue.append(a)
-    for a in queue:  # the list grows while it is read
-        for node in a.points:
-            if node == start:
-                continue  # its own point: passes over it, never stops there
-            o = occ[node]
-            if o < 0:
-                if goal[node] and not ringbearer:
-                    break  # ruling 6: only the Ringbearer Hobbit enters the goal
-                dests.add(node)
-                if first:
-                    return dests
-                if not gandalf or black[node]:
-                    break  # ruling 2/3: stop at the first free (black) point
-            elif not light[o] and not (ringbearer and small[o]):
-                break  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
-        else:  # passed every point of the run: go on from its end
-            nxt = a.after
-            if nxt is None:
-                nxt = a.after = [
-                    arrivals.get(k2) or _arrival(v, inc, sym, arrivals, k2) for k2 in a.exits
-                ]
-            for b in nxt:
-                if b not in seen:
-                    seen.add(b)
-                    queue.append(b)
+            if key not in seen:
+                seen.add(key)
+                queue.append(key)
+    for key in queue:  # the list grows while it is read
+        node, e_in = key
+        k = kind[node]
+        if k == POINT:
+            if node != start:  # its own point: passes over it, never stops there
+                o = occ[node]
+                if o < 0:
+                    if goal[node] and not ringbearer:
+                        continue  # ruling 6: only the Ringbearer Hobbit enters the goal
+                    dests.add(node)
+                    if first:
+                        return dests
+                    if not gandalf or black[node]:
+                        continue  # ruling 2/3: stop at the first free (black) point
+                elif not light[o] and not (ringbearer and small[o]):
+                    continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
+        elif k == DOOR:
+            ds = v.symbol[node]
+            if ds is not None and ds == sym:
+                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
+                    if d2 != node:
+                        k2 = (d2, -1)
+                        if k2 not in seen:
+                            seen.add(k2)
+                            queue.append(k2)
+        elif k != JUNCTION:
+            continue  # dead end (light figures do not turn about) or off the network
+        for e, k2 in inc[node]:
+            if e != e_in and k2 not in seen:
+                seen.add(k2)
+                queue.append(k2)
     if first:
         return dests  # none found: nothing to keep either way
     if hit is None:
@@ -227,84 +225,6 @@ def can_move(g: RinggeisterGame, f: int) -> bool:
     if hit is not None and (hit[2] is not None or hit[0] is not None):
         return bool(destinations(g, f))
     return bool(destinations(g, f, first=True))
-
-
-class _Arrival:
-    """One arrival of a move search (node, edge) as the search goes on from it: the
-    run of points it walks (none at a junction or door), the arrival keys after that
-    run, and (filled in when first needed) those arrivals' objects.
-
-    Identity stands for the key, so the search's set of arrivals seen hashes objects,
-    not tuples.
-    """
-
-    __slots__ = ("after", "exits", "points")
-
-    def __init__(self, points: tuple[int, ...], exits: tuple[tuple[int, int], ...]) -> None:
-        self.points = points
-        self.exits = exits
-        self.after: list[_Arrival] | None = None
-
-
-Arrivals = dict[tuple[int, int], _Arrival]
-
-
-def _arrivals_of(v: BoardView, inc: Inc, sym: str | None) -> Arrivals:
-    """The arrivals made so far over incidence array ``inc`` (one turn configuration)
-    with galleries of symbol ``sym`` open."""
-    entry = v.chains.get((id(inc), sym))
-    if entry is None or entry[0] is not inc:
-        if len(v.chains) > 6 * len(v.configs) + 8:  # two arrays, three symbols each
-            v.chains.clear()
-        entry = v.chains[id(inc), sym] = (inc, {})
-    arrivals: Arrivals = entry[1]
-    return arrivals
-
-
-def _arrival(
-    v: BoardView, inc: Inc, sym: str | None, arrivals: Arrivals, key: tuple[int, int]
-) -> _Arrival:
-    """Make (and keep) the :class:`_Arrival` of ``key``."""
-    node, e_in = key
-    k = v.kind[node]
-    if k == POINT:
-        a = _Arrival(*_chain(v, inc, key))
-    else:
-        exits: list[tuple[int, int]] = []
-        if k == DOOR:
-            ds = v.symbol[node]
-            if ds is not None and ds == sym:  # ruling 5: continue from any other door
-                exits.extend((d2, -1) for d2 in v.doors[ds] if d2 != node)
-        if k in (DOOR, JUNCTION):  # dead ends: light figures do not turn about
-            exits.extend(k2 for e, k2 in inc[node] if e != e_in)
-        a = _Arrival((), tuple(exits))
-    arrivals[key] = a
-    return a
-
-
-def _chain(v: BoardView, inc: Inc, key: tuple[int, int]) -> Chain:
-    """The run of points from arrival ``key`` (a point) to the next node that is no
-    point with one way on: its points in order, then the arrivals after the last.
-
-    A search passing every point of the run goes on from those arrivals; one stopped
-    on a point of it goes no further. A run that comes back to where it began ends
-    there, as the search (which visits an arrival once) does.
-    """
-    kind = v.kind
-    nodes: list[int] = []
-    walked = {key}
-    while True:
-        node, e_in = key
-        if kind[node] != POINT:
-            return tuple(nodes), (key,)
-        nodes.append(node)
-        outs = [k2 for e, k2 in inc[node] if e != e_in]
-        if len(outs) != 1:
-            return tuple(nodes), tuple(outs)
-        key = outs[0]
-        if key in walked:
-            return tuple(nodes), ()
-        walked.add(key)
 
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:

@@ -158,10 +158,6 @@ class BoardView:
         self.key: tuple[int, ...] = ()
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
-        #: the move search's arrivals, by (``id`` of an ``open_inc``/``safe_inc`` array,
-        #: open gallery symbol), kept with the array (arrays never change once made);
-        #: see search._arrival
-        self.chains: dict[tuple[int, str | None], tuple[Any, dict[Any, Any]]] = {}
         self.refresh()
         self.key = self.board_key()
         self._remember()
