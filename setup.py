@@ -1,7 +1,8 @@
 """The package list, which pyproject.toml alone cannot say.
 
-``assets/`` and ``projects/`` stay at the top of the repository but are installed as
-``referee/shipped/assets`` and ``referee/shipped/projects`` (``package-dir`` in
+``assets/``, ``projects/`` and ``docs/positions/`` stay where they are in the repository
+but are installed as ``referee/shipped/assets``, ``referee/shipped/projects`` and
+``referee/shipped/positions`` (``package-dir`` in
 pyproject.toml); setuptools' automatic package finder does not see mapped folders, so
 they are added to what it finds here. Everything else is in pyproject.toml.
 """
@@ -19,5 +20,6 @@ setup(
         *find_packages(include=["referee", "referee.*", "editor", "editor.*"]),
         "referee.shipped.assets",
         "referee.shipped.projects",
+        "referee.shipped.positions",
     ]
 )

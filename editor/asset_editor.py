@@ -14,7 +14,7 @@ import copy
 import json
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,11 +39,13 @@ from referee.assets import AssetPack
 from referee.errors import BoardwrightError
 from referee.model import Board, Feature, TileAsset
 
-from . import style
+from . import style, tile_faces
 from .canvas import BoardScene, BoardView
+from .commands import AddImageCommand, SetMetaCommand
 from .docks.inspector import InspectorDock
 from .docks.palette import tile_thumbnail
 from .document import Document
+from .picture_items import FaceItem
 from .tools import DeleteTool, DrawLineTool, EditVerticesTool, PlacePointTool, SelectTool, Tool
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
@@ -61,6 +63,7 @@ def tile_board(tile: TileAsset) -> Board:
             "width": x1 - x0 + 2 * m,
             "height": y1 - y0 + 2 * m,
             "settings": {"grid_mm": 5},
+            "face": tile.face,
         },
         features=[copy.deepcopy(f) for f in tile.features],
     )
@@ -75,6 +78,7 @@ def tile_from_board(tile: TileAsset, board: Board) -> TileAsset:
         [Feature(f.id, f.kind, f.geometry, dict(f.props)) for f in board.features],
         tile.turnable,
         dict(tile.props),
+        face=board.meta.get("face", tile.face),
     )
 
 
@@ -102,6 +106,10 @@ class AssetEditor(QMainWindow):
         self.outline_item.setBrush(QBrush(QColor(style.TILE_FILL)))
         self.outline_item.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
         self.scene.addItem(self.outline_item)
+        self.face_item = FaceItem()
+        self.scene.addItem(self.face_item)
+        self.scene.extra_stores = [p.images for p in packs.values()]
+        self.view.files_dropped.connect(self.drop_face)
         self.scene.markers.setVisible(False)  # a lone tile's ports always face nothing
         self.doc.changed.connect(lambda _k: self.update_previews())
 
@@ -244,6 +252,7 @@ class AssetEditor(QMainWindow):
         for table, items in ((self.pieces_table, pack.piece_types), (self.decks_table, pack.decks)):
             for key, data in items.items():
                 self._add_row(table, key.split("/", 1)[1], data)
+        tile_faces.show_card_faces(self.decks_table, pack)
 
     def select_tile(self, key: str) -> None:
         for i in range(self.tile_list.count()):
@@ -264,9 +273,11 @@ class AssetEditor(QMainWindow):
         self.tile = pack.tiles[key]
         self.doc.replace_board(tile_board(self.tile), None)
         self.outline_item.setPath(style.geom_path(self.tile.outline))
+        self.face_item.set_face(self.outline_item.path(), self.tile.face)
         r = self.scene.board_rect()
         self.view.setSceneRect(r.adjusted(-r.width(), -r.height(), r.width(), r.height()))
         self.view.fit()
+        QTimer.singleShot(0, self.view.fit)  # again once the window has its size
         self.setWindowTitle(f"Asset editor — {self.tile.name} ({key})")
         self.inspector.empty_text = (
             f"<b>{self.tile.name}</b><br>{key}<br>{self.tile.shape}, "
@@ -282,18 +293,37 @@ class AssetEditor(QMainWindow):
 
     def update_previews(self) -> None:
         t = self.current_tile()
+        faces = tile_faces.store_for(t, self.doc.board.images, self.pack)
+        if t is not None:
+            self.face_item.set_face(self.outline_item.path(), t.face)
         for k, (lab, cap) in enumerate(self.previews):
             if t is None or k >= t.turn_count:
                 lab.clear()
                 continue
-            lab.setPixmap(tile_thumbnail(t, 126, k))
+            lab.setPixmap(tile_thumbnail(t, 126, k, images=faces))
             cap.setText(f"turn {k}" + ("" if t.turnable else " (fixed tile)"))
+
+    def drop_face(self, paths: list[str], x: float = 0.0, y: float = 0.0) -> str | None:
+        """Make the (last) dropped image file the face of the tile being edited (one
+        undo step); returns its image id."""
+        if self.tile is None or not paths:
+            return None
+        try:
+            info, data = tile_faces.read_image(paths[-1])
+        except BoardwrightError as exc:
+            QMessageBox.critical(self, "Cannot use this image", str(exc))
+            return None
+        use = SetMetaCommand(self.doc, "face", info.id)
+        self.doc.undo.push(AddImageCommand(self.doc, info, data, use, f"Face {info.name}"))
+        self.status(f"{info.name} is the face of {self.tile.name}: Save tile keeps it")
+        return info.id
 
     def save_tile(self) -> bool:
         pack, t = self.pack, self.current_tile()
         if pack is None or t is None:
             return False
         try:
+            tile_faces.keep_face(pack, t, self.doc.board.images)
             pack.save_tile(t)
         except (OSError, BoardwrightError) as exc:
             QMessageBox.critical(self, "Cannot save tile", str(exc))

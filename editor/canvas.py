@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from .document import Document
 from .items import FeatureItem, GraphOverlay, PieceItem, PreviewItem, ProblemMarkers, TileItem
+from .picture_items import BackgroundItem
+from .pictures import PictureCache
 from .snapping import grid_mm
 
 if TYPE_CHECKING:
+    from referee.images import ImageStore
+
     from .tools.base import Tool
 
 TILE_MIME = "application/x-boardwright-tile"
@@ -39,6 +43,11 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.markers)
         self.preview = PreviewItem()
         self.addItem(self.preview)
+        #: image stores besides the board's (the asset packs'), for tile faces
+        self.extra_stores: list[ImageStore] = []
+        self.pictures = PictureCache(lambda: [self.doc.board.images, *self.extra_stores])
+        self.background_item = BackgroundItem()
+        self.addItem(self.background_item)
         doc.changed.connect(self.sync)
         doc.compiled_changed.connect(self.on_compiled)
         self.sync(None)
@@ -50,9 +59,20 @@ class BoardScene(QGraphicsScene):
         h = float(m.get("height") or 600)
         return QRectF(float(m.get("x0") or 0), float(m.get("y0") or 0), w, h)
 
+    def sync_background(self) -> None:
+        """Show the board's background as it is now."""
+        bg = self.doc.board.background
+        size = (0, 0)
+        if bg is not None and bg.image in self.doc.board.images:
+            info = self.doc.board.images.info(bg.image)
+            size = (info.width, info.height)
+        self.background_item.sync(bg, size)
+
     def sync(self, keys: set[str] | None) -> None:
         """Create, update or remove the items of ``keys`` (all when None)."""
         b = self.doc.board
+        if keys is None or "bg" in keys:
+            self.sync_background()
         if keys is None:
             for item in self.items_by_key.values():
                 self.removeItem(item)
@@ -177,6 +197,8 @@ class BoardView(QGraphicsView):
     zoom_changed = Signal(float)
     tile_dropped = Signal(str, float, float)
     piece_dropped = Signal(str, float, float)
+    #: local files dropped from the desktop: (paths, x mm, y mm)
+    files_dropped = Signal(list, float, float)
 
     MIN_SCALE, MAX_SCALE = 0.02, 60.0
 
@@ -366,14 +388,18 @@ class BoardView(QGraphicsView):
         super().contextMenuEvent(event)
 
     # ------------------------------------------------------------------ drops
+    @staticmethod
+    def _accepts(md: QMimeData) -> bool:
+        return md.hasFormat(TILE_MIME) or md.hasFormat(PIECE_MIME) or bool(local_files(md))
+
     def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
+        if self._accepts(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        if event.mimeData().hasFormat(TILE_MIME) or event.mimeData().hasFormat(PIECE_MIME):
+        if self._accepts(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
@@ -390,5 +416,16 @@ class BoardView(QGraphicsView):
             pos = self.mapToScene(event.position().toPoint())
             self.piece_dropped.emit(key, pos.x(), pos.y())
             event.acceptProposedAction()
+        elif local_files(md):
+            pos = self.mapToScene(event.position().toPoint())
+            self.files_dropped.emit(local_files(md), pos.x(), pos.y())
+            event.acceptProposedAction()
         else:
             super().dropEvent(event)
+
+
+def local_files(md: QMimeData) -> list[str]:
+    """The local file paths among dropped URLs (desktop drags), in order."""
+    if not md.hasUrls():
+        return []
+    return [u.toLocalFile() for u in md.urls() if u.isLocalFile()]

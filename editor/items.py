@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -13,6 +14,7 @@ from referee.compiler import CompiledBoard
 from referee.model import Feature, Placement, TileAsset
 
 from . import style
+from .picture_items import paint_picture, picture_cache
 
 _TILE_CACHE: dict[int, tuple[Any, list[style.Drawable], QPainterPath, QRectF]] = {}
 
@@ -72,6 +74,9 @@ class TileItem(QGraphicsItem):
         painter.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
         painter.setBrush(QColor(fill))
         painter.drawPath(self.outline)
+        if self.tile.face:
+            face = self.outline.boundingRect()
+            paint_picture(painter, picture_cache(self), self.tile.face, face, self.outline)
         style.paint_drawables(painter, self.art, lod)
         if self.isSelected():
             painter.setPen(style.pen(style.SELECT, 2.5, Qt.PenStyle.DashLine, cosmetic=True))
@@ -92,6 +97,9 @@ class FeatureItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.feature = feature
         self.art = style.drawables(feature)
+        if feature.kind == "art" and isinstance(feature.props.get("image"), str):
+            # the picture is the art's fill: keep its outline and label only
+            self.art = [dataclasses.replace(d, brush=style.NO_BRUSH) for d in self.art]
         self._bounds = style.feature_bounds(feature)
         g = feature.geometry
         if feature.kind == "space" and self.art and self.art[0].path is not None:
@@ -127,6 +135,18 @@ class FeatureItem(QGraphicsItem):
     ) -> None:
         lod = option.levelOfDetailFromTransform(painter.worldTransform())
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, lod > 0.5)
+        image = self.feature.props.get("image") if self.feature.kind == "art" else None
+        if isinstance(image, str):
+            x0, y0, x1, y1 = self.feature.geometry.bounds
+            op = self.feature.props.get("opacity", 1.0)
+            paint_picture(
+                painter,
+                picture_cache(self),
+                image,
+                QRectF(x0, y0, x1 - x0, y1 - y0),
+                self._shape,
+                float(op) if isinstance(op, (int, float)) else 1.0,
+            )
         style.paint_drawables(painter, self.art, lod)
         if self.isSelected():
             painter.setPen(style.pen(style.SELECT, 2.5, Qt.PenStyle.DashLine, cosmetic=True))
@@ -173,6 +193,12 @@ class PieceItem(QGraphicsItem):
         )
         painter.setBrush(c)
         painter.drawEllipse(QPointF(0, 0), 5.5, 5.5)
+        token = self.data.get("token")
+        if isinstance(token, str):  # the piece's picture fills its disc
+            disc = QPainterPath()
+            disc.addEllipse(QPointF(0, 0), 5.5, 5.5)
+            if paint_picture(painter, picture_cache(self), token, QRectF(-5.5, -5.5, 11, 11), disc):
+                return
         name = str(self.data.get("name") or self.piece.piece.split("/")[-1])
         painter.setPen(QColor("#ffffff" if c.lightness() < 120 else "#111111"))
         from PySide6.QtGui import QFont

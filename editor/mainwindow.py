@@ -28,6 +28,9 @@ from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
+from .hosting import HostingUI
+from .images import PicturesUI
+from .playtest_setup import PlaytestActions
 from .snapping import snap_tile_centre
 from .tools import (
     DeleteTool,
@@ -44,7 +47,7 @@ from .tools import (
 AUTOSAVE_MS = 60_000
 
 
-class MainWindow(FileActions, QMainWindow):
+class MainWindow(FileActions, PlaytestActions, QMainWindow):
     """Boardwright's main window. ``ask`` may be replaced in tests (message boxes)."""
 
     def __init__(
@@ -69,6 +72,8 @@ class MainWindow(FileActions, QMainWindow):
         self._build_actions()
         self._build_menus()
         self._build_toolbars()
+        self.pictures = PicturesUI(self)
+        self.hosting = HostingUI(self)
         self._build_status()
         self._wire_document()
         self.autosave_timer = QTimer(self)
@@ -90,6 +95,7 @@ class MainWindow(FileActions, QMainWindow):
             msg = f"Asset packs not loaded: {exc}"
             QTimer.singleShot(0, lambda: self.status(msg))
         self.palette.set_packs(self.packs)
+        self.scene.extra_stores = [p.images for p in self.packs.values() if hasattr(p, "images")]
         self.palette.place_requested.connect(self.place_tile_at_centre)
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
         self.inspector = InspectorDock(self.doc, self)
@@ -442,7 +448,8 @@ class MainWindow(FileActions, QMainWindow):
                 y,
                 max(self.view.snap_radius(), 6.0),
             )
-        cmd = PlaceTileCommand(self.doc, tile, x, y)
+        pack = self.packs.get(key.split("/", 1)[0])
+        cmd = PlaceTileCommand(self.doc, tile, x, y, images=getattr(pack, "images", None))
         self.doc.undo.push(cmd)
         self.scene.select_keys({f"p:{cmd.placement.id}"})
         return cmd.placement.id
@@ -545,37 +552,6 @@ class MainWindow(FileActions, QMainWindow):
         self.palette.set_packs(self.packs)
         self.status(f"Saved tile {key} into its pack; place it again to use the new version")
 
-    def start_playtest(self) -> None:
-        from .playtest import PlaytestSetupDialog
-
-        self.doc.recompile_now()
-        dlg = PlaytestSetupDialog(self.doc.board, self)
-        if dlg.exec() != dlg.DialogCode.Accepted:
-            return
-        self.begin_playtest(dlg.rules(), dlg.seed(), dlg.players(), dlg.options())
-
-    def begin_playtest(
-        self, rules: str, seed: int, players: int, options: dict[str, Any] | None = None
-    ) -> Any:
-        from .playtest import PlaytestController
-
-        self.stop_playtest()
-        try:
-            self.playtest = PlaytestController(self, rules, seed, players, options)
-        except BoardwrightError as exc:
-            self.ask("critical", "Cannot start the playtest", str(exc))
-            self.playtest = None
-            return None
-        self.a_stop_playtest.setEnabled(True)
-        return self.playtest
-
-    def stop_playtest(self) -> None:
-        if self.playtest is not None:
-            self.playtest.stop()
-            self.playtest = None
-        if hasattr(self, "a_stop_playtest"):
-            self.a_stop_playtest.setEnabled(False)
-
     def _restore_layout(self) -> None:
         geo = self.settings.value("window/geometry")
         state = self.settings.value("window/state")
@@ -595,6 +571,7 @@ class MainWindow(FileActions, QMainWindow):
             event.ignore()
             return
         self.stop_playtest()
+        self.hosting.stop()
         self.rotations.shutdown()
         self._clear_own_autosave()
         self.save_layout()

@@ -20,7 +20,6 @@ playtest shows the document's board again.
 
 from __future__ import annotations
 
-import contextlib
 import math
 from typing import Any
 
@@ -36,11 +35,7 @@ from PySide6.QtGui import (
     QPen,
 )
 from PySide6.QtWidgets import (
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QDockWidget,
-    QFormLayout,
     QGraphicsItem,
     QHBoxLayout,
     QLabel,
@@ -48,7 +43,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMenu,
     QPushButton,
-    QSpinBox,
     QStyleOptionGraphicsItem,
     QVBoxLayout,
     QWidget,
@@ -56,10 +50,11 @@ from PySide6.QtWidgets import (
 
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError, IllegalMoveError
-from referee.games import available, get_game
+from referee.games import get_game
 from referee.games.base import FigureView
-from referee.model import Board
 
+from .game_options import DEFAULT_OPTIONS
+from .playtest_bots import BotDriver
 from .tools.base import Tool
 
 
@@ -113,80 +108,6 @@ def event_text(ev: dict[str, Any], names: dict[str, str] | None = None) -> str:
             continue
         parts.append(f"{k.replace('_', ' ')} {show(v)}" if v is not True else k)
     return " · ".join(parts)
-
-
-class PlaytestSetupDialog(QDialog):
-    """Pick the rules, a seed and the number of players."""
-
-    def __init__(self, board: Board, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Playtest")
-        form = QFormLayout(self)
-        self.rules_box = QComboBox()
-        for r in available():
-            self.rules_box.addItem(r, r)
-        i = self.rules_box.findData(board.rules)
-        self.rules_box.setCurrentIndex(max(i, 0))
-        self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 2**31 - 1)
-        self.seed_box.setValue(1)
-        self.players_box = QSpinBox()
-        self.players_box.setRange(1, 6)
-        self.players_box.setValue(2)
-        self.options_edit = QLineEdit()
-        self.options_edit.setPlaceholderText("key=value, … (the rules module's options)")
-        self.rules_box.currentIndexChanged.connect(
-            lambda _i: self.options_edit.setText(default_options_text(self.rules()))
-        )
-        self.options_edit.setText(default_options_text(self.rules()))
-        form.addRow("Rules", self.rules_box)
-        form.addRow("Seed", self.seed_box)
-        form.addRow("Players", self.players_box)
-        form.addRow("Options", self.options_edit)
-        bb = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        form.addRow(bb)
-
-    def rules(self) -> str:
-        return str(self.rules_box.currentData())
-
-    def seed(self) -> int:
-        return int(self.seed_box.value())
-
-    def players(self) -> int:
-        return int(self.players_box.value())
-
-    def options(self) -> dict[str, Any]:
-        return parse_options(self.options_edit.text())
-
-
-#: options a playtest starts with, per rules (quick set-up: counters placed at random)
-DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"ringgeister": {"counter_placement": "random"}}
-
-
-def default_options_text(rules: str) -> str:
-    return ", ".join(f"{k}={v}" for k, v in DEFAULT_OPTIONS.get(rules, {}).items())
-
-
-def parse_options(text: str) -> dict[str, Any]:
-    """``"a=1, b=x"`` → ``{"a": 1, "b": "x"}`` (ints, true/false, else text)."""
-    out: dict[str, Any] = {}
-    for part in text.split(","):
-        if not part.strip():
-            continue
-        k, _, v = part.partition("=")
-        v = v.strip()
-        val: Any = v
-        if v.lower() in ("true", "false"):
-            val = v.lower() == "true"
-        else:
-            with contextlib.suppress(ValueError):
-                val = int(v)
-        out[k.strip()] = val
-    return out
 
 
 def _radius(view: FigureView) -> float:
@@ -323,6 +244,7 @@ class PlaytestController:
         seed: int,
         players: int,
         options: dict[str, Any] | None = None,
+        bots: dict[int, str] | None = None,
     ) -> None:
         self.window = window
         self.board = window.doc.board.copy()
@@ -395,8 +317,15 @@ class PlaytestController:
         window.view.tool = self.tool
         self.tool.activate()
         self._set_editing(False)
+        #: plays the seats given to bots (None: people play every seat)
+        self.bot_driver: BotDriver | None = BotDriver(self, bots, seed) if bots else None
         self.narrate(
             [{"type": "start", "text": f"{rules} playtest, seed {seed}, {players} player(s)"}]
+            + (
+                [{"type": "start", "text": f"bots: {self.bot_driver.describe()}"}]
+                if self.bot_driver is not None
+                else []
+            )
             + list(getattr(self.game, "setup_events", []))
         )
         self.refresh()
@@ -579,9 +508,12 @@ class PlaytestController:
         self.entry.clear()
         return self.play(move)
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: Any, by_bot: bool = False) -> bool:
         if self.last_menu is not None:
             self.last_menu.close()
+        if not by_bot and self.bot_driver is not None and self.bot_driver.is_bot_turn():
+            self.say(f"It is {self.game.to_move}'s turn, and a bot plays it", error=True)
+            return False
         try:
             events = self.game.push(move)
         except IllegalMoveError as exc:
@@ -653,9 +585,13 @@ class PlaytestController:
             )
             self.hint_label.setText(hint)
         self.overlay.update()
+        if self.bot_driver is not None:
+            self.bot_driver.after_refresh()
 
     def stop(self) -> None:
         w = self.window
+        if self.bot_driver is not None:
+            self.bot_driver.stop()
         if self.last_menu is not None:
             self.last_menu.close()
         w.scene.removeItem(self.overlay)

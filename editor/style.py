@@ -1,5 +1,10 @@
 """How features look: colours per kind and terrain, and shapely → Qt path conversion.
 
+Node kinds and game properties (black points, wind arrows, doors, cities, terrain
+fills...) are drawn from the rules modules' symbols through the Qt-free
+:mod:`referee.palette` (:func:`symbol_drawables`), as ``referee render`` draws them:
+a new game's symbols need no code here.
+
 Everything is in millimetres (scene units). Feature art for a tile is turned into a
 list of *drawables* once per tile asset and cached, so painting a placed tile is a
 handful of ``drawPath`` calls under the item's transform.
@@ -17,9 +22,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from shapely.geometry.base import BaseGeometry
 
 from referee import palette
-from referee.geometry import bearing_degrees, unit_vector
 from referee.model import Feature
 
+#: a space no ``area`` symbol fills (the rules modules' terrains do, referee.palette)
+SPACE_FILL = "#e9e0b8"
+#: art fills by terrain name (the ``terrain`` of an art feature: pictures, not rules)
 TERRAIN_FILL = {
     "open": "#e9e0b8",
     "forest": "#86ad6c",
@@ -111,35 +118,13 @@ NO_PEN = QPen(Qt.PenStyle.NoPen)
 NO_BRUSH = QBrush(Qt.BrushStyle.NoBrush)
 
 
-def _arrow(x: float, y: float, bearing: float, length: float, head: float) -> QPainterPath:
-    ux, uy = unit_vector(bearing)
-    px, py = -uy, ux
-    tip = QPointF(x + ux * length, y + uy * length)
-    path = QPainterPath()
-    path.moveTo(
-        x + ux * (length - head) + px * head * 0.6, y + uy * (length - head) + py * head * 0.6
-    )
-    path.lineTo(tip)
-    path.lineTo(
-        x + ux * (length - head) - px * head * 0.6, y + uy * (length - head) - py * head * 0.6
-    )
-    path.closeSubpath()
-    return path
-
-
 def drawables(f: Feature) -> list[Drawable]:
     """The primitives that draw one feature."""
     k, g, pr = f.kind, f.geometry, f.props
     out: list[Drawable] = []
     if k == "space":
-        fill = QColor(TERRAIN_FILL.get(pr.get("terrain"), TERRAIN_FILL[None]))
+        fill = QColor(_area_fill(f) or SPACE_FILL)
         out.append(Drawable(geom_path(g), pen("#5b5140", 1.0, cosmetic=True), QBrush(fill)))
-        if pr.get("city"):
-            c = g.representative_point()
-            col = {"good": "#2e7d32", "evil": "#8e1b1b"}.get(pr["city"], "#555555")
-            sq = QPainterPath()
-            sq.addRect(QRectF(c.x - 2.5, c.y - 2.5, 5, 5))
-            out.append(Drawable(sq, pen("#222222", 0.4), QBrush(QColor(col))))
         if pr.get("name"):
             c = g.representative_point()
             out.append(
@@ -175,11 +160,6 @@ def drawables(f: Feature) -> list[Drawable]:
                 NO_BRUSH,
             )
         )
-        if pr.get("guard"):
-            mid = g.interpolate(0.5, normalized=True)
-            web = QPainterPath()
-            web.addEllipse(QPointF(mid.x, mid.y), 3.0, 3.0)
-            out.append(Drawable(web, pen("#111111", 0.6), QBrush(QColor("#c62828"))))
     elif k == "river":
         out.append(Drawable(geom_path(g), pen(RIVER, 2.6), NO_BRUSH))
     elif k == "road":
@@ -190,54 +170,16 @@ def drawables(f: Feature) -> list[Drawable]:
         p = QPainterPath()
         p.addEllipse(QPointF(g.x, g.y), 1.2, 1.2)
         out.append(Drawable(p, pen("#8d7a55", 0.4), NO_BRUSH))
-    elif k == "junction":
-        p = QPainterPath()
-        p.addEllipse(QPointF(g.x, g.y), 1.6, 1.6)
-        out.append(Drawable(p, NO_PEN, QBrush(QColor("#3b2a14"))))
-        if pr.get("forced_right"):
-            out.append(Drawable(_arrow(g.x, g.y, 90.0, 5.0, 2.0), NO_PEN, QBrush(QColor("#111"))))
-    elif k == "door":
-        p = QPainterPath()
-        p.addRoundedRect(QRectF(g.x - 3, g.y - 3, 6, 6), 1, 1)
-        out.append(Drawable(p, pen("#222222", 0.5), QBrush(QColor("#6d5d8c"))))
-        sym = {"moon": "☾", "star": "★"}.get(str(pr.get("symbol")), "?")
-        out.append(Drawable(None, pen("#ffffff", 0), NO_BRUSH, sym, QPointF(g.x, g.y), 4.0))
+    elif k in ("junction", "door"):
+        pass  # drawn by their symbols (referee.palette), below
     elif k == "river_dot":
-        p = QPainterPath()
-        p.addEllipse(QPointF(g.x, g.y), 2.4, 2.4)
-        out.append(Drawable(p, pen("#5a0000", 0.4), QBrush(QColor("#d32f2f"))))
+        pass  # drawn by its symbols (referee.palette), below
     elif k == "bridge":
         p = QPainterPath()
         p.addRect(QRectF(g.x - 3.5, g.y - 1.5, 7, 3))
         out.append(Drawable(p, pen("#3e2723", 0.4), QBrush(QColor("#8d6e63"))))
     elif k == "point":
-        black = pr.get("colour") == "black"
-        if pr.get("wind") is not None:
-            out.append(
-                Drawable(
-                    _arrow(g.x, g.y, bearing_degrees(pr["wind"]), 8.5, 3.0),
-                    NO_PEN,
-                    QBrush(QColor("#1e88e5")),
-                )
-            )
-        p = QPainterPath()
-        p.addEllipse(QPointF(g.x, g.y), POINT_R, POINT_R)
-        ring = pen(
-            "#f5f5f5" if pr.get("start") == "white" else "#222222", 1.2 if pr.get("start") else 0.5
-        )
-        out.append(Drawable(p, ring, QBrush(QColor("#262626" if black else "#bdbdbd"))))
-        if pr.get("magic"):
-            m = QPainterPath()
-            m.addEllipse(QPointF(g.x, g.y), POINT_R + 1.3, POINT_R + 1.3)
-            out.append(Drawable(m, pen("#7e57c2", 1.0, Qt.PenStyle.DotLine), NO_BRUSH))
-        if pr.get("heading") is not None:
-            ux, uy = unit_vector(bearing_degrees(pr["heading"]))
-            h = QPainterPath()
-            h.moveTo(g.x, g.y)
-            h.lineTo(g.x + ux * (POINT_R - 0.5), g.y + uy * (POINT_R - 0.5))
-            out.append(Drawable(h, pen("#ffffff", 0.9), NO_BRUSH))
-        if pr.get("goal"):
-            out.append(Drawable(None, pen("#b71c1c", 0), NO_BRUSH, "◎", QPointF(g.x, g.y), 5.0))
+        pass  # drawn by its symbols (referee.palette), below
     elif k == "label":
         out.append(
             Drawable(
@@ -251,7 +193,65 @@ def drawables(f: Feature) -> list[Drawable]:
         )
     else:  # unknown: a thin outline
         out.append(Drawable(geom_path(g), pen("#555555", 0.5), NO_BRUSH))
+    out.extend(symbol_drawables(f))
     return out
+
+
+def _area_fill(f: Feature) -> str | None:
+    """The colour of the last ``area`` symbol that matches ``f`` (a space's terrain)."""
+    fills = [s.colour for _, s in palette.feature_symbols(f.kind, f.props) if s.shape == "area"]
+    return fills[-1] if fills else None
+
+
+def symbol_drawables(f: Feature) -> list[Drawable]:
+    """The primitives of the symbols that draw ``f`` (:func:`referee.palette.feature_symbols`,
+    the rules modules' ``symbols``), bottom first; ``area`` symbols fill the feature
+    itself (see :func:`drawables`)."""
+    out: list[Drawable] = []
+    x, y = palette.symbol_anchor(f.geometry)
+    at = QPointF(x, y)
+    for key, sym in palette.feature_symbols(f.kind, f.props):
+        edge = pen(sym.stroke, 0.5) if sym.stroke else NO_PEN
+        fill = QBrush(QColor(sym.colour))
+        shape = sym.shape
+        if shape == "area":
+            continue
+        if shape == "circle":
+            p = QPainterPath()
+            p.addEllipse(at, sym.size, sym.size)
+            out.append(Drawable(p, edge, fill))
+        elif shape == "ring":
+            p = QPainterPath()
+            p.addEllipse(at, sym.size, sym.size)
+            out.append(Drawable(p, pen(sym.colour, 1.0), NO_BRUSH))
+        elif shape in ("arrow", "tick"):
+            bearing = palette.symbol_bearing(key, f.props)
+            pts = palette.symbol_outline(sym, x, y, bearing)
+            if not pts:
+                continue
+            if shape == "tick":
+                p = QPainterPath(QPointF(*pts[0]))
+                p.lineTo(QPointF(*pts[1]))
+                out.append(Drawable(p, pen(sym.colour, 0.9), NO_BRUSH))
+            else:
+                shaft = QPainterPath(at)
+                shaft.lineTo(QPointF((pts[0][0] + pts[2][0]) / 2, (pts[0][1] + pts[2][1]) / 2))
+                out.append(Drawable(shaft, pen(sym.colour, 0.6), NO_BRUSH))
+                out.append(Drawable(_polygon(pts), NO_PEN, fill))
+        elif shape != "text":
+            out.append(Drawable(_polygon(palette.symbol_outline(sym, x, y)), edge, fill))
+        if sym.label:
+            colour = sym.colour if shape == "text" else (sym.stroke or "#111111")
+            size = sym.size if shape == "text" else sym.size * 1.2
+            out.append(Drawable(None, pen(colour, 0), NO_BRUSH, sym.label, at, size))
+    return out
+
+
+def _polygon(pts: list[tuple[float, float]]) -> QPainterPath:
+    p = QPainterPath()
+    p.addPolygon(QPolygonF([QPointF(px, py) for px, py in pts]))
+    p.closeSubpath()
+    return p
 
 
 def paint_drawables(painter: QPainter, items: list[Drawable], lod: float = 1.0) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,47 +56,31 @@ NODE_KINDS = ("point", "junction", "door", "space", "river_dot", "counter_space"
 #: Kinds a figure can stand on.
 STANDING_KINDS = ("point", "space", "river_dot")
 
-_DIRECTION = {"type": "direction"}  # compass letter N/E/S/W or a bearing in degrees
-
 
 def _enum(*values: Any) -> dict[str, Any]:
     return {"type": "enum", "values": list(values)}
 
 
-_BOOL = {"type": "bool"}
 _STR = {"type": "str"}
 _NUM = {"type": "number"}
-_INT = {"type": "int"}
 _IDS = {"type": "ids"}  # a list of feature ids
 
-#: Known properties per kind, with their value types. The inspector builds its
-#: widgets from this table; loading checks the values of the properties listed.
-#: Unknown properties are kept as they are (rules modules may use their own).
+#: The generic property vocabulary: per kind, the properties the compiler itself
+#: reads, with their value types (``port.side`` for linking tiles, ``path.medium`` for
+#: water paths, ``counter_space.arrival`` and ``river_dot.city`` for their relations,
+#: ``track.points``), plus names, labels and art. Each game's own properties
+#: (Ringgeister's point colours and winds, Riddle's terrain and cities, the track
+#: games' events...) are declared by its rules module (``RulesModule.props``) and
+#: merged in by :func:`referee.games.registry.prop_table`; loading and the editor's
+#: inspector use that merged table, over every installed module (a board that
+#: declares no rules still loads with any installed game's properties).
+#: Unknown properties are kept as they are.
 PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
-    "point": {
-        "colour": _enum("grey", "black"),
-        "wind": _DIRECTION,
-        "heading": _DIRECTION,
-        "magic": _BOOL,
-        "start": _enum(None, "white", "black"),
-        "goal": _BOOL,
-        "name": _STR,
-        "event": _STR,
-        "stage_goal": _BOOL,
-        "index": _INT,
-    },
-    "junction": {"forced_right": _BOOL},
-    "door": {"symbol": _enum("moon", "star")},
+    "point": {"name": _STR},
     "port": {"side": _enum(None, "N", "E", "S", "W")},
-    "path": {"medium": _enum("land", "water"), "guard": _enum(None, "spider")},
+    "path": {"medium": _enum("land", "water")},
     "counter_space": {"arrival": _IDS, "name": _STR},
-    "space": {
-        "terrain": _enum("open", "forest", "mountain", "ocean", "lake"),
-        "city": _enum(None, "good", "evil", "neutral"),
-        "letters": {"type": "letters", "values": ["G", "C", "S"]},
-        "name": _STR,
-        "role": _enum(None, "shire", "cracks_of_doom", "barad_dur", "exit_limbo"),
-    },
+    "space": {"name": _STR},
     "river": {"name": _STR},
     "river_dot": {"city": _STR},
     "bridge": {"name": _STR},
@@ -114,13 +98,45 @@ PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
     "label": {"text": _STR, "size": _NUM},
 }
 
-#: Properties that are directions and turn with their tile.
-DIRECTION_PROPS = ("wind", "heading")
+
+_PropTable = Mapping[str, Mapping[str, Mapping[str, Any]]]
+_MERGED: dict[str, _PropTable] = {}
+_DIRECTIONS: dict[str, tuple[str, ...]] = {}
+
+
+def prop_table() -> _PropTable:
+    """The merged property table (generic + every installed rules module), built once.
+
+    :func:`referee.games.registry.prop_table`, imported on first use (the rules
+    modules import the model, so the model cannot import them at load time) and
+    kept here: loading asks for it once per property.
+    """
+    table = _MERGED.get("table")
+    if table is None:
+        from .games.registry import prop_table as merged
+
+        table = _MERGED["table"] = merged()
+    return table
+
+
+def direction_props() -> tuple[str, ...]:
+    """Properties that are directions and turn with their tile: every property of
+    type ``direction`` in the merged table (Ringgeister's ``wind`` and ``heading``)."""
+    found = _DIRECTIONS.get("names")
+    if found is None:
+        names = {
+            k for row in prop_table().values() for k, v in row.items() if v["type"] == "direction"
+        }
+        found = _DIRECTIONS["names"] = tuple(sorted(names))
+    return found
 
 
 def check_prop(kind: str, key: str, value: Any, where: str) -> None:
-    """Raise :class:`BoardError` if ``value`` is not allowed for ``kind.key``."""
-    spec = PROP_SPECS.get(kind, {}).get(key)
+    """Raise :class:`BoardError` if ``value`` is not allowed for ``kind.key``.
+
+    The spec comes from the merged table (:func:`prop_table`).
+    """
+    spec = prop_table().get(kind, {}).get(key)
     if spec is None:
         return
     t = spec["type"]
@@ -214,9 +230,10 @@ class Feature:
     def turned(self, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0) -> Feature:
         """This feature turned clockwise about the tile centre, then moved."""
         props = self.props
-        if turns % turn_count and any(k in props for k in DIRECTION_PROPS):
+        directions = direction_props()
+        if turns % turn_count and any(k in props for k in directions):
             props = dict(props)
-            for k in DIRECTION_PROPS:
+            for k in directions:
                 if k in props:
                     props[k] = turn_bearing(props[k], turns, turn_count)
         return Feature(

@@ -7,11 +7,26 @@ colours, so a board looks the same in a browser and on the canvas. Qt-free: plai
 
 Relations (see :mod:`referee.compiler`): ``path`` magenta, ``touch`` green, ``road``
 orange, ``dot`` red, ``dot_river`` blue, ``next`` violet, ``arrival`` teal.
+
+Feature symbols: how node kinds and properties are drawn (a black point, a wind
+arrow, a door, a city) is declared by the rules modules (``RulesModule.symbols``,
+:class:`~referee.games.registry.Symbol`) over the :data:`GENERIC_SYMBOLS`;
+:func:`feature_symbols` says which symbols draw a feature and :func:`symbol_outline`
+their outline, for ``referee render`` and the editor's canvas alike, so a new game's
+symbols appear in both without code in either.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from shapely.geometry.base import BaseGeometry
+
+from .games.registry import Symbol
+from .geometry import bearing_degrees, unit_vector
 
 #: Edge colour per relation.
 RELATION_COLOURS: Final[dict[str, str]] = {
@@ -37,3 +52,167 @@ JUNCTION_PORT: Final = "#ffb000"
 def relation_colour(relation: str) -> str:
     """The colour of an edge of ``relation`` (:data:`UNKNOWN_RELATION` for a new one)."""
     return RELATION_COLOURS.get(relation, UNKNOWN_RELATION)
+
+
+# ---------------------------------------------------------------------- feature symbols
+#: How node kinds look when no rules module draws them otherwise (a module's base
+#: symbol for the kind, ``RulesModule.symbols["point"]``, replaces these).
+GENERIC_SYMBOLS: Final[dict[str, Symbol]] = {
+    "point": Symbol(colour="#bdbdbd", size=4.0, stroke="#222222", title="point"),
+    "junction": Symbol(colour="#3b2a14", size=1.6),
+    "door": Symbol(colour="#6d5d8c", shape="square", size=3.0, stroke="#222222", title="door"),
+    "river_dot": Symbol(colour="#d32f2f", size=2.4, stroke="#5a0000", title="river dot"),
+}
+
+
+#: drawing layer of each shape (bottom first): direction arrows under the point they
+#: leave, rings and ticks over it, texts on top
+_LAYER: Final[dict[str, int]] = {
+    "area": 0,
+    "arrow": 1,
+    "circle": 2,
+    "square": 2,
+    "diamond": 2,
+    "triangle": 2,
+    "ring": 3,
+    "tick": 4,
+    "text": 5,
+}
+
+
+@dataclass(frozen=True)
+class _Rule:
+    key: str
+    prop: str | None  # None: the kind's base look
+    value: str | None  # None: any set (truthy) value
+    symbol: Symbol
+
+
+def _rules_of(table: Mapping[str, Symbol]) -> dict[str, list[_Rule]]:
+    by_kind: dict[str, list[_Rule]] = {}
+    for key, sym in table.items():
+        kind, dot, rest = key.partition(".")
+        if not dot:
+            by_kind.setdefault(kind, []).insert(0, _Rule(key, None, None, sym))
+            continue
+        prop, eq, value = rest.partition("=")
+        by_kind.setdefault(kind, []).append(_Rule(key, prop, value if eq else None, sym))
+    return by_kind
+
+
+@cache
+def _installed_rules() -> dict[str, list[_Rule]]:
+    from .games.registry import symbol_table
+
+    table = dict(GENERIC_SYMBOLS)
+    table.update(symbol_table())  # a module's base look replaces the generic one
+    return _rules_of(table)
+
+
+def feature_symbols(
+    kind: str, props: Mapping[str, Any], table: Mapping[str, Symbol] | None = None
+) -> list[tuple[str, Symbol]]:
+    """The symbols that draw a feature of ``kind`` with ``props``, bottom first.
+
+    ``table``: symbol key -> :class:`Symbol` (default: :data:`GENERIC_SYMBOLS` and
+    every installed rules module's ``symbols``, :func:`referee.games.registry.symbol_table`).
+    The symbols that match are the kind's base look, each ``kind.prop=value`` (the
+    property's value has that text: a variant, e.g. a black point) and each
+    ``kind.prop`` (the property is set: a mark, e.g. magic). They are drawn in
+    layers by shape (areas, arrows, filled shapes, rings, ticks, texts); within a
+    layer the base first, then variants, then marks, each in table order.
+
+    Notes
+    -----
+    O(symbols of the kind); the table is indexed by kind once.
+    """
+    rules = _installed_rules() if table is None else _rules_of(table)
+    found: list[tuple[int, int, str, Symbol]] = []
+    for r in rules.get(kind, ()):
+        if r.prop is None:
+            found.append((_LAYER[r.symbol.shape], 0, r.key, r.symbol))
+            continue
+        v = props.get(r.prop)
+        if v is None or v is False or v == "" or v == []:
+            continue
+        if r.value is None or str(v) == r.value:
+            found.append((_LAYER[r.symbol.shape], 2 if r.value is None else 1, r.key, r.symbol))
+    found.sort(key=lambda t: (t[0], t[1]))  # stable: table order within a rank
+    return [(key, sym) for _, _, key, sym in found]
+
+
+def symbol_anchor(geometry: BaseGeometry) -> tuple[float, float]:
+    """Where a symbol of a feature sits: a point itself, a line's midpoint, a polygon's
+    representative point."""
+    t = geometry.geom_type
+    if t == "Point":
+        return float(geometry.x), float(geometry.y)
+    if t in ("LineString", "MultiLineString", "LinearRing"):
+        p = geometry.interpolate(0.5, normalized=True)
+    else:
+        p = geometry.representative_point()
+    return float(p.x), float(p.y)
+
+
+def symbol_bearing(key: str, props: Mapping[str, Any]) -> float | None:
+    """The bearing (degrees, clockwise from north) an ``arrow`` or ``tick`` symbol
+    points along: the direction its property (``kind.prop``) holds, or ``None``."""
+    prop = key.partition(".")[2].partition("=")[0]
+    value = props.get(prop) if prop else None
+    if value is None:
+        return None
+    try:
+        return bearing_degrees(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def symbol_outline(
+    sym: Symbol, x: float, y: float, bearing: float | None = None
+) -> list[tuple[float, float]]:
+    """The outline of a symbol centred on ``(x, y)``, in the board's frame (mm, y down).
+
+    ``square``, ``diamond``, ``triangle``: a closed polygon; ``arrow``: the filled head
+    and shaft of an arrow from the centre outwards along ``bearing``; ``tick``: the
+    two ends of a line from the centre along ``bearing``; other shapes (``circle``,
+    ``ring``, ``area``, ``text``): ``[]`` (a circle of radius ``size``, the feature's
+    own geometry, or the label only).
+    """
+    r = sym.size
+    if sym.shape == "square":
+        return [(x - r, y - r), (x + r, y - r), (x + r, y + r), (x - r, y + r)]
+    if sym.shape == "diamond":
+        return [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    if sym.shape == "triangle":
+        return [(x, y - r), (x + 0.866 * r, y + 0.5 * r), (x - 0.866 * r, y + 0.5 * r)]
+    if sym.shape in ("arrow", "tick") and bearing is not None:
+        ux, uy = unit_vector(bearing)
+        if sym.shape == "tick":
+            return [(x, y), (x + ux * r, y + uy * r)]
+        head = max(r * 0.35, 0.8)
+        px, py = -uy, ux
+        bx, by = x + ux * (r - head), y + uy * (r - head)
+        w = head * 0.6
+        return [
+            (bx + px * w, by + py * w),
+            (x + ux * r, y + uy * r),
+            (bx - px * w, by - py * w),
+        ]
+    return []
+
+
+__all__ = [
+    "DEAD_END_PORT",
+    "GENERIC_SYMBOLS",
+    "JUNCTION_PORT",
+    "NODE",
+    "RELATION_COLOURS",
+    "UNKNOWN_RELATION",
+    "WATER_PATH",
+    "Symbol",
+    "feature_symbols",
+    "relation_colour",
+    "symbol_anchor",
+    "symbol_bearing",
+    "symbol_outline",
+]

@@ -37,6 +37,7 @@ from .errors import UsageError
 from .geometry import bearing_degrees, unit_vector
 from .images.draw import SvgImages
 from .model import Board, Feature
+from .render_symbols import legend_entries, sample_props, symbol_elements
 
 #: ground, art and line colours
 GROUND = {
@@ -386,6 +387,10 @@ class BoardRenderer:
                     Feature("", "path", shapely.LineString([(-4, 0), (4, 0)]), {"medium": "water"}),
                 )
             )
+        entries += [
+            (title, Feature("", key.partition(".")[0], pt, sample_props(key, sym)))
+            for key, title, sym in legend_entries([f for _, _, f in self.world])
+        ]
         if not entries:
             return
         s = self.svg
@@ -411,7 +416,7 @@ class BoardRenderer:
             shift = 5.0 if text == "wind" else 0.0
             cx -= shift
             moved = Feature(f.id, f.kind, shapely.affinity.translate(f.geometry, cx, cy), f.props)
-            getattr(self, f"_draw_{f.kind}")(f"key:{text}", moved)
+            self._feature(f"key:{text}", None, moved)
             saved.add(
                 "labels",
                 "text",
@@ -576,6 +581,9 @@ class BoardRenderer:
         draw = getattr(self, f"_draw_{f.kind}", None)
         if draw is not None:
             draw(nid, f)
+        # the rules modules' own symbols (referee.palette), as the editor draws them
+        for layer, tag, attrs, body in symbol_elements(nid, f):
+            self.svg.add(layer, tag, attrs, body)
 
     # tiles and frame --------------------------------------------------------
     def _draw_art(self, nid: str, f: Feature) -> None:

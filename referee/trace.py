@@ -451,12 +451,12 @@ def _runs(edge: NDArray[np.bool_], touch: NDArray[np.bool_], *, horizontal: bool
 def terrain_of_colour(colour: str, max_distance: float = 40.0) -> str:
     """The space terrain whose render fill is nearest to ``#rrggbb`` (RGB distance), or
     ``open`` when none is within ``max_distance``."""
-    from .model import PROP_SPECS
+    from .model import prop_table
     from .render import TERRAIN
 
     rgb = np.array([int(colour[k : k + 2], 16) for k in (1, 3, 5)], dtype=float)
     best, dist = "open", max_distance
-    for terrain in PROP_SPECS["space"]["terrain"]["values"]:
+    for terrain in prop_table()["space"]["terrain"]["values"]:
         fill = TERRAIN.get(terrain, TERRAIN["open"])[0]
         ref = np.array([int(fill[k : k + 2], 16) for k in (1, 3, 5)], dtype=float)
         d = float(np.hypot.reduce(rgb - ref))

@@ -7,6 +7,9 @@ Each command changes the document's board in ``redo`` and restores it exactly in
 from __future__ import annotations
 
 from .add_feature import AddFeatureCommand
+from .add_features import AddFeaturesCommand
+from .add_image import AddImageCommand
+from .background import SetBackgroundCommand
 from .delete import DeleteCommand
 from .edit_vertices import EditVerticesCommand
 from .move import MoveCommand
@@ -19,6 +22,8 @@ from .turn import TurnCommand
 
 __all__ = [
     "AddFeatureCommand",
+    "AddFeaturesCommand",
+    "AddImageCommand",
     "DeleteCommand",
     "EditVerticesCommand",
     "MoveCommand",
@@ -26,6 +31,7 @@ __all__ = [
     "PasteCommand",
     "PlacePieceCommand",
     "PlaceTileCommand",
+    "SetBackgroundCommand",
     "SetMetaCommand",
     "SetPropertyCommand",
     "TurnCommand",

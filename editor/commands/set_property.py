@@ -17,7 +17,7 @@ _MISSING = object()
 class SetPropertyCommand(QUndoCommand):
     """Set ``props[key] = value`` on the free-standing features ``fids``.
 
-    ``value`` is validated against :data:`referee.model.PROP_SPECS` first
+    ``value`` is validated against the merged property table (:func:`referee.model.prop_table`) first
     (:class:`referee.errors.BoardError` on a bad value, nothing changes). A value of
     ``None`` removes the property.
     """

@@ -1,6 +1,7 @@
 """The inspector: properties of the selection, edited with fitting widgets.
 
-Widgets come from :data:`referee.model.PROP_SPECS`: combo boxes for enums and
+Widgets come from the merged property table (:func:`referee.model.prop_table`: the
+generic properties and every installed rules module's): combo boxes for enums and
 directions, check boxes for booleans and letters, line edits for text and numbers.
 Every change goes through an undo command; a value the model rejects is shown in
 red and nothing changes.
@@ -8,6 +9,7 @@ red and nothing changes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -28,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from referee.errors import BoardwrightError
 from referee.games import available
-from referee.model import PROP_SPECS
+from referee.model import prop_table
 
 from ..commands import MoveCommand, SetMetaCommand, SetPropertyCommand, TurnCommand
 from ..document import Document
@@ -179,16 +181,17 @@ class InspectorDock(QDockWidget):
         assert first is not None
         title = first.id if len(feats) == 1 else f"{len(feats)} features"
         form.addRow(QLabel(f"<b>{kind.replace('_', ' ')} {title}</b>"))
-        for key, spec in PROP_SPECS.get(kind, {}).items():
+        specs = prop_table().get(kind, {})
+        for key, spec in specs.items():
             value = first.props.get(key)
             wdg = self._widget_for(key, spec, value)
             form.addRow(key.replace("_", " ").capitalize(), wdg)
             self.widgets[key] = wdg
-        extra = [k for k in first.props if k not in PROP_SPECS.get(kind, {})]
+        extra = [k for k in first.props if k not in specs]
         for k in extra:
             form.addRow(k, QLabel(repr(first.props[k])))
 
-    def _widget_for(self, key: str, spec: dict[str, Any], value: Any) -> QWidget:
+    def _widget_for(self, key: str, spec: Mapping[str, Any], value: Any) -> QWidget:
         t = spec["type"]
         if t == "enum" or t == "direction":
             box = QComboBox()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMimeData, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
     QComboBox,
@@ -16,18 +16,27 @@ from PySide6.QtWidgets import (
 )
 
 from referee.assets import AssetPack
+from referee.errors import BoardwrightError
+from referee.images import ImageStore
 from referee.model import TileAsset
 
 from .. import style
 from ..canvas import PIECE_MIME, TILE_MIME
 from ..items import tile_art
+from ..pictures import to_qimage
 
 THUMB = 72
 KEY_ROLE = Qt.ItemDataRole.UserRole
 
 
-def tile_thumbnail(tile: TileAsset, size: int = THUMB, turns: int = 0) -> QPixmap:
-    """A picture of ``tile`` (turned by ``turns``) fitting a ``size`` px square."""
+def tile_thumbnail(
+    tile: TileAsset, size: int = THUMB, turns: int = 0, images: ImageStore | None = None
+) -> QPixmap:
+    """A picture of ``tile`` (turned by ``turns``) fitting a ``size`` px square.
+
+    With ``images`` (the store holding the tile's face), the face is drawn fitted to
+    the outline, from a reduced decode of ``size`` pixels (cached by the store).
+    """
     pm = QPixmap(size, size)
     pm.fill(QColor(0, 0, 0, 0))
     art, outline, bounds = tile_art(tile)
@@ -41,6 +50,16 @@ def tile_thumbnail(tile: TileAsset, size: int = THUMB, turns: int = 0) -> QPixma
     p.setPen(style.pen(style.TILE_EDGE, 1.0, cosmetic=True))
     p.setBrush(QColor(style.TILE_FILL if tile.turnable else style.TILE_FIXED_FILL))
     p.drawPath(outline)
+    if tile.face and images is not None and tile.face in images:
+        try:
+            face = QPixmap.fromImage(to_qimage(images.thumbnail(tile.face, size)))
+        except BoardwrightError:
+            face = None
+        if face is not None:
+            p.save()
+            p.setClipPath(outline)
+            p.drawPixmap(outline.boundingRect(), face, QRectF(face.rect()))
+            p.restore()
     style.paint_drawables(p, art, lod=0.0)
     p.end()
     return pm
@@ -153,7 +172,9 @@ class PaletteDock(QDockWidget):
             if pid is not None and pack.id != pid:
                 continue
             for key, tile in sorted(pack.tiles.items()):
-                it = QListWidgetItem(QIcon(tile_thumbnail(tile)), tile.name)
+                it = QListWidgetItem(
+                    QIcon(tile_thumbnail(tile, images=getattr(pack, "images", None))), tile.name
+                )
                 it.setData(KEY_ROLE, key)
                 it.setToolTip(
                     f"{tile.name}\n{key}\n{tile.shape}, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import Tool, ToolContext
+from .calibrate import CalibrateTool
 from .delete import DeleteTool
 from .draw_line import DrawLineTool
 from .draw_space import DrawSpaceTool
@@ -12,6 +13,7 @@ from .select import SelectTool
 from .turn import TurnTool, turn_selection
 
 __all__ = [
+    "CalibrateTool",
     "DeleteTool",
     "DrawLineTool",
     "DrawSpaceTool",

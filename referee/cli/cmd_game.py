@@ -52,7 +52,7 @@ from ..safeio import (
     write_json,
 )
 from ..store import load_project, read_json_file
-from . import emit_json
+from . import bot_verbs, emit_json
 from .cmd_position import read_position
 
 ENVELOPE = "boardwright-game"
@@ -326,7 +326,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "details), exit 1, nothing written.",
     )
     p.add_argument("state")
-    p.add_argument("move")
+    p.add_argument("move", nargs="?", help="the move (or --bot)")
+    bot_verbs.add_play_bot(p)
     p.add_argument("-o", "--output", help="write the new state here (may be STATE itself)")
     p.add_argument("--project", help="board to use instead of the one the state names")
     p.add_argument("--json", action="store_true")
@@ -361,6 +362,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--no-invariants", action="store_true", help="skip the invariant checks")
     p.add_argument("--log", help="write every game as a JSON line (replayable)")
+    bot_verbs.add_selfplay_bots(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
 
@@ -419,6 +421,10 @@ def _moves(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.bot is not None:
+        return bot_verbs.cmd_play_bot(args)
+    if args.move is None:
+        raise UsageError("play needs MOVE (or --bot SPEC)")
     with guard_state(args.state):
         return _play(args)
 
@@ -682,6 +688,8 @@ def selfplay(
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    if args.bots:
+        return bot_verbs.cmd_selfplay_bots(args)
     if args.games < 1 or args.max_moves < 1:
         raise UsageError("--games and --max-moves must be at least 1")
     opts = parse_options(args.option, args.variant)

@@ -653,7 +653,6 @@ class CompiledBoard:
                         (d["x"], d["y"]),
                     )
                 )
-        probs.extend(self._goal_problems())
         return sorted(
             probs,
             key=lambda p: (
@@ -665,30 +664,6 @@ class CompiledBoard:
                 p.y or 0.0,
             ),
         )
-
-    def _goal_problems(self) -> list[Problem]:
-        g = self.graph
-        starts = [n for n, d in g.nodes(data=True) if d.get("start") == "white"]
-        goals = [n for n, d in g.nodes(data=True) if d.get("goal") is True]
-        if not starts or not goals:
-            return []
-        sub = nx.Graph()
-        sub.add_nodes_from(g.nodes)
-        sub.add_edges_from((u, v) for u, v, d in g.edges(data=True) if d["relation"] == "path")
-        reach: set[str] = set()
-        for s in starts:
-            if s not in reach:
-                reach |= nx.node_connected_component(sub, s)
-        return [
-            Problem.make(
-                "goal_unreachable",
-                "no white starting point reaches this goal along paths",
-                t,
-                (g.nodes[t]["x"], g.nodes[t]["y"]),
-            )
-            for t in goals
-            if t not in reach
-        ]
 
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]

@@ -1,10 +1,12 @@
-"""The data Boardwright ships: asset packs and sample projects.
+"""The data Boardwright ships: asset packs, sample projects and example positions.
 
-The repository keeps them at its top, in ``assets/`` and ``projects/``; installed (from
-a wheel or in editable mode) they are the packages ``referee.shipped.assets`` and
-``referee.shipped.projects`` (``package-dir`` in ``pyproject.toml``), found here through
-:mod:`importlib.resources`, so a wheel installed anywhere finds them the same way a
-source checkout does.
+The repository keeps them in ``assets/``, ``projects/`` and ``docs/positions/``;
+installed (from a wheel or in editable mode) they are the packages
+``referee.shipped.assets``, ``referee.shipped.projects`` and
+``referee.shipped.positions`` (``package-dir`` in ``pyproject.toml``), found here
+through :mod:`importlib.resources`, so a wheel installed anywhere finds them the same
+way a source checkout does. Rules modules name them ``shipped:projects/...`` and
+``shipped:positions/...`` (:meth:`referee.games.registry.RulesModule.resolve`).
 
 >>> (projects_dir() / "ringgeister").is_dir()
 True
@@ -17,7 +19,7 @@ from pathlib import Path
 
 from ..errors import AssetError
 
-__all__ = ["assets_dir", "project_path", "projects_dir"]
+__all__ = ["assets_dir", "positions_dir", "project_path", "projects_dir"]
 
 
 def _folder(package: str) -> Path:
@@ -36,6 +38,11 @@ def assets_dir() -> Path:
 def projects_dir() -> Path:
     """The folder holding the shipped sample projects (``projects/<name>/``)."""
     return _folder("referee.shipped.projects")
+
+
+def positions_dir() -> Path:
+    """The folder holding the example positions of the built-in games (``docs/positions``)."""
+    return _folder("referee.shipped.positions")
 
 
 def project_path(name: str) -> Path:

@@ -49,7 +49,7 @@ def test_schema_rejects_what_the_loader_rejects():
 
 
 def test_committed_schema_matches_the_model():
-    """project.schema.json is generated from PROP_SPECS; rerun `python -m referee.schema`."""
+    """project.schema.json is generated from the property tables; rerun `python -m referee.schema`."""
     from referee.schema import project_schema
 
     assert project_schema() == SCHEMA

@@ -15,7 +15,7 @@ from referee.games import Game, available, get_game
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 from referee.store import load_project
 
-DEMO = Path(RULES.sample or "")
+DEMO = RULES.sample_path() or Path()
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,7 @@ def test_impossible_positions_are_refused(demo: CompiledBoard) -> None:
 
 
 def test_the_shipped_position_is_valid(demo: CompiledBoard) -> None:
-    g = game_from_position("race", demo, RULES.positions[0])
+    g = game_from_position("race", demo, RULES.position_paths()[0])
     assert g.to_move == "green" and g.invariants() == []
 
 

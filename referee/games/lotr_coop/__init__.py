@@ -8,6 +8,7 @@ components the ``lotr-coop`` asset pack. See :mod:`.game` for the moves and
 
 from __future__ import annotations
 
+from .. import track_vocabulary
 from ..registry import RulesModule
 from .checks import board_problems
 from .game import LotrCoop, Move
@@ -18,9 +19,11 @@ GAME = LotrCoop
 RULES = RulesModule(
     name="lotr-coop",
     game=LotrCoop,
+    props=track_vocabulary.PROPS,
     board_checks=(board_problems,),
-    positions=("docs/positions/lotr-coop-moria.json",),
-    sample="projects/lotr-coop",
+    symbols=track_vocabulary.SYMBOLS,
+    positions=("shipped:positions/lotr-coop-moria.json",),
+    sample="shipped:projects/lotr-coop",
 )
 
 __all__ = ["GAME", "RULES", "LotrCoop", "Move"]

@@ -8,6 +8,7 @@ components the ``mount-doom`` asset pack. See :mod:`.game` for the moves and
 
 from __future__ import annotations
 
+from .. import track_vocabulary
 from ..registry import RulesModule
 from .checks import board_problems
 from .game import MountDoom, Move
@@ -18,9 +19,11 @@ GAME = MountDoom
 RULES = RulesModule(
     name="mount-doom",
     game=MountDoom,
+    props=track_vocabulary.PROPS,
     board_checks=(board_problems,),
-    positions=("docs/positions/mount-doom-start.json",),
-    sample="projects/mount-doom",
+    symbols=track_vocabulary.SYMBOLS,
+    positions=("shipped:positions/mount-doom-start.json",),
+    sample="shipped:projects/mount-doom",
 )
 
 __all__ = ["GAME", "RULES", "MountDoom", "Move"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ..registry import RulesModule
+from .cli import register as register_cli
 from .game import RiddleGame
 from .moves import Move
+from .vocabulary import PROPS, SYMBOLS
 
 GAME = RiddleGame
 
@@ -12,8 +14,11 @@ GAME = RiddleGame
 RULES = RulesModule(
     name="riddle",
     game=RiddleGame,
-    positions=("docs/positions/riddle-of-the-ring.json",),
-    sample="projects/riddle-sample",
+    props=PROPS,
+    symbols=SYMBOLS,
+    cli=register_cli,
+    positions=("shipped:positions/riddle-of-the-ring.json",),
+    sample="shipped:projects/riddle-sample",
 )
 
 __all__ = ["GAME", "RULES", "Move", "RiddleGame"]

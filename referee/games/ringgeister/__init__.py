@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..registry import RulesModule
-from .checks import board_problems
+from .checks import board_problems, goal_reach_problems
 from .game import RinggeisterGame
 from .moves import Move
+from .vocabulary import PROPS, SYMBOLS
 
 GAME = RinggeisterGame
 
@@ -13,9 +14,11 @@ GAME = RinggeisterGame
 RULES = RulesModule(
     name="ringgeister",
     game=RinggeisterGame,
-    board_checks=(board_problems,),
-    positions=("docs/positions/ringgeister-start.json",),
-    sample="projects/ringgeister",
+    props=PROPS,
+    board_checks=(goal_reach_problems, board_problems),
+    symbols=SYMBOLS,
+    positions=("shipped:positions/ringgeister-start.json",),
+    sample="shipped:projects/ringgeister",
 )
 
 __all__ = ["GAME", "RULES", "Move", "RinggeisterGame"]

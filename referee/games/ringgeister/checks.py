@@ -464,6 +464,34 @@ def _goal_problems(cb: CompiledBoard) -> list[Problem]:
     return out
 
 
+def goal_reach_problems(cb: CompiledBoard) -> list[Problem]:
+    """``goal_unreachable``: a goal that no white starting point reaches along paths.
+
+    A board check of the Ringgeister module (it was a check of every compiled board
+    before the game vocabulary left the core). Any ``path`` edge counts, whatever
+    its medium or guard.
+
+    Notes
+    -----
+    One breadth-first search from all white starting points: O(N + E).
+    """
+    g = cb.graph
+    goals = [n for n, d in g.nodes(data=True) if d.get("goal") is True]
+    if not goals or not any(d.get("start") == "white" for _, d in g.nodes(data=True)):
+        return []
+    reach = light_reach(cb)
+    return [
+        Problem.make(
+            "goal_unreachable",
+            "no white starting point reaches this goal along paths",
+            t,
+            (g.nodes[t]["x"], g.nodes[t]["y"]),
+        )
+        for t in goals
+        if t not in reach
+    ]
+
+
 def _black_occupied(cb: CompiledBoard) -> set[str]:
     types = cb.board.piece_types
     return {
@@ -504,6 +532,7 @@ __all__ = [
     "MIN_POINT_GAP",
     "board_counts",
     "board_problems",
+    "goal_reach_problems",
     "land_bearings",
     "light_reach",
 ]

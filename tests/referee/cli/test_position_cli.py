@@ -18,10 +18,7 @@ BOARDS = {"ringgeister": ROOT / "projects" / "ringgeister"}
 
 
 def board_of(name: str) -> Path:
-    rm = get_module(name)
-    if rm.sample:  # a sample named relative to the repository, as the built-in games do
-        return Path(rm.sample) if Path(rm.sample).is_absolute() else ROOT / rm.sample
-    return BOARDS[name]
+    return get_module(name).sample_path() or BOARDS[name]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -79,10 +76,12 @@ def test_schema_position_validates_the_shipped_positions(
     assert rc == 0
     schema = json.loads(out)
     jsonschema.Draft202012Validator.check_schema(schema)
-    shipped = [*get_module(name).positions, *(ROOT / "docs" / "positions").glob(f"{name}-*.json")]
+    shipped = [
+        *get_module(name).position_paths(),
+        *(ROOT / "docs/positions").glob(f"{name}-*.json"),
+    ]
     assert shipped
-    for path in shipped:
-        p = Path(path) if Path(path).is_absolute() else ROOT / path
+    for p in shipped:
         jsonschema.validate(json.loads(p.read_text()), schema)
 
 

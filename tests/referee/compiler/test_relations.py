@@ -254,23 +254,6 @@ def test_points_on_a_path_split_it():
     assert path_pairs(compile_board(b)) == {("a", "b"), ("b", "c")}
 
 
-def test_goal_unreachable_from_every_start_is_an_error():
-    b = Board(
-        meta={},
-        features=[
-            Feature("s", "point", Point(0, 0), {"start": "white"}),
-            Feature("m", "point", Point(10, 0), {}),
-            Feature("g", "point", Point(50, 0), {"goal": True}),
-            Feature("l", "path", LineString([(0, 0), (10, 0)]), {}),
-            Feature("l2", "path", LineString([(50, 0), (60, 0)]), {}),
-            Feature("h", "point", Point(60, 0), {}),
-        ],
-    )
-    assert "goal_unreachable" in codes(compile_board(b))
-    b.features.append(Feature("l3", "path", LineString([(10, 0), (50, 0)]), {}))
-    assert "goal_unreachable" not in codes(compile_board(b))
-
-
 def test_isolated_node_is_reported():
     b = Board(meta={}, features=[Feature("lonely", "point", Point(0, 0), {})])
     assert [p.code for p in compile_board(b).problems] == ["isolated_node"]

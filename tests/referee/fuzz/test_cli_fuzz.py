@@ -23,6 +23,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.games import available
+
 ROOT = Path(__file__).resolve().parents[3]
 MD_JSON = ROOT / "projects" / "mount-doom" / "mount-doom.json"
 MD_DB = ROOT / "projects" / "mount-doom" / "mount-doom.bwproj"
@@ -546,7 +548,27 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("image-list", lambda p, o: ["image", "list", p]),
     ("image-remove", lambda p, o: ["image", "remove", p, "x"]),
     ("selfplay", lambda p, o: ["selfplay", "mount-doom", p, "--games", "1", "--max-moves", "3"]),
+    (
+        "balance",
+        lambda p, o: [
+            "balance",
+            "mount-doom",
+            p,
+            "--games",
+            "1",
+            "--bots",
+            "random",
+            "--players",
+            "2",
+            "--db",
+            str(o / "b.sqlite"),
+            "--workers",
+            "1",
+        ],
+    ),
 ]
+if "race" in available():  # a plug-in's own verb (the example rules package, installed in CI)
+    BOARD_VERBS.append(("race-track", lambda p, o: ["race-track", p, "--json"]))
 
 
 def _check_refusal(
@@ -685,6 +707,38 @@ def test_rules_errors_on_a_hand_edited_state_are_bad_state(states, tmp_path, cap
 
 
 BAD_FLAGS = [
+    (
+        [
+            "balance",
+            "mount-doom",
+            "{p}",
+            "--bots",
+            "random",
+            "--games",
+            "0",
+            "--db",
+            "{o}/b.sqlite",
+        ],
+        "--games",
+    ),
+    (
+        ["balance", "mount-doom", "{p}", "--bots", "mcts:iterations=0", "--db", "{o}/b.sqlite"],
+        "iterations",
+    ),
+    (
+        [
+            "balance",
+            "mount-doom",
+            "{p}",
+            "--bots",
+            "random",
+            "--workers",
+            "0",
+            "--db",
+            "{o}/b.sqlite",
+        ],
+        "--workers",
+    ),
     (
         ["export", "{p}", "--to", "tts", "-o", "{o}/b.json", "--tts-mm-per-unit", "nan"],
         "--tts-mm-per-unit",

@@ -59,11 +59,9 @@ _BOARDS: dict[str, CompiledBoard] = {}
 def board(name: str) -> CompiledBoard:
     if name not in _BOARDS:
         rm = get_module(name)
-        path = Path(rm.sample) if rm.sample else SAMPLES.get(name)
+        path = rm.sample_path() or SAMPLES.get(name)
         if path is None:
             pytest.fail(f"rules module {name} names no sample board (RulesModule.sample)")
-        if not path.is_absolute():
-            path = ROOT / path
         _BOARDS[name] = compile_board(load_project(path))
     return _BOARDS[name]
 
@@ -155,8 +153,7 @@ def test_schemas_are_valid_and_describe_states_and_positions(name: str) -> None:
         if k % 15 == 0:
             jsonschema.validate(roundtrip(g.to_json()), state_schema)
             jsonschema.validate(roundtrip(g.position()), position_schema)
-    for path in get_module(name).positions:
-        p = Path(path) if Path(path).is_absolute() else ROOT / path
+    for p in get_module(name).position_paths():
         jsonschema.validate(json.loads(p.read_text()), position_schema)
         loaded = cls.from_position(board(name), json.loads(p.read_text()))
         assert loaded.invariants() == []

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from referee.games import RulesModule, Symbol
 
 from .game import Race, RaceMove, board_problems, register_cli
-
-DATA = Path(__file__).resolve().parent / "data"
 
 #: the descriptor the entry point names
 RULES = RulesModule(
@@ -17,10 +13,15 @@ RULES = RulesModule(
     game=Race,
     props={"point": {"again": {"type": "bool"}}},
     board_checks=(board_problems,),
-    symbols={"runner": Symbol("R", "#c62828")},
+    symbols={
+        "runner": Symbol("R", "#c62828"),
+        # a point where the runner rolls again: drawn by `referee render` and the editor
+        "point.again": Symbol("+", "#f9a825", "diamond", size=3.0, stroke="#5d4037", title="again"),
+    },
     cli=register_cli,
-    positions=(str(DATA / "race-start.json"),),
-    sample=str(DATA / "race-demo.json"),
+    # package data, relative to this package (RulesModule.resolve): found from a wheel too
+    positions=("data/race-start.json",),
+    sample="data/race-demo.json",
 )
 
 __all__ = ["RULES", "Race", "RaceMove"]

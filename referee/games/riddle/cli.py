@@ -1,5 +1,8 @@
 """``referee reach``, ``referee path`` and ``referee within``: Riddle of the Ring movement.
 
+The Riddle module's own verbs (``RULES.cli``, :class:`~referee.games.registry.RulesModule`):
+``referee`` adds them when the module is installed, as it adds any plug-in's verbs.
+
 Spaces are named by id (``s042``), river dot id (``dot017``) or space name
 (``"The Shire"``, case-insensitive); an unknown name fails with the closest names.
 """
@@ -9,11 +12,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..compiler import compile_board
-from ..errors import IllegalMoveError
-from ..games.riddle.movement import Movement, Reach, parse_cards
-from ..store import load_project
-from . import emit_json
+from ...cli import emit_json
+from ...compiler import compile_board
+from ...errors import IllegalMoveError, UsageError
+from ...store import load_project
+from .movement import Movement, Reach, parse_cards
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -98,7 +101,6 @@ def _reach_json(mv: Movement, r: Reach) -> dict[str, Any]:
 
 
 def cmd_reach(args: argparse.Namespace) -> int:
-    from ..errors import UsageError
 
     mv = _movement(args.project)
     start = mv.resolve(args.start)

@@ -1,0 +1,201 @@
+"""The balance report: win rates with intervals, first-player advantage, game
+lengths, endings, rules fired, and the comparison of two boards.
+
+:func:`summarise` turns a study's records into JSON-ready figures;
+:func:`compare` sets two summaries on the same seeds side by side with p-values;
+:func:`text` writes either for people.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from .stats import fisher_exact, mean_difference, quantiles, two_proportion_z, wilson
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(k, n)
+    return {
+        "wins": k,
+        "games": n,
+        "rate": round(k / n, 4) if n else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
+
+
+def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Figures of one study (see the module docs)."""
+    n = len(records)
+    seat_names: list[str] = list(records[0]["seats"]) if records else []
+    bots: list[str] = list(records[0]["bots"]) if records else []
+    per_seat = {}
+    for i, s in enumerate(seat_names):
+        k = sum(1 for r in records if s in r["winners"])
+        per_seat[s] = {"seat": i + 1, "bot": bots[i] if i < len(bots) else "", **_rate(k, n)}
+    firsts = [r for r in records if r.get("first")]
+    first_wins = sum(1 for r in firsts if r["first"] in r["winners"])
+    decided = [r for r in firsts if r["winners"] and len(r["winners"]) < len(r["seats"])]
+    first_decided = sum(1 for r in decided if r["first"] in r["winners"])
+    first_by_seat = Counter(str(r["first"]) for r in firsts)
+    lengths = [float(r["moves"]) for r in records]
+    q = quantiles(lengths, (0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0))
+    fired: Counter[str] = Counter()
+    games_with: Counter[str] = Counter()
+    for r in records:
+        fired.update(r["rules_fired"])
+        games_with.update(r["rules_fired"].keys())
+    heat: Counter[str] = Counter()
+    for r in records:
+        heat.update(r["heat"])
+    return {
+        "games": n,
+        "seats": seat_names,
+        "bots": bots,
+        "results": dict(sorted(Counter(r["result"] for r in records).items())),
+        "with_winner": _rate(sum(1 for r in records if r["winners"]), n),
+        "win_rate": per_seat,
+        "first_player": {
+            "moved_first": dict(sorted(first_by_seat.items())),
+            "first_player_won": _rate(first_wins, len(firsts)),
+            "first_player_won_decided": _rate(first_decided, len(decided)),
+            "fair_share": round(1 / len(seat_names), 4) if seat_names else None,
+        },
+        "length": {
+            "mean": round(sum(lengths) / n, 2) if n else 0.0,
+            "min": q[0],
+            "p10": q[1],
+            "p25": q[2],
+            "median": q[3],
+            "p75": q[4],
+            "p90": q[5],
+            "max": q[6],
+            "histogram": _histogram(lengths),
+        },
+        "endings": dict(Counter(r["ending"] for r in records).most_common()),
+        "rules_fired": {
+            k: {"total": v, "per_game": round(v / n, 3), "games": games_with[k]}
+            for k, v in fired.most_common()
+        },
+        "heat": dict(heat.most_common()),
+    }
+
+
+def _histogram(values: list[float], bins: int = 10) -> list[dict[str, Any]]:
+    if not values:
+        return []
+    lo, hi = min(values), max(values)
+    width = max(1.0, (hi - lo) / bins)
+    counts = [0] * bins
+    for v in values:
+        counts[min(bins - 1, int((v - lo) / width))] += 1
+    return [
+        {"from": round(lo + i * width, 1), "to": round(lo + (i + 1) * width, 1), "games": c}
+        for i, c in enumerate(counts)
+    ]
+
+
+def compare(
+    a: dict[str, Any], b: dict[str, Any], ra: list[dict[str, Any]], rb: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """Differences of board B against board A on the same seeds, with p-values.
+
+    Win rates per seat and the rate of games with a winner: two-proportion z-test
+    and Fisher's exact test; game length: Welch's statistic.
+    """
+    out: dict[str, Any] = {"games": [a["games"], b["games"]], "win_rate": {}}
+    for s, wa in a["win_rate"].items():
+        wb = b["win_rate"].get(s)
+        if wb is None:
+            continue
+        out["win_rate"][s] = _diff(wa, wb)
+    out["with_winner"] = _diff(a["with_winner"], b["with_winner"])
+    d, p = mean_difference([float(r["moves"]) for r in rb], [float(r["moves"]) for r in ra])
+    out["length"] = {
+        "a": a["length"]["mean"],
+        "b": b["length"]["mean"],
+        "difference": round(d, 2),
+        "p_welch": _p(p),
+    }
+    return out
+
+
+def _diff(wa: dict[str, Any], wb: dict[str, Any]) -> dict[str, Any]:
+    z, p = two_proportion_z(wb["wins"], wb["games"], wa["wins"], wa["games"])
+    return {
+        "a": wa["rate"],
+        "b": wb["rate"],
+        "a_ci95": wa["ci95"],
+        "b_ci95": wb["ci95"],
+        "difference": round(wb["rate"] - wa["rate"], 4),
+        "z": round(z, 3),
+        "p_z": _p(p),
+        "p_fisher": _p(fisher_exact(wb["wins"], wb["games"], wa["wins"], wa["games"])),
+    }
+
+
+def _p(p: float) -> float:
+    return float(f"{p:.4g}")
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def text(report: dict[str, Any]) -> str:
+    """The report for people (``report["summary"]`` and optional ``["compare"]``)."""
+    s = report["summary"]
+    lines = [
+        f"{report['rules']} on {report['project']}: {s['games']} game(s), "
+        f"{report['players']} players, bots {', '.join(s['bots'])}",
+        f"  results: {', '.join(f'{k} {v}' for k, v in s['results'].items())}; "
+        f"a winner in {_pct(s['with_winner']['rate'])} "
+        f"[{_pct(s['with_winner']['ci95'][0])}, {_pct(s['with_winner']['ci95'][1])}]",
+        "  win rate per seat (95 % Wilson interval):",
+    ]
+    for name, w in s["win_rate"].items():
+        lines.append(
+            f"    seat {w['seat']} {name:<12} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+            f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
+        )
+    fp = s["first_player"]
+    fw = fp["first_player_won"]
+    lines.append(
+        f"  first player won {fw['wins']}/{fw['games']} = {_pct(fw['rate'])} "
+        f"[{_pct(fw['ci95'][0])}, {_pct(fw['ci95'][1])}] (fair share "
+        f"{_pct(fp['fair_share'] or 0)}); moved first: "
+        + ", ".join(f"{k} {v}" for k, v in fp["moved_first"].items())
+    )
+    ln = s["length"]
+    lines.append(
+        f"  length (moves): mean {ln['mean']}, median {ln['median']:g}, "
+        f"p10–p90 {ln['p10']:g}–{ln['p90']:g}, range {ln['min']:g}–{ln['max']:g}"
+    )
+    for h in ln["histogram"]:
+        bar = "#" * round(40 * h["games"] / max(1, s["games"]))
+        lines.append(f"    {h['from']:>8g}–{h['to']:<8g} {h['games']:>5} {bar}")
+    lines.append("  how games end:")
+    for k, v in s["endings"].items():
+        lines.append(f"    {v:>5}  {k}")
+    lines.append("  rules fired (events per game; games where it fired):")
+    for k, v in list(s["rules_fired"].items())[:25]:
+        lines.append(f"    {v['per_game']:>9g}  {v['games']:>5}  {k}")
+    c = report.get("compare")
+    if c:
+        lines.append(f"  compared with {report['compare_project']} (same seeds; B − A):")
+        for name, d in c["win_rate"].items():
+            lines.append(
+                f"    {name:<12} win rate {_pct(d['a'])} → {_pct(d['b'])} "
+                f"({'+' if d['difference'] >= 0 else ''}{100 * d['difference']:.1f} points; "
+                f"p = {d['p_z']:g} z-test, p = {d['p_fisher']:g} Fisher)"
+            )
+        d = c["with_winner"]
+        lines.append(
+            f"    a winner   {_pct(d['a'])} → {_pct(d['b'])} (p = {d['p_z']:g} z-test, "
+            f"p = {d['p_fisher']:g} Fisher)"
+        )
+        ln = c["length"]
+        lines.append(f"    length     {ln['a']} → {ln['b']} moves (p = {ln['p_welch']:g} Welch)")
+    for f in report.get("files", []):
+        lines.append(f"  wrote {f}")
+    return "\n".join(lines)

@@ -1,0 +1,210 @@
+"""A balance study from end to end: plan the seeds, skip the finished ones, run the
+rest on an engine, store each game as it finishes, and report.
+
+>>> rep = run_study(
+...     Study("riddle", "projects/riddle-sample", players=2, games=100, bots=("mcts", "random")),
+...     db="results.sqlite",
+... )
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ..bots import parse_bots
+from ..errors import UsageError
+from .engines import Engine, LocalEngine
+from .heatmap import heatmap_png, heatmap_svg
+from .report import compare, summarise
+from .runner import Job, board
+from .store import ResultStore
+
+
+@dataclass(frozen=True)
+class Study:
+    """What a balance study plays (everything but the engine)."""
+
+    rules: str
+    project: str
+    players: int
+    games: int
+    bots: tuple[str, ...]
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    max_moves: int = 3000
+
+    def description(self, project: str | None = None) -> dict[str, Any]:
+        """What identifies the study's games in the store (the board by its hash)."""
+        proj = project or self.project
+        return {
+            "rules": self.rules,
+            "board": board(proj).hash,
+            "players": self.players,
+            "bots": list(self.bots),
+            "options": self.options,
+            "max_moves": self.max_moves,
+        }
+
+    def jobs(self, project: str | None = None) -> list[Job]:
+        proj = os.path.abspath(project or self.project)
+        return [
+            Job(
+                self.rules,
+                proj,
+                self.players,
+                self.seed + k,
+                self.bots,
+                dict(self.options),
+                self.max_moves,
+            )
+            for k in range(self.games)
+        ]
+
+
+def check_study(study: Study) -> None:
+    """Refuse bad input before any game runs (one line each)."""
+    if study.games < 1:
+        raise UsageError(f"--games must be at least 1, not {study.games}")
+    if study.max_moves < 1:
+        raise UsageError(f"--max-moves must be at least 1, not {study.max_moves}")
+    parse_bots(";".join(study.bots), study.players)
+    from ..games import get_game
+
+    cls = get_game(study.rules)
+    declared = board(study.project).board.rules
+    if declared and declared != study.rules:
+        raise UsageError(f"{study.project} declares rules {declared!r}, not {study.rules!r}")
+    cls.new(
+        board(study.project), players=study.players, seed=study.seed, options=dict(study.options)
+    )
+
+
+Progress = Callable[[int, int], None]
+
+
+def run_games(
+    study: Study,
+    store: ResultStore,
+    engine: Engine,
+    project: str | None = None,
+    progress: Progress | None = None,
+) -> tuple[str, list[dict[str, Any]]]:
+    """Play the study's missing games on ``project`` (default: the study's board);
+    return the study key and all its records for the planned seeds.
+
+    Each record is stored as it arrives, so an interruption keeps the finished ones.
+    """
+    key = store.begin(study.description(project))
+    jobs = study.jobs(project)
+    done = store.done(key)
+    todo = [j for j in jobs if j.seed not in done]
+    total = len(jobs)
+    finished = total - len(todo)
+    if progress is not None:
+        progress(finished, total)
+    for _, record in engine.run(todo):
+        store.add(key, record)
+        finished += 1
+        if progress is not None:
+            progress(finished, total)
+    return key, store.records(key, [j.seed for j in jobs])
+
+
+def stderr_progress(label: str, stream: IO[str] | None = None) -> Progress:
+    """A one-line progress counter with a rate and an estimate of the time left."""
+    t0 = time.perf_counter()
+    first: list[int] = []
+
+    def show(done: int, total: int) -> None:
+        if not first:
+            first.append(done)
+        dt = time.perf_counter() - t0
+        new = done - first[0]
+        rate = new / dt if dt > 0 and new else 0.0
+        left = f", {((total - done) / rate):.0f} s left" if rate else ""
+        end = "\n" if done >= total else ""
+        out = stream or sys.stderr
+        out.write(f"\r{label}: {done}/{total} games ({rate:.2f}/s{left})   {end}")
+        out.flush()
+
+    return show
+
+
+def run_study(
+    study: Study,
+    *,
+    db: str | Path = ":memory:",
+    engine: Engine | None = None,
+    compare_project: str | None = None,
+    out_dir: str | Path | None = None,
+    progress: bool = False,
+) -> dict[str, Any]:
+    """Run (or resume) a study and return its report; write files into ``out_dir``.
+
+    Files: ``report.json``, ``report.txt``, ``heatmap.svg``, ``heatmap.png`` (and
+    ``heatmap-compare.*`` for the second board).
+    """
+    from .report import text
+
+    check_study(study)
+    if compare_project is not None:
+        check_study(Study(**{**study.__dict__, "project": compare_project}))
+    engine = engine or LocalEngine()
+    with ResultStore(db) as store:
+        _, ra = run_games(
+            study,
+            store,
+            engine,
+            progress=stderr_progress(study.project) if progress else None,
+        )
+        rb: list[dict[str, Any]] | None = None
+        if compare_project is not None:
+            _, rb = run_games(
+                study,
+                store,
+                engine,
+                compare_project,
+                progress=stderr_progress(compare_project) if progress else None,
+            )
+    summary = summarise(ra)
+    report: dict[str, Any] = {
+        "rules": study.rules,
+        "project": study.project,
+        "players": study.players,
+        "seeds": [study.seed, study.seed + study.games - 1],
+        "options": study.options,
+        "engine": engine.describe(),
+        "db": str(db),
+        "summary": summary,
+    }
+    if rb is not None and compare_project is not None:
+        report["compare_project"] = compare_project
+        report["compare_summary"] = summarise(rb)
+        report["compare"] = compare(summary, report["compare_summary"], ra, rb)
+    if out_dir is not None:
+        out = Path(out_dir)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(f"cannot write {out}: {exc.strerror}") from None
+        files = []
+        pictures = [("heatmap", study.project, summary)]
+        if rb is not None and compare_project is not None:
+            pictures.append(("heatmap-compare", compare_project, report["compare_summary"]))
+        for stem, proj, summ in pictures:
+            svg = heatmap_svg(board(proj), summ["heat"], f"{study.rules}: where figures went")
+            (out / f"{stem}.svg").write_text(svg, encoding="utf-8")
+            (out / f"{stem}.png").write_bytes(heatmap_png(svg))
+            files += [str(out / f"{stem}.svg"), str(out / f"{stem}.png")]
+        files += [str(out / "report.json"), str(out / "report.txt")]
+        report["files"] = files
+        (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        (out / "report.txt").write_text(text(report) + "\n", encoding="utf-8")
+    return report

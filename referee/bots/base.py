@@ -1,0 +1,119 @@
+"""What every bot shares: the :class:`Bot` interface, seats and rewards.
+
+A bot plays through the public :class:`~referee.games.base.Game` protocol only
+(``legal_moves``, ``push``, ``copy``, ``outcome``, ``to_move``, ``view``), so a new
+rules module gets bots for free. A bot is seeded; given the same seed, game and
+budget in iterations it chooses the same moves.
+
+Outcomes are read in both shapes the games use: the game kit's
+``{"result": "won"|"lost"|"draw", "winners": [...]}`` and the older
+``{"result": "won", "winner": name}`` (``"fellowship"`` for the cooperative games:
+every seat wins).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from typing import Any
+
+from ..games.base import Game
+
+#: the winner name the cooperative games use for "all of us"
+TEAM_WINNERS = frozenset({"fellowship", "players", "all"})
+
+
+class Bot(ABC):
+    """A computer player: chooses a legal move for the player to move.
+
+    Parameters
+    ----------
+    seed : int
+        Seeds the bot's own generator; the game's generator is never touched.
+    """
+
+    #: the name ``--bots`` uses
+    name: str = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, game: Game[Any]) -> Any:
+        """A legal move for ``game.to_move`` (the game is not changed)."""
+
+    def describe(self) -> str:
+        """The bot as ``--bots`` writes it (``mcts:iterations=200``)."""
+        return self.name
+
+
+def seats(game: Game[Any]) -> list[str]:
+    """The players' names in seating order (the names ``to_move`` returns).
+
+    The game kit's ``game.players`` (names) when the game has them, else what every
+    onlooker sees:
+    ``view(None)["players"]`` (names, or objects with a ``name``), ``names``, or a
+    player count (``p1`` … ``pN``).
+    """
+    declared = getattr(game, "players", None)  # the game kit's player names
+    if isinstance(declared, (list, tuple)) and declared and isinstance(declared[0], str):
+        return [str(s) for s in declared]
+    view = game.view(None)
+    names = view.get("names")
+    if isinstance(names, list) and names:
+        return [str(n) for n in names]
+    players = view.get("players")
+    if isinstance(players, list) and players:
+        return [str(p["name"]) if isinstance(p, dict) else str(p) for p in players]
+    if isinstance(players, int):
+        return [f"p{i + 1}" for i in range(players)]
+    raise TypeError(f"cannot tell the seats of a {type(game).__name__}")
+
+
+def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:
+    """The seats that won ``outcome`` (empty while the game goes on, on a loss or draw)."""
+    if not outcome or outcome.get("result") != "won":
+        return []
+    named = outcome.get("winners")
+    if named is None:
+        w = outcome.get("winner")
+        named = [] if w is None else [w]
+    out: list[str] = []
+    for n in named:
+        if str(n) in TEAM_WINNERS:
+            return list(seat_names)
+        if str(n) in seat_names:
+            out.append(str(n))
+    return out
+
+
+#: rules whose players all play together (until a game declares ``cooperative``)
+COOPERATIVE_RULES = frozenset({"mount-doom", "lotr-coop"})
+
+
+def cooperative(game: Game[Any]) -> bool:
+    """Whether all the players of ``game`` win or lose together."""
+    declared = getattr(game, "cooperative", None)
+    if isinstance(declared, bool):
+        return declared
+    return game.rules in COOPERATIVE_RULES
+
+
+def rewards(
+    outcome: dict[str, Any], seat_names: list[str], game: Game[Any] | None = None
+) -> dict[str, float]:
+    """Each seat's reward for a finished game, in [0, 1].
+
+    A winner gets 1 and a seat beaten by another 0. When nobody won, a draw gives
+    every seat 0.5 and a loss for everybody (Ringgeister's caught Ringbearer) 0.25 —
+    better than watching an opponent win, worse than a draw. In a cooperative game
+    every seat gets the team's result: 1 for a win, 0 for a loss.
+    """
+    won = winners(outcome, seat_names)
+    if won:
+        return {s: (1.0 if s in won else 0.0) for s in seat_names}
+    if outcome.get("result") == "draw":
+        return dict.fromkeys(seat_names, 0.5)
+    team = game is not None and cooperative(game)
+    return dict.fromkeys(seat_names, 0.0 if team or len(seat_names) == 1 else 0.25)

@@ -1,0 +1,215 @@
+"""``mcts``: Monte Carlo tree search (UCT), determinising for hidden information.
+
+Every iteration samples one world consistent with what the player to move sees
+(:func:`~.determinize.determinise`: hidden cards dealt at random, a fresh
+generator for dice and shuffles — information set MCTS, Cowling, Powley &
+Whitehouse 2012), walks the tree by UCB1 among the moves legal in that world
+(counting each move's availability, so moves legal only in some worlds are
+compared fairly), adds one node, plays random moves for up to ``rollout`` plies
+and backs up one reward per seat. A finished game gives
+:func:`~.base.rewards` (the team's result in a cooperative game); an unfinished one
+the evaluation's change since the root, squashed into (0, 1)
+(:func:`~.evaluations.squash`). Each node keeps the reward of the player who made
+the move leading to it. The most visited move at the root is played.
+
+Budget: ``iterations`` (deterministic: same seed, same game, same move) and/or
+``ms`` of wall time (whatever finishes first).
+
+Notes
+-----
+Cost per iteration: one determinisation (a state rebuilt from a view, about one
+``copy()``), ``legal_moves`` at every tree level, and up to ``rollout`` random
+pushes; memory is one node per iteration.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..errors import IllegalMoveError, UsageError
+from ..games.base import Game
+from .base import Bot, rewards, seats
+from .determinize import CannotDeterminise, determinise
+from .evaluations import heuristic, reward
+from .simple import GreedyBot, one_ply
+
+
+class _Node:
+    """One move in the tree: who made it, visits, availability and total reward."""
+
+    __slots__ = ("avail", "children", "player", "total", "visits")
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[str, _Node] = {}
+
+
+class MctsBot(Bot):
+    """UCT over determinisations (see the module docs).
+
+    Parameters
+    ----------
+    seed : int
+        The bot's generator (worlds, expansion order, rollouts).
+    iterations : int, optional
+        Iterations per decision (default 200 when ``ms`` is not given either).
+    ms : float, optional
+        Wall-clock budget per decision in milliseconds.
+    rollout : int
+        Random plies after the new node before evaluating (default 8).
+    exploration : float
+        The UCB1 constant (default 0.7).
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        iterations: int | None = None,
+        ms: float | None = None,
+        rollout: int = 8,
+        exploration: float = 0.7,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and ms is None:
+            iterations = 200
+        if iterations is not None and iterations <= 0:
+            raise UsageError(f"mcts: iterations must be at least 1, not {iterations}")
+        if ms is not None and ms <= 0:
+            raise UsageError(f"mcts: ms must be more than 0, not {ms}")
+        if rollout < 0:
+            raise UsageError(f"mcts: rollout must be 0 or more, not {rollout}")
+        if exploration < 0:
+            raise UsageError(f"mcts: exploration must be 0 or more, not {exploration}")
+        self.iterations = iterations
+        self.ms = ms
+        self.rollout = rollout
+        self.exploration = exploration
+        self._fallback = GreedyBot(seed)
+
+    def describe(self) -> str:
+        parts = []
+        if self.iterations is not None:
+            parts.append(f"iterations={self.iterations}")
+        if self.ms is not None:
+            parts.append(f"ms={self.ms:g}")
+        return f"mcts:{','.join(parts)}"
+
+    def choose(self, game: Game[Any]) -> Any:
+        moves = list(game.legal_moves)
+        if not moves:
+            raise IllegalMoveError("no legal move to choose from", code="no_legal_move")
+        if len(moves) == 1:
+            return moves[0]
+        me = game.to_move
+        names = seats(game)
+        root = _Node(me)
+        root_moves = {str(m): m for m in moves}
+        base: dict[str, float] | None = None
+        deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
+        done = 0
+        rng = self.rng
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            done += 1
+            try:
+                g = determinise(game, me, rng)
+            except CannotDeterminise:
+                self._fallback.rng = rng
+                return self._fallback.choose(game)
+            if base is None:
+                base = {s: heuristic(g, s) for s in names}
+                # the root's moves are tried best first by one ply of evaluation,
+                # so a small budget still sees a winning move among many
+                order = one_ply(g, moves, me, names)
+                ranked = sorted(range(len(moves)), key=lambda i: -order[i])
+                root_moves = {str(moves[i]): moves[i] for i in ranked}
+            node = root
+            path: list[_Node] = []
+            # selection and expansion
+            while g.outcome is None:
+                legal = list(g.legal_moves)
+                if node is root:
+                    legal = [m for m in legal if str(m) in root_moves]
+                if not legal:
+                    break
+                mover = g.to_move
+                untried = [m for m in legal if str(m) not in node.children]
+                if untried:
+                    if node is root:
+                        keys = {str(m) for m in untried}
+                        move = next(m for k, m in root_moves.items() if k in keys)
+                    else:
+                        move = untried[rng.randrange(len(untried))]
+                    child = _Node(mover)
+                    node.children[str(move)] = child
+                    if not self._push(g, move):
+                        del node.children[str(move)]
+                        break
+                    path.append(child)
+                    break
+                move, child = self._select(node, legal)
+                if not self._push(g, move):
+                    break
+                path.append(child)
+                node = child
+            # rollout
+            for _ in range(self.rollout):
+                if g.outcome is not None:
+                    break
+                legal = list(g.legal_moves)
+                if not legal:
+                    break
+                self._push(g, legal[rng.randrange(len(legal))])
+            # back-up
+            if g.outcome is not None:
+                value = rewards(g.outcome, names, g)
+            else:
+                value = {s: reward(g, s, base[s]) for s in names}
+            for n in path:
+                n.visits += 1
+                n.total += value.get(n.player, 0.0)
+        best = max(
+            moves,
+            key=lambda m: (
+                root.children[str(m)].visits if str(m) in root.children else -1,
+                root.children[str(m)].total if str(m) in root.children else 0.0,
+            ),
+        )
+        return best
+
+    def _select(self, node: _Node, legal: list[Any]) -> tuple[Any, _Node]:
+        """UCB1 over the children legal in this world (availability-counted)."""
+        best: tuple[Any, _Node] | None = None
+        best_ucb = float("-inf")
+        for m in legal:
+            c = node.children[str(m)]
+            c.avail += 1
+            ucb = (
+                c.total / c.visits
+                + self.exploration * math.sqrt(math.log(max(c.avail, 1)) / c.visits)
+                if c.visits
+                else float("inf")
+            )
+            if ucb > best_ucb:
+                best, best_ucb = (m, c), ucb
+        assert best is not None
+        return best
+
+    @staticmethod
+    def _push(g: Game[Any], move: Any) -> bool:
+        try:
+            g.push(move)
+        except IllegalMoveError:
+            return False
+        return True
