@@ -24,7 +24,7 @@ import numpy as np
 import shapely
 from shapely.ops import substring
 
-from ..geometry import line_end_bearings
+from ..geometry import line_end_bearings, turn_matrix
 from ..model import Board, Feature, TileAsset
 from .problems import Problem
 
@@ -126,13 +126,52 @@ def split_paths(features: list[Feature], tol: float) -> _Split:
 
 def tile_segments(tile: TileAsset, turns: int, tol: float) -> _Split:
     """Segments of one tile at one turn, cached on the tile asset."""
-    key = ("segments", turns % tile.turn_count, tol)
+    t = turns % tile.turn_count
+    key = ("segments", t, tol)
     cache = tile.cache
-    hit = cache.get(key)
+    hit: _Split | None = cache.get(key)
     if hit is None:
-        hit = split_paths(tile.variant(turns), tol)
+        if t and tile.turn_count == 4:
+            hit = _quarter_turned(tile_segments(tile, 0, tol), t)
+        else:
+            hit = split_paths(tile.variant(turns), tol)
         cache[key] = hit
     return hit
+
+
+def _quarter_turned(base: _Split, turns: int) -> _Split:
+    """The split of a tile at a quarter turn, from its split at turn 0.
+
+    The matrix of a quarter turn is exact (entries 0 and ±1) and is applied with
+    the very expression :func:`~referee.geometry.turn_and_move` uses, so every
+    coordinate is bit for bit what splitting the turned features gives: splitting
+    only measures distances and interpolates along segments, which a swap and a
+    change of sign leave exact. Bearings are recomputed from the turned coordinates
+    as :func:`split_paths` does (so they round exactly as before); lengths are kept.
+    """
+    a, b, c, d = turn_matrix(turns, 4)
+
+    def rot(x: float, y: float) -> tuple[float, float]:
+        return (a * x + b * y + 0.0, c * x + d * y + 0.0)
+
+    segments = []
+    for sg in base.segments:
+        coords = tuple(rot(x, y) for x, y in sg.coords)
+        ba, bb = line_end_bearings(coords)
+        segments.append(
+            Segment(
+                sg.sid,
+                sg.a,
+                sg.b,
+                coords,
+                sg.medium,
+                sg.guard,
+                round(ba, 6),
+                round(bb, 6),
+                sg.length,
+            )
+        )
+    return _Split(segments, [(pid, rot(x, y)) for pid, (x, y) in base.open_ends])
 
 
 @dataclass
@@ -363,11 +402,23 @@ class PathNetwork:
         self._classify(ports)
         starts = set(starts) | {p for p in ports if p in self.port_nodes}
         added: set[str] = set()
+        chains = self.chains
         for s in sorted(starts):
+            # the first segments of the chains known to leave s: walking them again
+            # would find those chains (a walk depends only on what it passes)
+            known = set()
+            for k in self._by_end.get(s, ()):
+                c = chains[k]
+                if c.u == s:
+                    known.add(c.seg_refs[0])
+                if c.v == s:
+                    o, i, r = c.seg_refs[-1]
+                    known.add((o, i, not r))
             leaving = [
                 r
                 for q in (self.socket(s) if s in self.port_xy else [s])
                 for r in self.seg_at.get(q, ())
+                if r not in known
             ]
             for ref in leaving:
                 ch = self._walk(s, ref)

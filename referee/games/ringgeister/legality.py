@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...errors import IllegalMoveError
 from .explain import explain
 from .moves import Move
-from .search import search
+from .search import destinations
 from .view import POINT
 
 if TYPE_CHECKING:
@@ -167,8 +167,7 @@ def _check_step(g: RinggeisterGame, move: Move) -> None:
             code="point_occupied",
             details={"point": move.to, "figure": o.id},
         )
-    dests, _ = search(g, f)
-    if d in dests:
+    if d in destinations(g, f):
         return
     explain(g, f, d)
 

@@ -1,14 +1,25 @@
 """Where a light figure may stop (rulings 2–6): the breadth-first search of a move.
 
-The search runs on the integer path view (:mod:`.view`); its result is kept per
-game state (``game._dest_cache``, dropped by every change of the state), so
-``legal_moves``, ``check`` and ``push`` share one search per figure and state.
-(A memo across states, keyed by the points a search looked at, was tried and
-measured: in play the occupants change too often for it to pay.)
+The search runs on the integer path view (:mod:`.view`). Two searches share the rules:
+
+- :func:`destinations` — only *where* a figure may stop (``legal_moves``, ``check``,
+  the end of a turn): a set of arrivals seen instead of a parent map, and an early
+  stop for :func:`can_move`;
+- :func:`search` — with the parent map of the first (fewest hops) arrival at every
+  point, for the route a move reports (:func:`route`, which stops at its
+  destination) and the explanation of a rejected move.
+
+Both results are kept per game state (``game._dest_cache``, dropped by every change of
+the state). Tried and measured, and left out: a memo across states keyed by the
+points a search looked at (in play the occupants change too often for it to pay), and
+runs of points walked as chains precomputed per turn configuration (faster per search
+once built, but in self-play tiles turn every ~40 moves and rebuilding the chains cost
+more than they saved; ``bench/selfplay.py --baseline-ref`` showed 0.8x).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from .moves import Move
@@ -22,13 +33,14 @@ Found = tuple[dict[int, Any], dict[Any, Any]]
 _NO_RELAX: frozenset[str] = frozenset()
 
 
-def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Found:
+def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until: int = -1) -> Found:
     """Where light figure ``f`` may stop (rulings 2–6), with a parent map for routes.
 
     ``relax`` switches single restrictions off to explain a rejected move:
     ``black`` (black figures block), ``spider``, ``gallery`` (closed doors),
     ``goal`` (Ringbearer only), ``stop`` (must stop at the first free point /
-    Gandalf at the first free black point).
+    Gandalf at the first free black point). With ``until``, the search ends at the
+    first arrival at that point (its route is final then) and is not kept.
 
     Returns ``(dests, parents)``: ``dests[node] = key`` of the first (fewest
     hops) arrival, ``parents[key] = previous key`` (None at the start);
@@ -39,9 +51,10 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
     Breadth-first over (node, arrival edge) pairs on the integer path view:
     O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
+    keep = not relax and until < 0
     if not relax:
         hit = g._dest_cache.get(f)
-        if hit is not None:
+        if hit is not None and hit[0] is not None:
             found: Found = hit[0]
             return found
     v = g.v
@@ -85,6 +98,8 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
                         continue  # ruling 6: only the Ringbearer Hobbit enters the goal
                     if node not in dests:
                         dests[node] = key
+                        if node == until:
+                            break  # its first arrival: the route is final
                     if relax_stop or (gandalf and not black[node]):
                         pass  # Gandalf passes free grey points (ruling 3)
                     else:
@@ -111,34 +126,138 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX) -> Fou
                 parents[k2] = key
                 queue.append(k2)
     out = (dests, parents)
-    if not relax:
-        g._dest_cache[f] = [out, None]
+    if keep:
+        hit = g._dest_cache.get(f)
+        if hit is None:
+            g._dest_cache[f] = [out, None, None]
+        else:
+            hit[0] = out
     return out
+
+
+def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[int]:
+    """The points light figure ``f`` may stop on (rulings 2–6), cached per state.
+
+    With ``first``, the search ends at the first point found (and is not kept): for
+    :func:`can_move`.
+
+    The same points as :func:`search` finds, without routes (the arrivals a search
+    reaches do not depend on the order it visits them in).
+
+    Notes
+    -----
+    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
+    """
+    hit = g._dest_cache.get(f)
+    if hit is not None:
+        if hit[2] is not None:
+            known: Collection[int] = hit[2]
+            return known
+        if hit[0] is not None:
+            full: Collection[int] = hit[0][0]
+            hit[2] = full
+            return full
+    v = g.v
+    s = g.specs[f]
+    start = g.pos[f]
+    occ = g.occ
+    gandalf = s.figure == "gandalf"
+    hobbit = s.figure == "hobbit"
+    card = g.cards[g.face_up]
+    ringbearer = hobbit and s.colour == card.ringbearer
+    spider_ok = hobbit and g._counters_left(s.colour or "") == 0
+    image = card.image
+    sym = image if image in ("moon", "star") else None
+    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
+    kind, black, goal = v.kind, v.black, v.goal
+    light, small = g.light, g.small
+    dests: set[int] = set()
+    seen: set[tuple[int, int]] = set()
+    queue: list[tuple[int, int]] = []
+    if start >= 0:
+        for _, key in inc[start]:
+            if key not in seen:
+                seen.add(key)
+                queue.append(key)
+    for key in queue:  # the list grows while it is read
+        node, e_in = key
+        k = kind[node]
+        if k == POINT:
+            if node != start:  # its own point: passes over it, never stops there
+                o = occ[node]
+                if o < 0:
+                    if goal[node] and not ringbearer:
+                        continue  # ruling 6: only the Ringbearer Hobbit enters the goal
+                    dests.add(node)
+                    if first:
+                        return dests
+                    if not gandalf or black[node]:
+                        continue  # ruling 2/3: stop at the first free (black) point
+                elif not light[o] and not (ringbearer and small[o]):
+                    continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
+        elif k == DOOR:
+            ds = v.symbol[node]
+            if ds is not None and ds == sym:
+                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
+                    if d2 != node:
+                        k2 = (d2, -1)
+                        if k2 not in seen:
+                            seen.add(k2)
+                            queue.append(k2)
+        elif k != JUNCTION:
+            continue  # dead end (light figures do not turn about) or off the network
+        for e, k2 in inc[node]:
+            if e != e_in and k2 not in seen:
+                seen.add(k2)
+                queue.append(k2)
+    if first:
+        return dests  # none found: nothing to keep either way
+    if hit is None:
+        g._dest_cache[f] = [None, None, dests]
+    else:
+        hit[2] = dests
+    return dests
+
+
+def can_move(g: RinggeisterGame, f: int) -> bool:
+    """Whether light figure ``f`` has a point to stop on (stops at the first found)."""
+    hit = g._dest_cache.get(f)
+    if hit is not None and (hit[2] is not None or hit[0] is not None):
+        return bool(destinations(g, f))
+    return bool(destinations(g, f, first=True))
 
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
     """The step moves of light figure ``f``, destinations in id order (cached per state)."""
     hit = g._dest_cache.get(f)
-    if hit is None:
-        search(g, f)
-        hit = g._dest_cache[f]
-    moves = hit[1]
-    if moves is None:
-        v = g.v
-        ids, fid, made = v.ids, g.specs[f].id, v.step_moves
-        out = []
-        for d in sorted(hit[0][0], key=ids.__getitem__):
-            m = made.get((fid, d))
-            if m is None:  # moves are immutable values: one per figure and point
-                m = made[fid, d] = Move("step", fid, ids[d])
-            out.append(m)
-        moves = hit[1] = tuple(out)
-    result: tuple[Move, ...] = moves
-    return result
+    if hit is not None and hit[1] is not None:
+        known: tuple[Move, ...] = hit[1]
+        return known
+    dests = destinations(g, f)
+    v = g.v
+    ids, fid, by_id = v.ids, g.specs[f].id, v.by_id
+    made = v.step_moves.get(fid)
+    if made is None:  # moves are immutable values: one per figure and point
+        made = v.step_moves[fid] = [None] * v.n
+    rank = v.rank
+    out = []
+    for r in sorted([rank[d] for d in dests]):
+        d = by_id[r]
+        m = made[d]
+        if m is None:
+            m = made[d] = Move("step", fid, ids[d])
+        out.append(m)
+    moves = g._dest_cache[f][1] = tuple(out)
+    return moves
 
 
-def route(g: RinggeisterGame, f: int, dest: int, found: Found) -> list[int]:
-    """The nodes from figure ``f``'s point to ``dest`` along the search's first arrival."""
+def route(g: RinggeisterGame, f: int, dest: int) -> list[int]:
+    """The nodes from figure ``f``'s point to ``dest`` along the search's first arrival.
+
+    Searches with parents only as far as ``dest`` (unless a full search is kept).
+    """
+    hit = g._dest_cache.get(f)
+    found = hit[0] if hit is not None and hit[0] is not None else search(g, f, until=dest)
     dests, parents = found
     key = dests[dest]
     back: list[int] = []

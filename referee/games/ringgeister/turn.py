@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import turning
 from .black import wind
 from .moves import Move
-from .search import route, search
+from .search import can_move, route
 
 if TYPE_CHECKING:
     from .game import Event, RinggeisterGame
@@ -76,7 +76,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     f = g.fidx[move.figure or ""]
     s = g.specs[f]
     d = v.index[move.to or ""]
-    way = route(g, f, d, search(g, f))
+    way = route(g, f, d)
     start = g.pos[f]
     g._lift(f)
     g._put(f, d)
@@ -143,7 +143,7 @@ def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
     if g.pending:
         return
     if g.moved and "gandalf" not in g.moved:
-        if any(search(g, f)[0] for f in g._movable()):
+        if any(can_move(g, f) for f in g._movable()):
             return
     next_player(g, events)
 

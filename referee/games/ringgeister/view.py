@@ -129,8 +129,15 @@ class BoardView:
                 self.turnable.append(pl.id)
         self.turnable.sort()
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
-        #: the step moves made so far, by (figure id, point index): shared, immutable
-        self.step_moves: dict[tuple[str, int], Any] = {}
+        #: the step moves made so far, per figure id a list by point index: shared,
+        #: immutable values
+        self.step_moves: dict[str, list[Any]] = {}
+        #: node indices in id order, and each node's place in that order (a figure's
+        #: destinations sort as ints, not strings)
+        self.by_id: list[int] = sorted(range(n), key=self.ids.__getitem__)
+        self.rank: list[int] = [0] * n
+        for r, i in enumerate(self.by_id):
+            self.rank[i] = r
         #: weak reference to the game whose tile turns the arrays describe now
         self.synced_to: Any = None
         # what a turn configuration changes (set by refresh, swapped in by show)
