@@ -1,15 +1,22 @@
-"""Riddle of the Ring: complete random games per minute on the sample map.
+"""Riddle of the Ring: random self-play against the pre-kit referee, side by side.
 
 Each game is played from the deal to its end by picking uniformly among the legal
 moves (seeded), with a round limit (``--rounds``, default 100) so that every game
-ends: by a win (The Ring shown on the goal) or as a draw at the limit. The figure is
-measured side by side in this process for the referee as shipped and for a baseline
-without the per-board cache of movement paths (every legal-move listing asks the
-movement referee again).
+ends: by a win (The Ring shown on the goal) or as a draw at the limit. Two referees
+play the same seeds in this one process: the ``referee`` package as shipped and the
+baseline, the package as it was at ``--baseline-ref`` (default ``85c4ccc``, the
+commit before the game kit), extracted with ``git archive`` into a temporary
+directory and imported as ``baseline_referee`` (as ``bench/selfplay.py`` does).
+
+Measured in CPU time of this process (``time.process_time``; the machine is shared):
+games per minute and plies (moves pushed) per second. Each referee plays ``--runs``
+times, alternating, and keeps its best time. Equal ply counts and wins for both
+referees show that they played the same games (same legal moves in the same order).
 
 Usage::
 
-    python bench/selfplay_riddle.py [--games 40] [--players 4] [--rounds 100]
+    python bench/selfplay_riddle.py [--games 40] [--players 4] [--rounds 100] [--runs 3]
+                                    [--baseline-ref 85c4ccc]
 
 The last line is one JSON object with the figures.
 """
@@ -17,43 +24,54 @@ The last line is one JSON object with the figures.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import random
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-
-from referee.compiler import compile_board  # noqa: E402
-from referee.games.riddle import RiddleGame  # noqa: E402
-from referee.store import load_project  # noqa: E402
+BASELINE_REF = "85c4ccc"
 
 
-def run(compiled, games: int, players: int, rounds: int, options: dict, cached: bool) -> dict:
-    RiddleGame.cache_paths = cached
-    compiled.forget("riddle.paths")
+def load_baseline(ref: str, where: Path) -> None:
+    """Make the ``referee`` package at ``ref`` importable as ``baseline_referee``."""
+    tar = where / "old.tar"
+    with tar.open("wb") as fh:
+        subprocess.run(
+            ["git", "archive", ref, "referee", "assets"], cwd=ROOT, stdout=fh, check=True
+        )
+    with tarfile.open(tar) as tf:
+        tf.extractall(where, filter="data")
+    (where / "referee").rename(where / "baseline_referee")
+    sys.path.insert(0, str(where))
+
+
+def run(pkg: str, project: str, a: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """Play ``a.games`` random games with package ``pkg``; CPU seconds and counts."""
+    compiler = importlib.import_module(f"{pkg}.compiler")
+    store = importlib.import_module(f"{pkg}.store")
+    game_cls = importlib.import_module(f"{pkg}.games.riddle").RiddleGame
+    compiled = compiler.compile_board(store.load_project(project))
     plies = wins = 0
-    t0 = time.perf_counter()
-    for seed in range(games):
-        g = RiddleGame.new(
-            compiled, players=players, seed=seed, options={"turn_limit": rounds, **options}
+    t0 = time.process_time()
+    for seed in range(a.games):
+        g = game_cls.new(
+            compiled, players=a.players, seed=seed, options={"turn_limit": a.rounds, **options}
         )
         rnd = random.Random(seed)
         while g.outcome is None:
             g.push(rnd.choice(list(g.legal_moves)))
             plies += 1
         wins += g.outcome["result"] == "won"
-    dt = time.perf_counter() - t0
-    RiddleGame.cache_paths = True
-    return {
-        "games": games,
-        "seconds": round(dt, 3),
-        "games_per_minute": round(games / dt * 60, 1),
-        "plies": plies,
-        "plies_per_second": round(plies / dt),
-        "wins": wins,
-        "draws_at_round_limit": games - wins,
-    }
+    dt = time.process_time() - t0
+    return {"seconds": dt, "plies": plies, "wins": wins}
 
 
 def main() -> None:
@@ -62,43 +80,65 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=100)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--baseline-ref", default=BASELINE_REF)
     a = ap.parse_args()
-    compiled = compile_board(load_project(a.project))
     rows = []
-    for label, opts in (("basic", {}), ("recommended", {"recommended": True})):
-        for cached in (False, True):
-            r = run(compiled, a.games, a.players, a.rounds, opts, cached)
-            r.update(game=label, referee="shipped" if cached else "baseline (no path cache)")
-            rows.append(r)
+    with tempfile.TemporaryDirectory() as tmp:
+        load_baseline(a.baseline_ref, Path(tmp))
+        for label, opts in (("basic", {}), ("recommended", {"recommended": True})):
+            best: dict[str, dict[str, Any]] = {}
+            for _ in range(a.runs):
+                for pkg in ("baseline_referee", "referee"):
+                    r = run(pkg, a.project, a, opts)
+                    if pkg not in best or r["seconds"] < best[pkg]["seconds"]:
+                        best[pkg] = r
+            base, now = best["baseline_referee"], best["referee"]
+            rows.append(
+                {
+                    "game": label,
+                    "baseline_cpu_s": round(base["seconds"], 3),
+                    "now_cpu_s": round(now["seconds"], 3),
+                    "baseline_games_per_minute": round(a.games / base["seconds"] * 60, 1),
+                    "now_games_per_minute": round(a.games / now["seconds"] * 60, 1),
+                    "now_plies_per_second": round(now["plies"] / now["seconds"]),
+                    "cpu_ratio_now_over_baseline": round(now["seconds"] / base["seconds"], 3),
+                    "plies": now["plies"],
+                    "same_games": now["plies"] == base["plies"] and now["wins"] == base["wins"],
+                    "wins": now["wins"],
+                }
+            )
     print(
         f"Riddle of the Ring self-play: {a.games} random games per row, {a.players} players, "
-        f"round limit {a.rounds}, board {Path(a.project).name}"
+        f"round limit {a.rounds}, board {Path(a.project).name}; best of {a.runs} runs, "
+        f"CPU time; baseline {a.baseline_ref}; load average {os.getloadavg()[0]:.1f}"
     )
-    print(f"{'game':12} {'referee':26} {'games/min':>10} {'plies/s':>9} {'wins':>5} {'draws':>6}")
+    print(
+        f"{'game':12} {'base CPU s':>10} {'now CPU s':>10} {'now/base':>9} "
+        f"{'games/min':>10} {'plies/s':>8} {'same games':>11}"
+    )
     for r in rows:
         print(
-            f"{r['game']:12} {r['referee']:26} {r['games_per_minute']:>10} "
-            f"{r['plies_per_second']:>9} {r['wins']:>5} {r['draws_at_round_limit']:>6}"
+            f"{r['game']:12} {r['baseline_cpu_s']:>10} {r['now_cpu_s']:>10} "
+            f"{r['cpu_ratio_now_over_baseline']:>9} {r['now_games_per_minute']:>10} "
+            f"{r['now_plies_per_second']:>8} {r['same_games']!s:>11}"
         )
-    shipped = [r for r in rows if r["referee"] == "shipped"]
-    base = [r for r in rows if r["referee"] != "shipped"]
-    speedup = [
-        round(s["games_per_minute"] / b["games_per_minute"], 2) for s, b in zip(shipped, base)
-    ]
+    worst = max(r["cpu_ratio_now_over_baseline"] for r in rows)
     print(
-        f"speed-up of the path cache: {', '.join(f'{x}x' for x in speedup)}; "
-        f"target >= 200 games/min: {'met' if min(r['games_per_minute'] for r in shipped) >= 200 else 'NOT met'}"
+        f"worst CPU ratio now/baseline: {worst} (issue 14: <= 1.10 {'met' if worst <= 1.10 else 'NOT met'})"
     )
     print(
         json.dumps(
             {
                 "bench": "selfplay_riddle",
+                "baseline_ref": a.baseline_ref,
                 "players": a.players,
                 "rounds": a.rounds,
                 "games": a.games,
+                "runs": a.runs,
                 "rows": rows,
-                "speedup": speedup,
-                "min_games_per_minute": min(r["games_per_minute"] for r in shipped),
+                "worst_cpu_ratio": worst,
+                "within_10_percent": worst <= 1.10,
             }
         )
     )
