@@ -516,9 +516,10 @@ class RiddleGame(Game[Move]):
         return ev
 
     def generate_legal_moves(self) -> Iterator[Move]:
+        # not a generator itself: one generator less to pass each move through
         if self.result is not None:
-            return
-        yield from PHASES[self.phase].generate(self)
+            return iter(())
+        return PHASES[self.phase].generate(self)
 
     def _ok(self, m: Move) -> bool:
         try:

@@ -13,7 +13,7 @@ per (start, counts, table cards, hand cards, card) on the compiled board.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...errors import IllegalMoveError
@@ -281,7 +281,12 @@ def seated(g: RiddleGame) -> list[Player]:
     return [g.seats[(g.cur + k) % n] for k in range(1, n + 1)]
 
 
-def gen_moves(g: RiddleGame) -> Iterator[Move]:
+def move_groups(g: RiddleGame) -> Iterator[Iterable[Move]]:
+    """The legal ``move``/``ride``/``fly``/``hop`` moves of the player on turn, in groups
+    (the die's paths, each Horse's paths, each flight), in listing order.
+
+    Groups, not single moves, so that a listing copies the cached lists of paths at C
+    speed (:func:`move_list`) while :func:`has_any_move` still stops at the first."""
     p = g.me
     if p.status != "board" or p.pos is None or g.t.stopped:
         return
@@ -294,24 +299,41 @@ def gen_moves(g: RiddleGame) -> Iterator[Move]:
     back = g.t.start if p.pos != g.t.start else None
     if not g.t.die_used and g.t.roll:
         found = paths(g, p.pos, g.t.roll, auto, optional, None)
-        yield from _unless_back_for_good(g, found, back)
+        yield _unless_back_for_good(g, found, back)
     for c in uses.get("extra_move", ()):
         n = int(g.ctype(c).use("extra_move")["n"])
-        yield from _unless_back_for_good(g, paths(g, p.pos, n, auto, optional, c), back)
+        yield _unless_back_for_good(g, paths(g, p.pos, n, auto, optional, c), back)
     for verb, use, bomb in (("fly", "fly", False), ("hop", "hop", True)):
         cards = uses.get(use, ())
-        if not cards:
+        if cards:
+            yield _flights(g, p.pos, verb, cards, bomb, auto, optional, back)
+
+
+def _flights(
+    g: RiddleGame,
+    pos: str,
+    verb: str,
+    cards: list[str],
+    bomb: bool,
+    auto: tuple[str, ...],
+    optional: tuple[str, ...],
+    back: str | None,
+) -> Iterator[Move]:
+    for node, r in sorted(g.mv.flight_targets(pos, auto, bombadil=bomb).items()):
+        if node == pos:
             continue
-        for node, r in sorted(g.mv.flight_targets(p.pos, auto, bombadil=bomb).items()):
-            if node == p.pos:
-                continue
-            k = "cloak" if g.info.terrain.get(node) == "forest" else "rope"
-            flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in optional else [])
-            for c in cards:
-                for f in flags:
-                    m = Move.of(verb, c, node, *f)
-                    if node != back or can_leave_after(g, m):
-                        yield m
+        k = "cloak" if g.info.terrain.get(node) == "forest" else "rope"
+        flags = [()] + ([(f"+{k}",)] if r.stops_turn and k in optional else [])
+        for c in cards:
+            for f in flags:
+                m = Move.of(verb, c, node, *f)
+                if node != back or can_leave_after(g, m):
+                    yield m
+
+
+def move_list(g: RiddleGame) -> list[Move]:
+    """Every legal ``move``/``ride``/``fly``/``hop`` of the player on turn, in order."""
+    return list(itertools.chain.from_iterable(move_groups(g)))
 
 
 def _unless_back_for_good(
@@ -434,4 +456,4 @@ def makes_difference(
 
 
 def has_any_move(g: RiddleGame) -> bool:
-    return any(True for _ in gen_moves(g))
+    return any(any(True for _ in group) for group in move_groups(g))

@@ -147,7 +147,7 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
     )
     if not rings.isdisjoint(p.hand) and g._ok(ring):
         yield ring
-    moves = list(travel.gen_moves(g))
+    moves = travel.move_list(g)
     yield from moves
     if not g.t.die_used:
         for c in uses.get("reroll", ()):
