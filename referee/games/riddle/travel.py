@@ -366,7 +366,7 @@ def paths(
     """
     span = counts
     if not g.cache_paths:
-        return _moves_of(_reach(g, start, span, auto, optional), counts, card)
+        return _moves_of(_reach(g, start, span, auto, optional), card)
     reach_cache: dict[Any, Any] = g.compiled.derived("riddle.reach", dict)
     move_cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
     key = (start, span, auto, optional)
@@ -379,19 +379,23 @@ def paths(
             found = reach_cache[key] = _reach(g, start, span, auto, optional)
         if len(move_cache) > 50_000:
             move_cache.clear()
-        got = move_cache[(key, counts, card)] = _moves_of(found, counts, card)
+        got = move_cache[(key, counts, card)] = _moves_of(found, card)
     return got
 
 
 def _moves_of(
-    found: list[tuple[str, str, tuple[str, ...], int]], counts: int, card: str | None
+    found: list[tuple[str, str, tuple[str, ...], int]], card: str | None
 ) -> tuple[list[Move], list[str]]:
-    within = [x for x in found if x[3] <= counts]
+    """The moves (``move``, or ``ride CARD`` for a Horse) of ``found`` (searched to the
+    counts of the move, so every entry is within them) and their destinations."""
     if card is None:
-        moves = [Move("move", text, *flags) for _, text, flags, _ in within]
+        moves = [
+            Move("move", text, *flags) if flags else Move("move", text)
+            for _, text, flags, _ in found
+        ]
     else:
-        moves = [Move("ride", card, text, *flags) for _, text, flags, _ in within]
-    return moves, [node for node, _, _, _ in within]
+        moves = [Move("ride", card, text, *flags) for _, text, flags, _ in found]
+    return moves, [x[0] for x in found]
 
 
 def _reach(
