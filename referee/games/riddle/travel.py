@@ -398,33 +398,84 @@ def _moves_of(
     return moves, [x[0] for x in found]
 
 
+Found = list[tuple[str, str, tuple[str, ...], int]]
+
+
 def _reach(
     g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], optional: tuple[str, ...]
-) -> list[tuple[str, str, tuple[str, ...], int]]:
+) -> Found:
     """``(destination, path text, flags, cost)`` of every way to move, by destination:
-    without the optional cards, then with each set of them that makes a difference."""
-    base = set(auto)
-    stop, index = g.mv.terrain_stop, g.mv.index
-    found: list[tuple[str, str, tuple[str, ...], int]] = []
-    stopped_in: set[int] = set()  # terrains entered (and stopped in) without the cards
-    for node, r in g.mv.destinations(start, counts, base).items():
-        if node != start:
-            found.append((node, path_text(r.path), (), r.cost))
-            if r.stops_turn:
-                stopped_in.add(stop[index[node]])
+    without the optional cards, then with each set of them that makes a difference.
+
+    The search without the optional cards, and each search with a set of them, are
+    cached per board on their own (:func:`_base_reach`, :func:`_card_reach`): players
+    holding different Cloaks/Ropes on the same space share the search without them."""
+    base, stopped_in = _base_reach(g, start, counts, auto)
     # a card can matter only if its terrain is reached without it: a path that gains by
     # a Cloak enters a forest, and the path up to the first forest is a move without
     # the Cloak (no dearer), which stops there
     useful = [k for k in optional if STOP_TERRAIN[k] in stopped_in]
+    found = list(base)
     for size in range(1, len(useful) + 1):
         for combo in itertools.combinations(useful, size):
-            cards = base | set(combo)
-            flags = tuple(f"+{k}" for k in combo)
-            for node, r in g.mv.destinations(start, counts, cards).items():
-                if node != start and makes_difference(g, r, counts, cards, combo):
-                    found.append((node, path_text(r.path), flags, r.cost))
-    found.sort(key=_by_node_then_flags)
+            found.extend(_card_reach(g, start, counts, auto, combo))
+    found.sort(key=_by_node_then_flags)  # stable: the order above within a destination
     return found
+
+
+def _sub_cache(g: RiddleGame, name: str) -> dict[Any, Any] | None:
+    """The per-board cache ``name`` (emptied when past 50,000 entries), or ``None``
+    when paths are not cached."""
+    if not g.cache_paths:
+        return None
+    cache: dict[Any, Any] = g.compiled.derived(name, dict)
+    if len(cache) > 50_000:
+        cache.clear()
+    return cache
+
+
+def _base_reach(
+    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...]
+) -> tuple[Found, frozenset[int]]:
+    """The ways to move without the optional cards, in search order, and the terrain
+    codes of the destinations where they stop the turn."""
+    cache = _sub_cache(g, "riddle.reach_base")
+    key = (start, counts, auto)
+    got = None if cache is None else cache.get(key)
+    if got is None:
+        stop, index = g.mv.terrain_stop, g.mv.index
+        found: Found = []
+        stopped_in: set[int] = set()  # terrains entered (and stopped in) without the cards
+        for node, r in g.mv.destinations(start, counts, set(auto)).items():
+            if node != start:
+                found.append((node, path_text(r.path), (), r.cost))
+                if r.stops_turn:
+                    stopped_in.add(stop[index[node]])
+        got = (found, frozenset(stopped_in))
+        if cache is not None:
+            cache[key] = got
+    return got
+
+
+def _card_reach(
+    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], combo: tuple[str, ...]
+) -> Found:
+    """The ways to move using the Cloak/Rope of ``combo`` besides ``auto`` where each
+    card of ``combo`` makes a difference, in search order."""
+    cache = _sub_cache(g, "riddle.reach_cards")
+    key = (start, counts, auto, combo)
+    got = None if cache is None else cache.get(key)
+    if got is None:
+        cards = set(auto) | set(combo)
+        flags = tuple(f"+{k}" for k in combo)
+        got = [
+            (node, path_text(r.path), flags, r.cost)
+            for node, r in g.mv.destinations(start, counts, cards).items()
+            if node != start and makes_difference(g, r, counts, cards, combo)
+        ]
+        if cache is not None:
+            cache[key] = got
+    return got
 
 
 def _by_node_then_flags(

@@ -204,3 +204,25 @@ def test_setup_events_and_variant(grid):
         new_game(grid, players=2, seed=4).setup_events
         == new_game(grid, players=2, seed=4).setup_events
     )
+
+
+def test_cached_path_searches_list_the_moves_of_a_fresh_search(monkeypatch):
+    """The per-board caches (the search without the Cloak/Rope shared by every hand, each
+    search with them on its own) list exactly the moves, in the order, that searching
+    afresh for every listing lists: on the sample map, where forests and mountains stop
+    players with and without those cards in hand, at every ply of random games."""
+    compiled = compile_board(load_project(SAMPLE))
+    checked = with_cards = 0
+    for seed in range(3):
+        g = RiddleGame.new(compiled, players=4, seed=seed, options={"turn_limit": 30})
+        rnd = random.Random(seed)
+        while g.outcome is None:
+            cached = list(g.legal_moves)
+            monkeypatch.setattr(RiddleGame, "cache_paths", False)
+            fresh = list(g.legal_moves)
+            monkeypatch.setattr(RiddleGame, "cache_paths", True)
+            assert cached == fresh, (seed, str(g.me.name))
+            checked += 1
+            with_cards += any(m.verb in ("move", "ride") and m.uses for m in cached)
+            g.push(rnd.choice(cached))
+    assert checked > 1000 and with_cards > 10  # the Cloak/Rope listings were exercised
