@@ -1,0 +1,99 @@
+"""Ringgeister rulebook sentences the other tests left unexercised (found while writing
+docs/coverage/ringgeister.md). Each test quotes its sentence and starts from a position
+(or, for set-up rules, from a new game on the default board)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.compiler import compile_board
+from referee.games.ringgeister import RinggeisterGame
+from referee.games.ringgeister.pieces import COLOURS
+from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
+from referee.store import load_project
+
+from .boards import B, events_of
+
+ROOT = Path(__file__).resolve().parents[4]
+
+
+def test_colours_not_used_leave_the_game_with_their_cards() -> None:
+    """Rulebook 1.3: "If there are fewer than four players, the coloured figures and cards
+    of the colours not used are not needed and are removed from the game." """
+    compiled = compile_board(load_project(ROOT / "projects" / "ringgeister"))
+    g = RinggeisterGame.new(compiled, players=2, seed=3, options={"colours": "purple,green"})
+    figures = g.to_json()["state"]["figures"]
+    for colour in COLOURS:
+        used = colour in ("purple", "green")
+        assert (f"hobbit-{colour}" in figures) is used
+        assert (f"man-{colour}" in figures) is used
+    assert {c.ringbearer for c in g.cards.values()} == {"purple", "green"}
+    assert len(g.cards) == 12  # six cards per colour in play
+
+
+def test_a_storm_as_the_first_card_turns_nothing() -> None:
+    """Rulebook 3.3: "At the start of the game, all the black starting points are occupied,
+    so the storm cannot yet cause any damage." """
+    board = load_project(ROOT / "projects" / "ringgeister")
+    compiled = compile_board(board)
+    as_laid = {p.id: p.turns % 4 for p in board.placements}
+    storms = 0
+    for seed in range(40):
+        g = RinggeisterGame.new(compiled, players=4, seed=seed, options={})
+        if g.card.image != "storm":
+            continue
+        storms += 1
+        assert events_of(g.setup_events, "storm"), "the storm happens ..."
+        assert events_of(g.setup_events, "tile_turned") == []  # ... and turns nothing
+        turns = g.to_json()["state"]["tile_turns"]
+        assert {t: turns[t] % 4 for t in turns} == {t: as_laid[t] for t in turns}
+    assert storms > 0
+
+
+def test_a_black_figure_defeats_several_light_figures_on_grey_points_in_one_move() -> None:
+    """Rulebook 5.1: "If ... the light figure is defeated on a grey point, the attacking black
+    figure continues on its way until it reaches a black point. It can thus, in a single
+    movement, attack several light figures." """
+    b = (
+        B()
+        .pt("S", 0, 0, "black", start="black", heading="E")
+        .pt("P1", 100, 0)
+        .pt("P2", 200, 0)
+        .pt("B2", 300, 0, "black")
+        .path("S", "P1", "P2", "B2")
+        .pt("T", 0, 60, wind="N")
+        .pt("M", 0, 80)
+        .path("M", "T")
+        .pt("ws1", -300, 300, start="white")
+        .pt("ws2", -300, 340, start="white")
+    )
+    figures = {"orc": "S", "hobbit-yellow": "P1", "hobbit-orange": "P2", "man-orange": "M"}
+    cards = (("orange", "forward", "moon"),)
+    g = game_from_position(
+        RinggeisterGame,
+        b.board(figures, cards),
+        {
+            "players": ["yellow", "orange"],
+            "options": {"variant": "A"},
+            "figures": figures,
+            "face_up": "card0",
+            "pile": [],
+            "to_move": "orange",
+            "moved": [],
+            "counters": {},
+            "removed": [],
+        },
+    )
+    assert_legal(g, "man-orange T")
+    ev = g.push_text("man-orange T")
+    encounters = events_of(ev, "encounter")
+    assert [(e["light_figure"], e["winner"]) for e in encounters] == [
+        ("hobbit-yellow", "black"),
+        ("hobbit-orange", "black"),
+    ]
+    state = g.to_json()["state"]
+    assert state["figures"]["orc"] == "B2"  # went on past both grey points
+    assert state["figures"]["hobbit-yellow"] is None and state["figures"]["hobbit-orange"] is None
+    assert [p["figure"] for p in state["pending"]] == ["hobbit-yellow", "hobbit-orange"]
+    # both must go back to a white starting point before play goes on
+    assert_illegal(g, "man-orange M", "choice_pending")
