@@ -17,6 +17,74 @@ from .boards import B, events_of
 ROOT = Path(__file__).resolve().parents[4]
 
 
+def _game(
+    b: B,
+    figures: dict[str, str],
+    *,
+    players: tuple[str, ...] = ("yellow",),
+    to_move: str = "yellow",
+    card: tuple[str, str, str] = ("yellow", "forward", "moon"),
+) -> RinggeisterGame:
+    """The position: ``figures`` on ``b``, ``card`` face up, no counters (variant A)."""
+    game = game_from_position(
+        RinggeisterGame,
+        b.board(figures, (card,)),
+        {
+            "players": list(players),
+            "options": {"variant": "A"},
+            "figures": figures,
+            "face_up": "card0",
+            "pile": [],
+            "to_move": to_move,
+            "moved": [],
+            "counters": {},
+            "removed": [],
+        },
+    )
+    assert isinstance(game, RinggeisterGame)
+    return game
+
+
+def test_light_figures_may_turn_against_the_three_black_arrows() -> None:
+    """Rulebook 2.1: "Even at forks marked with three black arrows they may turn in the
+    opposite direction to the arrows (that is, to the left)." """
+    b = (
+        B()
+        .pt("W", 0, 0)
+        .junction("J", 100, 0, forced_right=True)
+        .pt("N", 100, -100)
+        .pt("S", 100, 100)
+        .pt("E", 200, 0)
+        .path("W", "J", "E")
+        .path("N", "J", "S")
+    )
+    g = _game(b, {"hobbit-yellow": "W", "man-yellow": "E"})
+    assert_legal(g, "hobbit-yellow N")  # left, against the arrows
+    assert_legal(g, "hobbit-yellow S")  # right, with them
+    g.push_text("hobbit-yellow N")
+    assert g.to_json()["state"]["figures"]["hobbit-yellow"] == "N"
+
+
+def test_gandalf_on_a_wind_arrow_wakes_a_black_figure() -> None:
+    """Rulebook 4.1: "By stopping on a point marked with an arrow, a light figure (including
+    Gandalf) always provokes a reaction from a black figure." """
+    b = (
+        B()
+        .pt("A", 0, 80)
+        .pt("T", 0, 60, wind="N")
+        .path("A", "T")
+        .pt("S", 0, 0, "black", start="black", heading="E")
+        .pt("B2", 100, 0, "black")
+        .path("S", "B2")
+    )
+    g = _game(b, {"gandalf": "A", "orc": "S"})
+    assert_legal(g, "gandalf T")
+    ev = g.push_text("gandalf T")
+    assert events_of(ev, "wind")[0]["figure"] == "orc"
+    assert events_of(ev, "black_moved")[0]["to"] == "B2"
+    assert g.to_json()["state"]["figures"]["orc"] == "B2"
+
+
 def test_colours_not_used_leave_the_game_with_their_cards() -> None:
     """Rulebook 1.3: "If there are fewer than four players, the coloured figures and cards
     of the colours not used are not needed and are removed from the game." """
