@@ -85,6 +85,28 @@ def test_gandalf_on_a_wind_arrow_wakes_a_black_figure() -> None:
     assert g.to_json()["state"]["figures"]["orc"] == "B2"
 
 
+def test_set_up_places_the_figures_at_random_and_turns_only_the_top_card() -> None:
+    """Rulebook 1.2: "the cards are shuffled and placed face down in a pile ... Only the top
+    card is turned face up"; 1.3: the light figures "are placed at random on the various
+    white starting points", "the 18 black figures are placed at random on the black
+    starting points"."""
+    compiled = compile_board(load_project(ROOT / "projects" / "ringgeister"))
+    placements = set()
+    for seed in (1, 2):
+        g = RinggeisterGame.new(compiled, players=4, seed=seed, options={})
+        state = g.to_json()["state"]
+        for fid, at in state["figures"].items():
+            light = fid.startswith(("hobbit", "man", "gandalf"))
+            assert compiled.graph.nodes[at]["start"] == ("white" if light else "black"), fid
+        assert len(set(state["figures"].values())) == 27
+        cards = state["cards"]
+        assert cards["discard"] == [] and len(cards["pile"]) == 23
+        assert cards["face_up"] not in cards["pile"]
+        assert events_of(g.setup_events, "card_turned")[0]["card"]["id"] == cards["face_up"]
+        placements.add(tuple(sorted(state["figures"].items())))
+    assert len(placements) == 2  # the seed, not a fixed layout, decides
+
+
 def test_colours_not_used_leave_the_game_with_their_cards() -> None:
     """Rulebook 1.3: "If there are fewer than four players, the coloured figures and cards
     of the colours not used are not needed and are removed from the game." """
