@@ -187,3 +187,22 @@ def test_a_black_figure_defeats_several_light_figures_on_grey_points_in_one_move
     assert [p["figure"] for p in state["pending"]] == ["hobbit-yellow", "hobbit-orange"]
     # both must go back to a white starting point before play goes on
     assert_illegal(g, "man-orange M", "choice_pending")
+
+
+def test_light_figures_travel_by_water_as_well_as_by_land() -> None:
+    """Rulebook 2.1: "All figures may, during their movement, only use the lines of
+    communication by land and by water traced on the game board." """
+    b = (
+        B()
+        .pt("A", 0, 0)
+        .pt("boat", 100, 0)
+        .pt("far", 200, 0)
+        .path("A", "boat", medium="water")
+        .pt("off", 100, 100)  # on no line: out of reach
+        .path("boat", "far")
+    )
+    g = _game(b, {"hobbit-yellow": "A", "man-yellow": "far"})
+    assert_legal(g, "hobbit-yellow boat")
+    assert_illegal(g, "hobbit-yellow off")
+    g.push_text("hobbit-yellow boat")
+    assert g.to_json()["state"]["figures"]["hobbit-yellow"] == "boat"
