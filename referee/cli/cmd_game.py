@@ -137,26 +137,36 @@ def new_game(
     """Set up a game and its envelope."""
     check_setup(players, seed, "new", UsageError)
     cls = get_game(rules)
+    compiled = _board_for(rules, project, boards)
+    with guard_state(project, "the rules cannot set up this game with these options"):
+        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
+        events = list(getattr(game, "setup_events", []))
+    new = {"players": players, "seed": seed, "options": dict(options), "events": events}
+    return game, _envelope(rules, project, compiled, game, new)
+
+
+def _board_for(rules: str, project: str, boards: Boards) -> CompiledBoard:
+    """The compiled board of ``project``, refused if it declares other rules."""
     compiled = boards.get(project)
     declared = compiled.board.rules
     if declared and declared != rules:
         raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
-    with guard_state(project, "the rules cannot set up this game with these options"):
-        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-        events = list(getattr(game, "setup_events", []))
-    env = {
+    return compiled
+
+
+def _envelope(
+    rules: str, project: str, compiled: CompiledBoard, game: Game[Any], new: dict[str, Any]
+) -> dict[str, Any]:
+    """A state file: the game's state and its log, which starts from ``new``."""
+    return {
         "format": ENVELOPE,
         "version": ENVELOPE_VERSION,
         "rules": rules,
         "project": os.path.abspath(project),
         "board_hash": compiled.hash,
         "state": game.to_json(),
-        "log": {
-            "new": {"players": players, "seed": seed, "options": dict(options), "events": events},
-            "moves": [],
-        },
+        "log": {"new": new, "moves": []},
     }
-    return game, env
 
 
 def new_game_from_position(
@@ -168,10 +178,7 @@ def new_game_from_position(
 ) -> tuple[Game[Any], dict[str, Any]]:
     """Set up the game a position describes, and its envelope (the log starts from it)."""
     cls = get_game(rules)
-    compiled = boards.get(project)
-    declared = compiled.board.rules
-    if declared and declared != rules:
-        raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
+    compiled = _board_for(rules, project, boards)
     if cls.POSITION is None:
         raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
     try:
@@ -179,19 +186,8 @@ def new_game_from_position(
             game = cls.from_position(compiled, position)
     except StateError as exc:
         raise StateError(exc.message, code=exc.code, location=where) from None
-    env = {
-        "format": ENVELOPE,
-        "version": ENVELOPE_VERSION,
-        "rules": rules,
-        "project": os.path.abspath(project),
-        "board_hash": compiled.hash,
-        "state": game.to_json(),
-        "log": {
-            "new": {"players": len(game.players), "position": position, "events": []},
-            "moves": [],
-        },
-    }
-    return game, env
+    new = {"players": len(game.players), "position": position, "events": []}
+    return game, _envelope(rules, project, compiled, game, new)
 
 
 def check_envelope(env: Any, where: str) -> None:
