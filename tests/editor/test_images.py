@@ -164,7 +164,7 @@ def test_a_placed_tile_shows_its_face_and_brings_its_picture_into_the_board(
     win.view.fit()
     assert colour_at(win, 300, 300) == (0x33, 0x69, 0x1E)
     # the palette's icon shows the face too
-    icon = win.palette.list.item(0).icon().pixmap(72, 72).toImage()
+    icon = win.palette_dock.list.item(0).icon().pixmap(72, 72).toImage()
     c = icon.pixelColor(36, 36)
     assert (c.red(), c.green(), c.blue()) == (0x33, 0x69, 0x1E)
     win.a_undo.trigger()
