@@ -7,7 +7,7 @@ from PySide6.QtGui import QMouseEvent
 
 from ..commands import MoveCommand, MovePieceCommand
 from ..snapping import grid_mm, snap_tile_centre, snap_to_grid
-from .base import Tool, next_drag
+from .base import Tool, ToolContext, next_drag
 
 #: node kinds a piece may stand on
 PIECE_PLACES = ("point", "space", "river_dot")
@@ -25,7 +25,7 @@ class SelectTool(Tool):
     shortcut = "V"
     rubber_band = True
 
-    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self._drag: int | None = None
         self._start = QPointF()
