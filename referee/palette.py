@@ -14,6 +14,11 @@ arrow, a door, a city) is declared by the rules modules (``RulesModule.symbols``
 :func:`feature_symbols` says which symbols draw a feature and :func:`symbol_outline`
 their outline, for ``referee render`` and the editor's canvas alike, so a new game's
 symbols appear in both without code in either.
+
+Figures: :func:`figure_symbol` resolves how a figure (a game's
+:class:`~referee.games.base.FigureView`, or a piece a project sets) is drawn from its
+rules module's symbols, and :func:`stack_offset` where figures sharing a node stand,
+for ``referee render`` and the editor's Playtest alike.
 """
 
 from __future__ import annotations
