@@ -71,6 +71,14 @@ def seats(game: Game[Any]) -> list[str]:
     raise TypeError(f"cannot tell the seats of a {type(game).__name__}")
 
 
+def searched(game: Game[Any]) -> list[Any]:
+    """The moves a bot considers: the game's ``search_moves()`` when it declares the
+    hook (legal moves that can help, e.g. without free discards that never do),
+    else every legal move."""
+    hook = getattr(game, "search_moves", None)
+    return list(hook()) if callable(hook) else list(game.legal_moves)
+
+
 def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:
     """The seats that won ``outcome`` (empty while the game goes on, on a loss or draw)."""
     if not outcome or outcome.get("result") != "won":

@@ -17,6 +17,10 @@ Budget: ``iterations`` (deterministic: same seed, same game, same move) and/or
 
 Notes
 -----
+The moves searched are the game's ``search_moves()`` when it declares them (the
+legal moves minus those the rules say never help, :func:`~.base.searched`); a
+decision with one such move is answered without search.
+
 Cost per iteration: one determinisation (a state rebuilt from a view, about one
 ``copy()``), ``legal_moves`` at every tree level, and up to ``rollout`` random
 pushes; memory is one node per iteration.
@@ -30,7 +34,7 @@ from typing import Any
 
 from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
-from .base import Bot, rewards, seats
+from .base import Bot, rewards, searched, seats
 from .determinize import CannotDeterminise, determinise
 from .evaluations import heuristic, reward
 from .simple import GreedyBot, one_ply
@@ -103,7 +107,7 @@ class MctsBot(Bot):
         return f"mcts:{','.join(parts)}"
 
     def choose(self, game: Game[Any]) -> Any:
-        moves = list(game.legal_moves)
+        moves = searched(game)
         if not moves:
             raise IllegalMoveError("no legal move to choose from", code="no_legal_move")
         if len(moves) == 1:
@@ -138,7 +142,7 @@ class MctsBot(Bot):
             path: list[_Node] = []
             # selection and expansion
             while g.outcome is None:
-                legal = list(g.legal_moves)
+                legal = searched(g)
                 if node is root:
                     legal = [m for m in legal if str(m) in root_moves]
                 if not legal:
@@ -167,7 +171,7 @@ class MctsBot(Bot):
             for _ in range(self.rollout):
                 if g.outcome is not None:
                     break
-                legal = list(g.legal_moves)
+                legal = searched(g)
                 if not legal:
                     break
                 self._push(g, legal[rng.randrange(len(legal))])

@@ -231,6 +231,17 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         # included (DESIGN §6)
         yield from self._anytime_moves(ph)
 
+    def search_moves(self) -> list[Move]:
+        """Hook for bots: the legal moves worth searching — all but the free discards.
+
+        A free discard (``drop``) never helps in this pack: no rule refreshes a hand
+        to a number of cards (the rulebook's one reason for it, "Any Time During the
+        Game"), and a card kept can still be paid or discarded later. The rules keep
+        offering it; a bot need not spend its budget on it, and a decision whose
+        only other answer is "go on" (``reveal``, ``roll``) is then answered at once.
+        """
+        return [m for m in self.generate_legal_moves() if m.verb != "drop"]
+
     def _play_moves(self) -> Iterator[Move]:
         p = self.active
         sc = self.sc
