@@ -9,6 +9,7 @@ pass (:meth:`LotrCoopBase._validate`) or a running game must keep
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,6 +48,27 @@ OPS = (
     "mount_doom_roll",
     "mount_doom_check",
 )
+
+
+#: :meth:`LotrCoopBase.value` points per Scenario completed
+PER_SCENARIO = 40.0
+#: how much another Hobbit's distance to Sauron counts, next to the Ring-bearer's
+OTHERS = 0.3
+#: the value's offset: a Fellowship setting out for Moria stands near -40
+CENTRE = 138.0
+
+
+def danger(d: int) -> float:
+    """Points for a Hobbit ``d`` spaces short of Sauron on the Corruption line:
+    2.5 a space, less a cost that grows steeply within a die's reach (75 at ``d`` =
+    1, 30 at 3, 8 at 6)."""
+    return 2.5 * d - 75.0 * math.exp(-0.45 * (d - 1))
+
+
+def step(d: int) -> float:
+    """What one step toward the darkness costs a Hobbit ending ``d`` spaces short of
+    Sauron (``danger(d + 1) - danger(d)``)."""
+    return danger(d + 1) - danger(d)
 
 
 @dataclass(eq=False, repr=False)
@@ -186,23 +208,66 @@ class LotrCoopBase(LotrCoopState):
         )
 
     def value(self) -> float:
-        """A rough heuristic of how well the Fellowship stands (for the greedy policy)."""
+        """How well the Fellowship stands, in points (25 points: about one unit of
+        log-odds of winning; :meth:`~referee.games.tracks.TrackGame.evaluate` reads it
+        through a logistic). About -40 at the start of Moria, positive on the way to
+        Mount Doom with a healthy Ring-bearer.
+
+        What wins is reaching Mount Doom with the Ring-bearer in the game; what loses
+        is the Ring-bearer meeting Sauron on the Corruption line (or failing the die's
+        discard). So the terms are:
+
+        - **progress**: :data:`PER_SCENARIO` per Scenario completed, and a share of it
+          for the current Scenario — the main line's marker or the event marker,
+          whichever is nearer its end (either ends the Scenario);
+        - **the Ring-bearer's distance to Sauron** ``d``: :func:`danger` — a steep
+          cost within a die roll's reach (three circles, or Sauron's face at ``d`` =
+          1), a small linear gain beyond; other Hobbits count :data:`OTHERS` as much,
+          and a Hobbit still in the game a fixed amount (more Hobbits to pay events);
+        - **Life tokens**: while a Scenario runs, each kind a Hobbit lacks costs the
+          step toward the darkness it will cost at the Scenario's end;
+        - **cards**: the hands pay events and the die's discards (a Ring-bearer who
+          cannot discard two cards is eliminated), so each card counts, less past
+          six; **shields** call Gandalf cards.
+
+        Notes
+        -----
+        O(players); reads only what every player sees (corruption, markers, hand
+        sizes, tokens, shields).
+        """
         if self.result is not None:
             won = self.result["result"] == "won"
             return (1000.0 if won else -1000.0) + float(self.result["score"])
         rb = self.ringbearer
-        gap = [self.sauron - self.corruption[p] for p in range(len(self.players)) if self.alive[p]]
-        return (
-            3.0 * self.last_number
-            + 20.0 * self.location
-            + 4.0 * (self.sauron - self.corruption[rb])
-            + 1.0 * min(gap)
-            + 5.0 * sum(self.alive)
-            + 0.3 * sum(map(len, self.hands))
-            + 0.5 * self.shield_total()
-            + sum(sum(v.values()) for v in self.life)
-            - 3.0 * self.event_pos
-        )
+        v = PER_SCENARIO * self._progress() - CENTRE
+        running = self.sc is not None
+        for p in range(len(self.players)):
+            if not self.alive[p]:
+                continue
+            w = 1.0 if p == rb else OTHERS
+            d = self.sauron - self.corruption[p]
+            v += w * danger(d)
+            if p != rb:
+                v += 10.0
+            if running:
+                missing = sum(1 for k in LIFE if not self.life[p][k])
+                v -= w * missing * step(d - 1)
+            cards = len(self.hands[p])
+            v += 1.5 * min(cards, 6) + 0.3 * max(0, cards - 6)
+            if p == rb and cards < 2 and self._skill(p) != "merry_discards_one":
+                v -= 8.0
+        return v + 0.8 * min(self.shield_total(), 15)
+
+    def _progress(self) -> float:
+        """Scenarios completed, plus the current one's share (0 to 1) done."""
+        lay = self.lay
+        stages = [i for i, loc in enumerate(lay.master) if loc.get("scenario")]
+        done = float(sum(1 for i in stages if i < self.location))
+        sc = self.sc
+        if sc is not None:
+            main = sc.main
+            done += max(self.markers[main.activity] / main.last, self.event_pos / 6.0)
+        return done
 
     def shield_total(self) -> int:
         return sum(s["v"] for hs in self.shields for s in hs)
