@@ -55,7 +55,7 @@ PER_SCENARIO = 40.0
 #: how much another Hobbit's distance to Sauron counts, next to the Ring-bearer's
 OTHERS = 0.3
 #: the value's offset: a Fellowship setting out for Moria stands near -40
-CENTRE = 138.0
+CENTRE = 150.0
 
 
 def danger(d: int) -> float:
@@ -224,8 +224,9 @@ class LotrCoopBase(LotrCoopState):
           cost within a die roll's reach (three circles, or Sauron's face at ``d`` =
           1), a small linear gain beyond; other Hobbits count :data:`OTHERS` as much,
           and a Hobbit still in the game a fixed amount (more Hobbits to pay events);
-        - **Life tokens**: while a Scenario runs, each kind a Hobbit lacks costs the
-          step toward the darkness it will cost at the Scenario's end;
+        - **Life tokens**: each kind a Hobbit lacks costs the step toward the
+          darkness it will cost at the Scenario's end, in the share of the Scenario
+          done (a Scenario sets out with none; the spaces give them);
         - **cards**: the hands pay events and the die's discards (a Ring-bearer who
           cannot discard two cards is eliminated), so each card counts, less past
           six; **shields** call Gandalf cards.
@@ -239,8 +240,8 @@ class LotrCoopBase(LotrCoopState):
             won = self.result["result"] == "won"
             return (1000.0 if won else -1000.0) + float(self.result["score"])
         rb = self.ringbearer
-        v = PER_SCENARIO * self._progress() - CENTRE
-        running = self.sc is not None
+        done, share = self._progress()
+        v = PER_SCENARIO * (done + share) - CENTRE
         for p in range(len(self.players)):
             if not self.alive[p]:
                 continue
@@ -249,25 +250,23 @@ class LotrCoopBase(LotrCoopState):
             v += w * danger(d)
             if p != rb:
                 v += 10.0
-            if running:
-                missing = sum(1 for k in LIFE if not self.life[p][k])
-                v -= w * missing * step(d - 1)
+            missing = sum(1 for k in LIFE if not self.life[p][k])
+            v -= share * w * missing * step(d - 1)
             cards = len(self.hands[p])
             v += 1.5 * min(cards, 6) + 0.3 * max(0, cards - 6)
             if p == rb and cards < 2 and self._skill(p) != "merry_discards_one":
                 v -= 8.0
         return v + 0.8 * min(self.shield_total(), 15)
 
-    def _progress(self) -> float:
-        """Scenarios completed, plus the current one's share (0 to 1) done."""
-        lay = self.lay
-        stages = [i for i, loc in enumerate(lay.master) if loc.get("scenario")]
-        done = float(sum(1 for i in stages if i < self.location))
+    def _progress(self) -> tuple[int, float]:
+        """Scenarios completed, and the current one's share (0 to 1) done."""
+        stages = [i for i, loc in enumerate(self.lay.master) if loc.get("scenario")]
+        done = sum(1 for i in stages if i < self.location)
         sc = self.sc
-        if sc is not None:
-            main = sc.main
-            done += max(self.markers[main.activity] / main.last, self.event_pos / 6.0)
-        return done
+        if sc is None:
+            return done, 0.0
+        main = sc.main
+        return done, max(self.markers[main.activity] / main.last, self.event_pos / 6.0)
 
     def shield_total(self) -> int:
         return sum(s["v"] for hs in self.shields for s in hs)
