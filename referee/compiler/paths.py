@@ -229,6 +229,24 @@ class PathNetwork:
         self._load_owner("")
         self._relink(set(self.port_xy), set(self.chains_start_nodes()))
 
+    def copy(self, turns: Mapping[str, int] | None = None) -> PathNetwork:
+        """An independent copy (O(size), no re-linking); with ``turns``, the copy keeps
+        turns of its own, starting from ``turns`` (which must be those it links now).
+        """
+        net = object.__new__(PathNetwork)
+        net.board, net.tol = self.board, self.tol
+        net.turns = dict(turns) if turns is not None else None
+        net.owners = dict(self.owners)  # _Owner values are replaced, never changed
+        net.cells = defaultdict(set, {k: set(v) for k, v in self.cells.items()})
+        net.port_xy = dict(self.port_xy)
+        net.seg_at = defaultdict(list, {k: list(v) for k, v in self.seg_at.items()})
+        net.chains = dict(self.chains)
+        net._by_owner = defaultdict(set, {k: set(v) for k, v in self._by_owner.items()})
+        net._by_end = defaultdict(set, {k: set(v) for k, v in self._by_end.items()})
+        net.port_nodes = dict(self.port_nodes)
+        net.socket_problems = dict(self.socket_problems)
+        return net
+
     # ------------------------------------------------------------------ owners
     @staticmethod
     def nid(owner: str, fid: str) -> str:

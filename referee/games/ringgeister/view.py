@@ -234,9 +234,12 @@ class BoardView:
     def _network(self) -> PathNetwork:
         """The view's path network, linked at the configuration the arrays describe."""
         if self._net is None:
-            turns = dict(zip(self.placement_ids, self.key))
-            self._net = PathNetwork(self.compiled.board, self.compiled.tol, turns)
-            self._net_key = self.key
+            # a copy of the compiled board's network, at the turns it carries (the
+            # view's first configuration), is cheaper than linking anew
+            compiled = self.compiled
+            turns = {p.id: p.turns for p in compiled.board.placements}
+            self._net = compiled.paths.copy(turns)
+            self._net_key = self.key_of(turns)
         return self._net
 
     def _turn_network(self, key: tuple[int, ...], ends: set[str] | None) -> set[str]:
