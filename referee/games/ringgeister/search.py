@@ -1,15 +1,12 @@
 """Where a light figure may stop (rulings 2–6): the breadth-first search of a move.
 
-The search runs on the integer path view (:mod:`.view`). Two searches share the rules:
+The search runs on the integer path view (:mod:`.view`): :func:`search` finds every
+point a figure may stop on with the parent map of the first (fewest hops) arrival at
+each; :func:`destinations` (``legal_moves``, ``check``, the end of a turn) reads its
+points, :func:`route` (the route a pushed move reports) and the explanation of a
+rejected move its parents — one search per figure and state serves them all.
 
-- :func:`destinations` — only *where* a figure may stop (``legal_moves``, ``check``,
-  the end of a turn): a set of arrivals seen instead of a parent map, and an early
-  stop for :func:`can_move`;
-- :func:`search` — with the parent map of the first (fewest hops) arrival at every
-  point, for the route a move reports (:func:`route`, which stops at its
-  destination) and the explanation of a rejected move.
-
-Both results are kept per game state (``game._dest_cache``, dropped by every change of
+Searches are kept per game state (``game._dest_cache``, dropped by every change of
 the state). Tried and measured, and left out: a memo across states keyed by the
 points a search looked at (in play the occupants change too often for it to pay), and
 runs of points walked as chains precomputed per turn configuration (faster per search
@@ -129,102 +126,32 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     if keep:
         hit = g._dest_cache.get(f)
         if hit is None:
-            g._dest_cache[f] = [out, None, None]
+            g._dest_cache[f] = [out, None]
         else:
             hit[0] = out
     return out
 
 
-def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[int]:
+def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
     """The points light figure ``f`` may stop on (rulings 2–6), cached per state.
 
-    With ``first``, the search ends at the first point found (and is not kept): for
-    :func:`can_move`.
-
-    The same points as :func:`search` finds, without routes (the arrivals a search
-    reaches do not depend on the order it visits them in).
+    The arrivals of :func:`search`, whose parent map is kept with them: the move
+    pushed next finds its route there (:func:`route`).
 
     Notes
     -----
     O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
     hit = g._dest_cache.get(f)
-    if hit is not None:
-        if hit[2] is not None:
-            known: Collection[int] = hit[2]
-            return known
-        if hit[0] is not None:
-            full: Collection[int] = hit[0][0]
-            hit[2] = full
-            return full
-    v = g.v
-    s = g.specs[f]
-    start = g.pos[f]
-    occ = g.occ
-    gandalf = s.figure == "gandalf"
-    hobbit = s.figure == "hobbit"
-    card = g.cards[g.face_up]
-    ringbearer = hobbit and s.colour == card.ringbearer
-    spider_ok = hobbit and g._counters_left(s.colour or "") == 0
-    image = card.image
-    sym = image if image in ("moon", "star") else None
-    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
-    kind, black, goal = v.kind, v.black, v.goal
-    light, small = g.light, g.small
-    dests: set[int] = set()
-    seen: set[tuple[int, int]] = set()
-    queue: list[tuple[int, int]] = []
-    if start >= 0:
-        for _, key in inc[start]:
-            if key not in seen:
-                seen.add(key)
-                queue.append(key)
-    for key in queue:  # the list grows while it is read
-        node, e_in = key
-        k = kind[node]
-        if k == POINT:
-            if node != start:  # its own point: passes over it, never stops there
-                o = occ[node]
-                if o < 0:
-                    if goal[node] and not ringbearer:
-                        continue  # ruling 6: only the Ringbearer Hobbit enters the goal
-                    dests.add(node)
-                    if first:
-                        return dests
-                    if not gandalf or black[node]:
-                        continue  # ruling 2/3: stop at the first free (black) point
-                elif not light[o] and not (ringbearer and small[o]):
-                    continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
-        elif k == DOOR:
-            ds = v.symbol[node]
-            if ds is not None and ds == sym:
-                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
-                    if d2 != node:
-                        k2 = (d2, -1)
-                        if k2 not in seen:
-                            seen.add(k2)
-                            queue.append(k2)
-        elif k != JUNCTION:
-            continue  # dead end (light figures do not turn about) or off the network
-        for e, k2 in inc[node]:
-            if e != e_in and k2 not in seen:
-                seen.add(k2)
-                queue.append(k2)
-    if first:
-        return dests  # none found: nothing to keep either way
-    if hit is None:
-        g._dest_cache[f] = [None, None, dests]
-    else:
-        hit[2] = dests
-    return dests
+    if hit is not None and hit[0] is not None:
+        known: Collection[int] = hit[0][0]
+        return known
+    return search(g, f)[0]
 
 
 def can_move(g: RinggeisterGame, f: int) -> bool:
-    """Whether light figure ``f`` has a point to stop on (stops at the first found)."""
-    hit = g._dest_cache.get(f)
-    if hit is not None and (hit[2] is not None or hit[0] is not None):
-        return bool(destinations(g, f))
-    return bool(destinations(g, f, first=True))
+    """Whether light figure ``f`` has a point to stop on."""
+    return bool(destinations(g, f))
 
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
