@@ -17,7 +17,7 @@ more than they saved; ``bench/selfplay.py --baseline-ref`` showed 0.8x).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .moves import Move
 from .view import DOOR, JUNCTION, POINT
@@ -25,7 +25,7 @@ from .view import DOOR, JUNCTION, POINT
 if TYPE_CHECKING:
     from .game import RinggeisterGame
 
-Found = tuple[dict[int, Any], dict[Any, Any]]
+Found = tuple[dict[int, int], dict[int, int | None]]
 
 _NO_RELAX: frozenset[str] = frozenset()
 
@@ -40,13 +40,15 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     first arrival at that point (its route is final then) and is not kept.
 
     Returns ``(dests, parents)``: ``dests[node] = key`` of the first (fewest
-    hops) arrival, ``parents[key] = previous key`` (None at the start);
-    a key is ``(node, edge arrived by)`` (edge −1: through a gallery).
+    hops) arrival, ``parents[key] = previous key`` (None at the start); a key
+    numbers an arrival ``(node, edge arrived by)`` (edge −1: through a gallery),
+    read back with ``g.v.arrival_node[key]`` and ``g.v.arrival_edge[key]``.
 
     Notes
     -----
-    Breadth-first over (node, arrival edge) pairs on the integer path view:
-    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
+    Breadth-first over arrivals on the integer path view (numbered arrivals: set
+    look-ups without hashing tuples): O(V + E) at worst (Gandalf), a few nodes for
+    a coloured figure.
     """
     keep = not relax and until < 0
     if not relax:
@@ -67,23 +69,24 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     sym = image if image in ("moon", "star") else None
     if relax:
         spider_ok = spider_ok or "spider" in relax
-    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
+    inc = v.open_next if spider_ok else v.safe_next  # ruling 6: the spider's path
     kind, black, goal = v.kind, v.black, v.goal
+    at_node, by_edge = v.arrival_node, v.arrival_edge
     light, small = g.light, g.small
     relax_black = "black" in relax
     relax_stop = "stop" in relax
     relax_goal = "goal" in relax
     open_all = "gallery" in relax
-    dests: dict[int, Any] = {}
-    parents: dict[Any, Any] = {}
-    queue: list[tuple[int, int]] = []
+    dests: dict[int, int] = {}
+    parents: dict[int, int | None] = {}
+    queue: list[int] = []
     if start >= 0:
         for _, key in inc[start]:
             if key not in parents:
                 parents[key] = None
                 queue.append(key)
     for key in queue:  # breadth first: the list grows while it is read
-        node, e_in = key
+        node = at_node[key]
         k = kind[node]
         if k == POINT:
             o = occ[node]
@@ -110,16 +113,15 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
             if ds is not None and (open_all or ds == sym):
                 for d2 in v.doors[ds]:  # ruling 5: continue from any other door
                     if d2 != node:
-                        k2 = (d2, -1)
+                        k2 = v.door_arrival[d2]
                         if k2 not in parents:
                             parents[k2] = key
                             queue.append(k2)
         elif k != JUNCTION:
             continue  # dead end (light figures do not turn about) or off the network
-        for e, k2 in inc[node]:  # k2 = (other end, e), made once per board view
-            if e == e_in:
-                continue
-            if k2 not in parents:
+        e_in = by_edge[key]
+        for e, k2 in inc[node]:  # k2 numbers the arrival (other end, e)
+            if e != e_in and k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)
     out = (dests, parents)
@@ -186,10 +188,11 @@ def route(g: RinggeisterGame, f: int, dest: int) -> list[int]:
     hit = g._dest_cache.get(f)
     found = hit[0] if hit is not None and hit[0] is not None else search(g, f, until=dest)
     dests, parents = found
-    key = dests[dest]
+    at_node = g.v.arrival_node
+    key: int | None = dests[dest]
     back: list[int] = []
     while key is not None:
-        back.append(key[0])
+        back.append(at_node[key])
         key = parents[key]
     back.append(g.pos[f])
     return back[::-1]

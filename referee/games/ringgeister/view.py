@@ -40,6 +40,8 @@ _Arrays = tuple[
     list[list[tuple[int, int, float, float]]],
     list[tuple[tuple[int, tuple[int, int]], ...]],
     list[tuple[tuple[int, tuple[int, int]], ...]],
+    list[tuple[tuple[int, int], ...]],
+    list[tuple[tuple[int, int], ...]],
 ]
 
 
@@ -162,6 +164,18 @@ class BoardView:
         self.land_inc: list[list[tuple[int, int, float, float]]] = []
         self.open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         self.safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        #: the same rows as (edge, arrival number) pairs, for the search's hot loop
+        self.open_next: list[tuple[tuple[int, int], ...]] = []
+        self.safe_next: list[tuple[tuple[int, int], ...]] = []
+        #: arrivals numbered: ``(node, edge arrived by)`` (edge −1: through a gallery
+        #: door) and back; the same in every turn configuration
+        self.arrival: dict[tuple[int, int], int] = {}
+        self.arrival_node: list[int] = []
+        self.arrival_edge: list[int] = []
+        #: the arrival at each door through the gallery
+        self.door_arrival: dict[int, int] = {
+            d: self._arrival((d, -1)) for ds in self.doors.values() for d in ds
+        }
         #: placement ids in board order: a turn configuration is a tuple in this order
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
@@ -309,15 +323,19 @@ class BoardView:
             x[i], y[i] = ports_of[o][nid]
         inc = self.inc[:]
         land_inc, open_inc, safe_inc = self.land_inc[:], self.open_inc[:], self.safe_inc[:]
+        open_next, safe_next = self.open_next[:], self.safe_next[:]
         compiled = self.compiled
         water, guard = compiled.path_view().water, compiled.path_view().guard
         for nid in ends:
             i = self.index[nid]
             row = inc[i] = compiled.path_row(net, nid)
-            land_inc[i], open_inc[i], safe_inc[i] = _rows(row, water, guard)
+            land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = self._rows(
+                row, water, guard
+            )
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc, self.guard, self.water = inc, guard, water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
+        self.open_next, self.safe_next = open_next, safe_next
 
     def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """World positions of the ports of ``owner`` (a placement, or None) at ``key``."""
@@ -343,6 +361,8 @@ class BoardView:
             self.land_inc,
             self.open_inc,
             self.safe_inc,
+            self.open_next,
+            self.safe_next,
         )
         while len(self.configs) > CONFIGS_KEPT:
             self.configs.popitem(last=False)
@@ -360,6 +380,8 @@ class BoardView:
             self.land_inc,
             self.open_inc,
             self.safe_inc,
+            self.open_next,
+            self.safe_next,
         ) = arrays
 
     def refresh(self) -> None:
@@ -396,39 +418,62 @@ class BoardView:
         land_inc: list[list[tuple[int, int, float, float]]] = []
         open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        open_next: list[tuple[tuple[int, int], ...]] = []
+        safe_next: list[tuple[tuple[int, int], ...]] = []
         for row in pv.inc:
-            land, open_, safe = _rows(row, water, guard)
+            land, open_, safe, onext, snext = self._rows(row, water, guard)
             land_inc.append(land)
             open_inc.append(open_)
             safe_inc.append(safe)
+            open_next.append(onext)
+            safe_next.append(snext)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc = pv.inc
         self.guard = guard
         self.water = water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
+        self.open_next, self.safe_next = open_next, safe_next
+
+    def _arrival(self, key: tuple[int, int]) -> int:
+        """The number of arrival ``key`` = ``(node, edge)`` (numbered on first sight)."""
+        a = self.arrival.get(key)
+        if a is None:
+            a = self.arrival[key] = len(self.arrival_node)
+            self.arrival_node.append(key[0])
+            self.arrival_edge.append(key[1])
+        return a
+
+    def _rows(
+        self,
+        row: list[tuple[int, int, float, float]],
+        water: list[bool],
+        guard: list[str | None],
+    ) -> tuple[
+        list[tuple[int, int, float, float]],
+        tuple[tuple[int, tuple[int, int]], ...],
+        tuple[tuple[int, tuple[int, int]], ...],
+        tuple[tuple[int, int], ...],
+        tuple[tuple[int, int], ...],
+    ]:
+        """A path row's land paths (black figures), and ``(edge, (other end, edge))``
+        pairs over every path and over those the spider does not guard (light figures),
+        the last two also as ``(edge, arrival number)``."""
+        if not row:
+            return row, (), (), (), ()
+        # (edge, (other end, edge)): the second is the arrival the search queues
+        pairs = tuple([(t[0], (t[1], t[0])) for t in row])
+        safe = tuple([q for q in pairs if guard[q[0]] is None])
+        arrival = self._arrival
+        return (
+            [t for t in row if not water[t[0]]],
+            pairs,
+            safe,
+            tuple([(e, arrival(k)) for e, k in pairs]),
+            tuple([(e, arrival(k)) for e, k in safe]),
+        )
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}
-
-
-def _rows(
-    row: list[tuple[int, int, float, float]], water: list[bool], guard: list[str | None]
-) -> tuple[
-    list[tuple[int, int, float, float]],
-    tuple[tuple[int, tuple[int, int]], ...],
-    tuple[tuple[int, tuple[int, int]], ...],
-]:
-    """A path row's land paths (black figures), and ``(edge, (other end, edge))`` pairs
-    over every path and over those the spider does not guard (light figures)."""
-    if not row:
-        return row, (), ()
-    # (edge, (other end, edge)): the second is the search's key of the arrival
-    pairs = tuple([(t[0], (t[1], t[0])) for t in row])
-    return (
-        [t for t in row if not water[t[0]]],
-        pairs,
-        tuple([q for q in pairs if guard[q[0]] is None]),
-    )
 
 
 def view_of(compiled: CompiledBoard) -> BoardView:
