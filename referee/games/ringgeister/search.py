@@ -164,19 +164,15 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
         return known
     dests = destinations(g, f)
     v = g.v
-    ids, fid, by_id = v.ids, g.specs[f].id, v.by_id
+    fid = g.specs[f].id
     made = v.step_moves.get(fid)
     if made is None:  # moves are immutable values: one per figure and point
-        made = v.step_moves[fid] = [None] * v.n
+        ids, kind = v.ids, v.static_kind
+        made = v.step_moves[fid] = [
+            Move("step", fid, ids[i]) if kind[i] == POINT else None for i in v.by_id
+        ]
     rank = v.rank
-    out = []
-    for r in sorted([rank[d] for d in dests]):
-        d = by_id[r]
-        m = made[d]
-        if m is None:
-            m = made[d] = Move("step", fid, ids[d])
-        out.append(m)
-    moves = g._dest_cache[f][1] = tuple(out)
+    moves = g._dest_cache[f][1] = tuple([made[r] for r in sorted([rank[d] for d in dests])])
     return moves
 
 
