@@ -187,6 +187,7 @@ class BoardView:
         self._net_key: tuple[int, ...] = ()
         #: per (placement, turns): (index, x, y, wind, heading) of the tile's nodes
         self._placed: dict[tuple[str, int], list[_Placed]] = {}
+        self._frame_ports: dict[str, tuple[float, float]] | None = None
         self.refresh()
         self.key = self.board_key()
         self._remember()
@@ -339,12 +340,14 @@ class BoardView:
 
     def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """World positions of the ports of ``owner`` (a placement, or None) at ``key``."""
-        if owner is None:
-            out = {}
-            for nid, (o, f) in self.compiled.features.items():
-                if o is None and f.kind == "port":
-                    out[nid] = (round(f.geometry.x, 6), round(f.geometry.y, 6))
-            return out
+        if owner is None:  # free-standing ports never move
+            if self._frame_ports is None:
+                self._frame_ports = {
+                    nid: (round(f.geometry.x, 6), round(f.geometry.y, 6))
+                    for nid, (o, f) in self.compiled.features.items()
+                    if o is None and f.kind == "port"
+                }
+            return self._frame_ports
         turns = key[self.placement_ids.index(owner)]
         return {self.ids[i]: (px, py) for i, px, py, _, _ in self._placed_nodes(owner, turns)}
 
