@@ -478,19 +478,33 @@ class PathNetwork:
         Cost is proportional to the chains through the tile and its sockets, not to
         the board: O(k) with k the chains touched.
         """
-        if turns is not None:
-            if self.turns is None:
-                raise ValueError("this network follows the placements' turns")
-            self.turns[owner] = turns
-        old_ports = {self.nid(owner, f) for f in self.owners[owner].ports}
+        return self.turn_many({owner: turns}, ends)
+
+    def turn_many(
+        self, turns: Mapping[str, int | None], ends: set[str] | None = None
+    ) -> tuple[set[str], set[str], set[str]]:
+        """:meth:`turn` for several placements at once (a storm): one re-link.
+
+        ``turns`` maps placement ids to their new turn (None: the placement's, for a
+        network that follows the placements).
+        """
+        for owner, t in turns.items():
+            if t is not None:
+                if self.turns is None:
+                    raise ValueError("this network follows the placements' turns")
+                self.turns[owner] = t
+        old_ports = {self.nid(o, f) for o in turns for f in self.owners[o].ports}
         affected: set[str] = set()
         for p in old_ports:
             affected.update(self.socket(p))
-        self._unload_owner(owner)
-        self._load_owner(owner)
+        for owner in turns:
+            self._unload_owner(owner)
+            self._load_owner(owner)
         for p in old_ports:
             affected.update(self.socket(p))
-        removed = set(self._by_owner.get(owner, ()))
+        removed: set[str] = set()
+        for owner in turns:
+            removed.update(self._by_owner.get(owner, ()))
         for a in affected:
             removed.update(self._by_end.get(a, ()))
         starts: set[str] = set()
@@ -503,7 +517,8 @@ class PathNetwork:
             starts.update((c.u, c.v))
         if ends is not None:
             ends.update(starts)
-        starts.update(self.nid(owner, f) for f in self.owners[owner].stops)
+        for owner in turns:
+            starts.update(self.nid(owner, f) for f in self.owners[owner].stops)
         starts = {s for s in starts if s not in affected}
         added = self._relink(affected, starts)
         if ends is not None:

@@ -69,9 +69,10 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     sym = image if image in ("moon", "star") else None
     if relax:
         spider_ok = spider_ok or "spider" in relax
-    inc = v.open_next if spider_ok else v.safe_next  # ruling 6: the spider's path
+    # ruling 6: the spider's path
+    inc, after = (v.open_next, v.open_after) if spider_ok else (v.safe_next, v.safe_after)
     kind, black, goal = v.kind, v.black, v.goal
-    at_node, by_edge = v.arrival_node, v.arrival_edge
+    at_node = v.arrival_node
     light, small = g.light, g.small
     relax_black = "black" in relax
     relax_stop = "stop" in relax
@@ -119,9 +120,8 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
                             queue.append(k2)
         elif k != JUNCTION:
             continue  # dead end (light figures do not turn about) or off the network
-        e_in = by_edge[key]
-        for e, k2 in inc[node]:  # k2 numbers the arrival (other end, e)
-            if e != e_in and k2 not in parents:
+        for k2 in after[key]:  # every path on but the one it came by
+            if k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)
     out = (dests, parents)

@@ -42,6 +42,8 @@ _Arrays = tuple[
     list[tuple[tuple[int, tuple[int, int]], ...]],
     list[tuple[tuple[int, int], ...]],
     list[tuple[tuple[int, int], ...]],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
 ]
 
 
@@ -167,6 +169,12 @@ class BoardView:
         #: the same rows as (edge, arrival number) pairs, for the search's hot loop
         self.open_next: list[tuple[tuple[int, int], ...]] = []
         self.safe_next: list[tuple[tuple[int, int], ...]] = []
+        #: by arrival number: the arrivals a light figure may go on to from there (every
+        #: path of its node but the one it came by; all of them after a gallery), over
+        #: every path or those the spider does not guard (entries of arrivals no path
+        #: leads to at these turns are stale and never read)
+        self.open_after: list[tuple[int, ...]] = []
+        self.safe_after: list[tuple[int, ...]] = []
         #: arrivals numbered: ``(node, edge arrived by)`` (edge −1: through a gallery
         #: door) and back; the same in every turn configuration
         self.arrival: dict[tuple[int, int], int] = {}
@@ -260,12 +268,11 @@ class BoardView:
     def _turn_network(self, key: tuple[int, ...], ends: set[str] | None) -> set[str]:
         """Turn the view's network to ``key``; returns the ports whose status may change."""
         net = self._network()
-        ports: set[str] = set()
-        for pid, a, b in zip(self.placement_ids, self._net_key, key):
-            if a != b:
-                ports |= net.turn(pid, b, ends)[2]
+        changed: dict[str, int | None] = {
+            pid: b for pid, a, b in zip(self.placement_ids, self._net_key, key) if a != b
+        }
         self._net_key = key
-        return ports
+        return net.turn_many(changed, ends)[2] if changed else set()
 
     def _placed_nodes(self, pid: str, turns: int) -> list[_Placed]:
         """Index, position, wind and heading of the nodes of tile ``pid`` at ``turns``."""
@@ -325,6 +332,7 @@ class BoardView:
         inc = self.inc[:]
         land_inc, open_inc, safe_inc = self.land_inc[:], self.open_inc[:], self.safe_inc[:]
         open_next, safe_next = self.open_next[:], self.safe_next[:]
+        open_after, safe_after = self.open_after[:], self.safe_after[:]
         compiled = self.compiled
         water, guard = compiled.path_view().water, compiled.path_view().guard
         for nid in ends:
@@ -333,10 +341,12 @@ class BoardView:
             land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = self._rows(
                 row, water, guard
             )
+            self._after(i, row, open_next[i], safe_next[i], open_after, safe_after)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc, self.guard, self.water = inc, guard, water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
+        self.open_after, self.safe_after = open_after, safe_after
 
     def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """World positions of the ports of ``owner`` (a placement, or None) at ``key``."""
@@ -366,6 +376,8 @@ class BoardView:
             self.safe_inc,
             self.open_next,
             self.safe_next,
+            self.open_after,
+            self.safe_after,
         )
         while len(self.configs) > CONFIGS_KEPT:
             self.configs.popitem(last=False)
@@ -385,6 +397,8 @@ class BoardView:
             self.safe_inc,
             self.open_next,
             self.safe_next,
+            self.open_after,
+            self.safe_after,
         ) = arrays
 
     def refresh(self) -> None:
@@ -423,19 +437,23 @@ class BoardView:
         safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         open_next: list[tuple[tuple[int, int], ...]] = []
         safe_next: list[tuple[tuple[int, int], ...]] = []
-        for row in pv.inc:
+        open_after: list[tuple[int, ...]] = []
+        safe_after: list[tuple[int, ...]] = []
+        for i, row in enumerate(pv.inc):
             land, open_, safe, onext, snext = self._rows(row, water, guard)
             land_inc.append(land)
             open_inc.append(open_)
             safe_inc.append(safe)
             open_next.append(onext)
             safe_next.append(snext)
+            self._after(i, row, onext, snext, open_after, safe_after)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc = pv.inc
         self.guard = guard
         self.water = water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
+        self.open_after, self.safe_after = open_after, safe_after
 
     def _arrival(self, key: tuple[int, int]) -> int:
         """The number of arrival ``key`` = ``(node, edge)`` (numbered on first sight)."""
@@ -445,6 +463,28 @@ class BoardView:
             self.arrival_node.append(key[0])
             self.arrival_edge.append(key[1])
         return a
+
+    def _after(
+        self,
+        i: int,
+        row: list[tuple[int, int, float, float]],
+        open_next: tuple[tuple[int, int], ...],
+        safe_next: tuple[tuple[int, int], ...],
+        open_after: list[tuple[int, ...]],
+        safe_after: list[tuple[int, ...]],
+    ) -> None:
+        """Set the arrivals that may follow each arrival at node ``i`` (``row``)."""
+        came = [(self._arrival((i, t[0])), t[0]) for t in row]
+        door = self.door_arrival.get(i)
+        if door is not None:
+            came.append((door, -1))
+        need = max(a for a, _ in came) + 1 if came else 0
+        for after in (open_after, safe_after):
+            if len(after) < need:
+                after.extend([()] * (need - len(after)))
+        for a, e_in in came:
+            open_after[a] = tuple([k for e, k in open_next if e != e_in])
+            safe_after[a] = tuple([k for e, k in safe_next if e != e_in])
 
     def _rows(
         self,
