@@ -180,6 +180,10 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
 
     # ------------------------------------------------------------------ legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
+        return self._moves(drops=True)
+
+    def _moves(self, drops: bool) -> Iterator[Move]:
+        """The legal moves; without the free discards unless ``drops``."""
         if self.result is not None or not self.queue:
             return
         pending = self.queue[0]
@@ -229,7 +233,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             yield Move("roll")
         # "any time during the game": at every decision, events and volunteers
         # included (DESIGN §6)
-        yield from self._anytime_moves(ph)
+        yield from self._anytime_moves(ph, drops)
 
     def search_moves(self) -> list[Move]:
         """Hook for bots: the legal moves worth searching — all but the free discards.
@@ -240,7 +244,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         offering it; a bot need not spend its budget on it, and a decision whose
         only other answer is "go on" (``reveal``, ``roll``) is then answered at once.
         """
-        return [m for m in self.generate_legal_moves() if m.verb != "drop"]
+        return list(self._moves(drops=False))
 
     def _play_moves(self) -> Iterator[Move]:
         p = self.active
@@ -273,14 +277,14 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                     if ln not in syms:
                         yield Move("play", c, ln)
 
-    def _anytime_moves(self, ph: str) -> Iterator[Move]:
+    def _anytime_moves(self, ph: str, drops: bool = True) -> Iterator[Move]:
         for p in self._order(self.active):
             name = self.players[p]
             if self.gandalf_cards:
                 for pay in shield_payments([s["v"] for s in self.shields[p]], 5):
                     for gc in self.gandalf_cards:
                         yield Move("gandalf", name, gc, pay)
-            if not (ph == "discard" and self.queue[0].get("player") == p):
+            if drops and not (ph == "discard" and self.queue[0].get("player") == p):
                 # (a Hobbit the die makes discard cannot escape it by dropping cards)
                 for c in sorted(set(self.hands[p])):
                     yield Move("drop", name, c)
@@ -299,6 +303,13 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 yield Move("ring", ln)
 
     def check(self, move: Move) -> None:
+        if (
+            isinstance(move, Move)
+            and self.result is None
+            and move.verb != "drop"
+            and move in set(self._moves(drops=False))
+        ):
+            return  # (a move other than a free discard is legal among the others)
         legal = self._legal_or_raise(move, Move)
         if move in legal:
             return

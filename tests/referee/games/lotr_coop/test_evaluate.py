@@ -143,3 +143,17 @@ def test_search_moves_leave_out_free_discards(compiled: CompiledBoard) -> None:
     moves = searched(g)
     assert moves and all(m.verb != "drop" for m in moves)
     assert {str(m) for m in moves} <= {str(m) for m in g.legal_moves}
+
+
+def test_free_discards_stay_legal(compiled: CompiledBoard) -> None:
+    """Players keep the free discard the search leaves out; an illegal move is still
+    refused and leaves the game as it was."""
+    from referee.errors import IllegalMoveError
+
+    g = moria(compiled)
+    g.push_text("drop sam gimli")
+    assert "gimli" not in g.hands[1] and g.phase == "reveal"
+    before = g.to_json()
+    with pytest.raises(IllegalMoveError):
+        g.push_text("play w-hiding")
+    assert g.to_json() == before
