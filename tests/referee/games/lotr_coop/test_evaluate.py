@@ -10,6 +10,7 @@ import pytest
 
 from referee.bots.base import searched
 from referee.compiler import CompiledBoard, compile_board
+from referee.errors import IllegalMoveError
 from referee.games.lotr_coop.game import LotrCoop
 from referee.store import load_project
 
@@ -148,8 +149,6 @@ def test_search_moves_leave_out_free_discards(compiled: CompiledBoard) -> None:
 def test_free_discards_stay_legal(compiled: CompiledBoard) -> None:
     """Players keep the free discard the search leaves out; an illegal move is still
     refused and leaves the game as it was."""
-    from referee.errors import IllegalMoveError
-
     g = moria(compiled)
     g.push_text("drop sam gimli")
     assert "gimli" not in g.hands[1] and g.phase == "reveal"
