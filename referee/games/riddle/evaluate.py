@@ -1,0 +1,114 @@
+"""Riddle of the Ring for bots: how well a player stands, from what he sees.
+
+The kit's hook ``Game.evaluate(player)`` (``docs/game-kit.md``): the ``greedy`` bot
+plays the move whose result it likes best, ``mcts`` scores the leaves of its search
+with it. It reads only ``view(player)`` and the board, so it may be called on the
+worlds :mod:`.determinize` deals (and never learns more than the player knows).
+
+The score follows the rulebook's advice ("How to Get Started Quickly", the
+Questions & Answers): build up a hand at the cities, then carry The Ring to one's
+goal (the Cracks of Doom for Hobbits, Barad-Dur for Black Riders), end a turn there
+and show it on the next.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+from ...compiler import CompiledBoard
+
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+#: each kind's goal (a space role)
+GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
+#: one unit of the raw score (about one card) in the logistic of :func:`evaluate`
+UNIT = 3.0
+#: the distance of a space the goal cannot be reached from
+FAR = 40.0
+
+
+def distances(compiled: CompiledBoard, role: str) -> dict[str, int]:
+    """Spaces' ``touch``/``road`` steps to the space with ``role`` (BFS, cached per board).
+
+    Notes
+    -----
+    O(V + E) once per board and role.
+    """
+
+    def build() -> dict[str, int]:
+        g = compiled.graph
+        goal = next((n for n, d in g.nodes(data=True) if d.get("role") == role), None)
+        if goal is None:
+            return {}
+        dist = {goal: 0}
+        todo = deque([goal])
+        while todo:
+            n = todo.popleft()
+            for m in g.neighbors(n):
+                if m not in dist:
+                    dist[m] = dist[n] + 1
+                    todo.append(m)
+        return dist
+
+    return compiled.derived(f"riddle.bots.distance.{role}", build)
+
+
+def cities(compiled: CompiledBoard) -> frozenset[str]:
+    """The city spaces of the board (cached per board)."""
+    return compiled.derived(
+        "riddle.bots.cities",
+        lambda: frozenset(n for n, d in compiled.graph.nodes(data=True) if d.get("city")),
+    )
+
+
+def standing(compiled: CompiledBoard, q: dict[str, Any]) -> float:
+    """The raw score of one player of a view (``q``: his entry of ``players``, with
+    ``hand`` when the viewer sees it). About one unit per card.
+
+    Without The Ring: cards in hand, standing on a city to pick up from, a little
+    for heading to one's goal. Holding The Ring: near one's goal, and waiting there.
+    Limbo and captivity cost.
+    """
+    if q.get("status") in ("out", "reserve"):
+        return -FAR
+    dist = distances(compiled, GOAL.get(str(q.get("kind")), "cracks_of_doom"))
+    ring = "the_ring" in (q.get("hand") or ())
+    cards = min(int(q.get("hand_count", 0)), 10)
+    pos = q.get("pos")
+    if q.get("status") in ("limbo", "captive") or pos is None:
+        return -15.0 + 0.5 * cards
+    d = float(dist.get(str(pos), FAR))
+    if ring:
+        return 20.0 - 1.5 * d + (15.0 if q.get("waiting_on_goal") else 0.0) + 0.3 * cards
+    return cards + (1.5 if pos in cities(compiled) else 0.0) - 0.1 * d
+
+
+def score(view: dict[str, Any], compiled: CompiledBoard, player: str) -> float:
+    """The raw score of ``player`` in his own ``view``: his standing less half of the
+    best opponent's (as far as he sees it; partners are not opponents)."""
+    players = [q for q in view.get("players") or [] if isinstance(q, dict)]
+    me = next((q for q in players if q.get("name") == player), None)
+    if me is None:
+        return 0.0
+    me = {**me, "hand": view.get("hand") or me.get("hand") or []}
+    mine = standing(compiled, me)
+    team = bool((view.get("options") or {}).get("partners"))
+    others = [
+        standing(compiled, q)
+        for q in players
+        if q.get("name") != player and not (team and q.get("kind") == me.get("kind"))
+    ]
+    return mine - 0.5 * (max(others) if others else 0.0)
+
+
+def evaluate(g: RiddleGame, player: str) -> float | None:
+    """``player``'s standing in ``g`` as the kit's hook returns it: the raw
+    :func:`score` of his view through a logistic (0.5 at 0, about 0.73 at one
+    :data:`UNIT`); ``None`` for a name that is not a player (a Variation 14 side)."""
+    if player not in g._by:
+        return None
+    z = max(-30.0, min(30.0, score(g.view(player), g.compiled, player) / UNIT))
+    return 1.0 / (1.0 + math.exp(-z))
