@@ -48,8 +48,8 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     from, or a partner's shown hand), other players' hidden cards, the draw pile and
     the discard pile under its top card — are the deck minus every card he sees,
     shuffled and dealt back in the counts the view shows. The dice come from a fresh
-    generator. Bookkeeping the view does not carry (cities used for picking up, the
-    turn's flags) starts empty. Variation 14 and activities in progress (a riddle, a
+    generator. The cities each player last picked up at and what the turn has done
+    so far are public, and come from the view. Variation 14 and activities in progress (a riddle, a
     battle's choice, resistance, a partner exchange) are not rebuilt.
     """
     from .game import RiddleGame
@@ -129,7 +129,7 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
                 "status": status,
                 "away": int(q.get("away_turns", 0)),
                 "captor": q.get("captor"),
-                "cities": [],
+                "cities": list(q.get("picked_up_at") or []),
                 "goal_wait": bool(q.get("waiting_on_goal")),
                 "goal_seen": bool(q.get("waiting_on_goal")),
                 "riddle_extra": 0,
@@ -149,20 +149,21 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     first = (cur - (turn - 1)) % n
     order = [names[(first + k) % n] for k in range(n)]
     cur_p = state_players[cur]
+    done = dict(view.get("this_turn") or {})
     t = {
         "roll": int(view.get("roll") or 0),
-        "die_used": False,
-        "stopped": False,
-        "moved": False,
-        "start": cur_p["pos"],
+        "die_used": bool(done.get("die_used", False)),
+        "stopped": bool(done.get("stopped", False)),
+        "moved": bool(done.get("moved", False)),
+        "start": done.get("start", cur_p["pos"]),
         "pp": int(view.get("power_plays", 0)),
         "pending": list(view.get("exchanges_due") or []),
-        "exchanged": [],
-        "battled": [],
-        "hid": 0,
-        "found": False,
-        "interrogated": [],
-        "must_discard": 0,
+        "exchanged": list(done.get("exchanged") or []),
+        "battled": list(done.get("battled") or []),
+        "hid": int(done.get("hid", 0)),
+        "found": bool(done.get("found", False)),
+        "interrogated": list(done.get("interrogated") or []),
+        "must_discard": int(done.get("must_discard", 0)),
     }
     sub = None
     if battle:
@@ -178,7 +179,8 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
             "att_cities": [str(c)[5:] for c in forces_a if str(c).startswith("city:")],
             "def_cities": [str(c)[5:] for c in forces_d if str(c).startswith("city:")],
         }
-        t["battled"] = [battle["defender"]]
+        if battle["defender"] not in t["battled"]:
+            t["battled"].append(battle["defender"])
     game_cls = RiddleGame
     state = {
         "rules": "riddle",
