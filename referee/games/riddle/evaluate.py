@@ -18,6 +18,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
+from .turn import may_pick_up
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -28,6 +29,8 @@ GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
 UNIT = 3.0
 #: the distance of a space the goal cannot be reached from
 FAR = 40.0
+#: what one step farther from a city to pick up at costs (in cards)
+CITY_STEP = 0.25
 
 
 def distances(compiled: CompiledBoard, role: str) -> dict[str, int]:
@@ -64,26 +67,66 @@ def cities(compiled: CompiledBoard) -> frozenset[str]:
     )
 
 
+def nearest_cities(compiled: CompiledBoard) -> dict[str, list[tuple[int, str]]]:
+    """Space -> its three nearest cities as ``(steps, city)``, nearest first (cached
+    per board; three, because the pick-up rule bars at most two).
+
+    Notes
+    -----
+    One BFS per city, O(C (V + E)), once per board.
+    """
+
+    def build() -> dict[str, list[tuple[int, str]]]:
+        g = compiled.graph
+        near: dict[str, list[tuple[int, str]]] = {}
+        for c in sorted(cities(compiled)):
+            dist = {c: 0}
+            todo = deque([c])
+            while todo:
+                n = todo.popleft()
+                for m in g.neighbors(n):
+                    if m not in dist:
+                        dist[m] = dist[n] + 1
+                        todo.append(m)
+            for n, d in dist.items():
+                near.setdefault(n, []).append((d, c))
+        return {n: sorted(lst)[:3] for n, lst in near.items()}
+
+    return compiled.derived("riddle.bots.nearest_cities", build)
+
+
+def to_pick_up(compiled: CompiledBoard, pos: str, used: list[str]) -> float:
+    """Steps from ``pos`` to the nearest city its player may pick up at (``used``:
+    the cities he last picked up at; :data:`FAR` when none is known)."""
+    for d, c in nearest_cities(compiled).get(pos, ()):
+        if may_pick_up(c, used):
+            return float(d)
+    return FAR
+
+
 def standing(compiled: CompiledBoard, q: dict[str, Any]) -> float:
     """The raw score of one player of a view (``q``: his entry of ``players``, with
     ``hand`` when the viewer sees it). About one unit per card.
 
-    Without The Ring: cards in hand, standing on a city to pick up from, a little
-    for heading to one's goal. Holding The Ring: near one's goal, and waiting there.
-    Limbo and captivity cost.
+    Without The Ring, build up the hand: every card (picking up is how The Ring
+    comes out of the deck, so cards count past the limit of 10 until the discard),
+    standing on a city he may pick up at, or else being few steps from one; a
+    little for heading to his goal. Holding The Ring: near his goal, and waiting
+    there. Limbo and captivity cost.
     """
     if q.get("status") in ("out", "reserve"):
         return -FAR
     dist = distances(compiled, GOAL.get(str(q.get("kind")), "cracks_of_doom"))
     ring = "the_ring" in (q.get("hand") or ())
-    cards = min(int(q.get("hand_count", 0)), 10)
+    cards = min(int(q.get("hand_count", 0)), 13)
     pos = q.get("pos")
     if q.get("status") in ("limbo", "captive") or pos is None:
         return -15.0 + 0.5 * cards
     d = float(dist.get(str(pos), FAR))
     if ring:
         return 20.0 - 1.5 * d + (15.0 if q.get("waiting_on_goal") else 0.0) + 0.3 * cards
-    return cards + (1.5 if pos in cities(compiled) else 0.0) - 0.1 * d
+    city = to_pick_up(compiled, str(pos), list(q.get("picked_up_at") or ()))
+    return cards + (2.0 if city == 0 else -CITY_STEP * min(city, 12.0)) - 0.1 * d
 
 
 def score(view: dict[str, Any], compiled: CompiledBoard, player: str) -> float:
