@@ -25,8 +25,10 @@ if TYPE_CHECKING:
 
 #: each kind's goal (a space role)
 GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
-#: one unit of the raw score (about one card) in the logistic of :func:`evaluate`
-UNIT = 3.0
+#: the advantage (in cards) that lifts the logistic of :func:`evaluate` by about a half
+UNIT = 4.0
+#: steps to the goal at which carrying The Ring counts nothing yet
+RING_STEPS = 30.0
 #: the distance of a space the goal cannot be reached from
 FAR = 40.0
 #: what one step farther from a city to pick up at costs (in cards)
@@ -105,53 +107,71 @@ def to_pick_up(compiled: CompiledBoard, pos: str, used: list[str]) -> float:
 
 
 def standing(compiled: CompiledBoard, q: dict[str, Any]) -> float:
-    """The raw score of one player of a view (``q``: his entry of ``players``, with
-    ``hand`` when the viewer sees it). About one unit per card.
+    """How well one player of a view builds up his hand, about one unit per card
+    (``q``: his entry of ``players``).
 
-    Without The Ring, build up the hand: every card (picking up is how The Ring
-    comes out of the deck, so cards count past the limit of 10 until the discard),
-    standing on a city he may pick up at, or else being few steps from one; a
-    little for heading to his goal. Holding The Ring: near his goal, and waiting
-    there. Limbo and captivity cost.
+    Every card counts (picking up is how The Ring comes out of the deck, so cards
+    count past the limit of 10 until the discard); so does standing on a city he
+    may pick up at, or else being few steps from one, and a little heading to his
+    goal. Limbo and captivity cost.
     """
     if q.get("status") in ("out", "reserve"):
         return -FAR
-    dist = distances(compiled, GOAL.get(str(q.get("kind")), "cracks_of_doom"))
-    ring = "the_ring" in (q.get("hand") or ())
     cards = min(int(q.get("hand_count", 0)), 13)
     pos = q.get("pos")
     if q.get("status") in ("limbo", "captive") or pos is None:
         return -15.0 + 0.5 * cards
-    d = float(dist.get(str(pos), FAR))
-    if ring:
-        return 20.0 - 1.5 * d + (15.0 if q.get("waiting_on_goal") else 0.0) + 0.3 * cards
+    d = float(distances(compiled, goal_of(q)).get(str(pos), FAR))
     city = to_pick_up(compiled, str(pos), list(q.get("picked_up_at") or ()))
     return cards + (2.0 if city == 0 else -CITY_STEP * min(city, 12.0)) - 0.1 * d
 
 
-def score(view: dict[str, Any], compiled: CompiledBoard, player: str) -> float:
-    """The raw score of ``player`` in his own ``view``: his standing less half of the
-    best opponent's (as far as he sees it; partners are not opponents)."""
-    players = [q for q in view.get("players") or [] if isinstance(q, dict)]
-    me = next((q for q in players if q.get("name") == player), None)
-    if me is None:
+def goal_of(q: dict[str, Any]) -> str:
+    """The role of the goal of a player of a view."""
+    return GOAL.get(str(q.get("kind")), "cracks_of_doom")
+
+
+def carrying(compiled: CompiledBoard, q: dict[str, Any]) -> float:
+    """How far a player holding The Ring has carried it, 0 to 1: 0.75 for the
+    steps to his goal (nothing at :data:`RING_STEPS` or more), 0.25 more for having
+    ended a turn there (he shows it on his next turn and wins)."""
+    pos = q.get("pos")
+    if q.get("status") != "board" or pos is None:
         return 0.0
-    me = {**me, "hand": view.get("hand") or me.get("hand") or []}
-    mine = standing(compiled, me)
-    team = bool((view.get("options") or {}).get("partners"))
-    others = [
-        standing(compiled, q)
-        for q in players
-        if q.get("name") != player and not (team and q.get("kind") == me.get("kind"))
-    ]
-    return mine - 0.5 * (max(others) if others else 0.0)
+    d = float(distances(compiled, goal_of(q)).get(str(pos), FAR))
+    return 0.75 * max(0.0, 1.0 - d / RING_STEPS) + (0.25 if q.get("waiting_on_goal") else 0.0)
 
 
 def evaluate(g: RiddleGame, player: str) -> float | None:
-    """``player``'s standing in ``g`` as the kit's hook returns it: the raw
-    :func:`score` of his view through a logistic (0.5 at 0, about 0.73 at one
-    :data:`UNIT`); ``None`` for a name that is not a player (a Variation 14 side)."""
+    """``player``'s standing in ``g``, 0 to 1, from his own view (the kit's hook).
+
+    Holding The Ring (he or a partner whose hand he sees) puts a player above
+    anything else: 0.6 to 1 as it is carried to the goal (:func:`carrying`).
+    Without it, his hand and position against the best opponent's as he sees them
+    (:func:`standing`, partners are not opponents) through a logistic into 0 to
+    0.6 (0.3 when even, :data:`UNIT` cards of advantage about 0.44). ``None`` for a
+    name that is not a player (a Variation 14 side).
+
+    Notes
+    -----
+    O(players) after the board's distance tables (built once per board).
+    """
     if player not in g._by:
         return None
-    z = max(-30.0, min(30.0, score(g.view(player), g.compiled, player) / UNIT))
-    return 1.0 / (1.0 + math.exp(-z))
+    view = g.view(player)
+    compiled = g.compiled
+    players = [q for q in view.get("players") or [] if isinstance(q, dict)]
+    me = next(q for q in players if q.get("name") == player)
+    team = bool((view.get("options") or {}).get("partners"))
+    mates = [q for q in players if q is me or (team and q.get("kind") == me.get("kind"))]
+    hands = {player: view.get("hand") or []}
+    bearer = next(
+        (q for q in mates if "the_ring" in (hands.get(str(q["name"])) or q.get("hand") or ())),
+        None,
+    )
+    if bearer is not None:
+        return 0.6 + 0.4 * carrying(compiled, bearer)
+    others = [standing(compiled, q) for q in players if q not in mates]
+    raw = standing(compiled, me) - 0.5 * (max(others) if others else 0.0)
+    z = max(-30.0, min(30.0, raw / UNIT))
+    return 0.6 / (1.0 + math.exp(-z))
