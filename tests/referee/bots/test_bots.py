@@ -214,3 +214,21 @@ def test_every_registered_game_gets_the_bots(rules: str) -> None:
             move = make_bot(spec, seed=k).choose(g)
             assert snapshot(g) == before
             g.push(move)  # legal: the referee accepts it
+
+
+def test_a_game_that_hides_state_without_a_determiniser_is_not_searched() -> None:
+    """The kit's default determinise copies the state: it refuses when ``view`` hides
+    something, and the bots then play without looking ahead."""
+    from referee.games.base import CannotDeterminise
+
+    g = new_game("mount-doom", plies=3)
+
+    class Hiding(type(g)):
+        def view(self, player: str | None = None) -> dict[str, Any]:
+            return {"rules": self.rules}
+
+    h = Hiding.from_json(g.to_json(), g.compiled)
+    with pytest.raises(CannotDeterminise):
+        h.determinise(h.to_move, random.Random(1))
+    for spec in ("greedy", "mcts:iterations=5,rollout=2"):
+        assert make_bot(spec, seed=1).choose(h) in h.legal_moves
