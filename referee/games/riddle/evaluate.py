@@ -113,7 +113,8 @@ def standing(compiled: CompiledBoard, q: dict[str, Any]) -> float:
     Every card counts (picking up is how The Ring comes out of the deck, so cards
     count past the limit of 10 until the discard); so does standing on a city he
     may pick up at, or else being few steps from one, and a little heading to his
-    goal. Limbo and captivity cost.
+    goal (the city he has just picked up at still counts as one). Limbo and
+    captivity cost.
     """
     if q.get("status") in ("out", "reserve"):
         return -FAR
@@ -122,7 +123,10 @@ def standing(compiled: CompiledBoard, q: dict[str, Any]) -> float:
     if q.get("status") in ("limbo", "captive") or pos is None:
         return -15.0 + 0.5 * cards
     d = float(distances(compiled, goal_of(q)).get(str(pos), FAR))
-    city = to_pick_up(compiled, str(pos), list(q.get("picked_up_at") or ()))
+    used = list(q.get("picked_up_at") or ())
+    # the city just picked up at still counts: picking up must not look worse than
+    # passing there (with a full hand, it is how The Ring comes out of the deck)
+    city = 0.0 if used[-1:] == [pos] else to_pick_up(compiled, str(pos), used)
     return cards + (2.0 if city == 0 else -CITY_STEP * min(city, 12.0)) - 0.1 * d
 
 

@@ -40,9 +40,12 @@ def test_a_city_counts_only_while_the_player_may_pick_up_there(grid) -> None:
     g, me = _two(grid)
     put(g, me, "r0c2")  # Rivendell
     fresh = g.evaluate(me)
-    g._by[me].cities = ["r0c2"]  # just picked up there: two other cities first
+    g._by[me].cities = ["r0c2", "r2c0"]  # then at one other: two others first
     used = g.evaluate(me)
+    g._by[me].cities = ["r2c0", "r0c2"]  # picked up here just now: not worse than passing
+    just = g.evaluate(me)
     assert fresh is not None and used is not None and fresh > used
+    assert just == fresh
 
 
 def test_greedy_carries_the_ring_towards_the_goal(grid) -> None:
