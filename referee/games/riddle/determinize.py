@@ -28,6 +28,9 @@ from .cards import deck_for
 if TYPE_CHECKING:
     from .game import RiddleGame
 
+#: the card every player wants
+RING = "the_ring"
+
 #: phases whose state the Riddle view shows completely (others run an activity —
 #: a riddle, a clairvoyance, a partner exchange — whose details only the referee has)
 _RIDDLE_PHASES = frozenset({"start", "limbo", "limbo_rolled", "place", "main", "discard"})
@@ -47,7 +50,8 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     The cards the player cannot see — other hands (except a hand he is choosing
     from, or a partner's shown hand), other players' hidden cards, the draw pile and
     the discard pile under its top card — are the deck minus every card he sees,
-    shuffled and dealt back in the counts the view shows. The dice come from a fresh
+    shuffled and dealt back in the counts the view shows — The Ring to the player
+    he last saw holding it (:func:`ring_seen_with`). The dice come from a fresh
     generator. The cities each player last picked up at and what the turn has done
     so far are public, and come from the view. Variation 14 and activities in progress (a riddle, a
     battle's choice, resistance, a partner exchange) are not rebuilt.
@@ -98,6 +102,11 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
         raise CannotDeterminise("the view shows cards the deck does not hold")
     unknown = sorted(pool.elements())
     rng.shuffle(unknown)
+    holder = ring_seen_with(view, names)
+    if holder is not None and holder not in known_hand and RING in unknown:
+        unknown.remove(RING)  # dealt to the player last seen holding it (below)
+    else:
+        holder = None
 
     def deal(n: int) -> list[str]:
         if n > len(unknown):
@@ -112,7 +121,9 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     for q in players:
         name = str(q["name"])
         hand = known_hand.get(name)
-        if hand is None:
+        if hand is None and name == holder:
+            hand = [RING] + deal(int(q.get("hand_count", 0)) - 1)
+        elif hand is None:
             hand = deal(int(q.get("hand_count", 0)))
         for spot, count in (q.get("hidden_counts") or {}).items():
             cards = list(own_hidden.get(spot, [])) if name == me else deal(int(count))
@@ -212,6 +223,29 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
         return game_cls.from_json(state, compiled)
     except BoardwrightError as exc:
         raise CannotDeterminise(f"the Riddle view did not rebuild ({exc})") from None
+
+
+def ring_seen_with(view: dict[str, Any], names: list[str]) -> str | None:
+    """The player the viewer last saw holding The Ring (clairvoyance, a battle...),
+    if that was in the last two rounds, he has cards, and no later look at his hand
+    showed it gone; else ``None``.
+
+    The worlds deal The Ring to him: what the player remembers, not the referee's
+    state (it may have changed hands unseen since, as a player may be wrong).
+    """
+    me = view.get("viewer")
+    recent = int(view.get("turn", 0)) - 2 * len(names)
+    counts = {str(q.get("name")): int(q.get("hand_count", 0)) for q in view.get("players") or []}
+    holder: str | None = None
+    for s in view.get("seen") or []:
+        who = s.get("of")
+        if who not in names or who == me:
+            continue
+        if RING in (s.get("cards") or ()):
+            holder = None if int(s.get("turn", 0)) < recent else str(who)
+        elif who == holder and s.get("how") != "resisted":
+            holder = None
+    return holder if holder is not None and counts.get(holder, 0) > 0 else None
 
 
 def _choosing_target(view: dict[str, Any], names: list[str]) -> str | None:

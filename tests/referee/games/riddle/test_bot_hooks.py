@@ -66,3 +66,16 @@ def test_the_evaluation_reads_only_the_players_view(grid) -> None:
     world = g.determinise(me, random.Random(2))
     assert "the_ring" not in world._by[other.name].hand
     assert g.evaluate(me) == world.evaluate(me)
+
+
+def test_worlds_deal_the_ring_to_whom_the_player_last_saw_holding_it(grid) -> None:
+    g, me = _two(grid)
+    other = next(p for p in g.seats if p.name != me)
+    hand(g, other.name, "the_ring", *[c for c in g.draw_pile if c != "the_ring"][:3])
+    g._reveal(g._by[me], other.name, other.hand, "palantir")
+    worlds = [g.determinise(me, random.Random(k)) for k in range(5)]
+    assert all("the_ring" in w._by[other.name].hand for w in worlds)
+    hand(g, other.name, *[c for c in g.draw_pile if c != "the_ring"][:4])
+    g._reveal(g._by[me], other.name, other.hand, "palantir")  # seen again: gone
+    worlds = [g.determinise(me, random.Random(k)) for k in range(5)]
+    assert not all("the_ring" in w._by[other.name].hand for w in worlds)
