@@ -21,7 +21,7 @@ playtest shows the document's board again.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -56,6 +56,9 @@ from referee.games.base import FigureView
 from .game_options import DEFAULT_OPTIONS
 from .playtest_bots import BotDriver
 from .tools.base import Tool
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
 
 
 def move_figure(move: Any) -> str | None:
@@ -239,7 +242,7 @@ class PlaytestController:
 
     def __init__(
         self,
-        window: Any,
+        window: MainWindow,
         rules: str,
         seed: int,
         players: int,
@@ -372,7 +375,7 @@ class PlaytestController:
         return max(FiguresItem.RING, MIN_RING_PX / self._px())
 
     def _layout(self) -> None:
-        self._stacks: dict[str, list[str]] = {}
+        self._stacks = {}
         for fid, v in self.views.items():
             self._stacks.setdefault(v.node, []).append(fid)
 
