@@ -1,8 +1,9 @@
 """What every bot shares: the :class:`Bot` interface, seats and rewards.
 
 A bot plays through the public :class:`~referee.games.base.Game` protocol only
-(``legal_moves``, ``push``, ``copy``, ``outcome``, ``to_move``, ``view``), so a new
-rules module gets bots for free. A bot is seeded; given the same seed, game and
+(``legal_moves``, ``push``, ``copy``, ``outcome``, ``to_move``, ``view``, and the
+bot hooks ``evaluate`` and ``determinise``), so a new rules module gets bots for
+free. A bot is seeded; given the same seed, game and
 budget in iterations it chooses the same moves.
 
 Outcomes are read in both shapes the games use: the game kit's
