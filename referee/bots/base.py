@@ -89,16 +89,10 @@ def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:
     return out
 
 
-#: rules whose players all play together (until a game declares ``cooperative``)
-COOPERATIVE_RULES = frozenset({"mount-doom", "lotr-coop"})
-
-
 def cooperative(game: Game[Any]) -> bool:
-    """Whether all the players of ``game`` win or lose together."""
-    declared = getattr(game, "cooperative", None)
-    if isinstance(declared, bool):
-        return declared
-    return game.rules in COOPERATIVE_RULES
+    """Whether all the players of ``game`` win or lose together (the kit's
+    ``Game.cooperative``, which the track games set)."""
+    return bool(game.cooperative)
 
 
 def rewards(

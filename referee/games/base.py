@@ -196,6 +196,8 @@ class Game(ABC, Generic[M]):
         The declared state and position (:mod:`referee.games.state`).
     STATE_VERSION : int
         Version of the state format; older files go through :meth:`migrate`.
+    cooperative : bool
+        Whether all the players win or lose together (bots then share one reward).
     """
 
     rules: ClassVar[str]
@@ -206,6 +208,7 @@ class Game(ABC, Generic[M]):
     STATE: ClassVar[type | None] = None
     POSITION: ClassVar[type | None] = None
     STATE_VERSION: ClassVar[int] = 1
+    cooperative: ClassVar[bool] = False
 
     compiled: CompiledBoard
     #: the players' names, in turn order (colours, seats: what ``to_move`` returns)
