@@ -35,6 +35,20 @@ FAR = 40.0
 CITY_STEP = 0.25
 
 
+def steps_from(compiled: CompiledBoard, source: str) -> dict[str, int]:
+    """Every space's ``touch``/``road`` steps from ``source`` (BFS, O(V + E))."""
+    g = compiled.graph
+    dist = {source: 0}
+    todo = deque([source])
+    while todo:
+        n = todo.popleft()
+        for m in g.neighbors(n):
+            if m not in dist:
+                dist[m] = dist[n] + 1
+                todo.append(m)
+    return dist
+
+
 def distances(compiled: CompiledBoard, role: str) -> dict[str, int]:
     """Spaces' ``touch``/``road`` steps to the space with ``role`` (BFS, cached per board).
 
@@ -46,17 +60,7 @@ def distances(compiled: CompiledBoard, role: str) -> dict[str, int]:
     def build() -> dict[str, int]:
         g = compiled.graph
         goal = next((n for n, d in g.nodes(data=True) if d.get("role") == role), None)
-        if goal is None:
-            return {}
-        dist = {goal: 0}
-        todo = deque([goal])
-        while todo:
-            n = todo.popleft()
-            for m in g.neighbors(n):
-                if m not in dist:
-                    dist[m] = dist[n] + 1
-                    todo.append(m)
-        return dist
+        return {} if goal is None else steps_from(compiled, goal)
 
     return compiled.derived(f"riddle.bots.distance.{role}", build)
 
@@ -79,18 +83,9 @@ def nearest_cities(compiled: CompiledBoard) -> dict[str, list[tuple[int, str]]]:
     """
 
     def build() -> dict[str, list[tuple[int, str]]]:
-        g = compiled.graph
         near: dict[str, list[tuple[int, str]]] = {}
         for c in sorted(cities(compiled)):
-            dist = {c: 0}
-            todo = deque([c])
-            while todo:
-                n = todo.popleft()
-                for m in g.neighbors(n):
-                    if m not in dist:
-                        dist[m] = dist[n] + 1
-                        todo.append(m)
-            for n, d in dist.items():
+            for n, d in steps_from(compiled, c).items():
                 near.setdefault(n, []).append((d, c))
         return {n: sorted(lst)[:3] for n, lst in near.items()}
 
