@@ -513,7 +513,8 @@ class RinggeisterGame(Game[Move]):
         kind = move.verb
         if kind == "counter":
             turn.place_counter(self, move, events)
-        elif kind == "home":
+            self._bump()
+        elif kind == "home":  # home and step clear the searches before the turn goes on
             turn.home(self, move, events)
         elif kind == "pass":
             events.append(
@@ -524,10 +525,10 @@ class RinggeisterGame(Game[Move]):
                 )
             )
             turn.next_player(self, events)
+            self._bump()
         else:
             turn.step(self, move, events)
         self.ply += 1
-        self._bump()
         return events
 
     def _turn_tile(self, pid: str, cause: str, events: list[Event], refresh: bool = True) -> None:
