@@ -52,6 +52,7 @@ types); ``check`` is a set lookup on them.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
@@ -68,7 +69,10 @@ from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
 from .view import LotrCoopView
 
-__all__ = ["LotrCoop", "Move"]
+__all__ = ["FACE_DOWN", "LotrCoop", "Move"]
+
+#: the face-down piles: what is in them can be counted, their order is unknown
+FACE_DOWN = ("deck", "tiles", "shield_pool")
 
 
 class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
@@ -245,6 +249,36 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         only other answer is "go on" (``reveal``, ``roll``) is then answered at once.
         """
         return list(self._moves(drops=False))
+
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The state as every player sees it: all of it but the order of the
+        face-down piles — the Hobbit deck, the Event tiles and the face-down shields
+        (:data:`FACE_DOWN`) — shown sorted: what is in them, which the players can
+        count from what has been seen, not what comes next.
+
+        The Fellowship plays open-handed (the players confer over their cards, as in
+        the rulebook's example of play), so hands are shown.
+        """
+        data = self.to_json()
+        state = data["state"]
+        for pile in FACE_DOWN:
+            state[pile] = sorted(state[pile])
+        return data
+
+    def determinise(self, player: str, rng: random.Random) -> Self:
+        """A world for bots consistent with :meth:`view`: a copy whose face-down piles
+        are shuffled with ``rng`` and whose generator is drawn from it (the dice and
+        the reshuffles to come are sampled, not foreseen).
+
+        Notes
+        -----
+        One :meth:`copy` and three shuffles (about 40 items).
+        """
+        world = self.copy()
+        world.rng = Rng(rng.getrandbits(64))
+        for pile in FACE_DOWN:
+            rng.shuffle(getattr(world, pile))
+        return world
 
     def _play_moves(self) -> Iterator[Move]:
         p = self.active

@@ -3,6 +3,7 @@ and its search moves leave out the free discards that never help (issue 19)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,18 @@ def test_free_discards_stay_legal(compiled: CompiledBoard) -> None:
     with pytest.raises(IllegalMoveError):
         g.push_text("play w-hiding")
     assert g.to_json() == before
+
+
+def test_bots_do_not_know_the_order_of_face_down_piles(compiled: CompiledBoard) -> None:
+    """The view shows what is in the Hobbit deck, the Event tiles and the face-down
+    shields, not their order; the worlds the bots search deal them afresh."""
+    g = LotrCoop.new(compiled, players=3, seed=5)
+    view = g.view("frodo")["state"]
+    for pile in ("deck", "tiles", "shield_pool"):
+        assert view[pile] == sorted(getattr(g, pile))
+    worlds = [g.determinise("frodo", random.Random(k)) for k in range(6)]
+    assert len({tuple(w.tiles) for w in worlds}) > 1
+    assert len({tuple(w.deck) for w in worlds}) > 1
+    for w in worlds:
+        assert w.view("frodo")["state"] == view
+        assert sorted(w.tiles) == sorted(g.tiles) and w.hands == g.hands
