@@ -79,8 +79,8 @@ def test_the_view_hides_the_order_of_the_stacks_and_the_face_down_cards(
     assert hidden_swapped(g).view("p1") == view
     state = view["state"]
     assert state["decks"] == {k: sorted(d) for k, d in g.decks.items()}
-    assert [[e["card"] for e in s] for s in state["row"]][0] == [HIDDEN]
-    assert [[e["card"] for e in s] for s in state["row"]][5] == [HIDDEN]
+    cards = [[e["card"] for e in s] for s in state["row"]]
+    assert cards[0] == cards[5] == [HIDDEN]
     assert state["gandalf_stack"] == [HIDDEN] * 4 and state["unseen"] == [HIDDEN]
     secret = [g.row[0][0]["card"], g.row[5][0]["card"], g.unseen[0], *g.gandalf_stack]
     assert state["hidden"] == sorted(secret)
