@@ -239,7 +239,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
 
         Notes
         -----
-        One :meth:`copy` and a few shuffles (at most 48 cards): about 30 µs.
+        One :meth:`copy` and a few shuffles (at most 48 cards): about 60 µs.
         """
         world = self.copy()
         world.rng = Rng(rng.getrandbits(64))
