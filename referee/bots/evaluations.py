@@ -75,61 +75,6 @@ def squash(delta: float, unit: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-# ====================================================================== Ringgeister
-def _xy(compiled: CompiledBoard, node: str) -> tuple[float, float] | None:
-    d = compiled.graph.nodes.get(node) if node in compiled.graph else None
-    if d is None or "x" not in d:
-        return None
-    return float(d["x"]), float(d["y"])
-
-
-def _ringgeister_goal(compiled: CompiledBoard) -> tuple[float, float]:
-    def build() -> tuple[float, float]:
-        for _, d in compiled.graph.nodes(data=True):
-            if d.get("goal"):
-                return float(d["x"]), float(d["y"])
-        return 0.0, 0.0
-
-    return compiled.derived("bots.ringgeister.goal", build)
-
-
-def ringgeister(game: Game[Any], player: str) -> float:
-    """Ringgeister: the player's Hobbit near the goal, more so while it is the
-    Ringbearer; counters of the player's colour still on the board (the spider's
-    path stays closed to his Hobbit) and opponents' Hobbits near the goal count
-    against. Unit: about 100 mm (one tile pitch)."""
-    view = game.view(player)
-    if isinstance(view.get("state"), dict):  # the game kit's state files nest the state
-        view = {**view["state"], "players": view.get("players")}
-    figures: dict[str, str] = view.get("figures") or {}
-    card = str((view.get("cards") or {}).get("face_up") or "")
-    bearer = card.split("-", 1)[0]
-    goal = _ringgeister_goal(game.compiled)
-    diag = 1000.0
-
-    def closeness(colour: str) -> float:
-        node = figures.get(f"hobbit-{colour}")
-        xy = _xy(game.compiled, node) if node else None
-        if xy is None:
-            return 0.0
-        return 1.0 - math.dist(xy, goal) / diag
-
-    colours = [str(c) for c in view.get("players") or []]
-    counters = view.get("counters") or []
-    left = dict.fromkeys(colours, 0)
-    for c in counters:
-        if not c.get("removed") and c.get("colour") in left:
-            left[c["colour"]] += 1
-
-    def score(colour: str) -> float:
-        s = closeness(colour) * (3.0 if colour == bearer else 1.0)
-        return s - 0.3 * left.get(colour, 0)
-
-    mine = score(player)
-    others = [score(c) for c in colours if c != player]
-    return 10.0 * (mine - (max(others) if others else 0.0))
-
-
 # ====================================================================== Riddle
 def _touch_distance(compiled: CompiledBoard, role: str) -> dict[str, int]:
     """Spaces' ``touch``/``road`` steps to the space with ``role`` (BFS, cached per board)."""
@@ -210,7 +155,6 @@ def team_value(game: Game[Any], player: str) -> float:
 
 #: rules name -> evaluation (a rules module's own ``evaluate`` takes precedence)
 EVALUATIONS: dict[str, Evaluation] = {
-    "ringgeister": ringgeister,
     "riddle": riddle,
     "mount-doom": team_value,
     "lotr-coop": team_value,
@@ -218,7 +162,6 @@ EVALUATIONS: dict[str, Evaluation] = {
 
 #: rules name -> one unit of advantage (see :func:`squash`)
 SCALE: dict[str, float] = {
-    "ringgeister": 1.0,
     "riddle": 3.0,
     "mount-doom": 15.0,
     "lotr-coop": 15.0,

@@ -66,6 +66,7 @@ from ..base import FigureView, Game
 from ..events import Event
 from ..options import Option
 from ..rng import Rng
+from . import evaluate as evaluation
 from . import frontend, legality, turn, turning
 from . import state as rstate
 from .moves import Move
@@ -538,6 +539,12 @@ class RinggeisterGame(Game[Move]):
         """Broken invariants (empty when all hold): one figure per point, figures only
         on points, every figure on the board or waiting for a home choice, counters sane."""
         return legality.invariants(self)
+
+    # ================================================================== bots
+    def evaluate(self, player: str) -> float | None:
+        """How well ``player`` stands, 0 to 1, for bots (:mod:`.evaluate`: moves left
+        to the counters and the goal); ``None`` while counters are being placed."""
+        return evaluation.evaluate(self, player)
 
     # ================================================================== frontends
     def figures(self) -> dict[str, FigureView]:

@@ -1,0 +1,206 @@
+"""How well a player stands in Ringgeister: the evaluation bots search with.
+
+The plan a sensible player follows (rulebook 2.3, rulings 6 and 7a): bring the
+Hobbit and the Man of his colour onto two of the three arrival points of each of his
+counters, with another light figure (usually Gandalf, who travels far) on the third;
+with no counter of his colour left, walk the Hobbit through the spider's path to the
+goal, and step onto it while his Hobbit is the Ringbearer.
+
+:func:`evaluate` measures that plan in *moves*: the number of point-to-point steps
+(a coloured figure moves to the next point each turn, ruling 2) still to make, read
+from breadth-first distances on the **point graph** of the board as its tiles are
+turned now — two points are neighbours when a figure leaving one reaches the other
+without passing a third point (through junctions and doors; dwarf galleries, which
+open and close with the cards, and points held by light figures, which are jumped,
+are left out, so the distances are upper bounds). The opponent's progress counts
+against. It reads the figures, the counters, the face-up card and the tile turns —
+all open information; never the order of the face-down pile.
+
+Notes
+-----
+The point graph and the distances from each point a plan needs are built once per
+turn configuration (a tuple of tile turns) and kept on the board view, the
+:data:`KEPT` most recently used configurations. Building one costs O(P + E) for the
+graph plus O(P + E) per breadth-first search; evaluating a position afterwards is a
+few dictionary lookups per figure.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict, deque
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from .view import DOOR, JUNCTION, POINT, BoardView
+
+if TYPE_CHECKING:
+    from .game import RinggeisterGame
+
+#: turn configurations whose point graphs and distances are kept
+KEPT = 512
+#: distance (in moves) standing for "no route now" and the scale of the remaining work
+FAR = 60
+#: Gandalf passes grey points: one of his moves is worth about this many steps
+GANDALF_STRIDE = 3.0
+
+Adjacency = list[list[int]]
+
+
+class _Distances:
+    """The point graphs of one turn configuration, with distances computed on demand.
+
+    ``safe`` leaves the spider's path out (every light figure but a Hobbit with no
+    counter left); ``open`` takes it.
+    """
+
+    __slots__ = ("_from", "open", "safe")
+
+    def __init__(self, v: BoardView) -> None:
+        self.safe = _point_graph(v, spider=False)
+        self.open = _point_graph(v, spider=True)
+        self._from: dict[tuple[bool, int], list[int]] = {}
+
+    def from_point(self, p: int, spider: bool) -> list[int]:
+        """Moves from ``p`` to every node index (``FAR`` where no route leads)."""
+        key = (spider, p)
+        hit = self._from.get(key)
+        if hit is None:
+            hit = self._from[key] = _bfs(self.open if spider else self.safe, p)
+        return hit
+
+
+def _point_graph(v: BoardView, spider: bool) -> Adjacency:
+    """Point-to-point neighbours: the first points reached along the paths from each point."""
+    inc = v.open_inc if spider else v.safe_inc
+    kind = v.kind
+    adj: Adjacency = [[] for _ in range(v.n)]
+    for p in v.points:
+        seen: set[tuple[int, int]] = set()
+        queue = [key for _, key in inc[p]]
+        seen.update(queue)
+        found: set[int] = set()
+        for node, e_in in queue:  # the list grows while it is read
+            k = kind[node]
+            if k == POINT:
+                if node != p:
+                    found.add(node)
+                continue
+            if k != JUNCTION and k != DOOR:
+                continue  # a dead end: light figures do not turn about
+            for e, k2 in inc[node]:
+                if e != e_in and k2 not in seen:
+                    seen.add(k2)
+                    queue.append(k2)
+        adj[p] = sorted(found)
+    return adj
+
+
+def _bfs(adj: Adjacency, src: int) -> list[int]:
+    dist = [FAR] * len(adj)
+    dist[src] = 0
+    todo = deque([src])
+    while todo:
+        a = todo.popleft()
+        d = dist[a] + 1
+        for b in adj[a]:
+            if dist[b] > d:
+                dist[b] = d
+                todo.append(b)
+    return dist
+
+
+def distances(g: RinggeisterGame) -> _Distances:
+    """The point graphs of ``g``'s tile turns (cached per turn configuration)."""
+    g._claim()
+    v = g.v
+    cache: OrderedDict[tuple[int, ...], _Distances] = v.compiled.derived(
+        "ringgeister.evaluate.distances", OrderedDict
+    )
+    key = v.key
+    hit = cache.get(key)
+    if hit is None:
+        hit = cache[key] = _Distances(v)
+        while len(cache) > KEPT:
+            cache.popitem(last=False)
+    else:
+        cache.move_to_end(key)
+    return hit
+
+
+def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
+    """Moves left before ``colour``'s Hobbit can stand on the goal (see the module docs).
+
+    Per counter of the colour still on the board: the cheapest way to put the Hobbit,
+    the Man and a third light figure (Gandalf, at :data:`GANDALF_STRIDE` steps a
+    move, or any light figure already there) on its three arrival points; then the
+    Hobbit's way from those points (or from where it stands, with no counter left)
+    through the spider's path to the goal.
+    """
+    v = g.v
+    goal = v.goal.index(True) if True in v.goal else -1
+    if goal < 0:
+        return 0.0
+    to_goal = d.from_point(goal, spider=True)
+    hobbit, man = _figure(g, colour, "hobbit"), _figure(g, colour, "man")
+    hp, mp = g.pos[hobbit] if hobbit >= 0 else -1, g.pos[man] if man >= 0 else -1
+    left = [c for c in g.counters if c["colour"] == colour and not c["removed"] and c["space"]]
+    if not left:
+        return float(to_goal[hp]) if hp >= 0 else float(FAR)
+    gandalf = g.gandalfs[0] if g.gandalfs else -1
+    gp = g.pos[gandalf] if gandalf >= 0 else -1
+    occ, light = g.occ, g.light
+    total = 0.0
+    finish = float(FAR)
+    for c in left:
+        arrivals = v.counter_spaces.get(c["space"], [])
+        if len(arrivals) < 3:
+            continue
+        dist = [d.from_point(a, spider=False) for a in arrivals]
+        best = float("inf")
+        for i, j, k in permutations(range(3)):
+            cost = float((dist[i][hp] if hp >= 0 else FAR) + (dist[j][mp] if mp >= 0 else FAR))
+            third = occ[arrivals[k]]
+            if third >= 0 and light[third] and third not in (hobbit, man):
+                pass  # another light figure stands there already
+            else:
+                cost += dist[k][gp] / GANDALF_STRIDE if gp >= 0 else FAR
+            best = min(best, cost)
+        total += best
+        finish = min(finish, min(to_goal[a] for a in arrivals))
+    return total + finish
+
+
+def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
+    for f in g.own.get(colour, []):
+        if g.specs[f].figure == figure:
+            return f
+    return -1
+
+
+def evaluate(g: RinggeisterGame, player: str) -> float | None:
+    """How well ``player`` stands, 0 to 1 (see the module docs); ``None`` while the
+    counters are being placed (the plan starts once they lie on the board).
+
+    0.3 + 0.6 × the player's progress − 0.2 × the best opponent's, where progress
+    is 1 − :func:`remaining` / :data:`FAR` (clipped to 0..1); a player whose Hobbit is
+    the Ringbearer with no counter left gains a little more the nearer it is to
+    the goal (only the Ringbearer may step onto it). A position keeps above the
+    0.25 a caught Ringbearer gives every player while the opponent is far from
+    winning.
+    """
+    if g.phase != "play" or player not in g.players:
+        return None
+    d = distances(g)
+    bearer = g.ringbearer
+
+    def progress(colour: str) -> float:
+        left = remaining(g, colour, d)
+        p = max(0.0, 1.0 - left / FAR)
+        if colour == bearer and g._counters_left(colour) == 0:
+            p += 0.1 * max(0.0, 1.0 - left / 10.0)
+        return p
+
+    mine = progress(player)
+    others = [progress(c) for c in g.players if c != player]
+    value = 0.3 + 0.6 * mine - 0.2 * (max(others) if others else 0.0)
+    return min(0.99, max(0.01, value))
