@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -71,6 +72,15 @@ def timings(rules: str, plies: int = 40, reps: int = 30) -> dict[str, float]:
     return {"copy_us": round(t_copy * 1e6, 1), "push_us": round(t_push / reps * 1e6, 1)}
 
 
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and its finished workers."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        r = resource.getrusage(who)
+        total += r.ru_utime + r.ru_stime
+    return total
+
+
 def run(jobs: list[Job], workers: int) -> list[dict[str, Any]]:
     out = []
     for k, (_, rec) in enumerate(LocalEngine(workers).run(jobs), 1):
@@ -111,7 +121,9 @@ def head_to_head(
         )
         for s in range(n)
     ]
+    cpu = cpu_seconds()
     recs = run(jobs, workers)
+    cpu = cpu_seconds() - cpu
     mw = sum(1 for r in recs for w in r["winners"] if r["bots"][r["seats"].index(w)] == mcts)
     rw = sum(1 for r in recs for w in r["winners"] if r["bots"][r["seats"].index(w)] == "random")
     z, p = two_proportion_z(mw, n, rw, n)
@@ -122,7 +134,18 @@ def head_to_head(
         "p": float(f"{p:.3g}"),
         "pass": mw > rw and p < 0.05,
         "mean_moves": round(sum(r["moves"] for r in recs) / n, 1),
+        "cpu_s_per_game": round(cpu / n, 2),
+        "endings": endings(recs),
     }
+
+
+def endings(recs: list[dict[str, Any]]) -> dict[str, int]:
+    """How the games ended (the outcome's reason), counted."""
+    out: dict[str, int] = {}
+    for r in recs:
+        key = str(r.get("ending") or r.get("result") or "?")
+        out[key] = out.get(key, 0) + 1
+    return out
 
 
 def winner_rate(
@@ -165,6 +188,18 @@ def main() -> None:
         default=None,
         help="mcts iterations in Ringgeister (default: --iterations)",
     )
+    ap.add_argument(
+        "--ringgeister-rollout",
+        type=int,
+        default=None,
+        help="mcts rollout plies in Ringgeister (default: --rollout)",
+    )
+    ap.add_argument(
+        "--ringgeister-exploration",
+        type=float,
+        default=None,
+        help="mcts UCB1 constant in Ringgeister (default: the bot's)",
+    )
     ap.add_argument("--max-moves", type=int, default=1500)
     ap.add_argument("--only", help="comma-separated checks: ringgeister,riddle,riddle-winner,coop")
     args = ap.parse_args()
@@ -182,9 +217,15 @@ def main() -> None:
     checks = out["checks"]
     if "ringgeister" in only:
         it = args.ringgeister_iterations or args.iterations
+        ro = args.rollout if args.ringgeister_rollout is None else args.ringgeister_rollout
+        ex = (
+            ""
+            if args.ringgeister_exploration is None
+            else f",exploration={args.ringgeister_exploration:g}"
+        )
         checks["ringgeister_mcts_vs_random"] = head_to_head(
             "ringgeister",
-            f"mcts:iterations={it},rollout={args.rollout}",
+            f"mcts:iterations={it},rollout={ro}{ex}",
             n,
             args.workers,
             {},

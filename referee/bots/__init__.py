@@ -35,7 +35,7 @@ __all__ = [
 
 
 def _mcts(seed: int, params: dict[str, str]) -> Bot:
-    known = {"iterations": int, "ms": float, "rollout": int, "exploration": float}
+    known = {"iterations": int, "ms": float, "rollout": int, "exploration": float, "worlds": int}
     kwargs: dict[str, Any] = {}
     for key, text in params.items():
         conv = known.get(key)

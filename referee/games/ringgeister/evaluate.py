@@ -171,10 +171,11 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
 
 
 def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
-    for f in g.own.get(colour, []):
-        if g.specs[f].figure == figure:
-            return f
-    return -1
+    """The index of ``colour``'s figure of kind ``figure`` (-1 if none)."""
+    f = g.fidx.get(f"{figure}-{colour}", -1)
+    if f >= 0 and g.specs[f].figure == figure:
+        return f
+    return next((f for f in g.own.get(colour, []) if g.specs[f].figure == figure), -1)
 
 
 def evaluate(g: RinggeisterGame, player: str) -> float | None:

@@ -67,7 +67,7 @@ from ..events import Event
 from ..options import Option
 from ..rng import Rng
 from . import evaluate as evaluation
-from . import frontend, legality, turn, turning
+from . import frontend, legality, turn, turning, worlds
 from . import state as rstate
 from .moves import Move
 from .pieces import COLOURS as ALL_COLOURS
@@ -545,6 +545,9 @@ class RinggeisterGame(Game[Move]):
         """How well ``player`` stands, 0 to 1, for bots (:mod:`.evaluate`: moves left
         to the counters and the goal); ``None`` while counters are being placed."""
         return evaluation.evaluate(self, player)
+
+    #: the bots' determinisation hook: the pile's order sampled, never read (:mod:`.worlds`)
+    determinise = staticmethod(worlds.determinise)
 
     # ================================================================== frontends
     def figures(self) -> dict[str, FigureView]:
