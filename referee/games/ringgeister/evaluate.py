@@ -28,6 +28,7 @@ few dictionary lookups per figure.
 from __future__ import annotations
 
 from collections import OrderedDict, deque
+from heapq import heappop, heappush
 from itertools import permutations
 from typing import TYPE_CHECKING
 
@@ -40,8 +41,12 @@ if TYPE_CHECKING:
 KEPT = 512
 #: distance (in moves) standing for "no route now" and the scale of the remaining work
 FAR = 60
-#: Gandalf passes grey points: one of his moves is worth about this many steps
-GANDALF_STRIDE = 3.0
+#: the moves a black figure in the Hobbit's way to the goal costs (until the wind moves it)
+BLOCKED = 6
+#: the cost of each move between a non-Ringbearer's Man and a magic point (at most 3)
+WAIT = 0.5
+#: one move of Gandalf's takes a turn, in which the Hobbit and the Man make a step each
+GANDALF_MOVE = 2.0
 
 Adjacency = list[list[int]]
 
@@ -53,12 +58,34 @@ class _Distances:
     counter left); ``open`` takes it.
     """
 
-    __slots__ = ("_from", "open", "safe")
+    __slots__ = ("_from", "_gandalf", "_magic", "black", "magic", "open", "safe")
 
     def __init__(self, v: BoardView) -> None:
+        self.black = v.black
+        self._gandalf: dict[int, list[int]] = {}
         self.safe = _point_graph(v, spider=False)
         self.open = _point_graph(v, spider=True)
         self._from: dict[tuple[bool, int], list[int]] = {}
+        self.magic = [p for p in v.points if v.magic[p]]
+        self._magic: list[int] | None = None
+
+    def gandalf_from(self, p: int) -> list[int]:
+        """Gandalf's moves from every node index to ``p`` (``FAR`` where none leads).
+
+        One move goes from a point to any point a path reaches with only grey
+        points between (ruling 3: he passes grey points and stops at the first
+        black one); black figures standing in the way are left out.
+        """
+        hit = self._gandalf.get(p)
+        if hit is None:
+            hit = self._gandalf[p] = _gandalf_bfs(self.safe, self.black, p)
+        return hit
+
+    def to_magic(self) -> list[int]:
+        """Moves from every node index to the nearest magic point (without the spider's path)."""
+        if self._magic is None:
+            self._magic = _bfs(self.safe, *self.magic)
+        return self._magic
 
     def from_point(self, p: int, spider: bool) -> list[int]:
         """Moves from ``p`` to every node index (``FAR`` where no route leads)."""
@@ -95,10 +122,11 @@ def _point_graph(v: BoardView, spider: bool) -> Adjacency:
     return adj
 
 
-def _bfs(adj: Adjacency, src: int) -> list[int]:
+def _bfs(adj: Adjacency, *sources: int) -> list[int]:
     dist = [FAR] * len(adj)
-    dist[src] = 0
-    todo = deque([src])
+    for src in sources:
+        dist[src] = 0
+    todo = deque(sources)
     while todo:
         a = todo.popleft()
         d = dist[a] + 1
@@ -106,6 +134,32 @@ def _bfs(adj: Adjacency, src: int) -> list[int]:
             if dist[b] > d:
                 dist[b] = d
                 todo.append(b)
+    return dist
+
+
+def _gandalf_bfs(adj: Adjacency, black: list[bool], target: int) -> list[int]:
+    """Moves to ``target`` when a move may pass any number of grey points."""
+    dist = [FAR] * len(adj)
+    dist[target] = 0
+    frontier = [target]
+    k = 0
+    while frontier:
+        k += 1
+        # every point with a path into the frontier whose points between are grey
+        nxt: list[int] = []
+        todo = list(frontier)
+        seen = set(frontier)
+        for a in todo:  # the list grows while it is read
+            for b in adj[a]:
+                if b in seen:
+                    continue
+                seen.add(b)
+                if dist[b] == FAR:
+                    dist[b] = k
+                    nxt.append(b)
+                if not black[b]:
+                    todo.append(b)  # Gandalf passes a grey point: look beyond it
+        frontier = nxt
     return dist
 
 
@@ -131,8 +185,8 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     """Moves left before ``colour``'s Hobbit can stand on the goal (see the module docs).
 
     Per counter of the colour still on the board: the cheapest way to put the Hobbit,
-    the Man and a third light figure (Gandalf, at :data:`GANDALF_STRIDE` steps a
-    move, or any light figure already there) on its three arrival points; then the
+    the Man and a third light figure (Gandalf, a move of his worth :data:`GANDALF_MOVE`
+    steps, or any light figure already there) on its three arrival points; then the
     Hobbit's way from those points (or from where it stands, with no counter left)
     through the spider's path to the goal.
     """
@@ -145,7 +199,13 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     hp, mp = g.pos[hobbit] if hobbit >= 0 else -1, g.pos[man] if man >= 0 else -1
     left = [c for c in g.counters if c["colour"] == colour and not c["removed"] and c["space"]]
     if not left:
-        return float(to_goal[hp]) if hp >= 0 else float(FAR)
+        if hp < 0:
+            return float(FAR)
+        walk = _walk(g, d.open, hp, goal, bearer=colour == g.ringbearer)
+        if colour != g.ringbearer and mp >= 0:
+            # not the Ringbearer: the Man turns cards on magic points until it is
+            walk += WAIT * min(d.to_magic()[mp], 3)
+        return walk
     gandalf = g.gandalfs[0] if g.gandalfs else -1
     gp = g.pos[gandalf] if gandalf >= 0 else -1
     occ, light = g.occ, g.light
@@ -163,11 +223,38 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
             if third >= 0 and light[third] and third not in (hobbit, man):
                 pass  # another light figure stands there already
             else:
-                cost += dist[k][gp] / GANDALF_STRIDE if gp >= 0 else FAR
+                cost += GANDALF_MOVE * d.gandalf_from(arrivals[k])[gp] if gp >= 0 else FAR
             best = min(best, cost)
         total += best
         finish = min(finish, min(to_goal[a] for a in arrivals))
     return total + finish
+
+
+def _walk(g: RinggeisterGame, adj: Adjacency, src: int, goal: int, bearer: bool) -> float:
+    """The Hobbit's moves from ``src`` to ``goal`` where a point held by a black figure
+    it cannot jump costs :data:`BLOCKED` more moves (it waits for the wind to move it).
+
+    Notes
+    -----
+    Dijkstra on the point graph, stopping at the goal: O(E log P), per position.
+    """
+    occ, light, small = g.occ, g.light, g.small
+    best = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        c, a = heappop(heap)
+        if a == goal:
+            return float(c)
+        if c > best[a]:
+            continue
+        for b in adj[a]:
+            o = occ[b]
+            step = 1 if o < 0 or light[o] or (bearer and small[o]) else 1 + BLOCKED
+            nc = c + step
+            if nc < best.get(b, FAR * 4):
+                best[b] = nc
+                heappush(heap, (nc, b))
+    return float(FAR)
 
 
 def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
