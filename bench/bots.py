@@ -39,6 +39,11 @@ from referee.balance.runner import Job, board  # noqa: E402
 from referee.balance.stats import two_proportion_z, wilson  # noqa: E402
 from referee.games import get_game  # noqa: E402
 
+#: the Ringgeister bot the 400-game check runs: evaluation at the leaves (no random
+#: rollout), a small exploration constant for the evaluation's fine steps, four
+#: sampled pile orders per decision, the search widened from the best four moves
+RINGGEISTER_MCTS = "mcts:iterations=40,rollout=0,exploration=0.1,worlds=4,widen=4"
+
 GAMES = {
     "ringgeister": ("ringgeister", 2, {"counter_placement": "random"}),
     "riddle": ("riddle-sample", 2, {}),
@@ -186,19 +191,25 @@ def main() -> None:
         "--ringgeister-iterations",
         type=int,
         default=None,
-        help="mcts iterations in Ringgeister (default: --iterations)",
+        help="mcts iterations in Ringgeister (default: --ringgeister-mcts's)",
     )
     ap.add_argument(
         "--ringgeister-rollout",
         type=int,
         default=None,
-        help="mcts rollout plies in Ringgeister (default: --rollout)",
+        help="mcts rollout plies in Ringgeister (default: --ringgeister-mcts's)",
     )
     ap.add_argument(
         "--ringgeister-exploration",
         type=float,
         default=None,
-        help="mcts UCB1 constant in Ringgeister (default: the bot's)",
+        help="mcts UCB1 constant in Ringgeister (default: --ringgeister-mcts's)",
+    )
+    ap.add_argument(
+        "--ringgeister-mcts",
+        default=RINGGEISTER_MCTS,
+        help=f"the whole mcts spec in Ringgeister (default {RINGGEISTER_MCTS}); "
+        "the --ringgeister-* numbers above override its parts",
     )
     ap.add_argument("--max-moves", type=int, default=1500)
     ap.add_argument("--only", help="comma-separated checks: ringgeister,riddle,riddle-winner,coop")
@@ -216,16 +227,18 @@ def main() -> None:
         out["timings"][rules] = timings(rules)
     checks = out["checks"]
     if "ringgeister" in only:
-        it = args.ringgeister_iterations or args.iterations
-        ro = args.rollout if args.ringgeister_rollout is None else args.ringgeister_rollout
-        ex = (
-            ""
-            if args.ringgeister_exploration is None
-            else f",exploration={args.ringgeister_exploration:g}"
+        parts = dict(
+            p.split("=", 1) for p in args.ringgeister_mcts.split(":", 1)[1].split(",") if p
         )
+        if args.ringgeister_iterations is not None:
+            parts["iterations"] = str(args.ringgeister_iterations)
+        if args.ringgeister_rollout is not None:
+            parts["rollout"] = str(args.ringgeister_rollout)
+        if args.ringgeister_exploration is not None:
+            parts["exploration"] = f"{args.ringgeister_exploration:g}"
         checks["ringgeister_mcts_vs_random"] = head_to_head(
             "ringgeister",
-            f"mcts:iterations={it},rollout={ro}{ex}",
+            "mcts:" + ",".join(f"{k}={v}" for k, v in parts.items()),
             n,
             args.workers,
             {},

@@ -76,6 +76,12 @@ class MctsBot(Bot):
         (each with a fresh generator); default: a new world every iteration. A pool
         pays where a determinisation costs much more than a ``copy()`` (Ringgeister
         rebuilds its state from the view to shuffle the pile: about 2 ms).
+    widen : int
+        Progressive widening at the root: with ``widen`` > 0 only the best
+        ``widen + sqrt(iterations so far)`` moves by one ply of evaluation are
+        searched, so a small budget looks deeper into the promising moves where
+        many moves are legal (Gandalf's fifty destinations in Ringgeister); 0 (the
+        default) searches every move.
     """
 
     name = "mcts"
@@ -89,6 +95,7 @@ class MctsBot(Bot):
         rollout: int = 8,
         exploration: float = 0.7,
         worlds: int | None = None,
+        widen: int = 0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -103,8 +110,11 @@ class MctsBot(Bot):
             raise UsageError(f"mcts: exploration must be 0 or more, not {exploration}")
         if worlds is not None and worlds <= 0:
             raise UsageError(f"mcts: worlds must be at least 1, not {worlds}")
+        if widen < 0:
+            raise UsageError(f"mcts: widen must be 0 or more, not {widen}")
         self.iterations = iterations
         self.worlds = worlds
+        self.widen = widen
         self.ms = ms
         self.rollout = rollout
         self.exploration = exploration
@@ -118,6 +128,8 @@ class MctsBot(Bot):
             parts.append(f"ms={self.ms:g}")
         if self.worlds is not None:
             parts.append(f"worlds={self.worlds}")
+        if self.widen:
+            parts.append(f"widen={self.widen}")
         return f"mcts:{','.join(parts)}"
 
     def choose(self, game: Game[Any]) -> Any:
@@ -130,6 +142,8 @@ class MctsBot(Bot):
         names = seats(game)
         root = _Node(me)
         root_moves: dict[Any, Any] = {_key(m): m for m in moves}
+        ranked_keys: list[Any] = list(root_moves)
+        allowed: set[Any] = set()
         pool: list[Game[Any]] = []
         base: dict[str, float] | None = None
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
@@ -153,6 +167,9 @@ class MctsBot(Bot):
                 order = one_ply(g, moves, me, names)
                 ranked = sorted(range(len(moves)), key=lambda i: -order[i])
                 root_moves = {_key(moves[i]): moves[i] for i in ranked}
+                ranked_keys = list(root_moves)
+            if self.widen:
+                allowed = set(ranked_keys[: self.widen + math.isqrt(done)])
             node = root
             path: list[_Node] = []
             # selection and expansion
@@ -160,6 +177,8 @@ class MctsBot(Bot):
                 legal = list(g.legal_moves)
                 if node is root:
                     legal = [m for m in legal if _key(m) in root_moves]
+                    if self.widen:
+                        legal = [m for m in legal if _key(m) in allowed]
                 if not legal:
                     break
                 mover = g.to_move

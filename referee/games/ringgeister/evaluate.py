@@ -43,6 +43,12 @@ KEPT = 512
 FAR = 60
 #: the moves a black figure in the Hobbit's way to the goal costs (until the wind moves it)
 BLOCKED = 6
+#: what a counter still on the board costs besides the moves to it: completing a
+#: mission must pay at once, or the bot would hover beside it
+COUNTER = 8
+#: how much the best opponent's progress counts against (little: sending his figures
+#: home is no way to win; racing him is)
+OPPONENT = 0.05
 #: the cost of each move between a non-Ringbearer's Man and a magic point (at most 3)
 WAIT = 0.5
 #: one move of Gandalf's takes a turn, in which the Hobbit and the Man make a step each
@@ -188,7 +194,8 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     the Man and a third light figure (Gandalf, a move of his worth :data:`GANDALF_MOVE`
     steps, or any light figure already there) on its three arrival points; then the
     Hobbit's way from those points (or from where it stands, with no counter left)
-    through the spider's path to the goal.
+    through the spider's path to the goal. Each counter left costs :data:`COUNTER`
+    more.
     """
     v = g.v
     goal = v.goal.index(True) if True in v.goal else -1
@@ -201,7 +208,7 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     if not left:
         if hp < 0:
             return float(FAR)
-        walk = _walk(g, d.open, hp, goal, bearer=colour == g.ringbearer)
+        walk = float(_walk(g, d.open, hp, goal, bearer=colour == g.ringbearer).get(goal, FAR))
         if colour != g.ringbearer and mp >= 0:
             # not the Ringbearer: the Man turns cards on magic points until it is
             walk += WAIT * min(d.to_magic()[mp], 3)
@@ -211,50 +218,55 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     occ, light = g.occ, g.light
     total = 0.0
     finish = float(FAR)
+    # the Hobbit's and the Man's own ways, around the black figures standing now
+    dh = _walk(g, d.safe, hp, -1, bearer=colour == g.ringbearer) if hp >= 0 else {}
+    dm = _walk(g, d.safe, mp, -1, bearer=False) if mp >= 0 else {}
     for c in left:
         arrivals = v.counter_spaces.get(c["space"], [])
         if len(arrivals) < 3:
             continue
-        dist = [d.from_point(a, spider=False) for a in arrivals]
         best = float("inf")
         for i, j, k in permutations(range(3)):
-            cost = float((dist[i][hp] if hp >= 0 else FAR) + (dist[j][mp] if mp >= 0 else FAR))
+            cost = float(dh.get(arrivals[i], FAR) + dm.get(arrivals[j], FAR))
             third = occ[arrivals[k]]
             if third >= 0 and light[third] and third not in (hobbit, man):
                 pass  # another light figure stands there already
             else:
                 cost += GANDALF_MOVE * d.gandalf_from(arrivals[k])[gp] if gp >= 0 else FAR
             best = min(best, cost)
-        total += best
+        total += best + COUNTER
         finish = min(finish, min(to_goal[a] for a in arrivals))
     return total + finish
 
 
-def _walk(g: RinggeisterGame, adj: Adjacency, src: int, goal: int, bearer: bool) -> float:
-    """The Hobbit's moves from ``src`` to ``goal`` where a point held by a black figure
-    it cannot jump costs :data:`BLOCKED` more moves (it waits for the wind to move it).
+def _walk(g: RinggeisterGame, adj: Adjacency, src: int, goal: int, bearer: bool) -> dict[int, int]:
+    """A figure's moves from ``src`` to the points of ``adj``, where a point held by a
+    black figure it cannot jump costs :data:`BLOCKED` more moves (it waits for the
+    wind to move it away, or goes round). With ``goal`` (not -1) the search stops
+    there.
 
     Notes
     -----
-    Dijkstra on the point graph, stopping at the goal: O(E log P), per position.
+    Dijkstra on the point graph: O(E log P), per position.
     """
     occ, light, small = g.occ, g.light, g.small
     best = {src: 0}
+    done: dict[int, int] = {}
     heap = [(0, src)]
     while heap:
         c, a = heappop(heap)
-        if a == goal:
-            return float(c)
-        if c > best[a]:
+        if a in done:
             continue
+        done[a] = c
+        if a == goal:
+            break
         for b in adj[a]:
             o = occ[b]
-            step = 1 if o < 0 or light[o] or (bearer and small[o]) else 1 + BLOCKED
-            nc = c + step
+            nc = c + (1 if o < 0 or light[o] or (bearer and small[o]) else 1 + BLOCKED)
             if nc < best.get(b, FAR * 4):
                 best[b] = nc
                 heappush(heap, (nc, b))
-    return float(FAR)
+    return done
 
 
 def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
@@ -269,7 +281,7 @@ def evaluate(g: RinggeisterGame, player: str) -> float | None:
     """How well ``player`` stands, 0 to 1 (see the module docs); ``None`` while the
     counters are being placed (the plan starts once they lie on the board).
 
-    0.3 + 0.6 × the player's progress − 0.2 × the best opponent's, where progress
+    0.3 + 0.6 × the player's progress − ``OPPONENT`` × the best opponent's, where progress
     is 1 − :func:`remaining` / :data:`FAR` (clipped to 0..1); a player whose Hobbit is
     the Ringbearer with no counter left gains a little more the nearer it is to
     the goal (only the Ringbearer may step onto it). A position keeps above the
@@ -278,6 +290,11 @@ def evaluate(g: RinggeisterGame, player: str) -> float | None:
     """
     if g.phase != "play" or player not in g.players:
         return None
+    # every seat's value of one state comes from the same figures: reckon them once
+    # (a game's version changes with every move, and a copy moves on with its own)
+    kept = g.__dict__.get("_bot_values")
+    if kept is not None and kept[0] == g._version:
+        return float(kept[1][player])
     d = distances(g)
     bearer = g.ringbearer
 
@@ -288,7 +305,11 @@ def evaluate(g: RinggeisterGame, player: str) -> float | None:
             p += 0.1 * max(0.0, 1.0 - left / 10.0)
         return p
 
-    mine = progress(player)
-    others = [progress(c) for c in g.players if c != player]
-    value = 0.3 + 0.6 * mine - 0.2 * (max(others) if others else 0.0)
-    return min(0.99, max(0.01, value))
+    made = {c: progress(c) for c in g.players}
+    values = {}
+    for c in g.players:
+        others = [p for o, p in made.items() if o != c]
+        value = 0.3 + 0.6 * made[c] - OPPONENT * (max(others) if others else 0.0)
+        values[c] = min(0.99, max(0.01, value))
+    g.__dict__["_bot_values"] = (g._version, values)
+    return values[player]
