@@ -97,9 +97,7 @@ def _with_pile(g: RinggeisterGame, order: list[str]) -> RinggeisterGame:
 
 
 def test_evaluation_and_worlds_ignore_the_order_of_the_pile() -> None:
-    g = RinggeisterGame.new(
-        compiled(), players=2, seed=4, options={"counter_placement": "random"}
-    )
+    g = RinggeisterGame.new(compiled(), players=2, seed=4, options={"counter_placement": "random"})
     rnd = random.Random(4)
     for _ in range(30):
         g.push(rnd.choice(list(g.legal_moves)))
