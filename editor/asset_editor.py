@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
@@ -224,7 +224,7 @@ class AssetEditor(QMainWindow):
     def status(self, message: str) -> None:
         self.status_label.setText(message)
 
-    def context_actions(self) -> list[Any]:
+    def context_actions(self) -> list[QAction | None]:
         return []
 
     def set_tool(self, name: str) -> None:
@@ -357,8 +357,9 @@ class AssetEditor(QMainWindow):
         assert pack is not None
         out: dict[str, dict[str, Any]] = {}
         for r in range(table.rowCount()):
-            ident = (table.item(r, 0).text() if table.item(r, 0) else "").strip()
-            raw = table.item(r, 1).text() if table.item(r, 1) else "{}"
+            cell_id, cell_data = table.item(r, 0), table.item(r, 1)
+            ident = (cell_id.text() if cell_id else "").strip()
+            raw = cell_data.text() if cell_data else "{}"
             if not ident or "/" in ident:
                 QMessageBox.warning(
                     self,

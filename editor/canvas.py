@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtCore import QMimeData, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPen,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
 from .document import Document
@@ -74,8 +85,8 @@ class BoardScene(QGraphicsScene):
         if keys is None or "bg" in keys:
             self.sync_background()
         if keys is None:
-            for item in self.items_by_key.values():
-                self.removeItem(item)
+            for old in self.items_by_key.values():
+                self.removeItem(old)
             self.items_by_key.clear()
             keys = (
                 {f"p:{p.id}" for p in b.placements}
@@ -90,43 +101,45 @@ class BoardScene(QGraphicsScene):
         for key in keys:
             kind, _, ident = key.partition(":")
             item = self.items_by_key.get(key)
-            obj = (
-                placements.get(ident)
-                if kind == "p"
-                else features.get(ident)
-                if kind == "f"
-                else None
-            )
             if kind == "c":
                 self._sync_piece(key, ident, selected)
                 continue
-            if kind not in ("p", "f"):
-                continue
-            if obj is None:
-                if item is not None:
-                    self.removeItem(item)
-                    del self.items_by_key[key]
-                continue
             if kind == "p":
-                tile = b.tiles.get(obj.tile)  # type: ignore[union-attr]
+                placement = placements.get(ident)
+                if placement is None:
+                    self._remove(key)
+                    continue
+                tile = b.tiles.get(placement.tile)
                 if tile is None:
                     continue
                 if isinstance(item, TileItem):
-                    item.sync(obj, tile)  # type: ignore[arg-type]
+                    item.sync(placement, tile)
                 else:
-                    item = TileItem(obj, tile)  # type: ignore[arg-type]
+                    item = TileItem(placement, tile)
+                    self.addItem(item)
+                    self.items_by_key[key] = item
+            elif kind == "f":
+                feature = features.get(ident)
+                if feature is None:
+                    self._remove(key)
+                    continue
+                if isinstance(item, FeatureItem):
+                    item.sync(feature)
+                else:
+                    item = FeatureItem(feature)
                     self.addItem(item)
                     self.items_by_key[key] = item
             else:
-                if isinstance(item, FeatureItem):
-                    item.sync(obj)  # type: ignore[arg-type]
-                else:
-                    item = FeatureItem(obj)  # type: ignore[arg-type]
-                    self.addItem(item)
-                    self.items_by_key[key] = item
+                continue
             if key in selected:
                 item.setSelected(True)
         self.update()
+
+    def _remove(self, key: str) -> None:
+        """Take the item of ``key`` (if any) off the scene."""
+        item = self.items_by_key.pop(key, None)
+        if item is not None:
+            self.removeItem(item)
 
     def _piece_xy(self, at: str | None) -> tuple[float, float] | None:
         g = self.doc.compiled.graph
@@ -155,7 +168,7 @@ class BoardScene(QGraphicsScene):
     def on_compiled(self) -> None:
         for _key, item in self.items_by_key.items():
             if isinstance(item, PieceItem):
-                item.sync(item.piece, item.data, self._piece_xy(item.piece.at))
+                item.sync(item.piece, item.type_data, self._piece_xy(item.piece.at))
         c = self.doc.compiled
         self.markers.set_problems(c.problems)
         if self.overlay.isVisible():
@@ -167,7 +180,11 @@ class BoardScene(QGraphicsScene):
             self.overlay.rebuild(self.doc.compiled)
 
     def selected_keys(self) -> set[str]:
-        return {it.key for it in self.selectedItems() if hasattr(it, "key")}  # type: ignore[attr-defined]
+        return {
+            it.key
+            for it in self.selectedItems()
+            if isinstance(it, (TileItem, FeatureItem, PieceItem))
+        }
 
     def select_keys(self, keys: set[str]) -> None:
         self.blockSignals(True)
@@ -184,9 +201,8 @@ class BoardScene(QGraphicsScene):
         rect = QRectF(pos.x() - tolerance, pos.y() - tolerance, 2 * tolerance, 2 * tolerance)
         found = self.items(pos) if tolerance <= 0 else self.items(rect)
         for it in found:
-            k = getattr(it, "key", None)
-            if k:
-                return k
+            if isinstance(it, (TileItem, FeatureItem, PieceItem)):
+                return it.key
         return None
 
 
@@ -261,7 +277,8 @@ class BoardView(QGraphicsView):
         return 8.0 / max(self.zoom, 1e-6)
 
     # ------------------------------------------------------------------ background
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        rect = QRectF(rect)
         painter.fillRect(rect, QColor("#8a8f96"))
         sheet = self.board_scene.board_rect()
         painter.fillRect(sheet.translated(1.5, 1.5), QColor(0, 0, 0, 60))
@@ -380,7 +397,7 @@ class BoardView(QGraphicsView):
             return
         super().keyReleaseEvent(event)
 
-    def contextMenuEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if self.tool is not None and self.tool.context_menu(
             self.mapToScene(event.pos()), event.globalPos()
         ):
@@ -392,19 +409,19 @@ class BoardView(QGraphicsView):
     def _accepts(md: QMimeData) -> bool:
         return md.hasFormat(TILE_MIME) or md.hasFormat(PIECE_MIME) or bool(local_files(md))
 
-    def dragEnterEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if self._accepts(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragEnterEvent(event)
 
-    def dragMoveEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
         if self._accepts(event.mimeData()):
             event.acceptProposedAction()
         else:
             super().dragMoveEvent(event)
 
-    def dropEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def dropEvent(self, event: QDropEvent) -> None:
         md = event.mimeData()
         if md.hasFormat(TILE_MIME):
             key = bytes(md.data(TILE_MIME).data()).decode("utf-8")

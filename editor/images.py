@@ -3,7 +3,8 @@ canvas, the Background panel, calibration, and Tools ▸ Trace spaces….
 
 Where a dropped or imported picture goes:
 
-1. onto the ``art`` feature under the drop point, if there is one (its picture);
+1. onto the ``art`` feature or the placed tile under the drop point, if there is
+   one (the art's picture; the tile's face, on every placement of that tile);
 2. else, if the board has no background yet, it becomes the **background**: its
    top-left corner on the board's corner, scaled to the board's width;
 3. else a new **art** feature shows it, centred on the drop point, a third of the
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import shapely
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QUndoCommand
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
 
@@ -28,8 +29,15 @@ from referee.errors import BoardwrightError
 from referee.images import ImageInfo, ImageStore
 from referee.model import Background, Feature
 
-from .commands import AddFeatureCommand, AddImageCommand, SetBackgroundCommand, SetPropertyCommand
+from .commands import (
+    AddFeatureCommand,
+    AddImageCommand,
+    SetBackgroundCommand,
+    SetPropertyCommand,
+    SetTileFaceCommand,
+)
 from .docks.background import BackgroundDock
+from .items import FeatureItem, TileItem
 from .tools import CalibrateTool
 
 if TYPE_CHECKING:
@@ -164,13 +172,18 @@ class PicturesUI(QObject):
     def _use_for(self, info: ImageInfo, x: float, y: float) -> tuple[QUndoCommand, str]:
         doc = self.win.doc
         meta = doc.board.meta
-        for it in self.win.scene.items(self.win.view.mapFromScene(x, y)):
-            key = getattr(it, "key", "")
-            f = doc.feature(key[2:]) if isinstance(key, str) and key.startswith("f:") else None
+        for it in self.win.scene.items(QPointF(x, y)):  # topmost first
+            f = doc.feature(it.key[2:]) if isinstance(it, FeatureItem) else None
             if f is not None and f.kind == "art":
                 cmd = SetPropertyCommand(doc, [f.id], "image", info.id)
                 cmd.setText(f"Show {info.name} on art {f.id}")
                 return cmd, f"art {f.id}"
+            if isinstance(it, TileItem) and it.tile.key in doc.board.tiles:
+                tile = doc.board.tiles[it.tile.key]
+                face = SetTileFaceCommand(
+                    doc, tile.key, info.id, f"Show {info.name} on tile {tile.name}"
+                )
+                return face, f"the face of tile {tile.name}"
         width = float(meta.get("width") or 600)
         height = float(meta.get("height") or 600)
         if doc.board.background is None:

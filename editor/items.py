@@ -11,12 +11,13 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee import palette
 from referee.compiler import CompiledBoard
-from referee.model import Feature, Placement, TileAsset
+from referee.compiler.problems import Problem
+from referee.model import Feature, PieceOnBoard, Placement, TileAsset
 
 from . import style
 from .picture_items import paint_picture, picture_cache
 
-_TILE_CACHE: dict[int, tuple[Any, list[style.Drawable], QPainterPath, QRectF]] = {}
+_TILE_CACHE: dict[int, tuple[TileAsset, list[style.Drawable], QPainterPath, QRectF]] = {}
 
 
 def tile_art(tile: TileAsset) -> tuple[list[style.Drawable], QPainterPath, QRectF]:
@@ -157,15 +158,19 @@ class FeatureItem(QGraphicsItem):
 class PieceItem(QGraphicsItem):
     """A piece standing on a node: a disc in its colour with its initial."""
 
-    def __init__(self, piece: Any, data: dict[str, Any], xy: tuple[float, float] | None) -> None:
+    def __init__(
+        self, piece: PieceOnBoard, data: dict[str, Any], xy: tuple[float, float] | None
+    ) -> None:
         super().__init__()
         self.key = f"c:{piece.id}"
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(40.0)
         self.sync(piece, data, xy)
 
-    def sync(self, piece: Any, data: dict[str, Any], xy: tuple[float, float] | None) -> None:
-        self.piece, self.data = piece, data
+    def sync(
+        self, piece: PieceOnBoard, data: dict[str, Any], xy: tuple[float, float] | None
+    ) -> None:
+        self.piece, self.type_data = piece, data
         self.setVisible(xy is not None)
         if xy is not None:
             self.setPos(*xy)
@@ -184,7 +189,7 @@ class PieceItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        colour = str(self.data.get("colour") or self.data.get("color") or "#9e9e9e")
+        colour = str(self.type_data.get("colour") or self.type_data.get("color") or "#9e9e9e")
         c = QColor(colour) if QColor.isValidColorName(colour) else QColor("#9e9e9e")
         painter.setPen(
             style.pen(
@@ -193,13 +198,13 @@ class PieceItem(QGraphicsItem):
         )
         painter.setBrush(c)
         painter.drawEllipse(QPointF(0, 0), 5.5, 5.5)
-        token = self.data.get("token")
+        token = self.type_data.get("token")
         if isinstance(token, str):  # the piece's picture fills its disc
             disc = QPainterPath()
             disc.addEllipse(QPointF(0, 0), 5.5, 5.5)
             if paint_picture(painter, picture_cache(self), token, QRectF(-5.5, -5.5, 11, 11), disc):
                 return
-        name = str(self.data.get("name") or self.piece.piece.split("/")[-1])
+        name = str(self.type_data.get("name") or self.piece.piece.split("/")[-1])
         painter.setPen(QColor("#ffffff" if c.lightness() < 120 else "#111111"))
         from PySide6.QtGui import QFont
 
@@ -266,9 +271,13 @@ class ProblemMarkers(QGraphicsItem):
         self._bounds = QRectF()
         self.highlight: tuple[float, float] | None = None
 
-    def set_problems(self, problems: list[Any]) -> None:
+    def set_problems(self, problems: list[Problem]) -> None:
         self.prepareGeometryChange()
-        self._marks = [(p.x, p.y, p.severity == "error") for p in problems if p.x is not None]
+        self._marks = [
+            (p.x, p.y, p.severity == "error")
+            for p in problems
+            if p.x is not None and p.y is not None
+        ]
         if self._marks:
             xs = [m[0] for m in self._marks]
             ys = [m[1] for m in self._marks]
@@ -302,7 +311,7 @@ class PreviewItem(QGraphicsItem):
         self.setZValue(100.0)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.points: list[QPointF] = []
-        self.cursor: QPointF | None = None
+        self.cursor_pos: QPointF | None = None
         self.closed = False
         self.snapped = False
         self.handles: list[QPointF] = []
@@ -311,7 +320,12 @@ class PreviewItem(QGraphicsItem):
         self, points: list[QPointF], cursor: QPointF | None, closed: bool, snapped: bool = False
     ) -> None:
         self.prepareGeometryChange()
-        self.points, self.cursor, self.closed, self.snapped = list(points), cursor, closed, snapped
+        self.points, self.cursor_pos, self.closed, self.snapped = (
+            list(points),
+            cursor,
+            closed,
+            snapped,
+        )
         self.update()
 
     def set_handles(self, handles: list[QPointF]) -> None:
@@ -320,7 +334,9 @@ class PreviewItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        pts = self.points + self.handles + ([self.cursor] if self.cursor is not None else [])
+        pts = (
+            self.points + self.handles + ([self.cursor_pos] if self.cursor_pos is not None else [])
+        )
         if not pts:
             return QRectF()
         xs = [p.x() for p in pts]
@@ -331,7 +347,7 @@ class PreviewItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        pts = self.points + ([self.cursor] if self.cursor is not None else [])
+        pts = self.points + ([self.cursor_pos] if self.cursor_pos is not None else [])
         if len(pts) >= 2:
             p = QPainterPath()
             p.moveTo(pts[0])
@@ -346,7 +362,7 @@ class PreviewItem(QGraphicsItem):
         painter.setBrush(QColor("#ffffff"))
         for q in self.points + self.handles:
             painter.drawRect(QRectF(q.x() - 1.2, q.y() - 1.2, 2.4, 2.4))
-        if self.cursor is not None and self.snapped:
+        if self.cursor_pos is not None and self.snapped:
             painter.setPen(style.pen("#00a152", 1.5, cosmetic=True))
             painter.setBrush(style.NO_BRUSH)
-            painter.drawEllipse(self.cursor, 2.5, 2.5)
+            painter.drawEllipse(self.cursor_pos, 2.5, 2.5)

@@ -87,17 +87,17 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
 
     # ================================================================== construction
     def _build_docks(self, packs: dict[str, AssetPack] | None) -> None:
-        self.palette = PaletteDock(self)
+        self.palette_dock = PaletteDock(self)
         try:
             self.packs = packs if packs is not None else load_packs()
         except BoardwrightError as exc:
             self.packs = {}
             msg = f"Asset packs not loaded: {exc}"
             QTimer.singleShot(0, lambda: self.status(msg))
-        self.palette.set_packs(self.packs)
+        self.palette_dock.set_packs(self.packs)
         self.scene.extra_stores = [p.images for p in self.packs.values() if hasattr(p, "images")]
-        self.palette.place_requested.connect(self.place_tile_at_centre)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette)
+        self.palette_dock.place_requested.connect(self.place_tile_at_centre)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.palette_dock)
         self.inspector = InspectorDock(self.doc, self)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.problems = ProblemsDock(self)
@@ -115,7 +115,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rotations)
         self.tabifyDockWidget(self.history, self.rotations)
         self.inspector.raise_()
-        self.resizeDocks([self.palette, self.inspector], [230, 280], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.palette_dock, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
 
     def _act(
@@ -230,12 +230,12 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             self.tools[tool.name] = tool
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
-        for name, tool in self.tools.items():
+        for name, t in self.tools.items():
             a = self._act(
-                tool.label,
+                t.label,
                 lambda _c=False, n=name: self.set_tool(n),
-                tool.shortcut or None,
-                tool_help(tool),
+                t.shortcut or None,
+                tool_help(t),
                 checkable=True,
             )
             self.tool_group.addAction(a)
@@ -257,7 +257,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m.addAction(self.a_quit)
         self._refresh_recent()
         m = mb.addMenu("&Edit")
-        for a in (
+        for item in (
             self.a_undo,
             self.a_redo,
             None,
@@ -273,9 +273,9 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             None,
             self.a_history,
         ):
-            m.addSeparator() if a is None else m.addAction(a)
+            m.addSeparator() if item is None else m.addAction(item)
         m = mb.addMenu("&View")
-        for a in (
+        for item in (
             self.a_zoom_in,
             self.a_zoom_out,
             self.a_fit,
@@ -285,8 +285,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             self.a_graph,
             None,
         ):
-            m.addSeparator() if a is None else m.addAction(a)
-        for d in (self.palette, self.inspector, self.problems, self.rotations):
+            m.addSeparator() if item is None else m.addAction(item)
+        for d in (self.palette_dock, self.inspector, self.problems, self.rotations):
             m.addAction(d.toggleViewAction())
         self.view_menu = m
         m = mb.addMenu("&Tools")
@@ -354,7 +354,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
     def status(self, message: str, ms: int = 6000) -> None:
         self.statusBar().showMessage(message, ms)
 
-    def context_actions(self) -> list[Any]:
+    def context_actions(self) -> list[QAction | None]:
         return [
             self.a_turn_cw,
             self.a_turn_ccw,
@@ -430,7 +430,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
 
     # ================================================================== editing
     def find_tile(self, key: str) -> Any:
-        return self.palette.tile(key) or self.doc.board.tiles.get(key)
+        return self.palette_dock.tile(key) or self.doc.board.tiles.get(key)
 
     def drop_tile(self, key: str, x: float, y: float) -> str | None:
         """Place the tile asset ``key`` with its centre near (x, y), snapped."""
@@ -456,7 +456,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
 
     def drop_piece(self, key: str, x: float, y: float) -> str | None:
         """Stand a piece of type ``key`` on the place (point, space, river dot) nearest (x, y)."""
-        data = self.palette.piece_type(key) or self.doc.board.piece_types.get(key)
+        data = self.palette_dock.piece_type(key) or self.doc.board.piece_types.get(key)
         if data is None:
             self.status(f"Unknown piece {key}")
             return None
@@ -549,7 +549,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self._asset_editor.show()
 
     def _tile_saved(self, key: str) -> None:
-        self.palette.set_packs(self.packs)
+        self.palette_dock.set_packs(self.packs)
         self.status(f"Saved tile {key} into its pack; place it again to use the new version")
 
     def _restore_layout(self) -> None:

@@ -21,33 +21,28 @@ playtest shows the document's board again.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import (
-    QBrush,
     QColor,
     QCursor,
-    QFont,
     QKeyEvent,
     QMouseEvent,
-    QPainter,
-    QPen,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
-    QGraphicsItem,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QMenu,
     QPushButton,
-    QStyleOptionGraphicsItem,
     QVBoxLayout,
     QWidget,
 )
 
+from referee import palette
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError, IllegalMoveError
 from referee.games import get_game
@@ -55,7 +50,11 @@ from referee.games.base import FigureView
 
 from .game_options import DEFAULT_OPTIONS
 from .playtest_bots import BotDriver
+from .playtest_figures import FiguresItem
 from .tools.base import Tool
+
+if TYPE_CHECKING:
+    from .mainwindow import MainWindow
 
 
 def move_figure(move: Any) -> str | None:
@@ -110,105 +109,10 @@ def event_text(ev: dict[str, Any], names: dict[str, str] | None = None) -> str:
     return " · ".join(parts)
 
 
-def _radius(view: FigureView) -> float:
-    """A figure's radius in mm (by its size)."""
-    return 4.6 + 1.2 * max(0, min(2, view.size))
-
-
 #: on screen, figures and rings never shrink below these radii (pixels), so a large
 #: map seen whole still shows its markers
 MIN_FIGURE_PX = 7.5
 MIN_RING_PX = 9.0
-
-
-def _ink(colour: QColor) -> QColor:
-    """Black or white, whichever reads better on ``colour``."""
-    lum = 0.299 * colour.redF() + 0.587 * colour.greenF() + 0.114 * colour.blueF()
-    return QColor("#111111") if lum > 0.55 else QColor("#ffffff")
-
-
-class FiguresItem(QGraphicsItem):
-    """Figures at their nodes, the picked figure and its legal destinations."""
-
-    RING = 8.0  # destination ring radius, mm
-
-    def __init__(self, ctl: PlaytestController) -> None:
-        super().__init__()
-        self.ctl = ctl
-        self.setZValue(80.0)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-
-    def boundingRect(self) -> QRectF:
-        return self.ctl.window.scene.board_rect().adjusted(-50, -50, 50, 50)
-
-    def _ring(self, painter: QPainter, x: float, y: float, n: int, dashed: bool) -> None:
-        rr = self.ctl.ring_radius()
-        pen = QPen(QColor("#00c853" if not dashed else "#2979ff"), 1.6)
-        if dashed:
-            pen.setStyle(Qt.PenStyle.DashLine)
-        painter.setPen(pen)
-        painter.setBrush(QBrush(QColor(0, 200, 83, 70) if not dashed else QColor(41, 121, 255, 50)))
-        painter.drawEllipse(QPointF(x, y), rr, rr)
-        if n > 1:  # several moves go there: a choice on click
-            r = rr * 0.33
-            bx, by = x + rr * 0.72, y - rr * 0.72
-            font = QFont()
-            font.setBold(True)
-            font.setPointSizeF(r * 1.1)
-            painter.setFont(font)
-            painter.setPen(QPen(QColor("#ffffff"), 0.5))
-            painter.setBrush(QColor("#00a844" if not dashed else "#2962ff"))
-            painter.drawEllipse(QPointF(bx, by), r, r)
-            painter.setPen(QColor("#ffffff"))
-            painter.drawText(
-                QRectF(bx - r, by - r, 2 * r, 2 * r),
-                Qt.AlignmentFlag.AlignCenter,
-                str(n) if n < 10 else "+",
-            )
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        ctl = self.ctl
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if ctl.picked is not None:
-            for node in sorted(ctl.destinations):
-                x, y = ctl.xy(node)
-                self._ring(painter, x, y, len(ctl.moves_to(ctl.picked, node)), False)
-        else:
-            for node, moves in sorted(ctl.placements.items()):
-                x, y = ctl.xy(node)
-                self._ring(painter, x, y, len(moves), True)
-        movable = set(ctl.targets) if ctl.picked is None else set()
-        for fid, view in ctl.views.items():
-            x, y = ctl.figure_xy(fid)
-            r = ctl.figure_radius(view)
-            fill = (
-                QColor(view.colour) if QColor.isValidColorName(view.colour) else QColor("#9e9e9e")
-            )
-            if fid in movable:  # who may move now: a soft green halo
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(QColor(0, 200, 83, 90))
-                painter.drawEllipse(QPointF(x, y), r * 1.3, r * 1.3)
-            picked = fid == ctl.picked
-            outline = (
-                QColor("#ff1744")
-                if picked
-                else (QColor("#eeeeee") if _ink(fill) == QColor("#ffffff") else QColor("#111111"))
-            )
-            painter.setPen(QPen(outline, r * (0.3 if picked else 0.16)))
-            painter.setBrush(fill)
-            painter.drawEllipse(QPointF(x, y), r, r)
-            font = QFont()
-            font.setBold(True)
-            font.setPointSizeF(
-                r * (1.05 if len(view.label) <= 1 else 0.8 if len(view.label) == 2 else 0.62)
-            )
-            painter.setFont(font)
-            painter.setPen(_ink(fill))
-            painter.drawText(
-                QRectF(x - r, y - r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, view.label
-            )
 
 
 class PlaytestTool(Tool):
@@ -239,7 +143,7 @@ class PlaytestController:
 
     def __init__(
         self,
-        window: Any,
+        window: MainWindow,
         rules: str,
         seed: int,
         players: int,
@@ -252,6 +156,8 @@ class PlaytestController:
         game_cls = get_game(rules)
         opts = dict(DEFAULT_OPTIONS.get(rules, {})) if options is None else options
         self.game = game_cls.new(self.compiled, players=players, seed=seed, options=opts)
+        #: the game's own symbols: how its figures are drawn (as ``referee render`` does)
+        self.symbols = palette.rules_symbols(rules)
         self.picked: str | None = None
         self.destinations: set[str] = set()
         #: what the game says now (refreshed after every move)
@@ -343,14 +249,9 @@ class PlaytestController:
         node = self.views[fid].node
         x, y = self.xy(node)
         fids = self._stacks.get(node, [fid])
-        if len(fids) <= 1:
-            return x, y
-        n = len(fids)  # round a circle, neighbours just apart
-        spread = max(self.figure_radius(self.views[f]) for f in fids) * (
-            1.0 if n == 2 else 1.05 / math.sin(math.pi / n)
-        )
-        a = -math.pi / 2 + 2 * math.pi * fids.index(fid) / len(fids)
-        return x + spread * math.cos(a), y + spread * math.sin(a)
+        radius = max(self.figure_radius(self.views[f]) for f in fids)
+        dx, dy = palette.stack_offset(fids.index(fid), len(fids), radius)
+        return x + dx, y + dy
 
     def legal(self) -> list[Any]:
         return list(self._legal)
@@ -363,16 +264,20 @@ class PlaytestController:
         """Pixels per mm at the view's zoom."""
         return max(float(getattr(self.window.view, "zoom", 1.0)), 1e-6)
 
+    def figure_symbol(self, fid: str) -> palette.Symbol:
+        """How figure ``fid`` is drawn (:func:`referee.palette.figure_symbol`)."""
+        return palette.figure_symbol(self.views[fid], self.symbols)
+
     def figure_radius(self, view: FigureView) -> float:
         """Radius in mm a figure is drawn (and clicked) with at the current zoom."""
-        return max(_radius(view), MIN_FIGURE_PX / self._px())
+        return max(palette.figure_symbol(view, self.symbols).size, MIN_FIGURE_PX / self._px())
 
     def ring_radius(self) -> float:
         """Radius in mm of a destination ring at the current zoom."""
         return max(FiguresItem.RING, MIN_RING_PX / self._px())
 
     def _layout(self) -> None:
-        self._stacks: dict[str, list[str]] = {}
+        self._stacks = {}
         for fid, v in self.views.items():
             self._stacks.setdefault(v.node, []).append(fid)
 

@@ -4,7 +4,7 @@ iterations; :mod:`referee.bots`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from .document import Document
+    from .mainwindow import MainWindow
 
 #: what a seat can be: label -> bot name (None: a person at this computer)
 SEAT_KINDS: tuple[tuple[str, str | None], ...] = (
@@ -188,7 +189,9 @@ class PlaytestActions:
 
         self.stop_playtest()
         try:
-            self.playtest = PlaytestController(self, rules, seed, players, options, bots)
+            # the mixin is only ever mixed into the main window
+            window = cast("MainWindow", self)
+            self.playtest = PlaytestController(window, rules, seed, players, options, bots)
         except BoardwrightError as exc:
             self.ask("critical", "Cannot start the playtest", str(exc))
             self.playtest = None

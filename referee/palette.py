@@ -14,19 +14,28 @@ arrow, a door, a city) is declared by the rules modules (``RulesModule.symbols``
 :func:`feature_symbols` says which symbols draw a feature and :func:`symbol_outline`
 their outline, for ``referee render`` and the editor's canvas alike, so a new game's
 symbols appear in both without code in either.
+
+Figures: :func:`figure_symbol` resolves how a figure (a game's
+:class:`~referee.games.base.FigureView`, or a piece a project sets) is drawn from its
+rules module's symbols, and :func:`stack_offset` where figures sharing a node stand,
+for ``referee render`` and the editor's Playtest alike.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from shapely.geometry.base import BaseGeometry
 
 from .games.registry import Symbol
 from .geometry import bearing_degrees, unit_vector
+
+if TYPE_CHECKING:
+    from .games.base import FigureView
 
 #: Edge colour per relation.
 RELATION_COLOURS: Final[dict[str, str]] = {
@@ -132,13 +141,26 @@ def feature_symbols(
         if r.prop is None:
             found.append((_LAYER[r.symbol.shape], 0, r.key, r.symbol))
             continue
-        v = props.get(r.prop)
-        if v is None or v is False or v == "" or v == []:
-            continue
-        if r.value is None or str(v) == r.value:
+        if symbol_matches(r.key, kind, props):
             found.append((_LAYER[r.symbol.shape], 2 if r.value is None else 1, r.key, r.symbol))
     found.sort(key=lambda t: (t[0], t[1]))  # stable: table order within a rank
     return [(key, sym) for _, _, key, sym in found]
+
+
+def symbol_matches(key: str, kind: str, props: Mapping[str, Any]) -> bool:
+    """Whether the symbol ``key`` draws a feature of ``kind`` with ``props``: ``kind``
+    (always), ``kind.prop`` (the property is set: not ``None``, ``False``, ``""`` or
+    ``[]``) or ``kind.prop=value`` (its value has that text)."""
+    k, dot, rest = key.partition(".")
+    if k != kind:
+        return False
+    if not dot:
+        return True
+    prop, eq, value = rest.partition("=")
+    v = props.get(prop)
+    if v is None or v is False or v == "" or v == []:
+        return False
+    return not eq or str(v) == value
 
 
 def symbol_anchor(geometry: BaseGeometry) -> tuple[float, float]:
@@ -201,8 +223,95 @@ def symbol_outline(
     return []
 
 
+# ---------------------------------------------------------------------- figures
+#: the shapes a figure can take (other declared shapes draw a circle)
+FIGURE_SHAPES: Final = ("circle", "square", "diamond", "triangle")
+#: a figure's radius over its symbol's ``size``, by :attr:`FigureView.size` (small,
+#: medium, large): a symbol's size is the radius of a medium figure
+FIGURE_SCALE: Final = (0.82, 1.0, 1.18)
+#: figure colours by name (a player's colour, Gandalf's white, the black figures):
+#: a piece type's ``colour`` may name one
+FIGURE_COLOURS: Final[dict[str, str]] = {
+    "yellow": "#f4c20d",
+    "orange": "#f57c00",
+    "purple": "#8e24aa",
+    "green": "#2e7d32",
+    "white": "#fafafa",
+    "black": "#212121",
+}
+#: a figure no rules module declares a symbol for: a disc of its own colour and label
+GENERIC_FIGURE: Final = Symbol(colour="#9e9e9e", size=4.4)
+
+
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#rgb`` or ``#rrggbb``;
+    black on anything else)."""
+    c = colour.lstrip("#")
+    if not colour.startswith("#") or len(c) not in (3, 6):
+        return "#111111"
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    try:
+        r, g, b = (int(c[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return "#111111"
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 0.55 else "#ffffff"
+
+
+def rules_symbols(rules: str | None) -> Mapping[str, Symbol]:
+    """The ``symbols`` of the rules module named ``rules`` (empty for none or an unknown
+    one): figure symbols are looked up in the game's own table, never in another
+    game's (two games may both have a ``hobbit``)."""
+    from .errors import BoardwrightError
+    from .games.registry import get_module
+
+    if not rules:
+        return {}
+    try:
+        return get_module(rules).symbols
+    except BoardwrightError:
+        return {}
+
+
+def figure_symbol(view: FigureView, table: Mapping[str, Symbol] | None = None) -> Symbol:
+    """How a figure is drawn, by ``referee render`` and the editor's Playtest alike.
+
+    The symbol declared for the figure's ``id``, else for its ``kind``, in ``table``
+    (the game's own symbols, :func:`rules_symbols`), else :data:`GENERIC_FIGURE`,
+    resolved for this figure: its shape (one of :data:`FIGURE_SHAPES`), the figure's
+    own colour (``view.colour``: a player's colour) over the symbol's, the figure's
+    label over the symbol's, the radius scaled by its size (:data:`FIGURE_SCALE`),
+    the symbol's outline or black/white against the fill, its name as the title.
+    """
+    t = table or {}
+    sym = t.get(view.id) or (t.get(view.kind) if view.kind else None) or GENERIC_FIGURE
+    colour = view.colour or sym.colour
+    return Symbol(
+        label=view.label or sym.label,
+        colour=colour,
+        shape=sym.shape if sym.shape in FIGURE_SHAPES else "circle",
+        size=sym.size * FIGURE_SCALE[max(0, min(2, view.size))],
+        stroke=sym.stroke or ("#eeeeee" if ink(colour) == "#ffffff" else "#111111"),
+        title=view.name or view.id,
+    )
+
+
+def stack_offset(index: int, count: int, radius: float) -> tuple[float, float]:
+    """Where the ``index``-th of ``count`` figures on one node is drawn, from the node:
+    round a circle, neighbours just apart (``(0, 0)`` for a figure alone)."""
+    if count <= 1:
+        return 0.0, 0.0
+    spread = radius * (1.0 if count == 2 else 1.05 / math.sin(math.pi / count))
+    a = -math.pi / 2 + 2 * math.pi * index / count
+    return spread * math.cos(a), spread * math.sin(a)
+
+
 __all__ = [
     "DEAD_END_PORT",
+    "FIGURE_COLOURS",
+    "FIGURE_SCALE",
+    "FIGURE_SHAPES",
+    "GENERIC_FIGURE",
     "GENERIC_SYMBOLS",
     "JUNCTION_PORT",
     "NODE",
@@ -211,8 +320,13 @@ __all__ = [
     "WATER_PATH",
     "Symbol",
     "feature_symbols",
+    "figure_symbol",
+    "ink",
     "relation_colour",
+    "rules_symbols",
+    "stack_offset",
     "symbol_anchor",
     "symbol_bearing",
+    "symbol_matches",
     "symbol_outline",
 ]

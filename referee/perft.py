@@ -351,7 +351,7 @@ def measure(pos: _Position, e: Expectation) -> int:
     if m == "edges":
         return sum(1 for _, _, d in g.edges(data=True) if q is None or d["relation"] == q)
     if m == "components":
-        return nx.number_connected_components(_subgraph(g, q))
+        return int(nx.number_connected_components(_subgraph(g, q)))
     if m == "reach":
         if e.args[0] not in g:
             raise UnknownNodeError(f"board has no node {e.args[0]!r}")

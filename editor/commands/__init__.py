@@ -13,11 +13,13 @@ from .background import SetBackgroundCommand
 from .delete import DeleteCommand
 from .edit_vertices import EditVerticesCommand
 from .move import MoveCommand
+from .move_background import MoveBackgroundCommand
 from .move_piece import MovePieceCommand
 from .paste import PasteCommand
 from .place_piece import PlacePieceCommand
 from .place_tile import PlaceTileCommand
 from .set_property import SetMetaCommand, SetPropertyCommand
+from .tile_face import SetTileFaceCommand
 from .turn import TurnCommand
 
 __all__ = [
@@ -26,6 +28,7 @@ __all__ = [
     "AddImageCommand",
     "DeleteCommand",
     "EditVerticesCommand",
+    "MoveBackgroundCommand",
     "MoveCommand",
     "MovePieceCommand",
     "PasteCommand",
@@ -34,6 +37,7 @@ __all__ = [
     "SetBackgroundCommand",
     "SetMetaCommand",
     "SetPropertyCommand",
+    "SetTileFaceCommand",
     "TurnCommand",
 ]
 
@@ -41,3 +45,4 @@ __all__ = [
 MOVE_ID = 1001
 VERTEX_ID = 1002
 PIECE_MOVE_ID = 1003
+BACKGROUND_MOVE_ID = 1005

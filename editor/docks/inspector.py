@@ -50,11 +50,11 @@ class InspectorDock(QDockWidget):
         self._building = False
         #: what to say when nothing is selected (None: edit the board's settings)
         self.empty_text: str | None = None
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(260)
-        self.setWidget(self.scroll)
+        self.setWidget(self.scroll_area)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
         self.error.setWordWrap(True)
@@ -102,12 +102,12 @@ class InspectorDock(QDockWidget):
             self._feature_form(form, fs)
         else:
             form.addRow(QLabel(f"{len(ps)} tiles and {len(fs)} features selected"))
-        old = self.scroll.takeWidget()
+        old = self.scroll_area.takeWidget()
         if old is not None:
             # the old form may be the sender of the signal that got us here: delete it later
             old.hide()
             old.deleteLater()
-        self.scroll.setWidget(w)
+        self.scroll_area.setWidget(w)
         self._building = False
 
     def _board_form(self, form: QFormLayout) -> None:
@@ -254,7 +254,8 @@ class InspectorDock(QDockWidget):
         except BoardwrightError as exc:
             self.error.setText(str(exc))
             return
-        if all(self.doc.feature(f).props.get(key) == value for f in fids):  # type: ignore[union-attr]
+        feats = [self.doc.feature(f) for f in fids]
+        if all(ft is not None and ft.props.get(key) == value for ft in feats):
             return
         self.error.setText("")
         self._push(cmd)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QMimeData, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QDrag, QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import (
@@ -77,10 +79,10 @@ class _KeyDragList(QListWidget):
         md.setText(key)
         return md
 
-    def startDrag(self, actions) -> None:  # type: ignore[no-untyped-def]
-        item = self.currentItem()
-        if item is None:
+    def startDrag(self, supportedActions: Qt.DropAction) -> None:
+        if self.currentRow() < 0:
             return
+        item = self.currentItem()
         drag = QDrag(self)
         drag.setMimeData(self.mime_for(item.data(KEY_ROLE)))
         if self.with_pixmap:
@@ -160,7 +162,7 @@ class PaletteDock(QDockWidget):
         pack = self.packs.get(pid)
         return pack.tiles.get(key) if pack else None
 
-    def piece_type(self, key: str) -> dict | None:
+    def piece_type(self, key: str) -> dict[str, Any] | None:
         pack = self.packs.get(key.split("/", 1)[0])
         return pack.piece_types.get(key) if pack else None
 

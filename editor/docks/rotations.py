@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Set
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
-from PySide6.QtCore import QRectF, Qt, QThread, Signal
+from PySide6.QtCore import QObject, QRectF, Qt, QThread, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,12 +57,15 @@ from PySide6.QtWidgets import (
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError
 from referee.model import Board
-from referee.rotations import CensusResult, Witness, census, legal_turns
+from referee.rotations import CensusResult, LegalTurns, Witness, census, legal_turns
 
 from .. import style
 from ..commands import TurnCommand
 from ..document import Document
 from ..items import tile_art
+
+if TYPE_CHECKING:
+    from ..canvas import BoardScene, BoardView
 
 TINT = (229, 57, 53)  # the critical-tile tint (red), alpha by criticality
 PROGRESS_EVERY_S = 0.04  # at most ~25 progress signals a second
@@ -127,7 +131,7 @@ class CensusThread(QThread):
     result_ready = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, board: Board, options: CensusOptions, parent: Any = None) -> None:
+    def __init__(self, board: Board, options: CensusOptions, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.board = board
         self.options = options
@@ -265,25 +269,27 @@ class RotationsDock(QDockWidget):
     #: A run ended (finished, stopped or failed) and the dock is ready for the next one.
     run_finished = Signal()
 
-    def __init__(self, doc: Document, scene: Any, view: Any, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, doc: Document, scene: BoardScene, view: BoardView, parent: QWidget | None = None
+    ) -> None:
         super().__init__("Rotations", parent)
         self.setObjectName("RotationsDock")
         self.doc, self.scene, self.view = doc, scene, view
         self.result: CensusResult | None = None
         self.stale = False
-        self.thread: CensusThread | None = None
+        self.census_thread: CensusThread | None = None
         self._gen = 0  # bumped by every edit that invalidates results
         self._run_gen = 0
         self._snapshot: dict[str, tuple[str, float, float]] = {}
         self._varied: set[str] = set()
         self.tints: dict[str, CriticalTint] = {}
-        self.legal: Any = None
+        self.legal: LegalTurns | None = None
         self._build()
         doc.changed.connect(self._on_doc_changed)
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
         self.toggleViewAction().toggled.connect(self._on_toggled)
-        self.visibilityChanged.connect(lambda shown: shown and self._refresh_legal())
+        self.visibilityChanged.connect(self._on_visibility)
 
     # ------------------------------------------------------------------ widgets
     def _build(self) -> None:
@@ -490,18 +496,18 @@ class RotationsDock(QDockWidget):
     # ------------------------------------------------------------------ running
     @property
     def running(self) -> bool:
-        return self.thread is not None
+        return self.census_thread is not None
 
     def run(self) -> None:
         """Start the census on a copy of the board as it is now (no-op while one runs)."""
-        if self.thread is not None:
+        if self.census_thread is not None:
             return
         self.doc.recompile_now()
         board = self.doc.board.copy()
         opts = self.options()
         self._run_gen = self._gen
         self._snapshot = {p.id: (p.tile, p.x, p.y) for p in board.placements}
-        self.thread = t = CensusThread(board, opts, self)
+        self.census_thread = t = CensusThread(board, opts, self)
         t.progressed.connect(self._on_progress)
         t.result_ready.connect(self._on_result)
         t.failed.connect(self._on_failed)
@@ -515,25 +521,25 @@ class RotationsDock(QDockWidget):
 
     def stop(self) -> None:
         """Ask a running census to stop; it reports what it finished, marked partial."""
-        if self.thread is not None:
-            self.thread.stop()
+        if self.census_thread is not None:
+            self.census_thread.stop()
             self.stop_btn.setEnabled(False)
             self.progress.setFormat("stopping…")
 
     def shutdown(self, wait_ms: int = 5000) -> None:
         """Stop a running census and wait for its thread (call before the window goes)."""
-        t = self.thread
+        t = self.census_thread
         if t is not None:
             t.stop()
             t.wait(wait_ms)
         self.clear_tints()
 
     def _on_progress(self, done: int, total: int, stage: str) -> None:
-        if self.thread is None:
+        if self.census_thread is None:
             return
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(done)
-        if not self.thread.stopping:
+        if not self.census_thread.stopping:
             self.progress.setFormat(f"%p% · {STAGES.get(stage, stage)}")
 
     def _on_failed(self, message: str) -> None:
@@ -544,8 +550,8 @@ class RotationsDock(QDockWidget):
         self.status_message.emit(f"Rotations: {message}")
 
     def _on_finished(self) -> None:
-        t = self.thread
-        self.thread = None
+        t = self.census_thread
+        self.census_thread = None
         if t is not None:
             t.wait()  # finished is emitted just before run() returns
             t.board = Board()  # drop the copy now, not when Qt deletes the thread
@@ -621,10 +627,10 @@ class RotationsDock(QDockWidget):
                 f"{fmt_int(res.total)} (count stopped)"
             )
         elif res.estimate is not None and res.interval is not None:
-            lo, hi = res.interval
+            p_lo, p_hi = res.interval
             lines.append(
                 f"Connect: ≈ <b>{100 * res.estimate:.2f} %</b> "
-                f"(95 %: {100 * lo:.2f}–{100 * hi:.2f} %), "
+                f"(95 %: {100 * p_lo:.2f}–{100 * p_hi:.2f} %), "
                 f"{fmt_int(res.samples or 0)} samples, seed {res.seed}"
             )
         else:
@@ -667,8 +673,17 @@ class RotationsDock(QDockWidget):
                 if probs is None
                 else "  ".join(f"{c[0]}:{100 * p:.1f}%" for c, p in zip(t.classes, probs)),
             ]
-            for c, text in enumerate(cells):
-                it = QTableWidgetItem(text)
+            row_items = [QTableWidgetItem(text) for text in cells]
+            row_items[0].setToolTip(
+                f"{t.placement}: {t.turn_count} turns, now {t.current}; alike turns "
+                f"{fmt_classes(t.classes)}"
+                + (
+                    ""
+                    if t.decided is None
+                    else f"; decides in {fmt_int(t.decided)} of {fmt_int(t.contexts or 0)} contexts"
+                )
+            )
+            for c, it in enumerate(row_items):
                 it.setData(ROW_ROLE, t.placement)
                 if c == 3 and probs is not None:
                     it.setToolTip(
@@ -685,15 +700,6 @@ class RotationsDock(QDockWidget):
                         a = int(30 + 150 * frac / self._max_fraction())
                         it.setBackground(QColor(*TINT, a))
                 self.table.setItem(r, c, it)
-            self.table.item(r, 0).setToolTip(
-                f"{t.placement}: {t.turn_count} turns, now {t.current}; alike turns "
-                f"{fmt_classes(t.classes)}"
-                + (
-                    ""
-                    if t.decided is None
-                    else f"; decides in {fmt_int(t.decided)} of {fmt_int(t.contexts or 0)} contexts"
-                )
-            )
 
     def _max_fraction(self) -> float:
         res = self.result
@@ -703,7 +709,8 @@ class RotationsDock(QDockWidget):
 
     def tile_rows(self) -> list[str]:
         """The placement ids in the table, top to bottom."""
-        return [self.table.item(r, 0).text() for r in range(self.table.rowCount())]
+        cells = (self.table.item(r, 0) for r in range(self.table.rowCount()))
+        return [it.text() for it in cells if it is not None]
 
     # ------------------------------------------------------------------ canvas tint
     def clear_tints(self) -> None:
@@ -747,7 +754,7 @@ class RotationsDock(QDockWidget):
             self.clear_tints()
 
     # ------------------------------------------------------------------ staleness
-    def _only_turns_of_varied(self, keys: object) -> bool:
+    def _only_turns_of_varied(self, keys: object) -> TypeGuard[Set[str]]:
         """True when an edit touched only tiles the last run varied, without moving them
         (so only their turns can have changed: the census ranges over those anyway)."""
         if not isinstance(keys, (set, frozenset)) or not keys or not self._varied:
@@ -761,8 +768,8 @@ class RotationsDock(QDockWidget):
         return True
 
     def _on_doc_changed(self, keys: object) -> None:
-        if self.thread is None and self._only_turns_of_varied(keys):
-            for k in keys:  # type: ignore[union-attr]
+        if self.census_thread is None and self._only_turns_of_varied(keys):
+            for k in keys:
                 item = self.tints.get(k[2:])
                 p = self.doc.placement(k[2:])
                 if item is not None and p is not None:
@@ -853,6 +860,10 @@ class RotationsDock(QDockWidget):
         except RuntimeError:
             return None
         return keys[0][2:] if len(keys) == 1 else None
+
+    def _on_visibility(self, shown: bool) -> None:
+        if shown:
+            self._refresh_legal()
 
     def _refresh_legal(self) -> None:
         pid = self._selected_tile()

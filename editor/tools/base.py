@@ -6,11 +6,12 @@ import itertools
 from typing import Protocol
 
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtGui import QAction, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QMenu
 
 from ..canvas import BoardScene, BoardView
 from ..document import Document
+from ..snapping import Snapper
 
 _drags = itertools.count(1)
 
@@ -27,7 +28,7 @@ class ToolContext(Protocol):
 
     def status(self, message: str) -> None: ...
 
-    def context_actions(self) -> list[object]: ...
+    def context_actions(self) -> list[QAction | None]: ...
 
 
 class Tool:
@@ -56,7 +57,7 @@ class Tool:
         self.ctx.scene.preview.set_handles([])
 
     def snap(
-        self, pos: QPointF, event: QMouseEvent | None = None, snapper: object | None = None
+        self, pos: QPointF, event: QMouseEvent | None = None, snapper: Snapper | None = None
     ) -> tuple[QPointF, bool]:
         """Snap ``pos`` (Alt held, or snapping off: no snapping)."""
         if (
@@ -65,7 +66,7 @@ class Tool:
             or (event is not None and event.modifiers() & Qt.KeyboardModifier.AltModifier)
         ):
             return pos, False
-        x, y, hit = snapper.snap(pos.x(), pos.y(), self.ctx.view.snap_radius())  # type: ignore[attr-defined]
+        x, y, hit = snapper.snap(pos.x(), pos.y(), self.ctx.view.snap_radius())
         return QPointF(x, y), hit
 
     def press(self, pos: QPointF, event: QMouseEvent) -> bool:
@@ -95,6 +96,6 @@ class Tool:
             if a is None:
                 menu.addSeparator()
             else:
-                menu.addAction(a)  # type: ignore[arg-type]
+                menu.addAction(a)
         menu.exec(global_pos)
         return True

@@ -8,6 +8,7 @@ import shapely
 from referee.model import Feature
 
 from ..commands import AddFeatureCommand
+from .base import ToolContext
 from .vertices_input import VertexInputTool
 
 LINE_DEFAULTS = {"path": {"medium": "land"}, "river": {}, "road": {}, "track": {}}
@@ -16,7 +17,7 @@ LINE_DEFAULTS = {"path": {"medium": "land"}, "river": {}, "road": {}, "track": {
 class DrawLineTool(VertexInputTool):
     """Click vertices (they snap to points, ports and vertices), double-click or Enter to finish."""
 
-    def __init__(self, ctx, kind: str = "path") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext, kind: str = "path") -> None:
         super().__init__(ctx)
         self.kind = kind
         self.name = kind

@@ -9,13 +9,14 @@ import shapely
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QMenu
+from shapely.geometry.base import BaseGeometry
 
 from ..commands import EditVerticesCommand
 from ..snapping import Snapper
-from .base import Tool, next_drag
+from .base import Tool, ToolContext, next_drag
 
 
-def _coords(geom) -> tuple[list[tuple[float, float]], bool]:  # type: ignore[no-untyped-def]
+def _coords(geom: BaseGeometry) -> tuple[list[tuple[float, float]], bool]:
     if geom.geom_type == "Polygon":
         return [tuple(c) for c in list(geom.exterior.coords)[:-1]], True
     if geom.geom_type == "LineString":
@@ -23,7 +24,7 @@ def _coords(geom) -> tuple[list[tuple[float, float]], bool]:  # type: ignore[no-
     return [], False
 
 
-def _build(coords: list[tuple[float, float]], closed: bool):  # type: ignore[no-untyped-def]
+def _build(coords: list[tuple[float, float]], closed: bool) -> BaseGeometry:
     return shapely.Polygon(coords) if closed else shapely.LineString(coords)
 
 
@@ -35,7 +36,7 @@ class EditVerticesTool(Tool):
     shortcut = "E"
     cursor = Qt.CursorShape.ArrowCursor
 
-    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self.fid: str | None = None
         self._vertex: int | None = None

@@ -10,9 +10,9 @@ from referee.model import Feature
 
 from ..commands import AddFeatureCommand
 from ..snapping import Snapper
-from .base import Tool
+from .base import Tool, ToolContext
 
-POINT_DEFAULTS: dict[str, dict] = {
+POINT_DEFAULTS: dict[str, dict[str, object]] = {
     "point": {"colour": "grey"},
     "junction": {},
     "door": {"symbol": "moon"},
@@ -38,7 +38,7 @@ class PlacePointTool(Tool):
 
     cursor = Qt.CursorShape.CrossCursor
 
-    def __init__(self, ctx, kind: str = "point") -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext, kind: str = "point") -> None:
         super().__init__(ctx)
         self.kind = kind
         self.name = kind

@@ -1,13 +1,17 @@
-"""Select and move: click, Ctrl/Shift-click to add, rubber band, drag to move (snapped)."""
+"""Select and move: click, Ctrl/Shift-click to add, rubber band, drag to move (snapped).
+
+Dragging the background picture where no board item is moves it, unless it is
+locked (Background panel) or Ctrl/Shift is held (then the drag selects with a box).
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 
-from ..commands import MoveCommand, MovePieceCommand
+from ..commands import MoveBackgroundCommand, MoveCommand, MovePieceCommand
 from ..snapping import grid_mm, snap_tile_centre, snap_to_grid
-from .base import Tool, next_drag
+from .base import Tool, ToolContext, next_drag
 
 #: node kinds a piece may stand on
 PIECE_PLACES = ("point", "space", "river_dot")
@@ -17,7 +21,8 @@ class SelectTool(Tool):
     """Click to select (Ctrl/Shift+click adds), drag a box to select many, drag to move (Alt: no snap).
 
     A piece dragged on its own goes from node to node: it snaps to the point, space
-    or river dot under the cursor, and the whole drag is one undo step.
+    or river dot under the cursor, and the whole drag is one undo step. Dragging the
+    unlocked background picture off every item moves it (freely), as one undo step.
     """
 
     name = "select"
@@ -25,7 +30,7 @@ class SelectTool(Tool):
     shortcut = "V"
     rubber_band = True
 
-    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self._drag: int | None = None
         self._start = QPointF()
@@ -33,17 +38,19 @@ class SelectTool(Tool):
         self._keys: set[str] = set()
         self._anchor: tuple[float, float] | None = None
         self._piece: str | None = None
+        #: where the background picture's corner was when its drag started
+        self._bg_from: tuple[float, float] | None = None
 
     def press(self, pos: QPointF, event: QMouseEvent) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
         scene = self.ctx.scene
         key = scene.key_at(pos)
-        if key is None:
-            return False  # rubber band (QGraphicsView)
         add = event.modifiers() & (
             Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
         )
+        if key is None:
+            return not add and self._press_background(pos)  # else rubber band (QGraphicsView)
         sel = scene.selected_keys()
         if add:
             sel = sel ^ {key}
@@ -64,6 +71,21 @@ class SelectTool(Tool):
             p = self.doc.placement(key[2:])
             if p is not None:
                 self._anchor = (p.x, p.y)
+        return True
+
+    def _press_background(self, pos: QPointF) -> bool:
+        """Start dragging the background picture if it is shown, unlocked and under ``pos``."""
+        bg = self.doc.board.background
+        item = self.ctx.scene.background_item
+        if bg is None or bg.locked or not item.isVisible():
+            return False
+        if not item.contains(item.mapFromScene(pos)):
+            return False
+        self.ctx.scene.select_keys(set())
+        self._drag = next_drag()
+        self._start = pos
+        self._bg_from = (bg.x, bg.y)
+        self.ctx.status("Moving the background (lock it in the Background panel to keep it put)")
         return True
 
     def _target_delta(self, pos: QPointF, event: QMouseEvent) -> QPointF:
@@ -100,6 +122,13 @@ class SelectTool(Tool):
     def move(self, pos: QPointF, event: QMouseEvent) -> bool:
         if self._drag is None:
             return False
+        if self._bg_from is not None:
+            d = pos - self._start
+            bg = self.doc.board.background
+            x, y = self._bg_from[0] + d.x(), self._bg_from[1] + d.y()
+            if bg is not None and (abs(x - bg.x) > 1e-9 or abs(y - bg.y) > 1e-9):
+                self.doc.undo.push(MoveBackgroundCommand(self.doc, x, y, self._drag))
+            return True
         if self._piece is not None:
             piece = self.doc.piece(self._piece)
             node = self._node_under(pos)
@@ -118,4 +147,5 @@ class SelectTool(Tool):
             return False
         self._drag = None
         self._piece = None
+        self._bg_from = None
         return True

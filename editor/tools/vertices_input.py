@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from ..snapping import Snapper
-from .base import Tool
+from .base import Tool, ToolContext
 
 
 class VertexInputTool(Tool):
@@ -22,7 +22,7 @@ class VertexInputTool(Tool):
     #: a closed outline (a space) rather than an open line
     closed = False
 
-    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: ToolContext) -> None:
         super().__init__(ctx)
         self.points: list[QPointF] = []
         self.snapper: Snapper | None = None

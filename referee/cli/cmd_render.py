@@ -23,6 +23,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "graph. Headless: needs no display.",
     )
     p.add_argument("project")
+    p.add_argument(
+        "--state",
+        metavar="STATE",
+        help="draw this game state file (from `referee new`/`play`) on the board: its "
+        "figures where they stand, tiles at the game's turns, instead of the set-up pieces",
+    )
     p.add_argument("-o", "--output", help="SVG file to write (default: stdout)")
     p.add_argument(
         "--graph",
@@ -90,15 +96,25 @@ def _turns(specs: list[str]) -> dict[str, int]:
 def cmd_render(args: argparse.Namespace) -> int:
     from ..compiler import compile_board
     from ..render import render_svg
+    from ..render.png import write_png
 
     if args.png:
         finite(args.dpi, "--dpi", low=1e-3, high=10000)
     turns = _turns(args.turn)
-    board = load_project(args.project)
+    game = None
+    if args.state and turns:
+        raise UsageError("--turn cannot go with --state: the game's tiles stand as it turned them")
+    if args.state:
+        from .cmd_game import game_of, load_envelope
+
+        game = game_of(load_envelope(args.state), args.project, where=args.state)
+        board = game.compiled.board
+    else:
+        board = load_project(args.project)
     for pid, t in turns.items():
         p = board.placement(pid)
         p.turns = t % board.tile_of(p).turn_count
-    compiled = compile_board(board) if args.graph else None
+    compiled = compile_board(board) if args.graph and game is None else None
     layers = [x.strip() for x in args.layers.split(",") if x.strip()] if args.layers else None
     options: dict[str, Any] = {
         "graph": args.graph,
@@ -108,6 +124,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         "labels": not args.no_labels,
         "patterns": not args.flat,
         "layers": layers,
+        "game": game,
     }
     link_base = ""
     if args.images == "link" and args.output:
@@ -128,22 +145,10 @@ def cmd_render(args: argparse.Namespace) -> int:
             png_svg = render_svg(
                 board, compiled, images="embed", image_px_per_mm=args.dpi / 25.4, **options
             )
-        written["png"] = _png(png_svg, Path(args.png), args.dpi)
+        written["png"] = write_png(png_svg, Path(args.png), args.dpi)
     if args.json:
         emit_json({"project": args.project, "written": written, "bytes": len(text.encode())})
     else:
         for kind, path in written.items():
             print(f"wrote {kind} to {path}", file=sys.stderr)
     return 0
-
-
-def _png(svg: str, out: Path, dpi: float) -> str:
-    """Rasterise with :func:`referee.export.picture.svg_to_png` (resvg; no display, no Qt)."""
-    from ..export.picture import svg_to_png, view_box
-
-    vb = view_box(svg)
-    if vb is None:
-        raise UsageError("the drawing has no size (no viewBox)")
-    data = svg_to_png(svg, max(1, round(vb[2] / 25.4 * dpi)))
-    atomic_write(out, data)
-    return str(out)

@@ -792,23 +792,23 @@ class RegionState:
             bon = _place_bridges(bd, cov, [(b, bridges[b]) for b in bridges if b in ba], tol)
             for r in ra:
                 new_river_pairs[r] = {
-                    _pair(sids[a], sids[b])
-                    for a, b in cov.pairs_of.get(r, ())
-                    if sids[a] in k and sids[b] in k
+                    _pair(sids[ia], sids[ib])
+                    for ia, ib in cov.pairs_of.get(r, ())
+                    if sids[ia] in k and sids[ib] in k
                 }
-            for (a, b), p in bd.overlaps.items():
-                if sids[a] in k and sids[b] in k:
-                    new_overlaps[_pair(sids[a], sids[b])] = p
+            for (ia, ib), p in bd.overlaps.items():
+                if sids[ia] in k and sids[ib] in k:
+                    new_overlaps[_pair(sids[ia], sids[ib])] = p
             bridge_on = {b: (bon[b] if b in bon else self.bridge_on[b]) for b in bridges}
             bridged: dict[Pair, str] = {}
             for b, pr in bridge_on.items():
                 if pr is not None:
                     bridged[pr] = b
-            for (a, b), length in bd.pair_len.items():
-                if sids[a] in k and sids[b] in k:
-                    pr = _pair(sids[a], sids[b])
+            for (ia, ib), length in bd.pair_len.items():
+                if sids[ia] in k and sids[ib] in k:
+                    pr = _pair(sids[ia], sids[ib])
                     new_touch[pr] = _touch_attrs(
-                        length, cov.lens.get((a, b)), cov.river_of.get((a, b)), bridged.get(pr)
+                        length, cov.lens.get((ia, ib)), cov.river_of.get((ia, ib)), bridged.get(pr)
                     )
         else:
             # nothing near: the rivers in ``ra`` match no border, the bridges sit on none
@@ -922,14 +922,14 @@ class RegionState:
             delta.removed.extend((u, v, key) for u, v, key, _, _ in e)
             delta.road_spaces.update(seq)
         for w in sorted(wa):
-            old_out = self.road_out.get(w)
-            if old_out is not None:
-                delta.removed.extend((u, v, key) for u, v, key, _, _ in old_out[1])
-                delta.road_spaces.update(old_out[0])
-            out = _road(w, roads[w], sp, self.touch, tol)
-            self.road_out[w] = out
-            delta.added.extend(out[1])
-            delta.road_spaces.update(out[0])
+            old_road = self.road_out.get(w)
+            if old_road is not None:
+                delta.removed.extend((u, v, key) for u, v, key, _, _ in old_road[1])
+                delta.road_spaces.update(old_road[0])
+            road = _road(w, roads[w], sp, self.touch, tol)
+            self.road_out[w] = road
+            delta.added.extend(road[1])
+            delta.road_spaces.update(road[0])
         self.road_out = {w: self.road_out[w] for w in roads}
         self.roads = roads
         delta.road_spaces |= cs

@@ -134,6 +134,10 @@ class FigureView:
         The figure's name in the game's words (status lines, tooltips).
     size : int
         0 small, 1 medium, 2 large.
+    kind : str
+        The kind of figure (``hobbit``, ``spirit``): the key of its symbol in the
+        rules module's ``symbols`` (:func:`referee.palette.figure_symbol`); empty:
+        looked up by ``id`` only.
     """
 
     id: str
@@ -144,6 +148,7 @@ class FigureView:
     owner: str | None = None
     name: str = ""
     size: int = 1
+    kind: str = ""
 
 
 class LegalMoves(Generic[M]):

@@ -32,6 +32,7 @@ from ..errors import UsageError
 
 if TYPE_CHECKING:
     from ..compiler import CompiledBoard, Problem
+    from ..render.pictures import Picture
     from .base import Game
 
 __all__ = [
@@ -140,6 +141,9 @@ class RulesModule:
     symbols : mapping
         Figure kind, node kind or ``kind.prop[=value]`` -> :class:`Symbol`, for
         ``render`` and the editor (see :class:`Symbol`; merged by :func:`symbols`).
+    pictures : mapping
+        Symbol key -> :class:`referee.render.pictures.Picture`: the finer printed-board
+        pictures ``referee render`` draws instead of the symbols they stand for.
     cli : callable, optional
         ``register(subparsers)`` adding the module's own ``referee`` verbs.
     positions : tuple of str
@@ -155,6 +159,7 @@ class RulesModule:
     props: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     board_checks: tuple[Callable[[CompiledBoard], list[Problem]], ...] = ()
     symbols: Mapping[str, Symbol] = field(default_factory=dict)
+    pictures: Mapping[str, Picture] = field(default_factory=dict)
     cli: CliHook | None = None
     positions: tuple[str, ...] = ()
     sample: str | None = None

@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .structure import Problem
+from .structure import Problem, TileVar
 
 SUCCESS = 1
 DEAD = 0
@@ -116,7 +116,7 @@ def choose_order(problem: Problem, perm: Sequence[int]) -> list[int]:
         return []
     tiles = problem.tiles
     cands: list[list[int]] = []
-    keys = [
+    keys: list[Callable[[TileVar], tuple[float, float]]] = [
         lambda t: (t.y, t.x),
         lambda t: (t.x, t.y),
         lambda t: (t.x + t.y, t.x),
@@ -201,6 +201,10 @@ def make_plan(
         )
         width = max(width, len(combined))
     return Plan(list(order), steps, perm, width, problem.weight[problem.src])
+
+
+_World = tuple[int, ...] | int
+"""A state still open after a step, or its decided answer (``SUCCESS`` or ``DEAD``)."""
 
 
 def _apply(state: tuple[int, ...], step: Step, opt: int) -> tuple[int, ...]:
@@ -412,7 +416,7 @@ class FrontierDP:
         by_class = [succ_pre // k] * k
         decided = 0
         step = plan.steps[q]
-        ms: dict[tuple[object, ...], int] = {}
+        ms: dict[tuple[_World, ...], int] = {}
         mult_after = rest[q + 1]
         for st, c in table0.items():
             worlds = tuple(_decide(_apply(st, step, o), step) for o in range(k))
@@ -420,24 +424,21 @@ class FrontierDP:
         self._tick("critical")
         for j in range(q + 1, len(plan.steps)):
             step = plan.steps[j]
-            cache: dict[tuple[tuple[int, ...], int], object] = {}
-            new: dict[tuple[object, ...], int] = {}
+            cache: dict[tuple[tuple[int, ...], int], _World] = {}
+            new: dict[tuple[_World, ...], int] = {}
             mult = rest[j + 1]
             nopt = len(step.options)
             for worlds, c in ms.items():
                 for o in range(nopt):
-                    nw = []
+                    nw: list[_World] = []
                     for w in worlds:
-                        if type(w) is int:
+                        if isinstance(w, int):
                             nw.append(w)
                             continue
                         key = (w, o)
                         r = cache.get(key)
                         if r is None:
-                            r = cache[key] = _decide(
-                                _apply(w, step, o),  # type: ignore[arg-type]
-                                step,
-                            )
+                            r = cache[key] = _decide(_apply(w, step, o), step)
                         nw.append(r)
                     decided, by_class = self._bucket(new, tuple(nw), c, mult, decided, by_class)
             ms = new
@@ -448,8 +449,8 @@ class FrontierDP:
 
     @staticmethod
     def _bucket(
-        table: dict[tuple[object, ...], int],
-        worlds: tuple[object, ...],
+        table: dict[tuple[_World, ...], int],
+        worlds: tuple[_World, ...],
         c: int,
         mult: int,
         decided: int,

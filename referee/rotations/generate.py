@@ -68,7 +68,7 @@ def random_tile(
     spots = [(-0.22 * r, -0.18 * r), (0.24 * r, 0.2 * r)]
     for g, ports in enumerate(groups):
         px, py = spots[g]
-        props = {"colour": "black" if rng.random() < 0.3 else "grey"}
+        props: dict[str, object] = {"colour": "black" if rng.random() < 0.3 else "grey"}
         if goal:
             props = {"colour": "grey", "goal": True}
         feats.append(Feature(f"pt{g}", "point", shapely.Point(px, py), props))

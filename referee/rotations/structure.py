@@ -425,9 +425,9 @@ def build_problem(
         classes: dict[frozenset[Any], TurnClass] = {}
         order: list[frozenset[Any]] = []
         for t, blocks in per_turn:
-            key = frozenset(b for b, _ in blocks if len(b) > 1)
-            if key in classes:
-                c = classes[key]
+            cls_key = frozenset(b for b, _ in blocks if len(b) > 1)
+            if cls_key in classes:
+                c = classes[cls_key]
                 c.turns = c.turns + (t,)
                 continue
             hyper: list[tuple[tuple[int, ...], int]] = []
@@ -435,8 +435,8 @@ def build_problem(
                 vs = sorted({vertex(m) for m in members if m[0] in ("socket", "special")})
                 if vs and (len(vs) > 1 or pts):
                     hyper.append((tuple(vs), pts))
-            classes[key] = TurnClass((t,), tuple(sorted(hyper)))
-            order.append(key)
+            classes[cls_key] = TurnClass((t,), tuple(sorted(hyper)))
+            order.append(cls_key)
         tiles_out.append(TileVar(pid, p.x, p.y, tc, p.turns % tc, [classes[k] for k in order]))
     weight = [0] * len(names)
     for lab in static_points:

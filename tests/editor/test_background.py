@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from PySide6.QtCore import Qt
 
 from editor.document import new_board
 from referee.images import ImageStore
 from referee.model import Background
 
-from .helpers import click
+from .helpers import click, drag
 
 
 def _window(make_window: Any, tmp_path: Path, **bg: Any) -> Any:
@@ -148,3 +149,67 @@ def test_drawing_tools_work_over_the_background(make_window: Any, tmp_path: Path
     win.set_tool("select")
     click(win.view, 300, 180)  # on the picture, off every feature: selects nothing
     assert win.scene.selected_keys() == set()
+
+
+def _on_screen(win: Any, x: float, y: float) -> tuple[float, float]:
+    """Where a press at board point (x, y) lands on the board (to the screen pixel)."""
+    p = win.view.mapToScene(win.view.mapFromScene(x, y))
+    return p.x(), p.y()
+
+
+def test_the_select_tool_drags_the_background_in_one_undo_step(
+    make_window: Any, tmp_path: Path
+) -> None:
+    win = _window(make_window, tmp_path, x=10.0, y=20.0, scale=2.0)  # 400 × 200 mm
+    win.set_tool("select")
+    steps = win.doc.undo.count()
+    (ax, ay), (bx, by) = _on_screen(win, 100, 100), _on_screen(win, 160, 140)
+    drag(win.view, [(100, 100), (120, 110), (140, 125), (160, 140)])
+    bg = win.doc.board.background
+    assert (bg.x, bg.y) == pytest.approx((10.0 + bx - ax, 20.0 + by - ay))
+    assert (bg.x, bg.y) == pytest.approx((70.0, 60.0), abs=2.0)
+    assert (bg.scale, bg.rotation, bg.image) == (2.0, 0.0, win.doc.board.background.image)
+    assert win.scene.background_item.pos().toTuple() == pytest.approx((bg.x, bg.y))
+    assert win.pictures.dock.x_box.value() == pytest.approx(bg.x, abs=0.01)
+    assert win.doc.undo.count() == steps + 1  # the whole drag is one step
+    assert win.doc.undo.text(steps) == "Move background"
+    assert win.scene.selected_keys() == set()
+    win.a_undo.trigger()
+    assert (win.doc.board.background.x, win.doc.board.background.y) == (10.0, 20.0)
+    assert win.scene.background_item.pos().toTuple() == (10.0, 20.0)
+    win.a_redo.trigger()
+    assert win.doc.board.background.x == pytest.approx(bg.x)
+    drag(win.view, [(150, 150), (170, 150)])  # a second drag is a second step
+    assert win.doc.undo.count() == steps + 2
+
+
+def test_a_locked_background_is_not_dragged_and_ctrl_drags_a_box_over_it(
+    make_window: Any, tmp_path: Path
+) -> None:
+    win = _window(make_window, tmp_path, scale=2.0)
+    win.set_tool("select")
+    steps = win.doc.undo.count()
+    drag(win.view, [(50, 50), (90, 90)], modifiers=Qt.KeyboardModifier.ControlModifier)
+    assert (win.doc.board.background.x, win.doc.board.background.y) == (0.0, 0.0)
+    win.pictures.dock.locked.setChecked(True)
+    steps = win.doc.undo.count()
+    drag(win.view, [(50, 50), (70, 60), (90, 90)])
+    assert (win.doc.board.background.x, win.doc.board.background.y) == (0.0, 0.0)
+    assert win.doc.undo.count() == steps
+
+
+def test_dragging_a_shape_over_the_background_moves_the_shape(
+    make_window: Any, tmp_path: Path
+) -> None:
+    from .helpers import double_click
+
+    win = _window(make_window, tmp_path, scale=2.0)
+    win.set_tool("space")
+    for x, y in ((50, 50), (150, 50), (150, 150)):
+        click(win.view, x, y)
+    double_click(win.view, 50, 150)
+    win.set_tool("select")
+    drag(win.view, [(100, 100), (120, 100), (140, 100)])
+    space = next(f for f in win.doc.board.features if f.kind == "space")
+    assert space.geometry.bounds[0] == pytest.approx(90.0, abs=2.0)
+    assert (win.doc.board.background.x, win.doc.board.background.y) == (0.0, 0.0)

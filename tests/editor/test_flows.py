@@ -58,7 +58,7 @@ class _Pack:
 
 def drop_tile(win: Any, key: str, x: float, y: float) -> None:
     """Drop a tile dragged from the palette onto the canvas at scene point (x, y)."""
-    md: QMimeData = win.palette.list.mime_for(key)
+    md: QMimeData = win.palette_dock.list.mime_for(key)
     pos = QPointF(win.view.mapFromScene(QPointF(x, y)))
     enter = QDragEnterEvent(
         pos.toPoint(),
@@ -80,8 +80,8 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
     graph follows. Turning the elbow next to the cross links or unlinks their ports."""
     win = make_window(packs={"test": _Pack([_port_tile(), _elbow_tile()])})
     keys = [
-        win.palette.list.item(i).data(Qt.ItemDataRole.UserRole)
-        for i in range(win.palette.list.count())
+        win.palette_dock.list.item(i).data(Qt.ItemDataRole.UserRole)
+        for i in range(win.palette_dock.list.count())
     ]
     assert keys == ["test/cross", "test/elbow"]
     drop_tile(win, "test/cross", 203.0, 196.0)  # snaps to the 100 mm tile pitch
@@ -384,7 +384,7 @@ def test_drop_a_piece_on_a_point(make_window: Any) -> None:
     board = new_board()
     board.features.append(Feature("p1", "point", shapely.Point(100, 100), {"colour": "grey"}))
     win = make_window(board=board, packs={"test": pack})
-    md = win.palette.pieces.mime_for("test/hobbit")
+    md = win.palette_dock.pieces.mime_for("test/hobbit")
     assert md.hasFormat(PIECE_MIME)
     pos = QPointF(win.view.mapFromScene(QPointF(104, 103)))
     win.view.dropEvent(

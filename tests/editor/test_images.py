@@ -164,11 +164,41 @@ def test_a_placed_tile_shows_its_face_and_brings_its_picture_into_the_board(
     win.view.fit()
     assert colour_at(win, 300, 300) == (0x33, 0x69, 0x1E)
     # the palette's icon shows the face too
-    icon = win.palette.list.item(0).icon().pixmap(72, 72).toImage()
+    icon = win.palette_dock.list.item(0).icon().pixmap(72, 72).toImage()
     c = icon.pixelColor(36, 36)
     assert (c.red(), c.green(), c.blue()) == (0x33, 0x69, 0x1E)
     win.a_undo.trigger()
     assert face not in win.doc.board.images
+
+
+def test_a_file_dropped_on_a_placed_tile_becomes_its_face_in_one_undo_step(
+    make_window: Any, tmp_path: Path
+) -> None:
+    d = tmp_path / "pack"
+    d.mkdir()
+    tile = TileAsset("p/plain", "Plain", {"shape": "square", "size": 100}, [], True, {})
+    pack = AssetPack("p", "Test pack", d, {"p/plain": tile}, images=ImageStore())
+    win = make_window(board=new_board(), packs={"p": pack})
+    assert win.drop_tile("p/plain", 200, 300) and win.drop_tile("p/plain", 400, 300)
+    steps = win.doc.undo.count()
+    sand = png(tmp_path / "sand.png", (32, 32), "#f9a825")
+    drop_files(win.view, [sand], 200, 300)
+    face = ImageStore().add_file(sand).id
+    assert win.doc.board.tiles["p/plain"].face == face and face in win.doc.board.images
+    assert win.doc.board.background is None and not win.doc.board.features
+    assert pack.tiles["p/plain"].face is None  # the pack's asset keeps its own face
+    assert win.doc.undo.count() == steps + 1
+    win.view.fit()
+    # both placements of the tile show it
+    assert colour_at(win, 200, 300) == colour_at(win, 400, 300) == (0xF9, 0xA8, 0x25)
+    out = tmp_path / "b.bwproj"
+    assert win.save_to(out)
+    assert load_project(out).tiles["p/plain"].face == face
+    win.a_undo.trigger()
+    assert win.doc.board.tiles["p/plain"].face is None and face not in win.doc.board.images
+    assert colour_at(win, 200, 300) != (0xF9, 0xA8, 0x25)
+    win.a_redo.trigger()
+    assert win.doc.board.tiles["p/plain"].face == face
 
 
 def test_pictures_are_decoded_no_larger_than_they_are_shown(

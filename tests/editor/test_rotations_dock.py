@@ -287,7 +287,7 @@ def test_closing_the_window_while_running_stops_the_worker(make_window: Any, qtb
     win = make_window(grid_board(7, 7, 40, seed=3), packs={})
     dock = win.rotations
     dock.run()
-    thread = dock.thread
+    thread = dock.census_thread
     win.close()
     assert thread.isFinished()
 

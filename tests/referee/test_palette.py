@@ -106,7 +106,7 @@ def test_a_fifth_games_symbol_is_drawn_by_referee_render():
 
 
 def test_render_leaves_the_built_in_pictures_to_itself():
-    from referee.render_symbols import symbol_elements
+    from referee.render.symbols import symbol_elements
 
     black = Feature("b", "point", Point(0, 0), {"colour": "black", "wind": "E", "magic": True})
     assert symbol_elements("b", black) == []  # render draws these points in its own pictures

@@ -8,7 +8,7 @@ components the ``mount-doom`` asset pack. See :mod:`.game` for the moves and
 
 from __future__ import annotations
 
-from .. import track_vocabulary
+from .. import track_pictures, track_vocabulary
 from ..registry import RulesModule
 from .checks import board_problems
 from .game import MountDoom, Move
@@ -22,6 +22,7 @@ RULES = RulesModule(
     props=track_vocabulary.PROPS,
     board_checks=(board_problems,),
     symbols=track_vocabulary.SYMBOLS,
+    pictures=track_pictures.PICTURES,
     positions=("shipped:positions/mount-doom-start.json",),
     sample="shipped:projects/mount-doom",
 )

@@ -6,6 +6,7 @@ from ..registry import RulesModule
 from .cli import register as register_cli
 from .game import RiddleGame
 from .moves import Move
+from .pictures import PICTURES
 from .vocabulary import PROPS, SYMBOLS
 
 GAME = RiddleGame
@@ -16,6 +17,7 @@ RULES = RulesModule(
     game=RiddleGame,
     props=PROPS,
     symbols=SYMBOLS,
+    pictures=PICTURES,
     cli=register_cli,
     positions=("shipped:positions/riddle-of-the-ring.json",),
     sample="shipped:projects/riddle-sample",

@@ -6,6 +6,7 @@ from ..registry import RulesModule
 from .checks import board_problems, goal_reach_problems
 from .game import RinggeisterGame
 from .moves import Move
+from .pictures import PICTURES
 from .vocabulary import PROPS, SYMBOLS
 
 GAME = RinggeisterGame
@@ -17,6 +18,7 @@ RULES = RulesModule(
     props=PROPS,
     board_checks=(goal_reach_problems, board_problems),
     symbols=SYMBOLS,
+    pictures=PICTURES,
     positions=("shipped:positions/ringgeister-start.json",),
     sample="shipped:projects/ringgeister",
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ... import palette
 from ..base import FigureView
 from .pieces import SIZE_NAMES
 
@@ -11,14 +12,7 @@ if TYPE_CHECKING:
     from .game import RinggeisterGame
 
 #: fill colours of the figures (coloured figures by colour, Gandalf white, black ones)
-FIGURE_COLOURS: dict[str, str] = {
-    "yellow": "#f4c20d",
-    "orange": "#f57c00",
-    "purple": "#8e24aa",
-    "green": "#2e7d32",
-    "white": "#fafafa",
-    "black": "#212121",
-}
+FIGURE_COLOURS = palette.FIGURE_COLOURS
 FIGURE_LETTERS: dict[str, str] = {
     "hobbit": "H",
     "man": "M",
@@ -50,6 +44,7 @@ def figures(g: RinggeisterGame) -> dict[str, FigureView]:
             owner=s.colour if s.coloured else None,
             name=s.name,
             size=s.size,
+            kind=s.figure,
         )
     return out
 

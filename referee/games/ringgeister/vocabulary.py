@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..registry import Symbol
+from .frontend import FIGURE_LETTERS
 
 _DIRECTION = {"type": "direction"}  # compass letter N/E/S/W or a bearing in degrees
 _BOOL = {"type": "bool"}
@@ -54,4 +55,17 @@ SYMBOLS: dict[str, Symbol] = {
     ),
 }
 
-__all__ = ["PROPS", "SYMBOLS"]
+#: how Ringgeister's figures are drawn, by kind (:attr:`FigureView.kind`): the light
+#: side round, Gollum a diamond, Orcs triangles, the Ring spirits squares; each
+#: figure is filled with its own colour (its player's, Gandalf white, black ones black)
+FIGURE_SYMBOLS: dict[str, Symbol] = {
+    "hobbit": Symbol(FIGURE_LETTERS["hobbit"], "#f4c20d", "circle", 4.4, title="Hobbit"),
+    "man": Symbol(FIGURE_LETTERS["man"], "#f4c20d", "circle", 4.4, title="Man"),
+    "gandalf": Symbol(FIGURE_LETTERS["gandalf"], "#fafafa", "circle", 4.4, title="Gandalf"),
+    "gollum": Symbol(FIGURE_LETTERS["gollum"], "#8d8d6a", "diamond", 5.0, title="Gollum"),
+    "orc": Symbol(FIGURE_LETTERS["orc"], "#212121", "triangle", 5.6, title="Orc"),
+    "spirit": Symbol(FIGURE_LETTERS["spirit"], "#212121", "square", 4.0, title="Ring spirit"),
+}
+SYMBOLS.update(FIGURE_SYMBOLS)
+
+__all__ = ["FIGURE_SYMBOLS", "PROPS", "SYMBOLS"]

@@ -370,7 +370,14 @@ class Race(Game[RaceMove]):
         ids = self.compiled.ids
         return {
             p: FigureView(
-                p, ids[i], p[:1].upper(), HEX[p], side="runner", owner=p, name=f"{p} runner"
+                p,
+                ids[i],
+                p[:1].upper(),
+                HEX[p],
+                side="runner",
+                owner=p,
+                name=f"{p} runner",
+                kind="runner",
             )
             for p, i in self.places.items()
         }

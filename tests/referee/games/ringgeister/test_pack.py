@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
+import shutil
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -140,6 +142,89 @@ def test_generator_reproduces_the_committed_pack_and_project() -> None:
     mod.place_figures(board)
     assert dumps_board(board) == (PROJECT / "ringgeister.json").read_text()
     assert dumps_board(load_project(PROJECT / "ringgeister.bwproj")) == dumps_board(board)
+
+
+def _turns_in(layout_py: Path) -> Any:
+    """The ``DEFAULT_TURNS`` and ``LAYOUT`` a layout module's text defines."""
+    spec = importlib.util.spec_from_file_location("rg_layout_copy", layout_py)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.DEFAULT_TURNS, mod.LAYOUT
+
+
+def test_search_stores_its_turns_where_the_next_build_reads_them(tmp_path: Path) -> None:
+    """``build.py --search`` rewrites DEFAULT_TURNS in the layout module, and only that."""
+    mod = _build_module()
+    layout_py = PACK_DIR / "builder" / "layout.py"
+    search = sys.modules["assets.ringgeister.builder.search"]
+    copy = tmp_path / "layout.py"
+    copy.write_text(layout_py.read_text())
+    # the committed turns written back leave the file as it is (formatted as ruff leaves it)
+    assert search.save_default_turns(dict(mod.DEFAULT_TURNS), copy) == copy
+    assert copy.read_text() == layout_py.read_text()
+    turned = {pid: (t + 1) % 4 for pid, t in mod.DEFAULT_TURNS.items()}
+    search.save_default_turns(turned, copy)
+    turns, layout = _turns_in(copy)
+    assert turns == turned and layout == _turns_in(layout_py)[1]
+    assert len(copy.read_text().splitlines()) == len(layout_py.read_text().splitlines())
+
+
+def _copy_of_the_pack(tmp_path: Path) -> Path:
+    """A scratch repository holding the pack's sources (``build.py`` finds its root by path)."""
+    root = tmp_path / "repo"
+    shutil.copytree(
+        PACK_DIR, root / "assets" / "ringgeister", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copy(ROOT / "assets" / "__init__.py", root / "assets" / "__init__.py")
+    return root
+
+
+def _run_build(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "assets/ringgeister/build.py", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_build_command_writes_the_committed_pack_and_project(tmp_path: Path) -> None:
+    """README: ``python assets/ringgeister/build.py`` rewrites the pack and the project."""
+    root = _copy_of_the_pack(tmp_path)
+    for tile in (root / "assets" / "ringgeister" / "tiles").glob("*.json"):
+        tile.unlink()
+    (root / "assets" / "ringgeister" / "pack.json").unlink()
+    done = _run_build(root)
+    assert done.returncode == 0, done.stderr
+    assert "wrote 23 tiles, pack.json and projects/ringgeister" in done.stderr
+    built = root / "assets" / "ringgeister"
+    for f in [PACK_DIR / "pack.json", *sorted((PACK_DIR / "tiles").glob("*.json"))]:
+        assert (built / f.relative_to(PACK_DIR)).read_bytes() == f.read_bytes(), f.name
+    out = root / "projects" / "ringgeister"
+    assert (out / "ringgeister.json").read_text() == (PROJECT / "ringgeister.json").read_text()
+    assert dumps_board(load_project(out / "ringgeister.bwproj")) == dumps_board(
+        load_project(PROJECT / "ringgeister.bwproj")
+    )
+
+
+@pytest.mark.slow  # the hill climb: some 15 s of CPU
+def test_build_search_finds_the_committed_turns_again(tmp_path: Path) -> None:
+    """``build.py --search`` re-searches the turns (seeded) and writes them into layout.py."""
+    root = _copy_of_the_pack(tmp_path)
+    layout_py = root / "assets" / "ringgeister" / "builder" / "layout.py"
+    _, layout = _turns_in(layout_py)
+    text = layout_py.read_text()
+    start = text.index("DEFAULT_TURNS: dict[str, int] = {")
+    layout_py.write_text(text[:start] + "DEFAULT_TURNS: dict[str, int] = {\n}\n")
+    assert _turns_in(layout_py) == ({}, layout)
+    done = _run_build(root, "--search")
+    assert done.returncode == 0, done.stderr
+    assert "(written into layout.py)" in done.stderr
+    assert layout_py.read_text() == (PACK_DIR / "builder" / "layout.py").read_text()
+    out = root / "projects" / "ringgeister"
+    assert (out / "ringgeister.json").read_text() == (PROJECT / "ringgeister.json").read_text()
 
 
 # ---------------------------------------------------------------------- the default board

@@ -1,0 +1,126 @@
+"""Printed-board pictures: a rules module's finer drawings of its own features.
+
+A rules module may declare, beside its :class:`~referee.games.registry.Symbol` table,
+``RulesModule.pictures``: symbol key -> :class:`Picture`. ``referee render`` draws a
+feature's matching pictures (its kind's base picture first, then the others in table
+order) instead of the plain symbols they stand for (:attr:`Picture.covers`); the
+editor's canvas keeps drawing the symbols. Ringgeister's five-arrow black starts,
+moon doors and spider (``referee/games/ringgeister/pictures.py``), the Riddle's
+spaces with their cities and letters (``referee/games/riddle/pictures.py``) and the
+track games' numbered points (``referee/games/track_pictures.py``) are drawn so.
+
+A picture draws on a :class:`Canvas` (the renderer) with the SVG helpers of
+:mod:`referee.render.svg`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol
+
+from ..model import Feature
+from ..palette import symbol_matches
+from .svg import Svg
+
+
+class Canvas(Protocol):
+    """What a picture draws on (:class:`referee.render.board.BoardRenderer`)."""
+
+    svg: Svg
+    #: draw terrain patterns (trees, peaks, waves) over the fills
+    patterns: bool
+
+    @property
+    def see_through(self) -> bool:
+        """A background picture is shown: fills let it show through."""
+        ...
+
+
+#: ``draw(canvas, node id, feature)``
+Draw = Callable[[Canvas, str, Feature], None]
+
+
+@dataclass(frozen=True)
+class LegendSample:
+    """One entry of the key of a rendered board.
+
+    Shown when some feature of the board matches ``when`` (a symbol key:
+    ``"point"``, ``"point.magic"``, ``"door.symbol=moon"``); drawn as a feature of
+    the key's kind with ``props`` at the origin, ``shift`` mm to the left (room for
+    a long glyph, e.g. a wind arrow).
+    """
+
+    title: str
+    when: str
+    props: Mapping[str, Any] = field(default_factory=dict)
+    shift: float = 0.0
+
+
+@dataclass(frozen=True)
+class Picture:
+    """How ``referee render`` draws features a symbol key matches.
+
+    Attributes
+    ----------
+    draw : callable
+        ``draw(canvas, nid, feature)``: add the feature's elements to ``canvas.svg``.
+    covers : tuple of str
+        The symbol keys (``kind.prop``: every ``kind.prop=value`` too) this picture
+        stands for: their plain symbols are not drawn by ``render`` (the picture's own
+        key is always covered).
+    legend : tuple of LegendSample
+        The entries the picture contributes to the key of a board that uses it.
+    """
+
+    draw: Draw
+    covers: tuple[str, ...] = ()
+    legend: tuple[LegendSample, ...] = ()
+
+
+@cache
+def picture_table() -> dict[str, Picture]:
+    """Every installed rules module's ``pictures``, merged by key (the first module by
+    name wins a key two declare). Read-only."""
+    from ..games.registry import modules
+
+    out: dict[str, Picture] = {}
+    for rm in modules().values():
+        for key, pic in rm.pictures.items():
+            out.setdefault(key, pic)
+    return out
+
+
+def feature_pictures(
+    kind: str, props: Mapping[str, Any], table: Mapping[str, Picture] | None = None
+) -> list[Picture]:
+    """The pictures that draw a feature of ``kind`` with ``props``: the kind's base
+    picture first, then the matching others in table order.
+
+    Notes
+    -----
+    O(pictures); the tables are a few dozen entries.
+    """
+    pics = picture_table() if table is None else table
+    base = pics.get(kind)
+    out = [base] if base is not None else []
+    out += [p for k, p in pics.items() if k != kind and symbol_matches(k, kind, props)]
+    return out
+
+
+def covered_keys(table: Mapping[str, Picture] | None = None) -> frozenset[str]:
+    """The symbol keys the pictures stand for (their keys and :attr:`Picture.covers`)."""
+    pics = picture_table() if table is None else table
+    return frozenset(pics) | frozenset(k for p in pics.values() for k in p.covers)
+
+
+__all__ = [
+    "Canvas",
+    "Draw",
+    "LegendSample",
+    "Picture",
+    "covered_keys",
+    "feature_pictures",
+    "picture_table",
+]
