@@ -24,7 +24,9 @@ is shared):
 Targets (issue 19): ≥ 20,000 moves/s, ≥ 40,000 legal_moves calls/s, copy ≤ 20 µs.
 
 Each referee plays ``--runs`` times, alternating, and keeps its best figures (the
-machine is shared; the table notes the load average).
+machine is shared; the table notes the load average and the range over the runs).
+``--baseline-ref`` may name any commit (e.g. the one before a speed-up, to see
+its ratio).
 
 Prints a table, then one JSON line with the figures, the targets and
 ``meets_targets`` (the last line).
@@ -134,7 +136,13 @@ def main() -> int:
         for _ in range(max(1, args.runs)):
             base_runs.append(play("baseline_referee", args.project, args))
             new_runs.append(play("referee", args.project, args))
-    base, new = base_runs[0], new_runs[0]
+    keys = ("moves_per_second", "legal_moves_calls_per_second", "copy_us")
+    # every run's figures (the spread the shared machine gave), then the best of each
+    ranges = {
+        side: {k: [min(r[k] for r in runs), max(r[k] for r in runs)] for k in keys}
+        for side, runs in (("baseline", base_runs), ("now", new_runs))
+    }
+    base, new = dict(base_runs[0]), dict(new_runs[0])
     for runs, best in ((base_runs, base), (new_runs, new)):
         for k in ("moves_per_second", "legal_moves_calls_per_second"):
             best[k] = max(r[k] for r in runs)
@@ -161,16 +169,23 @@ def main() -> int:
         f"Ringgeister, {args.games} games x {args.runs} runs (best kept), {args.players} players, "
         f"{args.project}; load average {load:.1f} on {os.cpu_count()} CPUs"
     )
-    print(f"{'measure':<32} {'baseline':>12} {'now':>12} {'ratio':>7}  target")
+    print(
+        f"{'measure':<32} {'baseline':>12} {'now':>12} {'ratio':>7}  {'target':<16}"
+        f" {'baseline runs':>19} {'now runs':>19}"
+    )
     meets = {}
     for label, key, fmt in rows:
         b, n = base[key], new[key]
         ratio = (b / n) if key == "copy_us" else (n / b)
         ok = n <= targets[key] if key == "copy_us" else n >= targets[key]
         meets[key] = ok
+        spread = [
+            "–".join(fmt.format(x) for x in ranges[side][key]) for side in ("baseline", "now")
+        ]
+        target = f"{'<=' if key == 'copy_us' else '>='} {targets[key]:,} {'yes' if ok else 'NO'}"
         print(
-            f"{label:<32} {fmt.format(b):>12} {fmt.format(n):>12} {ratio:>6.1f}x  "
-            f"{'<=' if key == 'copy_us' else '>='} {targets[key]:,} {'yes' if ok else 'NO'}"
+            f"{label:<32} {fmt.format(b):>12} {fmt.format(n):>12} {ratio:>6.1f}x  {target:<16}"
+            f" {spread[0]:>19} {spread[1]:>19}"
         )
     print(f"{'same moves (ruling 13 aside)':<32} {agree}")
     print(
@@ -187,6 +202,14 @@ def main() -> int:
                 "meets": meets,
                 "meets_targets": all(meets.values()),
                 "runs": args.runs,
+                "ranges": {
+                    side: {k: [round(x, 1) for x in r[k]] for k in keys}
+                    for side, r in ranges.items()
+                },
+                "ratios": {
+                    k: round((base[k] / new[k]) if k == "copy_us" else (new[k] / base[k]), 2)
+                    for k in keys
+                },
                 "load_average": round(load, 2),
             }
         )

@@ -1,8 +1,11 @@
 """Computer players for every game, through the public game protocol.
 
-``random``, ``greedy`` (one ply on a per-game evaluation, :mod:`.evaluations`) and
-``mcts`` (UCT over determinisations of what the player sees, :mod:`.mcts`). A bot is
-named by a *spec*: ``random``, ``greedy``, ``mcts``, ``mcts:iterations=400``,
+``random``, ``greedy`` (one ply on the game's evaluation, :mod:`.evaluations`) and
+``mcts`` (UCT over determinisations of what the player sees, :mod:`.mcts`). They play
+through the game protocol and the kit's two bot hooks, ``Game.evaluate(player)`` and
+``Game.determinise(player, rng)`` (``docs/game-kit.md``), so every game — a plug-in
+too — gets them with no bot code of its own, and no bot reads hidden state. A bot
+is named by a *spec*: ``random``, ``greedy``, ``mcts``, ``mcts:iterations=400``,
 ``mcts:ms=50,rollout=12``.
 
 >>> bot = make_bot("mcts:iterations=100", seed=7)

@@ -1,8 +1,9 @@
 """What every bot shares: the :class:`Bot` interface, seats and rewards.
 
 A bot plays through the public :class:`~referee.games.base.Game` protocol only
-(``legal_moves``, ``push``, ``copy``, ``outcome``, ``to_move``, ``view``), so a new
-rules module gets bots for free. A bot is seeded; given the same seed, game and
+(``legal_moves``, ``push``, ``copy``, ``outcome``, ``to_move``, ``view``, and the
+bot hooks ``evaluate`` and ``determinise``), so a new rules module gets bots for
+free. A bot is seeded; given the same seed, game and
 budget in iterations it chooses the same moves.
 
 Outcomes are read in both shapes the games use: the game kit's
@@ -88,16 +89,10 @@ def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:
     return out
 
 
-#: rules whose players all play together (until a game declares ``cooperative``)
-COOPERATIVE_RULES = frozenset({"mount-doom", "lotr-coop"})
-
-
 def cooperative(game: Game[Any]) -> bool:
-    """Whether all the players of ``game`` win or lose together."""
-    declared = getattr(game, "cooperative", None)
-    if isinstance(declared, bool):
-        return declared
-    return game.rules in COOPERATIVE_RULES
+    """Whether all the players of ``game`` win or lose together (the kit's
+    ``Game.cooperative``, which the track games set)."""
+    return bool(game.cooperative)
 
 
 def rewards(

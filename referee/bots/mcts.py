@@ -17,9 +17,9 @@ Budget: ``iterations`` (deterministic: same seed, same game, same move) and/or
 
 Notes
 -----
-Cost per iteration: one determinisation (a state rebuilt from a view, about one
-``copy()``), ``legal_moves`` at every tree level, and up to ``rollout`` random
-pushes; memory is one node per iteration.
+Cost per iteration: one determinisation (the game's hook, about one ``copy()``;
+with ``worlds`` a ``copy()`` of a pooled one), ``legal_moves`` at every tree level,
+and up to ``rollout`` random pushes; memory is one node per iteration.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from typing import Any
 from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
 from ..games.moves import Move as KitMove
+from ..games.rng import Rng
 from .base import Bot, rewards, seats
-from .determinize import CannotDeterminise, determinise, reseeded
+from .determinize import CannotDeterminise, determinise
 from .evaluations import heuristic, reward
 from .simple import GreedyBot, one_ply
 
@@ -74,8 +75,7 @@ class MctsBot(Bot):
     worlds : int, optional
         Determinise this many worlds per decision and search copies of them in turn
         (each with a fresh generator); default: a new world every iteration. A pool
-        pays where a determinisation costs much more than a ``copy()`` (Ringgeister
-        rebuilds its state from the view to shuffle the pile: about 2 ms).
+        pays where a determinisation costs much more than a ``copy()``.
     widen : int
         Progressive widening at the root: with ``widen`` > 0 only the best
         ``widen + sqrt(iterations so far)`` moves by one ply of evaluation are
@@ -251,7 +251,10 @@ class MctsBot(Bot):
             return determinise(game, me, self.rng)
         if len(pool) < self.worlds:
             pool.append(determinise(game, me, self.rng))
-        return reseeded(pool[(done - 1) % len(pool)].copy(), self.rng)
+        world = pool[(done - 1) % len(pool)].copy()
+        if isinstance(getattr(world, "rng", None), Rng):
+            world.rng = Rng(self.rng.getrandbits(64))  # the chance to come, sampled anew
+        return world
 
     @staticmethod
     def _push(g: Game[Any], move: Any) -> bool:

@@ -29,8 +29,9 @@ class RandomBot(Bot):
 class GreedyBot(Bot):
     """One-ply lookahead: the legal move whose result the evaluation likes best.
 
-    Each decision looks ahead in one determinisation (:mod:`.determinize`) of what
-    the player sees, so dice and hidden cards are sampled, never foreseen. A move
+    Each decision looks ahead in one determinisation (the game's ``determinise``
+    hook, :mod:`.determinize`) of what the player sees, scored by the game's
+    ``evaluate`` hook (:mod:`.evaluations`), so dice and hidden cards are sampled, never foreseen. A move
     that wins is taken, one that loses is avoided; ties are broken at random
     (seeded). Where the view cannot be determinised, the move is random.
 

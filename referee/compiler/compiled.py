@@ -464,6 +464,18 @@ class CompiledBoard:
             tile.cache[key] = hit
         return hit
 
+    def placed_nodes(self, placement_id: str, turns: int) -> list[tuple[str, dict[str, Any]]]:
+        """The nodes of a placed tile at ``turns`` with their attributes, as :meth:`turn`
+        would set them (ports included, without the port's node kind).
+
+        Does not turn the board: for rules modules that follow turns of their own.
+        The attribute dicts are shared (do not change them).
+        """
+        p = self.board.placement(placement_id)
+        turned = dataclasses.replace(p, turns=turns % self.board.tile_of(p).turn_count)
+        index = self.index
+        return [(nid, attrs) for nid, _, attrs in self._placed(turned) if nid in index]
+
     # ------------------------------------------------------------------ feature edits
     def update_features(self, changed: set[str]) -> dict[str, Any]:
         """Bring the compiled board up to date after free-standing features changed.
@@ -678,26 +690,48 @@ class CompiledBoard:
         if self._path_view is None:
             n = len(self.ids)
             self._edge_ids: dict[str, int] = {}
-            view = PathView([[] for _ in range(n)], [], [], [])
+            view = self._path_view = PathView([[] for _ in range(n)], [], [], [])
             for key in sorted(self.paths.chains):
                 ch = self.paths.chains[key]
-                e = self._edge_id(view, key)
+                e = self.path_edge(ch)
                 iu, iv = self.index[ch.u], self.index[ch.v]
                 # a loop (iu == iv) is listed twice: it can be left by either end
                 view.inc[iu].append((e, iv, ch.bear_u, (ch.bear_v + 180.0) % 360.0))
                 view.inc[iv].append((e, iu, ch.bear_v, (ch.bear_u + 180.0) % 360.0))
-            self._path_view = view
         return self._path_view
 
-    def _edge_id(self, view: PathView, key: str) -> int:
-        e = self._edge_ids.get(key)
+    def path_edge(self, ch: Chain) -> int:
+        """The number of chain ``ch`` in :meth:`path_view` (numbered on first sight).
+
+        ``ch`` may come from another :class:`PathNetwork` of this board (one with
+        turns of its own): a chain's number depends only on its key.
+        """
+        view = self.path_view()
+        e = self._edge_ids.get(ch.key)
         if e is None:
-            ch = self.paths.chains[key]
-            e = self._edge_ids[key] = len(view.keys)
-            view.keys.append(key)
+            e = self._edge_ids[ch.key] = len(view.keys)
+            view.keys.append(ch.key)
             view.water.append(ch.medium == "water")
             view.guard.append(ch.guard)
         return e
+
+    def path_row(self, network: PathNetwork, nid: str) -> list[tuple[int, int, float, float]]:
+        """Row ``nid`` of the path view as ``network`` links the board (see :class:`PathView`).
+
+        Notes
+        -----
+        O(k log k) for the k chains ending at ``nid``.
+        """
+        chains, index = network.chains, self.index
+        row: list[tuple[int, int, float, float]] = []
+        for key in sorted(network.ends_at(nid)):
+            ch = chains[key]
+            e = self.path_edge(ch)
+            if ch.u == nid:
+                row.append((e, index[ch.v], ch.bear_u, (ch.bear_v + 180.0) % 360.0))
+            if ch.v == nid:
+                row.append((e, index[ch.u], ch.bear_v, (ch.bear_u + 180.0) % 360.0))
+        return row
 
     def _relink_path_view(self, view: PathView, touched: set[str]) -> PathView:
         """A new view whose rows of ``touched`` nodes are rebuilt; O(P + k log k).
@@ -706,17 +740,8 @@ class CompiledBoard:
         views of earlier turns stay valid).
         """
         inc = view.inc[:]
-        chains, index = self.paths.chains, self.index
         for nid in touched:
-            row: list[tuple[int, int, float, float]] = []
-            for key in sorted(self.paths.ends_at(nid)):
-                ch = chains[key]
-                e = self._edge_id(view, key)
-                if ch.u == nid:
-                    row.append((e, index[ch.v], ch.bear_u, (ch.bear_v + 180.0) % 360.0))
-                if ch.v == nid:
-                    row.append((e, index[ch.u], ch.bear_v, (ch.bear_u + 180.0) % 360.0))
-            inc[index[nid]] = row
+            inc[self.index[nid]] = self.path_row(self.paths, nid)
         return PathView(inc, view.water, view.guard, view.keys)
 
     def adjacency(self, relation: str) -> list[list[int]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -200,11 +200,20 @@ class Chain:
 
 
 class PathNetwork:
-    """Segments, sockets and chains of a board; incremental under tile turns."""
+    """Segments, sockets and chains of a board; incremental under tile turns.
 
-    def __init__(self, board: Board, tol: float = 1.0) -> None:
+    A network follows the placements' ``turns`` (the compiled board's), or, made with
+    ``turns``, keeps turns of its own: then it links the board at other turns than the
+    placements carry (a game's view of the board, see ``turn(owner, turns)``).
+    """
+
+    def __init__(
+        self, board: Board, tol: float = 1.0, turns: Mapping[str, int] | None = None
+    ) -> None:
         self.board = board
         self.tol = tol
+        #: the network's own turns by placement id (None: the placements' turns)
+        self.turns: dict[str, int] | None = dict(turns) if turns is not None else None
         self.owners: dict[str, _Owner] = {}
         self.cells: dict[tuple[int, int], set[str]] = defaultdict(set)
         self.port_xy: dict[str, tuple[float, float]] = {}
@@ -220,6 +229,24 @@ class PathNetwork:
         self._load_owner("")
         self._relink(set(self.port_xy), set(self.chains_start_nodes()))
 
+    def copy(self, turns: Mapping[str, int] | None = None) -> PathNetwork:
+        """An independent copy (O(size), no re-linking); with ``turns``, the copy keeps
+        turns of its own, starting from ``turns`` (which must be those it links now).
+        """
+        net = object.__new__(PathNetwork)
+        net.board, net.tol = self.board, self.tol
+        net.turns = dict(turns) if turns is not None else None
+        net.owners = dict(self.owners)  # _Owner values are replaced, never changed
+        net.cells = defaultdict(set, {k: set(v) for k, v in self.cells.items()})
+        net.port_xy = dict(self.port_xy)
+        net.seg_at = defaultdict(list, {k: list(v) for k, v in self.seg_at.items()})
+        net.chains = dict(self.chains)
+        net._by_owner = defaultdict(set, {k: set(v) for k, v in self._by_owner.items()})
+        net._by_end = defaultdict(set, {k: set(v) for k, v in self._by_end.items()})
+        net.port_nodes = dict(self.port_nodes)
+        net.socket_problems = dict(self.socket_problems)
+        return net
+
     # ------------------------------------------------------------------ owners
     @staticmethod
     def nid(owner: str, fid: str) -> str:
@@ -229,8 +256,9 @@ class PathNetwork:
         if owner:
             p = self.board.placement(owner)
             tile = self.board.tile_of(p)
-            feats = tile.variant(p.turns)
-            split = tile_segments(tile, p.turns, self.tol)
+            t = p.turns if self.turns is None else self.turns.get(owner, p.turns)
+            feats = tile.variant(t)
+            split = tile_segments(tile, t, self.tol)
             off = (p.x, p.y)
         else:
             feats = self.board.features
@@ -431,8 +459,14 @@ class PathNetwork:
                     added.add(ch.key)
         return added
 
-    def turn(self, owner: str) -> tuple[set[str], set[str], set[str]]:
+    def turn(
+        self, owner: str, turns: int | None = None, ends: set[str] | None = None
+    ) -> tuple[set[str], set[str], set[str]]:
         """Re-link after the placement ``owner`` changed turn (board already updated).
+
+        A network with turns of its own is told the new turn in ``turns``. With
+        ``ends``, the end nodes of the chains removed and added are added to it (the
+        nodes whose incidence changed).
 
         Returns
         -------
@@ -444,15 +478,33 @@ class PathNetwork:
         Cost is proportional to the chains through the tile and its sockets, not to
         the board: O(k) with k the chains touched.
         """
-        old_ports = {self.nid(owner, f) for f in self.owners[owner].ports}
+        return self.turn_many({owner: turns}, ends)
+
+    def turn_many(
+        self, turns: Mapping[str, int | None], ends: set[str] | None = None
+    ) -> tuple[set[str], set[str], set[str]]:
+        """:meth:`turn` for several placements at once (a storm): one re-link.
+
+        ``turns`` maps placement ids to their new turn (None: the placement's, for a
+        network that follows the placements).
+        """
+        for owner, t in turns.items():
+            if t is not None:
+                if self.turns is None:
+                    raise ValueError("this network follows the placements' turns")
+                self.turns[owner] = t
+        old_ports = {self.nid(o, f) for o in turns for f in self.owners[o].ports}
         affected: set[str] = set()
         for p in old_ports:
             affected.update(self.socket(p))
-        self._unload_owner(owner)
-        self._load_owner(owner)
+        for owner in turns:
+            self._unload_owner(owner)
+            self._load_owner(owner)
         for p in old_ports:
             affected.update(self.socket(p))
-        removed = set(self._by_owner.get(owner, ()))
+        removed: set[str] = set()
+        for owner in turns:
+            removed.update(self._by_owner.get(owner, ()))
         for a in affected:
             removed.update(self._by_end.get(a, ()))
         starts: set[str] = set()
@@ -463,9 +515,16 @@ class PathNetwork:
             self._by_end[c.u].discard(k)
             self._by_end[c.v].discard(k)
             starts.update((c.u, c.v))
-        starts.update(self.nid(owner, f) for f in self.owners[owner].stops)
+        if ends is not None:
+            ends.update(starts)
+        for owner in turns:
+            starts.update(self.nid(owner, f) for f in self.owners[owner].stops)
         starts = {s for s in starts if s not in affected}
         added = self._relink(affected, starts)
+        if ends is not None:
+            for k in added:
+                c = self.chains[k]
+                ends.update((c.u, c.v))
         return removed, added, affected
 
     # ------------------------------------------------------------------ problems

@@ -38,6 +38,7 @@ helpers (``_FIELDS``, :meth:`Game.fields_to_json`, :meth:`Game.fields_from_json`
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ from .rng import Rng
 M = TypeVar("M")
 
 __all__ = [
+    "CannotDeterminise",
     "Event",
     "FigureView",
     "Game",
@@ -84,6 +86,12 @@ def lost(**fields: Any) -> dict[str, Any]:
 def draw(**fields: Any) -> dict[str, Any]:
     """The outcome of a drawn game."""
     return {"result": "draw", "winners": [], **fields}
+
+
+class CannotDeterminise(Exception):
+    """:meth:`Game.determinise` cannot rebuild a playable state from what the player
+    sees (an activity whose details only the referee has); bots then decide without
+    search."""
 
 
 # ====================================================================== old move helper
@@ -193,6 +201,8 @@ class Game(ABC, Generic[M]):
         The declared state and position (:mod:`referee.games.state`).
     STATE_VERSION : int
         Version of the state format; older files go through :meth:`migrate`.
+    cooperative : bool
+        Whether all the players win or lose together (bots then share one reward).
     """
 
     rules: ClassVar[str]
@@ -203,6 +213,7 @@ class Game(ABC, Generic[M]):
     STATE: ClassVar[type | None] = None
     POSITION: ClassVar[type | None] = None
     STATE_VERSION: ClassVar[int] = 1
+    cooperative: ClassVar[bool] = False
 
     compiled: CompiledBoard
     #: the players' names, in turn order (colours, seats: what ``to_move`` returns)
@@ -597,10 +608,45 @@ class Game(ABC, Generic[M]):
         """
         return []
 
+    # ================================================================== hooks for bots
     def evaluate(self, player: str) -> float | None:
-        """Hook for bots: how good the state is for ``player`` (0 to 1), or ``None``
-        (no evaluation declared: greedy bots fall back to random play)."""
+        """Hook for bots: how good the unfinished state is for ``player``, 0 (lost) to
+        1 (won), or ``None`` (no evaluation declared: ``greedy`` plays like ``random``
+        and ``mcts`` relies on its random play-outs).
+
+        It must read only what ``player`` may see (:meth:`view`) and the board: the
+        bots call it on states built by :meth:`determinise`.
+        """
         return None
+
+    def determinise(self, player: str, rng: random.Random) -> Game[M]:
+        """Hook for bots: a playable game consistent with ``view(player)``, every
+        part ``player`` cannot see sampled with ``rng``; ``self`` is not changed.
+
+        The bots search the games this returns and nothing else, so a bot never
+        reads hidden state. The default suits games of open information (the kit's
+        :meth:`view`, the whole state): a :meth:`copy` with a generator drawn from
+        ``rng`` and no fixed dice, so dice and shuffles are sampled, not foreseen. A
+        game that hides something (overrides :meth:`view`) overrides this too: it
+        deals what the player cannot see from what the view shows.
+
+        Raises
+        ------
+        CannotDeterminise
+            When the view does not say enough to rebuild a state (the default: a
+            game that overrides :meth:`view` but not this hook).
+
+        Notes
+        -----
+        The default costs one :meth:`copy`.
+        """
+        if type(self).view is not Game.view:
+            raise CannotDeterminise(
+                f"{type(self).__name__} hides part of its state but declares no determinise"
+            )
+        world = self.copy()
+        world.rng = Rng(rng.getrandbits(64))
+        return world
 
     def render(self) -> str:
         """A plain-text picture of the state (the default lists the figures)."""

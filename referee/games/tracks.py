@@ -134,6 +134,8 @@ class TrackGame(Game[M]):
     TEXTS: ClassVar[dict[str, str]] = {}
     #: fields whose items are dicts the rules never change in place (copied shallow)
     VALUE_ITEMS: ClassVar[frozenset[str]] = frozenset({"queue", "held", "tray"})
+    #: the Fellowship wins or loses together (the kit's flag for bots)
+    cooperative: ClassVar[bool] = True
 
     queue: list[Op]
     phase: str

@@ -52,13 +52,14 @@ everything else is linear in the hand sizes and the number of players.
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ..base import FigureView, Game
-from . import positions, setup, state, views
+from . import determinize, evaluate, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
@@ -575,6 +576,14 @@ class RiddleGame(Game[Move]):
     def view(self, player: str | None = None) -> dict[str, Any]:
         """What ``player`` may see (see :func:`.views.view`)."""
         return views.view(self, player)
+
+    def determinise(self, player: str, rng: random.Random) -> RiddleGame:
+        """For bots: a game dealt from ``view(player)`` (:mod:`.determinize`)."""
+        return determinize.determinise(self, player, rng)
+
+    def evaluate(self, player: str) -> float | None:
+        """For bots: ``player``'s standing, 0 to 1, from his view (:mod:`.evaluate`)."""
+        return evaluate.evaluate(self, player)
 
     def invariants(self) -> list[str]:
         """Broken invariants, empty when all hold (see :func:`.views.invariants`)."""

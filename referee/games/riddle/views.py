@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
     """What ``player`` may see (``None``: what every onlooker sees).
 
-    Shows positions, hand sizes, table cards, the top of the discard stack and the
-    battle on the table to everybody; a player's own hand, his hidden cards and
+    Shows positions, hand sizes, table cards, the cities each player last picked up
+    at, what the turn has done so far (``this_turn``), the top of the discard stack
+    and the battle on the table to everybody; a player's own hand, his hidden cards and
     what he has seen by clairvoyance or in battle only to him (and, with table
     talk or Variation 4, to his partners).
     """
@@ -51,6 +52,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
             "captor": q.captor,
             "away_turns": q.away,
             "waiting_on_goal": q.goal_wait,
+            "picked_up_at": list(q.cities),
             "hidden_counts": {
                 s: len(h[q.name]) for s, h in sorted(g.hidden.items()) if q.name in h
             },
@@ -69,6 +71,18 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
         "roll": g.t.roll or None,
         "power_plays": g.t.pp,
         "exchanges_due": list(g.t.pending),
+        "this_turn": {
+            "die_used": g.t.die_used,
+            "stopped": g.t.stopped,
+            "moved": g.t.moved,
+            "start": g.t.start,
+            "exchanged": list(g.t.exchanged),
+            "battled": list(g.t.battled),
+            "hid": g.t.hid,
+            "found": g.t.found,
+            "interrogated": list(g.t.interrogated),
+            "must_discard": g.t.must_discard,
+        },
         "players": players,
         "draw_count": len(g.draw_pile),
         "discard_count": len(g.discard_pile),

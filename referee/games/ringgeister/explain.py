@@ -7,10 +7,10 @@ first rule broken along the shortest such route is named.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...errors import IllegalMoveError
-from .search import search
+from .search import Found, search
 from .view import POINT
 
 if TYPE_CHECKING:
@@ -44,16 +44,14 @@ def explain(g: RinggeisterGame, f: int, d: int) -> None:
     )
 
 
-def _raise_violation(
-    g: RinggeisterGame, f: int, d: int, found: tuple[dict[int, Any], dict[Any, Any]]
-) -> None:
+def _raise_violation(g: RinggeisterGame, f: int, d: int, found: Found) -> None:
     """Walk the route to ``d`` in ``found`` and raise for the first rule it breaks."""
     v, s = g.v, g.specs[f]
     dests, parents = found
     keys: list[tuple[int, int]] = []
-    key = dests[d]
+    key: int | None = dests[d]
     while key is not None:
-        keys.append(key)
+        keys.append((v.arrival_node[key], v.arrival_edge[key]))
         key = parents[key]
     keys.reverse()
     start = g.pos[f]

@@ -56,6 +56,7 @@ Rulings of our own, where the rulings leave something open:
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
@@ -514,7 +515,8 @@ class RinggeisterGame(Game[Move]):
         kind = move.verb
         if kind == "counter":
             turn.place_counter(self, move, events)
-        elif kind == "home":
+            self._bump()
+        elif kind == "home":  # home and step clear the searches before the turn goes on
             turn.home(self, move, events)
         elif kind == "pass":
             events.append(
@@ -525,10 +527,10 @@ class RinggeisterGame(Game[Move]):
                 )
             )
             turn.next_player(self, events)
+            self._bump()
         else:
             turn.step(self, move, events)
         self.ply += 1
-        self._bump()
         return events
 
     def _turn_tile(self, pid: str, cause: str, events: list[Event], refresh: bool = True) -> None:
@@ -546,8 +548,18 @@ class RinggeisterGame(Game[Move]):
         to the counters and the goal); ``None`` while counters are being placed."""
         return evaluation.evaluate(self, player)
 
-    #: the bots' determinisation hook: the pile's order sampled, never read (:mod:`.worlds`)
-    determinise = staticmethod(worlds.determinise)
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The state as every player sees it: the face-down pile's cards in id order
+        (which cards are left is known, their order is not — rulebook 1.2)."""
+        data = self.to_json()
+        cards = data["state"]["cards"]
+        cards["pile"] = sorted(cards["pile"])
+        return data
+
+    def determinise(self, player: str, rng: random.Random) -> RinggeisterGame:
+        """The bots' world: a copy with the face-down pile's order sampled with
+        ``rng``, never read (:mod:`.worlds`)."""
+        return worlds.determinise(self, player, rng)
 
     # ================================================================== frontends
     def figures(self) -> dict[str, FigureView]:

@@ -10,6 +10,7 @@ points and paths.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ...errors import AssetError
@@ -40,16 +41,17 @@ class FigureSpec:
     colour: str | None
     size: int  # 0 small, 1 medium, 2 large
 
-    @property
+    # cached: event texts name figures on every move
+    @cached_property
     def light(self) -> bool:
         return self.side == "light"
 
-    @property
+    @cached_property
     def coloured(self) -> bool:
         """A player's own figure (Hobbit or Man), as opposed to Gandalf."""
         return self.side == "light" and self.figure in ("hobbit", "man")
 
-    @property
+    @cached_property
     def name(self) -> str:
         """The figure's name in the game's words (``the yellow Hobbit``, ``Orc 3``)."""
         if self.coloured:

@@ -1,15 +1,12 @@
 """Where a light figure may stop (rulings 2–6): the breadth-first search of a move.
 
-The search runs on the integer path view (:mod:`.view`). Two searches share the rules:
+The search runs on the integer path view (:mod:`.view`): :func:`search` finds every
+point a figure may stop on with the parent map of the first (fewest hops) arrival at
+each; :func:`destinations` (``legal_moves``, ``check``, the end of a turn) reads its
+points, :func:`route` (the route a pushed move reports) and the explanation of a
+rejected move its parents — one search per figure and state serves them all.
 
-- :func:`destinations` — only *where* a figure may stop (``legal_moves``, ``check``,
-  the end of a turn): a set of arrivals seen instead of a parent map, and an early
-  stop for :func:`can_move`;
-- :func:`search` — with the parent map of the first (fewest hops) arrival at every
-  point, for the route a move reports (:func:`route`, which stops at its
-  destination) and the explanation of a rejected move.
-
-Both results are kept per game state (``game._dest_cache``, dropped by every change of
+Searches are kept per game state (``game._dest_cache``, dropped by every change of
 the state). Tried and measured, and left out: a memo across states keyed by the
 points a search looked at (in play the occupants change too often for it to pay), and
 runs of points walked as chains precomputed per turn configuration (faster per search
@@ -20,7 +17,7 @@ more than they saved; ``bench/selfplay.py --baseline-ref`` showed 0.8x).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .moves import Move
 from .view import DOOR, JUNCTION, POINT
@@ -28,7 +25,7 @@ from .view import DOOR, JUNCTION, POINT
 if TYPE_CHECKING:
     from .game import RinggeisterGame
 
-Found = tuple[dict[int, Any], dict[Any, Any]]
+Found = tuple[dict[int, int], dict[int, int | None]]
 
 _NO_RELAX: frozenset[str] = frozenset()
 
@@ -43,13 +40,15 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     first arrival at that point (its route is final then) and is not kept.
 
     Returns ``(dests, parents)``: ``dests[node] = key`` of the first (fewest
-    hops) arrival, ``parents[key] = previous key`` (None at the start);
-    a key is ``(node, edge arrived by)`` (edge −1: through a gallery).
+    hops) arrival, ``parents[key] = previous key`` (None at the start); a key
+    numbers an arrival ``(node, edge arrived by)`` (edge −1: through a gallery),
+    read back with ``g.v.arrival_node[key]`` and ``g.v.arrival_edge[key]``.
 
     Notes
     -----
-    Breadth-first over (node, arrival edge) pairs on the integer path view:
-    O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
+    Breadth-first over arrivals on the integer path view (numbered arrivals: set
+    look-ups without hashing tuples): O(V + E) at worst (Gandalf), a few nodes for
+    a coloured figure.
     """
     keep = not relax and until < 0
     if not relax:
@@ -70,23 +69,25 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     sym = image if image in ("moon", "star") else None
     if relax:
         spider_ok = spider_ok or "spider" in relax
-    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
+    # ruling 6: the spider's path
+    inc, after = (v.open_next, v.open_after) if spider_ok else (v.safe_next, v.safe_after)
     kind, black, goal = v.kind, v.black, v.goal
+    at_node = v.arrival_node
     light, small = g.light, g.small
     relax_black = "black" in relax
     relax_stop = "stop" in relax
     relax_goal = "goal" in relax
     open_all = "gallery" in relax
-    dests: dict[int, Any] = {}
-    parents: dict[Any, Any] = {}
-    queue: list[tuple[int, int]] = []
+    dests: dict[int, int] = {}
+    parents: dict[int, int | None] = {}
+    queue: list[int] = []
     if start >= 0:
         for _, key in inc[start]:
             if key not in parents:
                 parents[key] = None
                 queue.append(key)
     for key in queue:  # breadth first: the list grows while it is read
-        node, e_in = key
+        node = at_node[key]
         k = kind[node]
         if k == POINT:
             o = occ[node]
@@ -113,15 +114,13 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
             if ds is not None and (open_all or ds == sym):
                 for d2 in v.doors[ds]:  # ruling 5: continue from any other door
                     if d2 != node:
-                        k2 = (d2, -1)
+                        k2 = v.door_arrival[d2]
                         if k2 not in parents:
                             parents[k2] = key
                             queue.append(k2)
         elif k != JUNCTION:
             continue  # dead end (light figures do not turn about) or off the network
-        for e, k2 in inc[node]:  # k2 = (other end, e), made once per board view
-            if e == e_in:
-                continue
+        for k2 in after[key]:  # every path on but the one it came by
             if k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)
@@ -129,102 +128,32 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     if keep:
         hit = g._dest_cache.get(f)
         if hit is None:
-            g._dest_cache[f] = [out, None, None]
+            g._dest_cache[f] = [out, None]
         else:
             hit[0] = out
     return out
 
 
-def destinations(g: RinggeisterGame, f: int, first: bool = False) -> Collection[int]:
+def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
     """The points light figure ``f`` may stop on (rulings 2–6), cached per state.
 
-    With ``first``, the search ends at the first point found (and is not kept): for
-    :func:`can_move`.
-
-    The same points as :func:`search` finds, without routes (the arrivals a search
-    reaches do not depend on the order it visits them in).
+    The arrivals of :func:`search`, whose parent map is kept with them: the move
+    pushed next finds its route there (:func:`route`).
 
     Notes
     -----
     O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
     hit = g._dest_cache.get(f)
-    if hit is not None:
-        if hit[2] is not None:
-            known: Collection[int] = hit[2]
-            return known
-        if hit[0] is not None:
-            full: Collection[int] = hit[0][0]
-            hit[2] = full
-            return full
-    v = g.v
-    s = g.specs[f]
-    start = g.pos[f]
-    occ = g.occ
-    gandalf = s.figure == "gandalf"
-    hobbit = s.figure == "hobbit"
-    card = g.cards[g.face_up]
-    ringbearer = hobbit and s.colour == card.ringbearer
-    spider_ok = hobbit and g._counters_left(s.colour or "") == 0
-    image = card.image
-    sym = image if image in ("moon", "star") else None
-    inc = v.open_inc if spider_ok else v.safe_inc  # ruling 6: the spider's path
-    kind, black, goal = v.kind, v.black, v.goal
-    light, small = g.light, g.small
-    dests: set[int] = set()
-    seen: set[tuple[int, int]] = set()
-    queue: list[tuple[int, int]] = []
-    if start >= 0:
-        for _, key in inc[start]:
-            if key not in seen:
-                seen.add(key)
-                queue.append(key)
-    for key in queue:  # the list grows while it is read
-        node, e_in = key
-        k = kind[node]
-        if k == POINT:
-            if node != start:  # its own point: passes over it, never stops there
-                o = occ[node]
-                if o < 0:
-                    if goal[node] and not ringbearer:
-                        continue  # ruling 6: only the Ringbearer Hobbit enters the goal
-                    dests.add(node)
-                    if first:
-                        return dests
-                    if not gandalf or black[node]:
-                        continue  # ruling 2/3: stop at the first free (black) point
-                elif not light[o] and not (ringbearer and small[o]):
-                    continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
-        elif k == DOOR:
-            ds = v.symbol[node]
-            if ds is not None and ds == sym:
-                for d2 in v.doors[ds]:  # ruling 5: continue from any other door
-                    if d2 != node:
-                        k2 = (d2, -1)
-                        if k2 not in seen:
-                            seen.add(k2)
-                            queue.append(k2)
-        elif k != JUNCTION:
-            continue  # dead end (light figures do not turn about) or off the network
-        for e, k2 in inc[node]:
-            if e != e_in and k2 not in seen:
-                seen.add(k2)
-                queue.append(k2)
-    if first:
-        return dests  # none found: nothing to keep either way
-    if hit is None:
-        g._dest_cache[f] = [None, None, dests]
-    else:
-        hit[2] = dests
-    return dests
+    if hit is not None and hit[0] is not None:
+        known: Collection[int] = hit[0][0]
+        return known
+    return search(g, f)[0]
 
 
 def can_move(g: RinggeisterGame, f: int) -> bool:
-    """Whether light figure ``f`` has a point to stop on (stops at the first found)."""
-    hit = g._dest_cache.get(f)
-    if hit is not None and (hit[2] is not None or hit[0] is not None):
-        return bool(destinations(g, f))
-    return bool(destinations(g, f, first=True))
+    """Whether light figure ``f`` has a point to stop on."""
+    return bool(destinations(g, f))
 
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
@@ -235,19 +164,15 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
         return known
     dests = destinations(g, f)
     v = g.v
-    ids, fid, by_id = v.ids, g.specs[f].id, v.by_id
+    fid = g.specs[f].id
     made = v.step_moves.get(fid)
     if made is None:  # moves are immutable values: one per figure and point
-        made = v.step_moves[fid] = [None] * v.n
+        ids, kind = v.ids, v.static_kind
+        made = v.step_moves[fid] = [
+            Move("step", fid, ids[i]) if kind[i] == POINT else None for i in v.by_id
+        ]
     rank = v.rank
-    out = []
-    for r in sorted([rank[d] for d in dests]):
-        d = by_id[r]
-        m = made[d]
-        if m is None:
-            m = made[d] = Move("step", fid, ids[d])
-        out.append(m)
-    moves = g._dest_cache[f][1] = tuple(out)
+    moves = g._dest_cache[f][1] = tuple([made[r] for r in sorted([rank[d] for d in dests])])
     return moves
 
 
@@ -259,10 +184,11 @@ def route(g: RinggeisterGame, f: int, dest: int) -> list[int]:
     hit = g._dest_cache.get(f)
     found = hit[0] if hit is not None and hit[0] is not None else search(g, f, until=dest)
     dests, parents = found
-    key = dests[dest]
+    at_node = g.v.arrival_node
+    key: int | None = dests[dest]
     back: list[int] = []
     while key is not None:
-        back.append(key[0])
+        back.append(at_node[key])
         key = parents[key]
     back.append(g.pos[f])
     return back[::-1]

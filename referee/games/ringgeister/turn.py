@@ -112,6 +112,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
         )
         return
     after_rest(g, f, d, events)
+    g._bump()  # what came to rest is final: searches from here on stay valid
     continue_turn(g, events)
 
 
@@ -136,7 +137,11 @@ def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
 
 
 def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
-    """After a move: wait for pending choices, the turn's other figure, or pass the turn."""
+    """After a move: wait for pending choices, the turn's other figure, or pass the turn.
+
+    Changes nothing a search depends on (figures, cards, counters, tiles), so the
+    searches made here are kept for the moves that follow.
+    """
     if g._outcome is not None:
         g.phase = "over"
         return

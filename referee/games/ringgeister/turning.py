@@ -88,14 +88,11 @@ def turn_tile(
     """Turn tile ``pid`` a quarter turn clockwise; ``refresh`` updates the board view.
 
     Without ``refresh`` the caller shows the new turns (``g.v.show``) after its last turn.
+    The compiled board is turned when the game's :attr:`compiled` is read.
     """
     v = g.v
-    compiled = v.compiled
-    v.sync_board(g.tile_turns)  # the shared compiled board may carry another game's turns
-    tile = compiled.board.tile_of(compiled.board.placement(pid))
-    new = (g.tile_turns[pid] + 1) % tile.turn_count
+    new = (g.tile_turns[pid] + 1) % v.turn_count[pid]
     g.tile_turns[pid] = new
-    compiled.turn(pid, new)
     if refresh:
         v.show(g.tile_turns)
     g._bump()

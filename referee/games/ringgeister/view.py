@@ -1,13 +1,14 @@
 """Integer arrays over a compiled board, for the referee's hot loops.
 
 Built once per :class:`~referee.compiler.CompiledBoard` from its graph and its
-:meth:`~referee.compiler.CompiledBoard.path_view`; :meth:`BoardView.refresh`
-re-reads what a tile turn changes (positions, turned wind arrows and headings,
-which ports are dead ends or junctions, the path incidence lists), and
-:meth:`BoardView.show` swaps in the arrays of a recently seen turn configuration
+:meth:`~referee.compiler.CompiledBoard.path_view`. :meth:`BoardView.show` makes the
+arrays describe a turn configuration: it swaps in the arrays of a recently seen one
 (an LRU of :data:`CONFIGS_KEPT`), so games and copies with different tile turns share
-one view cheaply. Node indices are the compiled board's stable ``index``, so they
-survive tile turns.
+one view cheaply, or re-links what the turns change on a path network of the view's
+own (:class:`~referee.compiler.paths.PathNetwork` with turns of its own) and re-reads
+the turned tiles' nodes from their per-turn variants — the compiled board itself (its
+networkx graph, tracks, arrivals) is left alone until a game reads it. Node indices are
+the compiled board's stable ``index``, so they survive tile turns.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...compiler import CompiledBoard
+from ...compiler.paths import PathNetwork
 from ...geometry import bearing_degrees
 
 NONE, POINT, JUNCTION, DOOR, DEAD_END, OTHER = range(6)
@@ -25,6 +27,7 @@ CONFIGS_KEPT = 256
 _KIND = {"point": POINT, "junction": JUNCTION, "door": DOOR, "dead_end": DEAD_END}
 
 
+_Placed = tuple[int, float, float, float | None, float | None]
 _Arrays = tuple[
     list[int],
     list[float],
@@ -37,6 +40,10 @@ _Arrays = tuple[
     list[list[tuple[int, int, float, float]]],
     list[tuple[tuple[int, tuple[int, int]], ...]],
     list[tuple[tuple[int, tuple[int, int]], ...]],
+    list[tuple[tuple[int, int], ...]],
+    list[tuple[tuple[int, int], ...]],
+    list[tuple[int, ...]],
+    list[tuple[int, ...]],
 ]
 
 
@@ -120,6 +127,9 @@ class BoardView:
         self.ports = [
             i for i, nid in enumerate(self.ids) if compiled.features[nid][1].kind == "port"
         ]
+        self.is_port = [False] * n
+        for i in self.ports:
+            self.is_port[i] = True
         board = compiled.board
         self.turnable: list[str] = []
         for pl in board.placements:
@@ -128,9 +138,13 @@ class BoardView:
             if tile.turnable and n_black >= 2:
                 self.turnable.append(pl.id)
         self.turnable.sort()
+        #: quarter turns a full turn takes, per placement id
+        self.turn_count: dict[str, int] = {
+            pl.id: board.tile_of(pl).turn_count for pl in board.placements
+        }
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
-        #: the step moves made so far, per figure id a list by point index: shared,
-        #: immutable values
+        #: the step moves of each figure id (made on first use), by the rank of their
+        #: point (see :attr:`rank`; None where no point): shared, immutable values
         self.step_moves: dict[str, list[Any]] = {}
         #: node indices in id order, and each node's place in that order (a figure's
         #: destinations sort as ints, not strings)
@@ -152,12 +166,36 @@ class BoardView:
         self.land_inc: list[list[tuple[int, int, float, float]]] = []
         self.open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         self.safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        #: the same rows as (edge, arrival number) pairs, for the search's hot loop
+        self.open_next: list[tuple[tuple[int, int], ...]] = []
+        self.safe_next: list[tuple[tuple[int, int], ...]] = []
+        #: by arrival number: the arrivals a light figure may go on to from there (every
+        #: path of its node but the one it came by; all of them after a gallery), over
+        #: every path or those the spider does not guard (entries of arrivals no path
+        #: leads to at these turns are stale and never read)
+        self.open_after: list[tuple[int, ...]] = []
+        self.safe_after: list[tuple[int, ...]] = []
+        #: arrivals numbered: ``(node, edge arrived by)`` (edge −1: through a gallery
+        #: door) and back; the same in every turn configuration
+        self.arrival: dict[tuple[int, int], int] = {}
+        self.arrival_node: list[int] = []
+        self.arrival_edge: list[int] = []
+        #: the arrival at each door through the gallery
+        self.door_arrival: dict[int, int] = {
+            d: self._arrival((d, -1)) for ds in self.doors.values() for d in ds
+        }
         #: placement ids in board order: a turn configuration is a tuple in this order
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
         self.key: tuple[int, ...] = ()
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
+        #: the view's own path network (made on the first re-link) and its configuration
+        self._net: PathNetwork | None = None
+        self._net_key: tuple[int, ...] = ()
+        #: per (placement, turns): (index, x, y, wind, heading) of the tile's nodes
+        self._placed: dict[tuple[str, int], list[_Placed]] = {}
+        self._frame_ports: dict[str, tuple[float, float]] | None = None
         self.refresh()
         self.key = self.board_key()
         self._remember()
@@ -193,13 +231,14 @@ class BoardView:
 
         A configuration shown recently comes back from a small LRU cache (the
         arrays are never changed in place once stored), so tree search switching
-        between copies with different tile turns pays a dictionary lookup, not a
-        re-link. Otherwise the compiled board is turned to ``turns`` and the tiles
-        that differ from the configuration shown last are re-read.
+        between copies with different tile turns pays a dictionary lookup. Otherwise
+        the view's own path network is turned to ``turns`` and what the turns change
+        is re-read (:meth:`_relink`); the compiled board is not turned.
 
         Notes
         -----
-        O(P) for P placements on a hit; O(k + n_tile + P + E) on a miss.
+        O(P) for P placements on a hit; O(k + n_tile + P) on a miss, for the k chains
+        through the turned tiles' sockets.
         """
         key = self.key_of(turns)
         if key == self.key:
@@ -210,12 +249,117 @@ class BoardView:
             self._install(hit)
             self.key = key
             return True
-        self.sync_board(turns)
-        before = self.key
-        self.refresh([pid for pid, a, b in zip(self.placement_ids, before, key) if a != b])
+        self._relink(key)
         self.key = key
         self._remember()
         return True
+
+    def _network(self) -> PathNetwork:
+        """The view's path network, linked at the configuration the arrays describe."""
+        if self._net is None:
+            # a copy of the compiled board's network, at the turns it carries (the
+            # view's first configuration), is cheaper than linking anew
+            compiled = self.compiled
+            turns = {p.id: p.turns for p in compiled.board.placements}
+            self._net = compiled.paths.copy(turns)
+            self._net_key = self.key_of(turns)
+        return self._net
+
+    def _turn_network(self, key: tuple[int, ...], ends: set[str] | None) -> set[str]:
+        """Turn the view's network to ``key``; returns the ports whose status may change."""
+        net = self._network()
+        changed: dict[str, int | None] = {
+            pid: b for pid, a, b in zip(self.placement_ids, self._net_key, key) if a != b
+        }
+        self._net_key = key
+        return net.turn_many(changed, ends)[2] if changed else set()
+
+    def _placed_nodes(self, pid: str, turns: int) -> list[_Placed]:
+        """Index, position, wind and heading of the nodes of tile ``pid`` at ``turns``."""
+        hit = self._placed.get((pid, turns))
+        if hit is None:
+            index = self.index
+            hit = self._placed[(pid, turns)] = [
+                (
+                    index[nid],
+                    d["x"],
+                    d["y"],
+                    bearing_degrees(d["wind"]) if d.get("wind") is not None else None,
+                    bearing_degrees(d["heading"]) if d.get("heading") is not None else None,
+                )
+                for nid, d in self.compiled.placed_nodes(pid, turns)
+            ]
+        return hit
+
+    def _relink(self, key: tuple[int, ...]) -> None:
+        """Re-read what going from :attr:`key` to ``key`` changes, as new arrays.
+
+        The network first catches up with :attr:`key` (it stays where the last re-link
+        left it while cached configurations are shown), then turns to ``key``
+        collecting the nodes whose path rows change and the ports that may become or
+        stop being dead ends and junctions. Rows and arrays not concerned are shared
+        with the configuration shown before (never changed in place).
+        """
+        self._turn_network(self.key, None)
+        ends: set[str] = set()
+        ports = self._turn_network(key, ends)
+        net = self._network()
+        kind, x, y = self.kind[:], self.x[:], self.y[:]
+        wind, heading = self.wind[:], self.heading[:]
+        port_kind, ids = net.port_nodes, self.ids
+        ports_of: dict[str | None, dict[str, tuple[float, float]]] = {}
+        for pid, a, b in zip(self.placement_ids, self.key, key):
+            if a == b:
+                continue
+            xy = ports_of[pid] = {}
+            for i, px, py, w, h in self._placed_nodes(pid, b):
+                if self.is_port[i]:
+                    xy[ids[i]] = (px, py)  # read below: its ports are among ``ports``
+                else:
+                    x[i], y[i], wind[i], heading[i] = px, py, w, h
+        for nid in ports:
+            i = self.index[nid]
+            k = port_kind.get(nid)
+            if k is None:  # a port that is no node at these turns
+                kind[i] = self.static_kind[i]
+                x[i] = y[i] = 0.0
+                continue
+            kind[i] = _KIND.get(k, NONE)
+            o = self.owner[i]
+            if o not in ports_of:
+                ports_of[o] = self._port_xy(o, key)
+            x[i], y[i] = ports_of[o][nid]
+        inc = self.inc[:]
+        land_inc, open_inc, safe_inc = self.land_inc[:], self.open_inc[:], self.safe_inc[:]
+        open_next, safe_next = self.open_next[:], self.safe_next[:]
+        open_after, safe_after = self.open_after[:], self.safe_after[:]
+        compiled = self.compiled
+        water, guard = compiled.path_view().water, compiled.path_view().guard
+        for nid in ends:
+            i = self.index[nid]
+            row = inc[i] = compiled.path_row(net, nid)
+            land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = self._rows(
+                row, water, guard
+            )
+            self._after(i, row, open_next[i], safe_next[i], open_after, safe_after)
+        self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
+        self.inc, self.guard, self.water = inc, guard, water
+        self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
+        self.open_next, self.safe_next = open_next, safe_next
+        self.open_after, self.safe_after = open_after, safe_after
+
+    def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
+        """World positions of the ports of ``owner`` (a placement, or None) at ``key``."""
+        if owner is None:  # free-standing ports never move
+            if self._frame_ports is None:
+                self._frame_ports = {
+                    nid: (round(f.geometry.x, 6), round(f.geometry.y, 6))
+                    for nid, (o, f) in self.compiled.features.items()
+                    if o is None and f.kind == "port"
+                }
+            return self._frame_ports
+        turns = key[self.placement_ids.index(owner)]
+        return {self.ids[i]: (px, py) for i, px, py, _, _ in self._placed_nodes(owner, turns)}
 
     def _remember(self) -> None:
         self.configs[self.key] = (
@@ -230,6 +374,10 @@ class BoardView:
             self.land_inc,
             self.open_inc,
             self.safe_inc,
+            self.open_next,
+            self.safe_next,
+            self.open_after,
+            self.safe_after,
         )
         while len(self.configs) > CONFIGS_KEPT:
             self.configs.popitem(last=False)
@@ -247,43 +395,28 @@ class BoardView:
             self.land_inc,
             self.open_inc,
             self.safe_inc,
+            self.open_next,
+            self.safe_next,
+            self.open_after,
+            self.safe_after,
         ) = arrays
 
-    def refresh(self, tiles: list[str] | None = None) -> None:
-        """Re-read what tile turns change: positions, directions, port nodes, paths.
-
-        With ``tiles``, only those tiles' nodes (and every port) are re-read.
+    def refresh(self) -> None:
+        """Read the arrays from the compiled board at the turns it carries.
 
         Notes
         -----
-        O(N + E) for a full refresh; O(n_tile + P + N) after a turn plus the rows the
-        compiled board rebuilt (it relinks only the rows of the chains the turn
-        changed; the other rows, and what is derived from them, are reused).
+        O(N + E).
         """
         nodes = self.compiled.graph.nodes
-        if tiles is None:
-            n = self.n
-            self.kind = list(self.static_kind)
-            self.x = [0.0] * n
-            self.y = [0.0] * n
-            self.wind = [None] * n
-            self.heading = [None] * n
-            todo: list[int] = list(range(n))
-        else:
-            # new lists: the cached configurations keep theirs unchanged
-            self.kind = self.kind[:]
-            self.x = self.x[:]
-            self.y = self.y[:]
-            self.wind = self.wind[:]
-            self.heading = self.heading[:]
-            todo = [i for t in tiles for i in self.tile_nodes.get(t, [])] + self.ports
-        ids, kind = self.ids, self.kind
-        x, y, wind, heading = self.x, self.y, self.wind, self.heading
-        for i in todo:
+        n = self.n
+        ids, kind = self.ids, list(self.static_kind)
+        x, y = [0.0] * n, [0.0] * n
+        wind: list[float | None] = [None] * n
+        heading: list[float | None] = [None] * n
+        for i in range(n):
             nid = ids[i]
             if nid not in nodes:  # a port that is no node at these turns
-                kind[i] = self.static_kind[i]
-                x[i] = y[i] = 0.0
                 continue
             d = nodes[nid]
             x[i] = d["x"]
@@ -298,39 +431,89 @@ class BoardView:
         pv = self.compiled.path_view()
         water, guard = pv.water, pv.guard
         #: per node: the land paths (black figures), and (edge, (other end, edge)) for
-        #: light figures over every path or only those the spider does not guard;
-        #: rows the compiled board did not rebuild are reused as they are
-        prev, prev_land, prev_open, prev_safe = (
-            self.inc,
-            self.land_inc,
-            self.open_inc,
-            self.safe_inc,
-        )
-        reuse = len(prev) == len(pv.inc)
-        empty: tuple[tuple[int, tuple[int, int]], ...] = ()
+        #: light figures over every path or only those the spider does not guard
         land_inc: list[list[tuple[int, int, float, float]]] = []
         open_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
         safe_inc: list[tuple[tuple[int, tuple[int, int]], ...]] = []
+        open_next: list[tuple[tuple[int, int], ...]] = []
+        safe_next: list[tuple[tuple[int, int], ...]] = []
+        open_after: list[tuple[int, ...]] = []
+        safe_after: list[tuple[int, ...]] = []
         for i, row in enumerate(pv.inc):
-            if reuse and row is prev[i]:
-                land_inc.append(prev_land[i])
-                open_inc.append(prev_open[i])
-                safe_inc.append(prev_safe[i])
-                continue
-            if not row:
-                land_inc.append(row)
-                open_inc.append(empty)
-                safe_inc.append(empty)
-                continue
-            land_inc.append([t for t in row if not water[t[0]]])
-            # (edge, (other end, edge)): the second is the search's key of the arrival
-            pairs = tuple([(t[0], (t[1], t[0])) for t in row])
-            open_inc.append(pairs)
-            safe_inc.append(tuple([q for q in pairs if guard[q[0]] is None]))
+            land, open_, safe, onext, snext = self._rows(row, water, guard)
+            land_inc.append(land)
+            open_inc.append(open_)
+            safe_inc.append(safe)
+            open_next.append(onext)
+            safe_next.append(snext)
+            self._after(i, row, onext, snext, open_after, safe_after)
+        self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc = pv.inc
         self.guard = guard
         self.water = water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
+        self.open_next, self.safe_next = open_next, safe_next
+        self.open_after, self.safe_after = open_after, safe_after
+
+    def _arrival(self, key: tuple[int, int]) -> int:
+        """The number of arrival ``key`` = ``(node, edge)`` (numbered on first sight)."""
+        a = self.arrival.get(key)
+        if a is None:
+            a = self.arrival[key] = len(self.arrival_node)
+            self.arrival_node.append(key[0])
+            self.arrival_edge.append(key[1])
+        return a
+
+    def _after(
+        self,
+        i: int,
+        row: list[tuple[int, int, float, float]],
+        open_next: tuple[tuple[int, int], ...],
+        safe_next: tuple[tuple[int, int], ...],
+        open_after: list[tuple[int, ...]],
+        safe_after: list[tuple[int, ...]],
+    ) -> None:
+        """Set the arrivals that may follow each arrival at node ``i`` (``row``)."""
+        came = [(self._arrival((i, t[0])), t[0]) for t in row]
+        door = self.door_arrival.get(i)
+        if door is not None:
+            came.append((door, -1))
+        need = max(a for a, _ in came) + 1 if came else 0
+        for after in (open_after, safe_after):
+            if len(after) < need:
+                after.extend([()] * (need - len(after)))
+        for a, e_in in came:
+            open_after[a] = tuple([k for e, k in open_next if e != e_in])
+            safe_after[a] = tuple([k for e, k in safe_next if e != e_in])
+
+    def _rows(
+        self,
+        row: list[tuple[int, int, float, float]],
+        water: list[bool],
+        guard: list[str | None],
+    ) -> tuple[
+        list[tuple[int, int, float, float]],
+        tuple[tuple[int, tuple[int, int]], ...],
+        tuple[tuple[int, tuple[int, int]], ...],
+        tuple[tuple[int, int], ...],
+        tuple[tuple[int, int], ...],
+    ]:
+        """A path row's land paths (black figures), and ``(edge, (other end, edge))``
+        pairs over every path and over those the spider does not guard (light figures),
+        the last two also as ``(edge, arrival number)``."""
+        if not row:
+            return row, (), (), (), ()
+        # (edge, (other end, edge)): the second is the arrival the search queues
+        pairs = tuple([(t[0], (t[1], t[0])) for t in row])
+        safe = tuple([q for q in pairs if guard[q[0]] is None])
+        arrival = self._arrival
+        return (
+            [t for t in row if not water[t[0]]],
+            pairs,
+            safe,
+            tuple([(e, arrival(k)) for e, k in pairs]),
+            tuple([(e, arrival(k)) for e, k in safe]),
+        )
 
     def turns(self) -> dict[str, int]:
         return {p.id: p.turns for p in self.compiled.board.placements}

@@ -188,3 +188,47 @@ def test_evaluation_sees_the_position(rules: str) -> None:
     g = new_game(rules, plies=12)
     values = [evaluate(g, s) for s in seats(g)]
     assert any(v != 0 for v in values), values
+
+
+# ---------------------------------------------------------------- every registered game
+def _registered() -> list[str]:
+    from referee.games import modules
+
+    return sorted(modules())
+
+
+@pytest.mark.parametrize("rules", _registered())
+def test_every_registered_game_gets_the_bots(rules: str) -> None:
+    """Through the kit's hooks only: a plug-in (the race example) has no bot code."""
+    from referee.games import get_module
+
+    rm = get_module(rules)
+    path = rm.sample_path() or PROJECTS / GAMES.get(rules, (rules,))[0]
+    cls = rm.game
+    g = cls.new(compile_board(load_project(path)), players=max(2, cls.PLAYERS[0]), seed=4)
+    for spec in ("random", "greedy", "mcts:iterations=8,rollout=2"):
+        for k in range(12):
+            if g.outcome is not None:
+                break
+            before = snapshot(g)
+            move = make_bot(spec, seed=k).choose(g)
+            assert snapshot(g) == before
+            g.push(move)  # legal: the referee accepts it
+
+
+def test_a_game_that_hides_state_without_a_determiniser_is_not_searched() -> None:
+    """The kit's default determinise copies the state: it refuses when ``view`` hides
+    something, and the bots then play without looking ahead."""
+    from referee.games.base import CannotDeterminise
+
+    g = new_game("mount-doom", plies=3)
+
+    class Hiding(type(g)):
+        def view(self, player: str | None = None) -> dict[str, Any]:
+            return {"rules": self.rules}
+
+    h = Hiding.from_json(g.to_json(), g.compiled)
+    with pytest.raises(CannotDeterminise):
+        h.determinise(h.to_move, random.Random(1))
+    for spec in ("greedy", "mcts:iterations=5,rollout=2"):
+        assert make_bot(spec, seed=1).choose(h) in h.legal_moves

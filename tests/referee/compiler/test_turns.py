@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from shapely.geometry import LineString, Point, Polygon
 
 from referee.compiler import compile_board
+from referee.compiler.paths import PathNetwork
 from referee.generators import tile_grid
 from referee.geometry import turn_and_move, turn_bearing
 
@@ -118,3 +119,41 @@ def test_path_view_relinked_by_turns_equals_a_fresh_one(seed, turns):
         assert path_rows(cb) == path_rows(compile_board(cb.board.copy()))
     # views of earlier turns stay as they were (game views keep them per configuration)
     assert [list(row) for row in before.inc] == kept
+
+
+def chains(net):
+    return {k: (c.u, c.v, c.bear_u, c.bear_v, c.medium, c.guard) for k, c in net.chains.items()}
+
+
+@settings(max_examples=30, deadline=None)
+@pytest.mark.slow
+@given(
+    seed=st.integers(0, 10_000),
+    storms=st.lists(
+        st.dictionaries(st.integers(0, 8), st.integers(0, 3), min_size=1, max_size=9),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_a_network_with_turns_of_its_own_relinks_storms_like_a_full_link(seed, storms):
+    """A network that keeps turns of its own (a game's, see the Ringgeister view) and turns
+    several tiles at once links like a network built at those turns, and the end nodes
+    it reports cover every node whose chains changed; the board is not turned."""
+    board = tile_grid(3, 3, seed=seed)
+    cb = compile_board(board)
+    laid = {p.id: p.turns for p in board.placements}
+    net = cb.paths.copy(laid)
+    turns = dict(laid)
+    for storm in storms:
+        change = {f"t{i}": t for i, t in storm.items()}
+        before = {n: set(net.ends_at(n)) for n in net._by_end}
+        ends: set[str] = set()
+        net.turn_many(change, ends)
+        turns.update(change)
+        fresh = PathNetwork(board, cb.tol, turns)
+        assert chains(net) == chains(fresh)
+        assert net.port_nodes == fresh.port_nodes
+        for n in set(before) | set(net._by_end):
+            if before.get(n, set()) != set(net.ends_at(n)):
+                assert n in ends, n
+    assert {p.id: p.turns for p in board.placements} == laid

@@ -11,7 +11,10 @@ subpackages) is played at random on its sample board, and must:
 - replay: the same seed and moves give the same state;
 - show each player only the events meant for them;
 - round-trip positions: ``position(from_position(p)) == p``, same legal moves;
-- keep its invariants after every move.
+- keep its invariants after every move;
+- give bots only what a player sees: ``determinise(player, rng)`` builds a separate
+  game whose ``view(player)`` is the original's (the generator aside) and leaves
+  the original unchanged; ``evaluate(player)`` is ``None`` or within 0..1.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import pytest
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import BoardwrightError, IllegalMoveError, UsageError
 from referee.games import Game, Option, get_module, modules
+from referee.games.base import CannotDeterminise
 from referee.games.options import parse_options
 from referee.store import load_project
 
@@ -235,3 +239,37 @@ def test_positions_round_trip(name: str) -> None:
             back = cls.from_position(g.compiled, p)
             assert back.position() == p
             assert [str(m) for m in back.legal_moves] == [str(m) for m in g.legal_moves]
+
+
+# ====================================================================== bot hooks
+#: the kit's generator keys: the coming dice are not something a player sees
+GENERATOR = ("rng", "dice")
+
+
+def seen(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in GENERATOR}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_search_worlds_that_look_the_same_to_the_player(name: str) -> None:
+    g = new(name, seed=11)
+    rebuilt = 0
+    for k, _ in enumerate(play(g, 11, 80)):
+        if k % 4 or g.outcome is not None:
+            continue
+        me = g.to_move
+        before = roundtrip(g.to_json())
+        try:
+            world = g.determinise(me, random.Random(k))
+        except CannotDeterminise:
+            continue
+        assert roundtrip(g.to_json()) == before, "determinise changed the game"
+        assert world is not g
+        assert seen(roundtrip(world.view(me))) == seen(roundtrip(g.view(me))), f"after {k} moves"
+        assert world.invariants() == []
+        again = g.determinise(me, random.Random(k))
+        assert again.to_json() == world.to_json(), "the same generator deals the same world"
+        value = g.evaluate(me)
+        assert value is None or 0.0 <= value <= 1.0
+        rebuilt += 1
+    assert rebuilt >= 3, f"{name}: determinise refused (almost) every state"
