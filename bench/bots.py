@@ -18,6 +18,7 @@ Usage::
 
     python bench/bots.py                       # 400 games per check (hours on 2 cores)
     python bench/bots.py --games 40 --workers 2 --iterations 60
+    python bench/bots.py --only ringgeister --workers 2   # 400 games, ~25 min on 2 cores
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -37,6 +39,14 @@ from referee.balance.engines import LocalEngine  # noqa: E402
 from referee.balance.runner import Job, board  # noqa: E402
 from referee.balance.stats import two_proportion_z, wilson  # noqa: E402
 from referee.games import get_game  # noqa: E402
+
+#: the Ringgeister bot the 400-game check runs: evaluation at the leaves (no random
+#: rollout), a small exploration constant for the evaluation's fine steps, four
+#: sampled pile orders per decision, the search widened from the best four moves
+RINGGEISTER_MCTS = "mcts:iterations=20,rollout=0,exploration=0.1,worlds=4,widen=4"
+#: Ringgeister games the bots have not finished by then end unfinished (nobody wins):
+#: most wins come within a few hundred moves, and the longest games cost the most
+RINGGEISTER_MAX_MOVES = 800
 
 GAMES = {
     "ringgeister": ("ringgeister", 2, {"counter_placement": "random"}),
@@ -69,6 +79,15 @@ def timings(rules: str, plies: int = 40, reps: int = 30) -> dict[str, float]:
         c.push(m)
         t_push += time.perf_counter() - a
     return {"copy_us": round(t_copy * 1e6, 1), "push_us": round(t_push / reps * 1e6, 1)}
+
+
+def cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and its finished workers."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        r = resource.getrusage(who)
+        total += r.ru_utime + r.ru_stime
+    return total
 
 
 def run(jobs: list[Job], workers: int) -> list[dict[str, Any]]:
@@ -111,7 +130,9 @@ def head_to_head(
         )
         for s in range(n)
     ]
+    cpu = cpu_seconds()
     recs = run(jobs, workers)
+    cpu = cpu_seconds() - cpu
     mw = sum(1 for r in recs for w in r["winners"] if r["bots"][r["seats"].index(w)] == mcts)
     rw = sum(1 for r in recs for w in r["winners"] if r["bots"][r["seats"].index(w)] == "random")
     z, p = two_proportion_z(mw, n, rw, n)
@@ -122,7 +143,18 @@ def head_to_head(
         "p": float(f"{p:.3g}"),
         "pass": mw > rw and p < 0.05,
         "mean_moves": round(sum(r["moves"] for r in recs) / n, 1),
+        "cpu_s_per_game": round(cpu / n, 2),
+        "endings": endings(recs),
     }
+
+
+def endings(recs: list[dict[str, Any]]) -> dict[str, int]:
+    """How the games ended (the outcome's reason), counted."""
+    out: dict[str, int] = {}
+    for r in recs:
+        key = str(r.get("ending") or r.get("result") or "?")
+        out[key] = out.get(key, 0) + 1
+    return out
 
 
 def winner_rate(
@@ -163,7 +195,31 @@ def main() -> None:
         "--ringgeister-iterations",
         type=int,
         default=None,
-        help="mcts iterations in Ringgeister (default: --iterations)",
+        help="mcts iterations in Ringgeister (default: --ringgeister-mcts's)",
+    )
+    ap.add_argument(
+        "--ringgeister-rollout",
+        type=int,
+        default=None,
+        help="mcts rollout plies in Ringgeister (default: --ringgeister-mcts's)",
+    )
+    ap.add_argument(
+        "--ringgeister-exploration",
+        type=float,
+        default=None,
+        help="mcts UCB1 constant in Ringgeister (default: --ringgeister-mcts's)",
+    )
+    ap.add_argument(
+        "--ringgeister-mcts",
+        default=RINGGEISTER_MCTS,
+        help=f"the whole mcts spec in Ringgeister (default {RINGGEISTER_MCTS}); "
+        "the --ringgeister-* numbers above override its parts",
+    )
+    ap.add_argument(
+        "--ringgeister-max-moves",
+        type=int,
+        default=RINGGEISTER_MAX_MOVES,
+        help=f"move limit of a Ringgeister game (default {RINGGEISTER_MAX_MOVES})",
     )
     ap.add_argument("--max-moves", type=int, default=1500)
     ap.add_argument("--only", help="comma-separated checks: ringgeister,riddle,riddle-winner,coop")
@@ -181,14 +237,22 @@ def main() -> None:
         out["timings"][rules] = timings(rules)
     checks = out["checks"]
     if "ringgeister" in only:
-        it = args.ringgeister_iterations or args.iterations
+        parts = dict(
+            p.split("=", 1) for p in args.ringgeister_mcts.split(":", 1)[1].split(",") if p
+        )
+        if args.ringgeister_iterations is not None:
+            parts["iterations"] = str(args.ringgeister_iterations)
+        if args.ringgeister_rollout is not None:
+            parts["rollout"] = str(args.ringgeister_rollout)
+        if args.ringgeister_exploration is not None:
+            parts["exploration"] = f"{args.ringgeister_exploration:g}"
         checks["ringgeister_mcts_vs_random"] = head_to_head(
             "ringgeister",
-            f"mcts:iterations={it},rollout={args.rollout}",
+            "mcts:" + ",".join(f"{k}={v}" for k, v in parts.items()),
             n,
             args.workers,
             {},
-            args.max_moves,
+            args.ringgeister_max_moves,
         )
     if "riddle" in only:
         checks["riddle_mcts_vs_random"] = head_to_head(

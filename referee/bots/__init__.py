@@ -38,7 +38,14 @@ __all__ = [
 
 
 def _mcts(seed: int, params: dict[str, str]) -> Bot:
-    known = {"iterations": int, "ms": float, "rollout": int, "exploration": float}
+    known = {
+        "iterations": int,
+        "ms": float,
+        "rollout": int,
+        "exploration": float,
+        "worlds": int,
+        "widen": int,
+    }
     kwargs: dict[str, Any] = {}
     for key, text in params.items():
         conv = known.get(key)

@@ -6,9 +6,10 @@ may see and the board; ``docs/game-kit.md``): :func:`evaluate` and :func:`reward
 ask it. A game that declares none gets a neutral 0 (``greedy`` then plays like
 ``random``, ``mcts`` relies on its rollouts).
 
-Transitional: the Ringgeister evaluation still lives here, in :data:`EVALUATIONS`
-(its rules module is taking it over), on its own scale (:data:`SCALE` says what
-one "unit" of advantage is, so MCTS can squash it into a reward).
+Every shipped game now declares its own (Ringgeister's is
+:mod:`referee.games.ringgeister.evaluate`); :data:`EVALUATIONS` stays for a heuristic
+kept here by rules name, on its own scale (:data:`SCALE` says what one "unit" of
+advantage is, so MCTS can squash it into a reward).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from ..compiler import CompiledBoard
 from ..games.base import Game
 
 Evaluation = Callable[[Game[Any], str], float]
@@ -70,67 +70,8 @@ def squash(delta: float, unit: float) -> float:
     return 1.0 / (1.0 + math.exp(-z))
 
 
-# ====================================================================== Ringgeister
-def _xy(compiled: CompiledBoard, node: str) -> tuple[float, float] | None:
-    d = compiled.graph.nodes.get(node) if node in compiled.graph else None
-    if d is None or "x" not in d:
-        return None
-    return float(d["x"]), float(d["y"])
-
-
-def _ringgeister_goal(compiled: CompiledBoard) -> tuple[float, float]:
-    def build() -> tuple[float, float]:
-        for _, d in compiled.graph.nodes(data=True):
-            if d.get("goal"):
-                return float(d["x"]), float(d["y"])
-        return 0.0, 0.0
-
-    return compiled.derived("bots.ringgeister.goal", build)
-
-
-def ringgeister(game: Game[Any], player: str) -> float:
-    """Ringgeister: the player's Hobbit near the goal, more so while it is the
-    Ringbearer; counters of the player's colour still on the board (the spider's
-    path stays closed to his Hobbit) and opponents' Hobbits near the goal count
-    against. Unit: about 100 mm (one tile pitch)."""
-    view = game.view(player)
-    if isinstance(view.get("state"), dict):  # the game kit's state files nest the state
-        view = {**view["state"], "players": view.get("players")}
-    figures: dict[str, str] = view.get("figures") or {}
-    card = str((view.get("cards") or {}).get("face_up") or "")
-    bearer = card.split("-", 1)[0]
-    goal = _ringgeister_goal(game.compiled)
-    diag = 1000.0
-
-    def closeness(colour: str) -> float:
-        node = figures.get(f"hobbit-{colour}")
-        xy = _xy(game.compiled, node) if node else None
-        if xy is None:
-            return 0.0
-        return 1.0 - math.dist(xy, goal) / diag
-
-    colours = [str(c) for c in view.get("players") or []]
-    counters = view.get("counters") or []
-    left = dict.fromkeys(colours, 0)
-    for c in counters:
-        if not c.get("removed") and c.get("colour") in left:
-            left[c["colour"]] += 1
-
-    def score(colour: str) -> float:
-        s = closeness(colour) * (3.0 if colour == bearer else 1.0)
-        return s - 0.3 * left.get(colour, 0)
-
-    mine = score(player)
-    others = [score(c) for c in colours if c != player]
-    return 10.0 * (mine - (max(others) if others else 0.0))
-
-
 #: rules name -> evaluation (a rules module's own ``evaluate`` takes precedence)
-EVALUATIONS: dict[str, Evaluation] = {
-    "ringgeister": ringgeister,
-}
+EVALUATIONS: dict[str, Evaluation] = {}
 
 #: rules name -> one unit of advantage (see :func:`squash`)
-SCALE: dict[str, float] = {
-    "ringgeister": 1.0,
-}
+SCALE: dict[str, float] = {}

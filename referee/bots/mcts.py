@@ -21,9 +21,9 @@ The moves searched are the game's ``search_moves()`` when it declares them (the
 legal moves minus those the rules say never help, :func:`~.base.searched`); a
 decision with one such move is answered without search.
 
-Cost per iteration: one determinisation (a state rebuilt from a view, about one
-``copy()``), ``legal_moves`` at every tree level, and up to ``rollout`` random
-pushes; memory is one node per iteration.
+Cost per iteration: one determinisation (the game's hook, about one ``copy()``;
+with ``worlds`` a ``copy()`` of a pooled one), ``legal_moves`` at every tree level,
+and up to ``rollout`` random pushes; memory is one node per iteration.
 """
 
 from __future__ import annotations
@@ -34,6 +34,8 @@ from typing import Any
 
 from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
+from ..games.moves import Move as KitMove
+from ..games.rng import Rng
 from .base import Bot, rewards, searched, seats
 from .determinize import CannotDeterminise, determinise
 from .evaluations import heuristic, reward
@@ -50,7 +52,13 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.total = 0.0
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Any, _Node] = {}
+
+
+def _key(move: Any) -> Any:
+    """A move's key in the tree: the move itself when it is a kit :class:`Move` (a
+    hashable value, equal in every world), else its text."""
+    return move if isinstance(move, KitMove) else str(move)
 
 
 class MctsBot(Bot):
@@ -68,6 +76,16 @@ class MctsBot(Bot):
         Random plies after the new node before evaluating (default 8).
     exploration : float
         The UCB1 constant (default 0.7).
+    worlds : int, optional
+        Determinise this many worlds per decision and search copies of them in turn
+        (each with a fresh generator); default: a new world every iteration. A pool
+        pays where a determinisation costs much more than a ``copy()``.
+    widen : int
+        Progressive widening at the root: with ``widen`` > 0 only the best
+        ``widen + sqrt(iterations so far)`` moves by one ply of evaluation are
+        searched, so a small budget looks deeper into the promising moves where
+        many moves are legal (Gandalf's fifty destinations in Ringgeister); 0 (the
+        default) searches every move.
     """
 
     name = "mcts"
@@ -80,6 +98,8 @@ class MctsBot(Bot):
         ms: float | None = None,
         rollout: int = 8,
         exploration: float = 0.7,
+        worlds: int | None = None,
+        widen: int = 0,
     ) -> None:
         super().__init__(seed)
         if iterations is None and ms is None:
@@ -92,7 +112,13 @@ class MctsBot(Bot):
             raise UsageError(f"mcts: rollout must be 0 or more, not {rollout}")
         if exploration < 0:
             raise UsageError(f"mcts: exploration must be 0 or more, not {exploration}")
+        if worlds is not None and worlds <= 0:
+            raise UsageError(f"mcts: worlds must be at least 1, not {worlds}")
+        if widen < 0:
+            raise UsageError(f"mcts: widen must be 0 or more, not {widen}")
         self.iterations = iterations
+        self.worlds = worlds
+        self.widen = widen
         self.ms = ms
         self.rollout = rollout
         self.exploration = exploration
@@ -104,6 +130,10 @@ class MctsBot(Bot):
             parts.append(f"iterations={self.iterations}")
         if self.ms is not None:
             parts.append(f"ms={self.ms:g}")
+        if self.worlds is not None:
+            parts.append(f"worlds={self.worlds}")
+        if self.widen:
+            parts.append(f"widen={self.widen}")
         return f"mcts:{','.join(parts)}"
 
     def choose(self, game: Game[Any]) -> Any:
@@ -115,7 +145,10 @@ class MctsBot(Bot):
         me = game.to_move
         names = seats(game)
         root = _Node(me)
-        root_moves = {str(m): m for m in moves}
+        root_moves: dict[Any, Any] = {_key(m): m for m in moves}
+        ranked_keys: list[Any] = list(root_moves)
+        allowed: set[Any] = set()
+        pool: list[Game[Any]] = []
         base: dict[str, float] | None = None
         deadline = None if self.ms is None else time.perf_counter() + self.ms / 1000.0
         done = 0
@@ -127,7 +160,7 @@ class MctsBot(Bot):
                 break
             done += 1
             try:
-                g = determinise(game, me, rng)
+                g = self._world(game, me, pool, done)
             except CannotDeterminise:
                 self._fallback.rng = rng
                 return self._fallback.choose(game)
@@ -137,28 +170,33 @@ class MctsBot(Bot):
                 # so a small budget still sees a winning move among many
                 order = one_ply(g, moves, me, names)
                 ranked = sorted(range(len(moves)), key=lambda i: -order[i])
-                root_moves = {str(moves[i]): moves[i] for i in ranked}
+                root_moves = {_key(moves[i]): moves[i] for i in ranked}
+                ranked_keys = list(root_moves)
+            if self.widen:
+                allowed = set(ranked_keys[: self.widen + math.isqrt(done)])
             node = root
             path: list[_Node] = []
             # selection and expansion
             while g.outcome is None:
                 legal = searched(g)
                 if node is root:
-                    legal = [m for m in legal if str(m) in root_moves]
+                    legal = [m for m in legal if _key(m) in root_moves]
+                    if self.widen:
+                        legal = [m for m in legal if _key(m) in allowed]
                 if not legal:
                     break
                 mover = g.to_move
-                untried = [m for m in legal if str(m) not in node.children]
+                untried = [m for m in legal if _key(m) not in node.children]
                 if untried:
                     if node is root:
-                        keys = {str(m) for m in untried}
+                        keys = {_key(m) for m in untried}
                         move = next(m for k, m in root_moves.items() if k in keys)
                     else:
                         move = untried[rng.randrange(len(untried))]
                     child = _Node(mover)
-                    node.children[str(move)] = child
+                    node.children[_key(move)] = child
                     if not self._push(g, move):
-                        del node.children[str(move)]
+                        del node.children[_key(move)]
                         break
                     path.append(child)
                     break
@@ -186,8 +224,8 @@ class MctsBot(Bot):
         best = max(
             moves,
             key=lambda m: (
-                root.children[str(m)].visits if str(m) in root.children else -1,
-                root.children[str(m)].total if str(m) in root.children else 0.0,
+                root.children[_key(m)].visits if _key(m) in root.children else -1,
+                root.children[_key(m)].total if _key(m) in root.children else 0.0,
             ),
         )
         return best
@@ -197,7 +235,7 @@ class MctsBot(Bot):
         best: tuple[Any, _Node] | None = None
         best_ucb = float("-inf")
         for m in legal:
-            c = node.children[str(m)]
+            c = node.children[_key(m)]
             c.avail += 1
             ucb = (
                 c.total / c.visits
@@ -209,6 +247,18 @@ class MctsBot(Bot):
                 best, best_ucb = (m, c), ucb
         assert best is not None
         return best
+
+    def _world(self, game: Game[Any], me: str, pool: list[Game[Any]], done: int) -> Game[Any]:
+        """The world iteration ``done`` searches: a new determinisation, or a copy of
+        one from the decision's pool (``worlds``) with a fresh generator."""
+        if self.worlds is None:
+            return determinise(game, me, self.rng)
+        if len(pool) < self.worlds:
+            pool.append(determinise(game, me, self.rng))
+        world = pool[(done - 1) % len(pool)].copy()
+        if isinstance(getattr(world, "rng", None), Rng):
+            world.rng = Rng(self.rng.getrandbits(64))  # the chance to come, sampled anew
+        return world
 
     @staticmethod
     def _push(g: Game[Any], move: Any) -> bool:

@@ -141,7 +141,7 @@ class MountDoomRules(MountDoomBase):
             if exact:
                 self._give(card, self.current, ev)
             else:
-                self.box.append(card)
+                self.unseen.append(card)  # "back in the box unseen"
                 ev.append({"type": "gandalf_card_lost"})
         if gi == lay.goals[self.stage - 1]:
             self.stage_over = True
@@ -426,21 +426,21 @@ class MountDoomRules(MountDoomBase):
     # ------------------------------------------------------------------ stages
     def _lay_out(self, stage: int, leave_out: str | None) -> list[str]:
         deck = self.decks[str(stage)]
-        if leave_out is not None:
+        if leave_out is not None:  # Gandalf's Vision: the players saw every card
             deck.remove(leave_out)
-            laid, out = deck[:6], [leave_out] + deck[6:]
-        else:
-            laid, out = deck[:6], deck[6:]
+            self.box.append(leave_out)
+        laid = deck[:6]
         self.decks[str(stage)] = []
-        self.box.extend(out)
+        self.unseen.extend(deck[6:])  # "the 7th card goes back in the box unseen"
         for k, c in enumerate(laid):
             up = leave_out is not None or k not in (0, 5)
             self.row[k] = [{"card": c, "up": up}]
         return laid
 
     def _setup_next_stage(self, leave_out: str | None, ev: list[dict[str, Any]]) -> None:
-        for stack in self.row:
-            self.box.extend(e["card"] for e in stack)
+        for stack in self.row:  # the cards never turned go back unseen
+            for e in stack:
+                (self.box if e["up"] else self.unseen).append(e["card"])
         self.row = [[] for _ in range(6)]
         self.stage += 1
         self.stage_over = False

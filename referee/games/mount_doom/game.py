@@ -57,6 +57,7 @@ them, O(moves). A whole game is a few hundred moves.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
 
@@ -73,7 +74,10 @@ from .position import MountDoomPosition, MountDoomPositions
 from .state import MountDoomState
 from .view import MountDoomView
 
-__all__ = ["MountDoom", "Move"]
+__all__ = ["HIDDEN", "MountDoom", "Move"]
+
+#: what the view shows in place of a card nobody can identify
+HIDDEN = "?"
 
 
 class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Move]):
@@ -178,6 +182,87 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         out["version"] = cls.STATE_VERSION
         return out
 
+    # ------------------------------------------------------------------ what players see
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The state as every player (and onlooker) sees it; the Fellowship plays
+        open-handed, so all players see the same.
+
+        Hidden (rulebook, Setup and End of a Stage):
+
+        - ``decks``: the stacks of the stages to come, shown **sorted** — what is in
+          them is known from the pack, their order is not;
+        - ``row``: a card lying face down shows ``"card": "?"`` (:data:`HIDDEN`),
+          stacks keep their shape;
+        - ``gandalf_stack`` and ``unseen`` (the cards put back in the box unseen): one
+          ``"?"`` per card — how many, not which.
+
+        Added: ``hidden``, the sorted cards lying face down on the row, in the Gandalf
+        stack or unseen in the box — which cards those places hold between them (a
+        player can count them from the pack and what was seen), not which is where.
+        Everything else (figures, face-up cards, cards in front of players, the cards
+        seen going back in the box, dice, the decision awaited) is shown as it is.
+
+        Notes
+        -----
+        One :meth:`to_json` and a sort of at most 48 cards.
+        """
+        data = self.to_json()
+        state = data["state"]
+        hidden = list(self.gandalf_stack) + list(self.unseen)
+        rows = []
+        for stack in self.row:
+            shown = []
+            for e in stack:
+                if e["up"]:
+                    shown.append(dict(e))
+                else:
+                    hidden.append(e["card"])
+                    shown.append({"card": HIDDEN, "up": False})
+            rows.append(shown)
+        state["row"] = rows
+        state["decks"] = {k: sorted(d) for k, d in self.decks.items()}
+        state["gandalf_stack"] = [HIDDEN] * len(self.gandalf_stack)
+        state["unseen"] = [HIDDEN] * len(self.unseen)
+        state["hidden"] = sorted(hidden)
+        return data
+
+    def determinise(self, player: str, rng: random.Random) -> Self:
+        """A world for bots consistent with :meth:`view`: a copy in which every card
+        whose place nobody knows is dealt afresh with ``rng`` among the places it
+        could be, and whose generator is drawn from ``rng`` (dice to come are sampled,
+        not foreseen).
+
+        Each stack of a stage to come is shuffled; the cards face down on the row,
+        unseen in the box and in the Gandalf stack are shuffled among those places,
+        each card within its own deck of the pack (a Rohan card stays a Rohan card,
+        a Gandalf card may be in the stack or lost unseen).
+
+        Notes
+        -----
+        One :meth:`copy` and a few shuffles (at most 48 cards): about 60 µs.
+        """
+        world = self.copy()
+        world.rng = Rng(rng.getrandbits(64))
+        for d in world.decks.values():
+            rng.shuffle(d)
+        cards = self.lay.cards
+        pools: dict[str, list[str]] = {}
+        face_down = [e["card"] for s in self.row for e in s if not e["up"]]
+        for c in itertools.chain(self.gandalf_stack, self.unseen, face_down):
+            pools.setdefault(cards[c]["deck"], []).append(c)
+        for pool in pools.values():
+            rng.shuffle(pool)
+
+        def deal(c: str) -> str:  # a card of c's deck, for c's place
+            return pools[cards[c]["deck"]].pop()
+
+        world.gandalf_stack = [deal(c) for c in self.gandalf_stack]
+        world.unseen = [deal(c) for c in self.unseen]
+        world.row = [
+            [e if e["up"] else {"card": deal(e["card"]), "up": False} for e in s] for s in self.row
+        ]
+        return world
+
     # ------------------------------------------------------------------ legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
         if self.result is not None:
@@ -225,8 +310,8 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             for c in self._usable_cards(("lost_uruk_battle",)):
                 yield Move("use", c)
             yield Move("accept")
-        elif ph == "vision":
-            for c in self.decks.get(str(self.stage + 1), []):
+        elif ph == "vision":  # the players look through the stack: its order stays unknown
+            for c in sorted(self.decks.get(str(self.stage + 1), [])):
                 yield Move("vision", c)
             yield Move("pass")
         elif ph == "turned":

@@ -32,7 +32,7 @@ class MountDoomPosition:
     Figures stand on node ids of the board; piles are listed **top card first**.
     Left out: ``decks`` (the later stages' cards not placed elsewhere, in the pack's
     order), ``gandalf_stack`` (the Gandalf cards not held or boxed), ``box`` (every
-    other card), ``queue`` (the start of ``to_move``'s turn).
+    other card but those in ``unseen``), ``queue`` (the start of ``to_move``'s turn).
     """
 
     companions: dict[str, str] = field(
@@ -57,6 +57,10 @@ class MountDoomPosition:
         default=None, metadata={"help": "the face-down Gandalf stack, top first"}
     )
     box: list[str] | None = field(default=None, metadata={"help": "cards back in the box"})
+    unseen: list[str] = field(
+        default_factory=list,
+        metadata={"help": "cards put back in the box unseen (nobody knows which)"},
+    )
     nazgul: int = field(
         default=1,
         metadata={"help": "Nazgûl at Minas Morgul, the Witch-king included", "low": 1, "high": 9},
@@ -98,6 +102,7 @@ class MountDoomPositions(MountDoomBase):
             decks={k: list(v) for k, v in self.decks.items()},
             gandalf_stack=list(self.gandalf_stack),
             box=list(self.box),
+            unseen=list(self.unseen),
             nazgul=self.nazgul,
             uruk=self.uruk,
             leader=self.leader,
@@ -160,7 +165,9 @@ class MountDoomPositions(MountDoomBase):
             "result",
         ):
             setattr(self, name, getattr(p, name))
+        self.unseen = list(p.unseen)
         placed = {e["card"] for e in self.held} | {e["card"] for s in self.row for e in s}
+        placed |= set(self.unseen)
         if p.decks is not None:
             self.decks = {k: list(v) for k, v in p.decks.items()}
         else:

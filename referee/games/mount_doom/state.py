@@ -79,7 +79,13 @@ class MountDoomState:
     decks : dict of str to list of str
         The face-down encounter stacks by stage (``"1"`` ... ``"6"``), top first.
     gandalf_stack, box : list of str
-        The face-down Gandalf stack (top first); cards back in the box.
+        The face-down Gandalf stack (top first); cards back in the box that the
+        players saw go there (used, removed, turned up, chosen by Gandalf's Vision).
+    unseen : list of str
+        Cards put back in the box unseen: the 7th card of a stage, the cards still
+        face down on the row when a stage ends, the Gandalf cards lost. Nobody knows
+        which they are (:meth:`~.game.MountDoom.view` shows only how many). A state
+        written before this field has none (its box then counts as seen).
     held : list of dict
         Cards lying face up in front of a player: ``{"card", "owner"}``.
     row : list of list of dict
@@ -112,6 +118,7 @@ class MountDoomState:
     gandalf_stack: list[str] = field(default_factory=list)
     held: list[dict[str, Any]] = field(default_factory=list)
     box: list[str] = field(default_factory=list)
+    unseen: list[str] = field(default_factory=list)
     row: list[list[dict[str, Any]]] = field(default_factory=list)
     rolled: dict[str, Any] = field(default_factory=dict)
     tray: list[dict[str, Any]] = field(default_factory=list)
@@ -308,9 +315,7 @@ class MountDoomBase(MountDoomState):
         locs = self.card_locations()
         if sorted(locs) != sorted(self.lay.cards):
             bad.append("the cards in play are not exactly the cards of the pack")
-        double = sorted(
-            c for c, v in locs.items() if v not in ("deck", "gandalf_stack", "row", "held", "box")
-        )
+        double = sorted(c for c, v in locs.items() if v not in _PLACES)
         if double:
             bad.append(f"cards in two places: {', '.join(double)}")
         if not 1 <= self.nazgul <= 9:
@@ -329,7 +334,8 @@ class MountDoomBase(MountDoomState):
         return bad
 
     def card_locations(self) -> dict[str, str]:
-        """Where every card is: ``deck``, ``gandalf_stack``, ``row``, ``held``, ``box``."""
+        """Where every card is: ``deck``, ``gandalf_stack``, ``row``, ``held``, ``box``,
+        ``unseen`` (in the box, unseen)."""
         out: dict[str, str] = {}
         for d in self.decks.values():
             for c in d:
@@ -343,7 +349,9 @@ class MountDoomBase(MountDoomState):
             out[e["card"]] = out.get(e["card"], "") + "held"
         for c in self.box:
             out[c] = out.get(c, "") + "box"
+        for c in self.unseen:
+            out[c] = out.get(c, "") + "unseen"
         return out
 
 
-_PLACES = ("deck", "gandalf_stack", "row", "held", "box")
+_PLACES = ("deck", "gandalf_stack", "row", "held", "box", "unseen")

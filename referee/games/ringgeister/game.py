@@ -56,6 +56,7 @@ Rulings of our own, where the rulings leave something open:
 
 from __future__ import annotations
 
+import random
 import weakref
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Self
@@ -66,7 +67,8 @@ from ..base import FigureView, Game
 from ..events import Event
 from ..options import Option
 from ..rng import Rng
-from . import frontend, legality, turn, turning
+from . import evaluate as evaluation
+from . import frontend, legality, turn, turning, worlds
 from . import state as rstate
 from .moves import Move
 from .pieces import COLOURS as ALL_COLOURS
@@ -539,6 +541,25 @@ class RinggeisterGame(Game[Move]):
         """Broken invariants (empty when all hold): one figure per point, figures only
         on points, every figure on the board or waiting for a home choice, counters sane."""
         return legality.invariants(self)
+
+    # ================================================================== bots
+    def evaluate(self, player: str) -> float | None:
+        """How well ``player`` stands, 0 to 1, for bots (:mod:`.evaluate`: moves left
+        to the counters and the goal); ``None`` while counters are being placed."""
+        return evaluation.evaluate(self, player)
+
+    def view(self, player: str | None = None) -> dict[str, Any]:
+        """The state as every player sees it: the face-down pile's cards in id order
+        (which cards are left is known, their order is not — rulebook 1.2)."""
+        data = self.to_json()
+        cards = data["state"]["cards"]
+        cards["pile"] = sorted(cards["pile"])
+        return data
+
+    def determinise(self, player: str, rng: random.Random) -> RinggeisterGame:
+        """The bots' world: a copy with the face-down pile's order sampled with
+        ``rng``, never read (:mod:`.worlds`)."""
+        return worlds.determinise(self, player, rng)
 
     # ================================================================== frontends
     def figures(self) -> dict[str, FigureView]:

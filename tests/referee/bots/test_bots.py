@@ -219,11 +219,13 @@ def test_every_registered_game_gets_the_bots(rules: str) -> None:
 def test_a_game_that_hides_state_without_a_determiniser_is_not_searched() -> None:
     """The kit's default determinise copies the state: it refuses when ``view`` hides
     something, and the bots then play without looking ahead."""
-    from referee.games.base import CannotDeterminise
+    from referee.games.base import CannotDeterminise, Game
 
     g = new_game("mount-doom", plies=3)
 
     class Hiding(type(g)):
+        determinise = Game.determinise  # the kit's default, not Mount Doom's own
+
         def view(self, player: str | None = None) -> dict[str, Any]:
             return {"rules": self.rules}
 

@@ -61,6 +61,7 @@ def types(ev: list[dict]) -> list[str]:  # type: ignore[type-arg]
 def card_at(g: MountDoom, position: int, card: str, up: bool = True) -> None:
     g.row[position - 1] = [{"card": card, "up": up}]
     g.box = [c for c in g.box if c != card]
+    g.unseen = [c for c in g.unseen if c != card]
     for d in g.decks.values():
         if card in d:
             d.remove(card)
@@ -77,7 +78,8 @@ def test_setup(compiled) -> None:  # type: ignore[no-untyped-def]
     assert [len(s) for s in g.row] == [1] * 6
     assert [s[0]["up"] for s in g.row] == [False, True, True, True, True, False]
     lothlorien = set(g.lay.stage_decks[1])
-    assert {s[0]["card"] for s in g.row} <= lothlorien and len(set(g.box) & lothlorien) == 1
+    assert {s[0]["card"] for s in g.row} <= lothlorien and len(set(g.unseen) & lothlorien) == 1
+    assert not set(g.box) & lothlorien  # the 7th card is unseen, not among the seen cards
     owners = {e["card"]: e["owner"] for e in g.held}
     assert owners["boromir"] == 3
     gandalf = [c for c, o in owners.items() if g.lay.cards[c]["kind"] == "gandalf"]
@@ -196,7 +198,7 @@ def test_ringbearer_stops_on_goal_without_card(compiled) -> None:  # type: ignor
     g.pos["ringbearer"] = goal - 2
     g._move("ringbearer", 5, [])
     assert g.pos["ringbearer"] == goal
-    assert top in g.box and all(e["card"] != top for e in g.held)
+    assert top in g.unseen and top not in g.box and all(e["card"] != top for e in g.held)
 
 
 def test_no_gandalf_card_at_minas_morgul(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -582,7 +584,7 @@ def test_stage_end_after_turn_remaining_dice_resolved(compiled) -> None:  # type
     assert g.pos["aragorn"] == 3
     assert g.stage == 2 and not g.stage_over and g.to_move == "p2"
     rohan = set(g.lay.stage_decks[2])
-    assert {s[0]["card"] for s in g.row} <= rohan and len(set(g.box) & rohan) == 1
+    assert {s[0]["card"] for s in g.row} <= rohan and len(set(g.unseen) & rohan) == 1
     assert [s[0]["up"] for s in g.row] == [False, True, True, True, True, False]
 
 

@@ -46,9 +46,9 @@ def invariants(g: MountDoom) -> None:
     """Tokens and cards are accounted for."""
     locs = g.card_locations()
     assert sorted(locs) == sorted(g.lay.cards), "a card vanished or appeared"
-    assert all(v in ("deck", "gandalf_stack", "row", "held", "box") for v in locs.values()), (
-        "a card is in two places"
-    )
+    assert all(
+        v in ("deck", "gandalf_stack", "row", "held", "box", "unseen") for v in locs.values()
+    ), "a card is in two places"
     assert 1 <= g.nazgul <= 9 and 0 <= g.uruk <= 5
     assert 0 <= g.ring <= g.lay.dark_end
     assert all(p == -1 or 0 <= p <= g.lay.mount_doom for p in g.pos.values())
