@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from referee.bots import make_bot
 from referee.bots.base import searched
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import IllegalMoveError
@@ -172,3 +173,17 @@ def test_bots_do_not_know_the_order_of_face_down_piles(compiled: CompiledBoard) 
     for w in worlds:
         assert w.view("frodo")["state"] == view
         assert sorted(w.tiles) == sorted(g.tiles) and w.hands == g.hands
+
+
+def test_mcts_plays_on_without_free_discards(compiled: CompiledBoard) -> None:
+    """mcts reveals the tile at once where the only other answers are free discards,
+    and never answers with one in the decisions of a short game."""
+    g = moria(compiled)
+    bot = make_bot("mcts:iterations=8,rollout=0", seed=3)
+    assert str(bot.choose(g)) == "reveal"
+    for _ in range(40):
+        if g.outcome is not None:
+            break
+        move = bot.choose(g)
+        assert move.verb != "drop"
+        g.push(move)
