@@ -73,11 +73,9 @@ def seats(game: Game[Any]) -> list[str]:
 
 
 def searched(game: Game[Any]) -> list[Any]:
-    """The moves a bot considers: the game's ``search_moves()`` when it declares the
-    hook (legal moves that can help, e.g. without free discards that never do),
-    else every legal move."""
-    hook = getattr(game, "search_moves", None)
-    return list(hook()) if callable(hook) else list(game.legal_moves)
+    """The moves a bot considers: the kit's ``search_moves()`` hook (every legal
+    move unless the game leaves out moves that never help, e.g. free discards)."""
+    return list(game.search_moves())
 
 
 def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:

@@ -648,6 +648,16 @@ class Game(ABC, Generic[M]):
         world.rng = Rng(rng.getrandbits(64))
         return world
 
+    def search_moves(self) -> list[M]:
+        """Hook for bots: the legal moves worth searching (default: every legal move).
+
+        A game may leave out moves its rules offer but that never help a player (the
+        cooperative game's free discards), so a search spends its budget on the
+        rest; when one move is left, ``mcts`` answers at once. Players keep every
+        legal move: this only narrows what the bots consider.
+        """
+        return list(self.legal_moves)
+
     def render(self) -> str:
         """A plain-text picture of the state (the default lists the figures)."""
         head = f"{self.title or self.rules}: " + (
