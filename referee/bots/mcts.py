@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
@@ -64,6 +64,10 @@ def _key(move: Any) -> Any:
 class MctsBot(Bot):
     """UCT over determinisations (see the module docs).
 
+    Every parameter left out is taken from the game's ``MCTS`` settings (the kit's
+    ``Game.MCTS``: what that game plays best with), else from :data:`DEFAULTS`; a
+    budget given here (``iterations`` or ``ms``) replaces the game's budget.
+
     Parameters
     ----------
     seed : int
@@ -90,39 +94,59 @@ class MctsBot(Bot):
 
     name = "mcts"
 
+    #: what a game's ``MCTS`` settings and the bot's own defaults fill in
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "iterations": 200,
+        "ms": None,
+        "rollout": 8,
+        "exploration": 0.7,
+        "worlds": None,
+        "widen": 0,
+    }
+
     def __init__(
         self,
         seed: int = 0,
         *,
         iterations: int | None = None,
         ms: float | None = None,
-        rollout: int = 8,
-        exploration: float = 0.7,
+        rollout: int | None = None,
+        exploration: float | None = None,
         worlds: int | None = None,
-        widen: int = 0,
+        widen: int | None = None,
     ) -> None:
         super().__init__(seed)
-        if iterations is None and ms is None:
-            iterations = 200
-        if iterations is not None and iterations <= 0:
-            raise UsageError(f"mcts: iterations must be at least 1, not {iterations}")
-        if ms is not None and ms <= 0:
-            raise UsageError(f"mcts: ms must be more than 0, not {ms}")
-        if rollout < 0:
-            raise UsageError(f"mcts: rollout must be 0 or more, not {rollout}")
-        if exploration < 0:
-            raise UsageError(f"mcts: exploration must be 0 or more, not {exploration}")
-        if worlds is not None and worlds <= 0:
-            raise UsageError(f"mcts: worlds must be at least 1, not {worlds}")
-        if widen < 0:
-            raise UsageError(f"mcts: widen must be 0 or more, not {widen}")
-        self.iterations = iterations
-        self.worlds = worlds
-        self.widen = widen
-        self.ms = ms
-        self.rollout = rollout
-        self.exploration = exploration
+        given = {
+            "iterations": iterations,
+            "ms": ms,
+            "rollout": rollout,
+            "exploration": exploration,
+            "worlds": worlds,
+            "widen": widen,
+        }
+        #: the parameters the spec named; the rest come from the game (``Game.MCTS``)
+        self.given = {k: v for k, v in given.items() if v is not None}
+        _check(self.given, "mcts")
         self._fallback = GreedyBot(seed)
+        self._settle({})
+
+    def _settle(self, preferred: dict[str, Any]) -> None:
+        """Take the parameters: the spec's, else the game's ``preferred``, else
+        :data:`DEFAULTS`. A budget the spec names (``iterations`` or ``ms``) replaces
+        the game's whole budget."""
+        if preferred:
+            _check(preferred, "the game's MCTS settings")
+        if "iterations" in self.given or "ms" in self.given:
+            preferred = {k: v for k, v in preferred.items() if k not in ("iterations", "ms")}
+        p = {**self.DEFAULTS, **preferred, **self.given}
+        if "ms" in self.given and "iterations" not in self.given:
+            p["iterations"] = None
+        self.iterations: int | None = p["iterations"]
+        self.ms: float | None = p["ms"]
+        self.rollout: int = p["rollout"]
+        self.exploration: float = p["exploration"]
+        self.worlds: int | None = p["worlds"]
+        self.widen: int = p["widen"]
 
     def describe(self) -> str:
         parts = []
@@ -137,6 +161,7 @@ class MctsBot(Bot):
         return f"mcts:{','.join(parts)}"
 
     def choose(self, game: Game[Any]) -> Any:
+        self._settle(type(game).MCTS)
         moves = searched(game)
         if not moves:
             raise IllegalMoveError("no legal move to choose from", code="no_legal_move")
@@ -267,3 +292,16 @@ class MctsBot(Bot):
         except IllegalMoveError:
             return False
         return True
+
+
+def _check(params: dict[str, Any], where: str) -> None:
+    """Refuse out-of-range mcts parameters (``where`` names whose they are)."""
+    least = {"iterations": 1, "worlds": 1, "rollout": 0, "widen": 0, "exploration": 0}
+    for key, low in least.items():
+        v = params.get(key)
+        if v is not None and v < low:
+            kind = "at least 1" if low == 1 else "0 or more"
+            raise UsageError(f"{where}: {key} must be {kind}, not {v}")
+    ms = params.get("ms")
+    if ms is not None and ms <= 0:
+        raise UsageError(f"{where}: ms must be more than 0, not {ms}")

@@ -203,6 +203,10 @@ class Game(ABC, Generic[M]):
         Version of the state format; older files go through :meth:`migrate`.
     cooperative : bool
         Whether all the players win or lose together (bots then share one reward).
+    MCTS : dict
+        The ``mcts`` bot's settings this game plays best with (``iterations``,
+        ``rollout``, ``exploration``, ``worlds``, ``widen``); a spec's own parameters
+        win (``referee.bots.mcts``). Empty: the bot's defaults.
     """
 
     rules: ClassVar[str]
@@ -214,6 +218,7 @@ class Game(ABC, Generic[M]):
     POSITION: ClassVar[type | None] = None
     STATE_VERSION: ClassVar[int] = 1
     cooperative: ClassVar[bool] = False
+    MCTS: ClassVar[dict[str, int | float]] = {}
 
     compiled: CompiledBoard
     #: the players' names, in turn order (colours, seats: what ``to_move`` returns)

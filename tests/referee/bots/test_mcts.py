@@ -7,7 +7,7 @@ import json
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -82,3 +82,35 @@ def test_mcts_options_are_checked_and_the_search_is_deterministic() -> None:
         g.push(rnd.choice(list(g.legal_moves)))
     picks = [str(make_bot(SPEC, seed=s).choose(g)) for s in (5, 6, 5)]
     assert picks[0] == picks[2]
+
+
+def test_plain_mcts_plays_with_the_games_own_settings() -> None:
+    """``--bots mcts`` in Ringgeister searches as the game declares (``Game.MCTS``);
+    the spec's parameters win, and a budget in the spec replaces the game's."""
+    g = RinggeisterGame.new(compiled(), players=2, seed=8, options={"counter_placement": "random"})
+    rnd = random.Random(8)
+    for _ in range(24):
+        g.push(rnd.choice(list(g.legal_moves)))
+    plain = make_bot("mcts", seed=5)
+    assert plain.describe() == "mcts:iterations=200"  # before it has seen a game
+    move = plain.choose(g)
+    assert plain.describe() == "mcts:iterations=20,worlds=4,widen=4"
+    assert (plain.rollout, plain.exploration) == (0, 0.1)
+    # the same search as the spec that names the game's settings in full
+    assert move == make_bot(SPEC.replace("iterations=40", "iterations=20"), seed=5).choose(g)
+    spelled = make_bot("mcts:iterations=7,rollout=3", seed=5)
+    spelled.choose(g)
+    assert (spelled.iterations, spelled.rollout, spelled.worlds) == (7, 3, 4)
+    timed = make_bot("mcts:ms=5", seed=5)
+    timed.choose(g)
+    assert (timed.iterations, timed.ms) == (None, 5.0)  # the game's 20 iterations are not kept
+
+
+def test_a_games_bad_mcts_settings_are_refused_in_one_line() -> None:
+    class Careless(RinggeisterGame):
+        MCTS: ClassVar[dict[str, int | float]] = {"iterations": 0}
+
+    g = Careless.new(compiled(), players=2, seed=8, options={"counter_placement": "random"})
+    g.push(next(iter(g.legal_moves)))
+    with pytest.raises(UsageError, match="the game's MCTS settings: iterations must be at least 1"):
+        make_bot("mcts").choose(g)
