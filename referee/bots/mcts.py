@@ -297,6 +297,11 @@ class MctsBot(Bot):
 def _check(params: dict[str, Any], where: str) -> None:
     """Refuse out-of-range mcts parameters (``where`` names whose they are)."""
     least = {"iterations": 1, "worlds": 1, "rollout": 0, "widen": 0, "exploration": 0}
+    for key, v in params.items():
+        if key not in least and key != "ms":
+            raise UsageError(f"{where}: mcts takes {', '.join([*least, 'ms'])}, not {key!r}")
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)):
+            raise UsageError(f"{where}: {key} must be a number, not {v!r}")
     for key, low in least.items():
         v = params.get(key)
         if v is not None and v < low:

@@ -7,7 +7,7 @@ import json
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import pytest
 
@@ -114,3 +114,7 @@ def test_a_games_bad_mcts_settings_are_refused_in_one_line() -> None:
     g.push(next(iter(g.legal_moves)))
     with pytest.raises(UsageError, match="the game's MCTS settings: iterations must be at least 1"):
         make_bot("mcts").choose(g)
+    for bad, says in (({"iterations": "10"}, "must be a number"), ({"depth": 3}, "not 'depth'")):
+        Careless.MCTS = cast("dict[str, int | float]", bad)  # as a careless plug-in might
+        with pytest.raises(UsageError, match=says):
+            make_bot("mcts").choose(g)
