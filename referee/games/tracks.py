@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
+from abc import abstractmethod
 from typing import Any, ClassVar, Self, TypeVar
 
 from ..compiler import CompiledBoard
@@ -262,9 +263,9 @@ class TrackGame(Game[M]):
     def _apply(self, move: M) -> list[Event]:
         return with_text(self._step(move), self.TEXTS)
 
+    @abstractmethod
     def _step(self, move: M) -> list[Event]:
         """Apply a move already checked legal; return the events (texts added after)."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ the queue
     def _run(self, ev: list[Event]) -> None:
