@@ -105,6 +105,26 @@ def turn_and_move(
     return shapely.transform(geom, f)
 
 
+def turn_and_move_all(
+    geoms: Sequence[BaseGeometry], turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0
+) -> list[BaseGeometry]:
+    """:func:`turn_and_move` for many geometries in one vectorized call.
+
+    Every coordinate is computed with the same expression, so each result equals
+    ``turn_and_move`` of that geometry exactly. O(n) in the coordinates, with one
+    call into GEOS instead of one per geometry.
+    """
+    if not geoms:
+        return []
+    a, b, c, d = turn_matrix(turns, turn_count)
+
+    def f(xy: np.ndarray) -> np.ndarray:
+        x, y = xy[:, 0], xy[:, 1]
+        return np.column_stack((a * x + b * y + dx, c * x + d * y + dy))
+
+    return list(shapely.transform(np.array(geoms, dtype=object), f))
+
+
 def turn_bearing(value: Any, turns: int, turn_count: int) -> Any:
     """Turn a direction property (compass letter or bearing in degrees) with its tile."""
     if value is None or turns % turn_count == 0:

@@ -28,6 +28,7 @@ from .geometry import (
     geometry_to_json,
     regular_polygon,
     turn_and_move,
+    turn_and_move_all,
     turn_bearing,
 )
 from .images.store import ImageStore
@@ -229,6 +230,13 @@ class Feature:
 
     def turned(self, turns: int, turn_count: int, dx: float = 0.0, dy: float = 0.0) -> Feature:
         """This feature turned clockwise about the tile centre, then moved."""
+        return self.with_turned_geometry(
+            turn_and_move(self.geometry, turns, turn_count, dx, dy), turns, turn_count
+        )
+
+    def with_turned_geometry(self, geometry: BaseGeometry, turns: int, turn_count: int) -> Feature:
+        """This feature with ``geometry`` (already turned) and its direction properties
+        turned by ``turns`` with it."""
         props = self.props
         directions = direction_props()
         if turns % turn_count and any(k in props for k in directions):
@@ -236,9 +244,7 @@ class Feature:
             for k in directions:
                 if k in props:
                     props[k] = turn_bearing(props[k], turns, turn_count)
-        return Feature(
-            self.id, self.kind, turn_and_move(self.geometry, turns, turn_count, dx, dy), props
-        )
+        return Feature(self.id, self.kind, geometry, props)
 
 
 _SHAPE_SIDES = {"square": 4, "octagon": 8, "hexagon": 6}
@@ -282,7 +288,11 @@ class TileAsset:
         t = turns % self.turn_count
         v = self._variants.get(t)
         if v is None:
-            v = [f.turned(t, self.turn_count) for f in self.features]
+            # one vectorized transform for the whole tile (equal to turning each feature)
+            geoms = turn_and_move_all([f.geometry for f in self.features], t, self.turn_count)
+            v = [
+                f.with_turned_geometry(g, t, self.turn_count) for f, g in zip(self.features, geoms)
+            ]
             self._variants[t] = v
         return v
 

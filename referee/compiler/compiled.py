@@ -706,13 +706,18 @@ class CompiledBoard:
         ``ch`` may come from another :class:`PathNetwork` of this board (one with
         turns of its own): a chain's number depends only on its key.
         """
+        return self.edge_number(ch.key, ch.medium == "water", ch.guard)
+
+    def edge_number(self, key: str, water: bool, guard: str | None) -> int:
+        """The number in :meth:`path_view` of the chain with key ``key`` (numbered, with
+        its medium and guard, on first sight)."""
         view = self.path_view()
-        e = self._edge_ids.get(ch.key)
+        e = self._edge_ids.get(key)
         if e is None:
-            e = self._edge_ids[ch.key] = len(view.keys)
-            view.keys.append(ch.key)
-            view.water.append(ch.medium == "water")
-            view.guard.append(ch.guard)
+            e = self._edge_ids[key] = len(view.keys)
+            view.keys.append(key)
+            view.water.append(water)
+            view.guard.append(guard)
         return e
 
     def path_row(self, network: PathNetwork, nid: str) -> list[tuple[int, int, float, float]]:

@@ -4,9 +4,9 @@ Built once per :class:`~referee.compiler.CompiledBoard` from its graph and its
 :meth:`~referee.compiler.CompiledBoard.path_view`. :meth:`BoardView.show` makes the
 arrays describe a turn configuration: it swaps in the arrays of a recently seen one
 (an LRU of :data:`CONFIGS_KEPT`), so games and copies with different tile turns share
-one view cheaply, or re-links what the turns change on a path network of the view's
-own (:class:`~referee.compiler.paths.PathNetwork` with turns of its own) and re-reads
-the turned tiles' nodes from their per-turn variants — the compiled board itself (its
+one view cheaply, or re-links what the turns change with a linker of the view's own
+(:class:`~referee.compiler.linker.TurnLinker`, on integers, with turns of its own) and
+re-reads the turned tiles' nodes from their per-turn variants — the compiled board itself (its
 networkx graph, tracks, arrivals) is left alone until a game reads it. Node indices are
 the compiled board's stable ``index``, so they survive tile turns.
 """
@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...compiler import CompiledBoard
-from ...compiler.paths import PathNetwork
+from ...compiler.linker import NetworkLinker, TurnLinker, linker_for
 from ...geometry import bearing_degrees
 
 NONE, POINT, JUNCTION, DOOR, DEAD_END, OTHER = range(6)
@@ -190,9 +190,8 @@ class BoardView:
         self.key: tuple[int, ...] = ()
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
-        #: the view's own path network (made on the first re-link) and its configuration
-        self._net: PathNetwork | None = None
-        self._net_key: tuple[int, ...] = ()
+        #: the view's own linker (made on the first re-link; turns of its own)
+        self._linker: TurnLinker | NetworkLinker | None = None
         #: per (placement, turns): (index, x, y, wind, heading) of the tile's nodes
         self._placed: dict[tuple[str, int], list[_Placed]] = {}
         self._frame_ports: dict[str, tuple[float, float]] | None = None
@@ -237,8 +236,9 @@ class BoardView:
 
         Notes
         -----
-        O(P) for P placements on a hit; O(k + n_tile + P) on a miss, for the k chains
-        through the turned tiles' sockets.
+        O(P) for P placements on a hit; O(w + n_tile + N) on a miss, for the w segment
+        ends the linker walks through the turned tiles' sockets and N nodes (the
+        arrays are copied, never changed in place).
         """
         key = self.key_of(turns)
         if key == self.key:
@@ -254,25 +254,11 @@ class BoardView:
         self._remember()
         return True
 
-    def _network(self) -> PathNetwork:
-        """The view's path network, linked at the configuration the arrays describe."""
-        if self._net is None:
-            # a copy of the compiled board's network, at the turns it carries (the
-            # view's first configuration), is cheaper than linking anew
-            compiled = self.compiled
-            turns = {p.id: p.turns for p in compiled.board.placements}
-            self._net = compiled.paths.copy(turns)
-            self._net_key = self.key_of(turns)
-        return self._net
-
-    def _turn_network(self, key: tuple[int, ...], ends: set[str] | None) -> set[str]:
-        """Turn the view's network to ``key``; returns the ports whose status may change."""
-        net = self._network()
-        changed: dict[str, int | None] = {
-            pid: b for pid, a, b in zip(self.placement_ids, self._net_key, key) if a != b
-        }
-        self._net_key = key
-        return net.turn_many(changed, ends)[2] if changed else set()
+    def _linking(self) -> TurnLinker | NetworkLinker:
+        """The view's linker, linked at the configuration the arrays describe."""
+        if self._linker is None:
+            self._linker = linker_for(self.compiled, dict(zip(self.placement_ids, self.key)))
+        return self._linker
 
     def _placed_nodes(self, pid: str, turns: int) -> list[_Placed]:
         """Index, position, wind and heading of the nodes of tile ``pid`` at ``turns``."""
@@ -294,19 +280,18 @@ class BoardView:
     def _relink(self, key: tuple[int, ...]) -> None:
         """Re-read what going from :attr:`key` to ``key`` changes, as new arrays.
 
-        The network first catches up with :attr:`key` (it stays where the last re-link
-        left it while cached configurations are shown), then turns to ``key``
-        collecting the nodes whose path rows change and the ports that may become or
-        stop being dead ends and junctions. Rows and arrays not concerned are shared
-        with the configuration shown before (never changed in place).
+        The linker first catches up with :attr:`key` (it stays where the last re-link
+        left it while cached configurations are shown), then turns to ``key``, giving
+        the nodes whose path rows change and the ports that may become or stop being
+        dead ends and junctions. Rows and arrays not concerned are shared with the
+        configuration shown before (never changed in place).
         """
-        self._turn_network(self.key, None)
-        ends: set[str] = set()
-        ports = self._turn_network(key, ends)
-        net = self._network()
+        linker = self._linking()
+        linker.turn(dict(enumerate(self.key)))
+        rows, ports = linker.turn(dict(enumerate(key)))
         kind, x, y = self.kind[:], self.x[:], self.y[:]
         wind, heading = self.wind[:], self.heading[:]
-        port_kind, ids = net.port_nodes, self.ids
+        ids = self.ids
         ports_of: dict[str | None, dict[str, tuple[float, float]]] = {}
         for pid, a, b in zip(self.placement_ids, self.key, key):
             if a == b:
@@ -317,9 +302,7 @@ class BoardView:
                     xy[ids[i]] = (px, py)  # read below: its ports are among ``ports``
                 else:
                     x[i], y[i], wind[i], heading[i] = px, py, w, h
-        for nid in ports:
-            i = self.index[nid]
-            k = port_kind.get(nid)
+        for i, k in ports.items():
             if k is None:  # a port that is no node at these turns
                 kind[i] = self.static_kind[i]
                 x[i] = y[i] = 0.0
@@ -328,16 +311,15 @@ class BoardView:
             o = self.owner[i]
             if o not in ports_of:
                 ports_of[o] = self._port_xy(o, key)
-            x[i], y[i] = ports_of[o][nid]
+            x[i], y[i] = ports_of[o][ids[i]]
         inc = self.inc[:]
         land_inc, open_inc, safe_inc = self.land_inc[:], self.open_inc[:], self.safe_inc[:]
         open_next, safe_next = self.open_next[:], self.safe_next[:]
         open_after, safe_after = self.open_after[:], self.safe_after[:]
-        compiled = self.compiled
-        water, guard = compiled.path_view().water, compiled.path_view().guard
-        for nid in ends:
-            i = self.index[nid]
-            row = inc[i] = compiled.path_row(net, nid)
+        pv = self.compiled.path_view()
+        water, guard = pv.water, pv.guard
+        for i, row in rows.items():
+            inc[i] = row
             land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = self._rows(
                 row, water, guard
             )
