@@ -21,7 +21,9 @@ import tracemalloc
 import numpy as np
 
 from referee.compiler import compile_board
-from referee.compiler.regions import RegionInput, compile_regions, shared_edges
+from referee.compiler.regions.adjacency import shared_edges
+from referee.compiler.regions.spaces import RegionInput
+from referee.compiler.regions.state import compile_regions
 from referee.generators import voronoi_map
 
 

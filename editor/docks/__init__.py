@@ -5,7 +5,7 @@ from __future__ import annotations
 from .inspector import InspectorDock
 from .palette import PaletteDock, tile_thumbnail
 from .problems import ProblemsDock, key_of_node
-from .rotations import RotationsDock
+from .rotations.dock import RotationsDock
 
 __all__ = [
     "InspectorDock",

@@ -20,7 +20,8 @@ from ..model import Board, Feature, Placement
 from ..store import board_to_json
 from .paths import Chain, PathNetwork
 from .problems import Problem
-from .regions import RegionInput, RegionState, compile_regions
+from .regions.spaces import RegionInput
+from .regions.state import RegionState, compile_regions
 
 T = TypeVar("T")
 
@@ -503,7 +504,7 @@ class CompiledBoard:
         Node attributes of the changed features are rebuilt (position, properties,
         ``road``, ``city_space``). Region features (spaces, rivers, river dots,
         bridges, roads) go through :meth:`RegionState.update
-        <referee.compiler.regions.RegionState.update>`, which re-derives only the
+        <referee.compiler.regions.state.RegionState.update>`, which re-derives only the
         relations around the edit: for a space its ``touch`` edges with its old and
         new neighbours, the overlap problems involving it, the river and bridge flags
         of those borders, the dots touching it and the roads through it; for a river,

@@ -14,7 +14,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
 
 from editor.commands import MoveCommand, TurnCommand
-from editor.docks.rotations import fmt_classes, fmt_int
+from editor.docks.rotations.formatting import fmt_classes, fmt_int
 from referee.compiler import compile_board
 from referee.rotations import census, legal_turns
 from referee.rotations.generate import grid_board

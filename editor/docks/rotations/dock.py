@@ -1,260 +1,32 @@
-"""The Rotations dock: the rotation census of the open board, run off the GUI thread.
-
-The dock runs :func:`referee.rotations.census` (the analysis behind ``referee
-turns``) on a *copy* of the document's board in a :class:`CensusThread`, feeds a
-progress bar from the census' progress callback and can stop the run (the answer is
-then marked partial). It shows the figures (distinct configurations, how many
-connect, the percentage, each tile's symmetry), ranks the tiles by criticality in a
-table (click a row: the tile is selected and centred), tints the critical tiles on
-the canvas (stronger = more critical), loads the "goal unreachable" and "fewest
-reachable points" configurations into the board as one undoable edit (made of
-:class:`~editor.commands.TurnCommand` steps, so Undo restores the turns), and lists
-the legal turns of the selected tile (``referee turns --legal``) with the reason for
-each rejected turn; double-click a turn to turn the tile to it.
-
-Recompute is manual. Any edit marks the results stale and clears the tint — except
-turns of the analysed tiles themselves, which the census ranges over anyway (its
-figures do not depend on their current turns).
-"""
+"""The Rotations dock: running the census, showing its answer, witnesses and legal turns."""
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Set
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import QObject, QRectF, Qt, QThread, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QComboBox,
-    QDockWidget,
-    QFormLayout,
-    QFrame,
-    QGraphicsItem,
-    QGroupBox,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QListView,
-    QListWidget,
-    QListWidgetItem,
-    QProgressBar,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSpinBox,
-    QStyleOptionGraphicsItem,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QLineEdit, QListWidgetItem, QTableWidgetItem, QWidget
 
-from referee.compiler import compile_board
 from referee.errors import BoardwrightError
 from referee.model import Board
-from referee.rotations import CensusResult, LegalTurns, Witness, census, legal_turns
+from referee.rotations import CensusResult, LegalTurns, Witness, legal_turns
 
-from .. import style
-from ..commands import TurnCommand
-from ..document import Document
-from ..items import tile_art
+from ...commands import TurnCommand
+from ...document import Document
+from ...items import tile_art
+from .census import CensusOptions, CensusThread
+from .formatting import STAGES, _names, fmt_classes, fmt_int
+from .tint import TINT, CriticalTint
+from .widgets import ROW_ROLE, RotationsDockWidgets
 
 if TYPE_CHECKING:
-    from ..canvas import BoardScene, BoardView
-
-TINT = (229, 57, 53)  # the critical-tile tint (red), alpha by criticality
-PROGRESS_EVERY_S = 0.04  # at most ~25 progress signals a second
-STAGES = {
-    "count": "counting configurations",
-    "critical": "ranking tiles",
-    "fewest": "finding the fewest reachable points",
-    "sample": "sampling",
-}
-ROW_ROLE = Qt.ItemDataRole.UserRole
+    from ...canvas import BoardScene, BoardView
 
 
-def fmt_int(n: int) -> str:
-    """``170271648`` -> ``"170 271 648"`` (as the CLI prints it)."""
-    return f"{n:,}".replace(",", " ")
-
-
-def fmt_classes(classes: list[list[int]]) -> str:
-    """A tile's alike turns: ``[[0, 2], [1, 3]]`` -> ``"{0,2} {1,3}"``."""
-    return " ".join("{" + ",".join(map(str, c)) + "}" for c in classes)
-
-
-def _names(ids: list[str], most: int = 4) -> str:
-    if len(ids) <= most:
-        return ", ".join(ids) or "—"
-    return f"{', '.join(ids[:2])}, …, {ids[-1]} ({len(ids)})"
-
-
-@dataclass
-class CensusOptions:
-    """What to analyse: the editor's version of ``referee turns``' options."""
-
-    sources: list[str] | None = None
-    targets: list[str] | None = None
-    tiles: list[str] | None = None  # None: every turnable tile
-    galleries: str | None = None
-    spider: str = "open"
-    sample: int | None = None
-    seed: int = 0
-
-    def kwargs(self) -> dict[str, Any]:
-        return {
-            "sources": self.sources,
-            "targets": self.targets,
-            "tiles": self.tiles if self.tiles else "turnable",
-            "galleries": self.galleries,
-            "spider": self.spider,
-            "sample": self.sample,
-            "seed": self.seed,
-        }
-
-
-class CensusThread(QThread):
-    """Compile a board copy and run the census on it, off the GUI thread.
-
-    Signals are queued to the GUI thread: :attr:`progressed` ``(done, total, stage)``
-    (throttled), then exactly one of :attr:`result_ready` (a
-    :class:`~referee.rotations.CensusResult`, ``partial`` if stopped) or
-    :attr:`failed` (a one-line message).
-    """
-
-    progressed = Signal(int, int, str)
-    result_ready = Signal(object)
-    failed = Signal(str)
-
-    def __init__(self, board: Board, options: CensusOptions, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.board = board
-        self.options = options
-        self._stop = threading.Event()
-        self._last = 0.0
-
-    def stop(self) -> None:
-        """Ask the run to stop at its next progress tick (it then reports a partial answer)."""
-        self._stop.set()
-
-    @property
-    def stopping(self) -> bool:
-        return self._stop.is_set()
-
-    def _progress(self, done: int, total: int, stage: str) -> bool:
-        now = time.perf_counter()
-        if now - self._last >= PROGRESS_EVERY_S or done >= total:
-            self._last = now
-            self.progressed.emit(done, total, stage)
-        # The census is pure Python: hand the GIL over at every tick, so the GUI thread
-        # (which needs it for every slot and repaint) never waits for a switch interval.
-        time.sleep(0)
-        return not self._stop.is_set()
-
-    def run(self) -> None:
-        """The thread body: compile the copy, run the census, report by signal."""
-        try:
-            compiled = compile_board(self.board)
-            res = census(compiled, progress=self._progress, **self.options.kwargs())
-        except BoardwrightError as exc:
-            self.failed.emit(str(exc))
-            return
-        except Exception as exc:
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
-            return
-        self.result_ready.emit(res)
-
-
-class CriticalTint(QGraphicsItem):
-    """A tile's outline tinted by how critical its turn is, with the share written on it.
-
-    Sits over the tile (z 30: over tiles and their features, under pieces and the
-    graph overlay), lets every click through, and redraws the tile's selection outline
-    on top of the tint while ``tile_item`` is selected.
-    """
-
-    def __init__(
-        self,
-        outline: QPainterPath,
-        strength: float,
-        label: str,
-        tile_item: QGraphicsItem | None = None,
-    ) -> None:
-        super().__init__()
-        self.outline = outline
-        b = outline.boundingRect()
-        self._half = min(b.width(), b.height()) / 2.0
-        # any turn (hexagons turn by 60°) stays inside the circle around the outline
-        r = max(abs(b.left()), abs(b.right()), abs(b.top()), abs(b.bottom())) * 1.42 + 2.0
-        self._bounds = QRectF(-r, -r, 2 * r, 2 * r)
-        self.strength = strength
-        self.label = label
-        self.tile_item = tile_item
-        self.setZValue(30.0)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(label)
-
-    def boundingRect(self) -> QRectF:
-        return self._bounds
-
-    def _tile_selected(self) -> bool:
-        try:
-            return self.tile_item is not None and self.tile_item.isSelected()
-        except RuntimeError:  # the tile item was deleted with its tile
-            return False
-
-    def paint(
-        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
-    ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        r, g, b = TINT
-        a = int(35 + 105 * max(0.0, min(1.0, self.strength)))
-        painter.setBrush(QBrush(QColor(r, g, b, a)))
-        pen = QPen(QColor(r, g, b, min(255, a + 60)), 1.5)
-        pen.setCosmetic(True)
-        painter.setPen(pen)
-        painter.drawPath(self.outline)
-        if self._tile_selected():
-            sel = QPen(QColor(style.SELECT), 2.5, Qt.PenStyle.DashLine)
-            sel.setCosmetic(True)
-            painter.setPen(sel)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.outline)
-        # the share, upright whatever the tile's turn, tucked into the upper-left of the
-        # tile (its centre and axes usually hold points and paths)
-        painter.rotate(-self.rotation())
-        f = QFont()
-        f.setPointSizeF(6.5)
-        f.setBold(True)
-        painter.setFont(f)
-        c = -0.56 * self._half
-        box = QRectF(c - 12.5, c - 4.5, 25, 9)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(255, 255, 255, 205))
-        painter.drawRoundedRect(box, 2.0, 2.0)
-        painter.setPen(QColor(150, 20, 20))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
-
-
-class _Page(QWidget):
-    """The dock's page. It reports no height-for-width, so the scroll area holding it
-    gives it the dock's height (the word-wrapped figures would otherwise make it ask
-    for its full preferred height and scroll needlessly)."""
-
-    def hasHeightForWidth(self) -> bool:
-        return False
-
-    def heightForWidth(self, width: int) -> int:
-        return -1  # QScrollArea asks the layout, then this: "no preference"
-
-
-class RotationsDock(QDockWidget):
-    """The rotation analysis of the open board (see the module docstring).
+class RotationsDock(RotationsDockWidgets):
+    """The rotation analysis of the open board (see :mod:`editor.docks.rotations`).
 
     Parameters
     ----------
@@ -272,8 +44,7 @@ class RotationsDock(QDockWidget):
     def __init__(
         self, doc: Document, scene: BoardScene, view: BoardView, parent: QWidget | None = None
     ) -> None:
-        super().__init__("Rotations", parent)
-        self.setObjectName("RotationsDock")
+        super().__init__(parent)
         self.doc, self.scene, self.view = doc, scene, view
         self.result: CensusResult | None = None
         self.stale = False
@@ -284,186 +55,22 @@ class RotationsDock(QDockWidget):
         self._varied: set[str] = set()
         self.tints: dict[str, CriticalTint] = {}
         self.legal: LegalTurns | None = None
-        self._build()
+        self._connect()
         doc.changed.connect(self._on_doc_changed)
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
         self.toggleViewAction().toggled.connect(self._on_toggled)
         self.visibilityChanged.connect(self._on_visibility)
 
-    # ------------------------------------------------------------------ widgets
-    def _build(self) -> None:
-        w = _Page()
-        lay = QVBoxLayout(w)
-        lay.setContentsMargins(6, 6, 6, 6)
-        lay.setSpacing(6)
-        opts = QGroupBox("Analyse")
-        form = QFormLayout(opts)
-        form.setContentsMargins(6, 6, 6, 6)
-        form.setVerticalSpacing(4)
-        self.from_edit = QLineEdit()
-        self.from_edit.setPlaceholderText("white starting points")
-        self.from_edit.setToolTip(
-            "--from: node ids, comma-separated (default: every white starting point)"
-        )
-        self.to_edit = QLineEdit()
-        self.to_edit.setPlaceholderText("the goal")
-        self.to_edit.setToolTip("--to: node ids that must all be reached (default: the goal)")
-        self.tiles_edit = QLineEdit()
-        self.tiles_edit.setPlaceholderText("every turnable tile")
-        self.tiles_edit.setToolTip(
-            "--tiles: placement ids that turn, comma-separated "
-            "(default: every turnable tile; the others keep their turn)"
-        )
-        self.use_selection = QPushButton("Selected")
-        self.use_selection.setToolTip("Vary the tiles selected on the canvas")
+    def _connect(self) -> None:
+        """Connect the widgets to what they do."""
         self.use_selection.clicked.connect(self._tiles_from_selection)
-        tiles_row = QHBoxLayout()
-        tiles_row.setSpacing(4)
-        tiles_row.addWidget(self.tiles_edit, 1)
-        tiles_row.addWidget(self.use_selection)
-        self.spider = QComboBox()
-        self.spider.addItems(["open", "closed"])
-        self.spider.setToolTip("--spider: whether the spider-guarded path counts")
-        self.galleries = QComboBox()
-        self.galleries.addItems(["none", "moon", "star"])
-        self.galleries.setToolTip(
-            "--galleries: join the doors of this symbol (the face-up card's gallery)"
-        )
-        sg = QHBoxLayout()
-        sg.setSpacing(4)
-        sg.addWidget(QLabel("spider"))
-        sg.addWidget(self.spider, 1)
-        sg.addWidget(QLabel("galleries"))
-        sg.addWidget(self.galleries, 1)
-        self.method = QComboBox()
-        self.method.addItems(["exact", "sample"])
-        self.method.setToolTip(
-            "exact: every configuration counted (no enumeration); "
-            "sample: random configurations with a 95 % interval"
-        )
-        self.samples = QSpinBox()
-        self.samples.setRange(1, 10_000_000)
-        self.samples.setValue(20_000)
-        self.samples.setSingleStep(10_000)
-        self.samples.setPrefix("N ")
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 2**31 - 1)
-        self.seed.setPrefix("seed ")
-        mrow = QHBoxLayout()
-        mrow.setSpacing(4)
-        mrow.addWidget(self.method, 1)
-        mrow.addWidget(self.samples, 1)
-        mrow.addWidget(self.seed, 1)
-        self.method.currentTextChanged.connect(self._method_changed)
-        self._method_changed("exact")
-        form.addRow("From", self.from_edit)
-        form.addRow("To", self.to_edit)
-        form.addRow("Tiles", tiles_row)
-        form.addRow(sg)
-        form.addRow("Method", mrow)
-        lay.addWidget(opts)
-
-        run_row = QHBoxLayout()
-        self.run_btn = QPushButton("Run")
-        self.run_btn.setToolTip(
-            "Count the configurations of the turning tiles that connect "
-            "(manual: the board is not re-analysed on every edit)"
-        )
         self.run_btn.clicked.connect(self.run)
-        self.stop_btn = QPushButton("Stop")
-        self.stop_btn.setEnabled(False)
         self.stop_btn.clicked.connect(self.stop)
-        self.progress = QProgressBar()
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
-        self.progress.setTextVisible(True)
-        self.progress.setFormat("idle")
-        run_row.addWidget(self.run_btn)
-        run_row.addWidget(self.stop_btn)
-        run_row.addWidget(self.progress, 1)
-        lay.addLayout(run_row)
-
-        self.banner = QLabel("")
-        self.banner.setWordWrap(True)
-        self.banner.setVisible(False)
-        lay.addWidget(self.banner)
-        self.figures = QLabel(
-            "Press Run to count the configurations of the turning tiles "
-            "that connect the starts to the goal."
-        )
-        self.figures.setWordWrap(True)
-        self.figures.setTextFormat(Qt.TextFormat.RichText)
-        self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # wrapped labels get squeezed below their height in a short dock: never shrink it
-        self.figures.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
-        lay.addWidget(self.figures)
-
-        wit = QHBoxLayout()
-        self.load_unreachable = QPushButton("Load unreachable")
-        self.load_unreachable.setToolTip(
-            "Turn the tiles to a configuration where the goal is unreachable (one undoable edit)"
-        )
         self.load_unreachable.clicked.connect(lambda: self.load_witness("unreachable"))
-        self.load_fewest = QPushButton("Load fewest points")
-        self.load_fewest.setToolTip(
-            "Turn the tiles to the configuration with the fewest "
-            "reachable points (one undoable edit)"
-        )
         self.load_fewest.clicked.connect(lambda: self.load_witness("fewest"))
-        for b in (self.load_unreachable, self.load_fewest):
-            b.setEnabled(False)
-            wit.addWidget(b)
-        lay.addLayout(wit)
-
-        self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Tile", "Decides", "Alike turns", "Connects by turn"])
-        self.table.verticalHeader().setVisible(False)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        hh = self.table.horizontalHeader()
-        hh.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        hh.setStretchLastSection(True)
-        self.table.verticalHeader().setDefaultSectionSize(20)
-        self.table.setToolTip(
-            "Decides: the share of the other tiles' configurations in which "
-            "turning only this tile can change the answer. Click a row to "
-            "select the tile."
-        )
         self.table.cellClicked.connect(self._row_clicked)
-        lay.addWidget(self.table, 3)
-
-        self.legal_title = QLabel("Legal turns: select one tile")
-        lay.addWidget(self.legal_title)
-        self.legal_list = QListWidget()
-        self.legal_list.setWordWrap(True)
-        self.legal_list.setResizeMode(QListView.ResizeMode.Adjust)
-        self.legal_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.legal_list.setToolTip(
-            "Turns whose ports all meet a path on the other side "
-            "(neighbours at their current turns). Double-click a turn "
-            "to turn the tile to it."
-        )
         self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
-        self.legal_list.setMinimumHeight(70)
-        lay.addWidget(self.legal_list, 1)
-        # scroll rather than force the main window taller than the user made it
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(w)
-        bar = scroll.style().pixelMetric(scroll.style().PixelMetric.PM_ScrollBarExtent)
-        scroll.setMinimumWidth(w.minimumSizeHint().width() + bar + 2)
-        self.setWidget(scroll)
-
-    def _method_changed(self, text: str) -> None:
-        on = text == "sample"
-        self.samples.setEnabled(on)
-        self.seed.setEnabled(on)
 
     def _tiles_from_selection(self) -> None:
         ids = sorted(k[2:] for k in self.scene.selected_keys() if k.startswith("p:"))
