@@ -13,6 +13,9 @@ A :class:`Game` object *is* the game state with the rules attached, like
   and names it in ``MOVE``.
 - **Events** are ``{"type", "text", ...}`` with an optional ``private`` audience
   (:mod:`referee.games.events`); :meth:`Game.events_for` filters them per viewer.
+- **Views**: :meth:`Game.view` is what a player may see: the game's
+  :meth:`Game.dump_view` hook (default: the whole state) without the random
+  generator, which the kit keeps out of every view (:data:`GENERATOR_KEYS`).
 - **Options** are declared once in ``OPTIONS`` (:mod:`referee.games.options`) and
   parsed by :meth:`Game.new` before the game's :meth:`Game.setup` sees them.
 - **The outcome** is ``None`` or ``{"result": "won"|"lost"|"draw", "winners": [...]}``
