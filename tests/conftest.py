@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -20,6 +22,23 @@ SHIPPED_PROJECTS = ("ringgeister", "riddle-sample", "mount-doom", "lotr-coop", "
 def shipped_project(name: str) -> Path:
     """The folder of shipped project ``name`` in this checkout."""
     return PROJECTS / name
+
+
+def generator_leaks(view: Any, state: int) -> list[str]:
+    """Where a game's random generator shows in ``view`` (JSON data), ``state`` being
+    the generator's state: every ``rng`` key at any depth, and the state's digits
+    anywhere in the view's text. Empty: the view does not leak it."""
+    text = json.dumps(view)
+    found = [f"the generator's state {state} in the view"] if str(state) in text else []
+    stack = [view]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            found += [f"key {k!r}" for k in x if k == "rng"]
+            stack.extend(x.values())
+        elif isinstance(x, list):
+            stack.extend(x)
+    return found
 
 
 settings.register_profile(

@@ -13,6 +13,9 @@ A :class:`Game` object *is* the game state with the rules attached, like
   and names it in ``MOVE``.
 - **Events** are ``{"type", "text", ...}`` with an optional ``private`` audience
   (:mod:`referee.games.events`); :meth:`Game.events_for` filters them per viewer.
+- **Views**: :meth:`Game.view` is what a player may see: the game's
+  :meth:`Game.dump_view` hook (default: the whole state) without the random
+  generator, which the kit keeps out of every view (:data:`GENERATOR_KEYS`).
 - **Options** are declared once in ``OPTIONS`` (:mod:`referee.games.options`) and
   parsed by :meth:`Game.new` before the game's :meth:`Game.setup` sees them.
 - **The outcome** is ``None`` or ``{"result": "won"|"lost"|"draw", "winners": [...]}``
@@ -42,7 +45,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Self, TypeVar, final
 
 from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError, UsageError
@@ -55,6 +58,7 @@ from .rng import Rng
 M = TypeVar("M")
 
 __all__ = [
+    "GENERATOR_KEYS",
     "CannotDeterminise",
     "Event",
     "FigureView",
@@ -70,6 +74,9 @@ __all__ = [
 
 #: keys of a position that belong to the kit, not to the game's ``POSITION``
 POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice")
+#: the kit's keys for the random generator (its state, the fixed dice to come): they
+#: foretell every die and shuffle, so :meth:`Game.view` never shows them
+GENERATOR_KEYS = frozenset({"rng", "dice"})
 
 
 # ====================================================================== outcomes
@@ -229,6 +236,16 @@ class Game(ABC, Generic[M]):
     rng: Rng
     #: what happened while setting up (cards turned, figures placed)
     setup_events: list[Event]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuse a game class that defines ``view``: :meth:`view` is the kit's, so
+        that no view ever carries the generator (games override :meth:`dump_view`)."""
+        super().__init_subclass__(**kwargs)
+        if "view" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__qualname__} defines view(): override dump_view() instead "
+                "(Game.view() keeps the random generator out of every view)"
+            )
 
     # ================================================================== construction
     @classmethod
@@ -592,11 +609,26 @@ class Game(ABC, Generic[M]):
         """An independent copy (search lives on it: games override it for speed)."""
         return type(self).from_json(self.to_json(), self.compiled)
 
+    @final
     def view(self, player: str | None = None) -> dict[str, Any]:
         """What ``player`` may see of the state (``None``: any onlooker).
 
+        :meth:`dump_view` (the game's hook) without the kit's generator keys
+        (:data:`GENERATOR_KEYS`): whoever holds the generator's state can predict
+        every die and shuffle to come, so no view carries it. Every path that shows
+        a player the game (``--view``, ``referee serve``, the network tables, the
+        bots' evaluation) goes through here; games override :meth:`dump_view`,
+        never this (a subclass that defines ``view`` is refused).
+        """
+        shown = self.dump_view(player)
+        return {k: v for k, v in shown.items() if k not in GENERATOR_KEYS}
+
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
+        """Hook: the state as ``player`` may see it (``None``: any onlooker), as
+        JSON-ready data; :meth:`view` removes the generator from it.
+
         Games with hidden information (hands, face-down cards) override this; the
-        default shows everything, as for games of open information.
+        default is :meth:`to_json`, everything, as for games of open information.
         """
         return self.to_json()
 
@@ -639,13 +671,13 @@ class Game(ABC, Generic[M]):
         ------
         CannotDeterminise
             When the view does not say enough to rebuild a state (the default: a
-            game that overrides :meth:`view` but not this hook).
+            game that overrides :meth:`dump_view` but not this hook).
 
         Notes
         -----
         The default costs one :meth:`copy`.
         """
-        if type(self).view is not Game.view:
+        if type(self).dump_view is not Game.dump_view:
             raise CannotDeterminise(
                 f"{type(self).__name__} hides part of its state but declares no determinise"
             )

@@ -4,7 +4,8 @@ A table is the authoritative game: the :class:`~referee.games.base.Game` object,
 seats (player name -> hash of the seat's secret token), its ply counter and the
 WebSocket listeners. Everything a seat or a spectator is shown goes through the
 game's own ``view(player)`` and ``events_for(events, viewer)``: the server never
-decides what is secret, the rules module does.
+decides what is secret, the rules module does (and the kit's ``Game.view`` keeps
+the random generator out of every view).
 
 The hall resolves project names under the projects folder (no other path is ever
 opened), keeps one compiled board per project, creates games, loads them back from
@@ -44,9 +45,6 @@ _MAX_PLAYERS = 16
 _MAX_MOVE_TEXT = 1000
 
 Event = dict[str, Any]
-#: the kit's frame keys for the random generator: whoever has them can predict every
-#: die and shuffle, so no view the server sends carries them (whatever a game's view())
-_GENERATOR_KEYS = frozenset({"rng", "dice"})
 #: what a frontend gets of each :class:`~referee.games.base.FigureView`
 _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
@@ -147,7 +145,7 @@ class Table:
             "seats": list(self.rec.seats),
             "you": player,
             **self.status(),
-            "view": self.view(player),
+            "view": g.view(player),
             "figures": [{k: getattr(f, k) for k in _FIGURE_FIELDS} for f in g.figures().values()],
         }
         if player is not None and out["to_move"] == player:
@@ -157,10 +155,6 @@ class Table:
                 for fig, nodes in g.move_targets().items()
             }
         return out
-
-    def view(self, player: str | None) -> dict[str, Any]:
-        """``game.view(player)`` without the random generator's state."""
-        return {k: v for k, v in self.game.view(player).items() if k not in _GENERATOR_KEYS}
 
     def events_for(self, events: list[Event], player: str | None) -> list[Event]:
         return self.game.events_for(events, player)

@@ -253,14 +253,15 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         """
         return list(self._moves(drops=False))
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """The state as every player sees it: all of it but the order of the
         face-down piles — the Hobbit deck, the Event tiles and the face-down shields
         (:data:`FACE_DOWN`) — shown sorted: what is in them, which the players can
         count from what has been seen, not what comes next.
 
         The Fellowship plays open-handed (the players confer over their cards, as in
-        the rulebook's example of play), so hands are shown.
+        the rulebook's example of play), so hands are shown. The kit's :meth:`view`
+        then leaves out the generator (the dice and reshuffles to come).
         """
         data = self.to_json()
         state = data["state"]

@@ -183,7 +183,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         return out
 
     # ------------------------------------------------------------------ what players see
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """The state as every player (and onlooker) sees it; the Fellowship plays
         open-handed, so all players see the same.
 
@@ -200,7 +200,8 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         stack or unseen in the box — which cards those places hold between them (a
         player can count them from the pack and what was seen), not which is where.
         Everything else (figures, face-up cards, cards in front of players, the cards
-        seen going back in the box, dice, the decision awaited) is shown as it is.
+        seen going back in the box, the dice rolled, the decision awaited) is shown as
+        it is; the kit's :meth:`view` then leaves out the generator (the dice to come).
 
         Notes
         -----

@@ -573,7 +573,7 @@ class RiddleGame(Game[Move]):
         except IllegalMoveError:
             return None
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """What ``player`` may see (see :func:`.views.view`)."""
         return views.view(self, player)
 

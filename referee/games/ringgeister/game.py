@@ -558,9 +558,10 @@ class RinggeisterGame(Game[Move]):
         to the counters and the goal); ``None`` while counters are being placed."""
         return evaluation.evaluate(self, player)
 
-    def view(self, player: str | None = None) -> dict[str, Any]:
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """The state as every player sees it: the face-down pile's cards in id order
-        (which cards are left is known, their order is not — rulebook 1.2)."""
+        (which cards are left is known, their order is not — rulebook 1.2). The kit's
+        :meth:`view` then leaves out the generator (the reshuffles to come)."""
         data = self.to_json()
         cards = data["state"]["cards"]
         cards["pile"] = sorted(cards["pile"])

@@ -217,8 +217,8 @@ def test_every_registered_game_gets_the_bots(rules: str) -> None:
 
 
 def test_a_game_that_hides_state_without_a_determiniser_is_not_searched() -> None:
-    """The kit's default determinise copies the state: it refuses when ``view`` hides
-    something, and the bots then play without looking ahead."""
+    """The kit's default determinise copies the state: it refuses when ``dump_view``
+    hides something, and the bots then play without looking ahead."""
     from referee.games.base import CannotDeterminise, Game
 
     g = new_game("mount-doom", plies=3)
@@ -226,7 +226,7 @@ def test_a_game_that_hides_state_without_a_determiniser_is_not_searched() -> Non
     class Hiding(type(g)):
         determinise = Game.determinise  # the kit's default, not Mount Doom's own
 
-        def view(self, player: str | None = None) -> dict[str, Any]:
+        def dump_view(self, player: str | None = None) -> dict[str, Any]:
             return {"rules": self.rules}
 
     h = Hiding.from_json(g.to_json(), g.compiled)

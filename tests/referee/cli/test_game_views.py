@@ -5,9 +5,15 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from referee.cli import main
 from referee.cli.cmd_game import Server
+from referee.games import get_module, modules
+
+from ...conftest import generator_leaks
 
 ROOT = Path(__file__).resolve().parents[3]
 MAP = ROOT / "projects" / "riddle-sample"
@@ -63,3 +69,75 @@ def test_serve_state_with_view(tmp_path):
     assert new["ok"] and view["ok"] and "state" not in view
     assert view["view"]["viewer"] == "frodo"
     assert not bad["ok"]
+
+
+# ---------------------------------------------------------------------- the generator
+#: every registered game (built-ins and installed plug-ins), as the contract test plays
+GAMES = sorted(modules())
+
+
+def _players(rules: str) -> int:
+    lo, hi = get_module(rules).game.PLAYERS
+    return max(lo, min(hi, 2))
+
+
+def _new_state(tmp_path: Path, capsys: Any, rules: str) -> tuple[Path, dict[str, Any]]:
+    sample = get_module(rules).sample_path()
+    assert sample is not None, f"{rules} names no sample board"
+    state = tmp_path / "g.json"
+    argv = ["new", rules, str(sample), "--players", str(_players(rules)), "--seed", "3"]
+    assert main([*argv, "-o", str(state)]) == 0
+    capsys.readouterr()
+    env = json.loads(state.read_text())
+    env["state"]["dice"] = [2, 5, 3]  # the dice to come, as a test or a position fixes them
+    state.write_text(json.dumps(env))
+    return state, env
+
+
+def _hides_generator(view: dict[str, Any], state: int) -> None:
+    assert "rng" not in view and "dice" not in view
+    assert generator_leaks(view, state) == []
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_no_cli_view_shows_the_random_generator(tmp_path, capsys, rules):
+    """``moves --view`` and ``play --view`` on a saved state, for every player."""
+    state, env = _new_state(tmp_path, capsys, rules)
+    rng = env["state"]["rng"]
+    assert main(["moves", str(state), "--json"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    mover, move = first["to_move"], first["moves"][0]
+    for viewer in env["state"]["players"]:
+        assert main(["moves", str(state), "--view", viewer, "--json"]) == 0
+        _hides_generator(json.loads(capsys.readouterr().out)["view"], rng)
+    assert main(["play", str(state), move, "--view", mover, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "accepted" and "state" not in out
+    _hides_generator(out["view"], rng)
+    # the state file still carries the generator: replays stay exact
+    assert json.loads(state.read_text())["state"]["rng"] == rng
+
+
+@pytest.mark.parametrize("rules", GAMES)
+def test_no_serve_view_shows_the_random_generator(tmp_path, capsys, rules):
+    """``referee serve`` (JSON lines): ``state`` and ``play`` with ``view``."""
+    _, env = _new_state(tmp_path, capsys, rules)
+    rng = env["state"]["rng"]
+    viewer = env["state"]["players"][0]
+    reqs = [
+        {"op": "load", "state": env},
+        {"op": "state", "game": "g1", "view": viewer},
+        {"op": "moves", "game": "g1"},
+    ]
+    out = io.StringIO()
+    srv = Server()
+    srv.run(io.BytesIO("\n".join(json.dumps(r) for r in reqs).encode() + b"\n"), out)
+    loaded, shown, moves = (json.loads(line) for line in out.getvalue().splitlines())
+    assert loaded["ok"] and shown["ok"] and "state" not in shown
+    _hides_generator(shown["view"], rng)
+    play = {"op": "play", "game": "g1", "move": moves["moves"][0], "view": moves["to_move"]}
+    out = io.StringIO()
+    srv.run(io.BytesIO(json.dumps(play).encode() + b"\n"), out)
+    played = json.loads(out.getvalue())
+    assert played["ok"] and played["verdict"] == "accepted", played
+    _hides_generator(played["view"], rng)

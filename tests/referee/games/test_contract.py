@@ -13,8 +13,10 @@ subpackages) is played at random on its sample board, and must:
 - round-trip positions: ``position(from_position(p)) == p``, same legal moves;
 - keep its invariants after every move;
 - give bots only what a player sees: ``determinise(player, rng)`` builds a separate
-  game whose ``view(player)`` is the original's (the generator aside) and leaves
-  the original unchanged; ``evaluate(player)`` is ``None`` or within 0..1.
+  game whose ``view(player)`` is the original's and leaves the original unchanged;
+  ``evaluate(player)`` is ``None`` or within 0..1;
+- never show the random generator: no ``view(player)`` carries its state or the
+  fixed dice to come (they would foretell every die and shuffle).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from referee.games import Game, Option, get_module, modules
 from referee.games.base import CannotDeterminise
 from referee.games.options import parse_options
 from referee.store import load_project
+
+from ...conftest import generator_leaks
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -241,15 +245,26 @@ def test_positions_round_trip(name: str) -> None:
             assert [str(m) for m in back.legal_moves] == [str(m) for m in g.legal_moves]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_no_view_shows_the_random_generator(name: str) -> None:
+    g = new(name, seed=12)
+    looked = 0
+    for k, _ in enumerate(play(g, 12, 60)):
+        if k % 6:
+            continue
+        shown = g.copy()
+        shown.rng.fixed = [2, 5, 3]  # the dice to come, as a test or a position fixes them
+        state = shown.rng.state
+        assert str(state) in json.dumps(shown.to_json())  # the whole state has it: a leak shows
+        for viewer in [*g.players, None]:
+            view = roundtrip(shown.view(viewer))
+            assert "rng" not in view and "dice" not in view, (name, viewer, k)
+            assert generator_leaks(view, state) == [], (name, viewer, k)
+        looked += 1
+    assert looked >= 3
+
+
 # ====================================================================== bot hooks
-#: the kit's generator keys: the coming dice are not something a player sees
-GENERATOR = ("rng", "dice")
-
-
-def seen(view: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in GENERATOR}
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_bots_search_worlds_that_look_the_same_to_the_player(name: str) -> None:
     g = new(name, seed=11)
@@ -265,7 +280,7 @@ def test_bots_search_worlds_that_look_the_same_to_the_player(name: str) -> None:
             continue
         assert roundtrip(g.to_json()) == before, "determinise changed the game"
         assert world is not g
-        assert seen(roundtrip(world.view(me))) == seen(roundtrip(g.view(me))), f"after {k} moves"
+        assert roundtrip(world.view(me)) == roundtrip(g.view(me)), f"after {k} moves"
         assert world.invariants() == []
         again = g.determinise(me, random.Random(k))
         assert again.to_json() == world.to_json(), "the same generator deals the same world"

@@ -165,3 +165,17 @@ def test_plugin_properties_extend_a_copy_of_the_generic_table() -> None:
     if "race" in available():
         assert merged["point"]["again"] == {"type": "bool"}
         assert "again" not in PROP_SPECS["point"]
+
+
+def test_a_game_that_defines_view_is_refused() -> None:
+    """``Game.view`` keeps the generator out of every view; a game that replaced it
+    could show a player the dice to come, so games override ``dump_view`` instead."""
+    from referee.games.base import Game
+
+    with pytest.raises(TypeError, match="dump_view"):
+
+        class Peeking(Game[Move]):
+            rules = "peeking"
+
+            def view(self, player: str | None = None) -> dict[str, object]:
+                return self.to_json()

@@ -8,10 +8,16 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 from typing import Any
 
-from referee.games import get_game
+import pytest
 
+from referee.compiler import compile_board
+from referee.games import get_game, get_module, modules
+from referee.store import load_project
+
+from ...conftest import generator_leaks
 from .conftest import Client, create, wait_until
 from .test_ws import Listener
 
@@ -149,15 +155,50 @@ def test_private_event_parts_reach_only_their_audience(server):
     ]
 
 
-def test_no_view_carries_the_random_generator(server):
-    """With the generator's state a client could predict every die and shuffle."""
-    for rules, project, players in [
-        ("ringgeister", "ringgeister", 2),
-        ("riddle", "riddle-sample", 3),
-        ("mount-doom", "mount-doom", 2),
-        ("lotr-coop", "lotr-coop", 2),
-    ]:
-        g = create(server.url, rules=rules, project=project, players=players, seed=1)
-        for token in [None, *(s["token"] for s in g["seats"])]:
-            snap = Client(server.url, token).get(f"/api/games/{g['game']}").json()
-            assert "rng" not in snap["view"] and "dice" not in snap["view"], rules
+@pytest.mark.parametrize("rules", sorted(modules()))
+def test_no_view_carries_the_random_generator(make_server, tmp_path, rules):
+    """With the generator's state a client could predict every die and shuffle: no
+    snapshot (HTTP, any seat or the public) and no WebSocket hello of any registered
+    game carries it, before and after moves."""
+    sample = get_module(rules).sample_path()
+    assert sample is not None, f"{rules} names no sample board"
+    projects = tmp_path / "projects"
+    projects.mkdir()
+    if sample.is_dir():
+        shutil.copytree(sample, projects / rules)
+    else:
+        shutil.copy(sample, projects / f"{rules}{sample.suffix}")
+    server = make_server(projects, moves_per_second=1000)
+    cls = get_module(rules).game
+    players = max(cls.PLAYERS[0], min(cls.PLAYERS[1], 2))
+    g = create(server.url, rules=rules, project=rules, players=players, seed=7)
+    gid = g["game"]
+    # the same game, held here: its generator is what must not show
+    local = cls.new(compile_board(load_project(sample)), players=players, seed=7)
+    clients = [Client(server.url), *(Client(server.url, s["token"]) for s in g["seats"])]
+    seat = {s["player"]: c for s, c in zip(g["seats"], clients[1:])}
+    hello = Listener(server.url, gid, g["seats"][0]["token"])
+    try:
+        assert wait_until(lambda: bool(hello.of_type("hello")))
+        shown = [hello.of_type("hello")[0]["view"]]
+        for ply in range(4):
+            snaps = [c.get(f"/api/games/{gid}").json() for c in clients]
+            shown += [snap["view"] for snap in snaps]
+            for view in shown:
+                assert "rng" not in view and "dice" not in view, (rules, ply)
+                assert generator_leaks(view, local.rng.state) == [], (rules, ply)
+            shown = []
+            if local.outcome is not None:
+                break
+            move = str(next(iter(local.legal_moves)))
+            r = seat[local.to_move].post(
+                f"/api/games/{gid}/moves", {"move": move, "expect_ply": ply}
+            )
+            assert r.status_code == 200, r.text
+            local.push_text(move)
+            assert r.json()["outcome"] == local.outcome  # the same game as the server's
+            assert r.json()["to_move"] == (None if local.outcome else local.to_move)
+    finally:
+        hello.close()
+        for c in clients:
+            c.close()
