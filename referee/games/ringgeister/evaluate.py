@@ -12,17 +12,24 @@ from breadth-first distances on the **point graph** of the board as its tiles ar
 turned now — two points are neighbours when a figure leaving one reaches the other
 without passing a third point (through junctions and doors; dwarf galleries, which
 open and close with the cards, and points held by light figures, which are jumped,
-are left out, so the distances are upper bounds). The opponent's progress counts
-against. It reads the figures, the counters, the face-up card and the tile turns —
-all open information; never the order of the face-down pile.
+are left out, so the distances are upper bounds). A black figure in the way must
+be woken by the wind (ruling 8): it costs the moves that bring one of the player's
+light figures onto a wind point whose arrow wakes it now, or :data:`BLOCKED` when
+that is more or no arrow points at it. A player who is not the Ringbearer needs a
+card of his colour, turned by a coloured figure coming to rest on a magic point
+(ruling 7b) while his Hobbit walks. The opponent's progress counts against. It
+reads the figures, the counters, the face-up card and the tile turns — all open
+information; never the order of the face-down pile.
 
 Notes
 -----
-The point graph and the distances from each point a plan needs are built once per
-turn configuration (a tuple of tile turns) and kept on the board view, the
-:data:`KEPT` most recently used configurations. Building one costs O(P + E) for the
-graph plus O(P + E) per breadth-first search; evaluating a position afterwards is a
-few dictionary lookups per figure.
+The point graph, the distances from each point a plan needs and the wind points
+aimed at each black point are built once per turn configuration (a tuple of tile
+turns) and kept on the board view, the :data:`KEPT` most recently used
+configurations. Building one costs O(P + E) for the graph plus O(P + E) per
+breadth-first search, and O(W × B) for the W wind points' rays over the B black
+points; evaluating a position afterwards is a Dijkstra search per figure
+(O(E log P)) with a few lookups per black figure it meets.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ from heapq import heappop, heappush
 from itertools import permutations
 from typing import TYPE_CHECKING
 
+from ...geometry import unit_vector
 from .view import DOOR, JUNCTION, POINT, BoardView
 
 if TYPE_CHECKING:
@@ -41,15 +49,22 @@ if TYPE_CHECKING:
 KEPT = 512
 #: distance (in moves) standing for "no route now" and the scale of the remaining work
 FAR = 60
-#: the moves a black figure in the Hobbit's way to the goal costs (until the wind moves it)
+#: the moves a black figure in a light figure's way costs when no wind point wakes it
+#: now (it waits for a storm to turn an arrow towards it, or goes round)
 BLOCKED = 6
+#: what waking a black figure in the way costs besides bringing a light figure of the
+#: player's onto a wind point whose arrow points at it (the wind moves it, ruling 8)
+WAKE = 1
 #: what a counter still on the board costs besides the moves to it: completing a
 #: mission must pay at once, or the bot would hover beside it
 COUNTER = 8
 #: how much the best opponent's progress counts against (little: sending his figures
 #: home is no way to win; racing him is)
 OPPONENT = 0.05
-#: the cost of each move between a non-Ringbearer's Man and a magic point (at most 3)
+#: a non-Ringbearer with no counter left needs the longer of his Hobbit's way to the
+#: goal and his way to turn a card (a coloured figure's moves to a magic point), plus
+#: WAIT × the latter: so a Hobbit waiting beside the goal is worth less than a Man
+#: about to turn a card, and the bot does not park its Man on a magic point
 WAIT = 0.5
 #: one move of Gandalf's takes a turn, in which the Hobbit and the Man make a step each
 GANDALF_MOVE = 2.0
@@ -64,10 +79,11 @@ class _Distances:
     counter left); ``open`` takes it.
     """
 
-    __slots__ = ("_from", "_gandalf", "_magic", "black", "magic", "open", "safe")
+    __slots__ = ("_from", "_gandalf", "_magic", "_wakers", "black", "magic", "open", "safe")
 
     def __init__(self, v: BoardView) -> None:
         self.black = v.black
+        self._wakers: dict[int, list[tuple[int, frozenset[int]]]] | None = None
         self._gandalf: dict[int, list[int]] = {}
         self.safe = _point_graph(v, spider=False)
         self.open = _point_graph(v, spider=True)
@@ -92,6 +108,21 @@ class _Distances:
         if self._magic is None:
             self._magic = _bfs(self.safe, *self.magic)
         return self._magic
+
+    def wakers(self, v: BoardView, b: int) -> list[tuple[int, frozenset[int]]]:
+        """The wind points whose arrow points at black point ``b`` (ruling 8), each with
+        the black points nearer along its ray: the wind from it wakes a black figure
+        on ``b`` while none of those holds a black figure (black figures rest on black
+        points only). ``v`` is the board view at this turn configuration.
+
+        Notes
+        -----
+        Built for every black point at the first call: O(W × B) for W wind points
+        and B black points, once per turn configuration (arrows turn with tiles).
+        """
+        if self._wakers is None:
+            self._wakers = _wakers(v)
+        return self._wakers.get(b, [])
 
     def from_point(self, p: int, spider: bool) -> list[int]:
         """Moves from ``p`` to every node index (``FAR`` where no route leads)."""
@@ -126,6 +157,28 @@ def _point_graph(v: BoardView, spider: bool) -> Adjacency:
                     queue.append(k2)
         adj[p] = sorted(found)
     return adj
+
+
+def _wakers(v: BoardView) -> dict[int, list[tuple[int, frozenset[int]]]]:
+    """Black point -> (wind point, black points nearer along its ray) (see ``wakers``)."""
+    out: dict[int, list[tuple[int, frozenset[int]]]] = {}
+    blacks = [q for q in v.points if v.black[q]]
+    corridor = v.corridor
+    for w in v.points:
+        bearing = v.wind[w]
+        if bearing is None:
+            continue
+        ux, uy = unit_vector(bearing)
+        ray: list[tuple[float, int]] = []
+        for q in blacks:
+            dx, dy = v.x[q] - v.x[w], v.y[q] - v.y[w]
+            t = dx * ux + dy * uy
+            if t > 1e-9 and abs(dx * uy - dy * ux) <= corridor:
+                ray.append((t, q))
+        ray.sort()
+        for i, (_, q) in enumerate(ray):
+            out.setdefault(q, []).append((w, frozenset(r for _, r in ray[:i])))
+    return out
 
 
 def _bfs(adj: Adjacency, *sources: int) -> list[int]:
@@ -205,22 +258,28 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     hobbit, man = _figure(g, colour, "hobbit"), _figure(g, colour, "man")
     hp, mp = g.pos[hobbit] if hobbit >= 0 else -1, g.pos[man] if man >= 0 else -1
     left = [c for c in g.counters if c["colour"] == colour and not c["removed"] and c["space"]]
+    gandalf = g.gandalfs[0] if g.gandalfs else -1
+    gp = g.pos[gandalf] if gandalf >= 0 else -1
+    wake = _Blockers(g, [p for p in (hp, mp) if p >= 0], gp, d)
     if not left:
         if hp < 0:
             return float(FAR)
-        walk = float(_walk(g, d.open, hp, goal, bearer=colour == g.ringbearer).get(goal, FAR))
-        if colour != g.ringbearer and mp >= 0:
-            # not the Ringbearer: the Man turns cards on magic points until it is
-            walk += WAIT * min(d.to_magic()[mp], 3)
+        bearer = colour == g.ringbearer
+        walk = float(_walk(g, d.open, hp, goal, bearer, wake).get(goal, FAR))
+        if not bearer:
+            # not the Ringbearer: while the Hobbit walks, a coloured figure turns the
+            # next card on a magic point (ruling 7b); one standing on a magic point
+            # must step off and on again
+            to_magic = d.to_magic()
+            turn = float(min(to_magic[p] or 2 for p in (hp, mp) if p >= 0))
+            walk = max(walk, turn) + WAIT * turn
         return walk
-    gandalf = g.gandalfs[0] if g.gandalfs else -1
-    gp = g.pos[gandalf] if gandalf >= 0 else -1
     occ, light = g.occ, g.light
     total = 0.0
     finish = float(FAR)
     # the Hobbit's and the Man's own ways, around the black figures standing now
-    dh = _walk(g, d.safe, hp, -1, bearer=colour == g.ringbearer) if hp >= 0 else {}
-    dm = _walk(g, d.safe, mp, -1, bearer=False) if mp >= 0 else {}
+    dh = _walk(g, d.safe, hp, -1, colour == g.ringbearer, wake) if hp >= 0 else {}
+    dm = _walk(g, d.safe, mp, -1, False, wake) if mp >= 0 else {}
     for c in left:
         arrivals = v.counter_spaces.get(c["space"], [])
         if len(arrivals) < 3:
@@ -239,11 +298,63 @@ def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
     return total + finish
 
 
-def _walk(g: RinggeisterGame, adj: Adjacency, src: int, goal: int, bearer: bool) -> dict[int, int]:
+class _Blockers(dict[int, int]):
+    """What a black figure costs a light figure of the player's it stands in the way
+    of, by its point (reckoned when first asked: ``blockers[point]``).
+
+    :data:`WAKE` plus the moves of the nearest of the player's figures at ``own``
+    (his Hobbit and Man) or of Gandalf at ``gandalf`` (:data:`GANDALF_MOVE` steps a
+    move; not to a magic point, where he triggers nothing) to a wind point, free of
+    black figures, whose arrow wakes the figure now (no black figure nearer along
+    the ray, ruling 8); :data:`BLOCKED` when that is more, or no wind point wakes
+    it. Without this a figure in the way costs the same however near a waking wind
+    point is, and the bot stalls beside it.
+
+    Notes
+    -----
+    One breadth-first search per wind point (kept per turn configuration), then a
+    few lookups per wind point aimed at the figure, once per position and point
+    (later asks are dictionary hits).
+    """
+
+    __slots__ = ("_d", "_gandalf", "_held", "_own", "_v")
+
+    def __init__(self, g: RinggeisterGame, own: list[int], gandalf: int, d: _Distances) -> None:
+        super().__init__()
+        self._d, self._v, self._own, self._gandalf = d, g.v, own, gandalf
+        self._held = {p for p in (g.pos[f] for f in g.black_figs) if p >= 0}
+
+    def __missing__(self, b: int) -> int:
+        d, held, gandalf = self._d, self._held, self._gandalf
+        best = BLOCKED
+        for w, nearer in d.wakers(self._v, b):
+            if w in held or not held.isdisjoint(nearer):
+                continue  # a black figure on the wind point, or nearer along its ray
+            to_w = d.from_point(w, spider=False)
+            for p in self._own:
+                steps = WAKE + (to_w[p] or 2)  # standing there: off and on again
+                if steps < best:
+                    best = steps
+            if gandalf >= 0 and not self._v.magic[w]:
+                steps = WAKE + int(GANDALF_MOVE * (d.gandalf_from(w)[gandalf] or 2))
+                if steps < best:
+                    best = steps
+        self[b] = best
+        return best
+
+
+def _walk(
+    g: RinggeisterGame,
+    adj: Adjacency,
+    src: int,
+    goal: int,
+    bearer: bool,
+    blocked: dict[int, int] | None = None,
+) -> dict[int, int]:
     """A figure's moves from ``src`` to the points of ``adj``, where a point held by a
-    black figure it cannot jump costs :data:`BLOCKED` more moves (it waits for the
-    wind to move it away, or goes round). With ``goal`` (not -1) the search stops
-    there.
+    black figure it cannot jump costs ``blocked[point]`` more moves (the wind must
+    move it away, see :class:`_Blockers`; :data:`BLOCKED` without them), or it goes
+    round. With ``goal`` (not -1) the search stops there.
 
     Notes
     -----
@@ -262,7 +373,10 @@ def _walk(g: RinggeisterGame, adj: Adjacency, src: int, goal: int, bearer: bool)
             break
         for b in adj[a]:
             o = occ[b]
-            nc = c + (1 if o < 0 or light[o] or (bearer and small[o]) else 1 + BLOCKED)
+            if o < 0 or light[o] or (bearer and small[o]):
+                nc = c + 1
+            else:
+                nc = c + 1 + (blocked[b] if blocked is not None else BLOCKED)
             if nc < best.get(b, FAR * 4):
                 best[b] = nc
                 heappush(heap, (nc, b))

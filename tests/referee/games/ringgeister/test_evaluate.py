@@ -19,6 +19,9 @@ from referee.games.ringgeister import RinggeisterGame
 from referee.games.ringgeister.evaluate import _Distances, distances, remaining
 from referee.store import load_project
 
+from .boards import B
+from .boards import position as board_position
+
 ROOT = Path(__file__).resolve().parents[4]
 START = ROOT / "docs" / "positions" / "ringgeister-start.json"
 
@@ -139,3 +142,72 @@ def test_distances_follow_the_tiles_as_they_turn() -> None:
         if len(seen) > 3:
             break
     assert len(seen) > 3  # tiles turned
+
+
+# ------------------------------------------------------- stalls: blockers and card turns
+def blocked_board() -> B:
+    """The Hobbit's only way to the goal passes a black point; the wind arrow on ``W``
+    points north at it (ruling 8); ``M1`` is a step from ``W``, ``F`` leads nowhere
+    near it; ``O`` is a black point on the ray, nearer ``W`` than ``S``."""
+    b = B().pt("H", 0, 0).pt("S", 20, 0, "black").pt("goal", 40, 0, goal=True)
+    b.path("H", "S", "goal")
+    b.pt("W", 20, 60, wind="N").pt("M1", 20, 80).path("W", "M1")
+    b.pt("O", 20, 30, "black").pt("F", 200, 80).pt("F2", 220, 80).path("F", "F2")
+    return b
+
+
+def blocked(man: str, **black: str) -> RinggeisterGame:
+    return board_position(
+        blocked_board(), {"hobbit-yellow": "H", "man-yellow": man, "spirit": "S", **black}
+    )
+
+
+def test_a_figure_near_the_wind_that_wakes_the_blocker_is_worth_more() -> None:
+    """A Spirit stands in the Ringbearer's only way to the goal. The wind from ``W``
+    wakes it (ruling 8), so the Man a step from ``W`` is worth more than the Man far
+    away — with a flat charge for the blocker the two were worth the same, and the
+    bot stalled beside it. The Man on ``W`` already must step off and on again."""
+    near, far, on = blocked("M1"), blocked("F"), blocked("W")
+    assert value(near, "yellow") > value(far, "yellow")
+    assert value(near, "yellow") >= value(on, "yellow") > value(far, "yellow")
+    d = distances(near)
+    assert remaining(near, "yellow", d) < remaining(far, "yellow", distances(far))
+
+
+def test_a_black_figure_nearer_along_the_ray_shields_the_blocker() -> None:
+    """With an Orc on ``O``, between ``W`` and the Spirit, the wind from ``W`` wakes
+    the Orc, not the Spirit: the Man beside ``W`` is worth no more than far away."""
+    near, far = blocked("M1", orc="O"), blocked("F", orc="O")
+    assert value(near, "yellow") == value(far, "yellow")
+
+
+def card_board() -> B:
+    """The Hobbit beside the goal; the Man's points ``A`` – ``MG`` (magic) – ``B``."""
+    b = B().pt("H", 0, 0).pt("goal", 20, 0, goal=True).path("H", "goal")
+    b.pt("A", 0, 40).pt("MG", 20, 40, magic=True).pt("B", 40, 40).path("A", "MG", "B")
+    return b
+
+
+def test_a_man_parked_on_a_magic_point_turns_no_card() -> None:
+    """Not the Ringbearer, with no counter left, the player needs a card of his colour:
+    a coloured figure turns one by coming to rest on a magic point (ruling 7b). Its Man
+    standing on one has to step off and on again, so a Man a step from it is worth
+    more — valued by its distance 0 the bot parked its Man there and waited for good."""
+
+    def at(man: str) -> RinggeisterGame:
+        return board_position(
+            card_board(),
+            {"hobbit-yellow": "H", "man-yellow": man},
+            players=("yellow", "orange"),
+            cards=(("orange", "forward", "moon"), ("yellow", "forward", "moon")),
+        )
+
+    assert value(at("A"), "yellow") > value(at("MG"), "yellow")
+    # ... and the Ringbearer is better off still
+    bearer = board_position(
+        card_board(),
+        {"hobbit-yellow": "H", "man-yellow": "A"},
+        players=("yellow", "orange"),
+        cards=(("yellow", "forward", "moon"),),
+    )
+    assert value(bearer, "yellow") > value(at("A"), "yellow")
