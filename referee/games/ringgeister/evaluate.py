@@ -391,12 +391,25 @@ def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
     return next((f for f in g.own.get(colour, []) if g.specs[f].figure == figure), -1)
 
 
+def _progress(left: float) -> float:
+    """1 − ``left`` / :data:`FAR` down to a third, then a tail that keeps falling (the
+    curve and its slope continuous): ``(4/27) / x²`` for x = ``left`` / FAR above 2/3.
+
+    A player far from his goal (his figures penned in, his counter far away) still
+    sees which moves bring it nearer; clipped at 0 every move looked the same and
+    the bot wandered until the move limit.
+    """
+    x = max(0.0, left) / FAR
+    return 1.0 - x if x <= 2.0 / 3.0 else (4.0 / 27.0) / (x * x)
+
+
 def evaluate(g: RinggeisterGame, player: str) -> float | None:
     """How well ``player`` stands, 0 to 1 (see the module docs); ``None`` while the
     counters are being placed (the plan starts once they lie on the board).
 
     0.3 + 0.6 × the player's progress − ``OPPONENT`` × the best opponent's, where progress
-    is 1 − :func:`remaining` / :data:`FAR` (clipped to 0..1); a player whose Hobbit is
+    is 1 − :func:`remaining` / :data:`FAR` with a falling tail past 2/3 of FAR (never
+    flat, :func:`_progress`); a player whose Hobbit is
     the Ringbearer with no counter left gains a little more the nearer it is to
     the goal (only the Ringbearer may step onto it). A position keeps above the
     0.25 a caught Ringbearer gives every player while the opponent is far from
@@ -414,7 +427,7 @@ def evaluate(g: RinggeisterGame, player: str) -> float | None:
 
     def progress(colour: str) -> float:
         left = remaining(g, colour, d)
-        p = max(0.0, 1.0 - left / FAR)
+        p = _progress(left)
         if colour == bearer and g._counters_left(colour) == 0:
             p += 0.1 * max(0.0, 1.0 - left / 10.0)
         return p

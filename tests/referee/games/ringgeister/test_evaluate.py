@@ -16,7 +16,7 @@ from typing import Any
 from referee.bots.determinize import determinise
 from referee.compiler import CompiledBoard, compile_board
 from referee.games.ringgeister import RinggeisterGame
-from referee.games.ringgeister.evaluate import _Distances, distances, remaining
+from referee.games.ringgeister.evaluate import FAR, _Distances, distances, remaining
 from referee.store import load_project
 
 from .boards import B
@@ -211,3 +211,18 @@ def test_a_man_parked_on_a_magic_point_turns_no_card() -> None:
         cards=(("yellow", "forward", "moon"),),
     )
     assert value(bearer, "yellow") > value(at("A"), "yellow")
+
+
+def test_far_from_winning_every_step_still_counts() -> None:
+    """At the start each player is more than FAR moves from winning. Clipped there,
+    every move looked the same and the bot wandered; the value keeps falling instead,
+    so a Hobbit a step nearer its counter is worth more."""
+    start = json.loads(START.read_text())
+    games = [
+        game(dict(start, figures={**start["figures"], "hobbit-yellow": p}))
+        for p in ("ws8", "ws5", "ws2")
+    ]
+    left = [remaining(g, "yellow", distances(g)) for g in games]
+    assert FAR < left[0] < left[1] < left[2]
+    values = [value(g, "yellow") for g in games]
+    assert values[0] > values[1] > values[2]
