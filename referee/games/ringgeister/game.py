@@ -281,7 +281,8 @@ class RinggeisterGame(Game[Move]):
         if g.counters and options["counter_placement"] == "random":
             for c in g._counter_order():
                 free = [s for s in v.counter_spaces if s not in g._taken_spaces()]
-                c["space"] = g.rng.choice(free)
+                k = g.counters.index(c)
+                g.counters[k] = {**c, "space": g.rng.choice(free)}
         g.phase = "counters" if any(c["space"] is None for c in g.counters) else "play"
         g.player = 0
         g._bump()
@@ -341,7 +342,8 @@ class RinggeisterGame(Game[Move]):
         Notes
         -----
         O(F + N): the figure and occupancy lists are copied, everything derived from
-        the board is shared.
+        the board is shared, and so is what play never changes (the options, the
+        players, the set-up's events) or only replaces (each counter's dict).
         """
         g = object.__new__(type(self))
         d = self.__dict__.copy()
@@ -349,15 +351,12 @@ class RinggeisterGame(Game[Move]):
         d["occ"] = self.occ[:]
         d["pile"] = self.pile[:]
         d["discard"] = self.discard[:]
-        d["counters"] = [c.copy() for c in self.counters]
+        d["counters"] = self.counters[:]
         d["moved"] = self.moved[:]
         d["pending"] = self.pending[:]
         d["tile_turns"] = self.tile_turns.copy()
         d["rng"] = self.rng.copy()
-        d["options"] = self.options.copy()
-        d["players"] = self.players[:]
         d["_dest_cache"] = self._dest_cache.copy()
-        d["setup_events"] = self.setup_events[:]
         g.__dict__ = d
         return g
 
