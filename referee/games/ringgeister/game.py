@@ -483,34 +483,40 @@ class RinggeisterGame(Game[Move]):
 
     # ================================================================== legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves, steps in figure order with destinations in id order.
+
+        Notes
+        -----
+        Built as a list (one search per figure, kept for the state) and iterated:
+        ``list(legal_moves)`` and the bots take every move anyway.
+        """
+        return iter(self._legal_move_list())
+
+    def _legal_move_list(self) -> list[Move]:
         self._claim()
         if self._outcome is not None:
-            return
+            return []
         ids = self.v.ids
         if self.pending:
             fid = self.pending[0][0]
             occ = self.occ
-            for p in self.v.white_starts:
-                if occ[p] < 0:
-                    yield Move("home", fid, ids[p])
-            return
+            return [Move("home", fid, ids[p]) for p in self.v.white_starts if occ[p] < 0]
         if self.phase == "counters":
             taken = self._taken_spaces()
-            for sid in self.v.counter_spaces:
-                if sid not in taken:
-                    yield Move("counter", sid)
-            return
+            return [Move("counter", sid) for sid in self.v.counter_spaces if sid not in taken]
+        out: list[Move] = []
         coloured_move = False
         specs = self.specs
         for f in self._movable():
             moves = step_moves(self, f)
             if moves:
                 coloured_move = coloured_move or specs[f].coloured
-                yield from moves
+                out.extend(moves)
         if not coloured_move:
             # ruling 1: choosing (a) when neither coloured figure can move is a pass,
             # even when Gandalf could move
-            yield Move("pass")
+            out.append(Move("pass"))
+        return out
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""
