@@ -194,6 +194,8 @@ class BoardView:
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
         self.key: tuple[int, ...] = ()
+        #: the mapping :meth:`show` was last given (equal mappings need no key)
+        self._shown: dict[str, int] = {}
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
         #: what :meth:`_rows` and :meth:`_after` made of each (node, path row) seen
@@ -239,16 +241,20 @@ class BoardView:
         A configuration shown recently comes back from a small LRU cache (the
         arrays are never changed in place once stored), so tree search switching
         between copies with different tile turns pays a dictionary lookup. Otherwise
-        the view's own path network is turned to ``turns`` and what the turns change
-        is re-read (:meth:`_relink`); the compiled board is not turned.
+        the view's own linker is turned to ``turns`` and what the turns change is
+        re-read (:meth:`_relink`); the compiled board is not turned.
 
         Notes
         -----
-        O(P) for P placements on a hit; O(w + n_tile + N) on a miss, for the w segment
-        ends the linker walks through the turned tiles' sockets and N nodes (the
-        arrays are copied, never changed in place).
+        One dictionary comparison when ``turns`` equal those shown last (copies of one
+        game); O(P) for P placements on a hit; O(w + n_tile + N) on a miss, for the w
+        segment ends the linker walks through the turned tiles' sockets and N nodes
+        (the arrays are copied, never changed in place).
         """
+        if turns == self._shown:
+            return False
         key = self.key_of(turns)
+        self._shown = dict(turns)
         if key == self.key:
             return False
         hit = self.configs.get(key)
