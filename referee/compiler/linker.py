@@ -521,6 +521,10 @@ class NetworkLinker:
             {index[nid]: net.port_nodes.get(nid) for nid in ports},
         )
 
+    def turn_to(self, turns: Mapping[str, int]) -> tuple[dict[int, Row], dict[int, str | None]]:
+        """See :meth:`TurnLinker.turn_to`."""
+        return self.turn({o: turns[pid] for o, pid in enumerate(self.owners) if pid in turns})
+
 
 def linker_for(compiled: CompiledBoard, turns: Mapping[str, int]) -> TurnLinker | NetworkLinker:
     """A :class:`TurnLinker` at ``turns``, or the reference where the board needs it."""

@@ -136,6 +136,7 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
     final = -1
     looped = False
     kind, black, land_inc, forced = v.kind, v.black, v.land_inc, v.forced_right
+    steps = v.black_next  # where each arrival leads on at these turns (figures aside)
     while True:
         state = (e, to, repelled)
         if state in seen:
@@ -230,13 +231,17 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                 # (its own vacated start is passed like any other point)
                 final = node
                 break
-        exits = [t for t in land_inc[node] if t[0] != e]
-        if k == DEAD_END or not exits:
-            nxt = _reverse(g, e, node, frm)  # ruling 9: turns about at a dead end
-        elif forced[node]:  # ties: the first in the row, whose path key sorts first
-            nxt = max(exits, key=lambda t: turn_angle(b_in, t[2]))
-        else:
-            nxt = min(exits, key=lambda t: abs(turn_angle(b_in, t[2])))
+        arrived = (e, node, frm, b_in)
+        nxt = steps.get(arrived)
+        if nxt is None:
+            exits = [t for t in land_inc[node] if t[0] != e]
+            if k == DEAD_END or not exits:
+                nxt = _reverse(g, e, node, frm)  # ruling 9: turns about at a dead end
+            elif forced[node]:  # ties: the first in the row, whose path key sorts first
+                nxt = max(exits, key=lambda t: turn_angle(b_in, t[2]))
+            else:
+                nxt = min(exits, key=lambda t: abs(turn_angle(b_in, t[2])))
+            steps[arrived] = nxt
         e, to, _, b_in = nxt
         frm = node
     g._put(f, final)

@@ -281,7 +281,8 @@ class RinggeisterGame(Game[Move]):
         if g.counters and options["counter_placement"] == "random":
             for c in g._counter_order():
                 free = [s for s in v.counter_spaces if s not in g._taken_spaces()]
-                c["space"] = g.rng.choice(free)
+                k = g.counters.index(c)
+                g.counters[k] = {**c, "space": g.rng.choice(free)}
         g.phase = "counters" if any(c["space"] is None for c in g.counters) else "play"
         g.player = 0
         g._bump()
@@ -341,7 +342,8 @@ class RinggeisterGame(Game[Move]):
         Notes
         -----
         O(F + N): the figure and occupancy lists are copied, everything derived from
-        the board is shared.
+        the board is shared, and so is what play never changes (the options, the
+        players, the set-up's events) or only replaces (each counter's dict).
         """
         g = object.__new__(type(self))
         d = self.__dict__.copy()
@@ -349,15 +351,12 @@ class RinggeisterGame(Game[Move]):
         d["occ"] = self.occ[:]
         d["pile"] = self.pile[:]
         d["discard"] = self.discard[:]
-        d["counters"] = [c.copy() for c in self.counters]
+        d["counters"] = self.counters[:]
         d["moved"] = self.moved[:]
         d["pending"] = self.pending[:]
         d["tile_turns"] = self.tile_turns.copy()
         d["rng"] = self.rng.copy()
-        d["options"] = self.options.copy()
-        d["players"] = self.players[:]
         d["_dest_cache"] = self._dest_cache.copy()
-        d["setup_events"] = self.setup_events[:]
         g.__dict__ = d
         return g
 
@@ -484,34 +483,40 @@ class RinggeisterGame(Game[Move]):
 
     # ================================================================== legal moves
     def generate_legal_moves(self) -> Iterator[Move]:
+        """The legal moves, steps in figure order with destinations in id order.
+
+        Notes
+        -----
+        Built as a list (one search per figure, kept for the state) and iterated:
+        ``list(legal_moves)`` and the bots take every move anyway.
+        """
+        return iter(self._legal_move_list())
+
+    def _legal_move_list(self) -> list[Move]:
         self._claim()
         if self._outcome is not None:
-            return
+            return []
         ids = self.v.ids
         if self.pending:
             fid = self.pending[0][0]
             occ = self.occ
-            for p in self.v.white_starts:
-                if occ[p] < 0:
-                    yield Move("home", fid, ids[p])
-            return
+            return [Move("home", fid, ids[p]) for p in self.v.white_starts if occ[p] < 0]
         if self.phase == "counters":
             taken = self._taken_spaces()
-            for sid in self.v.counter_spaces:
-                if sid not in taken:
-                    yield Move("counter", sid)
-            return
+            return [Move("counter", sid) for sid in self.v.counter_spaces if sid not in taken]
+        out: list[Move] = []
         coloured_move = False
         specs = self.specs
         for f in self._movable():
             moves = step_moves(self, f)
             if moves:
                 coloured_move = coloured_move or specs[f].coloured
-                yield from moves
+                out.extend(moves)
         if not coloured_move:
             # ruling 1: choosing (a) when neither coloured figure can move is a pass,
             # even when Gandalf could move
-            yield Move("pass")
+            out.append(Move("pass"))
+        return out
 
     def check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""

@@ -26,7 +26,9 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
         for c in g._counter_order()
         if c["colour"] == colour and c["space"] is None and not c["removed"]
     )
-    c["space"] = move.to
+    # counters are replaced, never changed in place: copies share them
+    k = g.counters.index(c)
+    c = g.counters[k] = {**c, "space": move.to}
     events.append(
         g._ev(
             "counter_placed",

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
     """Ruling 7a: remove a counter whose arrival points hold both its figures + one more."""
     v, occ, specs = g.v, g.occ, g.specs
-    for c in g.counters:
+    for k, c in enumerate(g.counters):
         if c["removed"] or c["space"] is None:
             continue
         arrival = v.counter_spaces.get(c["space"], [])
@@ -24,7 +24,8 @@ def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
         on = {specs[occ[i]].id for i in arrival}
         own = {s.id for s in specs if s.coloured and s.colour == c["colour"]}
         if own <= on and len(on) > len(own):
-            c["removed"] = True
+            # replaced, never changed in place: copies share the counters
+            g.counters[k] = {**c, "removed": True}
             events.append(
                 g._ev(
                     "counter_removed",

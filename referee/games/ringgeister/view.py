@@ -24,6 +24,8 @@ from ...geometry import bearing_degrees
 NONE, POINT, JUNCTION, DOOR, DEAD_END, OTHER = range(6)
 #: turn configurations whose arrays a view keeps (about 30 kB each on the default board)
 CONFIGS_KEPT = 256
+#: (node, path row) pairs whose derived rows a view keeps (forgotten all at once)
+ROWS_KEPT = 50_000
 _KIND = {"point": POINT, "junction": JUNCTION, "door": DOOR, "dead_end": DEAD_END}
 
 
@@ -44,6 +46,7 @@ _Arrays = tuple[
     list[tuple[tuple[int, int], ...]],
     list[tuple[int, ...]],
     list[tuple[int, ...]],
+    dict[tuple[int, int, int, float], tuple[int, int, float, float]],
 ]
 
 
@@ -175,6 +178,9 @@ class BoardView:
         #: leads to at these turns are stale and never read)
         self.open_after: list[tuple[int, ...]] = []
         self.safe_after: list[tuple[int, ...]] = []
+        #: a black figure's next step at these turns, by (edge arrived by, node, node
+        #: come from, bearing arriving): filled as black figures walk (:mod:`.black`)
+        self.black_next: dict[tuple[int, int, int, float], tuple[int, int, float, float]] = {}
         #: arrivals numbered: ``(node, edge arrived by)`` (edge −1: through a gallery
         #: door) and back; the same in every turn configuration
         self.arrival: dict[tuple[int, int], int] = {}
@@ -188,8 +194,12 @@ class BoardView:
         self.placement_ids: list[str] = [pl.id for pl in board.placements]
         #: the turn configuration the arrays describe
         self.key: tuple[int, ...] = ()
+        #: the mapping :meth:`show` was last given (equal mappings need no key)
+        self._shown: dict[str, int] = {}
         #: arrays of recently shown configurations (least recently used first)
         self.configs: OrderedDict[tuple[int, ...], _Arrays] = OrderedDict()
+        #: what :meth:`_rows` and :meth:`_after` made of each (node, path row) seen
+        self._row_memo: dict[tuple[int, tuple[tuple[int, int, float, float], ...]], Any] = {}
         #: the view's own linker (made on the first re-link; turns of its own)
         self._linker: TurnLinker | NetworkLinker | None = None
         #: per (placement, turns): (index, x, y, wind, heading) of the tile's nodes
@@ -231,16 +241,20 @@ class BoardView:
         A configuration shown recently comes back from a small LRU cache (the
         arrays are never changed in place once stored), so tree search switching
         between copies with different tile turns pays a dictionary lookup. Otherwise
-        the view's own path network is turned to ``turns`` and what the turns change
-        is re-read (:meth:`_relink`); the compiled board is not turned.
+        the view's own linker is turned to ``turns`` and what the turns change is
+        re-read (:meth:`_relink`); the compiled board is not turned.
 
         Notes
         -----
-        O(P) for P placements on a hit; O(w + n_tile + N) on a miss, for the w segment
-        ends the linker walks through the turned tiles' sockets and N nodes (the
-        arrays are copied, never changed in place).
+        One dictionary comparison when ``turns`` equal those shown last (copies of one
+        game); O(P) for P placements on a hit; O(w + n_tile + N) on a miss, for the w
+        segment ends the linker walks through the turned tiles' sockets and N nodes
+        (the arrays are copied, never changed in place).
         """
+        if turns == self._shown:
+            return False
         key = self.key_of(turns)
+        self._shown = dict(turns)
         if key == self.key:
             return False
         hit = self.configs.get(key)
@@ -318,17 +332,25 @@ class BoardView:
         open_after, safe_after = self.open_after[:], self.safe_after[:]
         pv = self.compiled.path_view()
         water, guard = pv.water, pv.guard
+        memo = self._row_memo
+        if len(memo) > ROWS_KEPT:
+            memo.clear()
         for i, row in rows.items():
             inc[i] = row
-            land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = self._rows(
-                row, water, guard
-            )
-            self._after(i, row, open_next[i], safe_next[i], open_after, safe_after)
+            # a node's row comes back whenever its neighbourhood is turned back
+            seen = (i, tuple(row))
+            hit = memo.get(seen)
+            if hit is None:
+                parts = self._rows(row, water, guard)
+                hit = memo[seen] = (parts, self._after(i, row, parts[3], parts[4]))
+            land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = hit[0]
+            self._set_after(hit[1], open_after, safe_after)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc, self.guard, self.water = inc, guard, water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
         self.open_after, self.safe_after = open_after, safe_after
+        self.black_next = {}
 
     def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
         """World positions of the ports of ``owner`` (a placement, or None) at ``key``."""
@@ -360,6 +382,7 @@ class BoardView:
             self.safe_next,
             self.open_after,
             self.safe_after,
+            self.black_next,
         )
         while len(self.configs) > CONFIGS_KEPT:
             self.configs.popitem(last=False)
@@ -381,6 +404,7 @@ class BoardView:
             self.safe_next,
             self.open_after,
             self.safe_after,
+            self.black_next,
         ) = arrays
 
     def refresh(self) -> None:
@@ -428,7 +452,7 @@ class BoardView:
             safe_inc.append(safe)
             open_next.append(onext)
             safe_next.append(snext)
-            self._after(i, row, onext, snext, open_after, safe_after)
+            self._set_after(self._after(i, row, onext, snext), open_after, safe_after)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc = pv.inc
         self.guard = guard
@@ -436,6 +460,7 @@ class BoardView:
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
         self.open_after, self.safe_after = open_after, safe_after
+        self.black_next = {}
 
     def _arrival(self, key: tuple[int, int]) -> int:
         """The number of arrival ``key`` = ``(node, edge)`` (numbered on first sight)."""
@@ -452,21 +477,35 @@ class BoardView:
         row: list[tuple[int, int, float, float]],
         open_next: tuple[tuple[int, int], ...],
         safe_next: tuple[tuple[int, int], ...],
-        open_after: list[tuple[int, ...]],
-        safe_after: list[tuple[int, ...]],
-    ) -> None:
-        """Set the arrivals that may follow each arrival at node ``i`` (``row``)."""
+    ) -> list[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+        """The arrivals that may follow each arrival at node ``i`` (``row``): one
+        ``(arrival, over every path, over the paths the spider does not guard)`` each."""
         came = [(self._arrival((i, t[0])), t[0]) for t in row]
         door = self.door_arrival.get(i)
         if door is not None:
             came.append((door, -1))
-        need = max(a for a, _ in came) + 1 if came else 0
-        for after in (open_after, safe_after):
-            if len(after) < need:
-                after.extend([()] * (need - len(after)))
-        for a, e_in in came:
-            open_after[a] = tuple([k for e, k in open_next if e != e_in])
-            safe_after[a] = tuple([k for e, k in safe_next if e != e_in])
+        return [
+            (
+                a,
+                tuple([k for e, k in open_next if e != e_in]),
+                tuple([k for e, k in safe_next if e != e_in]),
+            )
+            for a, e_in in came
+        ]
+
+    @staticmethod
+    def _set_after(
+        entries: list[tuple[int, tuple[int, ...], tuple[int, ...]]],
+        open_after: list[tuple[int, ...]],
+        safe_after: list[tuple[int, ...]],
+    ) -> None:
+        for a, o, s in entries:
+            if a >= len(open_after):
+                grow = [()] * (a + 1 - len(open_after))
+                open_after.extend(grow)
+                safe_after.extend(grow)
+            open_after[a] = o
+            safe_after[a] = s
 
     def _rows(
         self,
