@@ -70,7 +70,7 @@ from ..rng import Rng
 from . import evaluate as evaluation
 from . import frontend, legality, turn, turning, worlds
 from . import state as rstate
-from .moves import Move
+from .moves import PASS, Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
 from .search import step_moves
@@ -506,16 +506,17 @@ class RinggeisterGame(Game[Move]):
             return [Move("counter", sid) for sid in self.v.counter_spaces if sid not in taken]
         out: list[Move] = []
         coloured_move = False
-        specs = self.specs
+        specs, cache = self.specs, self._dest_cache
         for f in self._movable():
-            moves = step_moves(self, f)
+            hit = cache.get(f)  # the moves kept for this state, or made now
+            moves = hit[1] if hit is not None and hit[1] is not None else step_moves(self, f)
             if moves:
                 coloured_move = coloured_move or specs[f].coloured
-                out.extend(moves)
+                out += moves
         if not coloured_move:
             # ruling 1: choosing (a) when neither coloured figure can move is a pass,
             # even when Gandalf could move
-            out.append(Move("pass"))
+            out.append(PASS)
         return out
 
     def check(self, move: Move) -> None:

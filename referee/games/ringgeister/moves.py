@@ -63,3 +63,7 @@ class Move(KitMove):
             return cls("step", *m.args)
         assert isinstance(m, Move)
         return m
+
+
+#: the pass (moves are immutable values: one serves every state)
+PASS = Move("pass")

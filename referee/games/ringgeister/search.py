@@ -162,7 +162,7 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
     if hit is not None and hit[1] is not None:
         known: tuple[Move, ...] = hit[1]
         return known
-    dests = destinations(g, f)
+    dests = hit[0][0] if hit is not None and hit[0] is not None else search(g, f)[0]
     v = g.v
     fid = g.specs[f].id
     made = v.step_moves.get(fid)
