@@ -41,6 +41,8 @@ from .paths import STOP_KINDS, split_paths, tile_segments
 if TYPE_CHECKING:
     from .compiled import CompiledBoard
 
+#: walks whose chain key a linker keeps (long tree searches over many turns)
+CHAINS_KEPT = 100_000
 #: one row of the path view: (edge, other end, bearing leaving, bearing arriving)
 Row = list[tuple[int, int, float, float]]
 #: a segment end as the walk meets it: (owner, segment, reversed)
@@ -356,6 +358,8 @@ class TurnLinker:
             water = any(self._medium_water[o][k] for o, k, _ in canon)
             guard = next((g for o, k, _ in canon if (g := self._guard[o][k])), None)
             e = self.compiled.edge_number("path:" + min(fwd, back), water, guard)
+            if len(self._chains) >= CHAINS_KEPT:  # a cache: forget it all, numbers stay
+                self._chains.clear()
             hit = self._chains[refs] = (e, forward)
         return hit
 

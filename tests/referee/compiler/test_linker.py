@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.compiler import CompiledBoard, compile_board
+from referee.compiler import linker as linker_module
 from referee.compiler.linker import (
     LinkerUnsupported,
     NetworkLinker,
@@ -251,3 +252,11 @@ def test_the_returned_changes_name_only_what_the_turn_concerns():
     assert pid in owners
     assert len(rows) < len([r for r in linker.rows.values() if r]) / 3
     assert all(cb.features[cb.ids[i]][1].kind == "port" for i in ports)
+
+
+def test_the_walk_cache_is_bounded_and_forgetting_it_changes_nothing(monkeypatch):
+    monkeypatch.setattr(linker_module, "CHAINS_KEPT", 5)
+    cb = compile_board(awkward_board(3))
+    linker = TurnLinker(cb, cb.laid_turns)
+    follow(linker, cb, cb.laid_turns, random_steps(cb, random.Random(3), 10))
+    assert len(linker._chains) <= 5
