@@ -5,94 +5,32 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from referee.games.ringgeister.pieces import COLOURS, default_cards, default_piece_types
 from referee.model import Board, PieceOnBoard
 
 from .layout import PACK
 
-COLOURS = ("yellow", "orange", "purple", "green")
+#: the figures' names in the pack (their rules come from the referee's table)
+_NAMES = {"gandalf": "Gandalf", "gollum": "Gollum", "orc": "Orc", "spirit": "Spirit of the Ring"}
 
 
 def piece_types() -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for c in COLOURS:
-        out.append(
-            {
-                "id": f"hobbit-{c}",
-                "name": f"{c.title()} Hobbit",
-                "side": "light",
-                "figure": "hobbit",
-                "colour": c,
-                "size": "small",
-                "count": 1,
-            }
-        )
-    for c in COLOURS:
-        out.append(
-            {
-                "id": f"man-{c}",
-                "name": f"{c.title()} Man",
-                "side": "light",
-                "figure": "man",
-                "colour": c,
-                "size": "medium",
-                "count": 1,
-            }
-        )
-    out.append(
-        {
-            "id": "gandalf",
-            "name": "Gandalf",
-            "side": "light",
-            "figure": "gandalf",
-            "colour": "white",
-            "size": "large",
-            "count": 1,
-        }
-    )
-    out.append(
-        {
-            "id": "gollum",
-            "name": "Gollum",
-            "side": "black",
-            "figure": "gollum",
-            "colour": "black",
-            "size": "small",
-            "count": 1,
-        }
-    )
-    out.append(
-        {
-            "id": "orc",
-            "name": "Orc",
-            "side": "black",
-            "figure": "orc",
-            "colour": "black",
-            "size": "medium",
-            "count": 8,
-        }
-    )
-    out.append(
-        {
-            "id": "spirit",
-            "name": "Spirit of the Ring",
-            "side": "black",
-            "figure": "spirit",
-            "colour": "black",
-            "size": "large",
-            "count": 9,
-        }
-    )
-    return out
+    """The referee's standard figures (``default_piece_types``), named, in pack order:
+    the Hobbits, the Men, then Gandalf and the black figures."""
+    types = {k.split("/", 1)[1]: v for k, v in default_piece_types().items()}
+    order = [f"hobbit-{c}" for c in COLOURS] + [f"man-{c}" for c in COLOURS]
+    order += ["gandalf", "gollum", "orc", "spirit"]
+
+    def name(pid: str) -> str:
+        figure, _, colour = pid.partition("-")
+        return f"{colour.title()} {figure.title()}" if colour else _NAMES[pid]
+
+    return [{"id": pid, "name": name(pid), **types[pid]} for pid in order]
 
 
 def deck() -> dict[str, Any]:
-    cards = [
-        {"id": f"{c}-{hand}-{image}", "ringbearer": c, "hand": hand, "image": image}
-        for c in COLOURS
-        for hand in ("forward", "backward")
-        for image in ("moon", "star", "storm")
-    ]
-    return {"id": "cards", "name": "Ringgeister cards", "cards": cards}
+    """The referee's 24 standard cards (``default_cards``) as the pack's deck."""
+    return {"id": "cards", "name": "Ringgeister cards", "cards": default_cards()}
 
 
 def place_figures(board: Board, seed: int = 3) -> None:
