@@ -100,6 +100,7 @@ def cmd_play_bot(args: argparse.Namespace) -> int:
     bot = make_bot(args.bot, args.bot_seed)
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
+    game.check_viewer(args.view)
     if game.outcome is not None:
         raise UsageError(f"{args.state}: the game is over ({json.dumps(game.outcome)})")
     player = game.to_move

@@ -396,6 +396,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
 def _moves(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
+    game.check_viewer(args.view)
     with guard_state(args.state):
         moves = [str(m) for m in game.legal_moves]
     if args.view is not None and args.view != game.to_move:
@@ -428,6 +429,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
+    game.check_viewer(args.view)  # before the move: a bad --view changes nothing
     try:
         with guard_state(args.state):
             move = game.parse_move(args.move)

@@ -261,6 +261,7 @@ class Server:
             raise BadRequest("view must be a player name")
         if op == "moves":
             game, _ = self._game(req)
+            game.check_viewer(view)
             with guard_state("request"):
                 moves = [str(m) for m in game.legal_moves]
             if view is not None and view != game.to_move:
@@ -333,6 +334,7 @@ class Server:
         if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
             raise BadRequest(f'play needs "move" (text of at most {MAX_MOVE_TEXT} characters)')
         game, env = self._game(req)
+        game.check_viewer(view)  # before the move: a bad view changes nothing
         try:
             with guard_state("request"):
                 move = game.parse_move(text)

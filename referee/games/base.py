@@ -620,8 +620,23 @@ class Game(ABC, Generic[M]):
         bots' evaluation) goes through here; games override :meth:`dump_view`,
         never this (a subclass that defines ``view`` is refused).
         """
+        self.check_viewer(player)
         shown = self.dump_view(player)
         return {k: v for k, v in shown.items() if k not in GENERATOR_KEYS}
+
+    def check_viewer(self, player: str | None) -> None:
+        """Refuse a viewer who is neither one of :meth:`viewers` nor ``None`` (any
+        onlooker) with :class:`UsageError`: a misspelt name would otherwise see
+        nothing of his own, and no moves, without a word."""
+        if player is not None and player not in self.viewers():
+            raise UsageError(
+                f"view: {player!r} is not a player of this game "
+                f"(players: {', '.join(self.viewers())})"
+            )
+
+    def viewers(self) -> list[str]:
+        """Hook: the names a view may be asked for (default: the players)."""
+        return list(self.players)
 
     def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """Hook: the state as ``player`` may see it (``None``: any onlooker), as

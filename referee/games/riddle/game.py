@@ -577,6 +577,11 @@ class RiddleGame(Game[Move]):
         """What ``player`` may see (see :func:`.views.view`)."""
         return views.view(self, player)
 
+    def viewers(self) -> list[str]:
+        """Each seat (a marker's name) and, with Variation 14, each side."""
+        sides = ["hobbits", "riders"] if self.opts["enhanced_two"] else []
+        return [*self._by, *sides]
+
     def determinise(self, player: str, rng: random.Random) -> RiddleGame:
         """For bots: a game dealt from ``view(player)`` (:mod:`.determinize`)."""
         return determinize.determinise(self, player, rng)

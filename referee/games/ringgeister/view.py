@@ -536,9 +536,6 @@ class BoardView:
             tuple([(e, arrival(k)) for e, k in safe]),
         )
 
-    def turns(self) -> dict[str, int]:
-        return {p.id: p.turns for p in self.compiled.board.placements}
-
 
 def view_of(compiled: CompiledBoard) -> BoardView:
     """The (cached) :class:`BoardView` of ``compiled``."""

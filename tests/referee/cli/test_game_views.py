@@ -71,6 +71,46 @@ def test_serve_state_with_view(tmp_path):
     assert not bad["ok"]
 
 
+def test_a_viewer_who_is_no_player_is_refused_and_the_move_not_made(tmp_path, capsys):
+    """A misspelt ``--view`` names the players in one line (exit 2); ``play`` checks it
+    before the move, so the state file is left as it was."""
+    state, hands = new_game(tmp_path, capsys)
+    before = state.read_bytes()
+    assert main(["moves", str(state), "--view", "mallory"]) == 2
+    err = capsys.readouterr().err
+    assert "'mallory' is not a player of this game" in err and len(err.splitlines()) == 1
+    assert all(name in err for name in hands)
+    assert main(["moves", str(state)]) == 0
+    move = capsys.readouterr().out.split("\n")[0]
+    assert main(["play", str(state), move, "--view", "mallory", "-o", str(state)]) == 2
+    assert "'mallory' is not a player" in capsys.readouterr().err
+    assert state.read_bytes() == before
+
+
+def test_serve_refuses_a_viewer_who_is_no_player_before_the_move(tmp_path):
+    srv = Server()
+    out = io.StringIO()
+    reqs = [
+        {"op": "new", "rules": "riddle", "project": str(MAP), "players": 2, "seed": 1},
+        {"op": "moves", "game": "g1"},
+    ]
+    srv.run(io.BytesIO("\n".join(json.dumps(r) for r in reqs).encode() + b"\n"), out)
+    new, moves = (json.loads(line) for line in out.getvalue().splitlines())
+    assert new["ok"] and moves["ok"]
+    reqs = [
+        {"op": "play", "game": "g1", "move": moves["moves"][0], "view": "mallory"},
+        {"op": "moves", "game": "g1", "view": "mallory"},
+        {"op": "moves", "game": "g1"},
+    ]
+    out = io.StringIO()
+    srv.run(io.BytesIO("\n".join(json.dumps(r) for r in reqs).encode() + b"\n"), out)
+    play, view, again = (json.loads(line) for line in out.getvalue().splitlines())
+    assert not play["ok"] and play["error"]["code"] == "usage"
+    assert "'mallory' is not a player" in play["error"]["message"]
+    assert not view["ok"]
+    assert again == moves  # the held game did not move
+
+
 # ---------------------------------------------------------------------- the generator
 #: every registered game (built-ins and installed plug-ins), as the contract test plays
 GAMES = sorted(modules())
