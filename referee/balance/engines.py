@@ -14,8 +14,14 @@ engine or the number of workers (:func:`~.runner.play` is a function of the job)
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from typing import Any
@@ -46,6 +52,32 @@ def _play_pair(job: Job) -> tuple[Job, dict[str, Any]]:
     return job, play(job)
 
 
+def _die_with(parent: int) -> None:
+    """Pool initializer: the worker ends when the study's process does.
+
+    A study killed outright (``kill -9``) cannot stop its pool; its workers would
+    play on and print a broken pipe's traceback when they hand in a game. On Linux
+    the kernel kills the worker with its parent (``PR_SET_PDEATHSIG``); elsewhere a
+    daemon thread notices the parent is gone within half a second.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(1, signal.SIGKILL) == 0:  # 1: PR_SET_PDEATHSIG
+                if os.getppid() != parent:  # the parent died before the call
+                    os._exit(0)
+                return
+        except (OSError, AttributeError):
+            pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
+
+
 class LocalEngine(Engine):
     """Processes on this machine (default: one per CPU)."""
 
@@ -65,7 +97,9 @@ class LocalEngine(Engine):
                 yield job, play(job)
             return
         ctx = multiprocessing.get_context("spawn")
-        pool = ctx.Pool(min(self.workers, len(jobs)))
+        pool = ctx.Pool(
+            min(self.workers, len(jobs)), initializer=_die_with, initargs=(os.getpid(),)
+        )
         try:
             yield from pool.imap_unordered(_play_pair, jobs)
             pool.close()
