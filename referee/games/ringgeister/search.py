@@ -7,11 +7,22 @@ points, :func:`route` (the route a pushed move reports) and the explanation of a
 rejected move its parents — one search per figure and state serves them all.
 
 Searches are kept per game state (``game._dest_cache``, dropped by every change of
-the state). Tried and measured, and left out: a memo across states keyed by the
-points a search looked at (in play the occupants change too often for it to pay), and
-runs of points walked as chains precomputed per turn configuration (faster per search
-once built, but in self-play tiles turn every ~40 moves and rebuilding the chains cost
-more than they saved; ``bench/selfplay.py --baseline-ref`` showed 0.8x).
+the state), with what they read from the face-up card and the counters
+(:func:`_context`, once per state). Two thirds of Gandalf's arrivals are on points with
+one way on; their successor is queued without a look-up (nothing else leads there).
+Tried and measured, and left out:
+
+- searching all figures of a state in one call (slower than one call each);
+- a memo across states keyed by the points a search looked at (in play the occupants
+  change too often for it to pay);
+- runs of points walked as chains precomputed per turn configuration (faster per
+  search once built, but in self-play tiles turn every ~40 moves and rebuilding the
+  chains cost more than they saved: 0.8x);
+- a search for the points alone, without parents, walking runs of points in any order
+  (``legal_moves`` 1.1x), with routes searched when a move is pushed: pushing then
+  cost more than ``legal_moves`` saved (self-play 0.97x). The route a move reports is
+  the first arrival of the breadth-first search, so the search that finds the points
+  keeps the parents too.
 """
 
 from __future__ import annotations
@@ -26,6 +37,11 @@ if TYPE_CHECKING:
     from .game import RinggeisterGame
 
 Found = tuple[dict[int, int], dict[int, int | None]]
+#: what every search of a state reads from the face-up card and the counters:
+#: (the Ringbearer's colour, the symbol of the doors open or None, the colours that
+#: still have counters on the board); kept with the searches under this key
+Context = tuple[str, str | None, frozenset[str]]
+_CONTEXT = -1
 
 _NO_RELAX: frozenset[str] = frozenset()
 
@@ -50,34 +66,46 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     look-ups without hashing tuples): O(V + E) at worst (Gandalf), a few nodes for
     a coloured figure.
     """
-    keep = not relax and until < 0
     if not relax:
-        hit = g._dest_cache.get(f)
-        if hit is not None and hit[0] is not None:
+        cache = g._dest_cache
+        hit = cache.get(f)
+        if hit is not None:  # a full search of this state, kept
             found: Found = hit[0]
             return found
+        if until < 0:
+            found = _search(g, f, relax, until)
+            cache[f] = [found, None]
+            return found
+    return _search(g, f, relax, until)
+
+
+def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Found:
+    """:func:`search` without its cache."""
     v = g.v
     s = g.specs[f]
     start = g.pos[f]
     occ = g.occ
-    gandalf = s.figure == "gandalf"
-    hobbit = s.figure == "hobbit"
-    card = g.cards[g.face_up]
-    ringbearer = hobbit and s.colour == card.ringbearer
-    spider_ok = hobbit and g._counters_left(s.colour or "") == 0
-    image = card.image
-    sym = image if image in ("moon", "star") else None
+    fig = s.figure
+    gandalf = fig == "gandalf"
+    ringbearer_colour, sym, with_counters = _context(g)
+    if fig == "hobbit":
+        ringbearer = s.colour == ringbearer_colour
+        spider_ok = s.colour not in with_counters
+    else:
+        ringbearer = spider_ok = False
     if relax:
         spider_ok = spider_ok or "spider" in relax
+        relax_black = "black" in relax
+        relax_stop = "stop" in relax
+        relax_goal = "goal" in relax
+        open_all = "gallery" in relax
+    else:
+        relax_black = relax_stop = relax_goal = open_all = False
     # ruling 6: the spider's path
     inc, after = (v.open_next, v.open_after) if spider_ok else (v.safe_next, v.safe_after)
     kind, black, goal = v.kind, v.black, v.goal
     at_node = v.arrival_node
     light, small = g.light, g.small
-    relax_black = "black" in relax
-    relax_stop = "stop" in relax
-    relax_goal = "goal" in relax
-    open_all = "gallery" in relax
     dests: dict[int, int] = {}
     parents: dict[int, int | None] = {}
     queue: list[int] = []
@@ -109,6 +137,15 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
                     if not (relax_black or (ringbearer and small[o])):
                         continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
                 # light figure: jump over it (ruling 2)
+                nx = after[key]
+                if len(nx) == 1:
+                    # one way on from a point on two paths: nothing else leads to the
+                    # arrival beyond (only the figure's own point, handled above, leads
+                    # back to arrivals queued already), so it needs no look-up
+                    k2 = nx[0]
+                    parents[k2] = key
+                    queue.append(k2)
+                    continue
         elif k == DOOR:
             ds = v.symbol[node]
             if ds is not None and (open_all or ds == sym):
@@ -124,14 +161,28 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
             if k2 not in parents:
                 parents[k2] = key
                 queue.append(k2)
-    out = (dests, parents)
-    if keep:
-        hit = g._dest_cache.get(f)
-        if hit is None:
-            g._dest_cache[f] = [out, None]
-        else:
-            hit[0] = out
-    return out
+    return dests, parents
+
+
+def _context(g: RinggeisterGame) -> Context:
+    """The card's and the counters' part of a search, once per state (rulings 5, 6).
+
+    Notes
+    -----
+    O(C) for C counters on the first search of a state, O(1) after: it is kept in
+    ``g._dest_cache``, which every change of the state drops.
+    """
+    cache = g._dest_cache
+    ctx: Context | None = cache.get(_CONTEXT)
+    if ctx is None:
+        card = g.cards[g.face_up]
+        image = card.image
+        ctx = cache[_CONTEXT] = (
+            card.ringbearer,
+            image if image == "moon" or image == "star" else None,  # a storm opens none
+            frozenset([c["colour"] for c in g.counters if not c["removed"]]),
+        )
+    return ctx
 
 
 def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
@@ -144,10 +195,6 @@ def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
     -----
     O(V + E) at worst (Gandalf), a few nodes for a coloured figure.
     """
-    hit = g._dest_cache.get(f)
-    if hit is not None and hit[0] is not None:
-        known: Collection[int] = hit[0][0]
-        return known
     return search(g, f)[0]
 
 
@@ -158,21 +205,23 @@ def can_move(g: RinggeisterGame, f: int) -> bool:
 
 def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
     """The step moves of light figure ``f``, destinations in id order (cached per state)."""
-    hit = g._dest_cache.get(f)
-    if hit is not None and hit[1] is not None:
+    cache = g._dest_cache
+    hit = cache.get(f)
+    if hit is None:
+        hit = cache[f] = [_search(g, f, _NO_RELAX, -1), None]
+    elif hit[1] is not None:
         known: tuple[Move, ...] = hit[1]
         return known
-    dests = hit[0][0] if hit is not None and hit[0] is not None else search(g, f)[0]
+    dests = hit[0][0]
     v = g.v
     fid = g.specs[f].id
     made = v.step_moves.get(fid)
     if made is None:  # moves are immutable values: one per figure and point
         ids, kind = v.ids, v.static_kind
         made = v.step_moves[fid] = [
-            Move("step", fid, ids[i]) if kind[i] == POINT else None for i in v.by_id
+            Move("step", fid, ids[i]) if kind[i] == POINT else None for i in range(v.n)
         ]
-    rank = v.rank
-    moves = g._dest_cache[f][1] = tuple([made[r] for r in sorted([rank[d] for d in dests])])
+    moves = hit[1] = tuple([made[d] for d in sorted(dests, key=v.rank.__getitem__)])
     return moves
 
 
@@ -181,8 +230,7 @@ def route(g: RinggeisterGame, f: int, dest: int) -> list[int]:
 
     Searches with parents only as far as ``dest`` (unless a full search is kept).
     """
-    hit = g._dest_cache.get(f)
-    found = hit[0] if hit is not None and hit[0] is not None else search(g, f, until=dest)
+    found = search(g, f, until=dest)  # the kept full search, or one as far as ``dest``
     dests, parents = found
     at_node = g.v.arrival_node
     key: int | None = dests[dest]

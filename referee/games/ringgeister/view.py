@@ -146,8 +146,8 @@ class BoardView:
             pl.id: board.tile_of(pl).turn_count for pl in board.placements
         }
         self.corridor = float(board.settings.get("wind_corridor_mm", 15.0))
-        #: the step moves of each figure id (made on first use), by the rank of their
-        #: point (see :attr:`rank`; None where no point): shared, immutable values
+        #: the step moves of each figure id (made on first use), by node index (None
+        #: where no point): shared, immutable values
         self.step_moves: dict[str, list[Any]] = {}
         #: node indices in id order, and each node's place in that order (a figure's
         #: destinations sort as ints, not strings)

@@ -121,3 +121,53 @@ def test_nobody_stops_on_junction_door_or_dead_end():
     reject(g, "hobbit-yellow d", "not_a_point")
     reject(g, "hobbit-yellow x", "not_a_point")
     reject(g, "hobbit-yellow nowhere", "no_such_destination")
+
+
+def _ring(*black: str) -> B:
+    """Five points round a ring and nothing else: a, b, c on top, d, e below."""
+    b = B().pt("a", 0, 0).pt("b", 30, 0).pt("c", 60, 0).pt("d", 45, 30).pt("e", 15, 30)
+    for n in black:
+        b.features[[f.id for f in b.features].index(n)].props["colour"] = "black"
+    return b.path("a", "b", "c", "d", "e", "a")
+
+
+def test_gandalf_round_a_ring_may_stop_anywhere_by_the_fewest_hops():
+    """Ruling 3: Gandalf 'may stop at any free point on the way' — round a ring of grey
+    points that is every other point, each reached the shorter way round (the route the
+    move reports), and his search ends although the ring leads back over his own point."""
+    g = position(_ring(), {"gandalf": "a"})
+    assert moves_of(g, "gandalf") == {"b", "c", "d", "e"}
+    ev = g.copy().push_text("gandalf c")
+    assert ev[0]["route"] == ["a", "b", "c"]
+    ev = g.copy().push_text("gandalf d")
+    assert ev[0]["route"] == ["a", "e", "d"]
+
+
+def test_a_figure_ringed_by_light_figures_has_nowhere_to_stop():
+    """Ruling 2: a light figure jumps points held by light figures and stops at the first
+    free one — round a ring whose every other point is held by a light figure it comes
+    back over its own point and finds none."""
+    g = position(
+        _ring(),
+        {
+            "hobbit-yellow": "a",
+            "man-yellow": "b",
+            "gandalf": "c",
+            "hobbit-orange": "d",
+            "man-orange": "e",
+        },
+        players=("yellow", "orange"),
+    )
+    assert moves_of(g, "hobbit-yellow") == set()
+
+
+def test_gandalf_round_a_ring_goes_the_long_way_past_a_black_point():
+    """Ruling 3: he 'must stop at the first free black point' — with b black, c is two
+    hops away past b but reached only the long way round, past e and d; b itself is
+    reached either way and is where he stops."""
+    g = position(_ring("b"), {"gandalf": "a"})
+    assert moves_of(g, "gandalf") == {"b", "c", "d", "e"}
+    ev = g.copy().push_text("gandalf c")
+    assert ev[0]["route"] == ["a", "e", "d", "c"]
+    ev = g.copy().push_text("gandalf b")
+    assert ev[0]["route"] == ["a", "b"]
