@@ -102,7 +102,10 @@ def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Fo
     else:
         relax_black = relax_stop = relax_goal = open_all = False
     # ruling 6: the spider's path
-    inc, after = (v.open_next, v.open_after) if spider_ok else (v.safe_next, v.safe_after)
+    if spider_ok:
+        inc, after, one = v.open_next, v.open_after, v.open_one
+    else:
+        inc, after, one = v.safe_next, v.safe_after, v.safe_one
     kind, black, goal = v.kind, v.black, v.goal
     at_node = v.arrival_node
     light, small = g.light, g.small
@@ -137,12 +140,11 @@ def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Fo
                     if not (relax_black or (ringbearer and small[o])):
                         continue  # ruling 2: black figures block; Ringbearer jumps Gollum, Orcs
                 # light figure: jump over it (ruling 2)
-                nx = after[key]
-                if len(nx) == 1:
+                k2 = one[key]
+                if k2 >= 0:
                     # one way on from a point on two paths: nothing else leads to the
                     # arrival beyond (only the figure's own point, handled above, leads
                     # back to arrivals queued already), so it needs no look-up
-                    k2 = nx[0]
                     parents[k2] = key
                     queue.append(k2)
                     continue

@@ -46,6 +46,8 @@ _Arrays = tuple[
     list[tuple[tuple[int, int], ...]],
     list[tuple[int, ...]],
     list[tuple[int, ...]],
+    list[int],
+    list[int],
     dict[tuple[int, int, int, float], tuple[int, int, float, float]],
 ]
 
@@ -178,6 +180,10 @@ class BoardView:
         #: leads to at these turns are stale and never read)
         self.open_after: list[tuple[int, ...]] = []
         self.safe_after: list[tuple[int, ...]] = []
+        #: the same where it is one arrival (a point on two paths), else −1: the
+        #: search's most common step, read without unpacking a tuple
+        self.open_one: list[int] = []
+        self.safe_one: list[int] = []
         #: a black figure's next step at these turns, by (edge arrived by, node, node
         #: come from, bearing arriving): filled as black figures walk (:mod:`.black`)
         self.black_next: dict[tuple[int, int, int, float], tuple[int, int, float, float]] = {}
@@ -330,6 +336,7 @@ class BoardView:
         land_inc, open_inc, safe_inc = self.land_inc[:], self.open_inc[:], self.safe_inc[:]
         open_next, safe_next = self.open_next[:], self.safe_next[:]
         open_after, safe_after = self.open_after[:], self.safe_after[:]
+        open_one, safe_one = self.open_one[:], self.safe_one[:]
         pv = self.compiled.path_view()
         water, guard = pv.water, pv.guard
         memo = self._row_memo
@@ -344,12 +351,13 @@ class BoardView:
                 parts = self._rows(row, water, guard)
                 hit = memo[seen] = (parts, self._after(i, row, parts[3], parts[4]))
             land_inc[i], open_inc[i], safe_inc[i], open_next[i], safe_next[i] = hit[0]
-            self._set_after(hit[1], open_after, safe_after)
+            self._set_after(hit[1], open_after, safe_after, open_one, safe_one)
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc, self.guard, self.water = inc, guard, water
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
         self.open_after, self.safe_after = open_after, safe_after
+        self.open_one, self.safe_one = open_one, safe_one
         self.black_next = {}
 
     def _port_xy(self, owner: str | None, key: tuple[int, ...]) -> dict[str, tuple[float, float]]:
@@ -382,6 +390,8 @@ class BoardView:
             self.safe_next,
             self.open_after,
             self.safe_after,
+            self.open_one,
+            self.safe_one,
             self.black_next,
         )
         while len(self.configs) > CONFIGS_KEPT:
@@ -404,6 +414,8 @@ class BoardView:
             self.safe_next,
             self.open_after,
             self.safe_after,
+            self.open_one,
+            self.safe_one,
             self.black_next,
         ) = arrays
 
@@ -445,6 +457,8 @@ class BoardView:
         safe_next: list[tuple[tuple[int, int], ...]] = []
         open_after: list[tuple[int, ...]] = []
         safe_after: list[tuple[int, ...]] = []
+        open_one: list[int] = []
+        safe_one: list[int] = []
         for i, row in enumerate(pv.inc):
             land, open_, safe, onext, snext = self._rows(row, water, guard)
             land_inc.append(land)
@@ -452,7 +466,9 @@ class BoardView:
             safe_inc.append(safe)
             open_next.append(onext)
             safe_next.append(snext)
-            self._set_after(self._after(i, row, onext, snext), open_after, safe_after)
+            self._set_after(
+                self._after(i, row, onext, snext), open_after, safe_after, open_one, safe_one
+            )
         self.kind, self.x, self.y, self.wind, self.heading = kind, x, y, wind, heading
         self.inc = pv.inc
         self.guard = guard
@@ -460,6 +476,7 @@ class BoardView:
         self.land_inc, self.open_inc, self.safe_inc = land_inc, open_inc, safe_inc
         self.open_next, self.safe_next = open_next, safe_next
         self.open_after, self.safe_after = open_after, safe_after
+        self.open_one, self.safe_one = open_one, safe_one
         self.black_next = {}
 
     def _arrival(self, key: tuple[int, int]) -> int:
@@ -498,14 +515,20 @@ class BoardView:
         entries: list[tuple[int, tuple[int, ...], tuple[int, ...]]],
         open_after: list[tuple[int, ...]],
         safe_after: list[tuple[int, ...]],
+        open_one: list[int],
+        safe_one: list[int],
     ) -> None:
         for a, o, s in entries:
             if a >= len(open_after):
-                grow = [()] * (a + 1 - len(open_after))
-                open_after.extend(grow)
-                safe_after.extend(grow)
+                grow = a + 1 - len(open_after)
+                open_after.extend([()] * grow)
+                safe_after.extend([()] * grow)
+                open_one.extend([-1] * grow)
+                safe_one.extend([-1] * grow)
             open_after[a] = o
             safe_after[a] = s
+            open_one[a] = o[0] if len(o) == 1 else -1
+            safe_one[a] = s[0] if len(s) == 1 else -1
 
     def _rows(
         self,
