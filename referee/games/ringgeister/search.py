@@ -106,7 +106,9 @@ def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Fo
         inc, after, one = v.open_next, v.open_after, v.open_one
     else:
         inc, after, one = v.safe_next, v.safe_after, v.safe_one
-    kind, black, goal = v.kind, v.black, v.goal
+    kind, goal = v.kind, v.goal
+    # ruling 2/3: the free points that end the move (Gandalf passes free grey points)
+    stops = v.no_nodes if relax_stop else v.black if gandalf else v.all_nodes
     at_node = v.arrival_node
     light, small = g.light, g.small
     dests: dict[int, int] = {}
@@ -132,9 +134,7 @@ def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Fo
                         dests[node] = key
                         if node == until:
                             break  # its first arrival: the route is final
-                    if relax_stop or (gandalf and not black[node]):
-                        pass  # Gandalf passes free grey points (ruling 3)
-                    else:
+                    if stops[node]:
                         continue  # ruling 2/3: stop at the first free (black) point
                 elif not light[o]:
                     if not (relax_black or (ringbearer and small[o])):

@@ -77,6 +77,9 @@ class BoardView:
         self.forced_right = [False] * n
         self.owner: list[str | None] = [None] * n
         self.static_kind = [NONE] * n
+        #: True / False at every node (where every / no free point ends a light move)
+        self.all_nodes = [True] * n
+        self.no_nodes = [False] * n
         self.doors: dict[str, list[int]] = {}
         self.white_starts: list[int] = []
         self.black_starts: list[int] = []
