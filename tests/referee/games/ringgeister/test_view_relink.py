@@ -49,6 +49,24 @@ def assert_view_equals_fresh(v: BoardView, make: object, turns: dict[str, int]) 
             )
 
 
+def assert_arrivals_follow_rows(v: BoardView) -> None:
+    """Where a light figure may go on from each arrival (``*_after``, and ``*_one`` where
+    that is one arrival) follows from the rows shown: every path of the node but the
+    one it came by (all of them after a gallery)."""
+    for i, row in enumerate(v.inc):
+        came = [(v.arrival[(i, t[0])], t[0]) for t in row]
+        if row and i in v.door_arrival:
+            came.append((v.door_arrival[i], -1))
+        for a, e_in in came:
+            for after, one, nexts in (
+                (v.open_after, v.open_one, v.open_next[i]),
+                (v.safe_after, v.safe_one, v.safe_next[i]),
+            ):
+                want = tuple(k for e, k in nexts if e != e_in)
+                assert after[a] == want, (v.ids[i], e_in)
+                assert one[a] == (want[0] if len(want) == 1 else -1), (v.ids[i], e_in)
+
+
 @pytest.mark.parametrize(
     ("make", "kept", "steps"),
     [
@@ -77,5 +95,6 @@ def test_shown_configurations_equal_fresh_compiles(make, kept, steps, monkeypatc
         v.show(turns)
         seen.append(turns)
         assert_view_equals_fresh(v, make, turns)
+        assert_arrivals_follow_rows(v)
     # the compiled board was never turned by the view
     assert {p.id: p.turns for p in c.board.placements} == laid
