@@ -6,7 +6,7 @@ ruling 11 (the Great Storm, a Spirit on a black starting point).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Event, RinggeisterGame
@@ -14,28 +14,41 @@ if TYPE_CHECKING:
 
 def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
     """Ruling 7a: remove a counter whose arrival points hold both its figures + one more."""
-    v, occ, specs = g.v, g.occ, g.specs
+    v, occ, light = g.v, g.occ, g.light
     for k, c in enumerate(g.counters):
         if c["removed"] or c["space"] is None:
             continue
-        arrival = v.counter_spaces.get(c["space"], [])
-        if not arrival or any(occ[i] < 0 or not specs[occ[i]].light for i in arrival):
+        arrival = v.counter_spaces.get(c["space"])
+        if not arrival:
             continue
-        on = {specs[occ[i]].id for i in arrival}
-        own = {s.id for s in specs if s.coloured and s.colour == c["colour"]}
-        if own <= on and len(on) > len(own):
-            # replaced, never changed in place: copies share the counters
-            g.counters[k] = {**c, "removed": True}
-            events.append(
-                g._ev(
-                    "counter_removed",
-                    f"mission complete: counter {c['id']} leaves {c['space']}",
-                    counter=c["id"],
-                    space=c["space"],
-                    colour=c["colour"],
-                    figures=sorted(on),
-                )
+        for i in arrival:  # all of them must hold light figures
+            o = occ[i]
+            if o < 0 or not light[o]:
+                break
+        else:
+            _complete(g, k, c, arrival, events)
+
+
+def _complete(
+    g: RinggeisterGame, k: int, c: dict[str, Any], arrival: list[int], events: list[Event]
+) -> None:
+    """Ruling 7a for one counter whose arrival points all hold light figures."""
+    occ, specs = g.occ, g.specs
+    on = {specs[occ[i]].id for i in arrival}
+    own = {s.id for s in specs if s.coloured and s.colour == c["colour"]}
+    if own <= on and len(on) > len(own):
+        # replaced, never changed in place: copies share the counters
+        g.counters[k] = {**c, "removed": True}
+        events.append(
+            g._ev(
+                "counter_removed",
+                f"mission complete: counter {c['id']} leaves {c['space']}",
+                counter=c["id"],
+                space=c["space"],
+                colour=c["colour"],
+                figures=sorted(on),
             )
+        )
 
 
 def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
