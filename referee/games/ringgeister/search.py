@@ -13,8 +13,10 @@ one way on; their successor is queued without a look-up (nothing else leads ther
 Tried and measured, and left out:
 
 - searching all figures of a state in one call (slower than one call each);
-- a memo across states keyed by the points a search looked at (in play the occupants
-  change too often for it to pay);
+- a memo across states: kept until a figure touched a point the search looked at, it
+  served 17 % of Gandalf's searches; kept per figure and turn configuration and reused
+  while the nodes it read hold the same figures, it served 68 % of all searches, but
+  recording what a search read cost more than the reuse saved (0.9x);
 - runs of points walked as chains precomputed per turn configuration (faster per
   search once built, but in self-play tiles turn every ~40 moves and rebuilding the
   chains cost more than they saved: 0.8x);
