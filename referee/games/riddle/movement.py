@@ -73,6 +73,8 @@ _GO, _FOREST, _MOUNTAIN = 0, 1, 2
 #: :attr:`Movement.terrain_stop` codes of the terrains a Cloak / a Rope lets one go on in
 FOREST, MOUNTAIN = _FOREST, _MOUNTAIN
 _UNSEEN = 1 << 30
+#: validated moves a :class:`Movement` keeps (:meth:`Movement.validate`)
+VALIDATED_KEPT = 4096
 _STOP_CODES = {_FOREST: "must_stop_in_forest", _MOUNTAIN: "must_stop_in_mountain"}
 
 
@@ -169,6 +171,7 @@ class Movement:
 
     def __init__(self, compiled: CompiledBoard) -> None:
         self.compiled = compiled
+        self._validated: dict[tuple[tuple[str, ...], int, object], Reach] = {}
         g = compiled.graph
         ids: list[str] = []
         index: dict[str, int] = {}
@@ -465,8 +468,32 @@ class Movement:
             ``off_board``, ``needs_boat``, ``river_without_bridge``,
             ``must_stop_in_forest``, ``must_stop_in_mountain``, ``too_far``; ``details``
             holds the step (index, from, to) and the counts used so far.
+
+        Notes
+        -----
+        O(len(path)). A move is validated when it is checked and again when it is
+        applied, and a Cloak or Rope named in it is tried without it too: the moves
+        validated are kept (a pure function of the board and the arguments; the
+        :data:`VALIDATED_KEPT` last, forgotten all at once), refusals are not.
         """
         roll = _check_roll(roll)
+        # as given (a tuple or a text of cards is its own key; other spellings of the
+        # same cards are kept apart, with the same result)
+        key = (
+            path if isinstance(path, tuple) else tuple(path),
+            roll,
+            cards if isinstance(cards, (tuple, str)) else tuple(cards),
+        )
+        hit = self._validated.get(key)
+        if hit is None:
+            hit = self._validate(key[0], roll, key[2])
+            if len(self._validated) >= VALIDATED_KEPT:
+                self._validated.clear()
+            self._validated[key] = hit
+        return hit
+
+    def _validate(self, path: tuple[str, ...], roll: int, cards: Iterable[str]) -> Reach:
+        """:meth:`validate` without its memo."""
         boat, cloak, rope = parse_cards(cards)
         stop = self._stop[cloak][rope]
         nodes = [self._idx(p) for p in path]

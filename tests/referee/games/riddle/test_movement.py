@@ -511,3 +511,23 @@ def test_within_and_c_spaces_from_a_river_dot():
     assert T.c_space_sees(mv, "r0c3", {"a": "d10", "b": None}) == ["a"]
     far = brick([".........."], props={"r0c9": {"letters": ["C"]}})
     assert T.c_space_sees(far, "r0c9", {"x": "r0c2", "y": "r0c3"}) == ["y"]
+
+
+def test_validated_moves_are_kept_and_refusals_are_not(monkeypatch):
+    """A move is validated when it is checked and again when it is applied: the second
+    time gives the same answer from the movement referee's memo, which keeps at most
+    ``VALIDATED_KEPT`` moves and never a refusal (the same path with a higher roll is
+    still allowed after a ``too_far``)."""
+    from referee.games.riddle import movement
+
+    monkeypatch.setattr(movement, "VALIDATED_KEPT", 3)
+    mv = brick(["......"], roads=[ROW[:6]])
+    assert code_of(mv.validate, ROW[:6], 2) == "too_far"
+    assert code_of(mv.validate, ROW[:6], 2) == "too_far"
+    first = mv.validate(ROW[:6], 3)
+    assert mv.validate(tuple(ROW[:6]), 3) is first
+    assert (first.node, first.cost, first.stops_turn) == ("r0c5", 3, False)
+    for n in range(2, 6):  # more moves than it keeps: forgotten at once, then kept again
+        assert mv.validate(ROW[:n], 3).node == ROW[n - 1]
+        assert len(mv._validated) <= 3
+    assert mv.validate(ROW[:6], 3) == first
