@@ -78,7 +78,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=int,
         default=1,
         metavar="N",
-        help="processes for the per-tile analyses (default 1)",
+        help="processes: 2 or more run the counting passes and the fewest-points "
+        "search side by side (default 1)",
     )
     p.add_argument(
         "--out",

@@ -44,8 +44,9 @@ import numpy as np
 
 from ..errors import UsageError
 from .brute import _tables, evaluate_many
-from .exact import Cancelled, FrontierDP, Plan, make_plan
+from .exact import Cancelled, CriticalResult, FrontierDP
 from .structure import Problem, build_problem
+from .sweep import Plan, make_plan
 
 #: progress(done, total, stage) -> False to stop; anything else goes on
 Progress = Callable[[int, int, str], Any]
@@ -237,7 +238,8 @@ def census(
     seed : int
         Seed of the sample.
     workers : int
-        Processes to spread the per-tile analyses over (exact runs).
+        Exact runs: with 2 or more, the counting passes (count and criticality) and
+        the fewest-points search run in two processes side by side.
     progress : callable, optional
         ``progress(done, total, stage)``; return False to stop early (the result is
         then ``partial``). Ctrl-C (KeyboardInterrupt) stops the same way.
@@ -250,9 +252,10 @@ def census(
 
     Notes
     -----
-    Exact: the count is one frontier-DP sweep, each tile's criticality one more
-    (multi-world) sweep from that tile on, the fewest-points search one min-plus
-    sweep; see :mod:`.exact` for the complexity. Sample: O(N · n · k) evaluations.
+    Exact: the count is one frontier-DP sweep; the criticality of every tile one
+    backward and one forward sweep more over the count's tables (not one sweep per
+    tile); the fewest-points search one min-plus sweep; see :mod:`.exact` for the
+    complexity. Sample: O(N · n · k) evaluations.
     """
     t0 = time.perf_counter()
     if workers < 1:
@@ -316,28 +319,24 @@ def _exact(
     n = len(plan.steps)
     res.frontier_width = plan.width
     res.order = [problem.tiles[i].placement for i in plan.order]
-    crit_units = sum(n - q for q in range(n)) if critical else 0
-    ticker = _Ticker(progress, n + crit_units + (n if fewest else 0))
+    ticker = _Ticker(progress, n * (1 + int(critical) + int(fewest)))
     todo = (
         ["count"]
         + ([f"critical:{problem.tiles[i].placement}" for i in plan.order] if critical else [])
         + (["fewest"] if fewest else [])
     )
     res.missing = list(todo)
-    if workers > 1 and n > 1:
-        _exact_parallel(problem, plan, res, workers, ticker, critical, fewest)
+    if workers > 1 and fewest and n > 1:
+        _exact_parallel(problem, plan, res, ticker, critical)
         return
     dp = FrontierDP(problem, plan, tick=lambda stage: ticker(stage))
     try:
-        cr = dp.count(keep_tables=critical)
+        cr = dp.count()
         _take_count(problem, res, cr.success, cr.fail_witness, cr.success_witness, cr.max_states)
         res.missing.remove("count")
         if critical:
-            for i in plan.order:
-                c = dp.critical(i)
-                _take_critical(res, problem, c.tile, c.contexts, c.decided, c.success_by_class)
-                res.missing.remove(f"critical:{problem.tiles[i].placement}")
-        dp.tables = []
+            _take_critical(res, problem, dp.criticality())
+        dp.layers, dp.nxt = [], []
         if fewest:
             f = dp.fewest()
             _take_fewest(problem, res, f.witness, f.complete)
@@ -373,13 +372,13 @@ def _take_fewest(problem: Problem, res: CensusResult, witness: list[int], exact:
         )
 
 
-def _take_critical(
-    res: CensusResult, problem: Problem, tile: int, contexts: int, decided: int, by_class: list[int]
-) -> None:
-    pid = problem.tiles[tile].placement
-    for r in res.tiles:
-        if r.placement == pid:
-            r.contexts, r.decided, r.success_by_class = contexts, decided, list(by_class)
+def _take_critical(res: CensusResult, problem: Problem, results: list[CriticalResult]) -> None:
+    by_id = {r.placement: r for r in res.tiles}
+    for c in results:
+        pid = problem.tiles[c.tile].placement
+        r = by_id[pid]
+        r.contexts, r.decided, r.success_by_class = c.contexts, c.decided, list(c.success_by_class)
+        res.missing.remove(f"critical:{pid}")
 
 
 # ---------------------------------------------------------------------- processes
@@ -391,53 +390,45 @@ def _init_worker(problem: Problem, plan: Plan) -> None:
     _WORKER["problem"], _WORKER["plan"] = problem, plan
 
 
-def _job(job: tuple[str, int]) -> tuple[str, int, Any]:
-    kind, arg = job
+def _job(kind: str) -> tuple[str, Any]:
     problem, plan = _WORKER["problem"], _WORKER["plan"]
     dp = FrontierDP(problem, plan)
-    if kind == "count":
-        r = dp.count()
-        return kind, arg, (r.success, r.fail_witness, r.success_witness, r.max_states)
-    if kind == "critical":
-        c = dp.critical(arg)
-        return kind, arg, (c.contexts, c.decided, c.success_by_class)
-    f = dp.fewest()
-    return kind, arg, (f.witness, f.complete)
+    if kind == "fewest":
+        f = dp.fewest()
+        return kind, (f.witness, f.complete)
+    r = dp.count()
+    crit = dp.criticality() if kind == "census" else None
+    return kind, ((r.success, r.fail_witness, r.success_witness, r.max_states), crit)
 
 
 def _exact_parallel(
     problem: Problem,
     plan: Plan,
     res: CensusResult,
-    workers: int,
     ticker: _Ticker,
     critical: bool,
-    fewest: bool,
 ) -> None:
+    """The counting passes (count, then criticality) and the fewest-points search in
+    two processes side by side."""
     n = len(plan.steps)
-    jobs: list[tuple[str, int]] = [("count", 0)]
-    if critical:
-        jobs += [("critical", i) for i in plan.order]
-    if fewest:
-        jobs.append(("fewest", 0))
-    units = {("count", 0): n, ("fewest", 0): n}
-    for q, i in enumerate(plan.order):
-        units[("critical", i)] = n - q
+    jobs = ["census" if critical else "count", "fewest"]
     ctx = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     )
-    pool = ctx.Pool(workers, initializer=_init_worker, initargs=(problem, plan))
+    pool = ctx.Pool(len(jobs), initializer=_init_worker, initargs=(problem, plan))
     try:
-        for kind, arg, out in pool.imap_unordered(_job, jobs):
-            if kind == "count":
-                _take_count(problem, res, out[0], out[1], out[2], out[3])
-                res.missing.remove("count")
-            elif kind == "critical":
-                _take_critical(res, problem, arg, *out)
-                res.missing.remove(f"critical:{problem.tiles[arg].placement}")
-            else:
+        for kind, out in pool.imap_unordered(_job, jobs):
+            if kind == "fewest":
                 _take_fewest(problem, res, out[0], out[1])
-            ticker(kind, units[(kind, arg)])
+                ticker(kind, n)
+                continue
+            (success, fail_w, succ_w, max_states), crit = out
+            _take_count(problem, res, success, fail_w, succ_w, max_states)
+            res.missing.remove("count")
+            ticker("count", n)
+            if crit is not None:
+                _take_critical(res, problem, crit)
+                ticker("critical", n)
         pool.close()
     except (KeyboardInterrupt, Cancelled):
         res.partial = True

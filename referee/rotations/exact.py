@@ -1,12 +1,12 @@
 """Exact rotation census without enumeration: a frontier dynamic program.
 
-The tiles are processed one at a time in a *sweep order*. After a prefix of
-tiles has been given turns, only the vertices that a processed tile and a
-still-unprocessed tile both touch (the *frontier*), plus the permanent vertices
-(``SRC`` and the targets), can still matter. The DP state is the partition of
-those vertices into classes already joined by the prefix, written as a tuple of
-canonical labels (first occurrence numbering). States reached by many prefixes
-are merged and their counts added (exact Python integers).
+The tiles are given their turns one at a time in a *sweep order* (:mod:`.sweep`).
+After a prefix of tiles has been given turns, only the vertices that a processed
+tile and a still-unprocessed tile both touch (the *frontier*), plus the permanent
+vertices (``SRC`` and the targets), can still matter. The DP state is the
+partition of that *active list* into classes already joined by the prefix,
+written with canonical labels (first occurrence numbering). States reached by many
+prefixes are merged and their counts added (exact Python integers).
 
 A state is *decided* as soon as the answer no longer depends on the rest:
 
@@ -20,15 +20,22 @@ which keeps the tables small.
 Three passes share the machinery:
 
 :meth:`FrontierDP.count`
-    number of configurations that succeed, one witness of failure and success.
-:meth:`FrontierDP.critical`
-    for one tile *i*, its "multi-world" run: before tile *i* the plain states;
-    at tile *i* each state splits into a tuple of one world per turn class of
-    *i*, and every later tile is applied to all worlds alike. When all worlds are
-    decided the tuple's outcome vector is known for every completion. This gives,
-    for each configuration of the *other* tiles (a *context*), whether the
-    outcome differs between turns of tile *i* (tile *i* **decides** the answer
-    in that context), and the success count per turn of *i*.
+    the forward pass: number of configurations that succeed, one witness of
+    failure and of success. It keeps every table (a *layer*: the states before
+    one step, as a row of labels each) and every transition (state, turn class)
+    → next state or decided answer.
+:meth:`FrontierDP.criticality`
+    every tile's criticality from one backward and one more forward pass over
+    those layers. Backward: ``S_j(x)``, the completions of steps *j*… that succeed
+    from state *x* (a sum over the transitions). The success count of tile *i*
+    in class *t* is then ``Σ_x count(x) · S(x after i in class t)``. Whether the
+    tile *decides* the answer needs the *set* of worlds ``{x after i in class t}``
+    of one context at once; success is monotone in the partition (joining more
+    can only help), so when that set has a finest world *a* and a coarsest world
+    *b* — always the case once the sweep is about a frontier away from tile *i*,
+    and at once when a turn decides — the contexts where the worlds disagree
+    number ``S(b) − S(a)``. Sets without both are carried forward (for all tiles
+    together, tagged by tile) until they have.
 :meth:`FrontierDP.fewest`
     min-plus DP for the configuration with the fewest reachable points: the
     state also carries, per open class, the points already joined to it; the
@@ -39,20 +46,32 @@ Notes
 -----
 With frontier width *w* (at most the cut of the sweep plus the permanent
 vertices) a table holds at most Bell(*w*) states (in practice far fewer: planar
-sweeps give non-crossing partitions). Each step costs O(|table| · k · w) for *k*
-turn classes. On a grid of tiles swept row by row *w* is about the row width
-plus one, so the whole census is linear in the number of tiles.
+sweeps give non-crossing partitions). The forward step costs O(|table| · k · w · h)
+for *k* turn classes with *h* hyperedge positions, done as numpy operations over
+the whole table at once (states are rows of a label array; a row's mixed-radix
+number, exact because a canonical label at position *c* is at most *c*, is its
+key). The backward pass costs O(|table| · k) big-integer additions per step; the
+criticality pass O(|table| · k² · w) per step plus the carried sets. On a grid of
+tiles swept row by row *w* is about the row width plus one, so the whole census
+is linear in the number of tiles (it used to take one sweep per tile:
+quadratic).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .structure import Problem, TileVar
+import numpy as np
 
-SUCCESS = 1
-DEAD = 0
+from .structure import Problem
+from .sweep import Plan, Step, make_plan
+
+#: world id of a decided success (also an index into ``ext`` tables: second to last)
+SUCCESS = -2
+#: world id of a decided failure (last entry of ``ext`` tables)
+DEAD = -1
 
 Tick = Callable[[str], None]
 
@@ -62,199 +81,14 @@ class Cancelled(Exception):
 
 
 @dataclass
-class Step:
-    tile: int  # index into problem.tiles
-    n_in: int  # size of the incoming active list
-    n_new: int  # vertices entering at this step (appended)
-    options: list[tuple[tuple[tuple[int, ...], int], ...]]  # per class: (positions, points)
-    new_weight: tuple[int, ...]  # points of the entering vertices
-    keep: tuple[int, ...]  # positions (in incoming+new) of the outgoing list
-    n_perm: int  # permanent vertices (always first)
-    open_pos: tuple[int, ...]  # outgoing positions a later tile still touches
+class Layer:
+    """The table before one step: one row of canonical labels per state."""
 
-
-@dataclass
-class Plan:
-    order: list[int]
-    steps: list[Step]
-    perm: list[int]  # permanent vertex ids: src first, then targets
-    width: int  # widest active list
-    src_weight: int
-
-
-def _activity(problem: Problem, order: Sequence[int]) -> tuple[dict[int, int], dict[int, int]]:
-    first: dict[int, int] = {}
-    last: dict[int, int] = {}
-    for j, ti in enumerate(order):
-        for c in problem.tiles[ti].classes:
-            for vs, _ in c.hyperedges:
-                for v in vs:
-                    first.setdefault(v, j)
-                    last[v] = j
-    return first, last
-
-
-def order_cost(problem: Problem, order: Sequence[int], perm: Sequence[int]) -> tuple[int, int]:
-    """(widest frontier, sum of frontier sizes) of a sweep order."""
-    first, last = _activity(problem, order)
-    ps = set(perm)
-    sizes = []
-    for j in range(len(order)):
-        sizes.append(len(ps) + sum(1 for v in first if v not in ps and first[v] <= j < last[v]))
-    return (max(sizes, default=len(ps)), sum(sizes))
-
-
-def choose_order(problem: Problem, perm: Sequence[int]) -> list[int]:
-    """A sweep order with a narrow frontier.
-
-    Tries sweeps along rows, columns and both diagonals (each way) and a greedy
-    order grown from every tile (always add the tile that leaves the fewest
-    vertices open), and keeps the one with the smallest (widest frontier, sum).
-    """
-    n = len(problem.tiles)
-    if n == 0:
-        return []
-    tiles = problem.tiles
-    cands: list[list[int]] = []
-    keys: list[Callable[[TileVar], tuple[float, float]]] = [
-        lambda t: (t.y, t.x),
-        lambda t: (t.x, t.y),
-        lambda t: (t.x + t.y, t.x),
-        lambda t: (t.x - t.y, t.y),
-    ]
-    for key in keys:
-        o = sorted(range(n), key=lambda i: key(tiles[i]))
-        cands.extend([o, o[::-1]])
-    touch = [{v for c in t.classes for vs, _ in c.hyperedges for v in vs} for t in tiles]
-    uses: dict[int, int] = {}
-    for s in touch:
-        for v in s:
-            uses[v] = uses.get(v, 0) + 1
-    ps = set(perm)
-    for start in range(n):
-        order = [start]
-        left = set(range(n)) - {start}
-        seen = dict.fromkeys(touch[start], 1)
-        while left:
-            best = None
-            for i in left:
-                opened = 0
-                for v in touch[i]:
-                    if v in ps:
-                        continue
-                    k = seen.get(v, 0) + 1
-                    if k == 1 and uses[v] > 1:
-                        opened += 1
-                    elif k == uses[v] and k > 1:
-                        opened -= 1
-                d = (tiles[i].x - tiles[order[-1]].x) ** 2 + (tiles[i].y - tiles[order[-1]].y) ** 2
-                cand = (opened, d, i)
-                if best is None or cand < best:
-                    best = cand
-            assert best is not None
-            i = best[2]
-            order.append(i)
-            left.discard(i)
-            for v in touch[i]:
-                seen[v] = seen.get(v, 0) + 1
-        cands.append(order)
-    return min(cands, key=lambda o: order_cost(problem, o, perm))
-
-
-def make_plan(
-    problem: Problem, with_targets: bool = True, order: Sequence[int] | None = None
-) -> Plan:
-    """Compile the sweep into per-step position tables."""
-    perm = [problem.src]
-    if with_targets:
-        for t in problem.targets:
-            if t not in perm:
-                perm.append(t)
-    if order is None:
-        order = choose_order(problem, perm)
-    first, last = _activity(problem, order)
-    ps = set(perm)
-    active = list(perm)
-    steps: list[Step] = []
-    width = len(active)
-    for j, ti in enumerate(order):
-        new = sorted(v for v in first if first[v] == j and v not in ps)
-        combined = active + new
-        pos = {v: p for p, v in enumerate(combined)}
-        opts = []
-        for c in problem.tiles[ti].classes:
-            opts.append(tuple((tuple(pos[v] for v in vs), w) for vs, w in c.hyperedges))
-        keep = tuple(p for p, v in enumerate(combined) if v in ps or last[v] > j)
-        active = [combined[p] for p in keep]
-        open_pos = tuple(p for p, v in enumerate(active) if last.get(v, -1) > j)
-        steps.append(
-            Step(
-                ti,
-                len(combined) - len(new),
-                len(new),
-                opts,
-                tuple(problem.weight[v] for v in new),
-                keep,
-                len(perm),
-                open_pos,
-            )
-        )
-        width = max(width, len(combined))
-    return Plan(list(order), steps, perm, width, problem.weight[problem.src])
-
-
-_World = tuple[int, ...] | int
-"""A state still open after a step, or its decided answer (``SUCCESS`` or ``DEAD``)."""
-
-
-def _apply(state: tuple[int, ...], step: Step, opt: int) -> tuple[int, ...]:
-    """Join the classes the option's hyperedges touch; drop leaving vertices; relabel."""
-    lab = list(state)
-    if step.n_new:
-        nxt = (max(state) + 1) if state else 0
-        lab.extend(range(nxt, nxt + step.n_new))
-    for he, _ in step.options[opt]:
-        if len(he) < 2:
-            continue
-        ls = {lab[p] for p in he}
-        if len(ls) > 1:
-            m = min(ls)
-            lab = [m if x in ls else x for x in lab]
-    mp: dict[int, int] = {}
-    return tuple([mp.setdefault(lab[p], len(mp)) for p in step.keep])
-
-
-def _decide(state: tuple[int, ...], step: Step) -> tuple[int, ...] | int:
-    """SUCCESS, DEAD, or the state itself when the answer is still open."""
-    s = state[0]
-    unsat = [x for x in state[1 : step.n_perm] if x != s]
-    if not unsat:
-        return SUCCESS
-    open_ = {state[p] for p in step.open_pos}
-    if s not in open_:
-        return DEAD
-    for x in unsat:
-        if x not in open_:
-            return DEAD
-    return state
-
-
-def _unwind(w: object, order: Sequence[int], default: Sequence[int]) -> list[int]:
-    """A witness (linked (parent, class) pairs along the sweep) as one class per tile.
-
-    Tiles after the point where the answer was decided keep ``default`` (their
-    current turn's class).
-    """
-    seq: list[int] = []
-    while w is not None:
-        assert isinstance(w, tuple)
-        w, o = w
-        seq.append(o)
-    seq.reverse()
-    choice = list(default)
-    for j, o in enumerate(seq):
-        choice[order[j]] = o
-    return choice
+    labels: np.ndarray  # (m, len(active list)) int
+    counts: np.ndarray  # (m,) object: prefix configurations that reach each state
+    parent: np.ndarray  # (m,) int64: the first (state * k + class) of the layer before
+    #: per state, one bit per pair of positions in the same class (criticality pass)
+    pairs: np.ndarray | None = None
 
 
 @dataclass
@@ -285,8 +119,113 @@ class FewestResult:
     complete: bool
 
 
+# ---------------------------------------------------------------------- table operations
+def _join(x: np.ndarray, option: tuple[tuple[tuple[int, ...], int], ...]) -> np.ndarray:
+    """Every row of ``x`` with the classes each hyperedge touches joined (not canonical)."""
+    y = x
+    for he, _ in option:
+        if len(he) < 2:
+            continue
+        cols = y[:, list(he)]
+        low = cols.min(axis=1, keepdims=True)
+        for c in range(cols.shape[1]):
+            y = np.where(y == cols[:, c : c + 1], low, y)
+    return y
+
+
+def _advance(labels: np.ndarray, step: Step) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One step for every state and turn class at once.
+
+    Returns the outgoing labels (not canonical) of row ``state * k + class``, and
+    which of those rows are decided successes and failures.
+    """
+    m = labels.shape[0]
+    k = len(step.options)
+    x = labels
+    if step.n_new:
+        fresh = labels.max(axis=1, keepdims=True) + 1 + np.arange(step.n_new, dtype=labels.dtype)
+        x = np.concatenate([labels, fresh.astype(labels.dtype)], axis=1)
+    keep = list(step.keep)
+    out = np.empty((m, k, len(keep)), dtype=labels.dtype)
+    for o, opt in enumerate(step.options):
+        out[:, o, :] = _join(x, opt)[:, keep]
+    z = out.reshape(m * k, len(keep))
+    p = step.n_perm
+    unsat = z[:, 1:p] != z[:, :1]
+    success = ~unsat.any(axis=1)
+    has_open = np.zeros((m * k, x.shape[1]), dtype=bool)
+    rows = np.arange(m * k)
+    if step.open_pos:
+        has_open[rows[:, None], z[:, list(step.open_pos)]] = True
+    dead = ~has_open[rows, z[:, 0]] | (unsat & ~has_open[rows[:, None], z[:, 1:p]]).any(axis=1)
+    return z, success, dead & ~success
+
+
+def _canonical(z: np.ndarray) -> np.ndarray:
+    """Rows relabelled by first occurrence (0, then the next new label 1, …)."""
+    m, w = z.shape
+    if m == 0:
+        return z
+    first = _first_positions(z, int(z.max()) + 1)
+    isfirst = first == np.arange(w)
+    rank = np.cumsum(isfirst, axis=1) - 1
+    return np.take_along_axis(rank, first, axis=1).astype(z.dtype)
+
+
+def _first_positions(z: np.ndarray, labels: int) -> np.ndarray:
+    """Per cell, the first position in its row that holds the same label."""
+    m, w = z.shape
+    rows = np.arange(m)
+    first = np.zeros((m, labels), dtype=np.intp)
+    for c in range(w - 1, -1, -1):
+        first[rows, z[:, c]] = c
+    return np.take_along_axis(first, z.astype(np.intp), axis=1)
+
+
+def _group(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(first index of each distinct canonical row, group of every row), groups in key order.
+
+    A canonical label at position *c* is at most *c*, so a row read in mixed radix
+    (position *c* counts *c*!) is a distinct integer: exact up to 20 positions
+    (20! < 2⁶³). Wider rows are compared whole.
+    """
+    w = rows.shape[1]
+    if w <= 20:
+        radix = np.array([math.factorial(c) for c in range(w)], dtype=np.int64)
+        keys = rows.astype(np.int64) @ radix
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    else:
+        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _sum_by(values: np.ndarray, groups: np.ndarray, n: int) -> np.ndarray:
+    """Sum of ``values`` (object integers) per group ``0..n-1`` (every group non-empty)."""
+    if n == 0:
+        return np.zeros(0, dtype=object)
+    order = np.argsort(groups, kind="stable")
+    g = groups[order]
+    starts = np.flatnonzero(np.concatenate([[True], g[1:] != g[:-1]]))
+    return np.add.reduceat(values[order], starts)
+
+
+def _linked_unwind(w: object, order: Sequence[int], default: Sequence[int]) -> list[int]:
+    """A witness of :meth:`FrontierDP.fewest` (linked (parent, class) pairs) as one class
+    per tile; tiles after the point where it ends keep ``default``."""
+    seq: list[int] = []
+    while w is not None:
+        assert isinstance(w, tuple)
+        w, o = w
+        seq.append(o)
+    seq.reverse()
+    choice = list(default)
+    for j, o in enumerate(seq):
+        choice[order[j]] = o
+    return choice
+
+
 class FrontierDP:
-    """Frontier dynamic program over one :class:`Plan` (see the module notes)."""
+    """Frontier dynamic program over one :class:`~.sweep.Plan` (see the module notes)."""
 
     def __init__(
         self, problem: Problem, plan: Plan | None = None, tick: Tick | None = None
@@ -301,9 +240,14 @@ class FrontierDP:
         for j in range(n - 1, -1, -1):
             self.rest[j] = self.rest[j + 1] * ks[j]
         self.current = [tv.class_of(tv.current) for tv in problem.tiles]
-        self.tables: list[dict[tuple[int, ...], int]] = []
+        #: layers[j]: the table before step j (layers[n] is empty); filled by count()
+        self.layers: list[Layer] = []
+        #: nxt[j][state, class]: the state of layers[j + 1] reached, or SUCCESS / DEAD
+        self.nxt: list[np.ndarray] = []
         self.succ_before: list[int] = []
         self.dead_before: list[int] = []
+        self._critical: list[CriticalResult] | None = None
+        self._counted = False
         # partial figures while running (read after an interruption)
         self.success = 0
         self.failure = 0
@@ -313,159 +257,299 @@ class FrontierDP:
         if self.tick is not None:
             self.tick(what)
 
+    @property
+    def _trivial(self) -> bool:
+        """No tile, or no target left to join: nothing to sweep."""
+        return not self.plan.steps or len(self.plan.perm) == 1
+
     # ------------------------------------------------------------------ count
-    def count(self, keep_tables: bool = False, upto: int | None = None) -> CountResult:
+    def count(self) -> CountResult:
         """Exact number of successful configurations (and witnesses).
 
-        With ``keep_tables`` the table before every step is kept for
-        :meth:`critical`; with ``upto`` the run stops before that step.
+        Keeps every layer and transition for :meth:`criticality`.
         """
         plan, rest = self.plan, self.rest
-        perm = plan.steps[0].n_perm if plan.steps else len(plan.perm)
-        start = tuple(range(perm))
-        table: dict[tuple[int, ...], int] = {}
-        wit: dict[tuple[int, ...], object] = {}
+        n = len(plan.steps)
         self.success = self.failure = 0
-        fail_w: object = False
-        succ_w: object = False
-        if not plan.steps or perm == 1:
-            if perm == 1:
+        self.layers, self.nxt, self.succ_before, self.dead_before = [], [], [], []
+        self._critical = None
+        self._counted = False
+        if self._trivial:
+            if len(plan.perm) == 1:
                 self.success = rest[0]
-                succ_w = None
             else:
                 self.failure = rest[0]
-                fail_w = None
-            self.steps_done = len(plan.steps)
-            nsteps = len(plan.steps)
-            self.tables = [{} for _ in range(nsteps)]
-            self.succ_before = [self.success] * nsteps
-            self.dead_before = [self.failure] * nsteps
-            return self._count_result(fail_w, succ_w, 1)
-        table[start] = 1
-        wit[start] = None
+            self.steps_done = n
+            self.succ_before = [self.success] * n
+            self.dead_before = [self.failure] * n
+            self._counted = True
+            cur = list(self.current)
+            ok = len(plan.perm) == 1
+            return CountResult(
+                self.success, self.failure, None if ok else cur, cur if ok else None, 1, n, True
+            )
+        dtype = np.int16 if plan.width < 2**15 else np.int32
+        perm = len(plan.perm)
+        layer = Layer(
+            np.arange(perm, dtype=dtype)[None, :],
+            np.array([1], dtype=object),
+            np.array([-1], dtype=np.int64),
+        )
+        succ_at: tuple[int, int] | None = None
+        fail_at: tuple[int, int] | None = None
         max_states = 1
-        n = len(plan.steps) if upto is None else upto
-        self.tables, self.succ_before, self.dead_before = [], [], []
-        for j in range(n):
-            step = plan.steps[j]
-            if keep_tables:
-                self.tables.append(table)
-                self.succ_before.append(self.success)
-                self.dead_before.append(self.failure)
-            new: dict[tuple[int, ...], int] = {}
-            nwit: dict[tuple[int, ...], object] = {}
-            mult = rest[j + 1]
-            for st, c in table.items():
-                w = wit[st]
-                for o in range(len(step.options)):
-                    ns = _apply(st, step, o)
-                    d = _decide(ns, step)
-                    if d is SUCCESS:
-                        self.success += c * mult
-                        if succ_w is False:
-                            succ_w = (w, o)
-                    elif d is DEAD:
-                        self.failure += c * mult
-                        if fail_w is False:
-                            fail_w = (w, o)
-                    else:
-                        assert not isinstance(d, int)
-                        if d in new:
-                            new[d] += c
-                        else:
-                            new[d] = c
-                            nwit[d] = (w, o)
-            table, wit = new, nwit
-            max_states = max(max_states, len(table))
+        for j, step in enumerate(plan.steps):
+            self.layers.append(layer)
+            self.succ_before.append(self.success)
+            self.dead_before.append(self.failure)
+            k = len(step.options)
+            m = len(layer.counts)
+            nxt = np.full(m * k, DEAD, dtype=np.int64)
+            if m:
+                z, succ, dead = _advance(layer.labels, step)
+                reps = np.repeat(layer.counts, k)
+                if succ.any():
+                    self.success += int(reps[succ].sum()) * rest[j + 1]
+                    if succ_at is None:
+                        succ_at = (j, int(np.argmax(succ)))
+                if dead.any():
+                    self.failure += int(reps[dead].sum()) * rest[j + 1]
+                    if fail_at is None:
+                        fail_at = (j, int(np.argmax(dead)))
+                nxt[succ] = SUCCESS
+                live = np.flatnonzero(~(succ | dead))
+                rows = _canonical(z[live])
+                first, group = _group(rows)
+                nxt[live] = group
+                layer = Layer(rows[first], _sum_by(reps[live], group, len(first)), live[first])
+            else:
+                layer = Layer(
+                    np.zeros((0, len(step.keep)), dtype=dtype),
+                    np.zeros(0, dtype=object),
+                    np.zeros(0, dtype=np.int64),
+                )
+            self.nxt.append(nxt.reshape(m, k))
+            max_states = max(max_states, len(layer.counts))
             self.steps_done = j + 1
             self._tick("count")
-        if upto is not None:
-            if keep_tables:
-                self.tables.append(table)
-                self.succ_before.append(self.success)
-                self.dead_before.append(self.failure)
-            return self._count_result(fail_w, succ_w, max_states, complete=False)
-        assert not table, "every state is decided after the last tile"
-        return self._count_result(fail_w, succ_w, max_states)
+        self.layers.append(layer)
+        assert not len(layer.counts), "every state is decided after the last tile"
+        self._counted = True
+        fw = None if fail_at is None else self._unwind(*fail_at)
+        sw = None if succ_at is None else self._unwind(*succ_at)
+        return CountResult(self.success, self.failure, fw, sw, max_states, n, True)
 
-    def _count_result(
-        self, fail_w: object, succ_w: object, max_states: int, complete: bool = True
-    ) -> CountResult:
-        order, cur = self.plan.order, self.current
-        fw = None if fail_w is False else _unwind(fail_w, order, cur)
-        sw = None if succ_w is False else _unwind(succ_w, order, cur)
-        return CountResult(
-            self.success, self.failure, fw, sw, max_states, self.steps_done, complete
-        )
+    def _unwind(self, j: int, flat: int) -> list[int]:
+        """The configuration of transition ``flat`` (state * k + class) of step ``j``.
 
-    # ------------------------------------------------------------------ critical
-    def critical(self, tile: int) -> CriticalResult:
-        """How often ``tile``'s turn decides the answer (multi-world run).
-
-        Needs :meth:`count` run with ``keep_tables=True`` (or runs the prefix).
+        Tiles after step ``j`` keep their current turn's class.
         """
-        plan, rest = self.plan, self.rest
-        q = plan.order.index(tile)
-        if len(self.tables) <= q:
-            self.count(keep_tables=True, upto=q)
-        k = len(self.problem.tiles[tile].classes)
-        contexts = self.problem.total // k
-        table0 = self.tables[q]
-        succ_pre, dead_pre = self.succ_before[q], self.dead_before[q]
-        # configurations decided before tile q are the same for every turn of it
-        by_class = [succ_pre // k] * k
-        decided = 0
-        step = plan.steps[q]
-        ms: dict[tuple[_World, ...], int] = {}
-        mult_after = rest[q + 1]
-        for st, c in table0.items():
-            worlds = tuple(_decide(_apply(st, step, o), step) for o in range(k))
-            decided, by_class = self._bucket(ms, worlds, c, mult_after, decided, by_class)
-        self._tick("critical")
-        for j in range(q + 1, len(plan.steps)):
-            step = plan.steps[j]
-            cache: dict[tuple[tuple[int, ...], int], _World] = {}
-            new: dict[tuple[_World, ...], int] = {}
-            mult = rest[j + 1]
-            nopt = len(step.options)
-            for worlds, c in ms.items():
-                for o in range(nopt):
-                    nw: list[_World] = []
-                    for w in worlds:
-                        if isinstance(w, int):
-                            nw.append(w)
-                            continue
-                        key = (w, o)
-                        r = cache.get(key)
-                        if r is None:
-                            r = cache[key] = _decide(_apply(w, step, o), step)
-                        nw.append(r)
-                    decided, by_class = self._bucket(new, tuple(nw), c, mult, decided, by_class)
-            ms = new
-            self._tick("critical")
-        assert not ms
-        del dead_pre
-        return CriticalResult(tile, contexts, decided, by_class, True)
+        choice = list(self.current)
+        while j >= 0:
+            s, o = divmod(flat, len(self.plan.steps[j].options))
+            choice[self.plan.order[j]] = o
+            flat = int(self.layers[j].parent[s])
+            j -= 1
+        return choice
 
-    @staticmethod
-    def _bucket(
-        table: dict[tuple[_World, ...], int],
-        worlds: tuple[_World, ...],
-        c: int,
-        mult: int,
-        decided: int,
-        by_class: list[int],
-    ) -> tuple[int, list[int]]:
-        if all(type(w) is int for w in worlds):
-            n = c * mult
-            if any(worlds) and not all(worlds):
-                decided += n
-            for i, w in enumerate(worlds):
-                if w == SUCCESS:
-                    by_class[i] += n
+    # ------------------------------------------------------------------ criticality
+    def _suffix(self) -> list[np.ndarray]:
+        """``ext[j]``: ``S_j`` of every state of layer *j*, then ``rest[j]`` and 0.
+
+        Indexed by a world id of layer *j*, it gives the successful completions:
+        ``SUCCESS`` (-2) reads ``rest[j]``, ``DEAD`` (-1) reads 0.
+        """
+        n = len(self.plan.steps)
+        ext: list[np.ndarray] = [np.zeros(0, dtype=object)] * (n + 1)
+        ext[n] = np.array([self.rest[n], 0], dtype=object)
+        for j in range(n - 1, -1, -1):
+            nxt = self.nxt[j]
+            s = ext[j + 1][nxt].sum(axis=1) if len(nxt) else np.zeros(0, dtype=object)
+            ext[j] = np.concatenate([s, np.array([self.rest[j], 0], dtype=object)])
+        return ext
+
+    def _pairs(self, j: int) -> np.ndarray:
+        """Layer *j*'s partitions as bit sets of same-class position pairs.
+
+        Partition *a* refines *b* exactly when ``pairs[a] & ~pairs[b]`` is all zero.
+        """
+        layer = self.layers[j]
+        if layer.pairs is None:
+            lab = layer.labels
+            m, w = lab.shape
+            cells = [(c, d) for c in range(w) for d in range(c + 1, w)]
+            words = np.zeros((m, max(1, (len(cells) + 63) // 64)), dtype=np.uint64)
+            for i, (c, d) in enumerate(cells):
+                bit = np.uint64(1) << np.uint64(i % 64)
+                words[:, i // 64] |= np.where(lab[:, c] == lab[:, d], bit, np.uint64(0))
+            layer.pairs = words
+        return layer.pairs
+
+    def criticality(self) -> list[CriticalResult]:
+        """Every tile's criticality (indexed like ``problem.tiles``); runs :meth:`count`
+        first if it has not run. See the module notes for the method."""
+        if self._critical is not None:
+            return self._critical
+        if not self._counted:
+            self.count()
+        plan, problem = self.plan, self.problem
+        n = len(plan.steps)
+        out: list[CriticalResult | None] = [None] * len(problem.tiles)
+        contexts = [problem.total // len(problem.tiles[s.tile].classes) for s in plan.steps]
+        if self._trivial:
+            for q, step in enumerate(plan.steps):
+                k = len(step.options)
+                share = self.success // k
+                out[step.tile] = CriticalResult(step.tile, contexts[q], 0, [share] * k, True)
+                self._tick("critical")
+            self._critical = [r for r in out if r is not None]
+            return self._critical
+        ext = self._suffix()
+        width = max(len(s.options) for s in plan.steps)
+        # decided = open contexts - contexts where every turn succeeds - where every fails
+        open_ctx = [0] * n
+        all_succ = [0] * n
+        all_fail = [0] * n
+        empty = (
+            np.zeros((0, width), dtype=np.int64),
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=object),
+        )
+        carried = {"min": empty, "max": empty}
+        # a state that succeeds (fails) for every completion counts as SUCCESS (DEAD);
+        # indexed by a world id (SUCCESS and DEAD read themselves)
+        sure: list[np.ndarray] = []
+        for j in range(n + 1):
+            s = ext[j][:-2]
+            ids = np.where(s == 0, DEAD, np.where(s == self.rest[j], SUCCESS, np.arange(len(s))))
+            sure.append(np.concatenate([ids, [SUCCESS, DEAD]]).astype(np.int64))
+        for j, step in enumerate(plan.steps):
+            k = len(step.options)
+            nxt = self.nxt[j]
+            layer = self.layers[j]
+            # success by class: every state of the layer, each class, its completions
+            base = self.succ_before[j] // k
+            by_class = [
+                base + (int((layer.counts * ext[j + 1][nxt[:, t]]).sum()) if len(nxt) else 0)
+                for t in range(k)
+            ]
+            out[step.tile] = CriticalResult(step.tile, contexts[j], 0, by_class, True)
+            open_ctx[j] = int(layer.counts.sum()) * self.rest[j + 1] if len(nxt) else 0
+            # nxt, with every sure state as SUCCESS or DEAD
+            nxt = sure[j + 1][nxt]
+            own = (
+                np.concatenate([nxt, np.repeat(nxt[:, :1], width - k, axis=1)], axis=1),
+                np.full(len(nxt), j, dtype=np.int64),
+                layer.counts,
+            )
+            for side, acc in (("min", all_succ), ("max", all_fail)):
+                worlds, tags, counts = carried[side]
+                parts_w, parts_t, parts_c = [own[0]], [own[1]], [own[2]]
+                if len(worlds):
+                    # the sets carried from earlier tiles take this step's classes
+                    live = worlds >= 0
+                    idx = np.where(live, worlds, 0)
+                    for o in range(k):
+                        parts_w.append(np.where(live, nxt[idx, o], worlds))
+                        parts_t.append(tags)
+                        parts_c.append(counts)
+                carried[side] = self._settle(
+                    j + 1,
+                    side,
+                    np.concatenate(parts_w),
+                    np.concatenate(parts_t),
+                    np.concatenate(parts_c),
+                    ext[j + 1],
+                    acc,
+                )
+            self._tick("critical")
+        assert not len(carried["min"][0]) and not len(carried["max"][0])
+        for j, step in enumerate(plan.steps):
+            r = out[step.tile]
+            assert r is not None
+            r.decided = open_ctx[j] - all_succ[j] - all_fail[j]
+        self._critical = [r for r in out if r is not None]
+        return self._critical
+
+    def _settle(
+        self,
+        j: int,
+        side: str,
+        worlds: np.ndarray,
+        tags: np.ndarray,
+        counts: np.ndarray,
+        ext: np.ndarray,
+        acc: list[int],
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Settle the sets of worlds (rows of layer-*j* ids) that have one finest
+        (``side="min"``) or one coarsest (``"max"``) world; return the others as
+        the set of their finest (coarsest) worlds, merged when equal.
+
+        ``"min"``: every world succeeds exactly when the finest does, so the
+        completions where all succeed number ``S(finest)``, added to ``acc``;
+        ``"max"``: all fail exactly when the coarsest fails, ``rest - S(coarsest)``.
+        """
+        m, width = worlds.shape
+        if m == 0:
+            return worlds, tags, counts
+        pairs = self._pairs(j)
+        # below[:, t, u]: world t is strictly finer than world u (DEAD is below every
+        # other world, SUCCESS above)
+        below = np.zeros((m, width, width), dtype=bool)
+        for t in range(width):
+            a = worlds[:, t]
+            for u in range(t + 1, width):
+                b = worlds[:, u]
+                diff = a != b
+                below[:, t, u] = diff & ((a == DEAD) | (b == SUCCESS))
+                below[:, u, t] = diff & ((b == DEAD) | (a == SUCCESS))
+                both = np.flatnonzero(diff & (a >= 0) & (b >= 0))
+                if len(both):
+                    pa, pb = pairs[a[both]], pairs[b[both]]
+                    below[both, t, u] = ~(pa & ~pb).any(axis=1)
+                    below[both, u, t] = ~(pb & ~pa).any(axis=1)
+        # the finest (coarsest) worlds: nothing strictly below (above) them
+        extreme = ~below.any(axis=1) if side == "min" else ~below.any(axis=2)
+        pick = worlds[np.arange(m), np.argmax(extreme, axis=1)]
+        worlds = np.where(extreme, worlds, pick[:, None])
+        single = (worlds == pick[:, None]).all(axis=1)
+        if single.any():
+            rows = np.flatnonzero(single)
+            got = ext[pick[rows]]
+            if side == "max":
+                got = ext[SUCCESS] - got
+            which, group = np.unique(tags[rows], return_inverse=True)
+            gain = _sum_by(got * counts[rows], group.reshape(-1), len(which))
+            for q, g in zip(which.tolist(), gain.tolist()):
+                acc[q] += int(g)
+        keep = ~single
+        worlds, tags, counts = worlds[keep], tags[keep], counts[keep]
+        if not len(worlds):
+            return worlds, tags, counts
+        # a set, not a tuple: sort, repeat the smallest in place of duplicates, sort again
+        worlds = np.sort(worlds, axis=1)
+        dup = np.concatenate(
+            [np.zeros((len(worlds), 1), dtype=bool), worlds[:, 1:] == worlds[:, :-1]], axis=1
+        )
+        worlds = np.sort(np.where(dup, worlds[:, :1], worlds), axis=1)
+        base = len(pairs) + 2  # world ids shifted to 0.. (DEAD, SUCCESS first)
+        if (int(tags.max()) + 1) * base**width < 2**63:
+            keys = tags.copy()
+            for c in range(width):
+                keys = keys * base + (worlds[:, c] + 2)
+            _, first, group = np.unique(keys, return_index=True, return_inverse=True)
         else:
-            table[worlds] = table.get(worlds, 0) + c
-        return decided, by_class
+            _, first, group = np.unique(
+                np.concatenate([tags[:, None], worlds], axis=1),
+                axis=0,
+                return_index=True,
+                return_inverse=True,
+            )
+        return worlds[first], tags[first], _sum_by(counts, group.reshape(-1), len(first))
+
+    def critical(self, tile: int) -> CriticalResult:
+        """How often ``tile``'s turn decides the answer (from :meth:`criticality`)."""
+        return self.criticality()[tile]
 
     # ------------------------------------------------------------------ fewest
     def fewest(self, max_states: int = 100_000) -> FewestResult:
@@ -514,7 +598,9 @@ class FrontierDP:
         if not table:
             return FewestResult(ub, ub_choice, max_states, exact)
         best = min(table.values(), key=lambda v: v[0])
-        return FewestResult(best[0], _unwind(best[1], plan.order, self.current), max_states, exact)
+        return FewestResult(
+            best[0], _linked_unwind(best[1], plan.order, self.current), max_states, exact
+        )
 
 
 def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, list[int]]:

@@ -8,8 +8,8 @@ import pytest
 from referee.compiler import compile_board
 from referee.rotations import FrontierDP, build_problem
 from referee.rotations.brute import brute_force, brute_force_uf
-from referee.rotations.exact import make_plan
 from referee.rotations.generate import grid_board
+from referee.rotations.sweep import make_plan
 
 
 def _problem(rows, cols, k, seed, **kw):
@@ -24,7 +24,7 @@ def test_count_critical_and_fewest_equal_brute_force(seed):
     arr = br.outcomes
     assert arr is not None
     dp = FrontierDP(prob)
-    cr = dp.count(keep_tables=True)
+    cr = dp.count()
     assert cr.success == int(arr.sum())
     assert cr.failure == arr.size - int(arr.sum())
     assert (cr.fail_witness is None) == bool(arr.all())
@@ -108,7 +108,7 @@ def test_starts_and_targets_on_turning_tiles_equal_brute_force(seed):
     )
     br = brute_force(prob, keep=True)
     dp = FrontierDP(prob)
-    assert dp.count(keep_tables=True).success == br.success
+    assert dp.count().success == br.success
     arr = br.outcomes
     for i in range(len(prob.tiles)):
         assert dp.critical(i).decided == int((arr.any(axis=i) & ~arr.all(axis=i)).sum())
