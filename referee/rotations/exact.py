@@ -182,21 +182,32 @@ def _first_positions(z: np.ndarray, labels: int) -> np.ndarray:
     return np.take_along_axis(first, z.astype(np.intp), axis=1)
 
 
-def _group(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(first index of each distinct canonical row, group of every row), groups in key order.
+def _group(rows: np.ndarray, radix: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(first index of each distinct row, group of every row), groups in key order.
 
-    A canonical label at position *c* is at most *c*, so a row read in mixed radix
-    (position *c* counts *c*!) is a distinct integer: exact up to 20 positions
-    (20! < 2⁶³). Wider rows are compared whole.
+    ``radix[c]`` bounds column *c* (``0 <= rows[:, c] < radix[c]``). When the
+    product of the bounds is below 2⁶³ each row is read as one mixed-radix integer
+    (one sort of int64 keys); otherwise the rows are sorted column by column.
     """
-    w = rows.shape[1]
-    if w <= 20:
-        radix = np.array([math.factorial(c) for c in range(w)], dtype=np.int64)
-        keys = rows.astype(np.int64) @ radix
+    m = len(rows)
+    if math.prod(radix) < 2**63:
+        place = np.ones(len(radix), dtype=np.int64)
+        for c in range(len(radix) - 2, -1, -1):
+            place[c] = place[c + 1] * radix[c + 1]
+        keys = rows.astype(np.int64) @ place
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    else:
-        _, first, inverse = np.unique(rows, axis=0, return_index=True, return_inverse=True)
-    return first, inverse.reshape(-1)
+        return first, inverse.reshape(-1)
+    order = np.lexsort(rows.T[::-1])
+    srt = rows[order]
+    new = np.concatenate([[True], (srt[1:] != srt[:-1]).any(axis=1)]) if m else np.zeros(0, bool)
+    inverse = np.empty(m, dtype=np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return order[new], inverse
+
+
+def _canonical_radix(width: int) -> list[int]:
+    """Bounds of canonical labels: the label at position *c* is at most *c*."""
+    return [c + 1 for c in range(width)]
 
 
 def _sum_by(values: np.ndarray, groups: np.ndarray, n: int) -> np.ndarray:
@@ -207,21 +218,6 @@ def _sum_by(values: np.ndarray, groups: np.ndarray, n: int) -> np.ndarray:
     g = groups[order]
     starts = np.flatnonzero(np.concatenate([[True], g[1:] != g[:-1]]))
     return np.add.reduceat(values[order], starts)
-
-
-def _linked_unwind(w: object, order: Sequence[int], default: Sequence[int]) -> list[int]:
-    """A witness of :meth:`FrontierDP.fewest` (linked (parent, class) pairs) as one class
-    per tile; tiles after the point where it ends keep ``default``."""
-    seq: list[int] = []
-    while w is not None:
-        assert isinstance(w, tuple)
-        w, o = w
-        seq.append(o)
-    seq.reverse()
-    choice = list(default)
-    for j, o in enumerate(seq):
-        choice[order[j]] = o
-    return choice
 
 
 class FrontierDP:
@@ -319,7 +315,7 @@ class FrontierDP:
                 nxt[succ] = SUCCESS
                 live = np.flatnonzero(~(succ | dead))
                 rows = _canonical(z[live])
-                first, group = _group(rows)
+                first, group = _group(rows, _canonical_radix(rows.shape[1]))
                 nxt[live] = group
                 layer = Layer(rows[first], _sum_by(reps[live], group, len(first)), live[first])
             else:
@@ -532,19 +528,9 @@ class FrontierDP:
             [np.zeros((len(worlds), 1), dtype=bool), worlds[:, 1:] == worlds[:, :-1]], axis=1
         )
         worlds = np.sort(np.where(dup, worlds[:, :1], worlds), axis=1)
-        base = len(pairs) + 2  # world ids shifted to 0.. (DEAD, SUCCESS first)
-        if (int(tags.max()) + 1) * base**width < 2**63:
-            keys = tags.copy()
-            for c in range(width):
-                keys = keys * base + (worlds[:, c] + 2)
-            _, first, group = np.unique(keys, return_index=True, return_inverse=True)
-        else:
-            _, first, group = np.unique(
-                np.concatenate([tags[:, None], worlds], axis=1),
-                axis=0,
-                return_index=True,
-                return_inverse=True,
-            )
+        # world ids shifted to 0.. (SUCCESS and DEAD first)
+        radix = [int(tags.max()) + 1] + [len(pairs) + 2] * width
+        first, group = _group(np.concatenate([tags[:, None], worlds + 2], axis=1), radix)
         return worlds[first], tags[first], _sum_by(counts, group.reshape(-1), len(first))
 
     def critical(self, tile: int) -> CriticalResult:
@@ -566,41 +552,106 @@ class FrontierDP:
         its best class until nothing improves); its count *U* bounds the DP, which
         then keeps only states with fewer than *U* points joined to ``SRC`` (that
         count never decreases along the sweep), so the answer stays exact.
+
+        Notes
+        -----
+        A table is three arrays (canonical labels, points per class, points joined
+        to ``SRC``); a step is numpy work over all its states at once, O(|table| ·
+        k · w · h) like :meth:`count`, then one sort keeps the best of equal states.
         """
         cap = max_states
         exact = True
         problem = self.problem
         ub, ub_choice = local_search_fewest(problem, self.current)
         plan = make_plan(problem, with_targets=False, order=self.plan.order)
-        # state key: (labels, weights per label with SRC's entry 0); value (src points, witness)
-        start = ((0,), (0,))
-        table: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, object]] = {
-            start: (plan.src_weight, None)
-        }
+        labels = np.zeros((1, 1), dtype=np.int64)
+        weights = np.zeros((1, 1), dtype=np.int64)  # per class label; SRC's entry 0
+        joined = np.array([plan.src_weight], dtype=np.int64)  # points joined to SRC
+        parents: list[np.ndarray] = []
         max_states = 1
         for step in plan.steps:
-            new: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, object]] = {}
-            for (labels, weights), (sw, w) in table.items():
-                for o in range(len(step.options)):
-                    key, nsw = _apply_weighted(labels, weights, sw, step, o)
-                    if key is None or nsw >= ub:
-                        continue
-                    old = new.get(key)
-                    if old is None or nsw < old[0]:
-                        new[key] = (nsw, (w, o))
-            if len(new) > cap:
+            if not len(joined):  # every state reached the bound: the local search's stands
+                self._tick("fewest")
+                continue
+            z, w, s = _advance_weighted(labels, weights, joined, step)
+            live = np.flatnonzero(s < ub)
+            z, w, s = z[live], w[live], s[live]
+            canon = _canonical(z)
+            # the points of each class follow its label to its canonical number
+            cw = np.zeros_like(canon)
+            np.put_along_axis(cw, canon, np.take_along_axis(w, z, axis=1), axis=1)
+            cw[:, 0] = 0
+            best = live[:0]
+            if len(live):
+                radix = _canonical_radix(canon.shape[1]) + [int(cw.max()) + 1] * cw.shape[1]
+                _, group = _group(np.concatenate([canon, cw], axis=1), radix)
+                order = np.lexsort((s, group))
+                g = group[order]
+                best = order[np.flatnonzero(np.concatenate([[True], g[1:] != g[:-1]]))]
+            if len(best) > cap:
                 exact = False
-                kept = sorted(new.items(), key=lambda kv: (kv[1][0], sum(kv[0][1])))[:cap]
-                new = dict(kept)
-            table = new
-            max_states = max(max_states, len(table))
+                best = best[np.lexsort((cw[best].sum(axis=1), s[best]))[:cap]]
+            labels, weights, joined = canon[best], cw[best], s[best]
+            parents.append(live[best])
+            max_states = max(max_states, len(best))
             self._tick("fewest")
-        if not table:
+        if not len(joined) or len(parents) < len(plan.steps):
             return FewestResult(ub, ub_choice, max_states, exact)
-        best = min(table.values(), key=lambda v: v[0])
-        return FewestResult(
-            best[0], _linked_unwind(best[1], plan.order, self.current), max_states, exact
-        )
+        i = int(np.argmin(joined))
+        points = int(joined[i])
+        choice = list(self.current)
+        for j in range(len(plan.steps) - 1, -1, -1):
+            i, o = divmod(int(parents[j][i]), len(plan.steps[j].options))
+            choice[plan.order[j]] = o
+        return FewestResult(points, choice, max_states, exact)
+
+
+def _advance_weighted(
+    labels: np.ndarray, weights: np.ndarray, joined: np.ndarray, step: Step
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_advance` for :meth:`FrontierDP.fewest`: every state and turn class at once.
+
+    Returns, for row ``state * k + class``, the outgoing labels (not canonical), the
+    points of each class by label, and the points joined to ``SRC``.
+    """
+    m, a = labels.shape
+    k = len(step.options)
+    width = a + step.n_new
+    rows = np.arange(m)
+    x = labels
+    w = np.zeros((m, width), dtype=np.int64)
+    w[:, :a] = weights
+    if step.n_new:
+        fresh = labels.max(axis=1, keepdims=True) + 1 + np.arange(step.n_new)
+        x = np.concatenate([labels, fresh], axis=1)
+        w[rows[:, None], fresh] = np.array(step.new_weight, dtype=np.int64)
+    w[rows, x[:, 0]] = joined  # SRC's class carries the running total
+    keep = list(step.keep)
+    out_z = np.empty((m, k, len(keep)), dtype=np.int64)
+    out_w = np.empty((m, k, width), dtype=np.int64)
+    out_s = np.empty((m, k), dtype=np.int64)
+    for o, opt in enumerate(step.options):
+        y, wy = x, w.copy()
+        for he, pts in opt:
+            for p in he[1:]:
+                l0, l1 = y[:, he[0]], y[:, p]
+                r = np.flatnonzero(l0 != l1)
+                if len(r):
+                    lo, hi = np.minimum(l0, l1), np.maximum(l0, l1)
+                    wy[r, lo[r]] += wy[r, hi[r]]
+                    wy[r, hi[r]] = 0
+                    y = np.where(y == hi[:, None], lo[:, None], y)
+            if pts:
+                wy[rows, y[:, he[0]]] += pts
+        z = y[:, keep]
+        out_z[:, o, :] = z
+        out_w[:, o, :] = wy
+        out_s[:, o] = wy[rows, z[:, 0]]
+    return (
+        out_z.reshape(m * k, len(keep)),
+        out_w.reshape(m * k, width),
+        out_s.reshape(m * k),
+    )
 
 
 def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, list[int]]:
@@ -629,34 +680,3 @@ def local_search_fewest(problem: Problem, start: Sequence[int]) -> tuple[int, li
         if not improved:
             break
     return best, choice
-
-
-def _apply_weighted(
-    labels: tuple[int, ...], weights: tuple[int, ...], sw: int, step: Step, opt: int
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, int]:
-    lab = list(labels)
-    wt = dict(enumerate(weights))
-    wt[labels[0]] = sw
-    if step.n_new:
-        nxt = max(labels) + 1
-        for i in range(step.n_new):
-            lab.append(nxt + i)
-            wt[nxt + i] = step.new_weight[i]
-    for he, pts in step.options[opt]:
-        ls = {lab[p] for p in he}
-        m = min(ls)
-        if len(ls) > 1:
-            tot = 0
-            for x in ls:
-                tot += wt.pop(x)
-            wt[m] = tot
-            lab = [m if x in ls else x for x in lab]
-        wt[m] += pts
-    mp: dict[int, int] = {}
-    out = tuple([mp.setdefault(lab[p], len(mp)) for p in step.keep])
-    nw = [0] * len(mp)
-    for old, new in mp.items():
-        nw[new] = wt[old]
-    src_pts = nw[out[0]]
-    nw[out[0]] = 0
-    return (out, tuple(nw)), src_pts

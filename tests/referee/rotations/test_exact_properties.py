@@ -84,3 +84,16 @@ def test_any_sweep_order_gives_the_same_figures(prob: Problem, rnd) -> None:
     order = list(range(len(prob.tiles)))
     rnd.shuffle(order)
     _check(prob, FrontierDP(prob, make_plan(prob, order=order)))
+
+
+@settings(max_examples=80, deadline=None)
+@given(problems(), st.integers(1, 3))
+def test_fewest_with_a_capped_table_is_a_true_configuration(prob: Problem, cap: int) -> None:
+    """A table cut to ``max_states`` gives a configuration that really has the points it
+    reports (an upper bound, marked incomplete); an uncut one gives the minimum."""
+    br = brute_force(prob)
+    f = FrontierDP(prob).fewest(max_states=cap)
+    assert prob.evaluate(f.witness)[1] == f.points
+    assert f.points >= br.fewest_points
+    if f.complete:
+        assert f.points == br.fewest_points
