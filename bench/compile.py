@@ -1,49 +1,53 @@
-"""Compile speed of large region maps (issue 2).
+"""Compile speed of large region maps, against a baseline commit side by side (issues 2, 30).
+
+Usage::
+
+    python bench/compile.py [--baseline-ref 71a20f5] [--repeat 7] [--quick]
 
 Generates region maps of N Voronoi spaces (``referee.generators.voronoi_map``: rivers
-along cell borders, river dots at their triple points, a few roads), compiles each,
-and prints for N = 2,000 and 10,000: compile seconds (best of a few runs), peak
-memory of one compile, and the adjacency step of the compiler (shared-edge hashing)
-against an all-pairs ``touches`` loop on the same 2,000-space map, measured side by
-side in this process. The last line is one JSON object with the figures.
+along cell borders, river dots at their triple points, a few roads) and compiles
+each with this code and with the ``referee`` package as it was at ``--baseline-ref``
+(extracted with ``git archive`` and imported as ``baseline_referee``, like
+``bench/selfplay.py``), in this one process. Each side generates its own map from the
+same seed; the two compiles must give the same edges (``equal``: every relation,
+end and attribute). Per N = 2,000 and 10,000: wall and CPU seconds of a compile
+(best of ``--repeat``, the two sides alternating), the ratio, and the peak memory of
+one compile. Then, as before, the adjacency step of the compiler (shared-edge
+hashing) against an all-pairs ``touches`` loop on the 2,000-space map.
 
-Run: ``python bench/compile.py [--quick]``
+Target (issue 30): a 10,000-space map in < 0.2 s. The last line is one JSON object
+with the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
 import sys
+import tempfile
 import time
 import tracemalloc
+from pathlib import Path
+from typing import Any
 
 import numpy as np
+from selfplay import load_baseline
 
-from referee.compiler import compile_board
-from referee.compiler.regions.adjacency import shared_edges
-from referee.compiler.regions.spaces import RegionInput
-from referee.compiler.regions.state import compile_regions
-from referee.generators import voronoi_map
+BASELINE_REF = "71a20f5"
+TARGET_10000_S = 0.2
 
 
-def best_of(fn, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
-
-
-def make_map(n: int):
-    return voronoi_map(
+def make_map(n: int, pkg: str = "referee") -> Any:
+    gen = importlib.import_module(f"{pkg}.generators")
+    return gen.voronoi_map(
         n, seed=11, rivers=max(4, n // 250), river_steps=14, roads=max(3, n // 500), road_steps=12
     )
 
 
-def all_pairs_touches(polys: list) -> int:
-    """The baseline: test every pair of spaces with ``touches`` (O(n²))."""
+def all_pairs_touches(polys: list[Any]) -> int:
+    """The baseline of the adjacency step: test every pair of spaces with ``touches``."""
     count = 0
     for i in range(len(polys)):
         a = polys[i]
@@ -53,76 +57,152 @@ def all_pairs_touches(polys: list) -> int:
     return count
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--quick", action="store_true", help="fewer repeats")
-    args = ap.parse_args()
-    repeat = 1 if args.quick else 3
-    rows = []
-    figures: dict[str, object] = {"benchmark": "compile"}
-    for n in (2000, 10000):
-        board = make_map(n)
-        compiled = compile_board(board)
-        secs = best_of(lambda board=board: compile_board(board), repeat)
-        tracemalloc.start()
-        compile_board(board)
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-        counts = compiled.counts()["edges"]
-        rows.append((n, secs, peak / 2**20, counts))
-        figures[f"compile_s_{n}"] = round(secs, 4)
-        figures[f"peak_mib_{n}"] = round(peak / 2**20, 1)
-        figures[f"edges_{n}"] = counts
+def timed(fn: Any) -> tuple[float, float]:
+    """(wall, CPU) seconds of one call."""
+    w, c = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - w, time.process_time() - c
 
-    # adjacency step vs all pairs, same 2,000-space map, same process
+
+def peak_mib(fn: Any) -> float:
+    tracemalloc.start()
+    fn()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 2**20
+
+
+def compile_rows(sizes: tuple[int, ...], repeat: int) -> list[dict[str, Any]]:
+    rows = []
+    for n in sizes:
+        sides: dict[str, dict[str, Any]] = {}
+        for pkg in ("baseline_referee", "referee"):
+            board = make_map(n, pkg)
+            comp = importlib.import_module(f"{pkg}.compiler").compile_board
+            sides[pkg] = {"board": board, "compile": comp, "wall": [], "cpu": []}
+            comp(board)  # warm: imports, caches
+        for _ in range(repeat):  # alternate, so that load on the shared machine hits both
+            for s in sides.values():
+                w, c = timed(lambda s=s: s["compile"](s["board"]))
+                s["wall"].append(w)
+                s["cpu"].append(c)
+        base, now = sides["baseline_referee"], sides["referee"]
+        cb, cn = base["compile"](base["board"]), now["compile"](now["board"])
+        rows.append(
+            {
+                "spaces": n,
+                "baseline_s": round(min(base["wall"]), 4),
+                "now_s": round(min(now["wall"]), 4),
+                "ratio": round(min(base["wall"]) / min(now["wall"]), 2),
+                "baseline_cpu_s": round(min(base["cpu"]), 4),
+                "now_cpu_s": round(min(now["cpu"]), 4),
+                "cpu_ratio": round(min(base["cpu"]) / min(now["cpu"]), 2),
+                "baseline_peak_mib": round(peak_mib(lambda s=base: s["compile"](s["board"])), 1),
+                "now_peak_mib": round(peak_mib(lambda s=now: s["compile"](s["board"])), 1),
+                "edges": cn.counts()["edges"],
+                "equal": cb.edge_set() == cn.edge_set()
+                and [p.code for p in cb.problems] == [p.code for p in cn.problems],
+            }
+        )
+    return rows
+
+
+def adjacency_figures(repeat: int) -> dict[str, Any]:
+    """The adjacency step against all pairs on the 2,000-space map (this code)."""
+    from referee.compiler.regions.adjacency import shared_edges
+    from referee.compiler.regions.spaces import RegionInput
+    from referee.compiler.regions.state import compile_regions
+
     board = make_map(2000)
     inp = RegionInput(
         spaces=[(f.id, f.geometry, f.props) for f in board.features if f.kind == "space"]
     )
     polys = [g for _, g, _ in inp.spaces]
     arr = np.array(polys, dtype=object)
-    t_hash = best_of(lambda: shared_edges(arr), max(repeat, 5))
-    t_regions = best_of(lambda: compile_regions(inp), max(repeat, 3))
-    t0 = time.perf_counter()
+    t_hash = min(timed(lambda: shared_edges(arr))[0] for _ in range(max(repeat, 5)))
+    t_regions = min(timed(lambda: compile_regions(inp))[0] for _ in range(max(repeat, 3)))
+    t_all = timed(lambda: all_pairs_touches(polys))[0]
     pairs_baseline = all_pairs_touches(polys)
-    t_all = time.perf_counter() - t0
     _, _, lo, hi, _ = shared_edges(arr)
     pairs_ours = len(set(zip(lo.tolist(), hi.tolist())))
-    # shapely's touches also counts corner-only contacts; ours only shared borders
-    corner_only = pairs_baseline - pairs_ours
-    ratio = t_all / t_hash
-    figures.update(
-        adjacency_s_2000=round(t_hash, 5),
-        region_compile_s_2000=round(t_regions, 4),
-        all_pairs_touches_s_2000=round(t_all, 3),
-        adjacency_speedup=round(ratio, 1),
-        region_compile_speedup=round(t_all / t_regions, 1),
-        touch_pairs=pairs_ours,
-        all_pairs_touch_pairs=pairs_baseline,
-        corner_only_pairs=corner_only,
-        target_compile_10000_s=0.5,
-        target_speedup=30,
-        meets_targets=bool(figures["compile_s_10000"] < 0.5 and ratio >= 30),
-    )
+    return {
+        "adjacency_s_2000": round(t_hash, 5),
+        "region_compile_s_2000": round(t_regions, 4),
+        "all_pairs_touches_s_2000": round(t_all, 3),
+        "adjacency_speedup": round(t_all / t_hash, 1),
+        "region_compile_speedup": round(t_all / t_regions, 1),
+        "touch_pairs": pairs_ours,
+        "all_pairs_touch_pairs": pairs_baseline,
+        # shapely's touches also counts corner-only contacts; ours only shared borders
+        "corner_only_pairs": pairs_baseline - pairs_ours,
+    }
 
-    print(f"Compile of generated Voronoi region maps (best of {repeat})")
-    print(f"{'spaces':>8} {'compile s':>10} {'peak MiB':>9}  edges by relation")
-    for n, secs, mib, counts in rows:
-        print(f"{n:>8} {secs:>10.3f} {mib:>9.1f}  {counts}")
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline-ref", default=BASELINE_REF, help="commit to compare with")
+    ap.add_argument("--repeat", type=int, default=7, help="compiles per side (best kept)")
+    ap.add_argument("--quick", action="store_true", help="3 compiles per side")
+    args = ap.parse_args()
+    repeat = 3 if args.quick else args.repeat
+    load_start = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        load_baseline(args.baseline_ref, Path(tmp))
+        rows = compile_rows((2000, 10000), repeat)
+    adj = adjacency_figures(repeat)
+    load_end = os.getloadavg()[0]
+    big = rows[-1]
+    meets = big["now_s"] < TARGET_10000_S and all(r["equal"] for r in rows)
+
+    print(
+        f"Compile of generated Voronoi region maps: this code against {args.baseline_ref}, "
+        f"same process (best of {repeat}; load average {load_start:.2f} at the start, "
+        f"{load_end:.2f} at the end)"
+    )
+    print(
+        f"{'spaces':>8} {'baseline s':>11} {'now s':>8} {'ratio':>7} {'base cpu':>9} "
+        f"{'now cpu':>8} {'ratio':>7} {'base MiB':>9} {'now MiB':>8}  equal  edges by relation"
+    )
+    for r in rows:
+        print(
+            f"{r['spaces']:>8} {r['baseline_s']:>11.3f} {r['now_s']:>8.3f} {r['ratio']:>6.2f}x "
+            f"{r['baseline_cpu_s']:>9.3f} {r['now_cpu_s']:>8.3f} {r['cpu_ratio']:>6.2f}x "
+            f"{r['baseline_peak_mib']:>9.1f} {r['now_peak_mib']:>8.1f}  {r['equal']!s:<5}  "
+            f"{r['edges']}"
+        )
+    print(
+        f"target: 10,000 spaces in < {TARGET_10000_S} s: "
+        f"{'met' if big['now_s'] < TARGET_10000_S else 'MISSED'} ({big['now_s']:.3f} s)"
+    )
     print()
-    print("Adjacency step on the 2,000-space map (same process)")
-    print(f"  shared-edge hashing (the adjacency step):   {t_hash * 1000:8.1f} ms")
+    print("Adjacency step on the 2,000-space map (this code)")
+    print(f"  shared-edge hashing (the adjacency step):   {adj['adjacency_s_2000'] * 1000:8.1f} ms")
     print(
-        f"  whole region compile (adjacency, overlap checks, rivers, dots, roads): "
-        f"{t_regions * 1000:.1f} ms"
+        "  whole region compile (adjacency, overlap checks, rivers, dots, roads): "
+        f"{adj['region_compile_s_2000'] * 1000:.1f} ms"
     )
-    print(f"  all-pairs touches loop:                     {t_all * 1000:8.1f} ms")
     print(
-        f"  ratio: {ratio:.0f}x adjacency step, {t_all / t_regions:.0f}x whole region compile"
-        f"   (touch pairs: ours {pairs_ours}, "
-        f"all-pairs {pairs_baseline}, of which corner-only {corner_only})"
+        f"  all-pairs touches loop:                     {adj['all_pairs_touches_s_2000'] * 1000:8.1f} ms"
     )
-    print(json.dumps(figures))
+    print(
+        f"  ratio: {adj['adjacency_speedup']:.0f}x adjacency step, "
+        f"{adj['region_compile_speedup']:.0f}x whole region compile   (touch pairs: ours "
+        f"{adj['touch_pairs']}, all-pairs {adj['all_pairs_touch_pairs']}, of which "
+        f"corner-only {adj['corner_only_pairs']})"
+    )
+    print(
+        json.dumps(
+            {
+                "benchmark": "compile",
+                "baseline_ref": args.baseline_ref,
+                "load_average": [round(load_start, 2), round(load_end, 2)],
+                "maps": rows,
+                **adj,
+                "target_compile_10000_s": TARGET_10000_S,
+                "meets_targets": meets,
+            }
+        )
+    )
     return 0
 
 

@@ -18,6 +18,7 @@ from ..errors import UnknownNodeError, UsageError
 from ..geometry import turn_matrix
 from ..model import Board, Feature, Placement
 from ..store import board_to_json
+from .bulk import add_edges, add_nodes, collector_paused, round_all
 from .paths import Chain, PathNetwork
 from .problems import Problem
 from .regions.spaces import RegionInput
@@ -170,16 +171,13 @@ class CompiledBoard:
             if f.kind in _GRAPH_NODE_KINDS:
                 nodes.append((nid, owner, f))
         # one vectorized call places every node (a point inside each polygon)
-        where = (
-            shapely.get_coordinates(
-                shapely.point_on_surface(np.array([f.geometry for _, _, f in nodes], dtype=object))
-            )
-            if nodes
-            else []
-        )
-        self.graph.add_nodes_from(
-            (nid, self._node_attrs(nid, owner, f, (float(xy[0]), float(xy[1]))))
-            for (nid, owner, f), xy in zip(nodes, where)
+        where = shapely.get_coordinates(
+            shapely.point_on_surface(np.array([f.geometry for _, _, f in nodes], dtype=object))
+        ).reshape(-1, 2)
+        xs, ys = round_all(where[:, 0], 6), round_all(where[:, 1], 6)
+        add_nodes(
+            self.graph,
+            ((nid, self._attrs_at(owner, f, x, y)) for (nid, owner, f), x, y in zip(nodes, xs, ys)),
         )
 
     def _node_attrs(
@@ -189,10 +187,15 @@ class CompiledBoard:
             g = f.geometry
             c = g if g.geom_type == "Point" else g.point_on_surface()
             xy = (c.x, c.y)
+        return self._attrs_at(owner, f, round(xy[0], 6), round(xy[1], 6))
+
+    @staticmethod
+    def _attrs_at(owner: str | None, f: Feature, x: float, y: float) -> dict[str, Any]:
+        """A node's attributes, placed at (``x``, ``y``) (already rounded to 1 nm)."""
         attrs: dict[str, Any] = {
             "kind": f.kind,
-            "x": round(xy[0], 6),
-            "y": round(xy[1], 6),
+            "x": x,
+            "y": y,
             "tile": owner,
             "feature": f.id,
         }
@@ -260,7 +263,7 @@ class CompiledBoard:
         res = compile_regions(inp, self.tol)
         self._regions = res.state
         self._region_problems = res.problems
-        g.add_edges_from((u, v, key, attrs) for u, v, key, _, attrs in res.edges)
+        add_edges(g, res.edges)
         nodes = g.nodes
         for sid, _, _ in inp.spaces:
             nodes[sid]["road"] = sid in res.road_spaces
@@ -578,7 +581,7 @@ class CompiledBoard:
                 for u, v, k in delta.removed:
                     if g.has_edge(u, v, k):
                         g.remove_edge(u, v, k)
-                g.add_edges_from((u, v, key, attrs) for u, v, key, _, attrs in delta.added)
+                add_edges(g, delta.added)
                 st = self._regions
                 assert st is not None
                 roads = st.road_spaces()
@@ -831,6 +834,8 @@ def compile_board(board: Board, tol: float | None = None) -> CompiledBoard:
     -----
     Paths: O(F log F) per tile variant (cached) plus O(C) chain walking.
     Regions: O(S log S) shared-edge hashing over ring segments plus one STRtree
-    bulk query — never all pairs.
+    bulk query — never all pairs. Runs with the cyclic garbage collector paused
+    (:mod:`.bulk`).
     """
-    return CompiledBoard(board, tol)
+    with collector_paused():
+        return CompiledBoard(board, tol)

@@ -178,7 +178,8 @@ def _borders(
             us = sorted(set(owners))
             cand.update((us[x], us[y]) for x in range(len(us)) for y in range(x + 1, len(us)))
     if pair_len:
-        perim = shapely.length(shapely.boundary(polys))
+        # perimeters from the ring segments already at hand (no boundary geometries)
+        perim = np.bincount(owner, weights=seg_len, minlength=n)
         for (x, y), w in pair_len.items():
             if w >= 0.999 * min(perim[x], perim[y]):
                 cand.add((x, y))

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 import shapely
 
+from ..bulk import round_all
 from ..problems import Problem
 from .adjacency import Edge, Pair, _borders, _pair
 from .features import _dot, _dot_river, _road
@@ -92,12 +93,19 @@ class RegionState:
         bridged = st._bridged()
         touch = st.touch
         lens, river_of = cov.lens, cov.river_of
-        for (a, b), length in bd.pair_len.items():
-            pr = (ids[a], ids[b]) if ids[a] < ids[b] else (ids[b], ids[a])
-            if (a, b) in lens:
-                touch[pr] = _touch_attrs(length, lens[(a, b)], river_of[(a, b)], bridged.get(pr))
+        # every touching pair as (lower id, higher id), its border rounded, in one go
+        ends = np.array(list(bd.pair_len), dtype=np.int64).reshape(-1, 2)
+        names = np.array(ids, dtype=object)
+        first, second = names[ends[:, 0]], names[ends[:, 1]]
+        swap = second < first
+        low = np.where(swap, second, first).tolist()
+        high = np.where(swap, first, second).tolist()
+        borders = round_all(bd.pair_len.values(), 6)
+        for ab, pr, border in zip(bd.pair_len, zip(low, high), borders):
+            if ab in lens:
+                touch[pr] = _touch_attrs(bd.pair_len[ab], lens[ab], river_of[ab], bridged.get(pr))
             else:
-                touch[pr] = {"relation": "touch", "border": round(length, 6)}
+                touch[pr] = {"relation": "touch", "border": border}
         # river dots, and the chain of dots along each river
         river_list = list(st.rivers.items())
         dots_on: dict[int, list[int]] = defaultdict(list)  # river -> dots
