@@ -90,12 +90,12 @@ def add_edges(g: nx.MultiGraph, edges: Iterable[tuple[str, str, str, str, dict[s
             nbrs = adj[u] = {}
             node[u] = {}
         keyed = nbrs.get(v)
-        if keyed is None:
+        if keyed is None:  # a first edge between u and v
             if v not in adj:
                 adj[v] = {}
                 node[v] = {}
-            keyed = nbrs[v] = {}
-            adj[v][u] = keyed
+            nbrs[v] = adj[v][u] = {key: dict(attrs)}
+            continue
         data = keyed.get(key)
         if data is None:
             keyed[key] = dict(attrs)
