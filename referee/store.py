@@ -19,7 +19,9 @@ Saving writes a complete new database next to the target in one transaction,
 flushes it to disk and renames it over the target (``os.replace`` is atomic), so a
 crash or a kill mid-save leaves the previous version intact and readable.
 
-The JSON export holds the same content (see ``referee/schema/project.schema.json``);
+The JSON export holds the same content: the board's JSON form, which is the model's
+(:meth:`referee.model.Board.to_json` / :meth:`~referee.model.Board.from_json`; see
+``referee/schema/project.schema.json``);
 ``load_project`` reads either form, so every CLI verb takes a project file or its
 export. Export → import → export is byte-identical. The JSON lists the images'
 facts (``images``) and :func:`export_json` writes their bytes to the folder
