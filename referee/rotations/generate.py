@@ -123,6 +123,9 @@ def grid_board(
         to the west port of the bottom-left tile around the outside.
     asymmetric : bool
         Give every turnable tile four distinct turns (see :func:`random_tile`).
+
+    Placements are ``c<row><column>`` (``c00`` top left), with two digits each once
+    a side has 11 or more tiles (``c0110``), so every id is distinct.
     """
     rng = random.Random(seed)
     board = Board(
@@ -138,9 +141,13 @@ def grid_board(
     if turnable > len(inner):
         raise ValueError(f"a {rows}x{cols} grid has only {len(inner)} tiles that may turn")
     turning = set(rng.sample(inner, turnable))
+    # row and column numbers as digits, padded once a side has 11 or more tiles
+    # (c1_11 and c11_1 must not both read c111); single digits as ever below that
+    digits = len(str(max(rows, cols) - 1))
     for i, j in cells:
+        cell = f"{i:0{digits}d}{j:0{digits}d}"
         shape = "octagon" if (i + j) % 2 else "square"
-        key = f"gen/t{i}{j}"
+        key = f"gen/t{cell}"
         tile = random_tile(
             rng,
             key,
@@ -153,7 +160,7 @@ def grid_board(
         board.tiles[key] = tile
         x, y = (j + 0.5) * PITCH, (i + 0.5) * PITCH
         turns = rng.randrange(4) if (i, j) in turning else 0
-        board.placements.append(Placement(f"c{i}{j}", key, x, y, turns))
+        board.placements.append(Placement(f"c{cell}", key, x, y, turns))
     if frame:
         r_tr = (80.0 if (cols - 1) % 2 == 0 else 120.0) / 2.0
         r_bl = (80.0 if (rows - 1) % 2 == 0 else 120.0) / 2.0

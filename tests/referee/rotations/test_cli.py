@@ -103,7 +103,8 @@ def test_bad_input_is_one_line(project, capsys, argv, code, msg):
 def test_ctrl_c_leaves_a_partial_answer(tmp_path):
     """Interrupting a long run prints what was finished and says what is missing."""
     p = tmp_path / "big.bwproj"
-    save_project(grid_board(7, 7, 40, 5, asymmetric=True), p)
+    # 120 tiles, frontier width 19: about a minute (a 7 x 7 board takes a tenth of a second)
+    save_project(grid_board(12, 12, 120, 5, asymmetric=True), p)
     proc = subprocess.Popen(
         [sys.executable, "-m", "referee", "turns", str(p), "--no-write", "--json", "--progress"],
         stdout=subprocess.PIPE,

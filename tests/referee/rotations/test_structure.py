@@ -164,3 +164,16 @@ def test_bad_nodes_and_tiles_are_named(tile_board):
         build_problem(c, sources=["c00/pt0"], targets=["c00/pt0"], tiles=["c99"])
     with pytest.raises(UsageError, match="port"):
         build_problem(c, sources=["c00/pE"], targets=["c00/pt0"])
+
+
+def test_generated_boards_of_11_or_more_rows_have_distinct_tile_ids():
+    """c1 + 11 and c11 + 1 once both read c111: a 12 x 12 board had 9 placements
+    sharing an id, so the census varied the wrong tiles."""
+    big = grid_board(12, 11, 30, seed=2)
+    ids = [p.id for p in big.placements]
+    assert len(ids) == len(set(ids)) == 12 * 11
+    assert len(big.tiles) == 12 * 11
+    assert {"c0000", "c0110", "c1101", "c1110"} <= set(ids)
+    # boards up to 10 x 10 keep their single-digit ids (c99 bottom right)
+    small = grid_board(10, 10, 80, seed=5, asymmetric=True)
+    assert {p.id for p in small.placements} == {f"c{i}{j}" for i in range(10) for j in range(10)}
