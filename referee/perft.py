@@ -302,7 +302,7 @@ def _setup(
             raise PerftSyntaxError(f"state {path} names no rules", location=where)
         compiled = compile_board(board.copy())
         pos = _Position(compiled, get_game(rules).from_json(data, compiled))
-        pos.compiled = getattr(pos.game, "compiled", compiled)
+        pos.compiled = pos.game.compiled
     else:
         from .games import get_game
 
@@ -310,7 +310,7 @@ def _setup(
         players, seed = int(opts.pop("players")), int(opts.pop("seed"))
         compiled = compile_board(board.copy())
         game = get_game(setup[1]).new(compiled, players=players, seed=seed, options=opts or None)
-        pos = _Position(getattr(game, "compiled", compiled), game)
+        pos = _Position(game.compiled, game)
     if setup[0] in ("board", "turns"):
         cache[key] = pos
     return pos
@@ -336,7 +336,7 @@ def perft_count(game: Any, depth: int) -> int:
     for m in moves:
         child = game.copy()
         child.push(m)
-        if getattr(child, "outcome", None) is not None:
+        if child.outcome is not None:
             continue
         total += perft_count(child, depth - 1)
     return total

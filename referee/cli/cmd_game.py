@@ -266,7 +266,8 @@ def _write(path: str, env: dict[str, Any]) -> None:
 
 
 def _status(game: Game[Any]) -> dict[str, Any]:
-    return {"to_move": game.to_move, "outcome": game.outcome}
+    outcome = game.outcome
+    return {"to_move": game.to_move, "outcome": None if outcome is None else outcome.to_json()}
 
 
 # ====================================================================== verbs
@@ -409,7 +410,7 @@ def _moves(args: argparse.Namespace) -> int:
         emit_json(out)
     else:
         if game.outcome is not None:
-            print(f"game over: {json.dumps(game.outcome)}", file=sys.stderr)
+            print(f"game over: {json.dumps(game.outcome.to_json())}", file=sys.stderr)
         else:
             print(f"{game.to_move} to move, {len(moves)} legal move(s)", file=sys.stderr)
         for m in moves:
@@ -626,7 +627,7 @@ def selfplay(
     t0 = time.perf_counter()
     for k in range(games):
         game, env = new_game(rules, project, players, seed + k, options, boards)
-        check = getattr(game, "invariants", None) if invariants else None
+        check = game.invariants if invariants else None
         entries: list[dict[str, Any]] = []
         for _ in range(max_moves):
             a = time.perf_counter()
@@ -656,12 +657,11 @@ def selfplay(
                     )
             if game.outcome is not None:
                 break
-        res = (game.outcome or {}).get("result", "unfinished")
+        ended = game.outcome
+        res = "unfinished" if ended is None else ended.result
         outcomes[res] = outcomes.get(res, 0) + 1
-        out = game.outcome or {}
-        # the kit's outcome names "winners"; games not converted yet name one "winner"
-        for w in out.get("winners") or ([out["winner"]] if out.get("winner") else []):
-            winners[str(w)] = winners.get(str(w), 0) + 1
+        for w in () if ended is None else ended.winners:
+            winners[w] = winners.get(w, 0) + 1
         if log is not None:
             env["state"] = game.to_json()
             env["log"]["moves"] = entries

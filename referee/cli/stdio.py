@@ -374,7 +374,8 @@ def dumps_roundtrip(env: dict[str, Any]) -> dict[str, Any]:
 
 def _status(game: AnyGame) -> dict[str, Any]:
     with guard_state("request"):
-        return {"to_move": game.to_move, "outcome": game.outcome}
+        outcome = game.outcome
+        return {"to_move": game.to_move, "outcome": None if outcome is None else outcome.to_json()}
 
 
 def _short(exc: BaseException) -> str:

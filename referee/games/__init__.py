@@ -6,19 +6,22 @@ Games are found through the entry-point group ``boardwright.rules``
 
 from __future__ import annotations
 
-from .base import FigureView, Game, LegalMoves, draw, lost, won
+from .base import BoardName, FigureView, Game, LegalMoves
 from .events import Event, event, visible
 from .moves import Move
 from .options import Option
+from .outcome import Outcome, draw, lost, won
 from .registry import RulesModule, Symbol, available, get_game, get_module, modules
 
 __all__ = [
+    "BoardName",
     "Event",
     "FigureView",
     "Game",
     "LegalMoves",
     "Move",
     "Option",
+    "Outcome",
     "RulesModule",
     "Symbol",
     "available",

@@ -1,10 +1,27 @@
-"""The one event shape every game shares, and who may see an event.
+"""The one event shape every game shares, how it is built, and who may see it.
 
 An event is a JSON object with at least ``type`` (a word: ``"moved"``,
 ``"card_turned"``) and ``text`` (one sentence for people), plus fields of the
 game's own::
 
     {"type": "moved", "text": "Red moves from s1 to s4", "figure": "red", "to": "s4"}
+
+**Building one.** :func:`event` is the one constructor: the text is a template
+filled from the event's fields (:meth:`str.format`), plus ``words`` that only the
+text needs (a figure's name for people)::
+
+    event(
+        "moved",
+        "{name} moves from {from} to {to}",
+        figure="red",
+        to="s4",
+        words={"name": "Red"},
+        **{"from": "s1"},
+    )
+
+A game declares its templates once, in :attr:`~referee.games.base.Game.EVENTS`
+(event type -> template), and builds its events with
+:meth:`~referee.games.base.Game.event`, which looks the template up there.
 
 **Private events.** An event only some players may see carries ``private``: the
 list of players who see it whole. Everybody else sees its ``public`` field
@@ -13,12 +30,15 @@ it has none::
 
     event(
         "drew",
-        "red draws the Ring",
+        "{player} draws {card}",
+        player="red",
         card="ring",
         private=["red"],
-        public=event("drew", "red draws a card"),
+        public=event("drew", "{player} draws a card", player="red"),
     )
 
+That is the one convention: what the players named may know goes into the event's
+own fields; nothing else (no per-player secrets, no ``secret`` field).
 :func:`visible` is the one filter: the CLI, the server and the editor show a
 player ``visible(events, player)``; ``viewer=None`` is an onlooker, who sees no
 private event (the state file and the log keep everything).
@@ -26,7 +46,7 @@ private event (the state file and the log keep everything).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 __all__ = ["Event", "event", "visible"]
@@ -37,32 +57,54 @@ Event = dict[str, Any]
 
 def event(
     type: str,
-    text: str,
+    template: str,
+    /,
     *,
     private: Sequence[str] | None = None,
     public: Event | None = None,
+    words: Mapping[str, Any] | None = None,
     **fields: Any,
 ) -> Event:
-    """Build an event.
+    """Build an event: ``{"type", "text", **fields}`` (plus ``private``/``public``).
 
     Parameters
     ----------
     type : str
         The kind of event, one word (``"moved"``).
-    text : str
-        One sentence for people.
+    template : str
+        Its sentence for people, a :meth:`str.format` template over ``fields`` and
+        ``words`` (``"{player} rolls {roll}"``); ``{{`` and ``}}`` are braces.
     private : sequence of str, optional
         The players who may see this event whole; omitted: everybody.
     public : Event, optional
         What everybody else sees instead (only with ``private``).
+    words : mapping, optional
+        Values the text uses that are no field of the event (names for people).
     **fields
         The game's own fields (JSON values).
+
+    Raises
+    ------
+    ValueError
+        The template names a value neither ``fields`` nor ``words`` give (a bug
+        of the game, caught where the event is made), or ``public`` without
+        ``private``.
+
+    Notes
+    -----
+    About a microsecond: the referee makes a few per move.
     """
+    try:
+        text = template.format_map({**fields, **words} if words else fields)
+    except (KeyError, IndexError) as exc:
+        raise ValueError(f"event {type!r}: its template {template!r} needs {exc}") from None
     ev: Event = {"type": type, "text": text, **fields}
     if private is not None:
         ev["private"] = list(private)
         if public is not None:
             ev["public"] = public
+    elif public is not None:
+        raise ValueError(f"event {type!r}: a public stand-in goes with a private audience")
     return ev
 
 

@@ -128,7 +128,7 @@ class Table:
     # ------------------------------------------------------------------ views
     def status(self) -> dict[str, Any]:
         g = self.game
-        outcome = g.outcome
+        outcome = None if g.outcome is None else g.outcome.to_json()
         return {
             "ply": self.ply,
             "to_move": None if outcome is not None else g.to_move,
@@ -251,7 +251,7 @@ class Table:
                 "error": exc.to_json(),
             }
         ply = self.ply + 1
-        outcome = g.outcome
+        outcome = None if g.outcome is None else g.outcome.to_json()
         to_move = None if outcome is not None else g.to_move
         status: dict[str, Any] = {"ply": ply, "to_move": to_move, "outcome": outcome}
         try:
@@ -446,7 +446,7 @@ class Hall:
         seats = seat_names(game)
         tokens = {p: secrets.token_urlsafe(24) for p in seats}
         gid = secrets.token_urlsafe(9)
-        outcome = game.outcome
+        outcome = None if game.outcome is None else game.outcome.to_json()
         rec = GameRecord(
             id=gid,
             rules=rules,

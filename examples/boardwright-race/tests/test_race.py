@@ -11,7 +11,7 @@ from boardwright_race import RULES
 
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import StateError
-from referee.games import Game, available, get_game
+from referee.games import Game, available, get_game, won
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 from referee.store import load_project
 
@@ -66,7 +66,8 @@ def test_rule_5_first_on_the_goal_wins(demo: CompiledBoard) -> None:
     g = at(demo, {"red": "p9", "blue": "start"}, dice=[2])
     g.push_text("roll")
     g.push_text("move goal")
-    assert g.outcome == {"result": "won", "winners": ["red"], "ply": 2}
+    assert g.outcome == won(["red"], ply=2)
+    assert g.outcome.to_json() == {"result": "won", "winners": ["red"], "ply": 2}
     assert list(g.legal_moves) == []
 
 

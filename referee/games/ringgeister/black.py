@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...geometry import COMPASS, turn_angle, unit_vector
+from ..outcome import lost
 from .pieces import SIZE_NAMES
 from .view import DEAD_END, POINT
 
@@ -176,14 +177,9 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                     g._lift(o)
                     if caught_ringbearer:
                         g._put(f, node)
-                        g._outcome = {
-                            "result": "lost",
-                            "winners": [],
-                            "reason": "ringbearer_caught",
-                            "figure": ls.id,
-                            "by": s.id,
-                            "ply": g.ply + 1,
-                        }
+                        g._outcome = lost(
+                            reason="ringbearer_caught", figure=ls.id, by=s.id, ply=g.ply + 1
+                        )
                         g.phase = "over"
                         events.append(
                             g._ev(

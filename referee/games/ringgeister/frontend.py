@@ -57,7 +57,7 @@ def render(g: RinggeisterGame) -> str:
         f"card: {g._card_text()} ({len(g.pile)} in the pile)",
     ]
     if g._outcome:
-        lines.append(f"outcome: {g._outcome}")
+        lines.append(f"outcome: {g._outcome.to_json()}")
     if g.pending:
         lines.append(
             "waiting: "

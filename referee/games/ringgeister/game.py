@@ -66,6 +66,7 @@ from ...errors import BoardError, StateError, UsageError
 from ..base import FigureView, Game
 from ..events import Event
 from ..options import Option
+from ..outcome import Outcome
 from ..rng import Rng
 from . import evaluate as evaluation
 from . import frontend, legality, turn, turning, worlds
@@ -159,7 +160,7 @@ class RinggeisterGame(Game[Move]):
     player: int
     moved: list[str]
     pending: list[tuple[str, str]]
-    _outcome: dict[str, Any] | None
+    _outcome: Outcome | None
     ply: int
     tile_turns: dict[str, int]
     _version: int
@@ -360,21 +361,12 @@ class RinggeisterGame(Game[Move]):
         g.__dict__ = d
         return g
 
-    def push(self, move: Move) -> list[Event]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
-
-        :meth:`check` runs first (the guarantee); a bug mid-apply restores a copy
-        taken before.
-        """
-        self.check(move)
-        before = self.copy()
-        try:
-            return self._apply(move)
-        except BaseException:
-            self.__dict__ = before.__dict__
-            self._claim(force=True)
-            self._bump()
-            raise
+    def _restore(self, snapshot: Self) -> None:
+        """Become ``snapshot`` (the kit's rollback), and show the shared board view
+        this game's tile turns again: a failed move may have turned tiles in it."""
+        super()._restore(snapshot)
+        self._claim(force=True)
+        self._bump()
 
     # ================================================================== syncing
     def _claim(self, force: bool = False) -> None:
@@ -460,7 +452,7 @@ class RinggeisterGame(Game[Move]):
         return s.colour if s.coloured and s.colour else self.players[self.player]
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     @property
@@ -519,7 +511,7 @@ class RinggeisterGame(Game[Move]):
             out.append(PASS)
         return out
 
-    def check(self, move: Move) -> None:
+    def _check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""
         self._claim()
         legality.check(self, move)

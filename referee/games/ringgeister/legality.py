@@ -24,10 +24,6 @@ def check(g: RinggeisterGame, move: Move) -> None:
     """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""
     if not isinstance(move, Move):
         raise IllegalMoveError(f"not a Ringgeister move: {move!r}", code="bad_move")
-    if g._outcome is not None:
-        raise IllegalMoveError(
-            "the game is over", code="game_over", details={"outcome": g._outcome}
-        )
     if g.pending and move.kind != "home":
         fid, chooser = g.pending[0]
         raise IllegalMoveError(
@@ -246,8 +242,6 @@ def state_problems(g: RinggeisterGame) -> list[str]:
         out.append("phase is play but a counter is not placed yet")
     if (g.phase == "over") != (g._outcome is not None):
         out.append("phase over goes with an outcome, and only it")
-    if g._outcome is not None and g._outcome.get("result") not in ("won", "lost", "draw"):
-        out.append(f"outcome result {g._outcome.get('result')!r} is not won, lost or draw")
     board = v.compiled.board
     for pid, t in g.tile_turns.items():
         tile = board.tile_of(board.placement(pid))

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...errors import StateError
+from ..outcome import Outcome
 
 if TYPE_CHECKING:
     from .game import RinggeisterGame
@@ -69,7 +70,7 @@ class RinggeisterState:
     counters: list[Counter] = field(default_factory=list)
     moved: list[str] = field(default_factory=list, metadata={"help": "figures moved this turn"})
     pending: list[Pending] = field(default_factory=list)
-    outcome: dict[str, Any] | None = None
+    outcome: Outcome | None = None
 
 
 @dataclass
@@ -101,7 +102,7 @@ class RinggeisterPosition:
         default_factory=dict, metadata={"help": "tile id -> quarter turns (default: the board's)"}
     )
     ply: int = field(default=0, metadata={"low": 0})
-    outcome: dict[str, Any] | None = None
+    outcome: Outcome | None = None
 
 
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
@@ -167,7 +168,7 @@ def dump_state(g: RinggeisterGame) -> RinggeisterState:
         counters=[Counter(**c) for c in g.counters],
         moved=list(g.moved),
         pending=[Pending(f, c) for f, c in g.pending],
-        outcome=dict(g._outcome) if g._outcome else None,
+        outcome=g._outcome,
     )
 
 
@@ -203,7 +204,7 @@ def load_common(
     counters: list[dict[str, Any]],
     moved: list[str],
     pending: list[Pending],
-    outcome: dict[str, Any] | None,
+    outcome: Outcome | None,
 ) -> None:
     """Place what a state or a position describes (meaning checked by :meth:`validate`)."""
     placements = {p.id for p in g.compiled.board.placements}
@@ -243,7 +244,7 @@ def load_common(
     g.counters = counters
     g.moved = list(moved)
     g.pending = [(p.figure, p.chooser) for p in pending]
-    g._outcome = dict(outcome) if outcome else None
+    g._outcome = outcome
     g._bump()
 
 

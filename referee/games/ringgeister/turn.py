@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..outcome import won
 from . import turning
 from .black import wind
 from .moves import Move
@@ -96,12 +97,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     g.moved.append(s.id)
     if v.goal[d]:
         winner = s.colour or g.players[g.player]
-        g._outcome = {
-            "result": "won",
-            "winners": [winner],
-            "figure": s.id,
-            "ply": g.ply + 1,
-        }
+        g._outcome = won([winner], figure=s.id, ply=g.ply + 1)
         g.phase = "over"
         events.append(
             g._ev(

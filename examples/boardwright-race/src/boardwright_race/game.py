@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, FigureView, Game, Move, Option, event, won
+from referee.games import Event, FigureView, Game, Move, Option, Outcome, event, won
 from referee.games.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -47,7 +47,7 @@ class RaceState:
     player: int = field(metadata={"low": 0, "help": "index of the player to move"})
     roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
     ply: int = field(default=0, metadata={"low": 0})
-    outcome: dict[str, Any] | None = None
+    outcome: Outcome | None = None
 
 
 @dataclass
@@ -63,7 +63,7 @@ class RacePosition:
     to_move: str | None = field(default=None, metadata={"help": "default: the first player"})
     phase: Literal["roll", "move", "over"] = "roll"
     roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
-    outcome: dict[str, Any] | None = None
+    outcome: Outcome | None = None
 
 
 @dataclass(frozen=True)
@@ -171,7 +171,7 @@ class Race(Game[RaceMove]):
     player: int
     roll: int | None
     ply: int
-    _outcome: dict[str, Any] | None
+    _outcome: Outcome | None
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -264,7 +264,7 @@ class Race(Game[RaceMove]):
 
     # ------------------------------------------------------------------ rules
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     @property
@@ -293,7 +293,7 @@ class Race(Game[RaceMove]):
         if not targets:
             yield RaceMove("pass")
 
-    def check(self, move: RaceMove) -> None:
+    def _check(self, move: RaceMove) -> None:
         if not isinstance(move, RaceMove):
             raise IllegalMoveError(f"not a race move: {move!r}", code="bad_move")
         if self._outcome is not None:
