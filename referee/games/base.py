@@ -56,7 +56,8 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, final
 from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError, UsageError
 from . import state as declared
-from .events import Event, event, visible
+from .events import Event, Fill, compile_template, visible
+from .events import build as build_event
 from .moves import Move
 from .options import Option, option_schema, parse_options
 from .outcome import Outcome, draw, lost, won
@@ -209,8 +210,9 @@ class Game(ABC, Generic[M]):
         before :meth:`_check` runs, code ``wrong_phase``). The game keeps the
         current phase in :attr:`phase`; a finished game's phase allows nothing.
     EVENTS : mapping of str to str
-        Event type -> its text template (:func:`referee.games.events.event`), for
-        :meth:`event`.
+        Template name -> text template (:func:`referee.games.events.event`), for
+        :meth:`event`: the name is the event's type, or ``type.variant`` when one
+        type is told in several sentences (``"wind.nobody"``).
     DIE_FACES : int
         The faces of the game's die: fixed dice (a position's or a state's
         ``dice``) are whole numbers from 1 to this; 0 when the game rolls no dice
@@ -246,6 +248,8 @@ class Game(ABC, Generic[M]):
     setup_events: list[Event]
     #: the current phase, a key of :attr:`PHASES` (an attribute or a property of the game)
     phase: str
+    #: template name -> (event type, compiled text), made from :attr:`EVENTS`
+    _EVENT_FILLS: ClassVar[dict[str, tuple[str, Fill]]] = {}
 
     #: the kit's sealed methods, and the hook a game overrides instead
     _SEALED: ClassVar[dict[str, str]] = {
@@ -262,6 +266,11 @@ class Game(ABC, Generic[M]):
         ``check``: the kit's, see :data:`_SEALED`), or whose :attr:`PHASES` name a
         verb its :attr:`MOVE` cannot read."""
         super().__init_subclass__(**kwargs)
+        # event type and compiled text of every template name (Game.event)
+        cls._EVENT_FILLS = {
+            name: (name.partition(".")[0], compile_template(text))
+            for name, text in cls.EVENTS.items()
+        }
         for name, instead in Game._SEALED.items():
             if name in cls.__dict__:
                 raise TypeError(f"{cls.__qualname__} defines {name}(): {instead}")
@@ -711,23 +720,25 @@ class Game(ABC, Generic[M]):
 
     def event(
         self,
-        type: str,
+        name: str,
         /,
         *,
         private: Sequence[str] | None = None,
-        public: Event | None = None,
+        public: Mapping[str, Any] | None = None,
         words: Mapping[str, Any] | None = None,
         **fields: Any,
     ) -> Event:
-        """An event of ``type`` whose text is the game's template for it
-        (:attr:`EVENTS`); see :func:`referee.games.events.event`.
+        """An event told by the game's template ``name`` (:attr:`EVENTS`): its type is
+        ``name`` up to a dot (``"wind.nobody"`` makes a ``wind`` event); see
+        :func:`referee.games.events.event` for the rest.
 
         Raises
         ------
         KeyError
-            The game declares no template for ``type`` (a bug of the game).
+            The game declares no template ``name`` (a bug of the game).
         """
-        return event(type, self.EVENTS[type], private=private, public=public, words=words, **fields)
+        kind, fill = self._EVENT_FILLS[name]
+        return build_event(kind, fill, fields, words, private, public)
 
     def copy(self) -> Self:
         """An independent copy (search lives on it: games override it for speed)."""

@@ -16,12 +16,13 @@ text needs (a figure's name for people)::
         figure="red",
         to="s4",
         words={"name": "Red"},
-        **{"from": "s1"},
+        **origin("s1"),
     )
 
 A game declares its templates once, in :attr:`~referee.games.base.Game.EVENTS`
-(event type -> template), and builds its events with
-:meth:`~referee.games.base.Game.event`, which looks the template up there.
+(event type -> template; ``type.variant`` for another sentence of the same type),
+and builds its events with :meth:`~referee.games.base.Game.event`, which looks the
+template up there: ``self.event("wind.nobody", point="p3", towards="N")``.
 
 **Private events.** An event only some players may see carries ``private``: the
 list of players who see it whole. Everybody else sees its ``public`` field
@@ -46,10 +47,13 @@ private event (the state file and the log keep everything).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
-__all__ = ["Event", "event", "visible"]
+__all__ = ["Event", "event", "origin", "visible"]
 
 #: an event: ``{"type": str, "text": str, ...}`` (see the module docstring)
 Event = dict[str, Any]
@@ -61,7 +65,7 @@ def event(
     /,
     *,
     private: Sequence[str] | None = None,
-    public: Event | None = None,
+    public: Mapping[str, Any] | None = None,
     words: Mapping[str, Any] | None = None,
     **fields: Any,
 ) -> Event:
@@ -92,20 +96,90 @@ def event(
 
     Notes
     -----
-    About a microsecond: the referee makes a few per move.
+    About a microsecond: the referee makes a few per move, so a template is
+    compiled once (:func:`compile_template`) and then filled like an f-string.
     """
+    return build(type, compile_template(template), fields, words, private, public)
+
+
+#: a compiled template (:func:`compile_template`): the mapping of values -> the text
+Fill = Callable[[Mapping[str, Any]], str]
+
+
+def build(
+    type: str,
+    fill: Fill,
+    fields: dict[str, Any],
+    words: Mapping[str, Any] | None,
+    private: Sequence[str] | None,
+    public: Mapping[str, Any] | None,
+) -> Event:
+    """:func:`event` with a compiled template and the fields as a dict: the one place
+    an event is made (the game kit's :meth:`~referee.games.base.Game.event`, with the
+    templates of :attr:`~referee.games.base.Game.EVENTS` compiled once, calls it too)."""
     try:
-        text = template.format_map({**fields, **words} if words else fields)
-    except (KeyError, IndexError) as exc:
-        raise ValueError(f"event {type!r}: its template {template!r} needs {exc}") from None
+        text = fill({**fields, **words} if words else fields)
+    except KeyError as exc:
+        raise ValueError(f"event {type!r}: its template needs {exc}") from None
     ev: Event = {"type": type, "text": text, **fields}
     if private is not None:
         ev["private"] = list(private)
         if public is not None:
-            ev["public"] = public
+            ev["public"] = dict(public)
     elif public is not None:
         raise ValueError(f"event {type!r}: a public stand-in goes with a private audience")
     return ev
+
+
+#: a replacement field the compiled form handles: a plain name, an optional !r/!s/!a
+#: and a simple format spec (anything else is filled by :meth:`str.format_map`)
+_SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_SIMPLE_SPEC = re.compile(r"[\w<>=^+\- #.,%]*\Z")
+
+
+@cache
+def compile_template(template: str) -> Fill:
+    """``template`` as a function of a mapping, as :meth:`str.format_map` fills it.
+
+    A template of plain ``{name}`` fields (with ``!r`` or a simple format spec)
+    becomes an f-string that reads the mapping directly — four or five times
+    faster than :meth:`str.format_map`; any other is filled by ``format_map``.
+
+    Raises
+    ------
+    ValueError
+        ``template`` is no valid format string.
+
+    Notes
+    -----
+    Compiled once per template text (cached); the literal text is passed in as
+    constants, never pasted into the generated source.
+    """
+    literals: list[str] = []
+    parts: list[str] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if literal:
+            parts.append(f"{{L[{len(literals)}]}}")
+            literals.append(literal)
+        if name is None:
+            continue
+        if (
+            not _SIMPLE_NAME.match(name)
+            or not _SIMPLE_SPEC.match(spec or "")
+            or conversion not in (None, "r", "s", "a")
+        ):
+            return template.format_map
+        conv = f"!{conversion}" if conversion else ""
+        parts.append(f"{{v[{name!r}]{conv}{':' + spec if spec else ''}}}")
+    source = f"lambda v, L=L: f{''.join(parts)!r}" if parts else "lambda v: ''"
+    fill: Fill = eval(source, {"L": tuple(literals)})
+    return fill
+
+
+def origin(where: str) -> dict[str, Any]:
+    """The field ``from`` (a Python keyword) for :func:`event`:
+    ``event("moved", "{from} to {to}", **origin("s1"), to="s4")``."""
+    return {"from": where}
 
 
 def visible(events: Iterable[Event], viewer: str | None) -> list[Event]:

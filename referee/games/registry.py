@@ -203,14 +203,11 @@ class RulesModule:
 
 
 def _builtin(name: str) -> RulesModule | None:
+    """The ``RULES`` descriptor of built-in subpackage ``name`` (``None``: a helper
+    package that is no game)."""
     mod = importlib.import_module(f"{__package__}.{name}")
-    rules = getattr(mod, "RULES", None)  # a module constant, not reflection on verbs
-    if isinstance(rules, RulesModule):
-        return rules
-    game = getattr(mod, "GAME", None)
-    if game is None:
-        return None
-    return RulesModule(name=name.replace("_", "-"), game=game)
+    rules = mod.__dict__.get("RULES")  # a module constant, not reflection on verbs
+    return rules if isinstance(rules, RulesModule) else None
 
 
 @cache
@@ -226,8 +223,6 @@ def modules() -> dict[str, RulesModule]:
         except Exception as exc:  # a broken plug-in must not break the referee
             print(f"referee: rules module {ep.name!r} failed to load: {exc}", file=sys.stderr)
             continue
-        if isinstance(obj, type) and hasattr(obj, "generate_legal_moves"):
-            obj = RulesModule(name=ep.name, game=obj)  # a bare Game class (kit shim)
         if not isinstance(obj, RulesModule):
             print(
                 f"referee: entry point {ep.name!r} of {GROUP} is not a RulesModule", file=sys.stderr

@@ -35,7 +35,7 @@ def test_rule_2_move_exactly_the_roll_along_the_paths(demo: CompiledBoard) -> No
     g = at(demo, {"red": "start", "blue": "start"}, phase="move", roll=6)
     assert sorted(str(m) for m in g.legal_moves) == ["move p6", "move s2"]  # track or shortcut
     assert_illegal(g, "move p5", code="wrong_distance")
-    assert_illegal(g, "roll", code="rolled")
+    assert_illegal(g, "roll", code="wrong_phase")  # rolled already
 
 
 def test_rule_2_the_goal_takes_a_larger_roll_unless_exact(demo: CompiledBoard) -> None:

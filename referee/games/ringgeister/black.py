@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...geometry import COMPASS, turn_angle, unit_vector
+from ..events import origin
 from ..outcome import lost
 from .pieces import SIZE_NAMES
 from .view import DEAD_END, POINT
@@ -50,22 +51,20 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
     if best is not None:
         f = best[2]
         events.append(
-            g._ev(
+            g.event(
                 "wind",
-                f"wind from {v.ids[p]} towards {towards} wakes "
-                f"{g.specs[f].name} on {v.ids[g.pos[f]]}",
                 point=v.ids[p],
                 towards=towards,
                 figure=g.specs[f].id,
                 distance=round(best[0], 3),
+                words={"name": g.specs[f].name, "at": v.ids[g.pos[f]]},
             )
         )
     elif g.gollum >= 0 and g.pos[g.gollum] >= 0:
         f = g.gollum
         events.append(
-            g._ev(
-                "wind",
-                f"wind from {v.ids[p]} towards {towards} meets no black figure: Gollum plays",
+            g.event(
+                "wind.gollum",
                 point=v.ids[p],
                 towards=towards,
                 figure=g.specs[f].id,
@@ -73,15 +72,7 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
             )
         )
     else:
-        events.append(
-            g._ev(
-                "wind",
-                f"wind from {v.ids[p]} towards {towards} wakes nobody",
-                point=v.ids[p],
-                towards=towards,
-                figure=None,
-            )
-        )
+        events.append(g.event("wind.nobody", point=v.ids[p], towards=towards, figure=None))
         return
     black_move(g, f, events)
 
@@ -119,14 +110,7 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
         target = heading if hand == "forward" else (heading + 180.0) % 360.0
         first = _exit_towards(g, start, target)
     if first is None:
-        events.append(
-            g._ev(
-                "black_stays",
-                f"{s.name} has no land path to follow from {v.ids[start]}",
-                figure=s.id,
-                at=v.ids[start],
-            )
-        )
+        events.append(g.event("black_stays", figure=s.id, at=v.ids[start], words={"name": s.name}))
         return
     g._lift(f)
     e, to, _, b_in = first
@@ -160,16 +144,20 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                 else:
                     black_wins = False
                 events.append(
-                    g._ev(
-                        "encounter",
-                        f"{s.name} ({SIZE_NAMES[s.size]}) meets {ls.name} "
-                        f"({SIZE_NAMES[ls.size]}) on {g._where(node)}: "
-                        + (f"{s.name} wins" if black_wins else f"{ls.name} repels it"),
+                    g.event(
+                        "encounter" if black_wins else "encounter.repelled",
                         black_figure=s.id,
                         light_figure=ls.id,
                         point=v.ids[node],
                         point_colour="black" if on_black else "grey",
                         winner="black" if black_wins else "light",
+                        words={
+                            "black": s.name,
+                            "black_size": SIZE_NAMES[s.size],
+                            "light": ls.name,
+                            "light_size": SIZE_NAMES[ls.size],
+                            "where": g._where(node),
+                        },
                     )
                 )
                 if black_wins:
@@ -182,36 +170,24 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                         )
                         g.phase = "over"
                         events.append(
-                            g._ev(
-                                "black_moved",
-                                f"{s.name} moves from {v.ids[start]} to {v.ids[node]}",
+                            g.event(
+                                "black_moved.caught",
+                                words={"name": s.name},
                                 figure=s.id,
-                                **{"from": v.ids[start]},
+                                **origin(v.ids[start]),
                                 to=v.ids[node],
                                 route=[v.ids[i] for i in route],
                                 hand=hand,
                             )
                         )
                         events.append(
-                            g._ev(
-                                "game_lost",
-                                f"{s.name} has caught the Ringbearer: the Dark "
-                                "Lord wins, everybody loses",
-                                figure=ls.id,
-                                by=s.id,
-                            )
+                            g.event("game_lost", figure=ls.id, by=s.id, words={"name": s.name})
                         )
                         return
                     chooser = g._chooser_for(o)
                     g.pending.append((ls.id, chooser))
                     events.append(
-                        g._ev(
-                            "sent_home",
-                            f"{ls.name} is defeated and must return to a white "
-                            f"starting point of {chooser}'s choice",
-                            figure=ls.id,
-                            chooser=chooser,
-                        )
+                        g.event("sent_home", figure=ls.id, chooser=chooser, words={"name": ls.name})
                     )
                     if on_black:
                         final = node  # ruling 10: takes its place and stops
@@ -243,21 +219,15 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
     g._put(f, final)
     if looped:
         events.append(
-            g._ev(
-                "black_stays",
-                f"{s.name}'s route repeats without reaching "
-                f"a free black point: it stays on {v.ids[start]}",
-                figure=s.id,
-                at=v.ids[start],
-            )
+            g.event("black_stays.repeats", figure=s.id, at=v.ids[start], words={"name": s.name})
         )
         return
     events.append(
-        g._ev(
+        g.event(
             "black_moved",
-            f"{s.name} moves {hand} from {v.ids[start]} to {g._where(final)}",
+            words={"name": s.name, "where": g._where(final)},
             figure=s.id,
-            **{"from": v.ids[start]},
+            **origin(v.ids[start]),
             to=v.ids[final],
             route=[v.ids[i] for i in route],
             hand=hand,

@@ -71,6 +71,7 @@ from ..rng import Rng
 from . import evaluate as evaluation
 from . import frontend, legality, turn, turning, worlds
 from . import state as rstate
+from .events import EVENTS
 from .moves import PASS, Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
@@ -124,6 +125,16 @@ class RinggeisterGame(Game[Move]):
         ),
     )
     MOVE: ClassVar[type[Move]] = Move
+    #: counters are placed first (rulebook 1.4), then turns are played; a defeated
+    #: figure's way home (``home``) is a choice within a turn
+    PHASES: ClassVar[dict[str, frozenset[str]]] = {
+        "counters": frozenset({"counter"}),
+        "play": frozenset({"step", "home", "pass"}),
+        "over": frozenset(),
+    }
+    EVENTS: ClassVar[dict[str, str]] = EVENTS
+    #: Ringgeister has no dice: cards and the wind decide (a position fixes none)
+    DIE_FACES: ClassVar[int] = 0
     STATE: ClassVar[type] = RinggeisterState
     POSITION: ClassVar[type] = RinggeisterPosition
     STATE_VERSION: ClassVar[int] = STATE_VERSION
@@ -275,7 +286,11 @@ class RinggeisterGame(Game[Move]):
                 code="not_enough_counter_spaces",
             )
         g.setup_events = [
-            g._ev("card_turned", f"first card: {g._card_text()}", card=g.cards[g.face_up].to_json())
+            g.event(
+                "card_turned.first",
+                card=g.cards[g.face_up].to_json(),
+                words={"card_text": g._card_text()},
+            )
         ]
         if g.cards[g.face_up].image == "storm":
             turning.storm(g, g.setup_events)
@@ -362,11 +377,11 @@ class RinggeisterGame(Game[Move]):
         return g
 
     def _restore(self, snapshot: Self) -> None:
-        """Become ``snapshot`` (the kit's rollback), and show the shared board view
-        this game's tile turns again: a failed move may have turned tiles in it."""
+        """Become ``snapshot`` (the kit's rollback), then make the board view that
+        copies share show this game's tile turns again: a move that failed half way
+        may have turned tiles in it (the copy's kept searches stay valid)."""
         super()._restore(snapshot)
         self._claim(force=True)
-        self._bump()
 
     # ================================================================== syncing
     def _claim(self, force: bool = False) -> None:
@@ -413,10 +428,6 @@ class RinggeisterGame(Game[Move]):
         if p >= 0 and self.occ[p] == f:
             self.occ[p] = -1
         self.pos[f] = -1
-
-    @staticmethod
-    def _ev(kind: str, text: str, **fields: Any) -> Event:
-        return {"type": kind, **fields, "text": text}
 
     @property
     def card(self) -> Card:
@@ -527,13 +538,7 @@ class RinggeisterGame(Game[Move]):
         elif kind == "home":  # home and step clear the searches before the turn goes on
             turn.home(self, move, events)
         elif kind == "pass":
-            events.append(
-                self._ev(
-                    "pass",
-                    f"{self.players[self.player]} passes: neither coloured figure can move",
-                    player=self.players[self.player],
-                )
-            )
+            events.append(self.event("pass", player=self.players[self.player]))
             turn.next_player(self, events)
             self._bump()
         else:

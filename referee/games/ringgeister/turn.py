@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..events import origin
 from ..outcome import won
 from . import turning
 from .black import wind
@@ -31,9 +32,8 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     k = g.counters.index(c)
     c = g.counters[k] = {**c, "space": move.to}
     events.append(
-        g._ev(
+        g.event(
             "counter_placed",
-            f"{colour} places counter {c['id']} on {move.to}",
             counter=c["id"],
             space=move.to,
             player=colour,
@@ -51,9 +51,7 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     else:
         g.phase = "play"
         g.player = 0
-        events.append(
-            g._ev("turn", f"all counters placed: {g.players[0]} begins", player=g.players[0])
-        )
+        events.append(g.event("turn.begins", player=g.players[0]))
 
 
 def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
@@ -61,13 +59,8 @@ def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     f, p = g.fidx[fid], g.v.index[move.to or ""]
     g._put(f, p)
     events.append(
-        g._ev(
-            "figure_home",
-            f"{g.specs[f].name} sets out again from white "
-            f"starting point {move.to} ({chooser}'s choice)",
-            figure=fid,
-            to=move.to,
-            chooser=chooser,
+        g.event(
+            "figure_home", figure=fid, to=move.to, chooser=chooser, words={"name": g.specs[f].name}
         )
     )
     g._bump()
@@ -85,11 +78,11 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     g._put(f, d)
     g._bump()
     events.append(
-        g._ev(
+        g.event(
             "moved",
-            f"{s.name} moves from {v.ids[start]} to {g._where(d)}",
+            words={"name": s.name, "where": g._where(d)},
             figure=s.id,
-            **{"from": v.ids[start]},
+            **origin(v.ids[start]),
             to=v.ids[d],
             route=[v.ids[i] for i in way],
         )
@@ -99,15 +92,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
         winner = s.colour or g.players[g.player]
         g._outcome = won([winner], figure=s.id, ply=g.ply + 1)
         g.phase = "over"
-        events.append(
-            g._ev(
-                "game_won",
-                f"{s.name}, the Ringbearer, reaches the Mountain "
-                f"of Fire and destroys the Ring: {winner} wins",
-                winner=winner,
-                figure=s.id,
-            )
-        )
+        events.append(g.event("game_won", winner=winner, figure=s.id, words={"name": s.name}))
         return
     after_rest(g, f, d, events)
     g._bump()  # what came to rest is final: searches from here on stay valid
@@ -119,14 +104,7 @@ def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
     v, s = g.v, g.specs[f]
     turning.mission_check(g, events)
     if s.figure == "gandalf" and v.magic[p]:
-        events.append(
-            g._ev(
-                "nothing_happens",
-                f"Gandalf stops on magic point {v.ids[p]}: nothing happens",
-                figure=s.id,
-                point=v.ids[p],
-            )
-        )
+        events.append(g.event("nothing_happens", figure=s.id, point=v.ids[p]))
         return
     if v.magic[p] and s.coloured:
         turning.turn_card(g, events)
@@ -154,4 +132,4 @@ def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
 def next_player(g: RinggeisterGame, events: list[Event]) -> None:
     g.player = (g.player + 1) % len(g.players)
     g.moved = []
-    events.append(g._ev("turn", f"{g.players[g.player]} to move", player=g.players[g.player]))
+    events.append(g.event("turn", player=g.players[g.player]))

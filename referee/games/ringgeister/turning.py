@@ -40,9 +40,8 @@ def _complete(
         # replaced, never changed in place: copies share the counters
         g.counters[k] = {**c, "removed": True}
         events.append(
-            g._ev(
+            g.event(
                 "counter_removed",
-                f"mission complete: counter {c['id']} leaves {c['space']}",
                 counter=c["id"],
                 space=c["space"],
                 colour=c["colour"],
@@ -55,22 +54,18 @@ def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
     """Rulebook 3.1: turn the next card face up (reshuffle when the pile is used up)."""
     if not g.pile:
         if not g.discard:
-            events.append(g._ev("card_kept", "no other card to turn"))
+            events.append(g.event("card_kept"))
             return
         g.pile = g.discard
         g.discard = []
         g.rng.shuffle(g.pile)
-        events.append(
-            g._ev(
-                "reshuffled",
-                f"all cards were turned: {len(g.pile)} shuffled into a new pile",
-                cards=len(g.pile),
-            )
-        )
+        events.append(g.event("reshuffled", cards=len(g.pile)))
     g.discard.append(g.face_up)
     g.face_up = g.pile.pop()
     g._bump()
-    events.append(g._ev("card_turned", f"card turned: {g._card_text()}", card=g.card.to_json()))
+    events.append(
+        g.event("card_turned", card=g.card.to_json(), words={"card_text": g._card_text()})
+    )
     if g.card.image == "storm":
         storm(g, events)
 
@@ -82,12 +77,11 @@ def storm(g: RinggeisterGame, events: list[Event]) -> None:
     turned = [t for t in v.turnable if t not in occupied]
     skipped = [t for t in v.turnable if t in occupied]
     events.append(
-        g._ev(
-            "storm",
-            f"the Great Storm turns {len(turned)} tile(s)"
-            + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
+        g.event(
+            "storm.skipped" if skipped else "storm",
             tiles=turned,
             skipped=skipped,
+            words={"count": len(turned), "stay": len(skipped)},
         )
     )
     for t in turned:
@@ -111,9 +105,8 @@ def turn_tile(
         v.show(g.tile_turns)
     g._bump()
     events.append(
-        g._ev(
+        g.event(
             "tile_turned",
-            f"tile {pid} turns a quarter turn clockwise ({cause})",
             tile=pid,
             turns=new,
             cause=cause,

@@ -282,4 +282,4 @@ def test_serve_survives_bad_requests(project):
     ]
     assert resp[2]["id"] == 9
     assert resp[8]["ok"] is True
-    assert resp[9]["verdict"] == "illegal" and resp[9]["error"]["code"] == "counters_first"
+    assert resp[9]["verdict"] == "illegal" and resp[9]["error"]["code"] == "wrong_phase"

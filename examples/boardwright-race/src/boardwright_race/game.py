@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, FigureView, Game, Move, Option, Outcome, event, won
+from referee.games import Event, FigureView, Game, Move, Option, Outcome, origin, won
 from referee.games.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -161,6 +161,25 @@ class Race(Game[RaceMove]):
         Option("sides", int, 6, low=2, high=12, help="sides of the die"),
     )
     MOVE: ClassVar[type[Move]] = RaceMove
+    #: rule 2: roll, then move (or pass); nothing once somebody has won
+    PHASES: ClassVar[dict[str, frozenset[str]]] = {
+        "roll": frozenset({"roll"}),
+        "move": frozenset({"move", "pass"}),
+        "over": frozenset(),
+    }
+    EVENTS: ClassVar[dict[str, str]] = {
+        "rolled": "{player} rolls {roll}",
+        "moved": "{figure} runs from {from} to {to}",
+        "bumped": "{figure} is sent back to the start",
+        "won": "{player} reaches the goal and wins",
+        "pass": "{player} cannot move {roll} steps",
+        "again": "{player} lands on a bonus point: another turn",
+        "turn": "{player} to move",
+    }
+    DICE_ORDER: ClassVar[str] = (
+        "one die per turn, rolled by the 'roll' move of the player to move; the "
+        "option 'sides' gives its faces"
+    )
     STATE: ClassVar[type] = RaceState
     POSITION: ClassVar[type] = RacePosition
     STATE_VERSION: ClassVar[int] = 1
@@ -293,17 +312,14 @@ class Race(Game[RaceMove]):
         if not targets:
             yield RaceMove("pass")
 
+    def die_faces(self) -> int:
+        """The die has the option ``sides`` faces."""
+        return int(self.options["sides"])
+
     def _check(self, move: RaceMove) -> None:
-        if not isinstance(move, RaceMove):
-            raise IllegalMoveError(f"not a race move: {move!r}", code="bad_move")
-        if self._outcome is not None:
-            raise IllegalMoveError("the race is over", code="game_over")
-        if self.phase == "roll":
-            if move.verb != "roll":
-                raise IllegalMoveError("roll the die first ('roll')", code="roll_first")
-            return
+        # the kit has refused a finished race, other values and a verb out of phase
         if move.verb == "roll":
-            raise IllegalMoveError(f"you rolled {self.roll} already", code="rolled")
+            return
         targets = self._targets()
         if move.verb == "pass":
             if targets:
@@ -330,39 +346,31 @@ class Race(Game[RaceMove]):
         if move.verb == "roll":
             self.roll = self.rng.die(self.options["sides"])
             self.phase = "move"
-            return [event("rolled", f"{me} rolls {self.roll}", player=me, roll=self.roll)]
+            return [self.event("rolled", player=me, roll=self.roll)]
         events: list[Event] = []
         again = False
         if move.verb == "move":
             frm, to = self.places[me], self.compiled.index[move.args[0]]
             self.places[me] = to
-            moved = event("moved", f"{me} runs from {ids[frm]} to {ids[to]}", figure=me)
-            moved["from"], moved["to"] = ids[frm], ids[to]  # "from" is a keyword
-            events.append(moved)
+            events.append(self.event("moved", figure=me, **origin(ids[frm]), to=ids[to]))
             if to == self.track.goal:
                 self._outcome = won([me], ply=self.ply)
                 self.phase, self.roll = "over", None
-                events.append(event("won", f"{me} reaches the goal and wins", winners=[me]))
+                events.append(self.event("won", winners=[me], words={"player": me}))
                 return events
             for other, at in self.places.items():
                 if other != me and at == to and self.options["bump"]:
                     self.places[other] = self.track.start
-                    events.append(
-                        event("bumped", f"{other} is sent back to the start", figure=other)
-                    )
+                    events.append(self.event("bumped", figure=other))
             again = to in self.track.again
         else:
-            events.append(event("pass", f"{me} cannot move {self.roll} steps", player=me))
+            events.append(self.event("pass", player=me, words={"roll": self.roll}))
         self.phase, self.roll = "roll", None
         if again:
-            events.append(event("again", f"{me} lands on a bonus point: another turn", player=me))
+            events.append(self.event("again", player=me))
         else:
             self.player = (self.player + 1) % len(self.players)
-            events.append(
-                event(
-                    "turn", f"{self.players[self.player]} to move", player=self.players[self.player]
-                )
-            )
+            events.append(self.event("turn", player=self.players[self.player]))
         return events
 
     # ------------------------------------------------------------------ frontends
