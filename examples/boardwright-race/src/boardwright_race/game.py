@@ -17,12 +17,11 @@ Rules (the whole rulebook):
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
-from referee.compiler import CompiledBoard
+from referee.compiler import CompiledBoard, PointGraph
 from referee.errors import BoardError, IllegalMoveError, StateError
 from referee.games import Event, FigureView, Game, Move, Option, Outcome, origin, won
 from referee.games.rng import Rng
@@ -68,17 +67,22 @@ class RacePosition:
 
 @dataclass(frozen=True)
 class Track:
-    """What a race needs of a board, derived once per compiled board."""
+    """What a race needs of a board, derived once per compiled board: its points and
+    the steps between them (the kit's :meth:`CompiledBoard.point_graph`), the start,
+    the goal and the bonus points."""
 
-    points: tuple[int, ...]
-    neighbours: dict[int, tuple[int, ...]]
+    points: PointGraph
     start: int
     goal: int
     again: frozenset[int]
 
+    @property
+    def neighbours(self) -> Mapping[int, tuple[int, ...]]:
+        return self.points.neighbours
+
 
 def track_of(compiled: CompiledBoard) -> Track:
-    """The point-to-point graph of ``compiled`` (cached in ``compiled.derived``).
+    """The race's view of ``compiled`` (cached in ``compiled.derived``).
 
     Raises
     ------
@@ -89,36 +93,18 @@ def track_of(compiled: CompiledBoard) -> Track:
 
 
 def _build_track(compiled: CompiledBoard) -> Track:
-    g = compiled.graph
-    index = compiled.index
-    points = [index[n] for n, d in g.nodes(data=True) if d.get("kind") == "point"]
-    starts = [i for i in points if g.nodes[compiled.ids[i]].get("start") == "white"]
-    goals = [i for i in points if g.nodes[compiled.ids[i]].get("goal")]
+    nodes = compiled.graph.nodes
+    points = compiled.point_graph()
+    starts = [i for i in points.points if nodes[compiled.ids[i]].get("start") == "white"]
+    goals = [i for i in points.points if nodes[compiled.ids[i]].get("goal")]
     if len(starts) != 1 or len(goals) != 1:
         raise BoardError(
             f"a race board needs one start point (start: white) and one goal point "
             f"(goal: true); this one has {len(starts)} and {len(goals)}",
             code="bad_race_board",
         )
-    inc = compiled.path_view().inc
-    is_point = set(points)
-    neighbours: dict[int, tuple[int, ...]] = {}
-    for p in points:
-        found: set[int] = set()
-        seen = {p}
-        todo = [o for _, o, _, _ in inc[p]]
-        while todo:  # through junctions and ports to the next points
-            n = todo.pop()
-            if n in seen:
-                continue
-            seen.add(n)
-            if n in is_point:
-                found.add(n)
-            else:
-                todo.extend(o for _, o, _, _ in inc[n])
-        neighbours[p] = tuple(sorted(found))
-    again = frozenset(i for i in points if g.nodes[compiled.ids[i]].get("again"))
-    return Track(tuple(sorted(points)), neighbours, starts[0], goals[0], again)
+    again = frozenset(i for i in points.points if nodes[compiled.ids[i]].get("again"))
+    return Track(points, starts[0], goals[0], again)
 
 
 def board_problems(compiled: CompiledBoard) -> list[Any]:
@@ -129,24 +115,9 @@ def board_problems(compiled: CompiledBoard) -> list[Any]:
         t = track_of(compiled)
     except BoardError as exc:
         return [Problem.make("race_board", exc.message, None)]
-    if t.goal not in distances(t, t.start, len(t.points)):
+    if t.goal not in t.points.steps_from(t.start):
         return [Problem.make("race_unreachable", "no path leads from the start to the goal", None)]
     return []
-
-
-def distances(t: Track, src: int, most: int) -> dict[int, int]:
-    """Steps from ``src`` to every point at most ``most`` steps away (breadth first)."""
-    out = {src: 0}
-    queue = deque([src])
-    while queue:
-        n = queue.popleft()
-        if out[n] == most:
-            continue
-        for m in t.neighbours[n]:
-            if m not in out:
-                out[m] = out[n] + 1
-                queue.append(m)
-    return out
 
 
 class Race(Game[RaceMove]):
@@ -294,7 +265,7 @@ class Race(Game[RaceMove]):
         """Points the runner to move may go to with the roll (rule 2)."""
         assert self.roll is not None
         t = self.track
-        d = distances(t, self.places[self.to_move], self.roll)
+        d = t.points.steps_from(self.places[self.to_move], self.roll)
         out = [n for n, k in d.items() if k == self.roll]
         if not self.options["exact_finish"] and t.goal in d and t.goal not in out:
             out.append(t.goal)
@@ -398,8 +369,7 @@ class Race(Game[RaceMove]):
     def evaluate(self, player: str) -> float | None:
         """Closer to the goal is better (for greedy bots)."""
         t = self.track
-        far = distances(t, self.places[player], len(t.points))
-        left = far.get(t.goal)
+        left = t.points.steps_from(self.places[player]).get(t.goal)
         return None if left is None else 1.0 / (1.0 + left)
 
 
@@ -424,8 +394,8 @@ def _cmd_track(args: Any) -> int:
 
     compiled = compile_board(load_project(args.project))
     t = track_of(compiled)
-    steps = distances(t, t.start, len(t.points)).get(t.goal)
-    out = {"points": len(t.points), "steps_to_goal": steps, "bonus_points": len(t.again)}
+    steps = t.points.steps_from(t.start).get(t.goal)
+    out = {"points": len(t.points.points), "steps_to_goal": steps, "bonus_points": len(t.again)}
     if args.json:
         print(json.dumps(out))
     else:
