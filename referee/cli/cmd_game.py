@@ -353,7 +353,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("project")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument(
+        "--players",
+        type=int,
+        help="players per game (default: as many as the game takes, at most 4: "
+        "its PLAYERS range decides)",
+    )
     p.add_argument("--max-moves", type=int, default=5000, help="per game (default 5000)")
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
@@ -362,6 +367,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     bot_verbs.add_selfplay_bots(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
+
+
+def selfplay_players(rules: str, players: int | None) -> int:
+    """``--players`` of ``selfplay``, or the game's default: as many as its ``PLAYERS``
+    range takes, at most 4 (a two-player game gets 2, a five-seat one 4)."""
+    if players is not None:
+        return players
+    lo, hi = get_game(rules).PLAYERS
+    return max(lo, min(hi, 4))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -686,6 +700,7 @@ def selfplay(
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    args.players = selfplay_players(args.rules, args.players)
     if args.bots:
         return bot_verbs.cmd_selfplay_bots(args)
     if args.games < 1 or args.max_moves < 1:
