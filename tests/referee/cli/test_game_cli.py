@@ -201,7 +201,7 @@ def test_selfplay_takes_its_player_count_from_the_game(capsys, monkeypatch, tmp_
     assert rc == 0, err
     assert json.loads(log.read_text())["log"]["new"]["players"] == 2
     monkeypatch.setattr(race.Race, "PLAYERS", (2, 6))
-    rc, out, err = run(capsys, "selfplay", "race", demo, "--games", "1", "--log", str(log))
+    rc, _, err = run(capsys, "selfplay", "race", demo, "--games", "1", "--log", str(log))
     assert rc == 0 and json.loads(log.read_text())["log"]["new"]["players"] == 4
 
 
