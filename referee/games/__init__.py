@@ -7,7 +7,7 @@ Games are found through the entry-point group ``boardwright.rules``
 from __future__ import annotations
 
 from .base import BoardName, FigureView, Game, LegalMoves
-from .events import Event, event, origin, visible
+from .events import Event, event, visible
 from .moves import Move
 from .options import Option
 from .outcome import Outcome, draw, lost, won
@@ -31,7 +31,6 @@ __all__ = [
     "get_module",
     "lost",
     "modules",
-    "origin",
     "visible",
     "won",
 ]

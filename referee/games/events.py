@@ -16,7 +16,7 @@ text needs (a figure's name for people)::
         figure="red",
         to="s4",
         words={"name": "Red"},
-        **origin("s1"),
+        from_="s1",
     )
 
 A game declares its templates once, in :attr:`~referee.games.base.Game.EVENTS`
@@ -47,13 +47,18 @@ private event (the state file and the log keep everything).
 
 from __future__ import annotations
 
+import keyword
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-__all__ = ["Event", "event", "origin", "visible"]
+__all__ = ["Event", "event", "visible"]
+
+#: keyword arguments that stand for fields named like Python keywords (``from_``:
+#: the field ``from``), as PEP 8 spells them
+_KEYWORD_ARGS = frozenset(f"{k}_" for k in keyword.kwlist)
 
 #: an event: ``{"type": str, "text": str, ...}`` (see the module docstring)
 Event = dict[str, Any]
@@ -85,7 +90,8 @@ def event(
     words : mapping, optional
         Values the text uses that are no field of the event (names for people).
     **fields
-        The game's own fields (JSON values).
+        The game's own fields (JSON values); a field named like a Python keyword
+        takes a trailing underscore (``from_="s1"`` is the field ``from``).
 
     Raises
     ------
@@ -117,6 +123,8 @@ def build(
     """:func:`event` with a compiled template and the fields as a dict: the one place
     an event is made (the game kit's :meth:`~referee.games.base.Game.event`, with the
     templates of :attr:`~referee.games.base.Game.EVENTS` compiled once, calls it too)."""
+    if not _KEYWORD_ARGS.isdisjoint(fields):
+        fields = {(k[:-1] if k in _KEYWORD_ARGS else k): v for k, v in fields.items()}
     try:
         text = fill({**fields, **words} if words else fields)
     except KeyError as exc:
@@ -174,12 +182,6 @@ def compile_template(template: str) -> Fill:
     source = f"lambda v, L=L: f{''.join(parts)!r}" if parts else "lambda v: ''"
     fill: Fill = eval(source, {"L": tuple(literals)})
     return fill
-
-
-def origin(where: str) -> dict[str, Any]:
-    """The field ``from`` (a Python keyword) for :func:`event`:
-    ``event("moved", "{from} to {to}", **origin("s1"), to="s4")``."""
-    return {"from": where}
 
 
 def visible(events: Iterable[Event], viewer: str | None) -> list[Event]:

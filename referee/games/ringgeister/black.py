@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...geometry import COMPASS, turn_angle, unit_vector
-from ..events import origin
 from ..outcome import lost
+from .events import from_field
 from .pieces import SIZE_NAMES
 from .view import DEAD_END, POINT
 
@@ -174,7 +174,7 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                                 "black_moved.caught",
                                 words={"name": s.name},
                                 figure=s.id,
-                                **origin(v.ids[start]),
+                                **from_field(v.ids[start]),
                                 to=v.ids[node],
                                 route=[v.ids[i] for i in route],
                                 hand=hand,
@@ -227,7 +227,7 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
             "black_moved",
             words={"name": s.name, "where": g._where(final)},
             figure=s.id,
-            **origin(v.ids[start]),
+            **from_field(v.ids[start]),
             to=v.ids[final],
             route=[v.ids[i] for i in route],
             hand=hand,

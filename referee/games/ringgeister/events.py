@@ -9,6 +9,8 @@ through :meth:`~referee.games.base.Game.event` with a name of this table.
 
 from __future__ import annotations
 
+from typing import Any
+
 #: template name -> sentence (see the module docstring)
 EVENTS: dict[str, str] = {
     # set-up and turns
@@ -47,3 +49,9 @@ EVENTS: dict[str, str] = {
     "storm.skipped": "the Great Storm turns {count} tile(s); {stay} with figures on them stay",
     "tile_turned": "tile {tile} turns a quarter turn clockwise ({cause})",
 }
+
+
+def from_field(node: str) -> dict[str, Any]:
+    """The field ``from`` of a move's event, to unpack (``**from_field(p)``): the
+    kit's ``from_=`` spelling costs a copy of the fields, and moves make many."""
+    return {"from": node}

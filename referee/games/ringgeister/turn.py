@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..events import origin
 from ..outcome import won
 from . import turning
 from .black import wind
+from .events import from_field
 from .moves import Move
 from .search import can_move, route
 
@@ -82,7 +82,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
             "moved",
             words={"name": s.name, "where": g._where(d)},
             figure=s.id,
-            **origin(v.ids[start]),
+            **from_field(v.ids[start]),
             to=v.ids[d],
             route=[v.ids[i] for i in way],
         )

@@ -195,9 +195,7 @@ def test_selfplay_takes_its_player_count_from_the_game(capsys, monkeypatch, tmp_
     monkeypatch.setattr(race.Race, "PLAYERS", (2, 2))
     log = tmp_path / "race.jsonl"
     demo = str(race.RULES.sample_path())
-    rc, _, err = run(
-        capsys, "selfplay", "race", demo, "--games", "1", "--json", "--log", str(log)
-    )
+    rc, _, err = run(capsys, "selfplay", "race", demo, "--games", "1", "--json", "--log", str(log))
     assert rc == 0, err
     assert json.loads(log.read_text())["log"]["new"]["players"] == 2
     monkeypatch.setattr(race.Race, "PLAYERS", (2, 6))

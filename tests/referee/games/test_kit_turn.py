@@ -269,7 +269,7 @@ def test_the_outcome_schema_refuses_the_old_key() -> None:
 # ====================================================================== events
 def test_event_text_comes_from_the_template_and_its_fields() -> None:
     ev = event("moved", "{name} moves from {from} to {to}", words={"name": "Red"},
-               figure="red", to="s4", **{"from": "s1"})  # fmt: skip
+               figure="red", to="s4", from_="s1")  # fmt: skip
     assert ev == {
         "type": "moved",
         "text": "Red moves from s1 to s4",

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard, PointGraph
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, FigureView, Game, Move, Option, Outcome, origin, won
+from referee.games import Event, FigureView, Game, Move, Option, Outcome, won
 from referee.games.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -323,7 +323,7 @@ class Race(Game[RaceMove]):
         if move.verb == "move":
             frm, to = self.places[me], self.compiled.index[move.args[0]]
             self.places[me] = to
-            events.append(self.event("moved", figure=me, **origin(ids[frm]), to=ids[to]))
+            events.append(self.event("moved", figure=me, from_=ids[frm], to=ids[to]))
             if to == self.track.goal:
                 self._outcome = won([me], ply=self.ply)
                 self.phase, self.roll = "over", None
