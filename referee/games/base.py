@@ -505,10 +505,17 @@ class Game(ABC, Generic[M]):
         inner = {k: v for k, v in out.items() if k not in ("$schema", "$defs", "title")}
         frame = declared.schema(_StateFrame)
         props = dict(frame["properties"])
-        props["rules"] = {"const": cls.rules}
-        props["version"] = {"const": cls.STATE_VERSION}
-        props["options"] = option_schema(cls.OPTIONS)
-        props["state"] = inner
+        props["rules"] = {**props["rules"], "const": cls.rules}
+        props["version"] = {**props["version"], "const": cls.STATE_VERSION}
+        props["options"] = {
+            **option_schema(cls.OPTIONS),
+            "description": props["options"]["description"],
+        }
+        props["dice"] = cls.dice_schema()
+        props["state"] = {
+            **inner,
+            "description": inner.get("description") or f"the state of the {cls.rules} game",
+        }
         result: dict[str, Any] = {
             "$schema": out["$schema"],
             "title": f"{cls.rules} game state",
@@ -596,12 +603,41 @@ class Game(ABC, Generic[M]):
         out = declared.schema(cls.POSITION, f"{cls.rules} position")
         frame = declared.schema(_PositionFrame)
         props = dict(frame["properties"])
-        props["rules"] = {"const": cls.rules}
-        props["options"] = {**option_schema(cls.OPTIONS), "required": []}
+        props["rules"] = {**props["rules"], "const": cls.rules}
+        props["options"] = {
+            **option_schema(cls.OPTIONS),
+            "required": [],
+            "description": props["options"]["description"],
+        }
+        props["dice"] = cls.dice_schema()
         props.update(out["properties"])
         out["properties"] = props
         out["required"] = [*frame["required"], *out["required"]]
         return out
+
+    @classmethod
+    def dice_schema(cls) -> dict[str, Any]:
+        """The schema of a frame's fixed ``dice``: faces and the game's
+        :attr:`DICE_ORDER` in its description."""
+        if cls.DIE_FACES <= 0:
+            return {
+                "type": "array",
+                "maxItems": 0,
+                "description": f"{cls.title or cls.rules} rolls no dice: none can be fixed",
+            }
+        item: dict[str, Any] = {"type": "integer", "minimum": 1}
+        faces = f"whole numbers from 1 to {cls.DIE_FACES}"
+        if cls.die_faces is Game.die_faces:
+            item["maximum"] = cls.DIE_FACES
+        else:  # the game's die depends on its options or board (die_faces)
+            faces = "whole numbers from 1 to the faces of the game's die"
+        order = cls.DICE_ORDER or "the order the game rolls them in"
+        return {
+            "type": "array",
+            "items": item,
+            "description": f"the next dice the game rolls, next first ({faces}); "
+            f"they are used in this order: {order}",
+        }
 
     # ================================================================== moves (abstract)
     def parse_move(self, text: str) -> M:
@@ -897,22 +933,33 @@ class Game(ABC, Generic[M]):
 class _StateFrame:
     """The kit's part of a state file (see :meth:`Game.to_json`)."""
 
-    rules: str
-    version: int
-    board_hash: str
-    players: list[str]
-    options: dict[str, Any]
-    rng: int
-    dice: list[int] = field(default_factory=list)
+    rules: str = field(metadata={"help": "the rules module's name"})
+    version: int = field(metadata={"help": "version of the game's state format"})
+    board_hash: str = field(metadata={"help": "content hash of the board the game is played on"})
+    players: list[str] = field(metadata={"help": "the players' names, in turn order"})
+    options: dict[str, Any] = field(metadata={"help": "the game's options (every one given)"})
+    rng: int = field(metadata={"help": "state of the seeded random generator"})
+    dice: list[int] = field(
+        default_factory=list, metadata={"help": "fixed dice still to come, next first"}
+    )
 
 
 @dataclass
 class _PositionFrame:
     """The kit's part of a position (see :meth:`Game.from_position`)."""
 
-    players: list[str]
-    rules: str | None = None
-    options: dict[str, Any] | None = None
-    rng: int | None = None
-    seed: int | None = None
-    dice: list[int] | None = None
+    players: list[str] = field(metadata={"help": "the players' names, in turn order"})
+    rules: str | None = field(default=None, metadata={"help": "the rules module's name"})
+    options: dict[str, Any] | None = field(
+        default=None, metadata={"help": "the game's options (omitted ones: their defaults)"}
+    )
+    rng: int | None = field(
+        default=None, metadata={"help": "state of the random generator (as position() writes)"}
+    )
+    seed: int | None = field(
+        default=None,
+        metadata={"help": "seed of the random generator, when no rng is given (default 0)"},
+    )
+    dice: list[int] | None = field(
+        default=None, metadata={"help": "the next dice the game rolls, next first"}
+    )

@@ -74,10 +74,19 @@ def test_rule_5_first_on_the_goal_wins(demo: CompiledBoard) -> None:
 def test_impossible_positions_are_refused(demo: CompiledBoard) -> None:
     with pytest.raises(StateError, match="share p3"):
         at(demo, {"red": "p3", "blue": "p3"})
-    with pytest.raises(StateError, match="not a point"):
+    with pytest.raises(StateError, match=r"places\.red: 'nowhere' is no point of this board"):
         at(demo, {"red": "nowhere", "blue": "p3"})
+    with pytest.raises(StateError, match=r"\(did you mean 'the goal'\?\)"):
+        at(demo, {"red": "the gaol", "blue": "p3"})
     with pytest.raises(StateError, match="roll"):
         at(demo, {"red": "p1", "blue": "p3"}, phase="move")
+
+
+def test_rule_1_positions_may_name_the_start_and_the_goal(demo: CompiledBoard) -> None:
+    g = at(demo, {"red": "the start", "blue": "p10"}, phase="move", roll=5)
+    assert g.position()["places"] == {"red": "start", "blue": "p10"}
+    names = {n.name: n.id for n in g.board_names(demo)}
+    assert names == {"the start": "start", "the goal": "goal"}
 
 
 def test_the_shipped_position_is_valid(demo: CompiledBoard) -> None:

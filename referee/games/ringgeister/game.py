@@ -63,13 +63,13 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import BoardError, StateError, UsageError
-from ..base import FigureView, Game
+from ..base import BoardName, FigureView, Game
 from ..events import Event
 from ..options import Option
 from ..outcome import Outcome
 from ..rng import Rng
 from . import evaluate as evaluation
-from . import frontend, legality, turn, turning, worlds
+from . import frontend, legality, names, turn, turning, worlds
 from . import state as rstate
 from .events import EVENTS
 from .moves import PASS, Move
@@ -325,6 +325,12 @@ class RinggeisterGame(Game[Move]):
 
     def _taken_spaces(self) -> set[str]:
         return {c["space"] for c in self.counters if c["space"] is not None and not c["removed"]}
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """The Mountain of Fire, the white starting points, the counter spaces and the
+        black starting points, as the rulebook names them (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     # ================================================================== declared state
     def dump_state(self) -> RinggeisterState:

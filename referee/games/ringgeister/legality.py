@@ -14,6 +14,7 @@ from ...errors import IllegalMoveError
 from .explain import explain
 from .moves import Move
 from .search import destinations
+from .state import never_turns_why
 from .view import POINT
 
 if TYPE_CHECKING:
@@ -228,11 +229,14 @@ def state_problems(g: RinggeisterGame) -> list[str]:
             out.append(f"counter {c['id']} is not in this game")
         if c["space"] is not None and c["space"] not in v.counter_spaces:
             out.append(f"counter {c['id']} is on {c['space']!r}, not a counter space")
-    unplaced = any(c["space"] is None and not c["removed"] for c in g.counters)
+    unplaced = [c["id"] for c in g.counters if c["space"] is None and not c["removed"]]
     if g.phase == "counters" and not unplaced:
         out.append("phase is counters but every counter is placed")
     if g.phase == "play" and unplaced:
-        out.append("phase is play but a counter is not placed yet")
+        out.append(
+            f"phase is play but counter {unplaced[0]} is not placed yet (give it a counter "
+            "space, or play variant A, without counters)"
+        )
     if (g.phase == "over") != (g._outcome is not None):
         out.append("phase over goes with an outcome, and only it")
     board = v.compiled.board
@@ -241,7 +245,10 @@ def state_problems(g: RinggeisterGame) -> list[str]:
         if not 0 <= t < tile.turn_count:
             out.append(f"tile {pid} turned {t} times (0 to {tile.turn_count - 1})")
         elif pid not in v.turnable and t != v.base_turns[pid]:
-            out.append(f"tile {pid} never turns, but is turned {t} (board: {v.base_turns[pid]})")
+            out.append(
+                f"tile {pid} never turns ({never_turns_why(g, pid)}), but is turned {t} "
+                f"(the board lays it turned {v.base_turns[pid]})"
+            )
     for fid, chooser in g.pending:
         f = g.fidx.get(fid)
         if f is None or not g.specs[f].light:

@@ -311,3 +311,13 @@ def test_a_game_without_dice_refuses_fixed_dice(board: CompiledBoard) -> None:
     with pytest.raises(StateError, match=r"^position.dice: Stones rolls no dice"):
         Diceless.from_position(board, {"players": ["a", "b"], "stones": 1, "phase": "roll",
                                        "dice": [1]})  # fmt: skip
+
+
+# ====================================================================== schema strictness
+def test_every_field_of_the_kit_frames_is_described() -> None:
+    for schema in (Stones.position_schema(), Stones.state_schema()):
+        bare = [k for k, v in schema["properties"].items() if "description" not in v]
+        assert bare == []
+    dice = Stones.position_schema()["properties"]["dice"]
+    assert dice["items"] == {"type": "integer", "minimum": 1, "maximum": 3}
+    assert "they are used in this order" in dice["description"]

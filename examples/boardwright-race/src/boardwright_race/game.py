@@ -23,7 +23,8 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard, PointGraph
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, FigureView, Game, Move, Option, Outcome, won
+from referee.games import BoardName, Event, FigureView, Game, Move, Option, Outcome, won
+from referee.games.names import resolve
 from referee.games.rng import Rng
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -42,11 +43,13 @@ class RaceState:
     """The state of a race (``to_json()["state"]``)."""
 
     places: dict[str, str] = field(metadata={"help": "runner (its player's colour) -> point"})
-    phase: Literal["roll", "move", "over"]
+    phase: Literal["roll", "move", "over"] = field(
+        metadata={"help": "roll: the die comes next; move: rolled, the runner moves; over"}
+    )
     player: int = field(metadata={"low": 0, "help": "index of the player to move"})
-    roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
-    ply: int = field(default=0, metadata={"low": 0})
-    outcome: Outcome | None = None
+    roll: int | None = field(default=None, metadata={"low": 1, "help": "the die, in phase move"})
+    ply: int = field(default=0, metadata={"low": 0, "help": "moves made so far"})
+    outcome: Outcome | None = field(default=None, metadata={"help": "how the race ended"})
 
 
 @dataclass
@@ -58,11 +61,20 @@ class RacePosition:
     already rolled. ``"dice": [6, 1]`` (a kit key) fixes the next rolls.
     """
 
-    places: dict[str, str] = field(metadata={"help": "runner (its player's colour) -> point"})
+    places: dict[str, str] = field(
+        metadata={
+            "help": "runner (its player's colour) -> point (an id, 'the start' or 'the goal')"
+        }
+    )
     to_move: str | None = field(default=None, metadata={"help": "default: the first player"})
-    phase: Literal["roll", "move", "over"] = "roll"
-    roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
-    outcome: Outcome | None = None
+    phase: Literal["roll", "move", "over"] = field(
+        default="roll",
+        metadata={"help": "roll (default): the die comes next; move: give the roll; over"},
+    )
+    roll: int | None = field(default=None, metadata={"low": 1, "help": "the die, in phase move"})
+    outcome: Outcome | None = field(
+        default=None, metadata={"help": "how the race ended, in phase over"}
+    )
 
 
 @dataclass(frozen=True)
@@ -213,14 +225,24 @@ class Race(Game[RaceMove]):
         self.player = self.players.index(position.to_move) if position.to_move else 0
         self.phase, self.roll, self._outcome = position.phase, position.roll, position.outcome
 
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """The start and the goal, as the rules name them."""
+        t = track_of(compiled)
+        return [
+            BoardName("the start", compiled.ids[t.start], "start point", "rule 1"),
+            BoardName("the goal", compiled.ids[t.goal], "goal point", "rule 1"),
+        ]
+
     def _place(self, places: dict[str, str]) -> None:
         if set(places) != set(self.players):
             raise StateError(f"places: list the runners {', '.join(self.players)}, no other")
+        ids = self.compiled.ids
+        points = [ids[i] for i in self.track.points.points]
+        names = {n.name: n.id for n in self.board_names(self.compiled)}
         for runner, node in places.items():
-            i = self.compiled.index.get(node)
-            if i is None or i not in self.track.neighbours:
-                raise StateError(f"places.{runner}: {node!r} is not a point of this board")
-            self.places[runner] = i
+            at = resolve(node, points, names, f"places.{runner}", "point of this board")
+            self.places[runner] = self.compiled.index[at]
 
     def invariants(self) -> list[str]:
         out: list[str] = []
