@@ -30,8 +30,9 @@ from ..cli.cmd_game import ENVELOPE, ENVELOPE_VERSION, Boards
 from ..compiler import CompiledBoard
 from ..errors import BoardwrightError, IllegalMoveError
 from ..games import available, get_game
-from ..games.base import FigureView, Game
+from ..games.base import Game
 from ..render import render_svg
+from ..vocabulary import FigureView
 from .errors import ApiError
 from .limits import Limits, RateLimiter
 from .store import GameRecord, GameStore, token_hash

@@ -19,7 +19,8 @@ from .pieces import SIZE_NAMES
 from .view import DEAD_END, POINT
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
 def _compass(bearing: float) -> str:
@@ -27,7 +28,7 @@ def _compass(bearing: float) -> str:
     return COMPASS[k] if abs(bearing - 90.0 * round(bearing / 90.0)) < 1e-6 else f"{bearing:g}°"
 
 
-def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
+def wind(g: Ringgeister, p: int, events: list[Event]) -> None:
     """Ruling 8: the nearest black figure within the corridor of the ray plays, else Gollum."""
     v = g.v
     bearing = v.wind[p]
@@ -77,9 +78,7 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
     black_move(g, f, events)
 
 
-def _exit_towards(
-    g: RinggeisterGame, node: int, target: float
-) -> tuple[int, int, float, float] | None:
+def _exit_towards(g: Ringgeister, node: int, target: float) -> tuple[int, int, float, float] | None:
     # rows list their paths in key order: on a tie the first (its key sorts first) wins
     best: tuple[float, tuple[int, int, float, float]] | None = None
     for t in g.v.land_inc[node]:
@@ -89,7 +88,7 @@ def _exit_towards(
     return best[1] if best else None
 
 
-def _reverse(g: RinggeisterGame, e: int, node: int, frm: int) -> tuple[int, int, float, float]:
+def _reverse(g: Ringgeister, e: int, node: int, frm: int) -> tuple[int, int, float, float]:
     """The entry of edge ``e`` leaving ``node`` back towards ``frm`` (turning about)."""
     row = g.v.inc[node]
     for t in row:
@@ -98,7 +97,7 @@ def _reverse(g: RinggeisterGame, e: int, node: int, frm: int) -> tuple[int, int,
     return next(t for t in row if t[0] == e)
 
 
-def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
+def black_move(g: Ringgeister, f: int, events: list[Event]) -> None:
     """Rulings 9–11: the woken black figure's move, its encounters, a Spirit's turn."""
     v, s = g.v, g.specs[f]
     specs, occ = g.specs, g.occ

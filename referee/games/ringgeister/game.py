@@ -63,7 +63,8 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import BoardError, StateError, UsageError
-from ..base import BoardName, FigureView, Game
+from ...vocabulary import FigureView
+from ..base import BoardName, Game
 from ..events import Event
 from ..options import Option
 from ..outcome import Outcome
@@ -75,13 +76,9 @@ from .events import EVENTS
 from .moves import PASS, Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
+from .protocol import Phase
 from .search import step_moves
-from .state import (
-    Phase,
-    RinggeisterPosition,
-    RinggeisterState,
-    migrate_v1,
-)
+from .state import RinggeisterPosition, RinggeisterState, migrate_v1
 from .view import DEAD_END, DOOR, JUNCTION, POINT, BoardView, view_of
 
 STATE_VERSION = 2

@@ -18,10 +18,10 @@ from .state import never_turns_why
 from .view import POINT
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 
-def check(g: RinggeisterGame, move: Move) -> None:
+def check(g: Ringgeister, move: Move) -> None:
     """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal.
 
     The kit has refused a finished game, another move type and a verb the phase
@@ -52,7 +52,7 @@ def check(g: RinggeisterGame, move: Move) -> None:
     return _check_step(g, move)
 
 
-def _check_home(g: RinggeisterGame, move: Move) -> None:
+def _check_home(g: Ringgeister, move: Move) -> None:
     if not g.pending:
         raise IllegalMoveError("no defeated figure is waiting to return", code="no_choice")
     fid, _chooser = g.pending[0]
@@ -77,7 +77,7 @@ def _check_home(g: RinggeisterGame, move: Move) -> None:
         )
 
 
-def _check_counter(g: RinggeisterGame, move: Move) -> None:
+def _check_counter(g: Ringgeister, move: Move) -> None:
     sid = move.to or ""
     if sid not in g.v.counter_spaces:
         raise IllegalMoveError(
@@ -91,7 +91,7 @@ def _check_counter(g: RinggeisterGame, move: Move) -> None:
         )
 
 
-def _check_step(g: RinggeisterGame, move: Move) -> None:
+def _check_step(g: Ringgeister, move: Move) -> None:
     v = g.v
     f = g.fidx.get(move.figure or "")
     if f is None:
@@ -162,7 +162,7 @@ def _check_step(g: RinggeisterGame, move: Move) -> None:
     explain(g, f, d)
 
 
-def invariants(g: RinggeisterGame, cards: bool = True) -> list[str]:
+def invariants(g: Ringgeister, cards: bool = True) -> list[str]:
     """Broken invariants (empty when all hold): one figure per point, figures only
     on points, every figure on the board or waiting for a home choice, counters sane."""
     out: list[str] = []
@@ -194,7 +194,7 @@ def invariants(g: RinggeisterGame, cards: bool = True) -> list[str]:
     return out
 
 
-def state_problems(g: RinggeisterGame) -> list[str]:
+def state_problems(g: Ringgeister) -> list[str]:
     """What a loaded state or position breaks: the invariants, then the rest.
 
     Figures on nodes that are not points (a counter space, a junction), two figures

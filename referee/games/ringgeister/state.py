@@ -18,17 +18,16 @@ in ``pending``). The pile is written **top card first** (the next card turned).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ...errors import StateError
 from ..names import resolve, unknown
 from ..outcome import Outcome
 from .names import name_table
+from .protocol import Phase
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
-
-Phase = Literal["counters", "play", "over"]
+    from .protocol import Ringgeister
 
 
 @dataclass
@@ -209,7 +208,7 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 # ====================================================================== the game's side
-def dump_state(g: RinggeisterGame) -> RinggeisterState:
+def dump_state(g: Ringgeister) -> RinggeisterState:
     ids = g.v.ids
     return RinggeisterState(
         seed=g.seed,
@@ -226,7 +225,7 @@ def dump_state(g: RinggeisterGame) -> RinggeisterState:
     )
 
 
-def load_state(g: RinggeisterGame, state: RinggeisterState) -> None:
+def load_state(g: Ringgeister, state: RinggeisterState) -> None:
     g.seed = state.seed
     g.ply = state.ply
     g.phase = state.phase
@@ -249,7 +248,7 @@ def load_state(g: RinggeisterGame, state: RinggeisterState) -> None:
 
 
 def load_common(
-    g: RinggeisterGame,
+    g: Ringgeister,
     figures: dict[str, str | None],
     tile_turns: dict[str, int],
     face_up: str,
@@ -301,8 +300,8 @@ def load_common(
     g._bump()
 
 
-def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
-    st = g.dump_state()
+def dump_position(g: Ringgeister) -> RinggeisterPosition:
+    st = dump_state(g)
     return RinggeisterPosition(
         figures=st.figures,
         face_up=g.face_up,
@@ -321,7 +320,7 @@ def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
     )
 
 
-def load_position(g: RinggeisterGame, position: RinggeisterPosition) -> None:
+def load_position(g: Ringgeister, position: RinggeisterPosition) -> None:
     """Set ``g`` up as ``position`` says, refusing what it names wrongly in one line
     that names the field as written and the nearest valid value.
 
@@ -405,7 +404,7 @@ def load_position(g: RinggeisterGame, position: RinggeisterPosition) -> None:
     )
 
 
-def _load_cards(g: RinggeisterGame, position: RinggeisterPosition) -> list[str]:
+def _load_cards(g: Ringgeister, position: RinggeisterPosition) -> list[str]:
     """The face-down pile, top first: the cards listed, then the rest shuffled."""
     deck = sorted(g.cards)
     seen: dict[str, str] = {}
@@ -425,7 +424,7 @@ def _load_cards(g: RinggeisterGame, position: RinggeisterPosition) -> list[str]:
     return [*position.pile, *rest]
 
 
-def _check_tile_turns(g: RinggeisterGame, tile_turns: dict[str, int]) -> None:
+def _check_tile_turns(g: Ringgeister, tile_turns: dict[str, int]) -> None:
     v = g.v
     for pid, t in tile_turns.items():
         if pid not in v.base_turns:
@@ -445,7 +444,7 @@ def _check_tile_turns(g: RinggeisterGame, tile_turns: dict[str, int]) -> None:
             )
 
 
-def never_turns_why(g: RinggeisterGame, pid: str) -> str:
+def never_turns_why(g: Ringgeister, pid: str) -> str:
     """Why tile ``pid`` never turns (ruling 11), in words for a refusal."""
     v = g.v
     board = v.compiled.board

@@ -18,10 +18,11 @@ from .moves import Move
 from .search import can_move, route
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
-def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def place_counter(g: Ringgeister, move: Move, events: list[Event]) -> None:
     colour = g.players[g.player]
     c = next(
         c
@@ -54,7 +55,7 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
         events.append(g.event("turn.begins", player=g.players[0]))
 
 
-def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def home(g: Ringgeister, move: Move, events: list[Event]) -> None:
     fid, chooser = g.pending.pop(0)
     f, p = g.fidx[fid], g.v.index[move.to or ""]
     g._put(f, p)
@@ -67,7 +68,7 @@ def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     continue_turn(g, events)
 
 
-def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def step(g: Ringgeister, move: Move, events: list[Event]) -> None:
     v = g.v
     f = g.fidx[move.figure or ""]
     s = g.specs[f]
@@ -99,7 +100,7 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     continue_turn(g, events)
 
 
-def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
+def after_rest(g: Ringgeister, f: int, p: int, events: list[Event]) -> None:
     """Ruling 7: mission check, magic card, wind (and what the wind wakes)."""
     v, s = g.v, g.specs[f]
     turning.mission_check(g, events)
@@ -112,7 +113,7 @@ def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
         wind(g, p, events)
 
 
-def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
+def continue_turn(g: Ringgeister, events: list[Event]) -> None:
     """After a move: wait for pending choices, the turn's other figure, or pass the turn.
 
     Changes nothing a search depends on (figures, cards, counters, tiles), so the
@@ -129,7 +130,7 @@ def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
     next_player(g, events)
 
 
-def next_player(g: RinggeisterGame, events: list[Event]) -> None:
+def next_player(g: Ringgeister, events: list[Event]) -> None:
     g.player = (g.player + 1) % len(g.players)
     g.moved = []
     events.append(g.event("turn", player=g.players[g.player]))

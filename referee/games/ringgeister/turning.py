@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
-def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
+def mission_check(g: Ringgeister, events: list[Event]) -> None:
     """Ruling 7a: remove a counter whose arrival points hold both its figures + one more."""
     v, occ, light = g.v, g.occ, g.light
     for k, c in enumerate(g.counters):
@@ -30,7 +31,7 @@ def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
 
 
 def _complete(
-    g: RinggeisterGame, k: int, c: dict[str, Any], arrival: list[int], events: list[Event]
+    g: Ringgeister, k: int, c: dict[str, Any], arrival: list[int], events: list[Event]
 ) -> None:
     """Ruling 7a for one counter whose arrival points all hold light figures."""
     occ, specs = g.occ, g.specs
@@ -50,7 +51,7 @@ def _complete(
         )
 
 
-def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
+def turn_card(g: Ringgeister, events: list[Event]) -> None:
     """Rulebook 3.1: turn the next card face up (reshuffle when the pile is used up)."""
     if not g.pile:
         if not g.discard:
@@ -70,7 +71,7 @@ def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
         storm(g, events)
 
 
-def storm(g: RinggeisterGame, events: list[Event]) -> None:
+def storm(g: Ringgeister, events: list[Event]) -> None:
     """Ruling 11: every turnable tile with nobody on it turns a quarter turn clockwise."""
     v = g.v
     occupied = {v.owner[p] for p in g.pos if p >= 0}
@@ -91,7 +92,7 @@ def storm(g: RinggeisterGame, events: list[Event]) -> None:
 
 
 def turn_tile(
-    g: RinggeisterGame, pid: str, cause: str, events: list[Event], refresh: bool = True
+    g: Ringgeister, pid: str, cause: str, events: list[Event], refresh: bool = True
 ) -> None:
     """Turn tile ``pid`` a quarter turn clockwise; ``refresh`` updates the board view.
 

@@ -23,9 +23,10 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard, PointGraph
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import BoardName, Event, FigureView, Game, Move, Option, Outcome, won
+from referee.games import BoardName, Event, Game, Move, Option, Outcome, won
 from referee.games.names import resolve
 from referee.games.rng import Rng
+from referee.vocabulary import FigureView
 
 COLOURS = ("red", "blue", "green", "yellow")
 HEX = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9a825"}
