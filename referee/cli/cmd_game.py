@@ -140,7 +140,7 @@ def new_game(
     compiled = _board_for(rules, project, boards)
     with guard_state(project, "the rules cannot set up this game with these options"):
         game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-        events = list(getattr(game, "setup_events", []))
+        events = list(game.setup_events)
     new = {"players": players, "seed": seed, "options": dict(options), "events": events}
     return game, _envelope(rules, project, compiled, game, new)
 
@@ -535,7 +535,7 @@ def replay_one(
             seed=new.get("seed", 0),
             options=dict(new.get("options") or {}),
         )
-    if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
+    if "events" in new and list(game.setup_events) != new["events"]:
         return {
             "moves": 0,
             "ok": False,

@@ -278,9 +278,8 @@ class Server:
             return {"ok": True, **_status(game), "state": env}
         if op == "render":
             game, _ = self._game(req)
-            render = getattr(game, "render", None)
             with guard_state("request"):
-                text = render() if callable(render) else dumps_json(game.to_json(), indent=1)
+                text = game.render()
             return {"ok": True, **_status(game), "text": text}
         if op == "close":
             handle = req.get("game")

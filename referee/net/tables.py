@@ -51,27 +51,14 @@ _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
 
 def seat_names(game: Game[Any]) -> list[str]:
-    """The players of ``game`` in turn order: what ``to_move`` returns, one seat each.
-
-    The game kit declares ``Game.players`` (names); for games not converted to the
-    kit yet, the names are read from the state (``names`` or ``players``: names,
-    player objects with a ``name``, or a count meaning ``p1``, ``p2``...).
-    """
-    players = getattr(game, "players", None)
-    if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
-        return list(players)
-    data = game.to_json()
-    for key in ("names", "players"):
-        v = data.get(key)
-        if isinstance(v, list) and v:
-            return [p if isinstance(p, str) else str(p["name"]) for p in v]
-    return [f"p{i}" for i in range(1, int(data.get("players", 0)) + 1)]
+    """The players of ``game`` in turn order (the kit's ``Game.players``): what
+    ``to_move`` returns, one seat each."""
+    return list(game.players)
 
 
 def setup_events(game: Game[Any]) -> list[Event]:
-    """What happened while ``game`` was set up (the kit's ``setup_events``; games not
-    converted to the kit yet may not set it)."""
-    return list(getattr(game, "setup_events", None) or [])
+    """What happened while ``game`` was set up (the kit's ``setup_events``)."""
+    return list(game.setup_events)
 
 
 class Listener:
