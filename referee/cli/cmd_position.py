@@ -141,7 +141,8 @@ def cmd_board_names(args: argparse.Namespace) -> int:
         print(f"{args.rules} names no places of its boards (positions write ids)", file=sys.stderr)
         return 0
     width = max(len(n.name) for n in found)
+    id_width = max(len(n.id) for n in found)
     for n in found:
         note = f"  ({n.note})" if n.note else ""
-        print(f"{n.name:<{width}}  {n.id}  {n.kind}{note}")
+        print(f"{n.name:<{width}}  {n.id:<{id_width}}  {n.kind}{note}")
     return 0

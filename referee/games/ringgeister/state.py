@@ -451,4 +451,5 @@ def never_turns_why(g: Ringgeister, pid: str) -> str:
     if not board.tile_of(board.placement(pid)).turnable:
         return "its tile asset is not turnable"
     blacks = sum(v.black[i] for i in v.tile_points.get(pid, []))
-    return f"it carries {blacks} black point{'s' if blacks != 1 else ''}, and only tiles with two or more turn (ruling 11)"
+    plural = "s" if blacks != 1 else ""
+    return f"it carries {blacks} black point{plural}; only tiles with two or more turn, ruling 11"

@@ -84,7 +84,7 @@ def test_board_names_verb_lists_them(capsys: pytest.CaptureFixture[str]) -> None
     assert first["name"] == "the Mountain of Fire" and first["kind"] == "goal point"
     assert main(["board-names", "ringgeister", str(PROJECT)]) == 0
     text = capsys.readouterr().out
-    assert re.search(r"^white starting point 3 +ws3  white starting point$", text, re.M)
+    assert re.search(r"^white starting point 3 +ws3 +white starting point$", text, re.M)
 
 
 @pytest.mark.parametrize(
