@@ -260,7 +260,7 @@ def check_move_text(c: Contract) -> None:
 def check_phases(c: Contract) -> None:
     phases = c.game.PHASES
     if not phases:
-        return  # a game without a phase table (not converted yet): nothing to hold
+        return  # no phase table declared: the kit checks no verb against a phase
     for where, g in c.states():
         allowed = phases.get(g.phase)
         assert allowed is not None, f"{where}: phase {g.phase!r} is not in PHASES"

@@ -180,7 +180,7 @@ def new_game_from_position(
     cls = get_game(rules)
     compiled = _board_for(rules, project, boards)
     if cls.POSITION is None:
-        raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
+        raise UsageError(f"{rules} has no position format")
     try:
         with guard_state(where):
             game = cls.from_position(compiled, position)

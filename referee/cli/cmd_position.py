@@ -101,7 +101,7 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def _position(game: Game[Any], where: str) -> dict[str, Any]:
     if game.POSITION is None:
-        raise UsageError(f"{game.rules} has no position format yet (it has not adopted the kit)")
+        raise UsageError(f"{game.rules} has no position format")
     return game.position()
 
 
@@ -112,9 +112,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
         return 0
     declared = cls.POSITION if args.kind == "position" else cls.STATE
     if declared is None:
-        raise UsageError(
-            f"{args.rules} declares no {args.kind} format yet (it has not adopted the kit)"
-        )
+        raise UsageError(f"{args.rules} declares no {args.kind} format")
     emit_json(cls.position_schema() if args.kind == "position" else cls.state_schema())
     return 0
 
