@@ -57,7 +57,7 @@ from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError, UsageError
 from ..vocabulary import FigureView
 from . import state as declared
-from .events import Event, Fill, compile_template, visible
+from .events import _KEYWORD_ARGS, Event, Fill, compile_template, visible
 from .events import build as build_event
 from .moves import Move
 from .options import Option, option_schema, parse_options
@@ -86,6 +86,8 @@ POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice")
 #: the kit's keys for the random generator (its state, the fixed dice to come): they
 #: foretell every die and shuffle, so :meth:`Game.view` never shows them
 GENERATOR_KEYS = frozenset({"rng", "dice"})
+#: the verbs of a phase the game's table does not list
+_NO_VERBS: frozenset[str] = frozenset()
 
 
 class CannotDeterminise(Exception):
@@ -672,7 +674,7 @@ class Game(ABC, Generic[M]):
         phases = self.PHASES
         if phases:
             phase = self.phase
-            allowed = phases.get(phase, frozenset())
+            allowed = phases.get(phase, _NO_VERBS)
             if move.verb not in allowed:
                 raise IllegalMoveError(
                     f"{move.verb!r} is not possible now ({phase}; possible: "
@@ -735,7 +737,14 @@ class Game(ABC, Generic[M]):
             The game declares no template ``name`` (a bug of the game).
         """
         kind, fill = self._EVENT_FILLS[name]
-        return build_event(kind, fill, fields, words, private, public)
+        if private is not None or public is not None or not _KEYWORD_ARGS.isdisjoint(fields):
+            return build_event(kind, fill, fields, words, private, public)
+        # the common case, inline (events.build is the same; a move makes several)
+        try:
+            text = fill({**fields, **words} if words else fields)
+        except KeyError as exc:
+            raise ValueError(f"event {kind!r}: its template needs {exc}") from None
+        return {"type": kind, "text": text, **fields}
 
     def copy(self) -> Self:
         """An independent copy (search lives on it: games override it for speed)."""
