@@ -344,6 +344,13 @@ def load_position(g: Ringgeister, position: RinggeisterPosition) -> None:
             raise unknown("position.figures", "figure of this game", fid, g.fidx)
         where = f"position.figures.{fid}"
         figures[fid] = None if at is None else resolve(at, points, names, where, "point")
+    missing = [fid for fid in g.fidx if fid not in figures]
+    if missing:
+        raise StateError(
+            f"position.figures: {missing[0]!r} is missing ({len(missing)} missing; list "
+            "every figure, null if defeated)",
+            code="bad_state",
+        )
     counters = g._fresh_counters()
     known = [c["id"] for c in counters]
     for field_name, cids in (("counters", position.counters), ("removed", position.removed)):
