@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import hashlib
 import itertools
 import json
@@ -135,6 +136,37 @@ def token_hash(token: str) -> str:
 
 
 # ====================================================================== boards
+_GC_LOCK = threading.Lock()
+_GC_HELD = [0, True]  # compiles under way, whether collection was on before the first
+
+
+@contextlib.contextmanager
+def quiet_collector() -> Iterator[None]:
+    """No cyclic garbage collection while a board is built, then its objects kept
+    out of later collections (:func:`gc.freeze`).
+
+    A full collection walks every object of the process with every thread stopped:
+    in the middle of building a 10,000-space board it stops the network server's
+    event loop (and every client) for a quarter of a second, and every later one
+    walks the board again. Objects frozen are still freed when nothing refers to
+    them; only cyclic garbage left while building is kept (a compile makes little).
+    """
+    with _GC_LOCK:
+        if _GC_HELD[0] == 0:
+            _GC_HELD[1] = gc.isenabled()
+            gc.disable()
+        _GC_HELD[0] += 1
+    try:
+        yield
+    finally:
+        with _GC_LOCK:
+            _GC_HELD[0] -= 1
+            if _GC_HELD[0] == 0:
+                gc.freeze()
+                if _GC_HELD[1]:
+                    gc.enable()
+
+
 class Boards:
     """Compiled boards, cached by board hash, for projects inside ``root``.
 
@@ -212,8 +244,9 @@ class Boards:
                 c = self._cached(sig)
             if c is not None:
                 return c
-            c = compile_board(load_project(real))
-            h = c.hash  # taken before any game turns a tile (the hash covers tile turns)
+            with quiet_collector():
+                c = compile_board(load_project(real))
+                h = c.hash  # taken before any game turns a tile (the hash covers tiles' turns)
             with self._lock:
                 c = self._by_hash.setdefault(h, c)
                 self._by_hash.move_to_end(h)
@@ -233,6 +266,21 @@ class Boards:
         """The compiled board of that hash, if one is cached."""
         with self._lock:
             return self._by_hash.get(board_hash)
+
+
+def project_meta(path: str) -> dict[str, Any]:
+    """``{"title", "rules"}`` of the project file at ``path``, or ``{"error": message}``.
+
+    Reads the whole file: the network server runs it in a worker process, whose
+    parsing never holds up its clients (a 5 MB project spends a third of a second
+    in the JSON parser, in one call that no other thread can interrupt).
+    """
+    try:
+        with quiet_collector():
+            board = load_project(path)
+    except BoardwrightError as exc:
+        return {"error": exc.message}
+    return {"title": board.name, "rules": board.rules or None}
 
 
 #: the compiled boards of this process (the CLI's verbs share them)
@@ -611,6 +659,8 @@ class Session:
         self._next = itertools.count(1)
         self._pictures: dict[tuple[str, tuple[tuple[str, int], ...]], dict[str, Any]] = {}
         self._listing: dict[tuple[Any, ...], dict[str, Any]] = {}
+        #: reads a project file's title and rules (see :func:`project_meta`)
+        self.read_meta: Callable[[str], dict[str, Any]] = project_meta
 
     # ------------------------------------------------------------------ the dispatcher
     def dispatch(
@@ -833,26 +883,31 @@ class Session:
     def listing(self) -> list[dict[str, Any]]:
         """Every project a client may name: its name, title and declared rules.
 
-        Each project is read once while its file is unchanged; call it off an event
+        Each project is read once while its file is unchanged (by :attr:`read_meta`,
+        which the network server runs in another process); call it off an event
         loop (it reads files)."""
         out: list[dict[str, Any]] = []
         for name, path in self.project_paths().items():
             try:
                 real = self.boards.resolve(str(path))
                 st = os.stat(real)
-                sig = (str(real), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-                row = self._listing.get(sig)
-                if row is None:
-                    board = load_project(real)
-                    row = {"title": board.name, "rules": board.rules or None}
-                    if len(self._listing) > 4096:
-                        self._listing.clear()
-                    self._listing[sig] = row
             except (BoardwrightError, OSError) as exc:
                 msg = exc.message if isinstance(exc, BoardwrightError) else str(exc.strerror)
                 out.append({"name": name, "error": f"project {name!r} cannot be opened: {msg}"})
                 continue
-            out.append({"name": name, **row})
+            sig = (str(real), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+            row = self._listing.get(sig)
+            if row is None:
+                row = self.read_meta(str(real))
+                if len(self._listing) > 4096:
+                    self._listing.clear()
+                self._listing[sig] = row
+            if "error" in row:
+                out.append(
+                    {"name": name, "error": f"project {name!r} cannot be opened: {row['error']}"}
+                )
+            else:
+                out.append({"name": name, **row})
         return out
 
     # ------------------------------------------------------------------ views
@@ -942,6 +997,13 @@ class Session:
                     status=403,
                     code="not_admin",
                 )
+            if fields.get("seed") is not None or fields.get("position") is not None:
+                raise RequestError(
+                    "only the admin may choose the seed or the position: whoever chooses "
+                    "them knows every hidden card",
+                    status=403,
+                    code="not_admin",
+                )
             if self.active_games(caller.client) >= self.per_client:
                 raise RequestError(
                     f"this client holds its limit of {self.per_client} live games "
@@ -967,13 +1029,6 @@ class Session:
         ):
             raise RequestError(f'"players" must be a number of players (1 to {MAX_PLAYERS})')
         seed = fields.get("seed")
-        if (seed is not None or position is not None) and not admin:
-            raise RequestError(
-                "only the admin may choose the seed or the position: whoever chooses "
-                "them knows every hidden card",
-                status=403,
-                code="not_admin",
-            )
         if seed is None:
             seed = secrets.randbelow(2**31) if self.seats else 0
         if (

@@ -28,7 +28,9 @@ from __future__ import annotations
 
 import asyncio
 import math
+import multiprocessing
 import time
+from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -44,6 +46,7 @@ from ..session import (
     RequestError,
     Session,
     guard_state,
+    project_meta,
     token_hash,
 )
 from .limits import Limits, RateLimiter
@@ -123,6 +126,27 @@ class Hall(Session):
         self.rate = RateLimiter(limits.moves_per_second)
         self.listeners: dict[str, set[Listener]] = {}
         self._swept = -math.inf
+        self._pool: ProcessPoolExecutor | None = None
+        self.read_meta = self._read_meta_elsewhere
+
+    # ------------------------------------------------------------------ the worker
+    def _read_meta_elsewhere(self, path: str) -> dict[str, Any]:
+        """:func:`~referee.session.project_meta` in the worker process (started on
+        first use; ``spawn``, so it shares nothing with the server's threads)."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        try:
+            return self._pool.submit(project_meta, path).result()
+        except Exception as exc:  # the worker died (killed, out of memory): a new one next time
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            return {"error": f"the project reader failed ({type(exc).__name__})"}
+
+    def shutdown(self) -> None:
+        """Stop the worker process (the server calls it when it stops)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
 
     # ------------------------------------------------------------------ the store
     def active_games(self, creator: str | None = None) -> int:
