@@ -30,8 +30,8 @@ import asyncio
 import math
 import multiprocessing
 import time
-from concurrent.futures import ProcessPoolExecutor
 from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 

@@ -135,18 +135,18 @@ def test_finished_games_expire_after_their_time(tmp_path):
     after its last move, an unfinished one after ``idle`` without a move."""
     store = GameStore(tmp_path / "g.sqlite")
     try:
-        common = dict(
-            rules="mount-doom",
-            project="mount-doom",
-            board_hash="h",
-            seats=["p1", "p2"],
-            token_hashes={},
-            seed=1,
-            options={},
-            position=None,
-            setup_events=[],
-            state={},
-        )
+        common = {
+            "rules": "mount-doom",
+            "project": "mount-doom",
+            "board_hash": "h",
+            "seats": ["p1", "p2"],
+            "token_hashes": {},
+            "seed": 1,
+            "options": {},
+            "position": None,
+            "setup_events": [],
+            "state": {},
+        }
         store.add_game(GameRecord(id="done", outcome={"result": "lost"}, **common))
         store.add_game(GameRecord(id="going", **common))
         now = time.time()

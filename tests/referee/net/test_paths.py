@@ -58,7 +58,7 @@ def test_links_out_of_the_folder_are_neither_listed_nor_opened(make_server, root
     names = {p["name"] for p in listed}
     assert {"good", "alias"} <= names and not names & set(LEAKS)
     assert "s3cr3t" not in json.dumps(listed) and "root:" not in json.dumps(listed)
-    assert [p for p in listed if p["name"] == "fifo"][0]["error"]  # refused, not hung
+    assert next(p for p in listed if p["name"] == "fifo")["error"]  # refused, not hung
     for name in [*LEAKS, "fifo"]:
         r = httpx.post(
             srv.url + "/api/games",
