@@ -1268,7 +1268,9 @@ def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 
 
 def _op_board(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
-    return s.picture(s.target(f, c))
+    held = s.target(f, c)
+    s.role(held, c)  # a token that is nothing in this game is refused, as everywhere
+    return s.picture(held)
 
 
 def _op_render(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:

@@ -210,10 +210,6 @@ async def _index(request: Request, hall: Hall) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-async def _no_http(request: Request, hall: Hall) -> Response:  # pragma: no cover - WS only
-    raise RequestError("this endpoint is a WebSocket", status=400)
-
-
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "GET",
@@ -300,7 +296,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         "GET",
         "/api/games/{gid}/ws",
-        _no_http,
+        None,
         "WebSocket (?token=seat token, none for a spectator): a hello snapshot, then "
         "{type: move, ply, player, to_move, outcome, events} per accepted move, events "
         "filtered for the viewer; {type: closed, reason} when the game expires",
@@ -311,6 +307,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     ),
     Endpoint("GET", "/api/openapi.json", _spec, "This document", (200,), answer="Any"),
     Endpoint("GET", "/", _index, "The browser table (HTML)", (200,)),
+    Endpoint(
+        "GET",
+        "/static/{path}",
+        None,
+        "The browser table's scripts and styles",
+        (200, 404),
+        files=True,
+    ),
 )
 
 
@@ -319,11 +323,14 @@ def create_app(hall: Hall) -> Starlette:
     """The server's ASGI app over ``hall``, routes made from :data:`ENDPOINTS`."""
 
     def bind(ep: Endpoint) -> Callable[[Request], Awaitable[Response]]:
+        handler = ep.handler
+        assert handler is not None
+
         async def route(request: Request) -> Response:
-            response: Response = await ep.handler(request, hall)
+            response: Response = await handler(request, hall)
             return response
 
-        route.__name__ = ep.handler.__name__.strip("_")
+        route.__name__ = handler.__name__.strip("_")
         return route
 
     async def ws(websocket: WebSocket) -> None:
@@ -359,9 +366,10 @@ def create_app(hall: Hall) -> Starlette:
         for ep in eps:
             if ep.websocket:
                 routes.append(WebSocketRoute(path, ws))
+            elif ep.files:
+                routes.append(Mount(path.split("/{")[0], StaticFiles(directory=STATIC)))
             else:
                 routes.append(Route(path, bind(ep), methods=[ep.method]))
-    routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
     return Starlette(
         routes=routes,
         exception_handlers={

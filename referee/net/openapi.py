@@ -42,8 +42,8 @@ class Endpoint:
     ----------
     method, path : str
         ``GET``, ``/api/games/{gid}`` (path parameters in braces).
-    handler : callable
-        ``async (request, hall) -> response``.
+    handler : callable or None
+        ``async (request, hall) -> response`` (``None`` for a WebSocket or files).
     summary : str
     statuses : tuple of int
         Every status the endpoint answers (a test holds the server to it).
@@ -56,11 +56,14 @@ class Endpoint:
     query : tuple of str
         Query parameters.
     websocket : bool
+        A WebSocket, not an HTTP route.
+    files : bool
+        A folder of static files (served by a mount, not by ``handler``).
     """
 
     method: str
     path: str
-    handler: Callable[..., Any]
+    handler: Callable[..., Any] | None
     summary: str
     statuses: tuple[int, ...]
     op: str | None = None
@@ -69,6 +72,7 @@ class Endpoint:
     token: str | None = None
     query: tuple[str, ...] = ()
     websocket: bool = False
+    files: bool = False
     params: tuple[str, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -226,6 +230,12 @@ _SECURITY = {
 }
 
 
+def _operation_id(ep: Endpoint) -> str:
+    """``get_games_gid_log`` for ``GET /api/games/{gid}/log`` (``get_index`` for ``/``)."""
+    words = [w.strip("{}").replace(".", "_") for w in ep.path.split("/") if w and w != "api"]
+    return "_".join([ep.method.lower(), *(words or ["index"])])
+
+
 def _operation(ep: Endpoint) -> dict[str, Any]:
     params: list[dict[str, Any]] = [
         {"name": n, "in": "path", "required": True, "schema": {"type": "string"}} for n in ep.params
@@ -241,7 +251,8 @@ def _operation(ep: Endpoint) -> dict[str, Any]:
             if schema is not None:
                 responses[str(code)]["content"] = {"application/json": {"schema": schema}}
             else:
-                responses[str(code)]["content"] = {"text/html": {"schema": {"type": "string"}}}
+                kind = "*/*" if ep.files else "text/html"
+                responses[str(code)]["content"] = {kind: {"schema": {"type": "string"}}}
         else:
             schema = {"$ref": "#/components/schemas/Verdict"} if code == 422 else _ERROR
             responses[str(code)] = {
@@ -249,7 +260,7 @@ def _operation(ep: Endpoint) -> dict[str, Any]:
                 "content": {"application/json": {"schema": schema}},
             }
     op: dict[str, Any] = {
-        "operationId": f"{ep.method.lower()}_{ep.handler.__name__.strip('_')}",
+        "operationId": _operation_id(ep),
         "summary": ep.summary,
         "responses": responses,
     }

@@ -145,9 +145,12 @@ def test_the_log_is_public_until_the_end_then_the_whole_game_replays(server, tmp
     assert p1.get(f"/api/games/{gid}/log").json()["complete"] is False  # a seat: not whole
     assert Client(server.url, g["owner"]).get(f"/api/games/{gid}/log").json()["complete"] is False
     played = 3 + _play_random(server.url, g, random.Random(2), 2000)
-    # once it is over, the owner reads it whole; the public and the seats still do not
-    assert Client(server.url).get(f"/api/games/{gid}/log").json()["complete"] is False
-    assert p1.get(f"/api/games/{gid}/log").json()["complete"] is False
+    # once it is over, the owner reads it whole; the public and the seats still do not,
+    # and what they read names no seed (the old server gave anyone the whole envelope)
+    for reader in (Client(server.url), p1):
+        after = reader.get(f"/api/games/{gid}/log")
+        assert after.json()["complete"] is False
+        assert b"seed" not in after.content and b'"state"' not in after.content
     full = Client(server.url, g["owner"]).get(f"/api/games/{gid}/log").json()
     assert full["complete"] is True and full["format"] == "boardwright-game"
     assert Client(server.url).get(f"/api/games/{gid}").json()["outcome"] is not None
