@@ -23,9 +23,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser(
         "serve",
         help="serve games: JSON lines on stdin/stdout (--stdio) or HTTP and a browser table (--http)",
-        description="A JSON-lines server for other frontends: one request per "
-        "line on stdin, one response per line on stdout. It never stops on a bad "
-        "request: every failure is an error response with a code.",
+        description="Serve games to other frontends: JSON lines on stdin/stdout "
+        "(--stdio: one request per line, one response per line), or HTTP, WebSockets "
+        "and a browser table (--http; creating games needs the admin token). Both "
+        "answer through one dispatcher and never stop on a bad request: every failure "
+        "is an error response with a code.",
     )
     transport = p.add_mutually_exclusive_group(required=True)
     transport.add_argument("--stdio", action="store_true", help="JSON lines on stdin/stdout")
