@@ -92,7 +92,7 @@ def child(code: str) -> dict[str, float]:
             """
         import json, resource, time
         import referee.store, referee.images, referee.render
-        from referee.export.picture import svg_to_png
+        from referee.render.png import svg_to_png
 
         def status(key):
             for line in open("/proc/self/status"):
@@ -163,8 +163,8 @@ def measure(project: Path) -> dict[str, dict[str, float]]:
 
 
 def trace_riddle() -> dict[str, float]:
-    from referee.export.picture import svg_to_png
     from referee.render import render_svg
+    from referee.render.png import svg_to_png
     from referee.store import load_project
     from referee.trace import score_trace, trace_board
 

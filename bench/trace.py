@@ -30,8 +30,8 @@ from pathlib import Path
 import shapely
 from PIL import Image
 
-from referee.export.picture import svg_to_png
 from referee.render import render_svg
+from referee.render.png import svg_to_png
 from referee.store import load_project
 from referee.trace import score_trace, trace_board
 

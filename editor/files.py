@@ -33,8 +33,6 @@ from referee.images import FolderBlobs, SqliteBlobs
 from referee.model import Board
 from referee.safeio import atomic_write, dumps_json
 from referee.store import (
-    board_from_json,
-    board_to_json,
     check_savable,
     export_json,
     images_dir,
@@ -98,8 +96,8 @@ def read_autosave(side: Path) -> tuple[dict[str, Any], Board]:
     data = read_json_file(side)
     if isinstance(data, dict) and data.get("format") == AUTOSAVE_FORMAT:
         header = {k: data.get(k) for k in ("project", "document", "saved")}
-        return header, board_from_json(data.get("board"), where=str(side))
-    return {}, board_from_json(data, where=str(side))
+        return header, Board.from_json(data.get("board"), where=str(side))
+    return {}, Board.from_json(data, where=str(side))
 
 
 #: SQLite stores integers in 64 bits
@@ -144,7 +142,7 @@ def check_writable(board: Board) -> None:
         raise BoardwrightError(
             f"this board cannot be saved as it is ({exc})", code="unsavable"
         ) from None
-    where = _too_large(board_to_json(board), "project")
+    where = _too_large(board.to_json(), "project")
     if where:
         raise BoardwrightError(
             f"this board holds a number too large to save at {where}", code="unsavable"
@@ -405,7 +403,7 @@ class FileActions:
                 "project": str(self.doc.path.resolve()) if self.doc.path else None,
                 "document": self.doc.document_id,
                 "saved": _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds"),
-                "board": board_to_json(self.doc.board),
+                "board": self.doc.board.to_json(),
             }
             text = dumps_json(envelope, str(target), indent=1) + "\n"
             # pictures added since the last save live only in memory: they go

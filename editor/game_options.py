@@ -33,10 +33,9 @@ DEFAULT_OPTIONS: dict[str, dict[str, Any]] = {"ringgeister": {"counter_placement
 def declared_options(rules: str) -> tuple[Option, ...]:
     """The ``OPTIONS`` table of the rules ``rules`` (empty if it declares none)."""
     try:
-        table = getattr(get_game(rules), "OPTIONS", ())
-    except Exception:  # an unknown or broken rules module: no options to offer
+        return get_game(rules).OPTIONS
+    except UsageError:  # unknown rules (a plug-in that failed to load is left out): none
         return ()
-    return tuple(o for o in table if isinstance(o, Option))
 
 
 def parse_free_options(text: str) -> dict[str, Any]:

@@ -46,7 +46,7 @@ from referee import palette
 from referee.compiler import compile_board
 from referee.errors import BoardwrightError, IllegalMoveError
 from referee.games import get_game
-from referee.games.base import FigureView
+from referee.vocabulary import FigureView, Symbol
 
 from .game_options import DEFAULT_OPTIONS
 from .playtest_bots import BotDriver
@@ -232,7 +232,7 @@ class PlaytestController:
                 if self.bot_driver is not None
                 else []
             )
-            + list(getattr(self.game, "setup_events", []))
+            + list(self.game.setup_events)
         )
         self.refresh()
 
@@ -264,7 +264,7 @@ class PlaytestController:
         """Pixels per mm at the view's zoom."""
         return max(float(getattr(self.window.view, "zoom", 1.0)), 1e-6)
 
-    def figure_symbol(self, fid: str) -> palette.Symbol:
+    def figure_symbol(self, fid: str) -> Symbol:
         """How figure ``fid`` is drawn (:func:`referee.palette.figure_symbol`)."""
         return palette.figure_symbol(self.views[fid], self.symbols)
 

@@ -18,6 +18,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from referee import palette
+from referee.vocabulary import Symbol
 
 if TYPE_CHECKING:
     from .playtest import PlaytestController
@@ -31,7 +32,7 @@ class FigureShape:
     ----------
     id : str
         The figure id.
-    symbol : palette.Symbol
+    symbol : Symbol
         Its resolved symbol (:func:`referee.palette.figure_symbol`).
     x, y, r : float
         Centre and radius in mm (the radius grown to the on-screen minimum).
@@ -40,14 +41,14 @@ class FigureShape:
     """
 
     id: str
-    symbol: palette.Symbol
+    symbol: Symbol
     x: float
     y: float
     r: float
     path: QPainterPath
 
 
-def figure_path(sym: palette.Symbol, x: float, y: float, r: float) -> QPainterPath:
+def figure_path(sym: Symbol, x: float, y: float, r: float) -> QPainterPath:
     """The outline of a figure's symbol centred on ``(x, y)`` with radius ``r``."""
     path = QPainterPath()
     corners = palette.symbol_outline(sym, 0.0, 0.0) if sym.shape != "circle" else []

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.bots import BOTS
 from referee.errors import BoardwrightError
 from referee.games import available, get_game
 from referee.model import Board
@@ -32,9 +33,7 @@ if TYPE_CHECKING:
 #: what a seat can be: label -> bot name (None: a person at this computer)
 SEAT_KINDS: tuple[tuple[str, str | None], ...] = (
     ("Person", None),
-    ("Bot: random", "random"),
-    ("Bot: greedy", "greedy"),
-    ("Bot: MCTS", "mcts"),
+    *((f"Bot: {bot.label}", name) for name, bot in BOTS.items()),
 )
 
 

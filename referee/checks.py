@@ -1,19 +1,19 @@
-"""Board checks that a rules module adds to ``referee check``.
+"""Board checks and counts that a rules module adds to ``referee check`` and ``referee info``.
 
-A rules module lists them in its :class:`~referee.games.registry.RulesModule`
-(``board_checks``); a built-in subpackage not converted to the kit yet may still
-define ``board_problems(compiled) -> list[Problem]`` in its ``checks`` module.
+A rules module declares them in its :class:`~referee.games.registry.RulesModule`:
+``board_checks`` (``check(compiled) -> list[Problem]``) and ``board_counts``
+(``counts(compiled) -> {name: count}``).
 """
 
 from __future__ import annotations
-
-import importlib
 
 from .compiler import CompiledBoard, Problem
 from .games import available, get_module
 
 
 def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
+    """The problems the rules module ``rules`` finds on ``compiled`` (its
+    ``board_checks``); a warning when no such module is installed."""
     if rules not in available():
         return [
             Problem.make(
@@ -25,23 +25,12 @@ def rules_problems(rules: str, compiled: CompiledBoard) -> list[Problem]:
                 severity="warning",
             )
         ]
-    declared = get_module(rules).board_checks
-    if declared:
-        return [p for check in declared for p in check(compiled)]
-    try:
-        mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
-    except ModuleNotFoundError:
-        return []
-    return list(mod.board_problems(compiled))
+    return [p for check in get_module(rules).board_checks for p in check(compiled)]
 
 
 def rules_counts(rules: str | None, compiled: CompiledBoard) -> dict[str, int]:
-    """A rules module's own board counts (``board_counts`` in its ``checks``), or ``{}``."""
+    """A rules module's own board counts (its ``board_counts``), or ``{}``."""
     if not rules or rules not in available():
         return {}
-    try:
-        mod = importlib.import_module(f"referee.games.{rules.replace('-', '_')}.checks")
-    except ModuleNotFoundError:
-        return {}
-    fn = getattr(mod, "board_counts", None)
-    return dict(fn(compiled)) if fn is not None else {}
+    counts = get_module(rules).board_counts
+    return dict(counts(compiled)) if counts is not None else {}

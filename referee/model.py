@@ -14,14 +14,22 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 import shapely
 from shapely.geometry.base import BaseGeometry
 
-from .errors import AssetError, BoardError, GeometryError, UnknownNodeError
+from .errors import (
+    AssetError,
+    BoardError,
+    FormatVersionError,
+    GeometryError,
+    ProjectFileError,
+    UnknownNodeError,
+)
 from .geometry import (
     COMPASS,
     geometry_from_json,
@@ -31,7 +39,14 @@ from .geometry import (
     turn_and_move_all,
     turn_bearing,
 )
-from .images.store import ImageStore
+from .images.store import ImageInfo, ImageStore
+from .vocabulary import PropTable, prop_specs
+
+#: The JSON form of a board (:meth:`Board.to_json`): the export format and its version.
+FORMAT = "boardwright-project"
+FORMAT_VERSION = 1
+#: Most features (free-standing plus in tile assets) and placements a board may have.
+MAX_FEATURES = 100_000
 
 #: Feature kinds the compiler knows, with the geometry type each takes.
 FEATURE_KINDS: dict[str, str] = {
@@ -71,8 +86,8 @@ _IDS = {"type": "ids"}  # a list of feature ids
 #: water paths, ``counter_space.arrival`` and ``river_dot.city`` for their relations,
 #: ``track.points``), plus names, labels and art. Each game's own properties
 #: (Ringgeister's point colours and winds, Riddle's terrain and cities, the track
-#: games' events...) are declared by its rules module (``RulesModule.props``) and
-#: merged in by :func:`referee.games.registry.prop_table`; loading and the editor's
+#: games' events...) are declared by its rules module (``RulesModule.props``, a
+#: :class:`referee.vocabulary.Plugin`) and merged in by :func:`prop_table`; loading and the editor's
 #: inspector use that merged table, over every installed module (a board that
 #: declares no rules still loads with any installed game's properties).
 #: Unknown properties are kept as they are.
@@ -100,36 +115,24 @@ PROP_SPECS: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
-_PropTable = Mapping[str, Mapping[str, Mapping[str, Any]]]
-_MERGED: dict[str, _PropTable] = {}
-_DIRECTIONS: dict[str, tuple[str, ...]] = {}
+@cache
+def prop_table() -> PropTable:
+    """The merged property table: :data:`PROP_SPECS` and every installed plug-in's
+    ``props`` (:func:`referee.vocabulary.prop_specs`), built once.
 
-
-def prop_table() -> _PropTable:
-    """The merged property table (generic + every installed rules module), built once.
-
-    :func:`referee.games.registry.prop_table`, imported on first use (the rules
-    modules import the model, so the model cannot import them at load time) and
-    kept here: loading asks for it once per property.
+    Global on purpose: a board that declares no rules (or other rules) still loads
+    with the properties any installed game uses, so a board can be drawn before its
+    rules are chosen. Read-only: do not change it.
     """
-    table = _MERGED.get("table")
-    if table is None:
-        from .games.registry import prop_table as merged
-
-        table = _MERGED["table"] = merged()
-    return table
+    return prop_specs(PROP_SPECS)
 
 
+@cache
 def direction_props() -> tuple[str, ...]:
     """Properties that are directions and turn with their tile: every property of
     type ``direction`` in the merged table (Ringgeister's ``wind`` and ``heading``)."""
-    found = _DIRECTIONS.get("names")
-    if found is None:
-        names = {
-            k for row in prop_table().values() for k, v in row.items() if v["type"] == "direction"
-        }
-        found = _DIRECTIONS["names"] = tuple(sorted(names))
-    return found
+    names = {k for row in prop_table().values() for k, v in row.items() if v["type"] == "direction"}
+    return tuple(sorted(names))
 
 
 def check_prop(kind: str, key: str, value: Any, where: str) -> None:
@@ -583,6 +586,127 @@ class Board:
     images: ImageStore = field(default_factory=ImageStore)
     background: Background | None = None
 
+    # ------------------------------------------------------------------ JSON form
+    def to_json(self) -> dict[str, Any]:
+        """The board as a JSON-ready dict (the export format, version 1; the schema is
+        ``referee/schema/project.schema.json``). The keys ``images`` and ``background``
+        are written only when the board has them."""
+        out = {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "meta": self.meta,
+            "assets": {
+                "tiles": [t.to_json() for t in self.tiles.values()],
+                "pieces": [dict(v, key=k) for k, v in self.piece_types.items()],
+                "decks": [dict(v, key=k) for k, v in self.decks.items()],
+            },
+            "placements": [p.to_json() for p in self.placements],
+            "features": [f.to_json() for f in self.features],
+            "pieces": [p.to_json() for p in self.pieces],
+            "games": self.games,
+        }
+        if len(self.images):
+            out["images"] = [i.to_json() for i in self.images]
+        if self.background is not None:
+            out["background"] = self.background.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any, where: str = "project") -> Board:
+        """Build a board from the export format (:meth:`to_json`), validating as it goes.
+
+        Raises
+        ------
+        ProjectFileError
+            Not a Boardwright project.
+        FormatVersionError
+            A format version this Boardwright does not read.
+        BoardError
+            Anything else wrong, naming the place (``where`` and the entry).
+        """
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ProjectFileError(
+                'not a Boardwright project (no "format": "boardwright-project")', location=where
+            )
+        version = data.get("version")
+        if version != FORMAT_VERSION:
+            raise FormatVersionError(
+                f"project format version {version!r} is not supported (this Boardwright reads "
+                f"version {FORMAT_VERSION}); upgrade Boardwright to open it",
+                location=where,
+            )
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise BoardError("meta must be a JSON object", location=f"{where} meta")
+        assets = data.get("assets", {})
+        if not isinstance(assets, dict):
+            raise BoardError("assets must be a JSON object", location=f"{where} assets")
+        board = cls(meta=dict(meta))
+        n_items = len(_list(data, "features", where)) + len(_list(data, "placements", where))
+        for t in _list(assets, "tiles", f"{where} assets"):
+            if isinstance(t, dict) and isinstance(t.get("features"), list):
+                n_items += len(t["features"])
+        if n_items > MAX_FEATURES:
+            raise BoardError(
+                f"{n_items} features and placements is more than this Boardwright handles "
+                f"(limit {MAX_FEATURES})",
+                code="too_large",
+                location=where,
+            )
+        for i, t in enumerate(_list(assets, "tiles", f"{where} assets")):
+            tile = TileAsset.from_json(t, f"{where} assets.tiles[{i}]")
+            if tile.key in board.tiles:
+                raise BoardError(
+                    f"duplicate tile asset {tile.key!r}",
+                    code="duplicate_id",
+                    location=f"{where} assets.tiles[{i}]",
+                )
+            board.tiles[tile.key] = tile
+        for kind, target in (("pieces", board.piece_types), ("decks", board.decks)):
+            for i, item in enumerate(_list(assets, kind, f"{where} assets")):
+                if not isinstance(item, dict) or not isinstance(item.get("key"), str):
+                    raise BoardError(
+                        f"each {kind[:-1]} asset needs a string key",
+                        location=f"{where} assets.{kind}[{i}]",
+                    )
+                item = dict(item)
+                target[item.pop("key")] = item
+        board.placements = [
+            Placement.from_json(p, f"{where} placements[{i}]")
+            for i, p in enumerate(_list(data, "placements", where))
+        ]
+        board.features = [
+            Feature.from_json(f, f"{where} features[{i}]")
+            for i, f in enumerate(_list(data, "features", where))
+        ]
+        for i, p in enumerate(_list(data, "pieces", where)):
+            if (
+                not isinstance(p, dict)
+                or not isinstance(p.get("id"), str)
+                or not isinstance(p.get("piece"), str)
+            ):
+                raise BoardError(
+                    "a piece needs string id and piece", location=f"{where} pieces[{i}]"
+                )
+            at = p.get("at")
+            if at is not None and not isinstance(at, str):
+                raise BoardError(
+                    "a piece's 'at' must be a node id or null", location=f"{where} pieces[{i}]"
+                )
+            props = p.get("props") or {}
+            if not isinstance(props, dict):
+                raise BoardError(
+                    "a piece's props must be an object", location=f"{where} pieces[{i}]"
+                )
+            board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(props)))
+        board.games = list(_list(data, "games", where))
+        for i, item in enumerate(_list(data, "images", where)):
+            board.images.register(ImageInfo.from_json(item, f"{where} images[{i}]"))
+        if data.get("background") is not None:
+            board.background = Background.from_json(data["background"], f"{where} background")
+        board.validate(where)
+        return board
+
     # ------------------------------------------------------------------ access
     @property
     def name(self) -> str:
@@ -730,3 +854,10 @@ def _check_unique(ids: list[str], where: str) -> None:
         if i in seen:
             raise BoardError(f"duplicate id {i!r}", code="duplicate_id", location=where)
         seen.add(i)
+
+
+def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise BoardError(f"{key} must be a list", location=f"{where} {key}")
+    return value

@@ -9,14 +9,15 @@ Relations (see :mod:`referee.compiler`): ``path`` magenta, ``touch`` green, ``ro
 orange, ``dot`` red, ``dot_river`` blue, ``next`` violet, ``arrival`` teal.
 
 Feature symbols: how node kinds and properties are drawn (a black point, a wind
-arrow, a door, a city) is declared by the rules modules (``RulesModule.symbols``,
-:class:`~referee.games.registry.Symbol`) over the :data:`GENERIC_SYMBOLS`;
+arrow, a door, a city) is declared by the plug-ins (``Plugin.symbols``,
+:class:`~referee.vocabulary.Symbol`, read from :mod:`referee.vocabulary`) over the
+:data:`GENERIC_SYMBOLS`;
 :func:`feature_symbols` says which symbols draw a feature and :func:`symbol_outline`
 their outline, for ``referee render`` and the editor's canvas alike, so a new game's
 symbols appear in both without code in either.
 
 Figures: :func:`figure_symbol` resolves how a figure (a game's
-:class:`~referee.games.base.FigureView`, or a piece a project sets) is drawn from its
+:class:`~referee.vocabulary.FigureView`, or a piece a project sets) is drawn from its
 rules module's symbols, and :func:`stack_offset` where figures sharing a node stand,
 for ``referee render`` and the editor's Playtest alike.
 """
@@ -27,15 +28,12 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from shapely.geometry.base import BaseGeometry
 
-from .games.registry import Symbol
 from .geometry import bearing_degrees, unit_vector
-
-if TYPE_CHECKING:
-    from .games.base import FigureView
+from .vocabulary import FigureView, Symbol, plugins, symbol_table
 
 #: Edge colour per relation.
 RELATION_COLOURS: Final[dict[str, str]] = {
@@ -111,8 +109,6 @@ def _rules_of(table: Mapping[str, Symbol]) -> dict[str, list[_Rule]]:
 
 @cache
 def _installed_rules() -> dict[str, list[_Rule]]:
-    from .games.registry import symbol_table
-
     table = dict(GENERIC_SYMBOLS)
     table.update(symbol_table())  # a module's base look replaces the generic one
     return _rules_of(table)
@@ -124,7 +120,7 @@ def feature_symbols(
     """The symbols that draw a feature of ``kind`` with ``props``, bottom first.
 
     ``table``: symbol key -> :class:`Symbol` (default: :data:`GENERIC_SYMBOLS` and
-    every installed rules module's ``symbols``, :func:`referee.games.registry.symbol_table`).
+    every installed plug-in's ``symbols``, :func:`referee.vocabulary.symbol_table`).
     The symbols that match are the kind's base look, each ``kind.prop=value`` (the
     property's value has that text: a variant, e.g. a black point) and each
     ``kind.prop`` (the property is set: a mark, e.g. magic). They are drawn in
@@ -259,18 +255,11 @@ def ink(colour: str) -> str:
 
 
 def rules_symbols(rules: str | None) -> Mapping[str, Symbol]:
-    """The ``symbols`` of the rules module named ``rules`` (empty for none or an unknown
+    """The ``symbols`` of the plug-in named ``rules`` (empty for none or an unknown
     one): figure symbols are looked up in the game's own table, never in another
     game's (two games may both have a ``hobbit``)."""
-    from .errors import BoardwrightError
-    from .games.registry import get_module
-
-    if not rules:
-        return {}
-    try:
-        return get_module(rules).symbols
-    except BoardwrightError:
-        return {}
+    plugin = plugins().get(rules) if rules else None
+    return plugin.symbols if plugin is not None else {}
 
 
 def figure_symbol(view: FigureView, table: Mapping[str, Symbol] | None = None) -> Symbol:
@@ -318,7 +307,6 @@ __all__ = [
     "RELATION_COLOURS",
     "UNKNOWN_RELATION",
     "WATER_PATH",
-    "Symbol",
     "feature_symbols",
     "figure_symbol",
     "ink",

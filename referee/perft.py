@@ -55,6 +55,7 @@ import networkx as nx
 
 from .compiler import CompiledBoard, compile_board
 from .errors import BoardwrightError, UnknownNodeError
+from .games.base import Game
 from .model import NODE_KINDS, Board
 
 MEASURES = ("nodes", "edges", "components", "reach", "errors", "warnings", "moves", "perft")
@@ -263,7 +264,7 @@ def parse_fixtures(text: str) -> tuple[list[Fixture], list[Outcome]]:
 
 # ---------------------------------------------------------------------- running
 class _Position:
-    def __init__(self, compiled: CompiledBoard, game: Any = None) -> None:
+    def __init__(self, compiled: CompiledBoard, game: Game[Any] | None = None) -> None:
         self.compiled = compiled
         self.game = game
 
@@ -301,8 +302,8 @@ def _setup(
         if not isinstance(rules, str):
             raise PerftSyntaxError(f"state {path} names no rules", location=where)
         compiled = compile_board(board.copy())
-        pos = _Position(compiled, get_game(rules).from_json(data, compiled))
-        pos.compiled = getattr(pos.game, "compiled", compiled)
+        game = get_game(rules).from_json(data, compiled)
+        pos = _Position(game.compiled, game)
     else:
         from .games import get_game
 
@@ -310,7 +311,7 @@ def _setup(
         players, seed = int(opts.pop("players")), int(opts.pop("seed"))
         compiled = compile_board(board.copy())
         game = get_game(setup[1]).new(compiled, players=players, seed=seed, options=opts or None)
-        pos = _Position(getattr(game, "compiled", compiled), game)
+        pos = _Position(game.compiled, game)
     if setup[0] in ("board", "turns"):
         cache[key] = pos
     return pos
@@ -325,7 +326,7 @@ def _subgraph(g: nx.MultiGraph, rel: str | None) -> nx.Graph:
     return h
 
 
-def perft_count(game: Any, depth: int) -> int:
+def perft_count(game: Game[Any], depth: int) -> int:
     """Number of legal move sequences of length ``depth`` (python-chess's perft)."""
     if depth == 0:
         return 1
@@ -336,7 +337,7 @@ def perft_count(game: Any, depth: int) -> int:
     for m in moves:
         child = game.copy()
         child.push(m)
-        if getattr(child, "outcome", None) is not None:
+        if child.outcome is not None:
             continue
         total += perft_count(child, depth - 1)
     return total

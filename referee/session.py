@@ -63,10 +63,11 @@ from typing import Any
 from .compiler import CompiledBoard, compile_board
 from .errors import BoardwrightError, IllegalMoveError, StateError, UsageError
 from .games import available, get_game
-from .games.base import FigureView, Game
+from .games.base import Game
 from .render import render_svg
 from .safeio import MAX_INT_DIGITS, dumps_json, loads_json, write_json
 from .store import _project_in_dir, load_project, read_json_file
+from .vocabulary import FigureView
 
 ENVELOPE = "boardwright-game"
 ENVELOPE_VERSION = 1

@@ -19,7 +19,9 @@ Saving writes a complete new database next to the target in one transaction,
 flushes it to disk and renames it over the target (``os.replace`` is atomic), so a
 crash or a kill mid-save leaves the previous version intact and readable.
 
-The JSON export holds the same content (see ``referee/schema/project.schema.json``);
+The JSON export holds the same content: the board's JSON form, which is the model's
+(:meth:`referee.model.Board.to_json` / :meth:`~referee.model.Board.from_json`; see
+``referee/schema/project.schema.json``);
 ``load_project`` reads either form, so every CLI verb takes a project file or its
 export. Export → import → export is byte-identical. The JSON lists the images'
 facts (``images``) and :func:`export_json` writes their bytes to the folder
@@ -41,8 +43,8 @@ from typing import Any
 import sqlite_utils
 
 from .errors import BoardError, BoardwrightError, FormatVersionError, ProjectFileError
-from .images.store import FolderBlobs, ImageInfo, SqliteBlobs
-from .model import Background, Board, Feature, PieceOnBoard, Placement, TileAsset
+from .images.store import FolderBlobs, SqliteBlobs
+from .model import FORMAT, FORMAT_VERSION, MAX_FEATURES, Board
 from .safeio import (
     atomic_build,
     atomic_write,
@@ -53,8 +55,6 @@ from .safeio import (
     sqlite_readonly_uri,
 )
 
-FORMAT = "boardwright-project"
-FORMAT_VERSION = 1
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 #: Largest project content read, in bytes: a JSON export's size, or for a SQLite file
@@ -62,8 +62,6 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 #: count). The sample boards are well under 1 MiB. Loading peaks at about 6x this for
 #: a JSON export and 10x for SQLite (``bench/safeio.py``): under ~700 MiB at the limit.
 MAX_PROJECT_BYTES = 64 * 1024 * 1024
-#: Most features (free-standing plus in tile assets) and placements a project may have.
-MAX_FEATURES = 100_000
 #: Largest single SQLite cell read (bytes); SQLite refuses to build a longer value.
 MAX_CELL_BYTES = 16 * 1024 * 1024
 
@@ -92,36 +90,13 @@ SQLITE_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
 
 
 # ---------------------------------------------------------------------- JSON form
-def board_to_json(board: Board) -> dict[str, Any]:
-    """The project as a JSON-ready dict (the export format, version 1)."""
-    out = {
-        "format": FORMAT,
-        "version": FORMAT_VERSION,
-        "meta": board.meta,
-        "assets": {
-            "tiles": [t.to_json() for t in board.tiles.values()],
-            "pieces": [dict(v, key=k) for k, v in board.piece_types.items()],
-            "decks": [dict(v, key=k) for k, v in board.decks.items()],
-        },
-        "placements": [p.to_json() for p in board.placements],
-        "features": [f.to_json() for f in board.features],
-        "pieces": [p.to_json() for p in board.pieces],
-        "games": board.games,
-    }
-    if len(board.images):
-        out["images"] = [i.to_json() for i in board.images]
-    if board.background is not None:
-        out["background"] = board.background.to_json()
-    return out
-
-
 def dumps_board(board: Board, where: str = "project") -> str:
     """Canonical JSON text of a project (stable key order, one space indent).
 
     Raises :class:`~referee.errors.BoardError` naming the place if the board holds
     a value JSON cannot carry (NaN, an infinity, a lone surrogate, a huge integer).
     """
-    return dumps_json(board_to_json(board), where, indent=1, error=BoardError) + "\n"
+    return dumps_json(board.to_json(), where, indent=1, error=BoardError) + "\n"
 
 
 def check_savable(board: Board, where: str = "project") -> None:
@@ -131,95 +106,6 @@ def check_savable(board: Board, where: str = "project") -> None:
     always be saved (``NaN`` in a property, ``turns`` = 10**30 … are refused at load).
     """
     dumps_board(board, where)
-
-
-def board_from_json(data: Any, where: str = "project") -> Board:
-    """Build a :class:`Board` from the export format, validating as it goes."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ProjectFileError(
-            'not a Boardwright project (no "format": "boardwright-project")', location=where
-        )
-    version = data.get("version")
-    if version != FORMAT_VERSION:
-        raise FormatVersionError(
-            f"project format version {version!r} is not supported (this Boardwright reads "
-            f"version {FORMAT_VERSION}); upgrade Boardwright to open it",
-            location=where,
-        )
-    meta = data.get("meta", {})
-    if not isinstance(meta, dict):
-        raise BoardError("meta must be a JSON object", location=f"{where} meta")
-    assets = data.get("assets", {})
-    if not isinstance(assets, dict):
-        raise BoardError("assets must be a JSON object", location=f"{where} assets")
-    board = Board(meta=dict(meta))
-    n_items = len(_list(data, "features", where)) + len(_list(data, "placements", where))
-    for t in _list(assets, "tiles", f"{where} assets"):
-        if isinstance(t, dict) and isinstance(t.get("features"), list):
-            n_items += len(t["features"])
-    if n_items > MAX_FEATURES:
-        raise BoardError(
-            f"{n_items} features and placements is more than this Boardwright handles "
-            f"(limit {MAX_FEATURES})",
-            code="too_large",
-            location=where,
-        )
-    for i, t in enumerate(_list(assets, "tiles", f"{where} assets")):
-        tile = TileAsset.from_json(t, f"{where} assets.tiles[{i}]")
-        if tile.key in board.tiles:
-            raise BoardError(
-                f"duplicate tile asset {tile.key!r}",
-                code="duplicate_id",
-                location=f"{where} assets.tiles[{i}]",
-            )
-        board.tiles[tile.key] = tile
-    for kind, target in (("pieces", board.piece_types), ("decks", board.decks)):
-        for i, item in enumerate(_list(assets, kind, f"{where} assets")):
-            if not isinstance(item, dict) or not isinstance(item.get("key"), str):
-                raise BoardError(
-                    f"each {kind[:-1]} asset needs a string key",
-                    location=f"{where} assets.{kind}[{i}]",
-                )
-            item = dict(item)
-            target[item.pop("key")] = item
-    board.placements = [
-        Placement.from_json(p, f"{where} placements[{i}]")
-        for i, p in enumerate(_list(data, "placements", where))
-    ]
-    board.features = [
-        Feature.from_json(f, f"{where} features[{i}]")
-        for i, f in enumerate(_list(data, "features", where))
-    ]
-    for i, p in enumerate(_list(data, "pieces", where)):
-        if (
-            not isinstance(p, dict)
-            or not isinstance(p.get("id"), str)
-            or not isinstance(p.get("piece"), str)
-        ):
-            raise BoardError("a piece needs string id and piece", location=f"{where} pieces[{i}]")
-        at = p.get("at")
-        if at is not None and not isinstance(at, str):
-            raise BoardError(
-                "a piece's 'at' must be a node id or null", location=f"{where} pieces[{i}]"
-            )
-        props = p.get("props") or {}
-        if not isinstance(props, dict):
-            raise BoardError("a piece's props must be an object", location=f"{where} pieces[{i}]")
-        board.pieces.append(PieceOnBoard(p["id"], p["piece"], at, dict(props)))
-    board.games = list(_list(data, "games", where))
-    for i, item in enumerate(_list(data, "images", where)):
-        board.images.register(ImageInfo.from_json(item, f"{where} images[{i}]"))
-    if data.get("background") is not None:
-        board.background = Background.from_json(data["background"], f"{where} background")
-    board.validate(where)
-    return board
-
-
-def _list(data: dict[str, Any], key: str, where: str) -> list[Any]:
-    value = data.get(key, [])
-    if not isinstance(value, list):
-        raise BoardError(f"{key} must be a list", location=f"{where} {key}")
-    return value
 
 
 def images_dir(path: str | os.PathLike[str]) -> Path:
@@ -255,7 +141,7 @@ def import_json(path: str | os.PathLike[str]) -> Board:
         error=ProjectFileError,
         max_bytes=MAX_PROJECT_BYTES,
     )
-    board = board_from_json(data, str(path))
+    board = Board.from_json(data, str(path))
     board.images.sources.append(FolderBlobs(images_dir(path)))
     return board
 
@@ -277,7 +163,7 @@ def save_project(board: Board, path: str | os.PathLike[str]) -> None:
     """
     where = str(path)
     check_savable(board, where)
-    data = board_to_json(board)
+    data = board.to_json()
     with atomic_build(path, where=where) as tmp:
         conn = sqlite3.connect(tmp)
         # the temporary file is not the project yet: no journal and no syncs of SQLite's
@@ -567,7 +453,7 @@ def load_sqlite(path: str | os.PathLike[str]) -> Board:
         ) from None
     finally:
         conn.close()
-    board = board_from_json(data, where)
+    board = Board.from_json(data, where)
     board.images.sources.append(SqliteBlobs(p))
     return board
 
@@ -620,6 +506,22 @@ def load_project(path: str | os.PathLike[str]) -> Board:
     if not head:
         raise ProjectFileError("empty file, not a project", code="corrupt", location=str(p))
     raise ProjectFileError("not a Boardwright project (neither SQLite nor JSON)", location=str(p))
+
+
+def save_board(board: Board, path: str | os.PathLike[str]) -> None:
+    """Write ``board`` back to ``path`` in the form the file has: a SQLite project
+    (:func:`save_project`) or a JSON export (:func:`export_json`); a file that does not
+    exist yet takes the form its suffix says (``.json``: an export)."""
+    p = Path(path)
+    try:
+        with open(p, "rb") as fh:
+            is_sqlite = fh.read(16) == SQLITE_MAGIC
+    except OSError:
+        is_sqlite = p.suffix != ".json"
+    if is_sqlite:
+        save_project(board, p)
+    else:
+        export_json(board, p)
 
 
 def _project_in_dir(d: Path) -> Path:

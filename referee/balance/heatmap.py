@@ -12,8 +12,8 @@ import math
 from xml.sax.saxutils import escape
 
 from ..compiler import CompiledBoard
-from ..export.picture import svg_to_png
 from ..render import render_svg
+from ..render.png import svg_to_png
 
 #: colour ramp, low to high
 _RAMP = ((255, 237, 160), (254, 178, 76), (240, 59, 32), (128, 0, 38))

@@ -84,7 +84,7 @@ def play(job: Job) -> dict[str, Any]:
     bots = {name: make_bot(specs[i], job.bot_seed(i)) for i, name in enumerate(names)}
     fired: dict[str, int] = {}
     heat: dict[str, int] = {}
-    for e in getattr(game, "setup_events", []) or []:
+    for e in game.setup_events:
         _count(fired, e)
     first: str | None = None
     last_event = ""

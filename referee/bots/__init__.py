@@ -14,17 +14,17 @@ is named by a *spec*: ``random``, ``greedy``, ``mcts``, ``mcts:iterations=400``,
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ..errors import UsageError
-from .base import Bot, cooperative, rewards, seats, winners
+from .base import Bot, BotParam, cooperative, rewards, seats, winners
 from .mcts import MctsBot
 from .simple import GreedyBot, RandomBot
 
 __all__ = [
     "BOTS",
     "Bot",
+    "BotParam",
     "GreedyBot",
     "MctsBot",
     "RandomBot",
@@ -37,42 +37,10 @@ __all__ = [
 ]
 
 
-def _mcts(seed: int, params: dict[str, str]) -> Bot:
-    known = {
-        "iterations": int,
-        "ms": float,
-        "rollout": int,
-        "exploration": float,
-        "worlds": int,
-        "widen": int,
-    }
-    kwargs: dict[str, Any] = {}
-    for key, text in params.items():
-        conv = known.get(key)
-        if conv is None:
-            raise UsageError(f"mcts takes {', '.join(known)}, not {key!r}")
-        try:
-            kwargs[key] = conv(text)
-        except ValueError:
-            raise UsageError(f"mcts: {key} must be a number, not {text!r}") from None
-    return MctsBot(seed, **kwargs)
-
-
-def _plain(cls: type[Bot]) -> Callable[[int, dict[str, str]], Bot]:
-    def make(seed: int, params: dict[str, str]) -> Bot:
-        if params:
-            raise UsageError(f"{cls.name} takes no parameters, not {', '.join(params)}")
-        return cls(seed)
-
-    return make
-
-
-#: bot name -> factory(seed, parameters)
-BOTS: dict[str, Callable[[int, dict[str, str]], Bot]] = {
-    "random": _plain(RandomBot),
-    "greedy": _plain(GreedyBot),
-    "mcts": _mcts,
-}
+#: every bot, by the name a spec uses: each class declares its label, description and
+#: parameters (:class:`~.base.BotParam`); ``--bots``, the editor's seat list and
+#: ``docs/reference/bots.md`` read them from here
+BOTS: dict[str, type[Bot]] = {cls.name: cls for cls in (RandomBot, GreedyBot, MctsBot)}
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
@@ -84,8 +52,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         Unknown bot, unknown parameter, or a budget of 0 or less.
     """
     name, _, rest = spec.strip().partition(":")
-    factory = BOTS.get(name)
-    if factory is None:
+    cls = BOTS.get(name)
+    if cls is None:
         raise UsageError(f"unknown bot {name!r} (known: {', '.join(BOTS)})", code="unknown_bot")
     params: dict[str, str] = {}
     for pair in filter(None, (p.strip() for p in rest.split(","))):
@@ -93,7 +61,19 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if not sep:
             raise UsageError(f"bot parameter needs KEY=VALUE, not {pair!r}")
         params[key.strip()] = value.strip()
-    return factory(seed, params)
+    declared = {p.name: p for p in cls.PARAMS}
+    if params and not declared:
+        raise UsageError(f"{name} takes no parameters, not {', '.join(params)}")
+    kwargs: dict[str, Any] = {}
+    for key, text in params.items():
+        param = declared.get(key)
+        if param is None:
+            raise UsageError(f"{name} takes {', '.join(declared)}, not {key!r}")
+        try:
+            kwargs[key] = param.type(text)
+        except ValueError:
+            raise UsageError(f"{name}: {key} must be a number, not {text!r}") from None
+    return cls(seed, **kwargs)
 
 
 def parse_bots(text: str, players: int) -> list[str]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..games.base import Game
 
@@ -24,8 +25,36 @@ from ..games.base import Game
 TEAM_WINNERS = frozenset({"fellowship", "players", "all"})
 
 
+@dataclass(frozen=True)
+class BotParam:
+    """One parameter of a bot spec (``mcts:iterations=400``): a keyword of the bot's
+    constructor.
+
+    Attributes
+    ----------
+    name : str
+        The key in a spec and the constructor's keyword.
+    type : type
+        ``int`` or ``float``: how the spec's text is read.
+    default : int, float or None
+        What the bot takes when the spec leaves it out (``None``: none, or the
+        game's own setting, see the bot's docs).
+    help : str
+        What it sets, for UIs and the docs.
+    """
+
+    name: str
+    type: type[int] | type[float]
+    default: int | float | None
+    help: str
+
+
 class Bot(ABC):
     """A computer player: chooses a legal move for the player to move.
+
+    Each bot class declares what the registry (:data:`referee.bots.BOTS`) shows of it:
+    its :attr:`name`, a :attr:`label` and :attr:`description` for UIs and the docs,
+    and the :attr:`PARAMS` a spec may set.
 
     Parameters
     ----------
@@ -34,7 +63,13 @@ class Bot(ABC):
     """
 
     #: the name ``--bots`` uses
-    name: str = ""
+    name: ClassVar[str] = ""
+    #: the name a UI shows (the editor's seat list: "Bot: MCTS")
+    label: ClassVar[str] = ""
+    #: one line: how it chooses
+    description: ClassVar[str] = ""
+    #: the parameters a spec may set (``name:key=value,...``)
+    PARAMS: ClassVar[tuple[BotParam, ...]] = ()
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -50,26 +85,9 @@ class Bot(ABC):
 
 
 def seats(game: Game[Any]) -> list[str]:
-    """The players' names in seating order (the names ``to_move`` returns).
-
-    The game kit's ``game.players`` (names) when the game has them, else what every
-    onlooker sees:
-    ``view(None)["players"]`` (names, or objects with a ``name``), ``names``, or a
-    player count (``p1`` … ``pN``).
-    """
-    declared = getattr(game, "players", None)  # the game kit's player names
-    if isinstance(declared, (list, tuple)) and declared and isinstance(declared[0], str):
-        return [str(s) for s in declared]
-    view = game.view(None)
-    names = view.get("names")
-    if isinstance(names, list) and names:
-        return [str(n) for n in names]
-    players = view.get("players")
-    if isinstance(players, list) and players:
-        return [str(p["name"]) if isinstance(p, dict) else str(p) for p in players]
-    if isinstance(players, int):
-        return [f"p{i + 1}" for i in range(players)]
-    raise TypeError(f"cannot tell the seats of a {type(game).__name__}")
+    """The players' names in seating order (the names ``to_move`` returns): the kit's
+    ``game.players``."""
+    return list(game.players)
 
 
 def searched(game: Game[Any]) -> list[Any]:

@@ -36,7 +36,7 @@ from ..errors import IllegalMoveError, UsageError
 from ..games.base import Game
 from ..games.moves import Move as KitMove
 from ..games.rng import Rng
-from .base import Bot, rewards, searched, seats
+from .base import Bot, BotParam, rewards, searched, seats
 from .determinize import CannotDeterminise, determinise
 from .evaluations import heuristic, reward
 from .simple import GreedyBot, one_ply
@@ -93,16 +93,19 @@ class MctsBot(Bot):
     """
 
     name = "mcts"
+    label = "MCTS"
+    description = "Monte Carlo tree search (UCT) over sampled worlds of what the player sees"
+    PARAMS = (
+        BotParam("iterations", int, 200, "iterations per decision (the budget)"),
+        BotParam("ms", float, None, "wall-clock budget per decision, in milliseconds"),
+        BotParam("rollout", int, 8, "random plies after the new node before evaluating"),
+        BotParam("exploration", float, 0.7, "the UCB1 exploration constant"),
+        BotParam("worlds", int, None, "sampled worlds per decision, searched in turn"),
+        BotParam("widen", int, 0, "progressive widening at the root (0: every move)"),
+    )
 
     #: what a game's ``MCTS`` settings and the bot's own defaults fill in
-    DEFAULTS: ClassVar[dict[str, Any]] = {
-        "iterations": 200,
-        "ms": None,
-        "rollout": 8,
-        "exploration": 0.7,
-        "worlds": None,
-        "widen": 0,
-    }
+    DEFAULTS: ClassVar[dict[str, Any]] = {p.name: p.default for p in PARAMS}
 
     def __init__(
         self,
@@ -281,8 +284,7 @@ class MctsBot(Bot):
         if len(pool) < self.worlds:
             pool.append(determinise(game, me, self.rng))
         world = pool[(done - 1) % len(pool)].copy()
-        if isinstance(getattr(world, "rng", None), Rng):
-            world.rng = Rng(self.rng.getrandbits(64))  # the chance to come, sampled anew
+        world.rng = Rng(self.rng.getrandbits(64))  # the chance to come, sampled anew
         return world
 
     @staticmethod

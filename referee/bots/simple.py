@@ -18,6 +18,8 @@ class RandomBot(Bot):
     """A uniformly random legal move (seeded)."""
 
     name = "random"
+    label = "random"
+    description = "a uniformly random legal move"
 
     def choose(self, game: Game[Any]) -> Any:
         moves = list(game.legal_moves)
@@ -41,6 +43,8 @@ class GreedyBot(Bot):
     """
 
     name = "greedy"
+    label = "greedy"
+    description = "one ply of lookahead on the game's evaluation, in a sampled world"
 
     def choose(self, game: Game[Any]) -> Any:
         moves = list(game.legal_moves)

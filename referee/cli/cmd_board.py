@@ -13,6 +13,8 @@ from . import emit_json
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    from ..export import TEXT_FORMATS
+
     p = sub.add_parser(
         "compile",
         help="compile a board and write its graph",
@@ -20,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "write the compiled graph.",
     )
     p.add_argument("project")
-    p.add_argument("--format", default="node-link", choices=["node-link", "graphml", "geojson"])
+    p.add_argument("--format", default="node-link", choices=TEXT_FORMATS)
     p.add_argument("-o", "--output", help="file to write (default: stdout)")
     p.set_defaults(func=cmd_compile)
 

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
-from ..images.project import ImageUse, add_images, remove_image, save_board, uses_by_image
-from ..store import _project_in_dir, load_project
+from ..images.project import ImageUse, add_images, remove_image, uses_by_image
+from ..store import _project_in_dir, load_project, save_board
 from . import emit_json
 
 _CARRIERS = {

@@ -17,7 +17,6 @@ import shapely
 from ..errors import UnknownNodeError, UsageError
 from ..geometry import turn_matrix
 from ..model import Board, Feature, Placement
-from ..store import board_to_json
 from .paths import Chain, PathNetwork
 from .problems import Problem
 from .regions.spaces import RegionInput
@@ -61,15 +60,13 @@ def board_hash(board: Board, turns: dict[str, int] | None = None) -> str:
     placements = board.placements
     if turns is not None:
         placements = [dataclasses.replace(p, turns=turns.get(p.id, p.turns)) for p in placements]
-    data = board_to_json(
-        Board(
-            meta=board.meta,
-            tiles=board.tiles,
-            placements=placements,
-            piece_types=board.piece_types,
-            decks=board.decks,
-        )
-    )
+    data = Board(
+        meta=board.meta,
+        tiles=board.tiles,
+        placements=placements,
+        piece_types=board.piece_types,
+        decks=board.decks,
+    ).to_json()
     h.update(
         json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     )

@@ -1,12 +1,18 @@
 """Exports of compiled boards: node-link JSON, GraphML, GeoJSON, Tiled, TTS, SVG, PNG.
 
-networkx is the exchange form: :func:`to_node_link` / :func:`from_node_link` are a
-lossless pair (``edges="edges"`` passed explicitly); :mod:`.graphml` writes GraphML
-that networkx, igraph and rustworkx read (dict and list attributes as JSON strings,
-which :func:`from_graphml` decodes again).
+networkx is the exchange form: :func:`to_node_link` / :func:`from_node_link`
+(:mod:`.node_link`) are a lossless pair (``edges="edges"`` passed explicitly);
+:mod:`.graphml` writes GraphML that networkx, igraph and rustworkx read (dict and
+list attributes as JSON strings, which :func:`from_graphml` decodes again).
 :mod:`.tmj` writes a Tiled map, :mod:`.tts` a Tabletop Simulator saved object,
-:mod:`.picture` the ``render`` drawing as SVG or PNG. :func:`write_export` writes any
-of them to a file (``referee export``).
+:mod:`.picture` the ``render`` drawing as SVG or PNG.
+
+The formats are one registry, :data:`EXPORTERS` (:mod:`.formats`): each
+:class:`Exporter` declares its name, file suffix, description and the settings
+(:data:`OPTIONS`) it reads. :func:`write_export` writes any of them to a file
+(``referee export``, whose ``--to`` choices and flag help come from the registry, as
+does ``docs/reference/export-formats.md``), :func:`write_compiled` the text formats
+(``referee compile``).
 
 The node-link form with its ``graph`` header is our compiled-board JSON; its JSON
 Schema is ``referee/schema/compiled.schema.json`` (:func:`compiled_schema`), and
@@ -19,18 +25,30 @@ import json
 from pathlib import Path
 from typing import Any
 
-import networkx as nx
-
 from ..compiler import CompiledBoard
-from ..errors import BoardError, UsageError
-from ..safeio import atomic_write, dumps_json
+from ..errors import UsageError
+from .formats import (
+    EXPORTERS,
+    OPTIONS,
+    PICTURE_SUFFIXES,
+    TEXT_FORMATS,
+    Exporter,
+    ExportOption,
+    ExportSettings,
+)
 from .geojson import GeoPlacement, to_geojson
 from .graphml import from_graphml, to_graphml
+from .node_link import COMPILED_FORMAT, COMPILED_VERSION, from_node_link, to_node_link
 
 __all__ = [
     "COMPILED_FORMAT",
     "COMPILED_VERSION",
-    "EXPORT_FORMATS",
+    "EXPORTERS",
+    "OPTIONS",
+    "TEXT_FORMATS",
+    "ExportOption",
+    "ExportSettings",
+    "Exporter",
     "GeoPlacement",
     "compiled_schema",
     "from_graphml",
@@ -42,45 +60,17 @@ __all__ = [
     "write_export",
 ]
 
-COMPILED_FORMAT = "boardwright-compiled"
-COMPILED_VERSION = 1
-
-
-def to_node_link(compiled: CompiledBoard) -> dict[str, Any]:
-    """networkx node-link data of the compiled graph, with a versioned header."""
-    data: dict[str, Any] = nx.node_link_data(compiled.graph, edges="edges")
-    data["graph"] = {
-        "format": COMPILED_FORMAT,
-        "version": COMPILED_VERSION,
-        "name": compiled.board.name,
-        "rules": compiled.board.rules,
-        "board_hash": compiled.hash,
-        "turns": {p.id: p.turns for p in compiled.board.placements},
-    }
-    return data
-
-
-def from_node_link(data: dict[str, Any]) -> nx.MultiGraph:
-    """The graph back from :func:`to_node_link` output."""
-    return nx.node_link_graph(data, edges="edges", multigraph=True)
-
 
 def write_compiled(compiled: CompiledBoard, fmt: str, *, geo: GeoPlacement | None = None) -> str:
-    """The compiled board as text in ``fmt`` (node-link, graphml or geojson).
+    """The compiled board as text in ``fmt``: a format whose exporter writes one text
+    file (:data:`TEXT_FORMATS`: node-link, graphml, geojson; ``referee compile``).
 
     ``geo`` lays a GeoJSON export on the Earth (:class:`~.geojson.GeoPlacement`).
     """
-    if fmt == "node-link":
-        return dumps_json(to_node_link(compiled), "node-link", indent=1, error=BoardError) + "\n"
-    if fmt == "graphml":
-        return to_graphml(compiled)
-    if fmt == "geojson":
-        return dumps_json(to_geojson(compiled, geo=geo), "geojson", error=BoardError) + "\n"
-    raise UsageError(f"unknown format {fmt!r}")
-
-
-#: Formats :func:`write_export` knows (``referee export --to``).
-EXPORT_FORMATS = ("node-link", "graphml", "geojson", "tmj", "tts", "svg", "png")
+    exporter = EXPORTERS.get(fmt)
+    if exporter is None or exporter.text is None:
+        raise UsageError(f"unknown format {fmt!r} (one of {', '.join(TEXT_FORMATS)})")
+    return exporter.text(compiled, ExportSettings(geo=geo))
 
 
 def compiled_schema() -> dict[str, Any]:
@@ -104,7 +94,8 @@ def write_export(
     image_url_base: str | None = None,
     geo: GeoPlacement | None = None,
 ) -> list[Path]:
-    """Write ``compiled`` as ``fmt`` to ``path``; return the files written.
+    """Write ``compiled`` as ``fmt`` (an :data:`EXPORTERS` name) to ``path``; return the
+    files written.
 
     ``tts`` also writes the board picture as ``<path stem>.png`` beside the JSON
     (unless ``image_url`` names a picture elsewhere) and points the board at it,
@@ -120,18 +111,19 @@ def write_export(
     otherwise overwrite its own PNG picture with JSON.
     """
     from ..safeio import finite
-    from .picture import render_png, render_svg
 
     out = Path(path)
-    if fmt not in EXPORT_FORMATS:
-        raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORT_FORMATS)})")
+    exporter = EXPORTERS.get(fmt)
+    if exporter is None:
+        raise UsageError(f"unknown export format {fmt!r} (one of {', '.join(EXPORTERS)})")
     finite(px_per_mm, "--px-per-mm", low=1e-6, high=1e6)
     if mm_per_unit is not None:
         finite(mm_per_unit, "--tts-mm-per-unit", low=1e-6, high=1e6)
     if isinstance(png_width, bool) or not isinstance(png_width, int) or not 1 <= png_width <= 16384:
         raise UsageError(f"--png-width must be an integer from 1 to 16384, not {png_width!r}")
     suffix = out.suffix.lower()
-    if suffix in _PICTURE_SUFFIXES and _PICTURE_SUFFIXES[suffix] != fmt:
+    picture = PICTURE_SUFFIXES.get(suffix)
+    if picture is not None and picture != fmt:
         raise UsageError(
             f"-o {out}: a {suffix} name for a {fmt} export (it would not be a {suffix[1:]} "
             f"file{'; tts writes its picture beside the JSON' if fmt == 'tts' else ''}); "
@@ -139,57 +131,12 @@ def write_export(
         )
     if not out.parent.is_dir():
         raise UsageError(f"cannot write {out}: folder {out.parent} does not exist")
-    written: list[Path] = []
-    if fmt in ("node-link", "graphml", "geojson"):
-        _write(out, write_compiled(compiled, fmt, geo=geo).encode("utf-8"))
-    elif fmt == "tmj":
-        from .tmj import to_tmj
-
-        tmj = to_tmj(compiled, px_per_mm=px_per_mm)
-        if any(True for _ in compiled.board.image_uses()):
-            from .tmj_art import add_tmj_art
-
-            folder = out.with_name(out.stem + ".images")
-            written += add_tmj_art(tmj, compiled, folder, _write, px_per_mm=px_per_mm)
-        _write(out, (dumps_json(tmj, str(out), indent=1, error=BoardError) + "\n").encode("utf-8"))
-    elif fmt == "svg":
-        _write(out, render_svg(compiled).encode("utf-8"))
-    elif fmt == "png":
-        _write(out, render_png(compiled, png_width))
-    else:  # tts
-        from .picture import svg_to_png, view_box
-        from .tts import MM_PER_INCH, to_tts
-
-        box = None
-        if image_url is None:
-            img = out.with_suffix(".png")
-            svg = render_svg(compiled)
-            box = view_box(svg)
-            _write(img, svg_to_png(svg, png_width))
-            written.append(img)
-            image_url = img.resolve().as_uri()
-        data = to_tts(compiled, image_url, mm_per_unit=mm_per_unit or MM_PER_INCH, view_box=box)
-        if any(True for _ in compiled.board.image_uses()):
-            from .tts_art import TtsArt
-
-            info = data["_boardwright"]
-            art = TtsArt(
-                compiled,
-                out.with_name(out.stem + ".images"),
-                (float(info["centre_mm"][0]), float(info["centre_mm"][1])),
-                float(info["mm_per_unit"]),
-                image_url_base,
-                write=_write,
-            )
-            data["ObjectStates"].extend(art.objects())
-            written.extend(art.written)
-        _write(out, (dumps_json(data, str(out), indent=1, error=BoardError) + "\n").encode("utf-8"))
-    written.insert(0 if fmt not in ("tts", "tmj") else len(written), out)
-    return written
-
-
-_PICTURE_SUFFIXES = {".png": "png", ".svg": "svg"}
-
-
-def _write(path: Path, data: bytes) -> None:
-    atomic_write(path, data)
+    settings = ExportSettings(
+        png_width=png_width,
+        px_per_mm=px_per_mm,
+        image_url=image_url,
+        mm_per_unit=mm_per_unit,
+        image_url_base=image_url_base,
+        geo=geo,
+    )
+    return exporter.write(compiled, out, settings)

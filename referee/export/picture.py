@@ -1,75 +1,21 @@
-"""Pictures of a board: the :mod:`referee.render` SVG, and PNG rasterised from it.
-
-PNG comes from `resvg <https://github.com/linebender/resvg>`_ through the
-``resvg-py`` wheel: a complete SVG renderer in one self-contained binary wheel, no
-system libraries, no display and no Qt — so ``referee`` stays headless. (We first
-rasterised with Qt's ``QSvgRenderer`` in a child process; that made the headless
-referee depend on Qt at run time, which the architecture rules out.)
-"""
+"""Pictures of a board for ``referee export --to svg|png|tts``: the
+:mod:`referee.render` SVG, and PNG rasterised from it (:mod:`referee.render.png`)."""
 
 from __future__ import annotations
 
-import re
-
 from ..compiler import CompiledBoard
-from ..errors import BoardwrightError
-
-_SIZE = re.compile(r"(<svg\b[^>]*?)\s(width|height)\s*=\s*[\"'][^\"']*[\"']")
-
-
-class RenderError(BoardwrightError):
-    """A picture of the board cannot be made."""
-
-    code = "render_failed"
+from ..render import render_svg as draw
+from ..render.png import svg_to_png
 
 
 def render_svg(compiled: CompiledBoard, *, graph: bool = False) -> str:
     """The board drawn by :func:`referee.render.render_svg`, as SVG text."""
-    from ..render import render_svg as draw
-
     return draw(compiled.board, compiled, graph=graph)
-
-
-def view_box(svg: str) -> tuple[float, float, float, float] | None:
-    """The ``viewBox`` of an SVG's root element (x, y, width, height), if it has one."""
-    m = re.search(r"<svg\b[^>]*\bviewBox\s*=\s*[\"']([^\"']+)[\"']", svg[:4000])
-    if not m:
-        return None
-    try:
-        x, y, w, h = (float(v) for v in m.group(1).replace(",", " ").split())
-    except ValueError:
-        return None
-    return (x, y, w, h) if w > 0 and h > 0 else None
-
-
-def svg_to_png(svg: str, width_px: int = 2048) -> bytes:
-    """Rasterise SVG text to PNG bytes ``width_px`` wide (height keeps the aspect).
-
-    Notes
-    -----
-    The root element's physical ``width``/``height`` (e.g. ``600mm``) are replaced
-    by pixel sizes from the ``viewBox``, so the picture has exactly the asked width.
-    """
-    if not 1 <= width_px <= 16384:
-        raise RenderError(f"PNG width {width_px} px is out of range (1..16384)")
-    vb = view_box(svg)
-    if vb is None:
-        raise RenderError("the SVG has no viewBox, so its size is unknown")
-    height_px = max(1, round(width_px * vb[3] / vb[2]))
-    root_end = svg.find(">", svg.find("<svg"))
-    head, tail = svg[:root_end], svg[root_end:]
-    head = _SIZE.sub(r"\1", _SIZE.sub(r"\1", head))
-    head += f' width="{width_px}" height="{height_px}"'
-    try:
-        import resvg_py
-    except ImportError:  # pragma: no cover - a declared dependency
-        raise RenderError("PNG output needs the resvg-py package (pip install resvg-py)") from None
-    try:
-        return bytes(resvg_py.svg_to_bytes(svg_string=head + tail))
-    except Exception as exc:  # resvg reports malformed SVG as ValueError/RuntimeError
-        raise RenderError(f"the SVG could not be rasterised: {exc}") from None
 
 
 def render_png(compiled: CompiledBoard, width_px: int = 2048, *, graph: bool = False) -> bytes:
     """The ``render`` drawing of the board as PNG bytes."""
     return svg_to_png(render_svg(compiled, graph=graph), width_px)
+
+
+__all__ = ["render_png", "render_svg"]

@@ -1,26 +1,27 @@
 """Rules modules: the game kit (:mod:`.base`) and the registry of installed games.
 
 Games are found through the entry-point group ``boardwright.rules``
-(:mod:`.registry`); the built-in games live in subpackages of this package.
+(:mod:`.registry`); the built-in games live in subpackages of this package. What a
+game's board vocabulary is made of (:class:`~referee.vocabulary.Symbol`,
+:class:`~referee.vocabulary.FigureView`) lives on the ground floor,
+:mod:`referee.vocabulary`, where the core reads it.
 """
 
 from __future__ import annotations
 
-from .base import FigureView, Game, LegalMoves, draw, lost, won
+from .base import Game, LegalMoves, draw, lost, won
 from .events import Event, event, visible
 from .moves import Move
 from .options import Option
-from .registry import RulesModule, Symbol, available, get_game, get_module, modules
+from .registry import RulesModule, available, get_game, get_module, modules
 
 __all__ = [
     "Event",
-    "FigureView",
     "Game",
     "LegalMoves",
     "Move",
     "Option",
     "RulesModule",
-    "Symbol",
     "available",
     "draw",
     "event",

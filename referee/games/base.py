@@ -49,6 +49,7 @@ from typing import Any, ClassVar, Generic, Self, TypeVar, final
 
 from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError, UsageError
+from ..vocabulary import FigureView
 from . import state as declared
 from .events import Event, visible
 from .moves import Move
@@ -61,7 +62,6 @@ __all__ = [
     "GENERATOR_KEYS",
     "CannotDeterminise",
     "Event",
-    "FigureView",
     "Game",
     "LegalMoves",
     "Move",
@@ -125,45 +125,6 @@ class WordMove:
                 details={"move": text},
             )
         return cls(words)
-
-
-@dataclass(frozen=True)
-class FigureView:
-    """One piece on the board as a frontend should draw it (see :meth:`Game.figures`).
-
-    Attributes
-    ----------
-    id : str
-        Stable figure id (the key of :meth:`Game.figures` and :meth:`Game.move_targets`).
-    node : str
-        Compiled node id the figure stands on.
-    label : str
-        A short label to print on it (one to three characters).
-    colour : str
-        Fill colour, a CSS name or ``#rrggbb``.
-    side : str
-        The figure's side or team (``light``/``black``, ``hobbit``/``rider``, ...).
-    owner : str or None
-        The player whose figure it is; ``None`` for shared or neutral pieces.
-    name : str
-        The figure's name in the game's words (status lines, tooltips).
-    size : int
-        0 small, 1 medium, 2 large.
-    kind : str
-        The kind of figure (``hobbit``, ``spirit``): the key of its symbol in the
-        rules module's ``symbols`` (:func:`referee.palette.figure_symbol`); empty:
-        looked up by ``id`` only.
-    """
-
-    id: str
-    node: str
-    label: str
-    colour: str = "#fafafa"
-    side: str = ""
-    owner: str | None = None
-    name: str = ""
-    size: int = 1
-    kind: str = ""
 
 
 class LegalMoves(Generic[M]):

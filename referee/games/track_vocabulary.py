@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .registry import Symbol
+from ..vocabulary import Symbol
 
 #: feature kind -> property -> spec (the shape of :data:`referee.model.PROP_SPECS`)
 PROPS: dict[str, dict[str, dict[str, Any]]] = {

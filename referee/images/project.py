@@ -1,7 +1,7 @@
 """Images of a project: add, attach, list and remove (``referee image``), and the check.
 
-These functions work on a :class:`~referee.model.Board`; :func:`save_board`
-writes it back in the form it was read from (SQLite project or JSON export). A
+These functions work on a :class:`~referee.model.Board`;
+:func:`referee.store.save_board` writes it back in the form it was read from. A
 refused image raises :class:`~referee.errors.ImageError` before anything
 changes, so nothing is stored.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..compiler.problems import Problem
@@ -164,19 +163,3 @@ def image_problems(board: Board) -> list[Problem]:
                 )
             )
     return probs
-
-
-def save_board(board: Board, path: str | os.PathLike[str]) -> None:
-    """Write ``board`` back to ``path`` in the form the file has (SQLite or JSON export)."""
-    from ..store import SQLITE_MAGIC, export_json, save_project
-
-    p = Path(path)
-    try:
-        with open(p, "rb") as fh:
-            is_sqlite = fh.read(16) == SQLITE_MAGIC
-    except OSError:
-        is_sqlite = p.suffix != ".json"
-    if is_sqlite:
-        save_project(board, p)
-    else:
-        export_json(board, p)

@@ -11,8 +11,8 @@ compiled graph to :mod:`referee.render.graph`.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Collection, Mapping
+from typing import Any, Final, Protocol
 from xml.sax.saxutils import escape
 
 import shapely
@@ -24,15 +24,13 @@ from ..compiler import CompiledBoard
 from ..errors import UsageError
 from ..images.draw import SvgImages
 from ..model import Board, Feature
+from ..vocabulary import FigureView
 from .features import COVERED, FEATURE_DRAWERS, GROUND
 from .figures import draw_figures, piece_views
 from .graph import draw_graph
 from .pictures import LegendSample, covered_keys, feature_pictures, picture_table
 from .svg import FONTS, LAYERS, Svg, defs, fmt, path_d
 from .symbols import legend_entries, sample_props, symbol_elements
-
-if TYPE_CHECKING:
-    from ..games.base import Game
 
 #: key entries of the shared kinds, after the rules modules' pictures' entries
 _HEXAGON: Final = shapely.Polygon(
@@ -46,6 +44,26 @@ _SHARED_KEY: Final = (
         Feature("", "path", shapely.LineString([(-4, 0), (4, 0)]), {"medium": "water"}),
     ),
 )
+
+
+class GameFigures(Protocol):
+    """What the renderer reads of a game: its rules, its board as it stands and its
+    figures (:class:`referee.games.base.Game` has them; the renderer sits below the
+    games and knows none of them)."""
+
+    @property
+    def rules(self) -> str:
+        """The rules name: whose ``symbols`` draw the figures."""
+        ...
+
+    @property
+    def compiled(self) -> CompiledBoard:
+        """The board at the game's tile turns."""
+        ...
+
+    def figures(self) -> Mapping[str, FigureView]:
+        """Every piece to draw, by figure id."""
+        ...
 
 
 class BoardRenderer:
@@ -79,8 +97,8 @@ class BoardRenderer:
         (:class:`referee.images.draw.SvgImages`).
     image_px_per_mm : float, optional
         Embed raster pictures reduced to this resolution (for PNG output).
-    game : Game, optional
-        Draw this game's figures (:meth:`Game.figures`: a state, a position) at
+    game : GameFigures, optional
+        Draw this game's figures (``Game.figures``: a state, a position) at
         their nodes of ``game.compiled`` instead of the pieces the board sets.
 
     Notes
@@ -104,7 +122,7 @@ class BoardRenderer:
         images: str = "embed",
         image_link_base: str = "",
         image_px_per_mm: float | None = None,
-        game: Game[Any] | None = None,
+        game: GameFigures | None = None,
     ) -> None:
         self.board = board
         self.patterns = patterns
@@ -402,7 +420,7 @@ def render_svg(
     images: str = "embed",
     image_link_base: str = "",
     image_px_per_mm: float | None = None,
-    game: Game[Any] | None = None,
+    game: GameFigures | None = None,
 ) -> str:
     """The board as SVG text (see :class:`BoardRenderer`)."""
     return BoardRenderer(
@@ -422,10 +440,10 @@ def render_svg(
     ).render()
 
 
-def render_game(game: Game[Any], **options: Any) -> str:
+def render_game(game: GameFigures, **options: Any) -> str:
     """A game's board as it stands (tiles at the game's turns) with the game's figures
     on it, as SVG text (``options``: those of :func:`render_svg`)."""
     return render_svg(game.compiled.board, game.compiled, game=game, **options)
 
 
-__all__ = ["BoardRenderer", "render_game", "render_svg"]
+__all__ = ["BoardRenderer", "GameFigures", "render_game", "render_svg"]

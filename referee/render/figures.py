@@ -18,9 +18,9 @@ from xml.sax.saxutils import escape
 import shapely
 
 from .. import palette
-from ..games.base import FigureView
 from ..images.draw import SvgImages
 from ..model import Board
+from ..vocabulary import FigureView, Symbol
 from .svg import Svg, fmt, path_d, points
 
 #: a piece type's ``size`` word -> :attr:`FigureView.size`
@@ -30,7 +30,7 @@ SIZES: Final = {"small": 0, "medium": 1, "large": 2}
 def piece_views(
     board: Board,
     where: Callable[[str], tuple[float, float] | None],
-    table: Mapping[str, palette.Symbol],
+    table: Mapping[str, Symbol],
 ) -> list[FigureView]:
     """The pieces the board sets on its nodes, as figures (pieces off the board, or on
     a node ``where`` does not know, are left out).
@@ -71,7 +71,7 @@ def draw_figures(
     svg: Svg,
     views: list[FigureView],
     where: Callable[[str], tuple[float, float] | None],
-    table: Mapping[str, palette.Symbol],
+    table: Mapping[str, Symbol],
     tokens: Mapping[str, str] | None = None,
     pics: SvgImages | None = None,
 ) -> dict[str, tuple[float, float]]:
@@ -107,7 +107,7 @@ def draw_figures(
     return drawn
 
 
-def _figure(svg: Svg, v: FigureView, sym: palette.Symbol, x: float, y: float) -> None:
+def _figure(svg: Svg, v: FigureView, sym: Symbol, x: float, y: float) -> None:
     r = sym.size
     title = f"<title>{escape(sym.title)}</title>"
     look = {"fill": sym.colour, "stroke": sym.stroke, "stroke_width": 0.6, "opacity": 0.93}
@@ -134,7 +134,7 @@ def _figure(svg: Svg, v: FigureView, sym: palette.Symbol, x: float, y: float) ->
         )
 
 
-def _token(svg: Svg, pics: SvgImages, token: str, sym: palette.Symbol, x: float, y: float) -> None:
+def _token(svg: Svg, pics: SvgImages, token: str, sym: Symbol, x: float, y: float) -> None:
     r = sym.size
     disc = shapely.Point(x, y).buffer(r, quad_segs=16)
     svg.raw(

@@ -1,7 +1,8 @@
 """Printed-board pictures: a rules module's finer drawings of its own features.
 
-A rules module may declare, beside its :class:`~referee.games.registry.Symbol` table,
-``RulesModule.pictures``: symbol key -> :class:`Picture`. ``referee render`` draws a
+A plug-in may declare, beside its :class:`~referee.vocabulary.Symbol` table,
+``pictures``: symbol key -> :class:`Picture` (``RulesModule.pictures``, read from the
+ground-floor :func:`referee.vocabulary.plugins`). ``referee render`` draws a
 feature's matching pictures (its kind's base picture first, then the others in table
 order) instead of the plain symbols they stand for (:attr:`Picture.covers`); the
 editor's canvas keeps drawing the symbols. Ringgeister's five-arrow black starts,
@@ -20,8 +21,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol
 
+from ..errors import UsageError
 from ..model import Feature
 from ..palette import symbol_matches
+from ..vocabulary import plugins
 from .svg import Svg
 
 
@@ -81,13 +84,22 @@ class Picture:
 
 @cache
 def picture_table() -> dict[str, Picture]:
-    """Every installed rules module's ``pictures``, merged by key (the first module by
-    name wins a key two declare). Read-only."""
-    from ..games.registry import modules
+    """Every installed plug-in's ``pictures``, merged by key (the first plug-in by
+    name wins a key two declare). Read-only.
 
+    Raises
+    ------
+    UsageError
+        A plug-in's picture is not a :class:`Picture` (naming the plug-in and key).
+    """
     out: dict[str, Picture] = {}
-    for rm in modules().values():
-        for key, pic in rm.pictures.items():
+    for plugin in plugins().values():
+        for key, pic in plugin.pictures.items():
+            if not isinstance(pic, Picture):
+                raise UsageError(
+                    f"rules module {plugin.name!r}: pictures[{key!r}] is a "
+                    f"{type(pic).__name__}, not a referee.render.pictures.Picture"
+                )
             out.setdefault(key, pic)
     return out
 

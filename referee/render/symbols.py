@@ -17,6 +17,7 @@ from xml.sax.saxutils import escape
 
 from .. import palette
 from ..model import Feature
+from ..vocabulary import Symbol
 from .features import COVERED
 from .pictures import covered_keys
 from .svg import fmt, points
@@ -39,7 +40,7 @@ def _covered(key: str, covered: Collection[str]) -> bool:
 def symbol_elements(
     nid: str,
     f: Feature,
-    table: Mapping[str, palette.Symbol] | None = None,
+    table: Mapping[str, Symbol] | None = None,
     covered: Collection[str] | None = None,
 ) -> list[Element]:
     """SVG elements of the symbols that draw ``f`` and that no picture stands for
@@ -117,14 +118,14 @@ def symbol_elements(
 
 def legend_entries(
     features: list[Feature],
-    table: Mapping[str, palette.Symbol] | None = None,
+    table: Mapping[str, Symbol] | None = None,
     covered: Collection[str] | None = None,
-) -> list[tuple[str, str, palette.Symbol]]:
+) -> list[tuple[str, str, Symbol]]:
     """``(key, title, symbol)`` of the symbols with a ``title`` that draw some of
     ``features`` and that no picture stands for (``covered``, default
     :func:`drawn_by_render`; the pictures key themselves), once each."""
     skip = drawn_by_render() if covered is None else covered
-    seen: dict[str, tuple[str, str, palette.Symbol]] = {}
+    seen: dict[str, tuple[str, str, Symbol]] = {}
     for f in features:
         for key, sym in palette.feature_symbols(f.kind, f.props, table):
             if sym.title and not _covered(key, skip) and key not in seen:
@@ -132,7 +133,7 @@ def legend_entries(
     return list(seen.values())
 
 
-def sample_props(key: str, sym: palette.Symbol) -> dict[str, Any]:
+def sample_props(key: str, sym: Symbol) -> dict[str, Any]:
     """Properties of a feature the symbol ``key`` draws (for the key of a board):
     ``{"colour": "black"}`` for ``point.colour=black``, ``{"magic": True}`` for
     ``point.magic`` (``"E"`` for an arrow or a tick, which need a direction)."""

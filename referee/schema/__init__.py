@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ..games.registry import RulesModule, builtin_modules, prop_specs
-from ..model import FEATURE_KINDS
+from ..games.registry import RulesModule, builtin_modules
+from ..model import FEATURE_KINDS, PROP_SPECS
+from ..vocabulary import prop_specs
 
 HERE = Path(__file__).resolve().parent
 
@@ -49,7 +50,7 @@ def project_schema(found: Mapping[str, RulesModule] | None = None) -> dict[str, 
     ``found``: the rules modules whose properties it describes (default: the
     built-in ones, :func:`~referee.games.registry.builtin_modules`).
     """
-    specs_by_kind = prop_specs(found=builtin_modules() if found is None else found)
+    specs_by_kind = prop_specs(PROP_SPECS, builtin_modules() if found is None else found)
     base: dict[str, Any] = json.loads((HERE / "project.base.json").read_text(encoding="utf-8"))
     feature = base["$defs"]["feature"]
     feature["properties"]["kind"] = {"enum": list(FEATURE_KINDS)}

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QMessageBox
 from editor import files
 from editor.app import no_display_problem
 from editor.document import new_board
-from referee.store import board_to_json, dumps_board, export_json, load_project, save_project
+from referee.store import dumps_board, export_json, load_project, save_project
 
 from .conftest import RINGGEISTER
 from .helpers import click
@@ -50,7 +50,7 @@ def test_a_board_that_cannot_be_saved_is_refused_at_open(
 ) -> None:
     """A JSON export that loads but could never be written back is refused when it is
     opened — with a message, and the board already open stays as it was."""
-    data = board_to_json(load_project(RINGGEISTER))
+    data = load_project(RINGGEISTER).to_json()
     spoil(data)
     bad = tmp_path / "spoilt.json"
     bad.write_text(json.dumps(data), encoding="utf-8")

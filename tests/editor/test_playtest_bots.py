@@ -91,6 +91,18 @@ def test_the_dialog_offers_a_person_or_a_bot_for_every_seat(make_window: Any) ->
     assert set(dlg.options_form.widgets) == {o.name for o in get_game("ringgeister").OPTIONS}
 
 
+def test_the_seat_list_is_the_bot_registry(make_window: Any) -> None:
+    """Every registered bot (``referee.bots.BOTS``) is offered, under its label."""
+    from referee.bots import BOTS
+
+    win = make_window()
+    assert win.open_path(RINGGEISTER, offer_recovery=False)
+    kind = PlaytestSetupDialog(win.doc.board, win).seat_rows[0].kind
+    offered = [(kind.itemText(i), kind.itemData(i)) for i in range(kind.count())]
+    assert offered == [("Person", None)] + [(f"Bot: {b.label}", n) for n, b in BOTS.items()]
+    assert ("Bot: MCTS", "mcts") in offered
+
+
 def test_options_widgets_come_from_the_games_options_table(
     monkeypatch: pytest.MonkeyPatch, qtbot: Any
 ) -> None:

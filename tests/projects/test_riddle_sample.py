@@ -14,7 +14,7 @@ import pytest
 from referee.cli import main
 from referee.compiler import compile_board
 from referee.games.riddle.movement import Movement, reference_destinations
-from referee.store import board_to_json, load_project
+from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "projects" / "riddle-sample"
@@ -122,8 +122,8 @@ def test_committed_map_is_what_the_generator_makes(board):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     fresh = mod.build()
-    assert json.dumps(board_to_json(fresh), sort_keys=True) == json.dumps(
-        board_to_json(board), sort_keys=True
+    assert json.dumps(fresh.to_json(), sort_keys=True) == json.dumps(
+        board.to_json(), sort_keys=True
     )
 
 

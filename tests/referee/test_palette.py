@@ -43,7 +43,7 @@ def test_every_relation_of_the_shipped_boards_has_a_colour():
 
 # ---------------------------------------------------------------------- feature symbols
 def test_feature_symbols_match_kinds_values_and_set_properties_in_layers():
-    from referee.games import Symbol
+    from referee.vocabulary import Symbol
 
     table = {
         "point": Symbol(colour="#aaaaaa"),
@@ -61,7 +61,7 @@ def test_feature_symbols_match_kinds_values_and_set_properties_in_layers():
 
 
 def test_symbol_outlines_and_bearings():
-    from referee.games import Symbol
+    from referee.vocabulary import Symbol
 
     assert palette.symbol_outline(Symbol(shape="square", size=1.0), 5, 5) == [
         (4, 4),

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from referee.generators import tile_grid, voronoi_map
-from referee.store import board_to_json, load_project
+from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "referee" / "schema" / "project.schema.json").read_text())
@@ -27,22 +27,22 @@ def test_schema_is_valid_draft_2020_12():
     "board", [tile_grid(2, 3, seed=2), voronoi_map(50, 1)], ids=["tiles", "region-map"]
 )
 def test_generated_boards_validate(board):
-    validate(board_to_json(board))
+    validate(board.to_json())
 
 
 @pytest.mark.parametrize(
     "project", sorted((ROOT / "projects").glob("*/*.json")), ids=lambda p: p.parent.name
 )
 def test_shipped_projects_validate(project):
-    validate(board_to_json(load_project(project)))
+    validate(load_project(project).to_json())
 
 
 def test_schema_rejects_what_the_loader_rejects():
-    data = board_to_json(tile_grid(1, 1))
+    data = tile_grid(1, 1).to_json()
     data["placements"][0]["turns"] = -1
     with pytest.raises(jsonschema.ValidationError):
         validate(data)
-    data = board_to_json(tile_grid(1, 1))
+    data = tile_grid(1, 1).to_json()
     data["version"] = 2
     with pytest.raises(jsonschema.ValidationError):
         validate(data)
@@ -56,7 +56,7 @@ def test_committed_schema_matches_the_model():
 
 
 def test_schema_rejects_a_bad_property_per_kind():
-    data = board_to_json(tile_grid(1, 1))
+    data = tile_grid(1, 1).to_json()
     feat = data["assets"]["tiles"][0]["features"][0]
     assert feat["kind"] == "port"
     feat["props"]["side"] = "NE"

@@ -17,8 +17,6 @@ from referee.errors import BoardError, FormatVersionError, GeometryError, Projec
 from referee.generators import tile_grid, voronoi_map
 from referee.model import Board, Feature, PieceOnBoard
 from referee.store import (
-    board_from_json,
-    board_to_json,
     dumps_board,
     export_json,
     import_json,
@@ -134,15 +132,13 @@ def test_unknown_sqlite_format_version(tmp_path):
 
 
 def base_json() -> dict:
-    return board_to_json(
-        Board(
-            meta={"name": "x"},
-            features=[
-                Feature("a", "point", Point(0, 0), {}),
-                Feature("l", "path", LineString([(0, 0), (5, 0)])),
-            ],
-        )
-    )
+    return Board(
+        meta={"name": "x"},
+        features=[
+            Feature("a", "point", Point(0, 0), {}),
+            Feature("l", "path", LineString([(0, 0), (5, 0)])),
+        ],
+    ).to_json()
 
 
 @pytest.mark.parametrize(
@@ -182,7 +178,7 @@ def test_invalid_content_names_the_place(mutate, error, where):
     data = base_json()
     mutate(data)
     with pytest.raises(error) as err:
-        board_from_json(json.loads(json.dumps(data, allow_nan=True)), "p.json")
+        Board.from_json(json.loads(json.dumps(data, allow_nan=True)), "p.json")
     assert where in str(err.value)
 
 
@@ -223,7 +219,7 @@ def boards(draw):
 @given(boards())
 def test_hypothesis_export_import_export_is_byte_identical(b):
     text = dumps_board(b)
-    assert dumps_board(board_from_json(json.loads(text))) == text
+    assert dumps_board(Board.from_json(json.loads(text))) == text
 
 
 def test_large_map_round_trips_through_sqlite(tmp_path):

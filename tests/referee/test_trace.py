@@ -12,9 +12,9 @@ from PIL import Image
 
 from referee.cli import main
 from referee.errors import ImageError
-from referee.export.picture import svg_to_png
 from referee.generators import voronoi_map
 from referee.render import render_svg
+from referee.render.png import svg_to_png
 from referee.store import load_project
 from referee.trace import score_trace, trace_board, trace_regions
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..base import FigureView
+from ...vocabulary import FigureView
 from .layout import COMPANIONS, RINGBEARER
 from .moves import Move
 from .state import RALLY, MountDoomBase

@@ -58,7 +58,8 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
-from ..base import FigureView, Game
+from ...vocabulary import FigureView
+from ..base import Game
 from . import determinize, evaluate, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement

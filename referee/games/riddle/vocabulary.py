@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..registry import Symbol
+from ...vocabulary import Symbol
 
 
 def _enum(*values: Any) -> dict[str, Any]:

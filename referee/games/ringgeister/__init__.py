@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..registry import RulesModule
-from .checks import board_problems, goal_reach_problems
+from .checks import board_counts, board_problems, goal_reach_problems
 from .game import RinggeisterGame
 from .moves import Move
 from .pictures import PICTURES
@@ -17,6 +17,7 @@ RULES = RulesModule(
     game=RinggeisterGame,
     props=PROPS,
     board_checks=(goal_reach_problems, board_problems),
+    board_counts=board_counts,
     symbols=SYMBOLS,
     pictures=PICTURES,
     positions=("shipped:positions/ringgeister-start.json",),

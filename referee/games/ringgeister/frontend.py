@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import palette
-from ..base import FigureView
+from ...vocabulary import FigureView
 from .pieces import SIZE_NAMES
 
 if TYPE_CHECKING:

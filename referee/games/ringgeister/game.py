@@ -63,7 +63,8 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import BoardError, StateError, UsageError
-from ..base import FigureView, Game
+from ...vocabulary import FigureView
+from ..base import Game
 from ..events import Event
 from ..options import Option
 from ..rng import Rng

@@ -1,8 +1,8 @@
 """Ringgeister's board vocabulary: its feature properties and how they are drawn.
 
-``RULES.props`` and ``RULES.symbols`` (:class:`~referee.games.registry.RulesModule`):
-the loader, the project schema and the editor's inspector read the properties
-through :func:`referee.games.registry.prop_table`; ``referee render`` and the
+``RULES.props`` and ``RULES.symbols`` (:class:`~referee.games.registry.RulesModule`,
+a :class:`~referee.vocabulary.Plugin`): the loader, the project schema and the
+editor's inspector read the properties through :func:`referee.model.prop_table`; ``referee render`` and the
 editor's canvas draw the symbols (:func:`referee.palette.feature_symbols`).
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..registry import Symbol
+from ...vocabulary import Symbol
 from .frontend import FIGURE_LETTERS
 
 _DIRECTION = {"type": "direction"}  # compass letter N/E/S/W or a bearing in degrees

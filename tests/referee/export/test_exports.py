@@ -23,8 +23,8 @@ from referee.export import (
     to_node_link,
     write_export,
 )
-from referee.export.picture import svg_to_png
 from referee.export.tts import to_tts
+from referee.render.png import svg_to_png
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -111,9 +111,9 @@ def test_invalid_tile_outline_names_its_pack_file(tmp_path):
 
 def test_a_project_over_the_feature_limit_is_refused_with_a_message(monkeypatch, capsys):
     """More features than ``MAX_FEATURES`` (lowered here to keep the test fast): a message."""
-    import referee.store
+    import referee.model
 
-    monkeypatch.setattr(referee.store, "MAX_FEATURES", 50)
+    monkeypatch.setattr(referee.model, "MAX_FEATURES", 50)
     for path in (MD_JSON, MD_DB):
         rc, _, err = run_cli(["info", str(path)], capsys)
         assert rc == 1 and str(path) in err and "limit 50" in err, err

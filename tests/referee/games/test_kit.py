@@ -156,10 +156,10 @@ def test_fixed_dice_come_first_then_the_generator() -> None:
 
 def test_plugin_properties_extend_a_copy_of_the_generic_table() -> None:
     from referee.games import available
-    from referee.games.registry import prop_specs
     from referee.model import PROP_SPECS
+    from referee.vocabulary import prop_specs
 
-    merged = prop_specs()
+    merged = prop_specs(PROP_SPECS)
     for kind, specs in PROP_SPECS.items():
         assert all(merged[kind][k] == v for k, v in specs.items())
     if "race" in available():

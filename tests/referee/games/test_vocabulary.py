@@ -16,9 +16,10 @@ import pytest
 from referee import shipped
 from referee.errors import BoardError, UsageError
 from referee.games import get_module, modules
-from referee.games.registry import builtin_modules, prop_specs, prop_table
-from referee.model import PROP_SPECS, Feature
+from referee.games.registry import builtin_modules
+from referee.model import PROP_SPECS, Feature, prop_table
 from referee.schema import project_schema
+from referee.vocabulary import prop_specs
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -79,7 +80,7 @@ def test_a_module_never_changes_a_generic_property() -> None:
         name="fake",
         props={"port": {"side": {"type": "str"}, "extra": {"type": "bool"}}},
     )
-    merged = prop_specs(found={"fake": fake})
+    merged = prop_specs(PROP_SPECS, {"fake": fake})
     assert merged["port"]["side"] == PROP_SPECS["port"]["side"]
     assert merged["port"]["extra"] == {"type": "bool"}
 

@@ -9,8 +9,8 @@ from pathlib import Path
 from PIL import Image
 
 from referee.cli import main
-from referee.export.picture import svg_to_png
 from referee.render import render_svg
+from referee.render.png import svg_to_png
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -14,9 +14,10 @@ import pytest
 from referee import palette
 from referee.cli import main as cli
 from referee.compiler import compile_board
-from referee.games import FigureView, Game, get_game
+from referee.games import Game, get_game
 from referee.render import BoardRenderer, render_game, render_svg
 from referee.store import load_project
+from referee.vocabulary import FigureView, Symbol
 
 ROOT = Path(__file__).resolve().parents[3]
 PROJECT = ROOT / "projects" / "ringgeister"
@@ -104,8 +105,8 @@ def test_a_state_is_drawn_on_its_own_board_and_where_each_figure_went(game: Game
 
 def test_figure_symbol_prefers_the_id_then_the_kind_and_the_figures_colour() -> None:
     table = {
-        "orc": palette.Symbol("O", "#222222", "triangle", 5.0),
-        "orc-1": palette.Symbol("1", "#333333", "square", 4.0, stroke="#ff0000"),
+        "orc": Symbol("O", "#222222", "triangle", 5.0),
+        "orc-1": Symbol("1", "#333333", "square", 4.0, stroke="#ff0000"),
     }
     one = palette.figure_symbol(FigureView("orc-1", "n", "", "#00ff00", kind="orc"), table)
     assert (one.shape, one.label, one.colour, one.stroke) == ("square", "1", "#00ff00", "#ff0000")

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from referee.games import RulesModule, Symbol
+from referee.games import RulesModule
+from referee.vocabulary import Symbol
 
 from .game import Race, RaceMove, board_problems, register_cli
 

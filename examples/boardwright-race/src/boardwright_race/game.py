@@ -24,8 +24,9 @@ from typing import Any, ClassVar, Literal, Self
 
 from referee.compiler import CompiledBoard
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, FigureView, Game, Move, Option, event, won
+from referee.games import Event, Game, Move, Option, event, won
 from referee.games.rng import Rng
+from referee.vocabulary import FigureView
 
 COLOURS = ("red", "blue", "green", "yellow")
 HEX = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9a825"}

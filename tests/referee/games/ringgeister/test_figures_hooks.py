@@ -14,10 +14,10 @@ from functools import lru_cache
 import pytest
 
 from referee.compiler import CompiledBoard, compile_board
-from referee.games.base import FigureView
 from referee.games.ringgeister import RinggeisterGame
 from referee.games.ringgeister.frontend import FIGURE_COLOURS
 from referee.games.ringgeister.sample import sample_board
+from referee.vocabulary import FigureView
 
 
 @lru_cache(maxsize=2)
