@@ -67,7 +67,6 @@ from .games.base import Game
 from .render import render_svg
 from .safeio import MAX_INT_DIGITS, dumps_json, loads_json, write_json
 from .store import _project_in_dir, load_project, read_json_file
-from .vocabulary import FigureView
 
 ENVELOPE = "boardwright-game"
 ENVELOPE_VERSION = 1
@@ -84,7 +83,6 @@ _PROJECT_SUFFIXES = (".bwproj", ".json")
 
 AnyGame = Game[Any]
 Event = dict[str, Any]
-_FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
 
 # ====================================================================== errors
@@ -925,9 +923,7 @@ class Session:
                 "you": viewer,
                 **st,
                 "view": g.view(viewer),
-                "figures": [
-                    {k: getattr(f, k) for k in _FIGURE_FIELDS} for f in g.figures().values()
-                ],
+                "figures": [dataclasses.asdict(f) for f in g.figures().values()],
             }
             if st["to_move"] is not None and (everything or st["to_move"] == viewer):
                 out["moves"] = [str(m) for m in g.legal_moves]
@@ -1223,8 +1219,7 @@ def _op_load(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     env = copy_json(held.env)
     moves = env.get("log", {}).get("moves", [])
     kept = Held(s.new_id(), held.game, env, ply=len(moves), used=s.clock())
-    kept.players = [""] * len(moves)
-    s.keep(kept)
+    s.keep(kept)  # who played the loaded moves is not in an envelope: their log says None
     return {"game": kept.id, **_status(kept)}
 
 
