@@ -101,13 +101,13 @@ def test_the_owner_deletes_a_game_others_cannot(server, tmp_path):
 
 
 def test_idle_games_expire_and_free_the_limit(make_server):
-    srv = make_server(max_games=2, idle_timeout=0.6)
+    srv = make_server(max_games=2, idle_timeout=1.5)
     a = create(srv.url, **RG)
     create(srv.url, **RG)
     r = httpx.post(srv.url + "/api/games", json=RG, headers=AS_ADMIN)
     assert r.status_code == 503 and r.json()["error"]["code"] == "too_many_games"
     # a spectator polling does not keep a game alive; only moves do
-    end = time.monotonic() + 1.5
+    end = time.monotonic() + 2.5
     while time.monotonic() < end:
         httpx.get(srv.url + f"/api/games/{a['game']}")
         time.sleep(0.1)
@@ -117,12 +117,12 @@ def test_idle_games_expire_and_free_the_limit(make_server):
 
 
 def test_moves_keep_a_game_alive(make_server):
-    srv = make_server(idle_timeout=1.0, moves_per_second=100)
+    srv = make_server(idle_timeout=2.0, moves_per_second=100)
     g = create(srv.url, rules="mount-doom", project="mount-doom", players=2, seed=2)
     seats = {s["player"]: Client(srv.url, s["token"]) for s in g["seats"]}
     gid = g["game"]
-    for _ in range(6):  # 6 moves 0.4 s apart: 2.4 s, longer than the idle timeout
-        time.sleep(0.4)
+    for _ in range(6):  # 6 moves 0.8 s apart: 4.8 s, longer than the idle timeout
+        time.sleep(0.8)
         snap = httpx.get(srv.url + f"/api/games/{gid}").json()
         seat = seats[snap["to_move"]]
         move = seat.get(f"/api/games/{gid}").json()["moves"][0]
