@@ -6,6 +6,7 @@ them back into it. Against a real server on a loopback port."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import httpx
@@ -128,6 +129,33 @@ def test_moves_keep_a_game_alive(make_server):
         move = seat.get(f"/api/games/{gid}").json()["moves"][0]
         r = seat.post(f"/api/games/{gid}/moves", {"move": move, "expect_ply": snap["ply"]})
         assert r.status_code == 200, r.text
+
+
+def test_a_finished_game_expires_after_finished_ttl_and_frees_the_limit(make_server):
+    srv = make_server(max_games=1, finished_ttl=1.5, moves_per_second=1000)
+    g = create(srv.url, rules="mount-doom", project="mount-doom", players=2, seed=1)
+    gid = g["game"]
+    seats = {s["player"]: Client(srv.url, s["token"]) for s in g["seats"]}
+    rnd = random.Random(0)
+    for _ in range(2000):
+        snap = httpx.get(srv.url + f"/api/games/{gid}").json()
+        if snap["outcome"] is not None:
+            break
+        seat = seats[snap["to_move"]]
+        moves = seat.get(f"/api/games/{gid}").json()["moves"]
+        r = seat.post(
+            f"/api/games/{gid}/moves", {"move": rnd.choice(moves), "expect_ply": snap["ply"]}
+        )
+        assert r.status_code == 200, r.text
+    assert snap["outcome"] is not None
+    # over, but still there for a while: its seats may read how it ended
+    assert httpx.get(srv.url + f"/api/games/{gid}").status_code == 200
+    r = httpx.post(srv.url + "/api/games", json=RG, headers=AS_ADMIN)
+    assert r.status_code == 503  # it still counts
+    time.sleep(2.6)
+    r = httpx.get(srv.url + f"/api/games/{gid}")
+    assert r.status_code == 410 and "finished" in r.json()["error"]["message"]
+    create(srv.url, **RG)  # its place is free
 
 
 def test_finished_games_expire_after_their_time(tmp_path):
