@@ -282,6 +282,22 @@ def project_meta(path: str) -> dict[str, Any]:
     return {"title": board.name, "rules": board.rules or None}
 
 
+def exit_with_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker process: exit as soon as process ``parent`` is gone.
+
+    A worker of a server killed with ``SIGKILL`` (or stopped by a signal before it
+    could stop its workers) would otherwise live on, waiting for work that never
+    comes. Pass it as the worker pool's initializer.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
 #: the compiled boards of this process (the CLI's verbs share them)
 BOARDS = Boards()
 

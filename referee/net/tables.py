@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import math
 import multiprocessing
+import os
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
@@ -45,6 +46,7 @@ from ..session import (
     Held,
     RequestError,
     Session,
+    exit_with_parent,
     guard_state,
     project_meta,
     token_hash,
@@ -134,7 +136,12 @@ class Hall(Session):
         """:func:`~referee.session.project_meta` in the worker process (started on
         first use; ``spawn``, so it shares nothing with the server's threads)."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=exit_with_parent,
+                initargs=(os.getpid(),),
+            )
         try:
             return self._pool.submit(project_meta, path).result()
         except Exception as exc:  # the worker died (killed, out of memory): a new one next time

@@ -192,3 +192,31 @@ def test_keep_alive_connections_still_serve_several_requests(make_server):
         for _ in range(3):
             assert c.get("/api/rules").status_code == 200
             time.sleep(0.5)  # idle between requests, under uvicorn's keep-alive
+
+
+def _children(pid: int) -> set[int]:
+    """The child processes of ``pid`` (of every one of its threads)."""
+    out: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            out |= {int(c) for c in (task / "children").read_text().split()}
+        except OSError:
+            continue
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_the_project_reader_does_not_outlive_a_killed_server(tmp_path):
+    srv = ServerProcess(tmp_path / "games.sqlite", PROJECTS)
+    try:
+        assert httpx.get(srv.url + "/api/projects", timeout=60).status_code == 200
+        workers = _children(srv.proc.pid)
+        assert workers, "the projects were not read by a worker process"
+        srv.kill9()
+        end = time.monotonic() + 10
+        while time.monotonic() < end and any(Path(f"/proc/{w}").exists() for w in workers):
+            time.sleep(0.1)
+        alive = [w for w in workers if Path(f"/proc/{w}").exists()]
+        assert not alive, f"worker(s) {alive} outlived the server"
+    finally:
+        srv.stop()
