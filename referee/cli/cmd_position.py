@@ -24,6 +24,8 @@ from typing import Any
 from ..errors import StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
+from ..safeio import write_json
+from ..session import game_of, guard_state, load_envelope
 from ..store import read_json_file
 from . import emit_json
 
@@ -84,9 +86,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def cmd_position(args: argparse.Namespace) -> int:
-    from ..safeio import write_json
-    from .cmd_game import game_of, guard_state, load_envelope
-
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     with guard_state(args.state):

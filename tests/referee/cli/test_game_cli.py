@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.cli.cmd_game import Server
+from referee.cli.stdio import Server
 from referee.games.ringgeister.sample import sample_board
 from referee.store import export_json
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.cli import main
-from referee.cli.cmd_game import Server
+from referee.cli.stdio import Server
 from referee.games import get_module, modules
 
 from ...conftest import generator_leaks
