@@ -27,8 +27,15 @@ Layout of the map (following Tiled's *JSON Map Format* reference):
 
 Coordinates: Tiled measures pixels with y down, like us; one millimetre becomes
 ``px_per_mm`` pixels. A polygon or polyline object sits at its first vertex and
-lists its points relative to it, as Tiled does. Polygon holes are dropped (Tiled
-has none); ``art`` features are not exported.
+lists its points relative to it, as Tiled does. Numbers are written in full (not
+rounded), so an import gets the same coordinates back (:mod:`referee.importers`).
+Polygon holes are dropped (Tiled has none); ``art`` features are not objects.
+
+What a Tiled map has no place for — the tile assets in their own frame, the
+placements' centres, the board's settings, piece types and decks, the ``art``
+features — is the map property ``boardwright``: the JSON text of
+:func:`referee.export.carry.board_block`. The map also says ``width_mm`` and
+``height_mm``.
 
 Notes
 -----
@@ -45,6 +52,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ..compiler import CompiledBoard
+from ..errors import BoardError
+from ..safeio import dumps_json
+from .carry import board_block
 
 #: Tiled JSON format version written (objects carry ``type``, as in Tiled ≥ 1.10).
 TILED_JSON_VERSION = "1.10"
@@ -118,7 +128,7 @@ class _Writer:
         self.next_id = 1
 
     def xy(self, x: float, y: float) -> tuple[float, float]:
-        return round((x - self.ox) * self.s, 4), round((y - self.oy) * self.s, 4)
+        return (x - self.ox) * self.s, (y - self.oy) * self.s
 
     def obj(
         self, name: str, cls: str, geom: BaseGeometry, props: list[dict[str, Any]]
@@ -151,7 +161,7 @@ class _Writer:
         pts = [self.xy(c[0], c[1]) for c in coords]
         x0, y0 = pts[0]
         o["x"], o["y"] = x0, y0
-        o[key] = [{"x": round(x - x0, 4), "y": round(y - y0, 4)} for x, y in pts]
+        o[key] = [{"x": x - x0, "y": y - y0} for x, y in pts]
 
 
 def to_tmj(
@@ -285,6 +295,9 @@ def to_tmj(
                 "origin_x_mm": ox,
                 "origin_y_mm": oy,
                 "generator": "boardwright referee export --to tmj",
+                "boardwright": dumps_json(
+                    board_block(compiled, ("art",)), "tmj boardwright", error=BoardError
+                ),
             }
         ),
     }
