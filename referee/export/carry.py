@@ -16,14 +16,17 @@ The block::
     {"format": "boardwright-board", "version": 1, "board_hash": "…",
      "meta": {...}, "tiles": [tile assets, features in their own frame],
      "placements": [{"id", "tile", "x", "y", "turns"}], "piece_types": [...],
-     "decks": [...], "pieces": [...], "features": [free-standing features]}
+     "decks": [...], "pieces": [...], "features": [free-standing features],
+     "order": [the ids of every free-standing feature, in the board's order]}
 
 ``features`` lists only the free-standing features the format itself does not carry:
 all of them for the graph formats (a graph has nodes, not geometry), the ``art``
 features for ``tmj`` (Tiled gets no terrain drawings), none for ``geojson``. The
 features a format does carry are read back from the format's own content, so an
 edit made in the other tool comes back; the tiles' features come from the block
-(see :mod:`referee.importers`). Pictures and recorded games are not in the block.
+(see :mod:`referee.importers`); ``order`` puts them back in the board's order (a
+format groups them its own way: Tiled by layer). Pictures and recorded games are not
+in the block.
 
 Notes
 -----
@@ -66,4 +69,5 @@ def board_block(compiled: CompiledBoard, kinds: Iterable[str] | None = ()) -> di
         "decks": [dict(v, key=k) for k, v in board.decks.items()],
         "pieces": [p.to_json() for p in board.pieces],
         "features": [f.to_json() for f in board.features if wanted is None or f.kind in wanted],
+        "order": [f.id for f in board.features],
     }

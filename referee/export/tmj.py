@@ -28,7 +28,9 @@ Layout of the map (following Tiled's *JSON Map Format* reference):
 Coordinates: Tiled measures pixels with y down, like us; one millimetre becomes
 ``px_per_mm`` pixels. A polygon or polyline object sits at its first vertex and
 lists its points relative to it, as Tiled does. Numbers are written in full (not
-rounded), so an import gets the same coordinates back (:mod:`referee.importers`).
+rounded), so an import gets the same coordinates back (:mod:`referee.importers`); an
+object one of whose vertices its offset from the first would not give back exactly
+(a traced board's 16-digit coordinates) sits at the map's origin instead.
 Polygon holes are dropped (Tiled has none); ``art`` features are not objects.
 
 What a Tiled map has no place for — the tile assets in their own frame, the
@@ -160,6 +162,10 @@ class _Writer:
     def _vertices(self, o: dict[str, Any], coords: list[Any], key: str) -> None:
         pts = [self.xy(c[0], c[1]) for c in coords]
         x0, y0 = pts[0]
+        if any(x0 + (x - x0) != x or y0 + (y - y0) != y for x, y in pts):
+            # a vertex that its offset from the first would not give back exactly:
+            # the object sits at the map's origin and lists its vertices as they are
+            x0 = y0 = 0.0
         o["x"], o["y"] = x0, y0
         o[key] = [{"x": x - x0, "y": y - y0} for x, y in pts]
 

@@ -48,6 +48,8 @@ class Builder:
         self.features: list[Feature] = []
         self.ids: set[str] = set(taken or ())
         self._next = 0
+        #: the order of the free-standing features (a carried block's ``order``)
+        self.order: list[str] = []
 
     def fresh_id(self, wanted: Any, prefix: str) -> str:
         """``wanted`` if it is a usable id no feature has, else a fresh one.
@@ -121,6 +123,11 @@ class Builder:
         board = base if base is not None else Board()
         board.meta = {**board.meta, **{k: v for k, v in meta.items() if v is not None}}
         board.features.extend(self.features)
+        if self.order:
+            # the order the carried block gives; features added since go after them
+            rank = {fid: i for i, fid in enumerate(self.order)}
+            last = len(rank)
+            board.features.sort(key=lambda f: rank.get(f.id, last))
         try:
             board.validate(self.problems.source)
         except BoardwrightError as exc:
@@ -176,6 +183,12 @@ def read_block(data: Any, problems: Problems) -> Board | None:
     except BoardwrightError as exc:
         problems.add("", str(exc))
         return None
+
+
+def block_order(data: Any) -> list[str]:
+    """The ``order`` of a carried block: the free-standing features' ids in board order."""
+    order = data.get("order") if isinstance(data, dict) else None
+    return [i for i in order if isinstance(i, str)] if isinstance(order, list) else []
 
 
 def unreferenced_images(board: Board, losses: Losses) -> None:

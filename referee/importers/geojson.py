@@ -40,7 +40,7 @@ from ..export.geojson import EARTH_RADIUS_M
 from ..model import FEATURE_KINDS, MAX_FEATURES, Board
 from ..safeio import loads_json
 from ..vocabulary import plugins
-from .build import Builder, read_block, unreferenced_images
+from .build import Builder, block_order, read_block, unreferenced_images
 from .exact import recover
 from .formats import ImportSettings, Progress
 from .result import ImportRefused, ImportResult, Losses, Problems
@@ -90,6 +90,7 @@ def read_geojson(
     placements = {p.id for p in base.placements} if base is not None else set()
     taken = placements | ({f.id for f in base.features} if base is not None else set())
     builder = Builder(problems, losses, taken)
+    builder.order = block_order(data.get("boardwright_board"))
 
     # -- the geometries, in the file's coordinates
     rows: list[tuple[str, BaseGeometry, dict[str, Any], Any, str]] = []

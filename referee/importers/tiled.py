@@ -65,10 +65,11 @@ from shapely.geometry.base import BaseGeometry
 
 from ..errors import BoardwrightError
 from ..export.tmj import RESERVED
+from ..images.store import image_id
 from ..model import FEATURE_KINDS, Background, Board, Placement, TileAsset
 from ..safeio import loads_json
 from ..vocabulary import plugins
-from .build import Builder, check_shape, read_block, unreferenced_images
+from .build import Builder, block_order, check_shape, read_block, unreferenced_images
 from .exact import recover
 from .formats import ImportSettings, Progress
 from .result import ImportRefused, ImportResult, Losses, Problems
@@ -383,18 +384,21 @@ class _Reader:
         self.map = m
         self.base: Board | None = None
         block = props.get("boardwright")
+        order: list[str] = []
         if isinstance(block, str):
             try:
-                self.base = read_block(
-                    loads_json(block, "map property boardwright", error=ImportRefused),
-                    self.problems,
-                )
+                raw = loads_json(block, "map property boardwright", error=ImportRefused)
+                self.base = read_block(raw, self.problems)
+                order = block_order(raw)
             except ImportRefused as exc:
                 self.problems.add("map property boardwright", exc.message)
         taken = set()
         if self.base is not None:
             taken = {p.id for p in self.base.placements} | {f.id for f in self.base.features}
         self.builder = Builder(self.problems, self.losses, taken)
+        self.builder.order = order
+        if self.base is not None:
+            self._carried_pictures(m, self.base)
         self.board = self.base if self.base is not None else Board()
         self.assets: dict[int, str | None] = {}
         self.hexagonal = m.orientation == "hexagonal"
@@ -428,6 +432,21 @@ class _Reader:
         board = self.builder.board(self.board, meta)
         unreferenced_images(board, self.losses)
         return board
+
+    def _carried_pictures(self, m: Any, base: Board) -> None:
+        """The pictures of a Boardwright export's tile faces: its tileset's images whose
+        bytes are the ones the carried tile assets name (the same bytes, the same id)."""
+        wanted = {iid for _, iid in base.image_uses()}
+        for ts in m.tilesets.values():
+            for tile in (ts.tiles or {}).values():
+                if tile.image is None:
+                    continue
+                blob = self._image_bytes(tile.image)
+                if blob is not None and image_id(blob) in wanted:
+                    try:
+                        base.images.add(blob, Path(str(tile.image)).name)
+                    except BoardwrightError:
+                        self.losses.add("face", "tile pictures that could not be read: tiles without faces")
 
     def _walk(self, layers: Any, dx: float, dy: float) -> Iterator[tuple[Any, float, float]]:
         for layer in layers or []:
@@ -482,12 +501,12 @@ class _Reader:
         props = {
             (k[:-1] if k.endswith("_") and k[:-1] in RESERVED else k): v for k, v in props.items()
         }
-        if kind not in FEATURE_KINDS:
+        if port:  # a port the compiler made a node: its class is that node's kind
+            kind, cls = "port", ""
+        elif kind not in FEATURE_KINDS:
             if kind is not None:
                 props["kind_"] = kind
-            kind = "port" if port else cls if cls in FEATURE_KINDS else layer_kind
-        elif port:
-            kind = "port"
+            kind = cls if cls in FEATURE_KINDS else layer_kind
         if cls and cls not in FEATURE_KINDS:
             props.setdefault("class", cls)
         if node is None and o.name:
