@@ -4,8 +4,10 @@
   device is refused at once; at most :data:`MAX_INPUT_BYTES`), and unpacks it if it
   is gzip-compressed (``.tmx.gz``, as Debian ships Tiled's examples), refusing more
   than :data:`MAX_INPUT_BYTES` unpacked.
-- :func:`check_xml` refuses XML with a document type declaration (entities could
-  expand without bound, or read other files), nesting deeper than
+- :func:`check_xml` refuses XML with an inline document type definition or an
+  entity declaration (entities could expand without bound, or read other files; an
+  external ``<!DOCTYPE map SYSTEM "…">`` as old Tiled wrote is read, never
+  fetched), nesting deeper than
   :data:`MAX_XML_DEPTH` or more than :data:`MAX_XML_ELEMENTS` elements, before any
   library parses it; then it parses it.
 - :class:`Folder` is where a file's references may lead: a tileset, template or
@@ -77,8 +79,12 @@ def check_xml(data: bytes, where: str) -> ET.Element:
             f"{message} at line {parser.CurrentLineNumber}", code=code, location=where
         )
 
-    def doctype(*_: Any) -> None:
-        refuse("XML with a document type declaration is refused (entities)", "bad_xml")
+    def doctype(_name: Any, _system: Any, _public: Any, internal: Any) -> None:
+        if internal:  # <!DOCTYPE map SYSTEM "…dtd"> (old Tiled) is read; an inline DTD is not
+            refuse("XML with an inline document type definition is refused (entities)", "bad_xml")
+
+    def entity(*_: Any) -> None:
+        refuse("XML that declares entities is refused", "bad_xml")
 
     def start(*_: Any) -> None:
         depth[0] += 1
@@ -92,7 +98,8 @@ def check_xml(data: bytes, where: str) -> ET.Element:
         depth[0] -= 1
 
     parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     try:

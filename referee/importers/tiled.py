@@ -50,7 +50,7 @@ import math
 import os
 import tempfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -300,7 +300,7 @@ class _Reader:
         home = tmp / rel
         home.mkdir(parents=True, exist_ok=True)
         target = home / ("map.tmx" if xml else "map.tmj")
-        target.write_bytes(data)
+        target.write_bytes(_tmx_defaults(data, self._sizer(base)) if xml else data)
         self.home = home
         self.home_real = base
         for ref in scan.tilesets:
@@ -363,8 +363,25 @@ class _Reader:
                 self.problems.add(f"{what} {ref!r}", exc.message)
                 return None
         dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_bytes(blob)
+        xml = blob.lstrip()[:1] == b"<"
+        dest.write_bytes(
+            _tmx_defaults(blob, self._sizer(Path(os.path.dirname(real_dir / ref)))) if xml else blob
+        )
         return blob
+
+    def _sizer(self, real_dir: Path) -> Callable[[str], tuple[int, int] | None]:
+        """The pixel size of a picture a TMX or TSX in ``real_dir`` names (or None)."""
+
+        def size(ref: str) -> tuple[int, int] | None:
+            from ..images.decode import inspect_image
+
+            try:
+                facts = inspect_image(self.folder.read(ref, real_dir), ref)
+            except BoardwrightError:
+                return None
+            return facts.width, facts.height
+
+        return size
 
     # -- converting
     def _convert(self, m: Any) -> Board:
@@ -446,7 +463,9 @@ class _Reader:
                     try:
                         base.images.add(blob, Path(str(tile.image)).name)
                     except BoardwrightError:
-                        self.losses.add("face", "tile pictures that could not be read: tiles without faces")
+                        self.losses.add(
+                            "face", "tile pictures that could not be read: tiles without faces"
+                        )
 
     def _walk(self, layers: Any, dx: float, dy: float) -> Iterator[tuple[Any, float, float]]:
         for layer in layers or []:
@@ -918,6 +937,63 @@ class _Reader:
             None,
             "img",
         )
+
+
+def _tmx_defaults(data: bytes, image_size: Callable[[str], tuple[int, int] | None]) -> bytes:
+    """TMX or TSX with the attributes older Tiled versions left out filled in with
+    the values the TMX format gives them (pytiled-parser requires them): a map's
+    ``infinite`` (0), ``nextlayerid``, ``nextobjectid``, ``renderorder``
+    (right-down), ``version`` and ``tiledversion``; a tileset's ``tilecount`` and
+    ``columns`` (from its image, or its tiles); an image's ``width`` and ``height``
+    (``image_size(source)``: read from the picture); an object's ``id``."""
+    root = ET.fromstring(data)
+    if root.tag == "map":
+        defaults = {
+            "infinite": "0",
+            "renderorder": "right-down",
+            "version": "1.0",
+            "tiledversion": "",
+        }
+        for k, v in defaults.items():
+            root.attrib.setdefault(k, v)
+        layers = [
+            el for el in root.iter() if el.tag in ("layer", "objectgroup", "imagelayer", "group")
+        ]
+        ids = [int(el.get("id", "0") or 0) for el in layers if (el.get("id") or "").isdigit()]
+        root.attrib.setdefault("nextlayerid", str(max(ids, default=len(layers)) + 1))
+        objects = list(root.iter("object"))
+        oids = [int(o.get("id", "0")) for o in objects if (o.get("id") or "").isdigit()]
+        nxt = max(oids, default=0) + 1
+        for o in objects:
+            if not (o.get("id") or "").isdigit():
+                o.set("id", str(nxt))
+                nxt += 1
+        root.attrib.setdefault("nextobjectid", str(nxt))
+    for image in root.iter("image"):
+        if image.get("source") and not (image.get("width") and image.get("height")):
+            wh = image_size(str(image.get("source")))
+            if wh is not None:
+                image.set("width", str(wh[0]))
+                image.set("height", str(wh[1]))
+    for ts in [root] if root.tag == "tileset" else root.findall("tileset"):
+        if ts.get("source"):
+            continue
+        ts.attrib.setdefault("name", "")
+        if "tilecount" in ts.attrib and "columns" in ts.attrib:
+            continue
+        image = ts.find("image")
+        tw, th = int(ts.get("tilewidth", "1") or 1), int(ts.get("tileheight", "1") or 1)
+        sp, mg = int(ts.get("spacing", "0") or 0), int(ts.get("margin", "0") or 0)
+        if image is not None and image.get("width") and image.get("height"):
+            cols = max(0, (int(image.get("width", "0")) - 2 * mg + sp) // max(1, tw + sp))
+            rows = max(0, (int(image.get("height", "0")) - 2 * mg + sp) // max(1, th + sp))
+            ts.attrib.setdefault("columns", str(cols))
+            ts.attrib.setdefault("tilecount", str(cols * rows))
+        else:
+            tiles = [int(t.get("id", "0")) for t in ts.findall("tile")]
+            ts.attrib.setdefault("columns", "0")
+            ts.attrib.setdefault("tilecount", str(max(tiles, default=-1) + 1))
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
 def _layer_kind(layer: Any) -> str | None:
