@@ -66,7 +66,7 @@ from shapely.geometry.base import BaseGeometry
 from ..errors import BoardwrightError
 from ..export.tmj import RESERVED
 from ..images.store import image_id
-from ..model import FEATURE_KINDS, Background, Board, Placement, TileAsset
+from ..model import FEATURE_KINDS, MAX_FEATURES, Background, Board, Placement, TileAsset
 from ..safeio import loads_json
 from ..vocabulary import plugins
 from .build import Builder, block_order, check_shape, read_block, unreferenced_images
@@ -271,7 +271,6 @@ class _Reader:
             scan = _scan_xml(check_xml(data, where), self.problems)
         else:
             scan = _scan_json(loads_json(data, where, error=ImportRefused), self.problems)
-        from ..model import MAX_FEATURES
 
         if scan.objects > MAX_FEATURES:
             self.problems.add(
@@ -281,7 +280,6 @@ class _Reader:
             self.problems.add(
                 "", f"{scan.cells} tile cells is more than an import reads ({MAX_CELLS})"
             )
-        self.problems.check()
         with tempfile.TemporaryDirectory(prefix="boardwright-import-") as tmp:
             tiled_map = self._parse(Path(tmp), data, xml, scan)
             self.sandbox = Path(tmp)
@@ -341,14 +339,14 @@ class _Reader:
             ) from None
 
     def _copy(self, ref: str, real_dir: Path, tmp_dir: Path, what: str) -> bytes | None:
-        dest = Path(os.path.normpath(tmp_dir / ref))
-        if not dest.is_relative_to(self.tmp):
-            self.problems.add(f"{what} {ref!r}", "leads out of the map's folder")
-            return None
         try:
             blob = self.folder.read(ref, real_dir)
         except ImportRefused as exc:
             self.problems.add(f"{what} {ref!r}", exc.message)
+            return None
+        dest = Path(os.path.normpath(tmp_dir / ref))
+        if not dest.is_relative_to(self.tmp):
+            self.problems.add(f"{what} {ref!r}", "leads out of the map's folder")
             return None
         if blob.lstrip()[:1] == b"<":
             try:
