@@ -213,7 +213,7 @@ def _placement(
             and math.isfinite(s)
             and s > 0
         )
-        if not ok:
+        if not ok or not isinstance(origin, list) or not isinstance(s, (int, float)):
             raise ImportRefused(
                 'a "wgs84" collection needs "origin": [lon, lat] and a positive "metres_per_mm"',
                 location=where,

@@ -123,21 +123,24 @@ def _canon(d: Any) -> str:
 
 
 def graph_difference(a: nx.Graph, b: nx.Graph) -> tuple[int, int]:
-    """How many nodes and edges (with their attributes) one graph has that the other lacks."""
-    na = {(str(n), _canon(d)) for n, d in a.nodes(data=True)}
-    nb = {(str(n), _canon(d)) for n, d in b.nodes(data=True)}
+    """How many nodes and edges are not the same in both graphs: missing from one, or
+    with other attributes (an edge is its two ends and its key)."""
 
-    def edges(g: nx.Graph) -> set[tuple[str, str, str, str]]:
-        out = set()
-        for e in g.edges(keys=True, data=True) if g.is_multigraph() else g.edges(data=True):
-            u, v, d = str(e[0]), str(e[1]), e[-1]
-            k = str(e[2]) if g.is_multigraph() else ""
-            lo, hi = sorted((u, v))
-            out.add((lo, hi, k, _canon(d)))
+    def nodes(g: nx.Graph) -> dict[str, str]:
+        return {str(n): _canon(d) for n, d in g.nodes(data=True)}
+
+    def edges(g: nx.Graph) -> dict[tuple[str, str, str], list[str]]:
+        out: dict[tuple[str, str, str], list[str]] = {}
+        multi = g.is_multigraph()
+        for e in g.edges(keys=True, data=True) if multi else g.edges(data=True):
+            lo, hi = sorted((str(e[0]), str(e[1])))
+            out.setdefault((lo, hi, str(e[2]) if multi else ""), []).append(_canon(e[-1]))
         return out
 
-    ea, eb = edges(a), edges(b)
-    return len(na ^ nb), len(ea ^ eb)
+    na, nb, ea, eb = nodes(a), nodes(b), edges(a), edges(b)
+    n = sum(1 for k in na.keys() | nb.keys() if na.get(k) != nb.get(k))
+    m = sum(1 for k in ea.keys() | eb.keys() if sorted(ea.get(k, [])) != sorted(eb.get(k, [])))
+    return n, m
 
 
 def _from_graph(
@@ -174,7 +177,7 @@ def _positions(g: nx.Graph, settings: ImportSettings, where: str) -> dict[Any, t
         if x is None and isinstance(d.get("pos"), (list, tuple)) and len(d["pos"]) >= 2:
             x, y = d["pos"][0], d["pos"][1]
         try:
-            fx, fy = float(x), float(y)  # type: ignore[arg-type]
+            fx, fy = float(x), float(y)
         except (TypeError, ValueError):
             break
         if not (math.isfinite(fx) and math.isfinite(fy)):

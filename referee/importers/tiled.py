@@ -653,6 +653,7 @@ class _Reader:
         if tile is not None and tile.image is not None and tile.image_width:
             tw, th = float(tile.image_width), float(tile.image_height)
         s = self.s
+        outline: dict[str, Any]
         if self.hexagonal:
             outline = {"shape": "polygon", "points": [[x / s, y / s] for x, y in self._hexagon()]}
         elif tw == th:
@@ -792,6 +793,7 @@ class _Reader:
         m = self.map
         tw, th = int(m.tile_size.width) & ~1, int(m.tile_size.height) & ~1
         side = int(m.hex_side_length or 0)
+        pts: list[tuple[float, float]]
         if m.stagger_axis == "x":
             off = (tw - side) // 2
             pts = [
@@ -979,19 +981,20 @@ def _tmx_defaults(data: bytes, image_size: Callable[[str], tuple[int, int] | Non
         ts.attrib.setdefault("name", "")
         if "tilecount" in ts.attrib and "columns" in ts.attrib:
             continue
-        image = ts.find("image")
+        sheet = ts.find("image")
         tw, th = int(ts.get("tilewidth", "1") or 1), int(ts.get("tileheight", "1") or 1)
         sp, mg = int(ts.get("spacing", "0") or 0), int(ts.get("margin", "0") or 0)
-        if image is not None and image.get("width") and image.get("height"):
-            cols = max(0, (int(image.get("width", "0")) - 2 * mg + sp) // max(1, tw + sp))
-            rows = max(0, (int(image.get("height", "0")) - 2 * mg + sp) // max(1, th + sp))
+        if sheet is not None and sheet.get("width") and sheet.get("height"):
+            cols = max(0, (int(sheet.get("width", "0")) - 2 * mg + sp) // max(1, tw + sp))
+            rows = max(0, (int(sheet.get("height", "0")) - 2 * mg + sp) // max(1, th + sp))
             ts.attrib.setdefault("columns", str(cols))
             ts.attrib.setdefault("tilecount", str(cols * rows))
         else:
             tiles = [int(t.get("id", "0")) for t in ts.findall("tile")]
             ts.attrib.setdefault("columns", "0")
             ts.attrib.setdefault("tilecount", str(max(tiles, default=-1) + 1))
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    out: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return out
 
 
 def _layer_kind(layer: Any) -> str | None:

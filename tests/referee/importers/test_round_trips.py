@@ -74,7 +74,9 @@ def test_a_board_with_pictures_keeps_its_tile_faces_through_tiled(tmp_path: Path
     assert all(f is None or board.images.has_data(f) for f in faces.values())
 
 
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="Tiled is not installed (.ci/run installs it)")
+@pytest.mark.skipif(
+    shutil.which("tiled") is None, reason="Tiled is not installed (.ci/run installs it)"
+)
 def test_tmx_written_by_tiled_from_our_tmj_gives_the_same_graph(
     compiled: CompiledBoard, tmp_path: Path
 ) -> None:

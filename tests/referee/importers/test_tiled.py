@@ -70,7 +70,13 @@ def test_object_kinds_follow_class_property_and_shape(tmp_path: Path) -> None:
     objs = [
         {"id": 1, "x": 0, "y": 0, "polygon": square, "name": "Shire"},
         {"id": 2, "x": 0, "y": 50, "polyline": line, "type": "river"},
-        {"id": 3, "x": 0, "y": 60, "polyline": line, "properties": [{"name": "kind", "type": "string", "value": "road"}]},
+        {
+            "id": 3,
+            "x": 0,
+            "y": 60,
+            "polyline": line,
+            "properties": [{"name": "kind", "type": "string", "value": "road"}],
+        },
         {"id": 4, "x": 0, "y": 70, "polyline": line},
         {"id": 5, "x": 5, "y": 5, "point": True},
         {"id": 6, "x": 6, "y": 6, "point": True, "type": "junction"},
@@ -102,11 +108,17 @@ def test_custom_properties_go_through_the_vocabulary(tmp_path: Path) -> None:
         {"name": "terrain", "type": "string", "value": "forest"},
         {"name": "letters", "type": "string", "value": "G, C"},
     ]
-    path = _write(tmp_path, _map([_objects([{"id": 1, "x": 0, "y": 0, "polygon": square, "properties": props}])]))
+    path = _write(
+        tmp_path,
+        _map([_objects([{"id": 1, "x": 0, "y": 0, "polygon": square, "properties": props}])]),
+    )
     (space,) = import_board("tmj", path).board.features
     assert space.props == {"terrain": "forest", "letters": ["G", "C"]}
     props[0]["value"] = "lava"
-    path = _write(tmp_path, _map([_objects([{"id": 1, "x": 0, "y": 0, "polygon": square, "properties": props}])]))
+    path = _write(
+        tmp_path,
+        _map([_objects([{"id": 1, "x": 0, "y": 0, "polygon": square, "properties": props}])]),
+    )
     with pytest.raises(ImportRefused) as e:
         import_board("tmj", path)
     (line,) = e.value.problems
@@ -172,11 +184,48 @@ def test_tile_layer_cells_become_placements_turned_by_their_flags(tmp_path: Path
 
 def test_a_hexagonal_map_places_tiles_where_tiled_draws_them(tmp_path: Path) -> None:
     """staggeraxis y, odd rows shifted by half a tile (Tiled's hexagonal renderer)."""
-    ts = {"firstgid": 1, "name": "hex", "tilewidth": 14, "tileheight": 12, "tilecount": 1, "columns": 1, "margin": 0, "spacing": 0, "tiles": []}
-    layer = {"id": 1, "name": "g", "type": "tilelayer", "width": 2, "height": 2, "data": [1, 1, 1, 1], "opacity": 1, "visible": True, "x": 0, "y": 0}
-    m = _map([layer], orientation="hexagonal", width=2, height=2, tilewidth=14, tileheight=12, hexsidelength=6, staggeraxis="y", staggerindex="odd", tilesets=[ts])
+    ts = {
+        "firstgid": 1,
+        "name": "hex",
+        "tilewidth": 14,
+        "tileheight": 12,
+        "tilecount": 1,
+        "columns": 1,
+        "margin": 0,
+        "spacing": 0,
+        "tiles": [],
+    }
+    layer = {
+        "id": 1,
+        "name": "g",
+        "type": "tilelayer",
+        "width": 2,
+        "height": 2,
+        "data": [1, 1, 1, 1],
+        "opacity": 1,
+        "visible": True,
+        "x": 0,
+        "y": 0,
+    }
+    m = _map(
+        [layer],
+        orientation="hexagonal",
+        width=2,
+        height=2,
+        tilewidth=14,
+        tileheight=12,
+        hexsidelength=6,
+        staggeraxis="y",
+        staggerindex="odd",
+        tilesets=[ts],
+    )
     board = import_board("tmj", _write(tmp_path, m)).board
-    assert [(p.x, p.y) for p in board.placements] == [(7.0, 6.0), (21.0, 6.0), (14.0, 15.0), (28.0, 15.0)]
+    assert [(p.x, p.y) for p in board.placements] == [
+        (7.0, 6.0),
+        (21.0, 6.0),
+        (14.0, 15.0),
+        (28.0, 15.0),
+    ]
     outline = board.tiles["hex/0"].outline
     assert len(outline.exterior.coords) == 7 and outline.bounds == (-7.0, -6.0, 7.0, 6.0)
 
@@ -190,7 +239,18 @@ def test_tile_collision_objects_with_a_kind_are_the_tiles_features(tmp_path: Pat
             {"id": 2, "name": "", "type": "", "x": 0, "y": 0, "width": 5, "height": 5, "rotation": 0, "visible": True},
         ]}}],
     }  # fmt: skip
-    layer = {"id": 1, "name": "g", "type": "tilelayer", "width": 1, "height": 1, "data": [1], "opacity": 1, "visible": True, "x": 0, "y": 0}
+    layer = {
+        "id": 1,
+        "name": "g",
+        "type": "tilelayer",
+        "width": 1,
+        "height": 1,
+        "data": [1],
+        "opacity": 1,
+        "visible": True,
+        "x": 0,
+        "y": 0,
+    }
     result = import_board("tmj", _write(tmp_path, _map([layer], width=1, height=1, tilesets=[ts])))
     (f,) = result.board.tiles["t/0"].features
     assert (f.kind, f.geometry.coords[0]) == ("point", (0.0, -8.0))
@@ -201,8 +261,25 @@ def test_tile_collision_objects_with_a_kind_are_the_tiles_features(tmp_path: Pat
 
 def test_an_image_layer_is_the_background(tmp_path: Path) -> None:
     Image.new("RGB", (30, 10), "green").save(tmp_path / "bg.png")
-    layer = {"id": 1, "name": "bg", "type": "imagelayer", "image": "bg.png", "offsetx": 8, "offsety": 4, "opacity": 0.5, "visible": True, "x": 0, "y": 0}
-    board = import_board("tmj", _write(tmp_path, _map([layer], properties=[{"name": "px_per_mm", "type": "float", "value": 2.0}]))).board
+    layer = {
+        "id": 1,
+        "name": "bg",
+        "type": "imagelayer",
+        "image": "bg.png",
+        "offsetx": 8,
+        "offsety": 4,
+        "opacity": 0.5,
+        "visible": True,
+        "x": 0,
+        "y": 0,
+    }
+    board = import_board(
+        "tmj",
+        _write(
+            tmp_path,
+            _map([layer], properties=[{"name": "px_per_mm", "type": "float", "value": 2.0}]),
+        ),
+    ).board
     bg = board.background
     assert bg is not None and (bg.x, bg.y, bg.scale, bg.opacity) == (4.0, 2.0, 0.5, 0.5)
     assert board.images.info(bg.image).width == 30
@@ -220,7 +297,9 @@ def _xml(path: Path) -> ET.Element:
     return ET.fromstring(gzip.decompress(data) if path.suffix == ".gz" else data)
 
 
-@pytest.mark.skipif(not _example_maps(), reason="Tiled's examples are not installed (.ci/run installs tiled)")
+@pytest.mark.skipif(
+    not _example_maps(), reason="Tiled's examples are not installed (.ci/run installs tiled)"
+)
 @pytest.mark.parametrize("path", _example_maps(), ids=lambda p: str(p.relative_to(EXAMPLES)))
 def test_tileds_example_maps(path: Path) -> None:
     """Every orthogonal or hexagonal example imports, every object becomes a feature or
@@ -231,7 +310,9 @@ def test_tileds_example_maps(path: Path) -> None:
         with pytest.raises(ImportRefused) as e:
             import_board("tmx", path)
         assert all(line.startswith(str(path)) for line in e.value.problems)
-        assert any(f"{root.get('orientation')} maps are not supported" in line for line in e.value.problems)
+        assert any(
+            f"{root.get('orientation')} maps are not supported" in line for line in e.value.problems
+        )
         return
     board = import_board("tmx", path).board
     objects = list(root.iter("object"))
@@ -244,7 +325,9 @@ def test_tileds_example_maps(path: Path) -> None:
     assert len(board.features) == len(objects) - len(tile_objects)
     assert len(board.placements) == cells + len(tile_objects)
     compiled = compile_board(board)
-    assert set(compiled.graph.nodes) >= {f.id for f in board.features if f.kind in ("point", "space")}
+    assert set(compiled.graph.nodes) >= {
+        f.id for f in board.features if f.kind in ("point", "space")
+    }
 
 
 def _cells(data: ET.Element, n: int) -> int:
