@@ -27,8 +27,9 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..vocabulary import plugins
-from .formats import IMPORTERS, LAYOUTS, OPTIONS, Importer, ImportOption, ImportSettings, Progress
+from .formats import IMPORTERS, Importer
 from .result import ImportRefused, ImportResult
+from .settings import LAYOUTS, OPTIONS, ImportOption, ImportSettings, Progress
 
 __all__ = [
     "IMPORTERS",
@@ -40,6 +41,7 @@ __all__ = [
     "ImportSettings",
     "Importer",
     "Progress",
+    "guess_format",
     "import_board",
 ]
 
@@ -86,3 +88,40 @@ def _check(s: ImportSettings) -> None:
         raise UsageError(f"--rules {s.rules!r}: no such rules (installed: {', '.join(plugins())})")
     if s.root is not None and not Path(s.root).is_dir():
         raise UsageError(f"--root {s.root}: not a folder")
+
+
+def guess_format(path: str | os.PathLike[str]) -> str | None:
+    """The :data:`IMPORTERS` format a file most likely is, from its suffix and, for
+        ``.json``, its first 64 KiB: a Tiled map says ``"type": "map"``, GeoJSON
+        ``"FeatureCollection"`` or ``"Feature"``, node-link JSON has ``"nodes"`` (or begins
+    with networkx's ``"directed"`` and ``"multigraph"``).
+        ``None``: no guess (the caller asks). Reads at most 64 KiB of a regular file."""
+    import re
+
+    from ..safeio import check_regular_file
+
+    name = Path(path).name.lower()
+    for suffix, fmt in (
+        (".tmx", "tmx"),
+        (".tmx.gz", "tmx"),
+        (".tmj", "tmj"),
+        (".geojson", "geojson"),
+        (".graphml", "graphml"),
+    ):
+        if name.endswith(suffix):
+            return fmt
+    if not name.endswith(".json"):
+        return None
+    try:
+        check_regular_file(path, ImportRefused)
+        with open(path, "rb") as fh:
+            head = fh.read(65536).decode("utf-8", "replace")
+    except (OSError, ImportRefused):
+        return None
+    if re.search(r'"type"\s*:\s*"map"', head):
+        return "tmj"
+    if re.search(r'"type"\s*:\s*"(FeatureCollection|Feature)"', head):
+        return "geojson"
+    if re.search(r'"(nodes|directed|multigraph)"\s*:', head):
+        return "node-link"
+    return None

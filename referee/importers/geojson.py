@@ -42,8 +42,8 @@ from ..safeio import loads_json
 from ..vocabulary import plugins
 from .build import Builder, block_order, read_block, unreferenced_images
 from .exact import recover
-from .formats import ImportSettings, Progress
 from .result import ImportRefused, ImportResult, Losses, Problems
+from .settings import ImportSettings, Progress
 from .sources import read_input
 
 #: the side the data's longer extent gets when no scale is given (mm)

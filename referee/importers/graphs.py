@@ -39,8 +39,8 @@ from ..model import MAX_FEATURES, Board
 from ..safeio import loads_json
 from ..vocabulary import plugins
 from .build import Builder, read_block, unreferenced_images
-from .formats import LAYOUTS, ImportSettings, Progress
 from .result import ImportRefused, ImportResult, Losses, Problems
+from .settings import LAYOUTS, ImportSettings, Progress
 from .sources import check_xml, read_input
 
 #: the side of the square laid-out graphs fill (mm)

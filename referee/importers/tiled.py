@@ -71,8 +71,8 @@ from ..safeio import loads_json
 from ..vocabulary import plugins
 from .build import Builder, block_order, check_shape, read_block, unreferenced_images
 from .exact import recover
-from .formats import ImportSettings, Progress
 from .result import ImportRefused, ImportResult, Losses, Problems
+from .settings import ImportSettings, Progress
 from .sources import MAX_INPUT_BYTES, Folder, check_xml, read_input
 
 #: Most tile cells (all tile layers together) a map may have.
