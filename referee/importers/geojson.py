@@ -158,7 +158,7 @@ def read_geojson(
     meta: dict[str, Any] = {}
     if base is None:
         name = data.get("name")
-        meta["name"] = name if isinstance(name, str) else Path(path).stem
+        meta["name"] = name if isinstance(name, str) else Path(path).name.split(".")[0]
         if builder.features:
             _x0, _y0, x1, y1 = shapely.GeometryCollection(
                 [f.geometry for f in builder.features]

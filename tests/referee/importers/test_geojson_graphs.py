@@ -187,3 +187,35 @@ def test_cli_json_error_lists_every_problem(
     problems = json.loads(cap.out)["error"]["details"]["problems"]
     assert len(problems) == 2 and len(cap.err.strip().splitlines()) == 2
     assert "features[1]" in problems[1] and "a space needs a Polygon, not a Point" in problems[1]
+
+
+def test_an_open_dataset_montreals_electoral_districts(tmp_path: Path) -> None:
+    """A real GeoJSON not made by us: Montreal's 2013 electoral districts, shipped in
+    plotly's package data (read where it is installed, not copied). Every district
+    becomes spaces (a multi-part one, one space per part) with its name, and the
+    districts that share a border touch."""
+    import gzip
+    import importlib.resources
+
+    src = importlib.resources.files("plotly") / "package_data" / "datasets" / "election.geojson.gz"
+    path = Path(str(src))
+    data = json.loads(gzip.decompress(path.read_bytes()))
+    parts = sum(
+        len(f["geometry"]["coordinates"]) if f["geometry"]["type"] == "MultiPolygon" else 1
+        for f in data["features"]
+    )
+    result = import_board("geojson", path)
+    board = result.board
+    assert len(board.features) == parts and {f.kind for f in board.features} == {"space"}
+    names = {f.props["district"] for f in board.features}
+    assert names == {f["properties"]["district"] for f in data["features"]}
+    compiled = compile_board(board)
+    assert not compiled.errors()
+    touch = compiled.counts()["edges"]["touch"]
+    assert touch >= len(data["features"])  # a city map: neighbours share borders
+    # Ahuntsic (13) and Sault-au-Récollet (11) are neighbours in the north of the island
+    assert any(
+        {u.split(".")[0], v.split(".")[0]} == {"11", "13"}
+        for u, v, d in compiled.graph.edges(data=True)
+        if d["relation"] == "touch"
+    )
