@@ -282,7 +282,6 @@ class _Reader:
             )
         with tempfile.TemporaryDirectory(prefix="boardwright-import-") as tmp:
             tiled_map = self._parse(Path(tmp), data, xml, scan)
-            self.sandbox = Path(tmp)
             board = self._convert(tiled_map)
         return ImportResult(board, "tmx" if xml else "tmj", str(self.path), self.losses.lines())
 
@@ -412,6 +411,8 @@ class _Reader:
             taken = {p.id for p in self.base.placements} | {f.id for f in self.base.features}
         self.builder = Builder(self.problems, self.losses, taken)
         self.builder.order = order
+        #: the placements the carried block brings (their objects are Boardwright's own)
+        self.carried = {p.id for p in self.base.placements} if self.base is not None else set()
         if self.base is not None:
             self._carried_pictures(m, self.base)
         self.board = self.base if self.base is not None else Board()
@@ -495,7 +496,7 @@ class _Reader:
         props = {k: _plain(v) for k, v in (o.properties or {}).items()}
         if "from_node" in props and "to_node" in props:
             return  # a compiled edge Boardwright's export draws for others
-        placements = {p.id for p in self.board.placements} if self.base is not None else set()
+        placements = self.carried
         if isinstance(o, to.Tile):
             if props.get("placement") in placements:
                 return  # the face of a placed tile (Boardwright's export)
@@ -506,7 +507,6 @@ class _Reader:
             return  # a placed tile's outline (Boardwright's export)
         owner = props.get("tile")
         if isinstance(owner, str) and owner in placements:
-            self.skipped_tile_features = getattr(self, "skipped_tile_features", 0) + 1
             return  # its tile's features come from the tile asset
         props.pop("tile", None)
         node = props.pop("node", None)
