@@ -102,7 +102,7 @@ def cmd_play_bot(args: argparse.Namespace) -> int:
     game = game_of(env, args.project, where=args.state)
     game.check_viewer(args.view)
     if game.outcome is not None:
-        raise UsageError(f"{args.state}: the game is over ({json.dumps(game.outcome)})")
+        raise UsageError(f"{args.state}: the game is over ({json.dumps(game.outcome.to_json())})")
     player = game.to_move
     move = bot.choose(game)
     out: dict[str, Any] = {"player": player, "bot": bot.describe(), "move": str(move)}

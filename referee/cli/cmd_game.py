@@ -140,7 +140,7 @@ def new_game(
     compiled = _board_for(rules, project, boards)
     with guard_state(project, "the rules cannot set up this game with these options"):
         game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-        events = list(getattr(game, "setup_events", []))
+        events = list(game.setup_events)
     new = {"players": players, "seed": seed, "options": dict(options), "events": events}
     return game, _envelope(rules, project, compiled, game, new)
 
@@ -180,7 +180,7 @@ def new_game_from_position(
     cls = get_game(rules)
     compiled = _board_for(rules, project, boards)
     if cls.POSITION is None:
-        raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
+        raise UsageError(f"{rules} has no position format")
     try:
         with guard_state(where):
             game = cls.from_position(compiled, position)
@@ -266,7 +266,8 @@ def _write(path: str, env: dict[str, Any]) -> None:
 
 
 def _status(game: Game[Any]) -> dict[str, Any]:
-    return {"to_move": game.to_move, "outcome": game.outcome}
+    outcome = game.outcome
+    return {"to_move": game.to_move, "outcome": None if outcome is None else outcome.to_json()}
 
 
 # ====================================================================== verbs
@@ -352,7 +353,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("project")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument(
+        "--players",
+        type=int,
+        help="players per game (default: as many as the game takes, at most 4: "
+        "its PLAYERS range decides)",
+    )
     p.add_argument("--max-moves", type=int, default=5000, help="per game (default 5000)")
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
@@ -361,6 +367,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     bot_verbs.add_selfplay_bots(p)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_selfplay)
+
+
+def selfplay_players(rules: str, players: int | None) -> int:
+    """``--players`` of ``selfplay``, or the game's default: as many as its ``PLAYERS``
+    range takes, at most 4 (a two-player game gets 2, a five-seat one 4)."""
+    if players is not None:
+        return players
+    lo, hi = get_game(rules).PLAYERS
+    return max(lo, min(hi, 4))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -409,7 +424,7 @@ def _moves(args: argparse.Namespace) -> int:
         emit_json(out)
     else:
         if game.outcome is not None:
-            print(f"game over: {json.dumps(game.outcome)}", file=sys.stderr)
+            print(f"game over: {json.dumps(game.outcome.to_json())}", file=sys.stderr)
         else:
             print(f"{game.to_move} to move, {len(moves)} legal move(s)", file=sys.stderr)
         for m in moves:
@@ -520,7 +535,7 @@ def replay_one(
             seed=new.get("seed", 0),
             options=dict(new.get("options") or {}),
         )
-    if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
+    if "events" in new and list(game.setup_events) != new["events"]:
         return {
             "moves": 0,
             "ok": False,
@@ -626,7 +641,7 @@ def selfplay(
     t0 = time.perf_counter()
     for k in range(games):
         game, env = new_game(rules, project, players, seed + k, options, boards)
-        check = getattr(game, "invariants", None) if invariants else None
+        check = game.invariants if invariants else None
         entries: list[dict[str, Any]] = []
         for _ in range(max_moves):
             a = time.perf_counter()
@@ -656,12 +671,11 @@ def selfplay(
                     )
             if game.outcome is not None:
                 break
-        res = (game.outcome or {}).get("result", "unfinished")
+        ended = game.outcome
+        res = "unfinished" if ended is None else ended.result
         outcomes[res] = outcomes.get(res, 0) + 1
-        out = game.outcome or {}
-        # the kit's outcome names "winners"; games not converted yet name one "winner"
-        for w in out.get("winners") or ([out["winner"]] if out.get("winner") else []):
-            winners[str(w)] = winners.get(str(w), 0) + 1
+        for w in () if ended is None else ended.winners:
+            winners[w] = winners.get(w, 0) + 1
         if log is not None:
             env["state"] = game.to_json()
             env["log"]["moves"] = entries
@@ -686,6 +700,7 @@ def selfplay(
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    args.players = selfplay_players(args.rules, args.players)
     if args.bots:
         return bot_verbs.cmd_selfplay_bots(args)
     if args.games < 1 or args.max_moves < 1:

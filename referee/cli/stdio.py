@@ -278,9 +278,8 @@ class Server:
             return {"ok": True, **_status(game), "state": env}
         if op == "render":
             game, _ = self._game(req)
-            render = getattr(game, "render", None)
             with guard_state("request"):
-                text = render() if callable(render) else dumps_json(game.to_json(), indent=1)
+                text = game.render()
             return {"ok": True, **_status(game), "text": text}
         if op == "close":
             handle = req.get("game")
@@ -374,7 +373,8 @@ def dumps_roundtrip(env: dict[str, Any]) -> dict[str, Any]:
 
 def _status(game: AnyGame) -> dict[str, Any]:
     with guard_state("request"):
-        return {"to_move": game.to_move, "outcome": game.outcome}
+        outcome = game.outcome
+        return {"to_move": game.to_move, "outcome": None if outcome is None else outcome.to_json()}
 
 
 def _short(exc: BaseException) -> str:

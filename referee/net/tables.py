@@ -51,27 +51,14 @@ _FIGURE_FIELDS = tuple(f.name for f in dataclasses.fields(FigureView))
 
 
 def seat_names(game: Game[Any]) -> list[str]:
-    """The players of ``game`` in turn order: what ``to_move`` returns, one seat each.
-
-    The game kit declares ``Game.players`` (names); for games not converted to the
-    kit yet, the names are read from the state (``names`` or ``players``: names,
-    player objects with a ``name``, or a count meaning ``p1``, ``p2``...).
-    """
-    players = getattr(game, "players", None)
-    if isinstance(players, list) and players and all(isinstance(p, str) for p in players):
-        return list(players)
-    data = game.to_json()
-    for key in ("names", "players"):
-        v = data.get(key)
-        if isinstance(v, list) and v:
-            return [p if isinstance(p, str) else str(p["name"]) for p in v]
-    return [f"p{i}" for i in range(1, int(data.get("players", 0)) + 1)]
+    """The players of ``game`` in turn order (the kit's ``Game.players``): what
+    ``to_move`` returns, one seat each."""
+    return list(game.players)
 
 
 def setup_events(game: Game[Any]) -> list[Event]:
-    """What happened while ``game`` was set up (the kit's ``setup_events``; games not
-    converted to the kit yet may not set it)."""
-    return list(getattr(game, "setup_events", None) or [])
+    """What happened while ``game`` was set up (the kit's ``setup_events``)."""
+    return list(game.setup_events)
 
 
 class Listener:
@@ -129,7 +116,7 @@ class Table:
     # ------------------------------------------------------------------ views
     def status(self) -> dict[str, Any]:
         g = self.game
-        outcome = g.outcome
+        outcome = None if g.outcome is None else g.outcome.to_json()
         return {
             "ply": self.ply,
             "to_move": None if outcome is not None else g.to_move,
@@ -252,7 +239,7 @@ class Table:
                 "error": exc.to_json(),
             }
         ply = self.ply + 1
-        outcome = g.outcome
+        outcome = None if g.outcome is None else g.outcome.to_json()
         to_move = None if outcome is not None else g.to_move
         status: dict[str, Any] = {"ply": ply, "to_move": to_move, "outcome": outcome}
         try:
@@ -447,7 +434,7 @@ class Hall:
         seats = seat_names(game)
         tokens = {p: secrets.token_urlsafe(24) for p in seats}
         gid = secrets.token_urlsafe(9)
-        outcome = game.outcome
+        outcome = None if game.outcome is None else game.outcome.to_json()
         rec = GameRecord(
             id=gid,
             rules=rules,

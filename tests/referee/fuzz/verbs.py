@@ -35,6 +35,7 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("within", lambda p, o: ["within", p, "a", "2"]),
     ("path", lambda p, o: ["path", p, "--from", "a", "--to", "b", "--roll", "2"]),
     ("new", lambda p, o: ["new", "mount-doom", p, "--players", "2", "-o", str(o / "s.json")]),
+    ("board-names", lambda p, o: ["board-names", "ringgeister", p, "--json"]),
     ("image-list", lambda p, o: ["image", "list", p]),
     ("image-remove", lambda p, o: ["image", "remove", p, "x"]),
     ("selfplay", lambda p, o: ["selfplay", "mount-doom", p, "--games", "1", "--max-moves", "3"]),
