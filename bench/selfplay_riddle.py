@@ -72,7 +72,8 @@ def run(pkg: str, project: str, a: argparse.Namespace, options: dict[str, Any]) 
         while g.outcome is None:
             g.push(rnd.choice(list(g.legal_moves)))
             plies += 1
-        wins += g.outcome["result"] == "won"
+        ended = g.outcome  # a dict before the kit's typed Outcome (an old baseline)
+        wins += (ended["result"] if isinstance(ended, dict) else ended.result) == "won"
     dt = time.process_time() - t0
     return {"seconds": dt, "plies": plies, "wins": wins}
 

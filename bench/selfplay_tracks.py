@@ -54,7 +54,7 @@ def before_package(ref: str, where: Path) -> str:
 
 def load(package: str, rules: str) -> tuple[Any, Any]:
     """The game class and the compiled board of ``rules`` with ``package``'s referee."""
-    game = importlib.import_module(f"{package}.games.{RULES[rules]}").GAME
+    game = importlib.import_module(f"{package}.games.{RULES[rules]}").RULES.game
     compiler = importlib.import_module(f"{package}.compiler")
     store = importlib.import_module(f"{package}.store")
     compiled = compiler.compile_board(store.load_project(ROOT / "projects" / rules))

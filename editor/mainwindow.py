@@ -30,6 +30,7 @@ from .document import Document
 from .files import APP_NAME, FileActions
 from .hosting import HostingUI
 from .images import PicturesUI
+from .importing import ImportUI
 from .playtest_setup import PlaytestActions
 from .snapping import snap_tile_centre
 from .tools import (
@@ -74,6 +75,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self._build_toolbars()
         self.pictures = PicturesUI(self)
         self.hosting = HostingUI(self)
+        self.importing = ImportUI(self)
         self._build_status()
         self._wire_document()
         self.autosave_timer = QTimer(self)

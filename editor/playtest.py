@@ -57,25 +57,6 @@ if TYPE_CHECKING:
     from .mainwindow import MainWindow
 
 
-def move_figure(move: Any) -> str | None:
-    """The figure a move names (``move.figure``), if it has that attribute.
-
-    Kept for scripts and tests that read Ringgeister moves; the playtest itself asks
-    the game's ``move_targets()``.
-    """
-    return getattr(move, "figure", None)
-
-
-def move_target(move: Any) -> str | None:
-    """The node a move names (``move.to``), else the last word of its text (see
-    :func:`move_figure`)."""
-    to = getattr(move, "to", None)
-    if to is not None:
-        return str(to)
-    words = str(move).split()
-    return words[-1] if len(words) >= 2 else None
-
-
 def event_text(ev: dict[str, Any], names: dict[str, str] | None = None) -> str:
     """One line for an event: its ``text`` when the referee wrote one, else its kind
     and fields (``move · player frodo · from Bree (s12) · to s13``).

@@ -48,6 +48,20 @@ Rule tests (any game of the kit, see ``docs/game-kit.md``)::
   played (the game is unchanged);
 - ``assert_illegal(game, move, code=None)`` — the move is refused (with ``code``);
   the failure message says what the game answered instead.
+
+The game contract (a plug-in's CI, see ``docs/writing-a-rules-module.md``)
+
+``pytest --boardwright-contract RULES`` (from the plug-in's folder, with the plug-in
+installed) adds one test per check of :mod:`referee.contract` for the rules module
+``RULES`` (repeat the option for more; ``all``: every installed module). The module's
+sample board is used, or ``RULES=PROJECT`` names one. ``--boardwright-games N`` and
+``--boardwright-plies N`` set the sampling (default 3 games of at most 60 moves).
+
+The fixture ``boardwright_contract(rules, board=None, games=3, plies=60, seed=1)``
+runs every check from a test of your own and fails with all that broke::
+
+    def test_the_contract(boardwright_contract):
+        boardwright_contract("race")
 """
 
 from __future__ import annotations
@@ -58,6 +72,7 @@ from typing import Any, NoReturn
 
 import pytest
 
+from . import contract as game_contract
 from .compiler import CompiledBoard, compile_board
 from .errors import BoardwrightError, IllegalMoveError, StateError
 from .expectations import (
@@ -283,7 +298,115 @@ def compiled_board(request: pytest.FixtureRequest) -> Callable[..., CompiledBoar
     return make
 
 
+@pytest.fixture
+def boardwright_contract(request: pytest.FixtureRequest) -> Callable[..., None]:
+    """Factory: ``boardwright_contract(rules, board=None, games=3, plies=60, seed=1)``
+    runs every check of the game contract (:mod:`referee.contract`) on ``rules`` (a
+    name or a :class:`~referee.games.RulesModule`) and fails listing what broke.
+    ``board`` is a project path (next to the test file, or from the root) or a
+    compiled board; ``None``: the module's sample board."""
+    resolve = _resolver(request)
+
+    def run(
+        rules: Any,
+        board: CompiledBoard | str | Path | None = None,
+        *,
+        games: int = 3,
+        plies: int = 60,
+        seed: int = 1,
+    ) -> None:
+        __tracebackhide__ = True
+        where = resolve(board) if isinstance(board, (str, Path)) else board
+        subject = game_contract.contract(rules, where, game_contract.Sampling(games, plies, seed))
+        failed = game_contract.check_all(subject)
+        if failed:
+            _fail([f"{subject.module.name}: {len(failed)} contract check(s) failed:"] + failed)
+
+    return run
+
+
+# ====================================================================== --boardwright-contract
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("boardwright", "Boardwright game contract")
+    group.addoption(
+        "--boardwright-contract",
+        action="append",
+        default=[],
+        metavar="RULES[=PROJECT]",
+        help="run the game contract on rules module RULES (its sample board, or PROJECT); "
+        "repeat for more, 'all' for every installed module",
+    )
+    group.addoption(
+        "--boardwright-games",
+        type=int,
+        default=game_contract.Sampling.games,
+        metavar="N",
+        help="seeded random games the contract samples (default %(default)s)",
+    )
+    group.addoption(
+        "--boardwright-plies",
+        type=int,
+        default=game_contract.Sampling.plies,
+        metavar="N",
+        help="most moves of each sampled game (default %(default)s)",
+    )
+
+
+class ContractItem(pytest.Item):
+    """One check of the game contract for one rules module (``--boardwright-contract``)."""
+
+    def __init__(self, *, spec: str, check: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.spec = spec
+        self.check = check
+
+    def runtest(self) -> None:
+        subjects: dict[str, game_contract.Contract] = self.config.stash.setdefault(_SUBJECTS, {})
+        if self.spec not in subjects:
+            rules, _, project = self.spec.partition("=")
+            board = Path(project) if project else None
+            sampling = game_contract.Sampling(
+                self.config.getoption("boardwright_games"),
+                self.config.getoption("boardwright_plies"),
+            )
+            subjects[self.spec] = game_contract.contract(rules, board, sampling)
+        game_contract.CHECKS[self.check](subjects[self.spec])
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, (AssertionError, BoardwrightError)):
+            return f"contract check {self.check} of {self.spec}: {excinfo.value}"
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, None, f"boardwright contract {self.spec}: {self.check}"
+
+
+_SUBJECTS = pytest.StashKey[dict[str, game_contract.Contract]]()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Add the contract's checks for every ``--boardwright-contract`` module."""
+    from .games import available
+
+    specs: list[str] = []
+    for spec in config.getoption("boardwright_contract"):
+        specs.extend(available() if spec == "all" else [spec])
+    for spec in specs:
+        for check in game_contract.CHECKS:
+            items.append(
+                ContractItem.from_parent(
+                    session, name=f"boardwright-contract[{spec}][{check}]", spec=spec, check=check
+                )
+            )
+
+
 def pytest_report_header(config: Any) -> str:
     from . import __version__
 
-    return f"boardwright {__version__}: fixtures board, compiled_board"
+    return (
+        f"boardwright {__version__}: fixtures board, compiled_board, boardwright_contract; "
+        "--boardwright-contract RULES"
+    )

@@ -18,12 +18,8 @@ import pytest
 #: package -> why its internal circles are still there: the part of issue 26 whose
 #: branch removes them (the integrator deletes the entry when it lands)
 TOLERATED: dict[str, str] = {
-    "referee.cli": "Layers you can see: referee/session.py and one request dispatcher "
-    "(cmd_game <-> bot_verbs, cmd_position, stdio)",
     "referee.games.riddle": "The kit owns the turn: the Riddle's helpers type the game "
     "through protocols, not `from .game import RiddleGame`",
-    "referee.games.ringgeister": "The kit owns the turn: Ringgeister's helpers type the "
-    "game through protocols, not `from .game import RinggeisterGame`",
     "editor": "Layers you can see: feature UIs get the document, scene and signals, not "
     "the main window (mainwindow <-> playtest, hosting, images, trace_ui; canvas <-> "
     "tools.base; commands <-> commands.move...)",

@@ -16,6 +16,7 @@ from ..bots import make_bot, seats, winners
 from ..compiler import CompiledBoard, compile_board
 from ..errors import UsageError
 from ..games import get_game
+from ..games.outcome import Outcome
 from ..store import load_project
 
 #: per process: compiled boards by project path (each worker compiles a board once)
@@ -107,14 +108,14 @@ def play(job: Job) -> dict[str, Any]:
         for e in events:
             last_event = _count(fired, e) or last_event
     outcome = game.outcome
-    result = "unfinished" if outcome is None else str(outcome.get("result"))
+    result = "unfinished" if outcome is None else outcome.result
     return {
         "seed": job.seed,
         "seats": names,
         "bots": list(job.bots),
         "first": first,
         "moves": moves,
-        "outcome": outcome,
+        "outcome": None if outcome is None else outcome.to_json(),
         "result": result,
         "winners": winners(outcome, names),
         "ending": _ending(outcome, last_event),
@@ -124,18 +125,16 @@ def play(job: Job) -> dict[str, Any]:
 
 
 def _count(fired: dict[str, int], event: dict[str, Any]) -> str:
-    kind = event.get("type") or event.get("event")
-    if not isinstance(kind, str):
-        return ""
+    kind = event["type"]
     fired[kind] = fired.get(kind, 0) + 1
-    return kind
+    return str(kind)
 
 
-def _ending(outcome: dict[str, Any] | None, last_event: str) -> str:
+def _ending(outcome: Outcome | None, last_event: str) -> str:
     if outcome is None:
         return "move limit"
-    for key in ("reason", "how"):
-        v = outcome.get(key)
-        if isinstance(v, str) and v:
-            return f"{outcome.get('result')}: {v}"
-    return f"{outcome.get('result')}: {last_event or 'unknown'}"
+    # Riddle of the Ring names how a side won ("how"), the other games why ("reason")
+    why = outcome.reason or outcome.extra.get("how")
+    if isinstance(why, str) and why:
+        return f"{outcome.result}: {why}"
+    return f"{outcome.result}: {last_event or 'unknown'}"

@@ -6,10 +6,8 @@ bot hooks ``evaluate`` and ``determinise``), so a new rules module gets bots for
 free. A bot is seeded; given the same seed, game and
 budget in iterations it chooses the same moves.
 
-Outcomes are read in both shapes the games use: the game kit's
-``{"result": "won"|"lost"|"draw", "winners": [...]}`` and the older
-``{"result": "won", "winner": name}`` (``"fellowship"`` for the cooperative games:
-every seat wins).
+Outcomes are the kit's :class:`~referee.games.outcome.Outcome`: a seat wins when
+it is among the outcome's ``winners``.
 """
 
 from __future__ import annotations
@@ -20,9 +18,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..games.base import Game
-
-#: the winner name the cooperative games use for "all of us"
-TEAM_WINNERS = frozenset({"fellowship", "players", "all"})
+from ..games.outcome import Outcome
 
 
 @dataclass(frozen=True)
@@ -96,21 +92,12 @@ def searched(game: Game[Any]) -> list[Any]:
     return list(game.search_moves())
 
 
-def winners(outcome: dict[str, Any] | None, seat_names: list[str]) -> list[str]:
-    """The seats that won ``outcome`` (empty while the game goes on, on a loss or draw)."""
-    if not outcome or outcome.get("result") != "won":
+def winners(outcome: Outcome | None, seat_names: list[str]) -> list[str]:
+    """The seats that won ``outcome`` (empty while the game goes on, on a loss or
+    draw), in seating order."""
+    if outcome is None or outcome.result != "won":
         return []
-    named = outcome.get("winners")
-    if named is None:
-        w = outcome.get("winner")
-        named = [] if w is None else [w]
-    out: list[str] = []
-    for n in named:
-        if str(n) in TEAM_WINNERS:
-            return list(seat_names)
-        if str(n) in seat_names:
-            out.append(str(n))
-    return out
+    return [s for s in seat_names if outcome.won_by(s)]
 
 
 def cooperative(game: Game[Any]) -> bool:
@@ -120,7 +107,7 @@ def cooperative(game: Game[Any]) -> bool:
 
 
 def rewards(
-    outcome: dict[str, Any], seat_names: list[str], game: Game[Any] | None = None
+    outcome: Outcome, seat_names: list[str], game: Game[Any] | None = None
 ) -> dict[str, float]:
     """Each seat's reward for a finished game, in [0, 1].
 
@@ -132,7 +119,7 @@ def rewards(
     won = winners(outcome, seat_names)
     if won:
         return {s: (1.0 if s in won else 0.0) for s in seat_names}
-    if outcome.get("result") == "draw":
+    if outcome.result == "draw":
         return dict.fromkeys(seat_names, 0.5)
     team = game is not None and cooperative(game)
     return dict.fromkeys(seat_names, 0.0 if team or len(seat_names) == 1 else 0.25)

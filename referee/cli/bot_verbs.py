@@ -1,6 +1,6 @@
 """Bots in the game verbs: ``referee selfplay --bots …`` and ``referee play STATE --bot …``.
 
-:mod:`.cmd_game` adds the options (:func:`add_selfplay_bots`, :func:`add_play_bot`)
+The game verbs (:mod:`.cmd_game`) add the options (:func:`add_selfplay_bots`, :func:`add_play_bot`)
 and hands over to :func:`cmd_selfplay_bots` / :func:`cmd_play_bot` when they are given.
 """
 
@@ -16,7 +16,9 @@ from ..balance.report import summarise
 from ..balance.runner import Job, play
 from ..bots import make_bot, parse_bots
 from ..errors import UsageError
+from ..session import game_of, load_envelope, record_move, save_envelope
 from . import emit_json
+from .options import parse_options
 
 _BOTS_HELP = (
     "one bot per seat, comma-separated (random, greedy, mcts, mcts:iterations=200, "
@@ -41,8 +43,6 @@ def add_play_bot(p: argparse.ArgumentParser) -> None:
 
 def cmd_selfplay_bots(args: argparse.Namespace) -> int:
     """``selfplay --bots``: seeded games between bots; outcomes per seat."""
-    from .cmd_game import parse_options
-
     if args.games < 1 or args.max_moves < 1:
         raise UsageError("--games and --max-moves must be at least 1")
     specs = tuple(parse_bots(args.bots, args.players))
@@ -93,8 +93,6 @@ def cmd_selfplay_bots(args: argparse.Namespace) -> int:
 
 def cmd_play_bot(args: argparse.Namespace) -> int:
     """``play STATE --bot SPEC``: the bot's move for the player to move."""
-    from .cmd_game import _write, game_of, load_envelope
-
     if args.move is not None:
         raise UsageError("give either MOVE or --bot, not both")
     bot = make_bot(args.bot, args.bot_seed)
@@ -102,17 +100,14 @@ def cmd_play_bot(args: argparse.Namespace) -> int:
     game = game_of(env, args.project, where=args.state)
     game.check_viewer(args.view)
     if game.outcome is not None:
-        raise UsageError(f"{args.state}: the game is over ({json.dumps(game.outcome)})")
+        raise UsageError(f"{args.state}: the game is over ({json.dumps(game.outcome.to_json())})")
     player = game.to_move
     move = bot.choose(game)
     out: dict[str, Any] = {"player": player, "bot": bot.describe(), "move": str(move)}
     if args.output:
         events = game.push(move)
-        env["state"] = game.to_json()
-        env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-            {"move": str(move), "events": events}
-        )
-        _write(args.output, env)
+        record_move(env, game, str(move), events)
+        save_envelope(args.output, env)
         out["events"] = events if args.view is None else game.events_for(events, args.view)
     if args.json:
         emit_json(out)

@@ -10,7 +10,7 @@ from ..balance.report import text
 from ..balance.study import Study, run_study
 from ..bots import parse_bots
 from . import emit_json
-from .cmd_game import parse_options
+from .options import parse_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -4,25 +4,15 @@ The verbs know nothing of a particular game: they go through
 :func:`referee.games.get_game` and the :class:`~referee.games.base.Game` interface.
 Rules-specific set-up goes in ``--variant`` and ``--option KEY=VALUE``.
 
-A *state file* is a JSON envelope::
+A *state file* is the envelope of :mod:`referee.session` (which reads, checks,
+writes and replays them for the CLI and both servers). A *log* for ``replay`` is
+such an envelope, or a JSON-lines file of them (``selfplay --log``); a log entry
+may also record a rejected move (``{"move": …, "verdict": "illegal", "code": …}``).
 
-    {"format": "boardwright-game", "version": 1, "rules": "ringgeister",
-     "project": "/abs/path/to/project", "board_hash": "…",
-     "state": {… Game.to_json() …},
-     "log": {"new": {"players": 2, "seed": 7, "options": {…}, "events": […]},
-             "moves": [{"move": "hobbit-yellow t3/p2", "events": […]}, …]}}
-
-It carries enough to find its board again (the project path and the board's
-hash; a different board is refused) and the whole game since ``new``, so
-``replay`` can re-run it and check every verdict. A *log* for ``replay`` is such
-an envelope, or a JSON-lines file of them (``selfplay --log``); a log entry may
-also record a rejected move (``{"move": …, "verdict": "illegal", "code": …}``).
-
-Hand-edited states are untrusted: every file is read by :mod:`referee.safeio`, the
-envelope and its log are checked for shape here, and anything the rules module
-raises on a state it cannot use (a ``KeyError``, an index out of range, a wrong
-type) becomes one :class:`~referee.errors.StateError` (``bad_state``) naming the
-file — never a traceback (:func:`guard_state`). The ``serve`` verb is in
+Hand-edited states are untrusted: every file is read by :mod:`referee.safeio`, and
+anything the rules module raises on a state it cannot use becomes one
+:class:`~referee.errors.StateError` (``bad_state``) naming the file — never a
+traceback (:func:`referee.session.guard_state`). The ``serve`` verb is in
 :mod:`referee.cli.cmd_serve` / :mod:`referee.cli.stdio`.
 """
 
@@ -31,242 +21,36 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import random
 import sys
 import time
-from collections.abc import Iterator
 from typing import IO, Any
 
-from ..compiler import CompiledBoard, compile_board
-from ..errors import BoardwrightError, IllegalMoveError, StateError, UsageError
+from ..errors import IllegalMoveError, StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
-from ..safeio import (
-    MAX_INT_DIGITS,
-    atomic_build,
-    dumps_json,
-    loads_json,
-    option_value,
-    read_text,
-    write_json,
+from ..safeio import atomic_build, dumps_json, loads_json, read_text
+from ..session import (
+    BOARDS,
+    Boards,
+    check_envelope,
+    game_of,
+    guard_state,
+    load_envelope,
+    new_game,
+    new_game_from_position,
+    record_move,
+    replay_one,
+    save_envelope,
 )
-from ..store import load_project, read_json_file
 from . import bot_verbs, emit_json
 from .cmd_position import read_position
-
-ENVELOPE = "boardwright-game"
-ENVELOPE_VERSION = 1
-MAX_PLAYERS = 16
-
-
-@contextlib.contextmanager
-def guard_state(where: str, what: str = "the state does not fit its rules") -> Iterator[None]:
-    """Turn anything but our own errors, raised while using a game state, into ``bad_state``.
-
-    A hand-edited state can hold what the rules never produce (``cur: 99``, a
-    position ``"x"``, a negative corruption); the rules module may then fail with
-    any exception. The CLI and the server report it as one line naming ``where``.
-    """
-    try:
-        yield
-    except BoardwrightError as exc:
-        if exc.location is None or where not in exc.location:
-            exc.location = f"{where}: {exc.location}" if exc.location else where
-        raise
-    except RecursionError:
-        raise StateError("the state is nested too deeply to use", location=where) from None
-    except MemoryError:
-        raise StateError("the state needs too much memory to use", location=where) from None
-    except Exception as exc:
-        text = str(exc).replace("\n", " ")[:160]
-        raise StateError(f"{what} ({type(exc).__name__}: {text})", location=where) from None
-
-
-# ====================================================================== helpers
-class Boards:
-    """Compiled boards by project path (each compiled once per process)."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, CompiledBoard] = {}
-
-    def get(self, project: str) -> CompiledBoard:
-        key = os.path.abspath(project)
-        c = self._cache.get(key)
-        if c is None:
-            c = compile_board(load_project(project))
-            _ = c.hash  # taken before any game turns a tile (the hash covers tile turns)
-            self._cache[key] = c
-        return c
-
-
-_BOARDS = Boards()
-
-
-def parse_options(pairs: list[str] | None, variant: str | None) -> dict[str, Any]:
-    """``["k=v", …]`` → dict; values become int/float/bool when they read as such."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--option needs KEY=VALUE, not {pair!r}")
-        out[key.strip()] = option_value(value.strip(), f"--option {key.strip()}")
-    if variant is not None:
-        out["variant"] = variant
-    return out
-
-
-def check_setup(players: Any, seed: Any, where: str, error: type[BoardwrightError]) -> None:
-    """``players`` from 1 to :data:`MAX_PLAYERS` and ``seed`` an integer, else ``error``."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise error(f"players must be an integer, not {players!r}"[:120], location=where)
-    if not 1 <= players <= MAX_PLAYERS:
-        raise error(f"players must be from 1 to {MAX_PLAYERS}, not {players}", location=where)
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_INT_DIGITS:
-        raise error(f"seed must be an integer, not {seed!r}"[:120], location=where)
-
-
-def new_game(
-    rules: str,
-    project: str,
-    players: int,
-    seed: int,
-    options: dict[str, Any],
-    boards: Boards = _BOARDS,
-) -> tuple[Game[Any], dict[str, Any]]:
-    """Set up a game and its envelope."""
-    check_setup(players, seed, "new", UsageError)
-    cls = get_game(rules)
-    compiled = _board_for(rules, project, boards)
-    with guard_state(project, "the rules cannot set up this game with these options"):
-        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
-        events = list(getattr(game, "setup_events", []))
-    new = {"players": players, "seed": seed, "options": dict(options), "events": events}
-    return game, _envelope(rules, project, compiled, game, new)
-
-
-def _board_for(rules: str, project: str, boards: Boards) -> CompiledBoard:
-    """The compiled board of ``project``, refused if it declares other rules."""
-    compiled = boards.get(project)
-    declared = compiled.board.rules
-    if declared and declared != rules:
-        raise UsageError(f"{project} declares rules {declared!r}, not {rules!r}")
-    return compiled
-
-
-def _envelope(
-    rules: str, project: str, compiled: CompiledBoard, game: Game[Any], new: dict[str, Any]
-) -> dict[str, Any]:
-    """A state file: the game's state and its log, which starts from ``new``."""
-    return {
-        "format": ENVELOPE,
-        "version": ENVELOPE_VERSION,
-        "rules": rules,
-        "project": os.path.abspath(project),
-        "board_hash": compiled.hash,
-        "state": game.to_json(),
-        "log": {"new": new, "moves": []},
-    }
-
-
-def new_game_from_position(
-    rules: str,
-    project: str,
-    position: dict[str, Any],
-    where: str = "position",
-    boards: Boards = _BOARDS,
-) -> tuple[Game[Any], dict[str, Any]]:
-    """Set up the game a position describes, and its envelope (the log starts from it)."""
-    cls = get_game(rules)
-    compiled = _board_for(rules, project, boards)
-    if cls.POSITION is None:
-        raise UsageError(f"{rules} has no position format yet (it has not adopted the kit)")
-    try:
-        with guard_state(where):
-            game = cls.from_position(compiled, position)
-    except StateError as exc:
-        raise StateError(exc.message, code=exc.code, location=where) from None
-    new = {"players": len(game.players), "position": position, "events": []}
-    return game, _envelope(rules, project, compiled, game, new)
-
-
-def check_envelope(env: Any, where: str) -> None:
-    if not isinstance(env, dict) or env.get("format") != ENVELOPE:
-        raise StateError(
-            'not a Boardwright game state (no "format": "boardwright-game")', location=where
-        )
-    if env.get("version") != ENVELOPE_VERSION:
-        raise StateError(
-            f"game state version {env.get('version')!r} is not supported", location=where
-        )
-    for key in ("rules", "project", "board_hash"):
-        if not isinstance(env.get(key), str):
-            raise StateError(f"game state has no {key}", location=where)
-    if "log" in env:
-        check_log(env["log"], where)
-
-
-def check_log(log: Any, where: str) -> None:
-    """The shape of an envelope's ``log``: ``new`` (players, seed, options) and ``moves``."""
-    if not isinstance(log, dict):
-        raise StateError("log must be an object", location=f"{where} log")
-    new = log.get("new")
-    if new is not None:
-        if not isinstance(new, dict):
-            raise StateError("log.new must be an object", location=f"{where} log.new")
-        if "players" not in new:
-            raise StateError("log.new has no players", location=f"{where} log.new")
-        check_setup(new.get("players"), new.get("seed", 0), f"{where} log.new", StateError)
-        opts = new.get("options")
-        if opts is not None and not isinstance(opts, dict):
-            raise StateError("options must be an object", location=f"{where} log.new.options")
-        if "events" in new and not isinstance(new["events"], list):
-            raise StateError("events must be a list", location=f"{where} log.new.events")
-    moves = log.get("moves", [])
-    if not isinstance(moves, list):
-        raise StateError("log.moves must be a list", location=f"{where} log.moves")
-    for i, entry in enumerate(moves):
-        text = entry.get("move") if isinstance(entry, dict) else entry
-        if not isinstance(text, str):
-            raise StateError("a move must be text", location=f"{where} log.moves[{i}]")
-        if isinstance(entry, dict) and "events" in entry and not isinstance(entry["events"], list):
-            raise StateError("events must be a list", location=f"{where} log.moves[{i}].events")
-
-
-def load_envelope(path: str) -> dict[str, Any]:
-    env = read_json_file(path, StateError)
-    check_envelope(env, str(path))
-    return env  # type: ignore[no-any-return]
-
-
-def game_of(
-    env: dict[str, Any], project: str | None = None, boards: Boards = _BOARDS, where: str = "state"
-) -> Game[Any]:
-    """The game an envelope holds, on its board (refusing a different board)."""
-    proj = project or env["project"]
-    with guard_state(where):
-        compiled = boards.get(proj)
-        cls = get_game(env["rules"])
-    if compiled.hash != env["board_hash"]:
-        raise StateError(
-            f"the game was made for board {env['board_hash']}, but {proj} is "
-            f"board {compiled.hash} (it changed, or it is another board)",
-            code="wrong_board",
-            location=where,
-        )
-    if "state" not in env:
-        raise StateError("game state has no state", location=where)
-    with guard_state(where):
-        return cls.from_json(env["state"], compiled)
-
-
-def _write(path: str, env: dict[str, Any]) -> None:
-    """Write a state file atomically (standard JSON only; see :mod:`referee.safeio`)."""
-    write_json(path, env)
+from .options import parse_options
 
 
 def _status(game: Game[Any]) -> dict[str, Any]:
-    return {"to_move": game.to_move, "outcome": game.outcome}
+    outcome = game.outcome
+    return {"to_move": game.to_move, "outcome": None if outcome is None else outcome.to_json()}
 
 
 # ====================================================================== verbs
@@ -352,7 +136,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("project")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument(
+        "--players",
+        type=int,
+        help="players per game (default: as many as the game takes, at most 4: "
+        "its PLAYERS range decides)",
+    )
     p.add_argument("--max-moves", type=int, default=5000, help="per game (default 5000)")
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
@@ -381,7 +170,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             parse_options(args.option, args.variant),
         )
     if args.output:
-        _write(args.output, env)
+        save_envelope(args.output, env)
         print(f"wrote a new {args.rules} game to {args.output}", file=sys.stderr)
     else:
         emit_json(env)
@@ -409,7 +198,7 @@ def _moves(args: argparse.Namespace) -> int:
         emit_json(out)
     else:
         if game.outcome is not None:
-            print(f"game over: {json.dumps(game.outcome)}", file=sys.stderr)
+            print(f"game over: {json.dumps(game.outcome.to_json())}", file=sys.stderr)
         else:
             print(f"{game.to_move} to move, {len(moves)} legal move(s)", file=sys.stderr)
         for m in moves:
@@ -442,12 +231,9 @@ def _play(args: argparse.Namespace) -> int:
         )
         return 1
     with guard_state(args.state):
-        env["state"] = game.to_json()
-        env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
-            {"move": str(move), "events": events}
-        )
+        record_move(env, game, str(move), events)
         if args.output:
-            _write(args.output, env)
+            save_envelope(args.output, env)
         if args.view is not None:
             events = game.events_for(events, args.view)
             view = game.view(args.view)
@@ -498,91 +284,6 @@ def _one_document(text: str) -> bool:
     return True
 
 
-def replay_one(
-    env: dict[str, Any], where: str, project: str | None = None, boards: Boards = _BOARDS
-) -> dict[str, Any]:
-    """Re-run one log; return ``{"moves", "ok", "mismatch"}`` (mismatch None when all agree)."""
-    proj = project or env["project"]
-    compiled = boards.get(proj)
-    if compiled.hash != env["board_hash"]:
-        raise StateError(
-            f"the log was made for board {env['board_hash']}, but {proj} is board {compiled.hash}",
-            code="wrong_board",
-            location=where,
-        )
-    new = env["log"]["new"]
-    if "position" in new:
-        game = get_game(env["rules"]).from_position(compiled, new["position"])
-    else:
-        game = get_game(env["rules"]).new(
-            compiled,
-            players=new["players"],
-            seed=new.get("seed", 0),
-            options=dict(new.get("options") or {}),
-        )
-    if "events" in new and list(getattr(game, "setup_events", [])) != new["events"]:
-        return {
-            "moves": 0,
-            "ok": False,
-            "mismatch": {"ply": 0, "move": None, "why": "set-up events differ"},
-        }
-    entries = env["log"].get("moves", [])
-    for n, entry in enumerate(entries, 1):
-        text = entry.get("move") if isinstance(entry, dict) else entry
-        want_illegal = isinstance(entry, dict) and entry.get("verdict") == "illegal"
-        try:
-            events = game.push(game.parse_move(str(text)))
-        except IllegalMoveError as exc:
-            if want_illegal and entry.get("code") in (None, exc.code):
-                continue
-            return {
-                "moves": n - 1,
-                "ok": False,
-                "mismatch": {
-                    "ply": n,
-                    "move": text,
-                    "why": f"rejected now ({exc.code}: {exc.message})",
-                },
-            }
-        if want_illegal:
-            return {
-                "moves": n - 1,
-                "ok": False,
-                "mismatch": {
-                    "ply": n,
-                    "move": text,
-                    "why": f"accepted now, but the log says illegal ({entry.get('code')})",
-                },
-            }
-        if isinstance(entry, dict) and "events" in entry and entry["events"] != events:
-            first = next(
-                (k for k, (a, b) in enumerate(zip(entry["events"], events)) if a != b),
-                min(len(events), len(entry["events"])),
-            )
-            return {
-                "moves": n - 1,
-                "ok": False,
-                "mismatch": {
-                    "ply": n,
-                    "move": text,
-                    "why": f"events differ from event {first}",
-                    "logged": entry["events"][first : first + 1],
-                    "now": events[first : first + 1],
-                },
-            }
-    if "state" in env and json.loads(json.dumps(game.to_json())) != env["state"]:
-        return {
-            "moves": len(entries),
-            "ok": False,
-            "mismatch": {
-                "ply": len(entries),
-                "move": None,
-                "why": "final state differs from the logged one",
-            },
-        }
-    return {"moves": len(entries), "ok": True, "mismatch": None}
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
     results = []
     for where, env in _logs(args.log):
@@ -613,7 +314,7 @@ def selfplay(
     options: dict[str, Any],
     invariants: bool = True,
     log: IO[str] | None = None,
-    boards: Boards = _BOARDS,
+    boards: Boards = BOARDS,
 ) -> dict[str, Any]:
     """Play random legal games; return the report (see ``referee selfplay --help``)."""
     rnd = random.Random(seed)
@@ -626,7 +327,7 @@ def selfplay(
     t0 = time.perf_counter()
     for k in range(games):
         game, env = new_game(rules, project, players, seed + k, options, boards)
-        check = getattr(game, "invariants", None) if invariants else None
+        check = game.invariants if invariants else None
         entries: list[dict[str, Any]] = []
         for _ in range(max_moves):
             a = time.perf_counter()
@@ -656,12 +357,11 @@ def selfplay(
                     )
             if game.outcome is not None:
                 break
-        res = (game.outcome or {}).get("result", "unfinished")
+        ended = game.outcome
+        res = "unfinished" if ended is None else ended.result
         outcomes[res] = outcomes.get(res, 0) + 1
-        out = game.outcome or {}
-        # the kit's outcome names "winners"; games not converted yet name one "winner"
-        for w in out.get("winners") or ([out["winner"]] if out.get("winner") else []):
-            winners[str(w)] = winners.get(str(w), 0) + 1
+        for w in () if ended is None else ended.winners:
+            winners[w] = winners.get(w, 0) + 1
         if log is not None:
             env["state"] = game.to_json()
             env["log"]["moves"] = entries
@@ -685,7 +385,17 @@ def selfplay(
     }
 
 
+def selfplay_players(rules: str, players: int | None) -> int:
+    """``--players`` of ``selfplay``, or the game's default: as many as its ``PLAYERS``
+    range takes, at most 4 (a two-player game gets 2, a five-seat one 4)."""
+    if players is not None:
+        return players
+    lo, hi = get_game(rules).PLAYERS
+    return max(lo, min(hi, 4))
+
+
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    args.players = selfplay_players(args.rules, args.players)
     if args.bots:
         return bot_verbs.cmd_selfplay_bots(args)
     if args.games < 1 or args.max_moves < 1:
@@ -727,12 +437,3 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             f"{rep['overall_moves_per_second']}"
         )
     return 1 if rep["invariant_violations"] else 0
-
-
-def __getattr__(name: str) -> Any:
-    """``Server`` moved to :mod:`referee.cli.stdio`; the old import keeps working."""
-    if name == "Server":
-        from .stdio import Server
-
-        return Server
-    raise AttributeError(name)

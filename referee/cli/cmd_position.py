@@ -7,7 +7,12 @@
 ``referee schema position RULES`` / ``referee schema state RULES`` / ``referee schema
 options RULES``
     The JSON Schema of a game's positions, state files or options, generated from
-    the game's declarations.
+    the game's declarations (a position's ``dice`` say in what order the game
+    rolls them).
+``referee board-names RULES PROJECT``
+    The names the rulebook gives the places of a board (``the Mountain of Fire``,
+    ``white starting point 3``) and the ids positions write for them; positions
+    accept either.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ from typing import Any
 from ..errors import StateError, UsageError
 from ..games import get_game
 from ..games.base import Game
+from ..safeio import write_json
+from ..session import game_of, guard_state, load_envelope
 from ..store import read_json_file
 from . import emit_json
 
@@ -66,11 +73,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="(schemas are always JSON)")
     p.set_defaults(func=cmd_schema)
 
+    p = sub.add_parser(
+        "board-names",
+        help="list the rulebook's names of a board's places and their ids",
+        description="List the names RULES gives the places of PROJECT (as the rulebook "
+        "counts them) and the ids positions write for them; a position may use either.",
+    )
+    p.add_argument("rules")
+    p.add_argument("project")
+    p.add_argument("--json", action="store_true", help="print the names as JSON")
+    p.set_defaults(func=cmd_board_names)
+
 
 def cmd_position(args: argparse.Namespace) -> int:
-    from ..safeio import write_json
-    from .cmd_game import game_of, guard_state, load_envelope
-
     env = load_envelope(args.state)
     game = game_of(env, args.project, where=args.state)
     with guard_state(args.state):
@@ -85,7 +100,7 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 def _position(game: Game[Any], where: str) -> dict[str, Any]:
     if game.POSITION is None:
-        raise UsageError(f"{game.rules} has no position format yet (it has not adopted the kit)")
+        raise UsageError(f"{game.rules} has no position format")
     return game.position()
 
 
@@ -96,8 +111,35 @@ def cmd_schema(args: argparse.Namespace) -> int:
         return 0
     declared = cls.POSITION if args.kind == "position" else cls.STATE
     if declared is None:
-        raise UsageError(
-            f"{args.rules} declares no {args.kind} format yet (it has not adopted the kit)"
-        )
+        raise UsageError(f"{args.rules} declares no {args.kind} format")
     emit_json(cls.position_schema() if args.kind == "position" else cls.state_schema())
+    return 0
+
+
+def cmd_board_names(args: argparse.Namespace) -> int:
+    from ..compiler import compile_board
+    from ..store import load_project
+
+    cls = get_game(args.rules)
+    compiled = compile_board(load_project(args.project))
+    cls.check_board_rules(compiled)
+    found = cls.board_names(compiled)
+    if args.json:
+        emit_json(
+            {
+                "rules": args.rules,
+                "names": [
+                    {"name": n.name, "id": n.id, "kind": n.kind, "note": n.note} for n in found
+                ],
+            }
+        )
+        return 0
+    if not found:
+        print(f"{args.rules} names no places of its boards (positions write ids)", file=sys.stderr)
+        return 0
+    width = max(len(n.name) for n in found)
+    id_width = max(len(n.id) for n in found)
+    for n in found:
+        note = f"  ({n.note})" if n.note else ""
+        print(f"{n.name:<{width}}  {n.id:<{id_width}}  {n.kind}{note}")
     return 0

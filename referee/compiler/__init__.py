@@ -2,10 +2,12 @@
 
 One module per topic: :mod:`.paths` (the ``path`` relation across tiles),
 :mod:`.regions` (``touch``, ``road``, ``dot``, ``dot_river``), :mod:`.compiled`
-(the graph, integer views, spatial index, tracks), :mod:`.problems`.
+(the graph, integer views, spatial index, tracks), :mod:`.points` (points and the
+steps between them, for points-and-paths games), :mod:`.problems`.
 """
 
 from .compiled import RELATIONS, CompiledBoard, PathView, board_hash, compile_board
+from .points import PointGraph
 from .problems import CODES, ERROR, WARNING, Problem
 
 __all__ = [
@@ -15,6 +17,7 @@ __all__ = [
     "WARNING",
     "CompiledBoard",
     "PathView",
+    "PointGraph",
     "Problem",
     "board_hash",
     "compile_board",

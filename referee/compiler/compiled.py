@@ -19,6 +19,7 @@ from ..geometry import turn_matrix
 from ..model import Board, Feature, Placement
 from .bulk import add_edges, add_nodes, collector_paused, round_all
 from .paths import Chain, PathNetwork
+from .points import PointGraph, point_graph
 from .problems import Problem
 from .regions.spaces import RegionInput
 from .regions.state import RegionState, compile_regions
@@ -749,6 +750,27 @@ class CompiledBoard:
         for nid in touched:
             inc[self.index[nid]] = self.path_row(self.paths, nid)
         return PathView(inc, view.water, view.guard, view.keys)
+
+    def point_graph(self, kind: str = "point") -> PointGraph:
+        """The points of this board and the steps between them along its paths,
+        junctions, doors and ports resolved (:class:`~referee.compiler.points.PointGraph`).
+
+        For points-and-paths games (a race, a tag game on a ring of points). Kept
+        until a tile turns or the board is edited (then built again).
+
+        Notes
+        -----
+        Built in O(P·R) (see :func:`~referee.compiler.points.point_graph`); a read
+        with the tiles as they were is a comparison of the tile turns.
+        """
+        turns = (kind, tuple(p.turns for p in self.board.placements))
+        kept = self._derived.get("compiler:point_graph")
+        if kept is None or kept[0] != turns:
+            nodes = [self.index[nid] for nid, d in self.graph.nodes(data=True) if d["kind"] == kind]
+            built = point_graph(self.ids, nodes, self.path_view().inc)
+            kept = self._derived["compiler:point_graph"] = (turns, built)
+        graph: PointGraph = kept[1]
+        return graph
 
     def adjacency(self, relation: str) -> list[list[int]]:
         """Neighbour indices per node index for one relation (``next`` is directed)."""

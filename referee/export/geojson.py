@@ -17,7 +17,14 @@ kilometres across; then the collection says
 
 Winding: polygon exteriors are counter-clockwise and holes clockwise in the numbers
 written (x then y, the signed-area test validators apply), as RFC 7946 §3.1.6
-requires — whichever way round that looks on the y-down board.
+requires — whichever way round that looks on the y-down board. A feature whose rings
+were reversed for that says which in a foreign member,
+``"boardwright": {"reversed": [ring numbers]}``, so an import restores the board's
+own vertex order.
+
+What GeoJSON has no place for — tile assets in their own frame, placements, the
+board's settings, piece types and decks — is the collection's foreign member
+``boardwright_board`` (:func:`referee.export.carry.board_block`).
 
 Notes
 -----
@@ -38,6 +45,7 @@ from shapely.geometry.polygon import orient
 from ..compiler import CompiledBoard
 from ..errors import UsageError
 from ..geometry import geometry_to_json
+from .carry import board_block
 
 #: Mean Earth radius (IUGG), metres: the sphere of :class:`GeoPlacement`.
 EARTH_RADIUS_M = 6_371_008.8
@@ -106,11 +114,27 @@ BOARD_MM = {"coordinates": "board-mm", "units": "mm", "y": "down"}
 
 def rfc7946_winding(geom: BaseGeometry) -> BaseGeometry:
     """``geom`` with counter-clockwise exteriors and clockwise holes (other kinds as is)."""
+    return wound(geom)[0]
+
+
+def wound(geom: BaseGeometry) -> tuple[BaseGeometry, list[int]]:
+    """:func:`rfc7946_winding` of ``geom`` and the rings it reversed, numbered in the
+    order GeoJSON lists them (a multipolygon's parts one after the other)."""
     if isinstance(geom, Polygon):
-        return orient(geom, sign=1.0)
-    if isinstance(geom, MultiPolygon):
-        return MultiPolygon([orient(p, sign=1.0) for p in geom.geoms])
-    return geom
+        parts = [geom]
+    elif isinstance(geom, MultiPolygon):
+        parts = list(geom.geoms)
+    else:
+        return geom, []
+    out, flipped, n = [], [], 0
+    for part in parts:
+        rings = [part.exterior, *part.interiors]
+        for i, ring in enumerate(rings):
+            if ring.is_ccw != (i == 0):  # exteriors counter-clockwise, holes clockwise
+                flipped.append(n)
+            n += 1
+        out.append(orient(part, sign=1.0))
+    return (out[0] if isinstance(geom, Polygon) else MultiPolygon(out)), flipped
 
 
 def to_geojson(compiled: CompiledBoard, *, geo: GeoPlacement | None = None) -> dict[str, Any]:
@@ -126,17 +150,20 @@ def to_geojson(compiled: CompiledBoard, *, geo: GeoPlacement | None = None) -> d
     feats = []
     for nid, (owner, f) in compiled.features.items():
         geom = geo.place(f.geometry) if geo is not None else f.geometry
-        feats.append(
-            {
-                "type": "Feature",
-                "id": nid,
-                "geometry": geometry_to_json(rfc7946_winding(geom)),
-                "properties": {"id": nid, "kind": f.kind, "tile": owner, **f.props},
-            }
-        )
+        geom, flipped = wound(geom)
+        feat: dict[str, Any] = {
+            "type": "Feature",
+            "id": nid,
+            "geometry": geometry_to_json(geom),
+            "properties": {"id": nid, "kind": f.kind, "tile": owner, **f.props},
+        }
+        if flipped:
+            feat["boardwright"] = {"reversed": flipped}
+        feats.append(feat)
     return {
         "type": "FeatureCollection",
         "name": compiled.board.name,
         "boardwright": geo.to_json() if geo is not None else dict(BOARD_MM),
+        "boardwright_board": board_block(compiled),
         "features": feats,
     }

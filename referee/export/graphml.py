@@ -21,7 +21,8 @@ node or edge. ``None`` values are left out (GraphML has no null); the node attri
 The graph is ``edgedefault="undirected"`` and may have parallel edges (the compiled
 graph is a networkx ``MultiGraph``); an edge's ``id`` is its key in that multigraph,
 and the graph's ``data`` carries the header of our compiled-board JSON (``format``,
-``version``, ``name``, ``rules``, ``board_hash``).
+``version``, ``name``, ``rules``, ``board_hash``) and ``board``, the geometry and
+assets a graph has no place for (:func:`referee.export.carry.board_block`, JSON text).
 
 Notes
 -----
@@ -42,6 +43,7 @@ import networkx as nx
 
 from ..compiler import CompiledBoard
 from ..errors import BoardError
+from .carry import board_block
 
 GRAPHML_NS = "http://graphml.graphdrawing.org/xmlns"
 JSON_PREFIX = "json:"
@@ -152,6 +154,7 @@ def to_graphml(compiled: CompiledBoard) -> str:
         "name": board.name,
         "rules": board.rules,
         "board_hash": compiled.hash,
+        "board": board_block(compiled, None),
     }
     node_rows = [d for _, d in g.nodes(data=True)]
     edge_rows = [d for _, _, d in g.edges(data=True)]
@@ -164,7 +167,9 @@ def to_graphml(compiled: CompiledBoard) -> str:
     for k in keys:
         k.declare(root)
     graph = ET.SubElement(root, "graph", {"id": "G", "edgedefault": "undirected"})
-    keys[0].data(graph, header, "graphml graph")
+    # the header goes first in the file but is written last: a value XML cannot carry
+    # is then reported at its node or edge, not in the header's copy of the board
+    head = ET.Element("graph")
     for n, d in g.nodes(data=True):
         where = f"graphml node {n!r}"
         _check(n, where)
@@ -174,6 +179,9 @@ def to_graphml(compiled: CompiledBoard) -> str:
         _check(k, where)
         edge = ET.SubElement(graph, "edge", {"id": str(k), "source": str(u), "target": str(v)})
         keys[2].data(edge, d, where)
+    keys[0].data(head, header, "graphml graph")
+    for i, el in enumerate(head):
+        graph.insert(i, el)
     ET.indent(root, space=" ")
     buf = io.BytesIO()
     ET.ElementTree(root).write(buf, encoding="utf-8", xml_declaration=True)

@@ -3,7 +3,9 @@
 :func:`to_node_link` / :func:`from_node_link` are a lossless pair (``edges="edges"``
 passed explicitly); the JSON Schema is ``referee/schema/compiled.schema.json``
 (:func:`referee.export.compiled_schema`) and :data:`COMPILED_VERSION` is the version it
-describes.
+describes. The header's ``board`` is what a graph has no place for — the geometry,
+the tile assets, placements and settings (:func:`referee.export.carry.board_block`),
+so that ``referee import node-link`` rebuilds the board.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any
 import networkx as nx
 
 from ..compiler import CompiledBoard
+from .carry import board_block
 
 COMPILED_FORMAT = "boardwright-compiled"
 COMPILED_VERSION = 1
@@ -28,6 +31,7 @@ def to_node_link(compiled: CompiledBoard) -> dict[str, Any]:
         "rules": compiled.board.rules,
         "board_hash": compiled.hash,
         "turns": {p.id: p.turns for p in compiled.board.placements},
+        "board": board_block(compiled, None),
     }
     return data
 

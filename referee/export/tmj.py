@@ -27,8 +27,17 @@ Layout of the map (following Tiled's *JSON Map Format* reference):
 
 Coordinates: Tiled measures pixels with y down, like us; one millimetre becomes
 ``px_per_mm`` pixels. A polygon or polyline object sits at its first vertex and
-lists its points relative to it, as Tiled does. Polygon holes are dropped (Tiled
-has none); ``art`` features are not exported.
+lists its points relative to it, as Tiled does. Numbers are written in full (not
+rounded), so an import gets the same coordinates back (:mod:`referee.importers`); an
+object one of whose vertices its offset from the first would not give back exactly
+(a traced board's 16-digit coordinates) sits at the map's origin instead.
+Polygon holes are dropped (Tiled has none); ``art`` features are not objects.
+
+What a Tiled map has no place for — the tile assets in their own frame, the
+placements' centres, the board's settings, piece types and decks, the ``art``
+features — is the map property ``boardwright``: the JSON text of
+:func:`referee.export.carry.board_block`. The map also says ``width_mm`` and
+``height_mm``.
 
 Notes
 -----
@@ -45,6 +54,9 @@ import shapely
 from shapely.geometry.base import BaseGeometry
 
 from ..compiler import CompiledBoard
+from ..errors import BoardError
+from ..safeio import dumps_json
+from .carry import board_block
 
 #: Tiled JSON format version written (objects carry ``type``, as in Tiled ≥ 1.10).
 TILED_JSON_VERSION = "1.10"
@@ -118,7 +130,7 @@ class _Writer:
         self.next_id = 1
 
     def xy(self, x: float, y: float) -> tuple[float, float]:
-        return round((x - self.ox) * self.s, 4), round((y - self.oy) * self.s, 4)
+        return (x - self.ox) * self.s, (y - self.oy) * self.s
 
     def obj(
         self, name: str, cls: str, geom: BaseGeometry, props: list[dict[str, Any]]
@@ -150,8 +162,12 @@ class _Writer:
     def _vertices(self, o: dict[str, Any], coords: list[Any], key: str) -> None:
         pts = [self.xy(c[0], c[1]) for c in coords]
         x0, y0 = pts[0]
+        if any(x0 + (x - x0) != x or y0 + (y - y0) != y for x, y in pts):
+            # a vertex that its offset from the first would not give back exactly:
+            # the object sits at the map's origin and lists its vertices as they are
+            x0 = y0 = 0.0
         o["x"], o["y"] = x0, y0
-        o[key] = [{"x": round(x - x0, 4), "y": round(y - y0, 4)} for x, y in pts]
+        o[key] = [{"x": x - x0, "y": y - y0} for x, y in pts]
 
 
 def to_tmj(
@@ -285,6 +301,9 @@ def to_tmj(
                 "origin_x_mm": ox,
                 "origin_y_mm": oy,
                 "generator": "boardwright referee export --to tmj",
+                "boardwright": dumps_json(
+                    board_block(compiled, ("art",)), "tmj boardwright", error=BoardError
+                ),
             }
         ),
     }

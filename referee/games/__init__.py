@@ -9,18 +9,21 @@ game's board vocabulary is made of (:class:`~referee.vocabulary.Symbol`,
 
 from __future__ import annotations
 
-from .base import Game, LegalMoves, draw, lost, won
+from .base import BoardName, Game, LegalMoves
 from .events import Event, event, visible
 from .moves import Move
 from .options import Option
+from .outcome import Outcome, draw, lost, won
 from .registry import RulesModule, available, get_game, get_module, modules
 
 __all__ = [
+    "BoardName",
     "Event",
     "Game",
     "LegalMoves",
     "Move",
     "Option",
+    "Outcome",
     "RulesModule",
     "available",
     "draw",

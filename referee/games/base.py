@@ -3,24 +3,34 @@
 A :class:`Game` object *is* the game state with the rules attached, like
 ``chess.Board``. See ``docs/game-kit.md`` for a walk-through; in short:
 
-- ``legal_moves`` is a lazy view (``move in game.legal_moves``, iteration,
-  ``.count()``); ``is_legal(move)`` is pure; ``check(move)`` raises
-  :class:`IllegalMoveError` (code, message, details) and changes nothing;
-  ``push(move)`` applies a legal move and returns the events; a rejected move
-  leaves the state exactly as it was.
+- **The turn is the kit's.** ``legal_moves`` is a lazy view (``move in
+  game.legal_moves``, iteration, ``.count()``); ``is_legal(move)`` is pure;
+  ``check(move)`` raises :class:`IllegalMoveError` (code, message, details) and
+  changes nothing; ``push(move)`` applies a legal move and returns the events.
+  Both are sealed: :meth:`Game.check` refuses a move of a finished game, a value
+  of another move type and a verb the current phase does not allow
+  (:attr:`Game.PHASES`), then asks the game's :meth:`Game._check`;
+  :meth:`Game.push` checks, keeps a :meth:`Game.copy`, applies the game's
+  :meth:`Game._apply` and, should applying fail half way, restores the copy
+  (:meth:`Game._restore`): a rejected or failed move leaves the state exactly as
+  it was.
 - **Moves** are :class:`~referee.games.moves.Move` values (``str`` is the text,
   ``Move.parse`` and ``repr`` round-trip); a game subclasses it with its ``VERBS``
   and names it in ``MOVE``.
 - **Events** are ``{"type", "text", ...}`` with an optional ``private`` audience
-  (:mod:`referee.games.events`); :meth:`Game.events_for` filters them per viewer.
+  (:mod:`referee.games.events`), built by :meth:`Game.event` from the game's
+  templates (:attr:`Game.EVENTS`); :meth:`Game.events_for` filters them per viewer.
 - **Views**: :meth:`Game.view` is what a player may see: the game's
   :meth:`Game.dump_view` hook (default: the whole state) without the random
   generator, which the kit keeps out of every view (:data:`GENERATOR_KEYS`).
 - **Options** are declared once in ``OPTIONS`` (:mod:`referee.games.options`) and
   parsed by :meth:`Game.new` before the game's :meth:`Game.setup` sees them.
-- **The outcome** is ``None`` or ``{"result": "won"|"lost"|"draw", "winners": [...]}``
-  (plus fields of the game's own); build it with :func:`won`, :func:`lost`,
-  :func:`draw`.
+- **The outcome** is ``None`` or an :class:`~referee.games.outcome.Outcome` (result,
+  winners, reason, fields of the game's own); build it with :func:`won`,
+  :func:`lost`, :func:`draw`.
+- **Dice**: a game rolls its dice with ``rng.die()`` and declares their faces
+  (:attr:`Game.DIE_FACES`, or :meth:`Game.die_faces`) and the order it rolls them
+  in (:attr:`Game.DICE_ORDER`); the kit refuses fixed dice no die shows.
 - **Declared state**: a game names a dataclass in ``STATE`` and implements
   :meth:`Game.dump_state` / :meth:`Game.load_state`; the kit writes ``to_json``
   (rules, version, board hash, players, options, generator, fixed dice, state),
@@ -31,19 +41,15 @@ A :class:`Game` object *is* the game state with the rules attached, like
   ``POSITION`` and implements :meth:`Game.dump_position` /
   :meth:`Game.load_position`; the kit gives :meth:`Game.from_position`,
   :meth:`Game.position` and :meth:`Game.position_schema`.
-
-**Games not converted yet** (the kit's first release): a game that leaves
-``STATE`` unset keeps writing its own ``new``/``to_json``/``from_json``; the old
-helpers (``_FIELDS``, :meth:`Game.fields_to_json`, :meth:`Game.fields_from_json`,
-:class:`WordMove`) keep working until every game has adopted the kit.
+- **Board names**: :meth:`Game.board_names` lists the names the rulebook gives the
+  board's places (``referee board-names``).
 """
 
 from __future__ import annotations
 
-import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Self, TypeVar, final
 
@@ -51,22 +57,25 @@ from ..compiler import CompiledBoard
 from ..errors import BoardError, IllegalMoveError, StateError, UsageError
 from ..vocabulary import FigureView
 from . import state as declared
-from .events import Event, visible
+from .events import _KEYWORD_ARGS, Event, Fill, compile_template, visible
+from .events import build as build_event
 from .moves import Move
 from .options import Option, option_schema, parse_options
+from .outcome import Outcome, draw, lost, won
 from .rng import Rng
 
 M = TypeVar("M")
 
 __all__ = [
     "GENERATOR_KEYS",
+    "BoardName",
     "CannotDeterminise",
     "Event",
     "Game",
     "LegalMoves",
     "Move",
     "Option",
-    "WordMove",
+    "Outcome",
     "draw",
     "lost",
     "won",
@@ -77,22 +86,8 @@ POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice")
 #: the kit's keys for the random generator (its state, the fixed dice to come): they
 #: foretell every die and shuffle, so :meth:`Game.view` never shows them
 GENERATOR_KEYS = frozenset({"rng", "dice"})
-
-
-# ====================================================================== outcomes
-def won(winners: Sequence[str], **fields: Any) -> dict[str, Any]:
-    """The outcome of a game some players won: ``{"result": "won", "winners": [...]}``."""
-    return {"result": "won", "winners": list(winners), **fields}
-
-
-def lost(**fields: Any) -> dict[str, Any]:
-    """The outcome of a game everybody lost (a cooperative game, or the board won)."""
-    return {"result": "lost", "winners": [], **fields}
-
-
-def draw(**fields: Any) -> dict[str, Any]:
-    """The outcome of a drawn game."""
-    return {"result": "draw", "winners": [], **fields}
+#: the verbs of a phase the game's table does not list
+_NO_VERBS: frozenset[str] = frozenset()
 
 
 class CannotDeterminise(Exception):
@@ -101,30 +96,28 @@ class CannotDeterminise(Exception):
     search."""
 
 
-# ====================================================================== old move helper
 @dataclass(frozen=True)
-class WordMove:
-    """Deprecated (kit shim): a move written as words. New games use :class:`Move`.
+class BoardName:
+    """A name the rulebook gives a place of the board (see :meth:`Game.board_names`).
 
-    Subclasses set ``verbs``; ``str`` is the text and :meth:`parse` reads it back.
+    Attributes
+    ----------
+    name : str
+        The name as a player reads it in the rulebook or on the board (``"grey
+        point 12"``, ``"Rivendell"``, ``"resolve 3"``).
+    id : str
+        What the game's positions and moves write for it (a compiled node id,
+        a space id, a track step).
+    kind : str
+        What sort of place it is, in the game's words (``"point"``, ``"counter space"``).
+    note : str
+        Anything a position's author should know (how the rulebook counts it).
     """
 
-    words: tuple[str, ...]
-    verbs: ClassVar[tuple[str, ...]] = ()
-
-    def __str__(self) -> str:
-        return " ".join(self.words)
-
-    @classmethod
-    def parse(cls, text: str) -> WordMove:
-        words = tuple(text.strip().lower().split())
-        if not words or words[0] not in cls.verbs:
-            raise IllegalMoveError(
-                f"cannot read move {text!r} (verbs: {', '.join(cls.verbs)})",
-                code="bad_move",
-                details={"move": text},
-            )
-        return cls(words)
+    name: str
+    id: str
+    kind: str = ""
+    note: str = ""
 
 
 class LegalMoves(Generic[M]):
@@ -175,6 +168,21 @@ class Game(ABC, Generic[M]):
         The ``mcts`` bot's settings this game plays best with (``iterations``,
         ``rollout``, ``exploration``, ``worlds``, ``widen``); a spec's own parameters
         win (``referee.bots.mcts``). Empty: the bot's defaults.
+    PHASES : mapping of str to frozenset of str
+        Phase -> the verbs a move may have in it (the kit refuses any other verb
+        before :meth:`_check` runs, code ``wrong_phase``). The game keeps the
+        current phase in :attr:`phase`; a finished game's phase allows nothing.
+    EVENTS : mapping of str to str
+        Template name -> text template (:func:`referee.games.events.event`), for
+        :meth:`event`: the name is the event's type, or ``type.variant`` when one
+        type is told in several sentences (``"wind.nobody"``).
+    DIE_FACES : int
+        The faces of the game's die: fixed dice (a position's or a state's
+        ``dice``) are whole numbers from 1 to this; 0 when the game rolls no dice
+        (no fixed dice then). :meth:`die_faces` may read the options or the board.
+    DICE_ORDER : str
+        In what order the game rolls its dice, for people who fix them in a
+        position (printed by ``referee schema position RULES``).
     """
 
     rules: ClassVar[str]
@@ -187,6 +195,10 @@ class Game(ABC, Generic[M]):
     STATE_VERSION: ClassVar[int] = 1
     cooperative: ClassVar[bool] = False
     MCTS: ClassVar[dict[str, int | float]] = {}
+    PHASES: ClassVar[Mapping[str, frozenset[str]]] = {}
+    EVENTS: ClassVar[Mapping[str, str]] = {}
+    DIE_FACES: ClassVar[int] = 6
+    DICE_ORDER: ClassVar[str] = ""
 
     compiled: CompiledBoard
     #: the players' names, in turn order (colours, seats: what ``to_move`` returns)
@@ -197,16 +209,43 @@ class Game(ABC, Generic[M]):
     rng: Rng
     #: what happened while setting up (cards turned, figures placed)
     setup_events: list[Event]
+    #: the current phase, a key of :attr:`PHASES` (an attribute or a property of the game)
+    phase: str
+    #: template name -> (event type, compiled text), made from :attr:`EVENTS`
+    _EVENT_FILLS: ClassVar[dict[str, tuple[str, Fill]]] = {}
+
+    #: the kit's sealed methods, and the hook a game overrides instead
+    _SEALED: ClassVar[dict[str, str]] = {
+        "view": "override dump_view() instead (Game.view() keeps the random generator "
+        "out of every view)",
+        "push": "override _apply() (and _restore() for caches) instead (Game.push() "
+        "checks, keeps a copy and restores it if applying fails)",
+        "check": "override _check() instead (Game.check() refuses a finished game, "
+        "another move type and a verb the phase does not allow first)",
+    }
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Refuse a game class that defines ``view``: :meth:`view` is the kit's, so
-        that no view ever carries the generator (games override :meth:`dump_view`)."""
+        """Refuse a game class that defines a sealed method (``view``, ``push``,
+        ``check``: the kit's, see :data:`_SEALED`), or whose :attr:`PHASES` name a
+        verb its :attr:`MOVE` cannot read."""
         super().__init_subclass__(**kwargs)
-        if "view" in cls.__dict__:
-            raise TypeError(
-                f"{cls.__qualname__} defines view(): override dump_view() instead "
-                "(Game.view() keeps the random generator out of every view)"
-            )
+        # event type and compiled text of every template name (Game.event)
+        cls._EVENT_FILLS = {
+            name: (name.partition(".")[0], compile_template(text))
+            for name, text in cls.EVENTS.items()
+        }
+        for name, instead in Game._SEALED.items():
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__qualname__} defines {name}(): {instead}")
+        verbs = cls.MOVE.VERBS
+        if verbs and "PHASES" in cls.__dict__:
+            for phase, allowed in cls.PHASES.items():
+                unknown = sorted(set(allowed) - set(verbs))
+                if unknown:
+                    raise TypeError(
+                        f"{cls.__qualname__}.PHASES[{phase!r}] names verb {unknown[0]!r}, "
+                        f"which {cls.MOVE.__name__} does not read"
+                    )
 
     # ================================================================== construction
     @classmethod
@@ -378,6 +417,7 @@ class Game(ABC, Generic[M]):
             raise StateError(f"{cls.rules} state has no 'state'", code="bad_state")
         st: Any = declared.decode(cls.STATE, data["state"], "state")
         g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options))
+        g._refuse_dice(frame.dice, "dice")
         g.rng = Rng(frame.rng, frame.dice)
         g.load_state(st)
         g._refuse_invalid("state")
@@ -390,6 +430,26 @@ class Game(ABC, Generic[M]):
             return cls.parse_options(options)
         except UsageError as exc:
             raise StateError(str(exc), code="bad_state") from None
+
+    def die_faces(self) -> int:
+        """Hook: the faces of this game's die (default :attr:`DIE_FACES`; a game whose
+        die depends on its options or board overrides it). 0: it rolls no dice."""
+        return self.DIE_FACES
+
+    def _refuse_dice(self, dice: Sequence[int], where: str) -> None:
+        """Refuse fixed dice no die of this game shows, in one line naming the die."""
+        faces = self.die_faces()
+        if dice and faces <= 0:
+            raise StateError(
+                f"{where}: {self.title or self.rules} rolls no dice, so none can be fixed",
+                code="bad_state",
+            )
+        for k, die in enumerate(dice):
+            if not 1 <= die <= faces:
+                raise StateError(
+                    f"{where}[{k}]: {die} is no face of the die (1 to {faces})",
+                    code="bad_state",
+                )
 
     def _refuse_invalid(self, what: str) -> None:
         problems = self.validate()
@@ -408,10 +468,17 @@ class Game(ABC, Generic[M]):
         inner = {k: v for k, v in out.items() if k not in ("$schema", "$defs", "title")}
         frame = declared.schema(_StateFrame)
         props = dict(frame["properties"])
-        props["rules"] = {"const": cls.rules}
-        props["version"] = {"const": cls.STATE_VERSION}
-        props["options"] = option_schema(cls.OPTIONS)
-        props["state"] = inner
+        props["rules"] = {**props["rules"], "const": cls.rules}
+        props["version"] = {**props["version"], "const": cls.STATE_VERSION}
+        props["options"] = {
+            **option_schema(cls.OPTIONS),
+            "description": props["options"]["description"],
+        }
+        props["dice"] = cls.dice_schema()
+        props["state"] = {
+            **inner,
+            "description": inner.get("description") or f"the state of the {cls.rules} game",
+        }
         result: dict[str, Any] = {
             "$schema": out["$schema"],
             "title": f"{cls.rules} game state",
@@ -468,6 +535,7 @@ class Game(ABC, Generic[M]):
         body = {k: v for k, v in position.items() if k not in POSITION_FRAME}
         pos: Any = declared.decode(cls.POSITION, body, "position")
         g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options or {}))
+        g._refuse_dice(frame.dice or [], "position.dice")
         if frame.rng is not None:
             g.rng = Rng(frame.rng, frame.dice)
         else:
@@ -498,12 +566,41 @@ class Game(ABC, Generic[M]):
         out = declared.schema(cls.POSITION, f"{cls.rules} position")
         frame = declared.schema(_PositionFrame)
         props = dict(frame["properties"])
-        props["rules"] = {"const": cls.rules}
-        props["options"] = {**option_schema(cls.OPTIONS), "required": []}
+        props["rules"] = {**props["rules"], "const": cls.rules}
+        props["options"] = {
+            **option_schema(cls.OPTIONS),
+            "required": [],
+            "description": props["options"]["description"],
+        }
+        props["dice"] = cls.dice_schema()
         props.update(out["properties"])
         out["properties"] = props
         out["required"] = [*frame["required"], *out["required"]]
         return out
+
+    @classmethod
+    def dice_schema(cls) -> dict[str, Any]:
+        """The schema of a frame's fixed ``dice``: faces and the game's
+        :attr:`DICE_ORDER` in its description."""
+        if cls.DIE_FACES <= 0:
+            return {
+                "type": "array",
+                "maxItems": 0,
+                "description": f"{cls.title or cls.rules} rolls no dice: none can be fixed",
+            }
+        item: dict[str, Any] = {"type": "integer", "minimum": 1}
+        faces = f"whole numbers from 1 to {cls.DIE_FACES}"
+        if cls.die_faces is Game.die_faces:
+            item["maximum"] = cls.DIE_FACES
+        else:  # the game's die depends on its options or board (die_faces)
+            faces = "whole numbers from 1 to the faces of the game's die"
+        order = cls.DICE_ORDER or "the order the game rolls them in"
+        return {
+            "type": "array",
+            "items": item,
+            "description": f"the next dice the game rolls, next first ({faces}); "
+            f"they are used in this order: {order}",
+        }
 
     # ================================================================== moves (abstract)
     def parse_move(self, text: str) -> M:
@@ -515,18 +612,26 @@ class Game(ABC, Generic[M]):
         """Yield every legal move of the player to move."""
 
     @abstractmethod
-    def check(self, move: M) -> None:
-        """Raise :class:`IllegalMoveError` explaining why ``move`` is illegal (pure)."""
+    def _check(self, move: M) -> None:
+        """Hook: raise :class:`IllegalMoveError` explaining why ``move`` is illegal (pure).
+
+        Called by :meth:`check` for a move of the game's own type, while the game
+        goes on, whose verb the current phase allows: the game checks the rest.
+        """
 
     @abstractmethod
     def _apply(self, move: M) -> list[Event]:
-        """Apply a move already checked legal; return the events in order."""
+        """Hook: apply a move already checked legal; return the events in order.
+
+        If it raises half way, :meth:`push` restores the state from before
+        (:meth:`_restore`), so it may change the game freely as it goes.
+        """
 
     @property
     @abstractmethod
-    def outcome(self) -> dict[str, Any] | None:
-        """``None`` while the game goes on, else ``{"result", "winners", ...}``
-        (:func:`won`, :func:`lost`, :func:`draw`)."""
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else how it ended (an :class:`Outcome`:
+        :func:`won`, :func:`lost`, :func:`draw`)."""
 
     @property
     @abstractmethod
@@ -546,25 +651,100 @@ class Game(ABC, Generic[M]):
             return False
         return True
 
-    def push(self, move: M) -> list[Event]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
+    @final
+    def check(self, move: M) -> None:
+        """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is
+        illegal now; change nothing.
 
-        The default restores a JSON snapshot if applying fails half way; fast games
-        override it with a cheaper snapshot.
+        In this order: a finished game refuses every move (``game_over``); a value
+        that is not the game's :attr:`MOVE` is refused (``bad_move``); a verb the
+        current :attr:`phase` does not allow (:attr:`PHASES`) is refused
+        (``wrong_phase``, naming the verbs that are); then the game's
+        :meth:`_check` judges the move.
+        """
+        outcome = self.outcome
+        if outcome is not None:
+            raise IllegalMoveError(
+                "the game is over", code="game_over", details={"outcome": outcome.to_json()}
+            )
+        if not isinstance(move, self.MOVE):
+            raise IllegalMoveError(
+                f"not a {self.title or self.rules} move: {move!r}", code="bad_move"
+            )
+        phases = self.PHASES
+        if phases:
+            phase = self.phase
+            allowed = phases.get(phase, _NO_VERBS)
+            if move.verb not in allowed:
+                raise IllegalMoveError(
+                    f"{move.verb!r} is not possible now ({phase}; possible: "
+                    f"{', '.join(sorted(allowed)) or 'nothing'})",
+                    code="wrong_phase",
+                    details={"phase": phase, "move": str(move), "possible": sorted(allowed)},
+                )
+        self._check(move)
+
+    @final
+    def push(self, move: M) -> list[Event]:
+        """Apply ``move`` and return its events; raise :class:`IllegalMoveError` and
+        change nothing if it is illegal.
+
+        :meth:`check` first; then a :meth:`copy` is kept and the game's
+        :meth:`_apply` runs. Should it raise half way (a bug), :meth:`_restore`
+        puts the copy back and the error goes on: no half-applied state is left.
+
+        Notes
+        -----
+        The cost of :meth:`check`, one :meth:`copy` and :meth:`_apply`.
         """
         self.check(move)
-        snapshot = self.to_json()
+        snapshot = self.copy()
         try:
             return self._apply(move)
         except BaseException:
-            # a bug mid-apply must not leave a half-applied state behind
-            restored = type(self).from_json(snapshot, self.compiled)
-            self.__dict__.clear()
-            self.__dict__.update(restored.__dict__)
+            self._restore(snapshot)
             raise
+
+    def _restore(self, snapshot: Self) -> None:
+        """Hook: become ``snapshot`` (a :meth:`copy` taken before a move failed).
+
+        The default takes the copy's attributes (``__dict__``); a game that keeps
+        caches outside itself (a board view shared by its copies) overrides it to
+        bring them back in step, calling ``super()._restore(snapshot)`` first.
+        """
+        self.__dict__ = snapshot.__dict__
 
     def push_text(self, text: str) -> list[Event]:
         return self.push(self.parse_move(text))
+
+    def event(
+        self,
+        name: str,
+        /,
+        *,
+        private: Sequence[str] | None = None,
+        public: Mapping[str, Any] | None = None,
+        words: Mapping[str, Any] | None = None,
+        **fields: Any,
+    ) -> Event:
+        """An event told by the game's template ``name`` (:attr:`EVENTS`): its type is
+        ``name`` up to a dot (``"wind.nobody"`` makes a ``wind`` event); see
+        :func:`referee.games.events.event` for the rest.
+
+        Raises
+        ------
+        KeyError
+            The game declares no template ``name`` (a bug of the game).
+        """
+        kind, fill = self._EVENT_FILLS[name]
+        if private is not None or public is not None or not _KEYWORD_ARGS.isdisjoint(fields):
+            return build_event(kind, fill, fields, words, private, public)
+        # the common case, inline (events.build is the same; a move makes several)
+        try:
+            text = fill({**fields, **words} if words else fields)
+        except KeyError as exc:
+            raise ValueError(f"event {kind!r}: its template needs {exc}") from None
+        return {"type": kind, "text": text, **fields}
 
     def copy(self) -> Self:
         """An independent copy (search lives on it: games override it for speed)."""
@@ -674,7 +854,7 @@ class Game(ABC, Generic[M]):
     def render(self) -> str:
         """A plain-text picture of the state (the default lists the figures)."""
         head = f"{self.title or self.rules}: " + (
-            f"over, {self.outcome}" if self.outcome else f"{self.to_move} to move"
+            f"over, {self.outcome}" if self.outcome is not None else f"{self.to_move} to move"
         )
         lines = [head]
         for f in self.figures().values():
@@ -711,65 +891,45 @@ class Game(ABC, Generic[M]):
                 out.setdefault(dest[0], {}).setdefault(dest[1], []).append(m)
         return out
 
-    # ================================================================== kit shims (old games)
-    #: Deprecated (kit shim): plain-JSON attributes for :meth:`fields_to_json`.
-    _FIELDS: ClassVar[tuple[str, ...]] = ()
-
-    def fields_to_json(self, **extra: Any) -> dict[str, Any]:
-        """Deprecated (kit shim): ``rules``, ``board_hash``, ``_FIELDS``, ``extra``, ``rng``."""
-        data: dict[str, Any] = {"rules": self.rules, "board_hash": self.compiled.hash}
-        for f in self._FIELDS:
-            data[f] = getattr(self, f)
-        data.update(extra)
-        data["rng"] = self.rng.state
-        return json.loads(json.dumps(data))  # type: ignore[no-any-return]
-
-    def fields_from_json(
-        self, data: Any, extra: Callable[[dict[str, Any]], None] | None = None
-    ) -> None:
-        """Deprecated (kit shim): set ``_FIELDS`` and the generator from ``data``."""
-        if not isinstance(data, dict) or data.get("rules") != self.rules:
-            raise StateError(f"not a {self.rules} state", code="wrong_rules")
-        self.check_board(data)
-        try:
-            data = json.loads(json.dumps(data))
-            for f in self._FIELDS:
-                setattr(self, f, data[f])
-            self.rng = Rng(int(data["rng"]))
-            if extra is not None:
-                extra(data)
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise StateError(f"malformed {self.rules} state ({exc})") from None
-
-    def check_board(self, data: dict[str, Any]) -> None:
-        if data.get("board_hash") != self.compiled.hash:
-            raise StateError(
-                f"state was made for board {data.get('board_hash')!r}, not for this board "
-                f"({self.compiled.hash})",
-                code="wrong_board",
-            )
+    # ================================================================== names
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """Hook: the names the rulebook gives the places of ``compiled`` (the ids
+        positions write for them), for ``referee board-names`` (default: none)."""
+        return []
 
 
 @dataclass
 class _StateFrame:
     """The kit's part of a state file (see :meth:`Game.to_json`)."""
 
-    rules: str
-    version: int
-    board_hash: str
-    players: list[str]
-    options: dict[str, Any]
-    rng: int
-    dice: list[int] = field(default_factory=list)
+    rules: str = field(metadata={"help": "the rules module's name"})
+    version: int = field(metadata={"help": "version of the game's state format"})
+    board_hash: str = field(metadata={"help": "content hash of the board the game is played on"})
+    players: list[str] = field(metadata={"help": "the players' names, in turn order"})
+    options: dict[str, Any] = field(metadata={"help": "the game's options (every one given)"})
+    rng: int = field(metadata={"help": "state of the seeded random generator"})
+    dice: list[int] = field(
+        default_factory=list, metadata={"help": "fixed dice still to come, next first"}
+    )
 
 
 @dataclass
 class _PositionFrame:
     """The kit's part of a position (see :meth:`Game.from_position`)."""
 
-    players: list[str]
-    rules: str | None = None
-    options: dict[str, Any] | None = None
-    rng: int | None = None
-    seed: int | None = None
-    dice: list[int] | None = None
+    players: list[str] = field(metadata={"help": "the players' names, in turn order"})
+    rules: str | None = field(default=None, metadata={"help": "the rules module's name"})
+    options: dict[str, Any] | None = field(
+        default=None, metadata={"help": "the game's options (omitted ones: their defaults)"}
+    )
+    rng: int | None = field(
+        default=None, metadata={"help": "state of the random generator (as position() writes)"}
+    )
+    seed: int | None = field(
+        default=None,
+        metadata={"help": "seed of the random generator, when no rng is given (default 0)"},
+    )
+    dice: list[int] | None = field(
+        default=None, metadata={"help": "the next dice the game rolls, next first"}
+    )

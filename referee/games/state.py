@@ -11,7 +11,7 @@ as plain dataclasses of JSON-like fields::
 
 Supported field types: ``bool``, ``int``, ``float``, ``str``, ``None``, ``X | None``,
 ``Literal[...]``, ``list[X]``, ``tuple[X, ...]``, ``dict[str, X]``, ``Any`` (any JSON
-value) and nested dataclasses. Field ``metadata`` may carry ``help`` (the schema's
+value), :class:`~referee.games.outcome.Outcome` (its flat JSON) and nested dataclasses. Field ``metadata`` may carry ``help`` (the schema's
 description), ``low``/``high`` (number bounds).
 
 :func:`encode` turns a dataclass into JSON data, :func:`decode` checks JSON data
@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, Literal, TypeVar, Union
 
 from ..errors import StateError
+from .outcome import Outcome
 
 __all__ = ["decode", "encode", "schema"]
 
@@ -55,6 +56,8 @@ def encode(obj: Any) -> Any:
     O(size of the state); lists and dicts are copied, so the result shares nothing
     mutable with ``obj``.
     """
+    if isinstance(obj, Outcome):
+        return obj.to_json()
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: encode(getattr(obj, f.name)) for f in _fields(type(obj))}
     if isinstance(obj, dict):
@@ -90,6 +93,8 @@ def _bad(where: str, what: str, data: Any) -> StateError:
 def _decode(tp: Any, data: Any, where: str) -> Any:
     if tp is Any:
         return data
+    if tp is Outcome:
+        return Outcome.from_json(data, where)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):
             raise _bad(where, "an object", data)
@@ -206,6 +211,9 @@ def schema(cls: type, title: str | None = None) -> dict[str, Any]:
 def _schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
     if tp is Any:
         return {}
+    if tp is Outcome:
+        defs.setdefault("Outcome", Outcome.json_schema())
+        return {"$ref": "#/$defs/Outcome"}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         name = tp.__name__
         if name not in defs:

@@ -35,6 +35,7 @@ from ..errors import BoardError, IllegalMoveError, StateError
 from .base import Game
 from .events import Event
 from .moves import Move
+from .outcome import Outcome
 
 __all__ = [
     "Op",
@@ -140,7 +141,7 @@ class TrackGame(Game[M]):
 
     queue: list[Op]
     phase: str
-    result: dict[str, Any] | None
+    result: Outcome | None
 
     # ------------------------------------------------------------------ declared state
     @classmethod
@@ -245,21 +246,6 @@ class TrackGame(Game[M]):
             cls._COPY_PLAN = cached  # type: ignore[attr-defined]
         return cached
 
-    def push(self, move: M) -> list[Event]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
-
-        The rollback guard keeps a :meth:`copy` (not a JSON snapshot): a bug mid-apply
-        leaves the state as it was.
-        """
-        self.check(move)
-        snapshot = self.copy()
-        try:
-            return self._apply(move)
-        except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(snapshot.__dict__)
-            raise
-
     def _apply(self, move: M) -> list[Event]:
         return with_text(self._step(move), self.TEXTS)
 
@@ -317,11 +303,11 @@ class TrackGame(Game[M]):
         (half at 0, about 0.73 at +25).
         """
         if self.result is not None:
-            return 1.0 if self.result.get("result") == "won" else 0.0
+            return 1.0 if self.result.result == "won" else 0.0
         return 1.0 / (1.0 + math.exp(-self.value() / 25.0))
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         """``None`` while the game goes on, else the kit's shape: ``{"result": "won",
         "winners": [every player]}`` or ``{"result": "lost", "winners": []}``, with
         ``reason`` (and the game's own fields)."""

@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ from .limits import Limits
 
 _D = Limits()
 INSTALL_HINT = "referee serve --http needs the server extra: pip install 'boardwright[server]'"
+#: the environment variable that may hold the admin token (kept out of ``ps``)
+ADMIN_ENV = "REFEREE_ADMIN_TOKEN"
 
 
 def add_http_arguments(
@@ -38,7 +41,7 @@ def add_http_arguments(
     -----
     A flag the verb already has (``--projects``, ``--max-games``, ``--idle-timeout``
     of the stdio server) is shared, not added twice: the HTTP server reads the same
-    value.
+    value (``--max-games`` left out: the HTTP default, :class:`Limits`).
     """
     g = parser.add_argument_group("network server (--http)")
     http_help = "serve games over HTTP and WebSockets, with a browser table at /"
@@ -69,8 +72,8 @@ def add_http_arguments(
     flag(
         "--max-games",
         type=int,
-        default=_D.max_games,
-        help=f"most games the server keeps (default {_D.max_games})",
+        default=None,
+        help=f"most live games the server holds (default {_D.max_games})",
     )
     flag(
         "--moves-per-second",
@@ -88,29 +91,85 @@ def add_http_arguments(
         "--idle-timeout",
         type=float,
         default=_D.idle_timeout,
-        help=f"seconds before an idle WebSocket is closed (default {_D.idle_timeout:g})",
+        help=f"seconds without a move before a game expires (default {_D.idle_timeout:g})",
+    )
+    flag(
+        "--finished-ttl",
+        type=float,
+        default=_D.finished_ttl,
+        metavar="SECONDS",
+        help=f"seconds a finished game stays before it expires (default {_D.finished_ttl:g})",
+    )
+    flag(
+        "--ws-idle-timeout",
+        type=float,
+        default=_D.ws_idle_timeout,
+        metavar="SECONDS",
+        help=f"seconds before a silent WebSocket is closed (default {_D.ws_idle_timeout:g})",
+    )
+    flag(
+        "--request-timeout",
+        type=float,
+        default=_D.request_timeout,
+        metavar="SECONDS",
+        help="seconds a client has to send a request's head, and its body, before the "
+        f"connection is closed (default {_D.request_timeout:g})",
+    )
+    flag(
+        "--admin-token",
+        metavar="TOKEN",
+        help=f"the token that creates games (default: ${ADMIN_ENV}, else a random one, "
+        "printed at start)",
+    )
+    flag(
+        "--open",
+        action="store_true",
+        help="anyone may create games, --games-per-client live ones per address",
+    )
+    flag(
+        "--games-per-client",
+        type=int,
+        default=_D.games_per_client,
+        help=f"live games one address may create with --open (default {_D.games_per_client})",
     )
 
 
 def limits_from(args: argparse.Namespace) -> Limits:
     """The limits the flags ask for (usage error for nonsense values)."""
+    max_games = _D.max_games if args.max_games is None else args.max_games
     if args.max_body < 1024:
         raise UsageError("--max-body must be at least 1024 bytes")
-    if args.max_games < 1:
-        raise UsageError("--max-games must be at least 1")
+    if not 1 <= max_games <= 1_000_000:
+        raise UsageError("--max-games must be from 1 to 1000000")
     if not 0 < args.moves_per_second < math.inf:
         raise UsageError("--moves-per-second must be a number above 0")
     if args.ws_max_message < 64:
         raise UsageError("--ws-max-message must be at least 64 bytes")
-    if not 0 < args.idle_timeout < math.inf:
-        raise UsageError("--idle-timeout must be a number of seconds above 0")
+    for name in ("idle_timeout", "finished_ttl", "ws_idle_timeout", "request_timeout"):
+        if not 0 < getattr(args, name) < math.inf:
+            flag = "--" + name.replace("_", "-")
+            raise UsageError(f"{flag} must be a number of seconds above 0")
+    if not 1 <= args.games_per_client <= 1_000_000:
+        raise UsageError("--games-per-client must be from 1 to 1000000")
     return Limits(
         max_body=args.max_body,
-        max_games=args.max_games,
+        max_games=max_games,
         moves_per_second=args.moves_per_second,
         ws_max_message=args.ws_max_message,
         idle_timeout=args.idle_timeout,
+        finished_ttl=args.finished_ttl,
+        ws_idle_timeout=args.ws_idle_timeout,
+        games_per_client=args.games_per_client,
+        request_timeout=args.request_timeout,
     )
+
+
+def admin_token_from(args: argparse.Namespace) -> tuple[str | None, str]:
+    """The admin token the flags or the environment give, and where it came from."""
+    token = args.admin_token or os.environ.get(ADMIN_ENV) or None
+    if token is not None and (len(token) < 16 or not token.isprintable() or " " in token):
+        raise UsageError("--admin-token must be at least 16 printable characters, no spaces")
+    return token, "--admin-token" if args.admin_token else ADMIN_ENV
 
 
 def run_http(args: argparse.Namespace) -> int:
@@ -127,17 +186,45 @@ def run_http(args: argparse.Namespace) -> int:
         from .host import HostedServer
     except ImportError:
         raise BoardwrightError(INSTALL_HINT, code="missing_dependency") from None
+    token, source = admin_token_from(args)
     server = HostedServer(
-        projects, args.db, host=args.host, port=args.port, limits=limits, sync=args.sync
+        projects,
+        args.db,
+        host=args.host,
+        port=args.port,
+        limits=limits,
+        sync=args.sync,
+        admin_token=token,
+        open_creation=args.open,
     )
     sock = server.bind()
     url = server.url
-    if getattr(args, "json", False):
-        print(json.dumps({"url": url, "db": str(args.db)}), flush=True)
+    if args.json:
+        out = {"url": url, "db": str(args.db), "open": args.open}
+        if token is None:
+            out["admin_token"] = server.admin_token
+        print(json.dumps(out), flush=True)
     print(
         f"referee serve: games on {url}  (browser table at {url}/, Ctrl+C stops)",
         file=sys.stderr,
         flush=True,
     )
+    if token is None:
+        print(
+            f"referee serve: admin token {server.admin_token} (creating games needs it: "
+            f"{url}/?admin={server.admin_token} opens the table with it; set your own "
+            f"with --admin-token or ${ADMIN_ENV})",
+            file=sys.stderr,
+            flush=True,
+        )
+    else:
+        print(f"referee serve: admin token from {source}", file=sys.stderr, flush=True)
+    if args.open:
+        print(
+            f"referee serve: --open: anyone may create games, {limits.games_per_client} "
+            "live ones per address",
+            file=sys.stderr,
+            flush=True,
+        )
     server.run(sock)
     return 0

@@ -1,34 +1,14 @@
-"""Errors of the game server, each with an HTTP status and a JSON body.
+"""The JSON body of every error answer of the game server.
 
 Every answer the server gives on bad input is ``{"error": {"code", "message"[,
-"details"]}}`` with the status below; an illegal move is a verdict, not an error
+"details"]}}`` with the status of the :class:`~referee.session.RequestError` (or
+400 for the referee's other errors); an illegal move is a verdict, not an error
 (see :mod:`referee.net.app`).
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from ..errors import BoardwrightError
-
-
-class ApiError(BoardwrightError):
-    """A request the server refuses: ``status`` is the HTTP status to answer with."""
-
-    code = "bad_request"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        status: int = 400,
-        code: str | None = None,
-        details: dict[str, Any] | None = None,
-        headers: dict[str, str] | None = None,
-    ) -> None:
-        super().__init__(message, code=code, details=details)
-        self.status = status
-        self.headers = dict(headers or {})
 
 
 def error_body(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ editor's *Host on the network*, tests).
 >>> from referee.net import HostedServer
 >>> srv = HostedServer({"my board": "board.bwproj"}, "games.sqlite")
 >>> url = srv.start()  # serving on 127.0.0.1, a free port
->>> game = srv.create_game("ringgeister", "my board", players=2)
+>>> game = srv.create_game("ringgeister", "my board", players=2)  # with srv.admin_token
 >>> [s["link"] for s in game["seats"]]  # one secret link per seat
 >>> srv.stop()
 """
@@ -12,7 +12,9 @@ editor's *Host on the network*, tests).
 from __future__ import annotations
 
 import json
+import secrets
 import socket
+import sys
 import threading
 import urllib.error
 import urllib.request
@@ -24,6 +26,7 @@ import uvicorn
 
 from ..errors import BoardwrightError
 from .app import create_app
+from .guard import timed_protocol
 from .limits import Limits
 from .store import GameStore
 from .tables import Hall
@@ -47,6 +50,11 @@ class HostedServer:
     sync : {"normal", "full"}
         ``full``: wait for the disk on every move (survives a power cut, not only a
         crash of the server; see :class:`~referee.net.store.GameStore`).
+    admin_token : str, optional
+        The token that creates games; a random one when not given (read it from
+        :attr:`admin_token`).
+    open_creation : bool
+        Anyone may create games (``limits.games_per_client`` live ones per address).
     """
 
     def __init__(
@@ -59,6 +67,8 @@ class HostedServer:
         limits: Limits | None = None,
         sync: str = "normal",
         log_level: str = "warning",
+        admin_token: str | None = None,
+        open_creation: bool = False,
     ) -> None:
         if isinstance(projects, Mapping):
             self.projects: Path | dict[str, Path] = {k: Path(v) for k, v in projects.items()}
@@ -70,6 +80,9 @@ class HostedServer:
         self.limits = limits or Limits()
         self.sync = sync
         self.log_level = log_level
+        self.admin_token = admin_token or secrets.token_urlsafe(24)
+        self.open_creation = open_creation
+        self.hall: Hall | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
         self._store: GameStore | None = None
@@ -99,9 +112,17 @@ class HostedServer:
 
     def _make(self) -> uvicorn.Server:
         self._store = GameStore(self.db, self.sync)
-        hall = Hall(self.projects, self._store, self.limits)
+        hall = Hall(
+            self.projects,
+            self._store,
+            self.limits,
+            admin_token=self.admin_token,
+            open_creation=self.open_creation,
+        )
+        self.hall = hall
         config = uvicorn.Config(
             create_app(hall),
+            http=timed_protocol(self.limits.request_timeout),
             log_level=self.log_level,
             access_log=False,
             lifespan="off",
@@ -109,18 +130,27 @@ class HostedServer:
             ws_max_size=self.limits.ws_max_message,
             ws_ping_interval=20.0,
             ws_ping_timeout=20.0,
-            timeout_keep_alive=max(5, int(min(self.limits.idle_timeout, 75))),
+            timeout_keep_alive=5,  # an idle keep-alive connection is closed after 5 s
         )
         return uvicorn.Server(config)
 
     def run(self, sock: socket.socket | None = None) -> None:
-        """Serve in this thread until :meth:`stop` (or Ctrl+C in the main thread)."""
+        """Serve in this thread until :meth:`stop` (or Ctrl+C in the main thread).
+
+        The interpreter hands the GIL between threads every millisecond instead of
+        every 5 (:func:`sys.setswitchinterval`): while a worker thread compiles a
+        board, a request then waits about 1 ms, not 5, each time it needs the GIL
+        back — a request needs it some 20 times.
+        """
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.001))
         sock = sock or self.bind()
         self._server = self._make()
         try:
             self._server.run(sockets=[sock])
         finally:
             sock.close()
+            if self.hall is not None:
+                self.hall.shutdown()
             if self._store is not None:
                 self._store.close()
 
@@ -158,7 +188,8 @@ class HostedServer:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Create a game on the running server; each seat gets an absolute ``link``.
+        """Create a game on the running server (with the admin token); each seat gets
+        an absolute ``link``.
 
         Returns
         -------
@@ -179,7 +210,10 @@ class HostedServer:
         req = urllib.request.Request(
             self.url + "/api/games",
             data=json.dumps(body).encode(),
-            headers={"Content-Type": "application/json"},
+            headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {self.admin_token}",
+            },
             method="POST",
         )
         try:

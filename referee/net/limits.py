@@ -2,8 +2,9 @@
 
 Each limit is a ``referee serve --http`` flag (see :mod:`referee.net.cli`); when one
 is hit the server answers a JSON error naming it (codes ``request_too_large``,
-``too_many_games``, ``rate_limited``, ``too_deep``) or closes the WebSocket with a
-reason (``message too large``, ``idle``).
+``too_many_games``, ``too_many_games_for_client``, ``rate_limited``, ``too_deep``,
+``request_timeout``), closes the WebSocket with a reason (``message too large``,
+``idle``, ``expired``) or closes a connection that is too slow to send its request.
 """
 
 from __future__ import annotations
@@ -21,13 +22,23 @@ class Limits:
     max_body : int
         Largest request body in bytes.
     max_games : int
-        Most games a server keeps (finished games count until deleted from the store).
+        Most live games a server holds (expired games do not count).
     moves_per_second : float
         Moves one seat token may send per second (a burst of ``max(1, rate)``).
     ws_max_message : int
         Largest WebSocket message a client may send, in bytes.
     idle_timeout : float
+        Seconds without a move after which a game expires.
+    finished_ttl : float
+        Seconds a finished game stays live (its seats may still read it) before it
+        expires.
+    ws_idle_timeout : float
         Seconds a WebSocket may stay without traffic either way before it is closed.
+    games_per_client : int
+        Live games one client address may hold when creation is open to anyone.
+    request_timeout : float
+        Seconds a connection has to send a request's headers, and a request's body,
+        before it is closed (slow or idle sockets).
     max_depth : int
         Deepest nesting of arrays and objects accepted in a request body.
     """
@@ -36,7 +47,11 @@ class Limits:
     max_games: int = 1000
     moves_per_second: float = 10.0
     ws_max_message: int = 16 * 1024
-    idle_timeout: float = 300.0
+    idle_timeout: float = 3600.0
+    finished_ttl: float = 600.0
+    ws_idle_timeout: float = 300.0
+    games_per_client: int = 4
+    request_timeout: float = 10.0
     max_depth: int = 32
 
 

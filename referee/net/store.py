@@ -1,12 +1,13 @@
 """Games and their move logs in one SQLite file (sqlite-utils).
 
-Two tables:
+Two tables (a database of an older server gains the new columns when opened):
 
 ``games``
     one row per game: rules, project name, board hash, seats (player names and the
-    SHA-256 of each seat's token — the tokens themselves are never stored), seed,
-    options, position, the set-up events, the latest state (``Game.to_json()``),
-    ply, whose turn and the outcome.
+    SHA-256 of each seat's token — the tokens themselves are never stored), the
+    owner's token hash and the creating client, seed, options, position, the set-up
+    events, the latest state (``Game.to_json()``), ply, whose turn, the outcome, when
+    it was created, last moved and finished, and when (and why) it expired.
 ``moves``
     one row per accepted move: game, ply, player, the move's text and its events
     (whole, private parts included: the log is the referee's record).
@@ -22,7 +23,6 @@ move.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import time
@@ -32,11 +32,6 @@ from pathlib import Path
 from typing import Any
 
 import sqlite_utils
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a seat token."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _dump(value: Any) -> str:
@@ -62,6 +57,22 @@ class GameRecord:
     to_move: str | None = None
     outcome: dict[str, Any] | None = None
     created: float = field(default_factory=time.time)
+    owner: str | None = None
+    creator: str = ""
+    updated: float = 0.0
+    finished: float | None = None
+    expired: float | None = None
+    expired_why: str | None = None
+
+
+#: columns a database of an older server lacks (added when it is opened)
+_ADDED_COLUMNS: dict[str, type] = {
+    "owner": str,
+    "creator": str,
+    "finished": float,
+    "expired": float,
+    "expired_why": str,
+}
 
 
 class GameStore:
@@ -110,6 +121,11 @@ class GameStore:
                 },
                 pk="id",
             )
+        have = set(games.columns_dict)
+        for col, kind in _ADDED_COLUMNS.items():
+            if col not in have:
+                games.add_column(col, kind)
+        self.db.execute("CREATE INDEX IF NOT EXISTS games_live ON games (expired, creator)")
         moves = self.db.table("moves")
         if not moves.exists():
             moves.create(
@@ -143,6 +159,11 @@ class GameStore:
                 "outcome": None if rec.outcome is None else _dump(rec.outcome),
                 "created": rec.created,
                 "updated": now,
+                "owner": rec.owner,
+                "creator": rec.creator,
+                "finished": now if rec.outcome is not None else None,
+                "expired": None,
+                "expired_why": None,
             }
         )
 
@@ -173,14 +194,15 @@ class GameStore:
                 (game, ply, player, move, _dump(events), now),
             )
             conn.execute(
-                "UPDATE games SET state = ?, ply = ?, to_move = ?, outcome = ?, updated = ? "
-                "WHERE id = ?",
+                "UPDATE games SET state = ?, ply = ?, to_move = ?, outcome = ?, updated = ?, "
+                "finished = ? WHERE id = ?",
                 (
                     _dump(state),
                     ply,
                     to_move,
                     None if outcome is None else _dump(outcome),
                     now,
+                    None if outcome is None else now,
                     game,
                 ),
             )
@@ -211,6 +233,12 @@ class GameStore:
             to_move=r["to_move"],
             outcome=None if r["outcome"] is None else json.loads(r["outcome"]),
             created=r["created"],
+            owner=r["owner"],
+            creator=r["creator"] or "",
+            updated=r["updated"] or r["created"],
+            finished=r["finished"],
+            expired=r["expired"],
+            expired_why=r["expired_why"],
         )
 
     def moves(self, gid: str) -> Iterator[dict[str, Any]]:
@@ -226,7 +254,41 @@ class GameStore:
             }
 
     def count_games(self) -> int:
+        """Every game the store holds, expired ones included."""
         return int(self.db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def count_live(self, creator: str | None = None) -> int:
+        """Games not expired (made by ``creator``, when given)."""
+        if creator is None:
+            row = self.db.execute("SELECT count(*) FROM games WHERE expired IS NULL").fetchone()
+        else:
+            row = self.db.execute(
+                "SELECT count(*) FROM games WHERE expired IS NULL AND creator = ?", [creator]
+            ).fetchone()
+        return int(row[0])
+
+    def expire_due(self, now: float, idle: float, finished_ttl: float) -> list[str]:
+        """Mark expired every live game finished more than ``finished_ttl`` seconds
+        before ``now``, or without a move for more than ``idle`` seconds; their ids.
+
+        Their rows and moves stay (the store is the record of every game played);
+        they no longer count as live, also after a restart.
+        """
+        rows = self.db.execute(
+            "SELECT id, finished IS NOT NULL AND finished < ? FROM games WHERE expired IS NULL "
+            "AND ((finished IS NOT NULL AND finished < ?) OR coalesce(updated, created) < ?)",
+            [now - finished_ttl, now - finished_ttl, now - idle],
+        ).fetchall()
+        for gid, done in rows:
+            self.mark_expired(gid, now, "finished" if done else "idle")
+        return [r[0] for r in rows]
+
+    def mark_expired(self, gid: str, now: float, why: str) -> None:
+        """Expire one game (``why``: finished, idle, deleted); committed on return."""
+        self.db.execute(
+            "UPDATE games SET expired = ?, expired_why = ? WHERE id = ? AND expired IS NULL",
+            [now, why, gid],
+        )
 
     def game_ids(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]

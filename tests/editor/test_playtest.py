@@ -7,8 +7,6 @@ from typing import Any
 
 import pytest
 
-from editor.playtest import move_figure, move_target
-
 from .conftest import RINGGEISTER
 from .helpers import click
 
@@ -27,8 +25,8 @@ def test_click_figure_shows_legal_destinations_and_plays(make_window: Any) -> No
     win, ctl = _start(make_window)
     game = ctl.game
     legal = list(game.legal_moves)
-    fig = next(move_figure(m) for m in legal if move_figure(m))
-    expected = {move_target(m) for m in legal if move_figure(m) == fig}
+    fig = next(m.figure for m in legal if m.figure)
+    expected = {m.to for m in legal if m.figure == fig}
     at = ctl.figures()[fig]
     x, y = ctl.xy(at)
     win.view.centerOn(x, y)
@@ -57,7 +55,7 @@ def test_illegal_attempt_shows_the_referees_reason(make_window: Any) -> None:
     _win, ctl = _start(make_window)
     game = ctl.game
     legal = list(game.legal_moves)
-    fig = next(move_figure(m) for m in legal if move_figure(m))
+    fig = next(m.figure for m in legal if m.figure)
     ctl.pick(fig)
     here = ctl.figures()[fig]
     before = game.to_json()

@@ -11,7 +11,7 @@ from boardwright_race import RULES
 
 from referee.compiler import CompiledBoard, compile_board
 from referee.errors import StateError
-from referee.games import Game, available, get_game
+from referee.games import Game, available, get_game, won
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 from referee.store import load_project
 
@@ -35,7 +35,7 @@ def test_rule_2_move_exactly_the_roll_along_the_paths(demo: CompiledBoard) -> No
     g = at(demo, {"red": "start", "blue": "start"}, phase="move", roll=6)
     assert sorted(str(m) for m in g.legal_moves) == ["move p6", "move s2"]  # track or shortcut
     assert_illegal(g, "move p5", code="wrong_distance")
-    assert_illegal(g, "roll", code="rolled")
+    assert_illegal(g, "roll", code="wrong_phase")  # rolled already
 
 
 def test_rule_2_the_goal_takes_a_larger_roll_unless_exact(demo: CompiledBoard) -> None:
@@ -66,17 +66,27 @@ def test_rule_5_first_on_the_goal_wins(demo: CompiledBoard) -> None:
     g = at(demo, {"red": "p9", "blue": "start"}, dice=[2])
     g.push_text("roll")
     g.push_text("move goal")
-    assert g.outcome == {"result": "won", "winners": ["red"], "ply": 2}
+    assert g.outcome == won(["red"], ply=2)
+    assert g.outcome.to_json() == {"result": "won", "winners": ["red"], "ply": 2}
     assert list(g.legal_moves) == []
 
 
 def test_impossible_positions_are_refused(demo: CompiledBoard) -> None:
     with pytest.raises(StateError, match="share p3"):
         at(demo, {"red": "p3", "blue": "p3"})
-    with pytest.raises(StateError, match="not a point"):
+    with pytest.raises(StateError, match=r"places\.red: 'nowhere' is no point of this board"):
         at(demo, {"red": "nowhere", "blue": "p3"})
+    with pytest.raises(StateError, match=r"\(did you mean 'the goal'\?\)"):
+        at(demo, {"red": "the gaol", "blue": "p3"})
     with pytest.raises(StateError, match="roll"):
         at(demo, {"red": "p1", "blue": "p3"}, phase="move")
+
+
+def test_rule_1_positions_may_name_the_start_and_the_goal(demo: CompiledBoard) -> None:
+    g = at(demo, {"red": "the start", "blue": "p10"}, phase="move", roll=5)
+    assert g.position()["places"] == {"red": "start", "blue": "p10"}
+    names = {n.name: n.id for n in g.board_names(demo)}
+    assert names == {"the start": "start", "the goal": "goal"}
 
 
 def test_the_shipped_position_is_valid(demo: CompiledBoard) -> None:

@@ -13,8 +13,6 @@ from ..registry import RulesModule
 from .checks import board_problems
 from .game import LotrCoop, Move
 
-GAME = LotrCoop
-
 #: the descriptor registered in the ``boardwright.rules`` entry-point group
 RULES = RulesModule(
     name="lotr-coop",
@@ -27,4 +25,4 @@ RULES = RulesModule(
     sample="shipped:projects/lotr-coop",
 )
 
-__all__ = ["GAME", "RULES", "LotrCoop", "Move"]
+__all__ = ["RULES", "LotrCoop", "Move"]

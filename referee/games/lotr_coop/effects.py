@@ -217,7 +217,7 @@ class LotrCoopRules(LotrCoopBase):
                 self.result = won(self.players, score=score, reason=reason)
             else:
                 self.result = lost(score=score, reason=reason)
-            ev.append({"type": "game_over", **self.result})
+            ev.append({"type": "game_over", **self.result.to_json()})
 
     # ------------------------------------------------------------------ cards
     def _discard_card(self, p: int, card: str, ev: list[dict[str, Any]]) -> None:

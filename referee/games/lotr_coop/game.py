@@ -340,7 +340,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             for ln in self._open_lines():
                 yield Move("ring", ln)
 
-    def check(self, move: Move) -> None:
+    def _check(self, move: Move) -> None:
         if (
             isinstance(move, Move)
             and self.result is None

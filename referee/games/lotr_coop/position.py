@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import StateError
+from ..outcome import Outcome
 from ..tracks import ask
 from .layout import LIFE
 from .state import LotrCoopBase
@@ -92,7 +93,7 @@ class LotrCoopPosition:
     queue: list[dict[str, Any]] | None = field(
         default=None, metadata={"help": "operations and decisions pending (advanced)"}
     )
-    result: dict[str, Any] | None = field(default=None, metadata={"help": "the outcome, if over"})
+    result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
 
 
 def _bad(where: str, what: str) -> StateError:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...compiler import CompiledBoard
+from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario
@@ -155,7 +156,7 @@ class LotrCoopState:
     last_number: int = 0
     queue: list[Op] = field(default_factory=list)
     phase: str = "start"
-    result: dict[str, Any] | None = None
+    result: Outcome | None = None
 
 
 class LotrCoopBase(LotrCoopState):
@@ -237,8 +238,8 @@ class LotrCoopBase(LotrCoopState):
         sizes, tokens, shields).
         """
         if self.result is not None:
-            won = self.result["result"] == "won"
-            return (1000.0 if won else -1000.0) + float(self.result["score"])
+            won = self.result.result == "won"
+            return (1000.0 if won else -1000.0) + float(self.result.extra["score"])
         rb = self.ringbearer
         done, share = self._progress()
         v = PER_SCENARIO * (done + share) - CENTRE
@@ -359,7 +360,7 @@ class LotrCoopBase(LotrCoopState):
                 f"{self.phase!r}, but the decision awaited is {self.queue[0]['phase']!r}",
             )
         else:
-            need(self.result.get("result") in ("won", "lost"), "outcome", "result is won or lost")
+            need(self.result.result in ("won", "lost"), "outcome", "result is won or lost")
 
     def _validate_cards(self) -> None:
         lay = self.lay

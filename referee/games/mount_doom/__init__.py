@@ -13,8 +13,6 @@ from ..registry import RulesModule
 from .checks import board_problems
 from .game import MountDoom, Move
 
-GAME = MountDoom
-
 #: the descriptor registered in the ``boardwright.rules`` entry-point group
 RULES = RulesModule(
     name="mount-doom",
@@ -27,4 +25,4 @@ RULES = RulesModule(
     sample="shipped:projects/mount-doom",
 )
 
-__all__ = ["GAME", "RULES", "MountDoom", "Move"]
+__all__ = ["RULES", "MountDoom", "Move"]

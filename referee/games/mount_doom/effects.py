@@ -186,7 +186,7 @@ class MountDoomRules(MountDoomBase):
                 self.result = won(self.players, reason=reason, turns=self.turn)
             else:
                 self.result = lost(reason=reason, turns=self.turn)
-            ev.append({"type": "game_over", **self.result})
+            ev.append({"type": "game_over", **self.result.to_json()})
 
     # ------------------------------------------------------------------ cards
     def _spend(self, card: str, ev: list[dict[str, Any]]) -> None:

@@ -348,7 +348,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         else:
             yield Move("use", card)
 
-    def check(self, move: Move) -> None:
+    def _check(self, move: Move) -> None:
         legal = self._legal_or_raise(move, Move)
         if move in legal:
             return

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import StateError
+from ..outcome import Outcome
 from ..tracks import ask
 from .layout import COMPANIONS
 from .state import RALLY, MountDoomBase
@@ -82,7 +83,7 @@ class MountDoomPosition:
     queue: list[dict[str, Any]] | None = field(
         default=None, metadata={"help": "operations and decisions pending (advanced)"}
     )
-    result: dict[str, Any] | None = field(default=None, metadata={"help": "the outcome, if over"})
+    result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
 
 
 class MountDoomPositions(MountDoomBase):

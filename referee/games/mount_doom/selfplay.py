@@ -73,8 +73,8 @@ def selfplay(
         if out is None:
             unfinished += 1
             continue
-        results[out["result"]] = results.get(out["result"], 0) + 1
-        reasons[out.get("reason", "")] = reasons.get(out.get("reason", ""), 0) + 1
+        results[out.result] = results.get(out.result, 0) + 1
+        reasons[out.reason or ""] = reasons.get(out.reason or "", 0) + 1
     dt = time.perf_counter() - t0
     return {
         "rules": game_cls.rules,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...compiler import CompiledBoard
+from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import COMPANIONS, RINGBEARER, Layout
@@ -124,7 +125,7 @@ class MountDoomState:
     tray: list[dict[str, Any]] = field(default_factory=list)
     queue: list[Op] = field(default_factory=list)
     phase: str = "start"
-    result: dict[str, Any] | None = None
+    result: Outcome | None = None
 
 
 class MountDoomBase(MountDoomState):
@@ -178,7 +179,7 @@ class MountDoomBase(MountDoomState):
         a finished game.
         """
         if self.result is not None:
-            return 1000.0 if self.result["result"] == "won" else -1000.0
+            return 1000.0 if self.result.result == "won" else -1000.0
         rb = self.pos[RINGBEARER]
         rb += (
             sum(
@@ -300,7 +301,7 @@ class MountDoomBase(MountDoomState):
             )
         else:
             need(
-                self.result.get("result") in ("won", "lost"),
+                self.result.result in ("won", "lost"),
                 "outcome",
                 "result is won or lost",
             )

@@ -9,8 +9,6 @@ from .moves import Move
 from .pictures import PICTURES
 from .vocabulary import PROPS, SYMBOLS
 
-GAME = RiddleGame
-
 #: the descriptor registered in the ``boardwright.rules`` entry-point group
 RULES = RulesModule(
     name="riddle",
@@ -23,4 +21,4 @@ RULES = RulesModule(
     sample="shipped:projects/riddle-sample",
 )
 
-__all__ = ["GAME", "RULES", "Move", "RiddleGame"]
+__all__ = ["RULES", "Move", "RiddleGame"]

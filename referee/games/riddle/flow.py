@@ -83,7 +83,7 @@ def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
             g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            emit(ev, {"event": "game_over", **g.result})
+            emit(ev, {"event": "game_over", **g.result.to_json()})
             return
     g.cur = nxt
     begin_turn(g, ev)
@@ -97,7 +97,7 @@ def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
             g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            emit(ev, {"event": "game_over", **g.result})
+            emit(ev, {"event": "game_over", **g.result.to_json()})
             return
     g.side_turn = side
     info = g.sides[side]
@@ -208,7 +208,7 @@ def win_game(g: RiddleGame, p: Player, ev: list[dict[str, Any]], how: str) -> No
     else:
         g.result = won([p.name], how=how)
     g.phase = "over"
-    emit(ev, {"event": "game_over", **g.result})
+    emit(ev, {"event": "game_over", **g.result.to_json()})
 
 
 def check_roll(g: RiddleGame) -> None:

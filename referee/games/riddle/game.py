@@ -60,6 +60,7 @@ from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ...vocabulary import FigureView
 from ..base import Game
+from ..outcome import Outcome
 from . import determinize, evaluate, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
@@ -113,7 +114,7 @@ class RiddleGame(Game[Move]):
     phase: str
     t: TurnState
     sub: dict[str, Any] | None
-    result: dict[str, Any] | None
+    result: Outcome | None
     seen: dict[str, list[dict[str, Any]]]
     order: list[str]
     sides: dict[str, SideState]
@@ -199,19 +200,6 @@ class RiddleGame(Game[Move]):
         g.players, g.options = list(self.players), dict(self.options)
         return g
 
-    def push(self, move: Move) -> list[dict[str, Any]]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
-
-        A failure half way restores a snapshot of the mutable state (the kit's default
-        takes a JSON snapshot per move, which would cost more than the move itself)."""
-        self.check(move)
-        snap = self._snapshot()
-        try:
-            return self._apply(move)
-        except BaseException:
-            self.__dict__.update(snap)
-            raise
-
     def _snapshot(self) -> dict[str, Any]:
         """Copies of every mutable attribute of the state, by attribute name."""
         seats = [
@@ -267,7 +255,7 @@ class RiddleGame(Game[Move]):
                 k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
                 for k, v in sub.items()
             },
-            "result": None if self.result is None else dict(self.result),
+            "result": self.result,
             "seen": {n: list(v) for n, v in self.seen.items()},
             "sides": {k: SideState(v.start, v.started) for k, v in self.sides.items()},
             "side_turn": self.side_turn,
@@ -491,13 +479,13 @@ class RiddleGame(Game[Move]):
         return self.me.name
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self.result
 
     def parse_move(self, text: str) -> Move:
         return Move.parse(text)
 
-    def check(self, move: Move) -> None:
+    def _check(self, move: Move) -> None:
         if not isinstance(move, Move):
             raise illegal("bad_move", f"not a Riddle of the Ring move: {move!r}")
         if self.result is not None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from ...errors import StateError
+from ..outcome import Outcome
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -128,7 +129,7 @@ class RiddleState:
     sub: dict[str, Any] | None = field(
         metadata={"help": "the activity in progress (kind: " + ", ".join(ACTIVITIES) + ")"}
     )
-    result: dict[str, Any] | None
+    result: Outcome | None
     seen: dict[str, list[dict[str, Any]]] = field(
         metadata={"help": "player -> hands he has seen (newest last)"}
     )

@@ -88,7 +88,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
         "discard_count": len(g.discard_pile),
         "discard_top": g.discard_pile[-1] if g.discard_pile else None,
         "options": {k: v for k, v in g.opts.items() if v},
-        "outcome": g.result,
+        "outcome": None if g.result is None else g.result.to_json(),
     }
     if g.sub is not None and g.sub.get("kind") == "battle" and "defender" in g.sub:
         out["battle"] = {

@@ -9,8 +9,6 @@ from .moves import Move
 from .pictures import PICTURES
 from .vocabulary import PROPS, SYMBOLS
 
-GAME = RinggeisterGame
-
 #: the descriptor registered in the ``boardwright.rules`` entry-point group
 RULES = RulesModule(
     name="ringgeister",
@@ -24,4 +22,4 @@ RULES = RulesModule(
     sample="shipped:projects/ringgeister",
 )
 
-__all__ = ["GAME", "RULES", "Move", "RinggeisterGame"]
+__all__ = ["RULES", "Move", "RinggeisterGame"]

@@ -13,11 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...geometry import COMPASS, turn_angle, unit_vector
+from ..outcome import lost
+from .events import from_field
 from .pieces import SIZE_NAMES
 from .view import DEAD_END, POINT
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
 def _compass(bearing: float) -> str:
@@ -25,7 +28,7 @@ def _compass(bearing: float) -> str:
     return COMPASS[k] if abs(bearing - 90.0 * round(bearing / 90.0)) < 1e-6 else f"{bearing:g}°"
 
 
-def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
+def wind(g: Ringgeister, p: int, events: list[Event]) -> None:
     """Ruling 8: the nearest black figure within the corridor of the ray plays, else Gollum."""
     v = g.v
     bearing = v.wind[p]
@@ -49,22 +52,20 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
     if best is not None:
         f = best[2]
         events.append(
-            g._ev(
+            g.event(
                 "wind",
-                f"wind from {v.ids[p]} towards {towards} wakes "
-                f"{g.specs[f].name} on {v.ids[g.pos[f]]}",
                 point=v.ids[p],
                 towards=towards,
                 figure=g.specs[f].id,
                 distance=round(best[0], 3),
+                words={"name": g.specs[f].name, "at": v.ids[g.pos[f]]},
             )
         )
     elif g.gollum >= 0 and g.pos[g.gollum] >= 0:
         f = g.gollum
         events.append(
-            g._ev(
-                "wind",
-                f"wind from {v.ids[p]} towards {towards} meets no black figure: Gollum plays",
+            g.event(
+                "wind.gollum",
                 point=v.ids[p],
                 towards=towards,
                 figure=g.specs[f].id,
@@ -72,22 +73,12 @@ def wind(g: RinggeisterGame, p: int, events: list[Event]) -> None:
             )
         )
     else:
-        events.append(
-            g._ev(
-                "wind",
-                f"wind from {v.ids[p]} towards {towards} wakes nobody",
-                point=v.ids[p],
-                towards=towards,
-                figure=None,
-            )
-        )
+        events.append(g.event("wind.nobody", point=v.ids[p], towards=towards, figure=None))
         return
     black_move(g, f, events)
 
 
-def _exit_towards(
-    g: RinggeisterGame, node: int, target: float
-) -> tuple[int, int, float, float] | None:
+def _exit_towards(g: Ringgeister, node: int, target: float) -> tuple[int, int, float, float] | None:
     # rows list their paths in key order: on a tie the first (its key sorts first) wins
     best: tuple[float, tuple[int, int, float, float]] | None = None
     for t in g.v.land_inc[node]:
@@ -97,7 +88,7 @@ def _exit_towards(
     return best[1] if best else None
 
 
-def _reverse(g: RinggeisterGame, e: int, node: int, frm: int) -> tuple[int, int, float, float]:
+def _reverse(g: Ringgeister, e: int, node: int, frm: int) -> tuple[int, int, float, float]:
     """The entry of edge ``e`` leaving ``node`` back towards ``frm`` (turning about)."""
     row = g.v.inc[node]
     for t in row:
@@ -106,7 +97,7 @@ def _reverse(g: RinggeisterGame, e: int, node: int, frm: int) -> tuple[int, int,
     return next(t for t in row if t[0] == e)
 
 
-def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
+def black_move(g: Ringgeister, f: int, events: list[Event]) -> None:
     """Rulings 9–11: the woken black figure's move, its encounters, a Spirit's turn."""
     v, s = g.v, g.specs[f]
     specs, occ = g.specs, g.occ
@@ -118,14 +109,7 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
         target = heading if hand == "forward" else (heading + 180.0) % 360.0
         first = _exit_towards(g, start, target)
     if first is None:
-        events.append(
-            g._ev(
-                "black_stays",
-                f"{s.name} has no land path to follow from {v.ids[start]}",
-                figure=s.id,
-                at=v.ids[start],
-            )
-        )
+        events.append(g.event("black_stays", figure=s.id, at=v.ids[start], words={"name": s.name}))
         return
     g._lift(f)
     e, to, _, b_in = first
@@ -159,16 +143,20 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                 else:
                     black_wins = False
                 events.append(
-                    g._ev(
-                        "encounter",
-                        f"{s.name} ({SIZE_NAMES[s.size]}) meets {ls.name} "
-                        f"({SIZE_NAMES[ls.size]}) on {g._where(node)}: "
-                        + (f"{s.name} wins" if black_wins else f"{ls.name} repels it"),
+                    g.event(
+                        "encounter" if black_wins else "encounter.repelled",
                         black_figure=s.id,
                         light_figure=ls.id,
                         point=v.ids[node],
                         point_colour="black" if on_black else "grey",
                         winner="black" if black_wins else "light",
+                        words={
+                            "black": s.name,
+                            "black_size": SIZE_NAMES[s.size],
+                            "light": ls.name,
+                            "light_size": SIZE_NAMES[ls.size],
+                            "where": g._where(node),
+                        },
                     )
                 )
                 if black_wins:
@@ -176,46 +164,29 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
                     g._lift(o)
                     if caught_ringbearer:
                         g._put(f, node)
-                        g._outcome = {
-                            "result": "lost",
-                            "winners": [],
-                            "reason": "ringbearer_caught",
-                            "figure": ls.id,
-                            "by": s.id,
-                            "ply": g.ply + 1,
-                        }
+                        g._outcome = lost(
+                            reason="ringbearer_caught", figure=ls.id, by=s.id, ply=g.ply + 1
+                        )
                         g.phase = "over"
                         events.append(
-                            g._ev(
-                                "black_moved",
-                                f"{s.name} moves from {v.ids[start]} to {v.ids[node]}",
+                            g.event(
+                                "black_moved.caught",
+                                words={"name": s.name},
                                 figure=s.id,
-                                **{"from": v.ids[start]},
+                                **from_field(v.ids[start]),
                                 to=v.ids[node],
                                 route=[v.ids[i] for i in route],
                                 hand=hand,
                             )
                         )
                         events.append(
-                            g._ev(
-                                "game_lost",
-                                f"{s.name} has caught the Ringbearer: the Dark "
-                                "Lord wins, everybody loses",
-                                figure=ls.id,
-                                by=s.id,
-                            )
+                            g.event("game_lost", figure=ls.id, by=s.id, words={"name": s.name})
                         )
                         return
                     chooser = g._chooser_for(o)
                     g.pending.append((ls.id, chooser))
                     events.append(
-                        g._ev(
-                            "sent_home",
-                            f"{ls.name} is defeated and must return to a white "
-                            f"starting point of {chooser}'s choice",
-                            figure=ls.id,
-                            chooser=chooser,
-                        )
+                        g.event("sent_home", figure=ls.id, chooser=chooser, words={"name": ls.name})
                     )
                     if on_black:
                         final = node  # ruling 10: takes its place and stops
@@ -247,21 +218,15 @@ def black_move(g: RinggeisterGame, f: int, events: list[Event]) -> None:
     g._put(f, final)
     if looped:
         events.append(
-            g._ev(
-                "black_stays",
-                f"{s.name}'s route repeats without reaching "
-                f"a free black point: it stays on {v.ids[start]}",
-                figure=s.id,
-                at=v.ids[start],
-            )
+            g.event("black_stays.repeats", figure=s.id, at=v.ids[start], words={"name": s.name})
         )
         return
     events.append(
-        g._ev(
+        g.event(
             "black_moved",
-            f"{s.name} moves {hand} from {v.ids[start]} to {g._where(final)}",
+            words={"name": s.name, "where": g._where(final)},
             figure=s.id,
-            **{"from": v.ids[start]},
+            **from_field(v.ids[start]),
             to=v.ids[final],
             route=[v.ids[i] for i in route],
             hand=hand,

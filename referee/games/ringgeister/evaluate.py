@@ -43,7 +43,7 @@ from ...geometry import unit_vector
 from .view import DOOR, JUNCTION, POINT, BoardView
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 #: turn configurations whose point graphs and distances are kept
 KEPT = 512
@@ -222,7 +222,7 @@ def _gandalf_bfs(adj: Adjacency, black: list[bool], target: int) -> list[int]:
     return dist
 
 
-def distances(g: RinggeisterGame) -> _Distances:
+def distances(g: Ringgeister) -> _Distances:
     """The point graphs of ``g``'s tile turns (cached per turn configuration)."""
     g._claim()
     v = g.v
@@ -240,7 +240,7 @@ def distances(g: RinggeisterGame) -> _Distances:
     return hit
 
 
-def remaining(g: RinggeisterGame, colour: str, d: _Distances) -> float:
+def remaining(g: Ringgeister, colour: str, d: _Distances) -> float:
     """Moves left before ``colour``'s Hobbit can stand on the goal (see the module docs).
 
     Per counter of the colour still on the board: the cheapest way to put the Hobbit,
@@ -319,7 +319,7 @@ class _Blockers(dict[int, int]):
 
     __slots__ = ("_d", "_gandalf", "_held", "_own", "_v")
 
-    def __init__(self, g: RinggeisterGame, own: list[int], gandalf: int, d: _Distances) -> None:
+    def __init__(self, g: Ringgeister, own: list[int], gandalf: int, d: _Distances) -> None:
         super().__init__()
         self._d, self._v, self._own, self._gandalf = d, g.v, own, gandalf
         self._held = {p for p in (g.pos[f] for f in g.black_figs) if p >= 0}
@@ -344,7 +344,7 @@ class _Blockers(dict[int, int]):
 
 
 def _walk(
-    g: RinggeisterGame,
+    g: Ringgeister,
     adj: Adjacency,
     src: int,
     goal: int,
@@ -383,7 +383,7 @@ def _walk(
     return done
 
 
-def _figure(g: RinggeisterGame, colour: str, figure: str) -> int:
+def _figure(g: Ringgeister, colour: str, figure: str) -> int:
     """The index of ``colour``'s figure of kind ``figure`` (-1 if none)."""
     f = g.fidx.get(f"{figure}-{colour}", -1)
     if f >= 0 and g.specs[f].figure == figure:
@@ -403,7 +403,7 @@ def _progress(left: float) -> float:
     return 1.0 - x if x <= 2.0 / 3.0 else (4.0 / 27.0) / (x * x)
 
 
-def evaluate(g: RinggeisterGame, player: str) -> float | None:
+def evaluate(g: Ringgeister, player: str) -> float | None:
     """How well ``player`` stands, 0 to 1 (see the module docs); ``None`` while the
     counters are being placed (the plan starts once they lie on the board).
 

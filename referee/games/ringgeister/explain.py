@@ -14,10 +14,10 @@ from .search import Found, search
 from .view import POINT
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 
-def explain(g: RinggeisterGame, f: int, d: int) -> None:
+def explain(g: Ringgeister, f: int, d: int) -> None:
     """Raise the most telling reason why light figure ``f`` cannot stop on ``d``.
 
     First each rule is switched off alone: if that makes ``d`` reachable, that rule
@@ -44,7 +44,7 @@ def explain(g: RinggeisterGame, f: int, d: int) -> None:
     )
 
 
-def _raise_violation(g: RinggeisterGame, f: int, d: int, found: Found) -> None:
+def _raise_violation(g: Ringgeister, f: int, d: int, found: Found) -> None:
     """Walk the route to ``d`` in ``found`` and raise for the first rule it breaks."""
     v, s = g.v, g.specs[f]
     dests, parents = found

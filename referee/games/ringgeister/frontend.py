@@ -9,7 +9,7 @@ from ...vocabulary import FigureView
 from .pieces import SIZE_NAMES
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 #: fill colours of the figures (coloured figures by colour, Gandalf white, black ones)
 FIGURE_COLOURS = palette.FIGURE_COLOURS
@@ -23,7 +23,7 @@ FIGURE_LETTERS: dict[str, str] = {
 }
 
 
-def figures(g: RinggeisterGame) -> dict[str, FigureView]:
+def figures(g: Ringgeister) -> dict[str, FigureView]:
     """Every figure on the board (defeated figures waiting to go home are left out).
 
     A coloured figure belongs to its colour's player; Gandalf and the black
@@ -49,7 +49,7 @@ def figures(g: RinggeisterGame) -> dict[str, FigureView]:
     return out
 
 
-def render(g: RinggeisterGame) -> str:
+def render(g: Ringgeister) -> str:
     """A plain-text picture of the state for people and simple frontends."""
     lines = [
         f"Ringgeister — ply {g.ply}, phase {g.phase}, "
@@ -57,7 +57,7 @@ def render(g: RinggeisterGame) -> str:
         f"card: {g._card_text()} ({len(g.pile)} in the pile)",
     ]
     if g._outcome:
-        lines.append(f"outcome: {g._outcome}")
+        lines.append(f"outcome: {g._outcome.to_json()}")
     if g.pending:
         lines.append(
             "waiting: "

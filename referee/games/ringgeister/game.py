@@ -64,23 +64,21 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import BoardError, StateError, UsageError
 from ...vocabulary import FigureView
-from ..base import Game
+from ..base import BoardName, Game
 from ..events import Event
 from ..options import Option
+from ..outcome import Outcome
 from ..rng import Rng
 from . import evaluate as evaluation
-from . import frontend, legality, turn, turning, worlds
+from . import frontend, legality, names, turn, turning, worlds
 from . import state as rstate
+from .events import EVENTS
 from .moves import PASS, Move
 from .pieces import COLOURS as ALL_COLOURS
 from .pieces import Card, FigureSpec, deck_cards, figure_specs
+from .protocol import Phase
 from .search import step_moves
-from .state import (
-    Phase,
-    RinggeisterPosition,
-    RinggeisterState,
-    migrate_v1,
-)
+from .state import RinggeisterPosition, RinggeisterState, migrate_v1
 from .view import DEAD_END, DOOR, JUNCTION, POINT, BoardView, view_of
 
 STATE_VERSION = 2
@@ -124,6 +122,16 @@ class RinggeisterGame(Game[Move]):
         ),
     )
     MOVE: ClassVar[type[Move]] = Move
+    #: counters are placed first (rulebook 1.4), then turns are played; a defeated
+    #: figure's way home (``home``) is a choice within a turn
+    PHASES: ClassVar[dict[str, frozenset[str]]] = {
+        "counters": frozenset({"counter"}),
+        "play": frozenset({"step", "home", "pass"}),
+        "over": frozenset(),
+    }
+    EVENTS: ClassVar[dict[str, str]] = EVENTS
+    #: Ringgeister has no dice: cards and the wind decide (a position fixes none)
+    DIE_FACES: ClassVar[int] = 0
     STATE: ClassVar[type] = RinggeisterState
     POSITION: ClassVar[type] = RinggeisterPosition
     STATE_VERSION: ClassVar[int] = STATE_VERSION
@@ -160,7 +168,7 @@ class RinggeisterGame(Game[Move]):
     player: int
     moved: list[str]
     pending: list[tuple[str, str]]
-    _outcome: dict[str, Any] | None
+    _outcome: Outcome | None
     ply: int
     tile_turns: dict[str, int]
     _version: int
@@ -275,7 +283,11 @@ class RinggeisterGame(Game[Move]):
                 code="not_enough_counter_spaces",
             )
         g.setup_events = [
-            g._ev("card_turned", f"first card: {g._card_text()}", card=g.cards[g.face_up].to_json())
+            g.event(
+                "card_turned.first",
+                card=g.cards[g.face_up].to_json(),
+                words={"card_text": g._card_text()},
+            )
         ]
         if g.cards[g.face_up].image == "storm":
             turning.storm(g, g.setup_events)
@@ -310,6 +322,12 @@ class RinggeisterGame(Game[Move]):
 
     def _taken_spaces(self) -> set[str]:
         return {c["space"] for c in self.counters if c["space"] is not None and not c["removed"]}
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """The Mountain of Fire, the white starting points, the counter spaces and the
+        black starting points, as the rulebook names them (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     # ================================================================== declared state
     def dump_state(self) -> RinggeisterState:
@@ -361,21 +379,12 @@ class RinggeisterGame(Game[Move]):
         g.__dict__ = d
         return g
 
-    def push(self, move: Move) -> list[Event]:
-        """Apply ``move``; raise :class:`IllegalMoveError` and change nothing if illegal.
-
-        :meth:`check` runs first (the guarantee); a bug mid-apply restores a copy
-        taken before.
-        """
-        self.check(move)
-        before = self.copy()
-        try:
-            return self._apply(move)
-        except BaseException:
-            self.__dict__ = before.__dict__
-            self._claim(force=True)
-            self._bump()
-            raise
+    def _restore(self, snapshot: Self) -> None:
+        """Become ``snapshot`` (the kit's rollback), then make the board view that
+        copies share show this game's tile turns again: a move that failed half way
+        may have turned tiles in it (the copy's kept searches stay valid)."""
+        super()._restore(snapshot)
+        self._claim(force=True)
 
     # ================================================================== syncing
     def _claim(self, force: bool = False) -> None:
@@ -423,10 +432,6 @@ class RinggeisterGame(Game[Move]):
             self.occ[p] = -1
         self.pos[f] = -1
 
-    @staticmethod
-    def _ev(kind: str, text: str, **fields: Any) -> Event:
-        return {"type": kind, **fields, "text": text}
-
     @property
     def card(self) -> Card:
         return self.cards[self.face_up]
@@ -461,7 +466,7 @@ class RinggeisterGame(Game[Move]):
         return s.colour if s.coloured and s.colour else self.players[self.player]
 
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     @property
@@ -520,7 +525,7 @@ class RinggeisterGame(Game[Move]):
             out.append(PASS)
         return out
 
-    def check(self, move: Move) -> None:
+    def _check(self, move: Move) -> None:
         """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""
         self._claim()
         legality.check(self, move)
@@ -536,13 +541,7 @@ class RinggeisterGame(Game[Move]):
         elif kind == "home":  # home and step clear the searches before the turn goes on
             turn.home(self, move, events)
         elif kind == "pass":
-            events.append(
-                self._ev(
-                    "pass",
-                    f"{self.players[self.player]} passes: neither coloured figure can move",
-                    player=self.players[self.player],
-                )
-            )
+            events.append(self.event("pass", player=self.players[self.player]))
             turn.next_player(self, events)
             self._bump()
         else:

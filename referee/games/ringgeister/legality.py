@@ -14,20 +14,18 @@ from ...errors import IllegalMoveError
 from .explain import explain
 from .moves import Move
 from .search import destinations
+from .state import never_turns_why
 from .view import POINT
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 
-def check(g: RinggeisterGame, move: Move) -> None:
-    """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal."""
-    if not isinstance(move, Move):
-        raise IllegalMoveError(f"not a Ringgeister move: {move!r}", code="bad_move")
-    if g._outcome is not None:
-        raise IllegalMoveError(
-            "the game is over", code="game_over", details={"outcome": g._outcome}
-        )
+def check(g: Ringgeister, move: Move) -> None:
+    """Raise :class:`IllegalMoveError` (code, message, details) if ``move`` is illegal.
+
+    The kit has refused a finished game, another move type and a verb the phase
+    does not allow (``PHASES``: counters first, then turns) before this runs."""
     if g.pending and move.kind != "home":
         fid, chooser = g.pending[0]
         raise IllegalMoveError(
@@ -38,16 +36,8 @@ def check(g: RinggeisterGame, move: Move) -> None:
         )
     if move.kind == "home":
         return _check_home(g, move)
-    if g.phase == "counters":
-        if move.kind != "counter":
-            raise IllegalMoveError(
-                "the counters are placed first ('counter SPACE')",
-                code="counters_first",
-                details={"player": g.players[g.player]},
-            )
-        return _check_counter(g, move)
     if move.kind == "counter":
-        raise IllegalMoveError("all counters are placed already", code="counters_placed")
+        return _check_counter(g, move)
     if move.kind == "pass":
         for m in g.generate_legal_moves():
             if m.kind == "pass":
@@ -62,7 +52,7 @@ def check(g: RinggeisterGame, move: Move) -> None:
     return _check_step(g, move)
 
 
-def _check_home(g: RinggeisterGame, move: Move) -> None:
+def _check_home(g: Ringgeister, move: Move) -> None:
     if not g.pending:
         raise IllegalMoveError("no defeated figure is waiting to return", code="no_choice")
     fid, _chooser = g.pending[0]
@@ -87,7 +77,7 @@ def _check_home(g: RinggeisterGame, move: Move) -> None:
         )
 
 
-def _check_counter(g: RinggeisterGame, move: Move) -> None:
+def _check_counter(g: Ringgeister, move: Move) -> None:
     sid = move.to or ""
     if sid not in g.v.counter_spaces:
         raise IllegalMoveError(
@@ -101,7 +91,7 @@ def _check_counter(g: RinggeisterGame, move: Move) -> None:
         )
 
 
-def _check_step(g: RinggeisterGame, move: Move) -> None:
+def _check_step(g: Ringgeister, move: Move) -> None:
     v = g.v
     f = g.fidx.get(move.figure or "")
     if f is None:
@@ -172,7 +162,7 @@ def _check_step(g: RinggeisterGame, move: Move) -> None:
     explain(g, f, d)
 
 
-def invariants(g: RinggeisterGame, cards: bool = True) -> list[str]:
+def invariants(g: Ringgeister, cards: bool = True) -> list[str]:
     """Broken invariants (empty when all hold): one figure per point, figures only
     on points, every figure on the board or waiting for a home choice, counters sane."""
     out: list[str] = []
@@ -204,7 +194,7 @@ def invariants(g: RinggeisterGame, cards: bool = True) -> list[str]:
     return out
 
 
-def state_problems(g: RinggeisterGame) -> list[str]:
+def state_problems(g: Ringgeister) -> list[str]:
     """What a loaded state or position breaks: the invariants, then the rest.
 
     Figures on nodes that are not points (a counter space, a junction), two figures
@@ -239,22 +229,26 @@ def state_problems(g: RinggeisterGame) -> list[str]:
             out.append(f"counter {c['id']} is not in this game")
         if c["space"] is not None and c["space"] not in v.counter_spaces:
             out.append(f"counter {c['id']} is on {c['space']!r}, not a counter space")
-    unplaced = any(c["space"] is None and not c["removed"] for c in g.counters)
+    unplaced = [c["id"] for c in g.counters if c["space"] is None and not c["removed"]]
     if g.phase == "counters" and not unplaced:
         out.append("phase is counters but every counter is placed")
     if g.phase == "play" and unplaced:
-        out.append("phase is play but a counter is not placed yet")
+        out.append(
+            f"phase is play but counter {unplaced[0]} is not placed yet (give it a counter "
+            "space, or play variant A, without counters)"
+        )
     if (g.phase == "over") != (g._outcome is not None):
         out.append("phase over goes with an outcome, and only it")
-    if g._outcome is not None and g._outcome.get("result") not in ("won", "lost", "draw"):
-        out.append(f"outcome result {g._outcome.get('result')!r} is not won, lost or draw")
     board = v.compiled.board
     for pid, t in g.tile_turns.items():
         tile = board.tile_of(board.placement(pid))
         if not 0 <= t < tile.turn_count:
             out.append(f"tile {pid} turned {t} times (0 to {tile.turn_count - 1})")
         elif pid not in v.turnable and t != v.base_turns[pid]:
-            out.append(f"tile {pid} never turns, but is turned {t} (board: {v.base_turns[pid]})")
+            out.append(
+                f"tile {pid} never turns ({never_turns_why(g, pid)}), but is turned {t} "
+                f"(the board lays it turned {v.base_turns[pid]})"
+            )
     for fid, chooser in g.pending:
         f = g.fidx.get(fid)
         if f is None or not g.specs[f].light:

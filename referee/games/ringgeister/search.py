@@ -36,7 +36,7 @@ from .moves import Move
 from .view import DOOR, JUNCTION, POINT
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
 
 Found = tuple[dict[int, int], dict[int, int | None]]
 #: what every search of a state reads from the face-up card and the counters:
@@ -48,7 +48,7 @@ _CONTEXT = -1
 _NO_RELAX: frozenset[str] = frozenset()
 
 
-def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until: int = -1) -> Found:
+def search(g: Ringgeister, f: int, relax: frozenset[str] = _NO_RELAX, until: int = -1) -> Found:
     """Where light figure ``f`` may stop (rulings 2–6), with a parent map for routes.
 
     ``relax`` switches single restrictions off to explain a rejected move:
@@ -81,7 +81,7 @@ def search(g: RinggeisterGame, f: int, relax: frozenset[str] = _NO_RELAX, until:
     return _search(g, f, relax, until)
 
 
-def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Found:
+def _search(g: Ringgeister, f: int, relax: frozenset[str], until: int) -> Found:
     """:func:`search` without its cache."""
     v = g.v
     s = g.specs[f]
@@ -168,7 +168,7 @@ def _search(g: RinggeisterGame, f: int, relax: frozenset[str], until: int) -> Fo
     return dests, parents
 
 
-def _context(g: RinggeisterGame) -> Context:
+def _context(g: Ringgeister) -> Context:
     """The card's and the counters' part of a search, once per state (rulings 5, 6).
 
     Notes
@@ -189,7 +189,7 @@ def _context(g: RinggeisterGame) -> Context:
     return ctx
 
 
-def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
+def destinations(g: Ringgeister, f: int) -> Collection[int]:
     """The points light figure ``f`` may stop on (rulings 2–6), cached per state.
 
     The arrivals of :func:`search`, whose parent map is kept with them: the move
@@ -202,12 +202,12 @@ def destinations(g: RinggeisterGame, f: int) -> Collection[int]:
     return search(g, f)[0]
 
 
-def can_move(g: RinggeisterGame, f: int) -> bool:
+def can_move(g: Ringgeister, f: int) -> bool:
     """Whether light figure ``f`` has a point to stop on."""
     return bool(destinations(g, f))
 
 
-def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
+def step_moves(g: Ringgeister, f: int) -> tuple[Move, ...]:
     """The step moves of light figure ``f``, destinations in id order (cached per state)."""
     cache = g._dest_cache
     hit = cache.get(f)
@@ -229,7 +229,7 @@ def step_moves(g: RinggeisterGame, f: int) -> tuple[Move, ...]:
     return moves
 
 
-def route(g: RinggeisterGame, f: int, dest: int) -> list[int]:
+def route(g: Ringgeister, f: int, dest: int) -> list[int]:
     """The nodes from figure ``f``'s point to ``dest`` along the search's first arrival.
 
     Searches with parents only as far as ``dest`` (unless a full search is kept).

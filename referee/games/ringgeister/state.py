@@ -18,22 +18,24 @@ in ``pending``). The pile is written **top card first** (the next card turned).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from ...errors import StateError
+from ..names import resolve, unknown
+from ..outcome import Outcome
+from .names import name_table
+from .protocol import Phase
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
-
-Phase = Literal["counters", "play", "over"]
+    from .protocol import Ringgeister
 
 
 @dataclass
 class Counter:
     """One mission counter (ids ``<colour>-<k>``)."""
 
-    id: str
-    colour: str
+    id: str = field(metadata={"help": "the counter's id: its colour and number (yellow-1)"})
+    colour: str = field(metadata={"help": "the colour of the player whose mission it is"})
     space: str | None = field(default=None, metadata={"help": "counter space id; null: not placed"})
     removed: bool = field(default=False, metadata={"help": "mission complete"})
 
@@ -42,34 +44,54 @@ class Counter:
 class Pending:
     """A defeated light figure waiting for ``chooser`` to put it on a white starting point."""
 
-    figure: str
-    chooser: str
+    figure: str = field(metadata={"help": "the defeated light figure's id"})
+    chooser: str = field(
+        metadata={
+            "help": "the player who chooses its white starting point (its owner, or the "
+            "player to move for Gandalf)"
+        }
+    )
 
 
 @dataclass
 class Cards:
     """The deck: the face-up card, the face-down pile (top first) and the cards turned before."""
 
-    face_up: str
+    face_up: str = field(metadata={"help": "the face-up card's id"})
     pile: list[str] = field(metadata={"help": "face-down pile, top card (next turned) first"})
-    discard: list[str] = field(default_factory=list)
+    discard: list[str] = field(
+        default_factory=list, metadata={"help": "the cards turned before, first turned first"}
+    )
 
 
 @dataclass
 class RinggeisterState:
     """The state of a Ringgeister game (``to_json()["state"]``)."""
 
-    seed: int
-    ply: int = field(metadata={"low": 0})
-    phase: Phase
+    seed: int = field(metadata={"help": "the seed the game was set up with"})
+    ply: int = field(metadata={"low": 0, "help": "moves played so far"})
+    phase: Phase = field(
+        metadata={
+            "help": "counters: mission counters are being placed (rulebook 1.4); play: "
+            "turns; over: the game has ended (see outcome)"
+        }
+    )
     player: int = field(metadata={"low": 0, "help": "index of the player to move"})
     figures: dict[str, str | None] = field(metadata={"help": "figure id -> point id or null"})
     tile_turns: dict[str, int] = field(metadata={"help": "placed tile id -> quarter turns"})
-    cards: Cards
-    counters: list[Counter] = field(default_factory=list)
+    cards: Cards = field(metadata={"help": "the face-up card, the pile and the cards turned"})
+    counters: list[Counter] = field(default_factory=list, metadata={"help": "mission counters"})
     moved: list[str] = field(default_factory=list, metadata={"help": "figures moved this turn"})
-    pending: list[Pending] = field(default_factory=list)
-    outcome: dict[str, Any] | None = None
+    pending: list[Pending] = field(
+        default_factory=list,
+        metadata={
+            "help": "defeated light figures waiting to be put on a white starting "
+            "point, first first (ruling 10)"
+        },
+    )
+    outcome: Outcome | None = field(
+        default=None, metadata={"help": "how the game ended; null while it goes on"}
+    )
 
 
 @dataclass
@@ -77,31 +99,63 @@ class RinggeisterPosition:
     """A Ringgeister position: figures on points, the cards, counters, whose turn."""
 
     figures: dict[str, str | None] = field(
-        metadata={"help": "every figure in play: id -> point id (null: defeated, see pending)"}
+        metadata={
+            "help": "every figure in play: id -> its point (an id, or a name of "
+            "'referee board-names': 'white starting point 3'); null: defeated, see pending"
+        }
     )
     face_up: str = field(metadata={"help": "the face-up card (decides Ringbearer, hand, door)"})
-    pile: list[str] | None = field(
-        default=None,
-        metadata={"help": "face-down pile, top card first; omitted: every other card, shuffled"},
+    pile: list[str] = field(
+        default_factory=list,
+        metadata={
+            "help": "the top of the face-down pile, top card (the next turned) first; every "
+            "card neither face up, listed here nor in discard is shuffled with the position's "
+            "generator (seed or rng) and goes under them (list every card to fix the whole pile)"
+        },
     )
     discard: list[str] = field(default_factory=list, metadata={"help": "cards turned before"})
     to_move: str | None = field(default=None, metadata={"help": "colour to move (default: first)"})
-    phase: Phase = "play"
-    moved: list[str] = field(default_factory=list, metadata={"help": "figures moved this turn"})
-    pending: list[Pending] = field(default_factory=list)
+    phase: Phase = field(
+        default="play",
+        metadata={
+            "help": "counters: mission counters are still being placed (rulebook 1.4); "
+            "play (default): turns; over: the game has ended (give the outcome)"
+        },
+    )
+    moved: list[str] = field(
+        default_factory=list,
+        metadata={
+            "help": "coloured figures already moved this turn (the turn goes on with the other one)"
+        },
+    )
+    pending: list[Pending] = field(
+        default_factory=list,
+        metadata={
+            "help": "defeated light figures (null in figures) waiting for a white "
+            "starting point, first first: the next move is 'home FIGURE POINT'"
+        },
+    )
     counters: dict[str, str | None] = field(
         default_factory=dict,
         metadata={
-            "help": "counter id (<colour>-<k>) -> space, null if not placed; omitted ids "
-            "are not placed"
+            "help": "counter id (<colour>-<k>) -> its counter space (an id or a name: "
+            "'counter space 3'), null if not placed; omitted ids are not placed"
         },
     )
-    removed: list[str] = field(default_factory=list, metadata={"help": "counters removed"})
+    removed: list[str] = field(
+        default_factory=list,
+        metadata={
+            "help": "counters whose mission is complete (removed from the board); "
+            "they are not written in counters"
+        },
+    )
     tile_turns: dict[str, int] = field(
         default_factory=dict, metadata={"help": "tile id -> quarter turns (default: the board's)"}
     )
-    ply: int = field(default=0, metadata={"low": 0})
-    outcome: dict[str, Any] | None = None
+    ply: int = field(default=0, metadata={"low": 0, "help": "moves played so far (default 0)"})
+    outcome: Outcome | None = field(
+        default=None, metadata={"help": "how the game ended, with phase over; null: it goes on"}
+    )
 
 
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
@@ -154,7 +208,7 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 
 # ====================================================================== the game's side
-def dump_state(g: RinggeisterGame) -> RinggeisterState:
+def dump_state(g: Ringgeister) -> RinggeisterState:
     ids = g.v.ids
     return RinggeisterState(
         seed=g.seed,
@@ -167,11 +221,11 @@ def dump_state(g: RinggeisterGame) -> RinggeisterState:
         counters=[Counter(**c) for c in g.counters],
         moved=list(g.moved),
         pending=[Pending(f, c) for f, c in g.pending],
-        outcome=dict(g._outcome) if g._outcome else None,
+        outcome=g._outcome,
     )
 
 
-def load_state(g: RinggeisterGame, state: RinggeisterState) -> None:
+def load_state(g: Ringgeister, state: RinggeisterState) -> None:
     g.seed = state.seed
     g.ply = state.ply
     g.phase = state.phase
@@ -194,7 +248,7 @@ def load_state(g: RinggeisterGame, state: RinggeisterState) -> None:
 
 
 def load_common(
-    g: RinggeisterGame,
+    g: Ringgeister,
     figures: dict[str, str | None],
     tile_turns: dict[str, int],
     face_up: str,
@@ -203,25 +257,24 @@ def load_common(
     counters: list[dict[str, Any]],
     moved: list[str],
     pending: list[Pending],
-    outcome: dict[str, Any] | None,
+    outcome: Outcome | None,
+    where: str = "state",
 ) -> None:
-    """Place what a state or a position describes (meaning checked by :meth:`validate`)."""
+    """Place what a state or a position describes (meaning checked by :meth:`validate`);
+    refusals name the field under ``where`` (``state`` or ``position``)."""
     placements = {p.id for p in g.compiled.board.placements}
     unknown_tiles = sorted(set(tile_turns) - placements)
     if unknown_tiles:
-        raise StateError(f"tile_turns: no placed tile {unknown_tiles[0]!r}", code="bad_state")
+        raise unknown(f"{where}.tile_turns", "placed tile", unknown_tiles[0], sorted(placements))
     g.tile_turns = {**g.v.base_turns, **tile_turns}
     g._claim(force=True)
     missing = [fid for fid in g.fidx if fid not in figures]
     extra = [fid for fid in figures if fid not in g.fidx]
     if extra:
-        raise StateError(
-            f"figures: no figure {extra[0]!r} in this game (figures: {', '.join(g.fidx)})",
-            code="bad_state",
-        )
+        raise unknown(f"{where}.figures", "figure of this game", extra[0], g.fidx)
     if missing:
         raise StateError(
-            f"figures: {missing[0]!r} is missing ({len(missing)} missing; list every "
+            f"{where}.figures: {missing[0]!r} is missing ({len(missing)} missing; list every "
             "figure, null if defeated)",
             code="bad_state",
         )
@@ -232,7 +285,7 @@ def load_common(
             continue
         i = g.v.index.get(at)
         if i is None:
-            raise StateError(f"figures.{fid}: the board has no node {at!r}", code="bad_state")
+            raise unknown(f"{where}.figures.{fid}", "node of the board", at, g.v.ids)
         f = g.fidx[fid]
         g.pos[f] = i
         if g.occ[i] < 0:
@@ -243,12 +296,12 @@ def load_common(
     g.counters = counters
     g.moved = list(moved)
     g.pending = [(p.figure, p.chooser) for p in pending]
-    g._outcome = dict(outcome) if outcome else None
+    g._outcome = outcome
     g._bump()
 
 
-def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
-    st = g.dump_state()
+def dump_position(g: Ringgeister) -> RinggeisterPosition:
+    st = dump_state(g)
     return RinggeisterPosition(
         figures=st.figures,
         face_up=g.face_up,
@@ -258,7 +311,8 @@ def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
         phase=st.phase,
         moved=st.moved,
         pending=st.pending,
-        counters={c["id"]: c["space"] for c in g.counters},
+        # a removed counter is written once, in removed (its space no longer matters)
+        counters={c["id"]: c["space"] for c in g.counters if not c["removed"]},
         removed=[c["id"] for c in g.counters if c["removed"]],
         tile_turns=st.tile_turns,
         ply=g.ply,
@@ -266,37 +320,85 @@ def dump_position(g: RinggeisterGame) -> RinggeisterPosition:
     )
 
 
-def load_position(g: RinggeisterGame, position: RinggeisterPosition) -> None:
+def load_position(g: Ringgeister, position: RinggeisterPosition) -> None:
+    """Set ``g`` up as ``position`` says, refusing what it names wrongly in one line
+    that names the field as written and the nearest valid value.
+
+    Points and counter spaces may be written as ids or as the rulebook's names
+    (:mod:`.names`). The pile follows the kit's convention for piles
+    (``docs/reference/positions.md``): the cards listed are its top, top first; every
+    card the position puts nowhere else is shuffled with the position's generator
+    and goes under them.
+    """
+    v = g.v
+    names = name_table(g.compiled)
     if position.to_move is not None and position.to_move not in g.players:
-        raise StateError(
-            f"position.to_move: {position.to_move!r} is not one of the players "
-            f"({', '.join(g.players)})",
-            code="bad_state",
-        )
+        raise unknown("position.to_move", "player of this game", position.to_move, g.players)
     g.player = g.players.index(position.to_move) if position.to_move else 0
     g.phase = position.phase
     g.ply = position.ply
+    points = [v.ids[i] for i in v.points]
+    figures: dict[str, str | None] = {}
+    for fid, at in position.figures.items():
+        if fid not in g.fidx:
+            raise unknown("position.figures", "figure of this game", fid, g.fidx)
+        where = f"position.figures.{fid}"
+        figures[fid] = None if at is None else resolve(at, points, names, where, "point")
+    missing = [fid for fid in g.fidx if fid not in figures]
+    if missing:
+        raise StateError(
+            f"position.figures: {missing[0]!r} is missing ({len(missing)} missing; list "
+            "every figure, null if defeated)",
+            code="bad_state",
+        )
     counters = g._fresh_counters()
-    known = {c["id"] for c in counters}
-    for cid in [*position.counters, *position.removed]:
-        if cid not in known:
-            raise StateError(
-                f"position.counters: no counter {cid!r} in this game (counters: "
-                f"{', '.join(sorted(known)) or 'none'})",
-                code="bad_state",
-            )
+    known = [c["id"] for c in counters]
+    for field_name, cids in (("counters", position.counters), ("removed", position.removed)):
+        for cid in cids:
+            if cid not in known:
+                what = "counter of this game" if known else "counter (variant A has none)"
+                raise unknown(f"position.{field_name}", what, cid, known)
+    twice = [cid for cid in position.removed if cid in position.counters]
+    if twice:
+        raise StateError(
+            f"position.counters.{twice[0]}: counter {twice[0]} is removed (listed in "
+            "removed): leave it out of counters",
+            code="bad_state",
+        )
     for c in counters:
-        c["space"] = position.counters.get(c["id"])
+        at = position.counters.get(c["id"])
+        where = f"position.counters.{c['id']}"
+        c["space"] = (
+            None if at is None else resolve(at, v.counter_spaces, names, where, "counter space")
+        )
         c["removed"] = c["id"] in position.removed
-    pile = position.pile
-    if pile is None:
-        used = {position.face_up, *position.discard}
-        rest = sorted(c for c in g.cards if c not in used)
-        g.rng.shuffle(rest)
-        pile = rest
+    unplaced = [c["id"] for c in counters if c["space"] is None and not c["removed"]]
+    if position.phase == "play" and unplaced and position.outcome is None:
+        cid = unplaced[0]
+        raise StateError(
+            f"position.counters: counter {cid} is not placed yet, but the phase is play: give "
+            f"it a space ('{cid}': 'counter space 1'), set phase counters to place it in "
+            'play, or play variant A without counters (options: {"variant": "A"})',
+            code="bad_state",
+        )
+    if position.phase == "counters" and not unplaced:
+        raise StateError(
+            "position.phase: every counter is placed, so the game is in phase play",
+            code="bad_state",
+        )
+    pile = _load_cards(g, position)
+    _check_tile_turns(g, position.tile_turns)
+    for k, p in enumerate(position.pending):
+        if p.figure not in g.fidx:
+            raise unknown(f"position.pending[{k}].figure", "figure", p.figure, g.fidx)
+        if p.chooser not in g.players:
+            raise unknown(f"position.pending[{k}].chooser", "player", p.chooser, g.players)
+    for k, fid in enumerate(position.moved):
+        if fid not in g.fidx:
+            raise unknown(f"position.moved[{k}]", "figure", fid, g.fidx)
     load_common(
         g,
-        position.figures,
+        figures,
         position.tile_turns,
         position.face_up,
         pile,
@@ -305,4 +407,56 @@ def load_position(g: RinggeisterGame, position: RinggeisterPosition) -> None:
         position.moved,
         position.pending,
         position.outcome,
+        "position",
     )
+
+
+def _load_cards(g: Ringgeister, position: RinggeisterPosition) -> list[str]:
+    """The face-down pile, top first: the cards listed, then the rest shuffled."""
+    deck = sorted(g.cards)
+    seen: dict[str, str] = {}
+    listed = [("position.face_up", position.face_up)]
+    listed += [(f"position.pile[{k}]", c) for k, c in enumerate(position.pile)]
+    listed += [(f"position.discard[{k}]", c) for k, c in enumerate(position.discard)]
+    for where, cid in listed:
+        if cid not in g.cards:
+            raise unknown(where, "card of the deck for these colours", cid, deck)
+        if cid in seen:
+            raise StateError(
+                f"{where}: card {cid} is listed twice (also {seen[cid]})", code="bad_state"
+            )
+        seen[cid] = where
+    rest = [c for c in deck if c not in seen]
+    g.rng.shuffle(rest)
+    return [*position.pile, *rest]
+
+
+def _check_tile_turns(g: Ringgeister, tile_turns: dict[str, int]) -> None:
+    v = g.v
+    for pid, t in tile_turns.items():
+        if pid not in v.base_turns:
+            raise unknown("position.tile_turns", "placed tile", pid, sorted(v.base_turns))
+        where = f"position.tile_turns.{pid}"
+        count = v.turn_count[pid]
+        if not 0 <= t < count:
+            raise StateError(
+                f"{where}: {t} quarter turns; a tile turns 0 to {count - 1} times",
+                code="bad_state",
+            )
+        if pid not in v.turnable and t != v.base_turns[pid]:
+            raise StateError(
+                f"{where}: tile {pid} never turns ({never_turns_why(g, pid)}), so it stays "
+                f"turned {v.base_turns[pid]} as the board lays it, not {t}",
+                code="bad_state",
+            )
+
+
+def never_turns_why(g: Ringgeister, pid: str) -> str:
+    """Why tile ``pid`` never turns (ruling 11), in words for a refusal."""
+    v = g.v
+    board = v.compiled.board
+    if not board.tile_of(board.placement(pid)).turnable:
+        return "its tile asset is not turnable"
+    blacks = sum(v.black[i] for i in v.tile_points.get(pid, []))
+    plural = "s" if blacks != 1 else ""
+    return f"it carries {blacks} black point{plural}; only tiles with two or more turn, ruling 11"

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..outcome import won
 from . import turning
 from .black import wind
+from .events import from_field
 from .moves import Move
 from .search import can_move, route
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
-def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def place_counter(g: Ringgeister, move: Move, events: list[Event]) -> None:
     colour = g.players[g.player]
     c = next(
         c
@@ -30,9 +33,8 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     k = g.counters.index(c)
     c = g.counters[k] = {**c, "space": move.to}
     events.append(
-        g._ev(
+        g.event(
             "counter_placed",
-            f"{colour} places counter {c['id']} on {move.to}",
             counter=c["id"],
             space=move.to,
             player=colour,
@@ -50,30 +52,23 @@ def place_counter(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     else:
         g.phase = "play"
         g.player = 0
-        events.append(
-            g._ev("turn", f"all counters placed: {g.players[0]} begins", player=g.players[0])
-        )
+        events.append(g.event("turn.begins", player=g.players[0]))
 
 
-def home(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def home(g: Ringgeister, move: Move, events: list[Event]) -> None:
     fid, chooser = g.pending.pop(0)
     f, p = g.fidx[fid], g.v.index[move.to or ""]
     g._put(f, p)
     events.append(
-        g._ev(
-            "figure_home",
-            f"{g.specs[f].name} sets out again from white "
-            f"starting point {move.to} ({chooser}'s choice)",
-            figure=fid,
-            to=move.to,
-            chooser=chooser,
+        g.event(
+            "figure_home", figure=fid, to=move.to, chooser=chooser, words={"name": g.specs[f].name}
         )
     )
     g._bump()
     continue_turn(g, events)
 
 
-def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
+def step(g: Ringgeister, move: Move, events: list[Event]) -> None:
     v = g.v
     f = g.fidx[move.figure or ""]
     s = g.specs[f]
@@ -84,11 +79,11 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     g._put(f, d)
     g._bump()
     events.append(
-        g._ev(
+        g.event(
             "moved",
-            f"{s.name} moves from {v.ids[start]} to {g._where(d)}",
+            words={"name": s.name, "where": g._where(d)},
             figure=s.id,
-            **{"from": v.ids[start]},
+            **from_field(v.ids[start]),
             to=v.ids[d],
             route=[v.ids[i] for i in way],
         )
@@ -96,41 +91,21 @@ def step(g: RinggeisterGame, move: Move, events: list[Event]) -> None:
     g.moved.append(s.id)
     if v.goal[d]:
         winner = s.colour or g.players[g.player]
-        g._outcome = {
-            "result": "won",
-            "winners": [winner],
-            "figure": s.id,
-            "ply": g.ply + 1,
-        }
+        g._outcome = won([winner], figure=s.id, ply=g.ply + 1)
         g.phase = "over"
-        events.append(
-            g._ev(
-                "game_won",
-                f"{s.name}, the Ringbearer, reaches the Mountain "
-                f"of Fire and destroys the Ring: {winner} wins",
-                winner=winner,
-                figure=s.id,
-            )
-        )
+        events.append(g.event("game_won", winner=winner, figure=s.id, words={"name": s.name}))
         return
     after_rest(g, f, d, events)
     g._bump()  # what came to rest is final: searches from here on stay valid
     continue_turn(g, events)
 
 
-def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
+def after_rest(g: Ringgeister, f: int, p: int, events: list[Event]) -> None:
     """Ruling 7: mission check, magic card, wind (and what the wind wakes)."""
     v, s = g.v, g.specs[f]
     turning.mission_check(g, events)
     if s.figure == "gandalf" and v.magic[p]:
-        events.append(
-            g._ev(
-                "nothing_happens",
-                f"Gandalf stops on magic point {v.ids[p]}: nothing happens",
-                figure=s.id,
-                point=v.ids[p],
-            )
-        )
+        events.append(g.event("nothing_happens", figure=s.id, point=v.ids[p]))
         return
     if v.magic[p] and s.coloured:
         turning.turn_card(g, events)
@@ -138,7 +113,7 @@ def after_rest(g: RinggeisterGame, f: int, p: int, events: list[Event]) -> None:
         wind(g, p, events)
 
 
-def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
+def continue_turn(g: Ringgeister, events: list[Event]) -> None:
     """After a move: wait for pending choices, the turn's other figure, or pass the turn.
 
     Changes nothing a search depends on (figures, cards, counters, tiles), so the
@@ -155,7 +130,7 @@ def continue_turn(g: RinggeisterGame, events: list[Event]) -> None:
     next_player(g, events)
 
 
-def next_player(g: RinggeisterGame, events: list[Event]) -> None:
+def next_player(g: Ringgeister, events: list[Event]) -> None:
     g.player = (g.player + 1) % len(g.players)
     g.moved = []
-    events.append(g._ev("turn", f"{g.players[g.player]} to move", player=g.players[g.player]))
+    events.append(g.event("turn", player=g.players[g.player]))

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Event, RinggeisterGame
+    from ..events import Event
+    from .protocol import Ringgeister
 
 
-def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
+def mission_check(g: Ringgeister, events: list[Event]) -> None:
     """Ruling 7a: remove a counter whose arrival points hold both its figures + one more."""
     v, occ, light = g.v, g.occ, g.light
     for k, c in enumerate(g.counters):
@@ -30,7 +31,7 @@ def mission_check(g: RinggeisterGame, events: list[Event]) -> None:
 
 
 def _complete(
-    g: RinggeisterGame, k: int, c: dict[str, Any], arrival: list[int], events: list[Event]
+    g: Ringgeister, k: int, c: dict[str, Any], arrival: list[int], events: list[Event]
 ) -> None:
     """Ruling 7a for one counter whose arrival points all hold light figures."""
     occ, specs = g.occ, g.specs
@@ -40,9 +41,8 @@ def _complete(
         # replaced, never changed in place: copies share the counters
         g.counters[k] = {**c, "removed": True}
         events.append(
-            g._ev(
+            g.event(
                 "counter_removed",
-                f"mission complete: counter {c['id']} leaves {c['space']}",
                 counter=c["id"],
                 space=c["space"],
                 colour=c["colour"],
@@ -51,43 +51,38 @@ def _complete(
         )
 
 
-def turn_card(g: RinggeisterGame, events: list[Event]) -> None:
+def turn_card(g: Ringgeister, events: list[Event]) -> None:
     """Rulebook 3.1: turn the next card face up (reshuffle when the pile is used up)."""
     if not g.pile:
         if not g.discard:
-            events.append(g._ev("card_kept", "no other card to turn"))
+            events.append(g.event("card_kept"))
             return
         g.pile = g.discard
         g.discard = []
         g.rng.shuffle(g.pile)
-        events.append(
-            g._ev(
-                "reshuffled",
-                f"all cards were turned: {len(g.pile)} shuffled into a new pile",
-                cards=len(g.pile),
-            )
-        )
+        events.append(g.event("reshuffled", cards=len(g.pile)))
     g.discard.append(g.face_up)
     g.face_up = g.pile.pop()
     g._bump()
-    events.append(g._ev("card_turned", f"card turned: {g._card_text()}", card=g.card.to_json()))
+    events.append(
+        g.event("card_turned", card=g.card.to_json(), words={"card_text": g._card_text()})
+    )
     if g.card.image == "storm":
         storm(g, events)
 
 
-def storm(g: RinggeisterGame, events: list[Event]) -> None:
+def storm(g: Ringgeister, events: list[Event]) -> None:
     """Ruling 11: every turnable tile with nobody on it turns a quarter turn clockwise."""
     v = g.v
     occupied = {v.owner[p] for p in g.pos if p >= 0}
     turned = [t for t in v.turnable if t not in occupied]
     skipped = [t for t in v.turnable if t in occupied]
     events.append(
-        g._ev(
-            "storm",
-            f"the Great Storm turns {len(turned)} tile(s)"
-            + (f"; {len(skipped)} with figures on them stay" if skipped else ""),
+        g.event(
+            "storm.skipped" if skipped else "storm",
             tiles=turned,
             skipped=skipped,
+            words={"count": len(turned), "stay": len(skipped)},
         )
     )
     for t in turned:
@@ -97,7 +92,7 @@ def storm(g: RinggeisterGame, events: list[Event]) -> None:
 
 
 def turn_tile(
-    g: RinggeisterGame, pid: str, cause: str, events: list[Event], refresh: bool = True
+    g: Ringgeister, pid: str, cause: str, events: list[Event], refresh: bool = True
 ) -> None:
     """Turn tile ``pid`` a quarter turn clockwise; ``refresh`` updates the board view.
 
@@ -111,9 +106,8 @@ def turn_tile(
         v.show(g.tile_turns)
     g._bump()
     events.append(
-        g._ev(
+        g.event(
             "tile_turned",
-            f"tile {pid} turns a quarter turn clockwise ({cause})",
             tile=pid,
             turns=new,
             cause=cause,

@@ -11,22 +11,24 @@ and a fresh generator for the reshuffles to come.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..rng import Rng
 
 if TYPE_CHECKING:
-    from .game import RinggeisterGame
+    from .protocol import Ringgeister
+
+G = TypeVar("G", bound="Ringgeister")
 
 
-def determinise(g: RinggeisterGame, player: str, rng: random.Random) -> RinggeisterGame:
+def determinise(g: G, player: str, rng: random.Random) -> G:
     """A copy of ``g`` with the face-down pile shuffled by ``rng`` (``g`` unchanged).
 
     Everything else of the state is open to every player, whoever ``player`` is.
 
     Notes
     -----
-    One :meth:`~RinggeisterGame.copy` and a shuffle of the pile (a few µs).
+    One :meth:`~Ringgeister.copy` and a shuffle of the pile (a few µs).
     """
     world = g.copy()
     pile = sorted(world.pile)

@@ -43,6 +43,11 @@ function eventText(e) {
 // ===================================================================== lobby
 async function lobby() {
   $("lobby").hidden = false;
+  if (params.get("admin")) {
+    // the link the server prints (?admin=TOKEN): keep the token, drop it from the address bar
+    $("admin-token").value = params.get("admin");
+    history.replaceState(null, "", "/");
+  }
   const [rules, projects] = await Promise.all([api("/api/rules"), api("/api/projects")]);
   const rulesSel = $("rules");
   for (const r of rules.body.rules) rulesSel.append(el("option", { value: r.rules }, r.title || r.rules));
@@ -73,8 +78,9 @@ async function lobby() {
   $("new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = { rules: rulesSel.value, project: projSel.value, players: Number($("players").value) };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
-    const r = await api("/api/games", { method: "POST", body: JSON.stringify(body) });
+    const admin = $("admin-token").value.trim();
+    const auth = admin ? { Authorization: "Bearer " + admin } : {};
+    const r = await api("/api/games", { method: "POST", body: JSON.stringify(body), headers: auth });
     if (r.status !== 201) { setStatus(r.body.error.message); return; }
     const ul = $("seat-links");
     ul.textContent = "";
@@ -86,6 +92,7 @@ async function lobby() {
     const li = el("li");
     li.append(el("strong", {}, "spectators: "), el("a", { href: r.body.spectate, class: "spectate-link" }, location.origin + r.body.spectate));
     ul.append(li);
+    $("owner-token").textContent = r.body.owner;
     $("created").hidden = false;
     setStatus(`game ${r.body.game} created`);
   });

@@ -13,7 +13,7 @@ from referee.bots import make_bot, parse_bots, rewards, seats, winners
 from referee.bots.determinize import determinise
 from referee.compiler import compile_board
 from referee.errors import UsageError
-from referee.games import get_game
+from referee.games import draw, get_game, lost, won
 from referee.store import load_project
 
 PROJECTS = Path(__file__).resolve().parents[3] / "projects"
@@ -94,19 +94,17 @@ def test_seats_are_the_names_to_move_returns() -> None:
         assert g.to_move in seats(g), rules
 
 
-def test_rewards_read_both_outcome_shapes() -> None:
+def test_rewards_follow_the_typed_outcome() -> None:
     names = ["yellow", "orange"]
-    assert winners({"result": "won", "winner": "orange"}, names) == ["orange"]
-    assert winners({"result": "won", "winners": ["yellow"]}, names) == ["yellow"]
-    assert winners({"result": "won", "winner": "fellowship"}, names) == names
-    assert winners({"result": "lost"}, names) == []
-    assert rewards({"result": "won", "winners": ["yellow"]}, names) == {
-        "yellow": 1.0,
-        "orange": 0.0,
-    }
-    assert rewards({"result": "draw"}, names) == {"yellow": 0.5, "orange": 0.5}
+    assert winners(won(["orange"]), names) == ["orange"]
+    assert winners(won(["orange", "yellow"]), names) == names  # seating order
+    assert winners(won(["hobbits"]), names) == []  # a side, no seat
+    assert winners(lost(), names) == [] and winners(None, names) == []
+    assert rewards(won(["yellow"]), names) == {"yellow": 1.0, "orange": 0.0}
+    assert rewards(draw(), names) == {"yellow": 0.5, "orange": 0.5}
+    assert rewards(lost(), names) == {"yellow": 0.25, "orange": 0.25}
     coop = new_game("lotr-coop")
-    assert set(rewards({"result": "lost", "winner": None}, seats(coop), coop).values()) == {0.0}
+    assert set(rewards(lost(reason="ring"), seats(coop), coop).values()) == {0.0}
 
 
 # ---------------------------------------------------------------- hidden information

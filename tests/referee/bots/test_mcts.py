@@ -46,7 +46,7 @@ def test_mcts_wins_in_one_move(spec: str) -> None:
     move = make_bot(spec, seed=3).choose(g)
     assert str(move) == "hobbit-yellow fire-goal"
     g.push(move)
-    assert g.outcome is not None and g.outcome["winners"] == ["yellow"]
+    assert g.outcome is not None and list(g.outcome.winners) == ["yellow"]
 
 
 def test_mcts_beside_the_goal_without_the_ring_plays_on() -> None:
@@ -66,7 +66,7 @@ def test_mcts_does_not_let_a_spirit_catch_the_ringbearer(case: int) -> None:
         if str(m) in caught:
             w = determinise(g, g.to_move, random.Random(1))
             w.push(m)
-            assert w.outcome is not None and w.outcome["reason"] == "ringbearer_caught"
+            assert w.outcome is not None and w.outcome.reason == "ringbearer_caught"
     for seed in (1, 2):
         assert str(make_bot(SPEC, seed=seed).choose(g)) not in caught
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.cli.cmd_game import Server
+from referee.cli.stdio import Server
 from referee.games.ringgeister.sample import sample_board
 from referee.store import export_json
 
@@ -188,6 +188,21 @@ def test_selfplay_report_and_replayable_log(capsys, project, tmp_path):
     assert rc == 0 and out.count("every verdict matches") == 3
 
 
+def test_selfplay_takes_its_player_count_from_the_game(capsys, monkeypatch, tmp_path):
+    """Without --players, selfplay plays as many as the game's PLAYERS take (at most 4):
+    a two-player game is not asked for four."""
+    race = pytest.importorskip("boardwright_race")
+    monkeypatch.setattr(race.Race, "PLAYERS", (2, 2))
+    log = tmp_path / "race.jsonl"
+    demo = str(race.RULES.sample_path())
+    rc, _, err = run(capsys, "selfplay", "race", demo, "--games", "1", "--json", "--log", str(log))
+    assert rc == 0, err
+    assert json.loads(log.read_text())["log"]["new"]["players"] == 2
+    monkeypatch.setattr(race.Race, "PLAYERS", (2, 6))
+    rc, _, err = run(capsys, "selfplay", "race", demo, "--games", "1", "--log", str(log))
+    assert rc == 0 and json.loads(log.read_text())["log"]["new"]["players"] == 4
+
+
 def test_unknown_rules_and_bad_option_are_usage_errors(capsys, project):
     rc, _, err = run(capsys, "new", "chess", str(project), "--players", "2")
     assert rc == 2 and "unknown rules" in err
@@ -282,4 +297,4 @@ def test_serve_survives_bad_requests(project):
     ]
     assert resp[2]["id"] == 9
     assert resp[8]["ok"] is True
-    assert resp[9]["verdict"] == "illegal" and resp[9]["error"]["code"] == "counters_first"
+    assert resp[9]["verdict"] == "illegal" and resp[9]["error"]["code"] == "wrong_phase"

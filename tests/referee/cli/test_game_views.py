@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from referee.cli import main
-from referee.cli.cmd_game import Server
+from referee.cli.stdio import Server
 from referee.games import get_module, modules
 
 from ...conftest import generator_leaks
@@ -129,7 +129,8 @@ def _new_state(tmp_path: Path, capsys: Any, rules: str) -> tuple[Path, dict[str,
     assert main([*argv, "-o", str(state)]) == 0
     capsys.readouterr()
     env = json.loads(state.read_text())
-    env["state"]["dice"] = [2, 5, 3]  # the dice to come, as a test or a position fixes them
+    if get_module(rules).game.DIE_FACES > 0:  # a game without dice refuses fixed ones
+        env["state"]["dice"] = [2, 1, 2]  # the dice to come, as a test or a position fixes them
     state.write_text(json.dumps(env))
     return state, env
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.cli.cmd_game import replay_one
 from referee.cli.stdio import Server
+from referee.session import replay_one
 
 ROOT = Path(__file__).resolve().parents[3]
 PROJECTS = ROOT / "projects"
@@ -71,7 +71,7 @@ HOSTILE: list[tuple[bytes, str]] = [
     (b'{"op": "new", "rules": "chess", "project": "mount-doom", "players": 2}', "unknown_rules"),
     (b'{"op": "moves", "game": ["g1"]}', "unknown_game"),
     (b'{"op": "moves", "game": "g999999"}', "unknown_game"),
-    (b'{"op": "play", "game": "g1", "move": 5}', "bad_request"),
+    (b'{"op": "play", "game": "g1", "move": 5}', "unknown_game"),
     (b'{"op": "moves"}', "bad_request"),
     (b'{"op": "load", "state": [1]}', "bad_state"),
     (
@@ -137,7 +137,7 @@ def test_a_rules_crash_is_an_internal_error_and_the_game_is_restored(srv, monkey
     g = ask(srv, {"op": "new", "rules": MD, "project": MD, "players": 2})["game"]
     before = ask(srv, {"op": "state", "game": g})["state"]
     move = ask(srv, {"op": "moves", "game": g})["moves"][0]
-    game, _ = srv.games[g]
+    game = srv.session.games[g].game
 
     def boom(*a, **k):
         raise ZeroDivisionError("rules bug")
@@ -147,6 +147,7 @@ def test_a_rules_crash_is_an_internal_error_and_the_game_is_restored(srv, monkey
     assert resp["id"] == 7 and resp["error"]["code"] == "bad_state"
     assert "ZeroDivisionError" in resp["error"]["message"]
     monkeypatch.undo()
+    assert ask(srv, {"op": "play", "game": g, "move": 5})["error"]["code"] == "bad_request"
     assert ask(srv, {"op": "state", "game": g})["state"] == before
     assert ask(srv, {"op": "play", "game": g, "move": move})["ok"]
 
@@ -207,10 +208,10 @@ def test_ten_thousand_mixed_requests_every_one_answered(srv):
             assert code != "internal_error", resp
     assert answered == 10_000
     assert {"too_deep", "bad_number", "bad_json", "bad_request", "forbidden"} <= set(codes)
-    assert srv.games, "games must still be alive"
-    for g in list(srv.games):
+    assert srv.session.games, "games must still be alive"
+    for g in list(srv.session.games):
         env = ask(srv, {"op": "state", "game": g})["state"]
-        assert replay_one(env, g, boards=srv.boards)["ok"], g
+        assert replay_one(env, g, boards=srv.session.boards)["ok"], g
 
 
 def test_the_real_process_answers_every_line(tmp_path):

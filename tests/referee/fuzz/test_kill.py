@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
-from referee.cli.cmd_game import _write, game_of, new_game, replay_one
 from referee.generators import voronoi_map
+from referee.session import game_of, new_game, replay_one, save_envelope
 from referee.store import load_project, save_project
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -104,7 +104,7 @@ def run_save_kills(tmp_path: Path, kills: int) -> None:
 def run_play_kills(tmp_path: Path, kills: int, capsys: pytest.CaptureFixture[str]) -> None:
     real, link = _setup_link(tmp_path, "game.json")
     _, env = new_game("mount-doom", MOUNT_DOOM, 2, 5, {})
-    _write(str(link), env)
+    save_envelope(str(link), env)
     real.chmod(0o600)
     rnd = random.Random(2)
 
@@ -113,7 +113,9 @@ def run_play_kills(tmp_path: Path, kills: int, capsys: pytest.CaptureFixture[str
         game = game_of(env)
         moves = [str(m) for m in game.legal_moves]
         if not moves or len(env["log"]["moves"]) > 30:
-            _write(str(link), new_game("mount-doom", MOUNT_DOOM, 2, rnd.randrange(100), {})[1])
+            save_envelope(
+                str(link), new_game("mount-doom", MOUNT_DOOM, 2, rnd.randrange(100), {})[1]
+            )
             return
         main(["play", str(link), rnd.choice(moves), "-o", str(link)])
 
@@ -127,7 +129,7 @@ def run_play_kills(tmp_path: Path, kills: int, capsys: pytest.CaptureFixture[str
     env = json.loads(link.read_text())
     move = next(iter(game_of(env).legal_moves), None)
     if move is None:
-        _write(str(link), new_game("mount-doom", MOUNT_DOOM, 2, 1, {})[1])
+        save_envelope(str(link), new_game("mount-doom", MOUNT_DOOM, 2, 1, {})[1])
     else:
         assert main(["play", str(link), str(move), "-o", str(link)]) == 0
     assert _temps(real.parent) == [] and _temps(tmp_path) == []

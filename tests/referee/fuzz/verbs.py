@@ -35,6 +35,7 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("within", lambda p, o: ["within", p, "a", "2"]),
     ("path", lambda p, o: ["path", p, "--from", "a", "--to", "b", "--roll", "2"]),
     ("new", lambda p, o: ["new", "mount-doom", p, "--players", "2", "-o", str(o / "s.json")]),
+    ("board-names", lambda p, o: ["board-names", "ringgeister", p, "--json"]),
     ("image-list", lambda p, o: ["image", "list", p]),
     ("image-remove", lambda p, o: ["image", "remove", p, "x"]),
     ("selfplay", lambda p, o: ["selfplay", "mount-doom", p, "--games", "1", "--max-moves", "3"]),
@@ -56,6 +57,10 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
             "1",
         ],
     ),
+    ("import-tmj", lambda p, o: ["import", "tmj", p, "-o", str(o / "i.bwproj")]),
+    ("import-geojson", lambda p, o: ["import", "geojson", p, "-o", str(o / "i.json"), "--json"]),
+    ("import-node-link", lambda p, o: ["import", "node-link", p, "-o", str(o / "i.bwproj")]),
+    ("import-graphml", lambda p, o: ["import", "graphml", p, "-o", str(o / "i.bwproj")]),
 ]
 if "race" in available():  # a plug-in's own verb (the example rules package, installed in CI)
     BOARD_VERBS.append(("race-track", lambda p, o: ["race-track", p, "--json"]))
@@ -109,6 +114,13 @@ BAD_FLAGS = [
     (["export", "{p}", "--to", "tmj", "-o", "{o}/b.tmj", "--px-per-mm", "nan"], "--px-per-mm"),
     (["export", "{p}", "--to", "tmj", "-o", "{o}/b.tmj", "--px-per-mm", "inf"], "--px-per-mm"),
     (["export", "{p}", "--to", "tmj", "-o", "{o}/b.tmj", "--px-per-mm", "0"], "--px-per-mm"),
+    (["import", "tmj", "{p}", "-o", "{o}/i.bwproj", "--px-per-mm", "nan"], "--px-per-mm"),
+    (
+        ["import", "geojson", "{p}", "-o", "{o}/i.bwproj", "--geo-metres-per-mm", "-1"],
+        "--geo-metres-per-mm",
+    ),
+    (["import", "node-link", "{p}", "-o", "{o}/i.bwproj", "--mm-per-unit", "inf"], "--mm-per-unit"),
+    (["import", "tmx", "{p}", "-o", "{o}/nowhere/i.bwproj"], "nowhere"),
     (["export", "{p}", "--to", "tts", "-o", "{o}/board.png"], "board.png"),
     (["export", "{p}", "--to", "graphml", "-o", "{o}/board.svg"], "board.svg"),
     (["export", "{p}", "--to", "svg", "-o", "{o}/board.png"], "board.png"),

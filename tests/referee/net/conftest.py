@@ -25,6 +25,9 @@ from referee.net import HostedServer, Limits
 
 REPO = Path(__file__).resolve().parents[3]
 PROJECTS = REPO / "projects"
+#: the admin token of the servers the tests start
+ADMIN = "test-admin-token-0123456789"
+AS_ADMIN = {"Authorization": f"Bearer {ADMIN}"}
 
 
 class Client:
@@ -52,7 +55,8 @@ class Client:
 
 
 def create(url: str, **body: Any) -> dict[str, Any]:
-    r = httpx.post(url + "/api/games", json=body, timeout=30)
+    """Create a game with the admin token (the test servers' :data:`ADMIN`)."""
+    r = httpx.post(url + "/api/games", json=body, headers=AS_ADMIN, timeout=30)
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
 
@@ -61,8 +65,19 @@ def create(url: str, **body: Any) -> dict[str, Any]:
 def make_server(tmp_path: Path) -> Iterator[Any]:
     started: list[HostedServer] = []
 
-    def make(projects: Any = PROJECTS, db: Path | None = None, **limits: Any) -> HostedServer:
-        srv = HostedServer(projects, db or tmp_path / "games.sqlite", limits=Limits(**limits))
+    def make(
+        projects: Any = PROJECTS,
+        db: Path | None = None,
+        open_creation: bool = False,
+        **limits: Any,
+    ) -> HostedServer:
+        srv = HostedServer(
+            projects,
+            db or tmp_path / "games.sqlite",
+            limits=Limits(**limits),
+            admin_token=ADMIN,
+            open_creation=open_creation,
+        )
         srv.start()
         started.append(srv)
         return srv
@@ -94,6 +109,8 @@ class ServerProcess:
                 str(projects),
                 "--db",
                 str(db),
+                "--admin-token",
+                ADMIN,
                 *extra,
             ],
             stderr=subprocess.PIPE,

@@ -8,12 +8,12 @@ from typing import Any
 
 import httpx
 
-from referee.cli.cmd_game import replay_one
 from referee.games import available
 from referee.net.store import GameStore
 from referee.net.tables import Hall
+from referee.session import Caller, replay_one
 
-from .conftest import PROJECTS, Client, create
+from .conftest import AS_ADMIN, PROJECTS, Client, create
 
 
 def _ringgeister(url: str, seed: int = 3) -> dict[str, Any]:
@@ -142,8 +142,16 @@ def test_the_log_is_public_until_the_end_then_the_whole_game_replays(server, tmp
     assert all("move" not in m for m in partial["moves"])  # spectators: events only
     own = p1.get(f"/api/games/{gid}/log").json()
     assert all(("move" in m) == (m["player"] == "p1") for m in own["moves"])
+    assert p1.get(f"/api/games/{gid}/log").json()["complete"] is False  # a seat: not whole
+    assert Client(server.url, g["owner"]).get(f"/api/games/{gid}/log").json()["complete"] is False
     played = 3 + _play_random(server.url, g, random.Random(2), 2000)
-    full = Client(server.url).get(f"/api/games/{gid}/log").json()
+    # once it is over, the owner reads it whole; the public and the seats still do not,
+    # and what they read names no seed (the old server gave anyone the whole envelope)
+    for reader in (Client(server.url), p1):
+        after = reader.get(f"/api/games/{gid}/log")
+        assert after.json()["complete"] is False
+        assert b"seed" not in after.content and b'"state"' not in after.content
+    full = Client(server.url, g["owner"]).get(f"/api/games/{gid}/log").json()
     assert full["complete"] is True and full["format"] == "boardwright-game"
     assert Client(server.url).get(f"/api/games/{gid}").json()["outcome"] is not None
     assert len(full["log"]["moves"]) == played
@@ -185,6 +193,7 @@ def test_rules_projects_board_and_openapi(server):
 def test_a_project_of_other_rules_is_refused(server):
     r = httpx.post(
         server.url + "/api/games",
+        headers=AS_ADMIN,
         json={"rules": "riddle", "project": "ringgeister", "players": 2},
     )
     assert r.status_code == 400 and r.json()["error"]["code"] == "wrong_rules"
@@ -201,7 +210,9 @@ def test_the_store_keeps_tokens_only_as_hashes(server, tmp_path):
     store = GameStore(tmp_path / "games.sqlite")
     try:
         hall = Hall(PROJECTS, store, server.limits)
-        assert hall.table(g["game"]).seat_of(g["seats"][1]["token"]) == "orange"
+        held = hall.lookup(g["game"])
+        assert hall.role(held, Caller(token=g["seats"][1]["token"])) == ("orange", False)
+        assert hall.role(held, Caller(token=g["owner"])) == (None, True)
     finally:
         store.close()
 
@@ -209,14 +220,18 @@ def test_the_store_keeps_tokens_only_as_hashes(server, tmp_path):
 def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
     """``position`` sets up a situation (the kit's ``Game.from_position``): the served
     game has the legal moves of that position; rules without positions say so."""
-    from referee.cli.cmd_game import new_game
     from referee.games import get_game
+    from referee.session import new_game
 
     for rules, project in [("ringgeister", "ringgeister"), ("riddle", "riddle-sample")]:
         body = {"rules": rules, "project": project}
         cls = get_game(rules)
         if cls.POSITION is None:
-            r = httpx.post(server.url + "/api/games", json={**body, "position": {"players": ["a"]}})
+            r = httpx.post(
+                server.url + "/api/games",
+                headers=AS_ADMIN,
+                json={**body, "position": {"players": ["a"]}},
+            )
             assert r.status_code == 400 and r.json()["error"]["code"] == "no_positions"
             continue
         game, _ = new_game(rules, str(PROJECTS / project), 2, 9, {})
@@ -225,5 +240,7 @@ def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
         seat = next(s for s in g["seats"] if s["player"] == game.to_move)
         served = Client(server.url, seat["token"]).get(f"/api/games/{g['game']}").json()
         assert served["moves"] == [str(m) for m in game.legal_moves]
-        r = httpx.post(server.url + "/api/games", json={**body, "position": {"players": []}})
+        r = httpx.post(
+            server.url + "/api/games", headers=AS_ADMIN, json={**body, "position": {"players": []}}
+        )
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_state"

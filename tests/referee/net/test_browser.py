@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import create
+from .conftest import ADMIN, create
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -132,7 +132,9 @@ def test_two_browsers_play_ringgeister_against_each_other(server, browser, shots
 def test_the_lobby_creates_a_game_and_hands_out_seat_links(server, browser, shots):
     ctx = browser.new_context(viewport={"width": 1100, "height": 700})
     page = ctx.new_page()
-    page.goto(server.url + "/")
+    page.goto(server.url + "/?admin=" + ADMIN)  # the link the server prints at start
+    assert page.locator("#admin-token").input_value() == ADMIN
+    assert "admin" not in page.url  # the token leaves the address bar at once
     page.select_option("#project", "riddle-sample")
     assert page.locator("#rules").input_value() == "riddle"
     page.fill("#players", "3")
@@ -140,6 +142,7 @@ def test_the_lobby_creates_a_game_and_hands_out_seat_links(server, browser, shot
     page.wait_for_selector(".seat-link")
     links = page.locator(".seat-link")
     assert links.count() == 3
+    assert len(page.locator("#owner-token").inner_text()) >= 24
     page.screenshot(path=str(shots / "lobby-created.png"))
     links.first.click()
     page.wait_for_selector("#turn")

@@ -196,7 +196,8 @@ def test_no_view_carries_the_random_generator(make_server, tmp_path, rules):
             )
             assert r.status_code == 200, r.text
             local.push_text(move)
-            assert r.json()["outcome"] == local.outcome  # the same game as the server's
+            ended = local.outcome  # the same game as the server's
+            assert r.json()["outcome"] == (None if ended is None else ended.to_json())
             assert r.json()["to_move"] == (None if local.outcome else local.to_move)
     finally:
         hello.close()

@@ -9,7 +9,7 @@ import httpx
 
 from referee.net.limits import RateLimiter
 
-from .conftest import create, wait_until
+from .conftest import AS_ADMIN, create, wait_until
 from .test_ws import Listener
 
 
@@ -19,6 +19,7 @@ def test_games_per_server(make_server):
         create(srv.url, rules="ringgeister", project="ringgeister", players=2, seed=seed)
     r = httpx.post(
         srv.url + "/api/games",
+        headers=AS_ADMIN,
         json={"rules": "ringgeister", "project": "ringgeister", "players": 2},
     )
     assert r.status_code == 503
@@ -33,14 +34,16 @@ def test_request_size_with_and_without_content_length(make_server):
     big = json.dumps(
         {"rules": "ringgeister", "project": "ringgeister", "players": 2, "pad": "x" * 3000}
     )
-    r = httpx.post(srv.url + "/api/games", content=big.encode())
+    r = httpx.post(srv.url + "/api/games", headers=AS_ADMIN, content=big.encode())
     assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
 
     def chunks():
         for _ in range(10):
             yield b" " * 1000
 
-    r = httpx.post(srv.url + "/api/games", content=chunks())  # chunked: no Content-Length
+    r = httpx.post(
+        srv.url + "/api/games", headers=AS_ADMIN, content=chunks()
+    )  # chunked: no Content-Length
     assert r.status_code == 413 and r.json()["error"]["code"] == "request_too_large"
     create(srv.url, rules="ringgeister", project="ringgeister", players=2)
 
@@ -88,7 +91,7 @@ def test_websocket_message_size(make_server):
 
 
 def test_idle_websockets_are_closed(make_server):
-    srv = make_server(idle_timeout=0.5)
+    srv = make_server(ws_idle_timeout=0.5)
     g = create(srv.url, rules="ringgeister", project="ringgeister", players=2)
     x = Listener(srv.url, g["game"], g["seats"][0]["token"])
     try:

@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
-from referee.cli.cmd_game import replay_one
 from referee.net.limits import Limits
 from referee.net.store import GameStore
 from referee.net.tables import Hall
+from referee.session import replay_one
 
 from .conftest import PROJECTS, create
 
@@ -90,7 +90,7 @@ def test_kill_9_mid_play_loses_no_answered_move(server_process, tmp_path):
         # every log replays, bit for bit, from seed and moves
         hall = Hall(PROJECTS, store, Limits())
         for g in games:
-            env = hall.table(g["game"]).envelope()
+            env = hall.whole(hall.lookup(g["game"]))
             result = replay_one(env, g["game"], str(PROJECTS / env["project"]))
             assert result["ok"], result
             assert result["moves"] == len(list(store.moves(g["game"])))

@@ -17,14 +17,14 @@ Rules (the whole rulebook):
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
-from referee.compiler import CompiledBoard
+from referee.compiler import CompiledBoard, PointGraph
 from referee.errors import BoardError, IllegalMoveError, StateError
-from referee.games import Event, Game, Move, Option, event, won
+from referee.games import BoardName, Event, Game, Move, Option, Outcome, won
+from referee.games.names import resolve
 from referee.games.rng import Rng
 from referee.vocabulary import FigureView
 
@@ -44,11 +44,13 @@ class RaceState:
     """The state of a race (``to_json()["state"]``)."""
 
     places: dict[str, str] = field(metadata={"help": "runner (its player's colour) -> point"})
-    phase: Literal["roll", "move", "over"]
+    phase: Literal["roll", "move", "over"] = field(
+        metadata={"help": "roll: the die comes next; move: rolled, the runner moves; over"}
+    )
     player: int = field(metadata={"low": 0, "help": "index of the player to move"})
-    roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
-    ply: int = field(default=0, metadata={"low": 0})
-    outcome: dict[str, Any] | None = None
+    roll: int | None = field(default=None, metadata={"low": 1, "help": "the die, in phase move"})
+    ply: int = field(default=0, metadata={"low": 0, "help": "moves made so far"})
+    outcome: Outcome | None = field(default=None, metadata={"help": "how the race ended"})
 
 
 @dataclass
@@ -60,26 +62,40 @@ class RacePosition:
     already rolled. ``"dice": [6, 1]`` (a kit key) fixes the next rolls.
     """
 
-    places: dict[str, str] = field(metadata={"help": "runner (its player's colour) -> point"})
+    places: dict[str, str] = field(
+        metadata={
+            "help": "runner (its player's colour) -> point (an id, 'the start' or 'the goal')"
+        }
+    )
     to_move: str | None = field(default=None, metadata={"help": "default: the first player"})
-    phase: Literal["roll", "move", "over"] = "roll"
-    roll: int | None = field(default=None, metadata={"low": 1, "high": 6})
-    outcome: dict[str, Any] | None = None
+    phase: Literal["roll", "move", "over"] = field(
+        default="roll",
+        metadata={"help": "roll (default): the die comes next; move: give the roll; over"},
+    )
+    roll: int | None = field(default=None, metadata={"low": 1, "help": "the die, in phase move"})
+    outcome: Outcome | None = field(
+        default=None, metadata={"help": "how the race ended, in phase over"}
+    )
 
 
 @dataclass(frozen=True)
 class Track:
-    """What a race needs of a board, derived once per compiled board."""
+    """What a race needs of a board, derived once per compiled board: its points and
+    the steps between them (the kit's :meth:`CompiledBoard.point_graph`), the start,
+    the goal and the bonus points."""
 
-    points: tuple[int, ...]
-    neighbours: dict[int, tuple[int, ...]]
+    points: PointGraph
     start: int
     goal: int
     again: frozenset[int]
 
+    @property
+    def neighbours(self) -> Mapping[int, tuple[int, ...]]:
+        return self.points.neighbours
+
 
 def track_of(compiled: CompiledBoard) -> Track:
-    """The point-to-point graph of ``compiled`` (cached in ``compiled.derived``).
+    """The race's view of ``compiled`` (cached in ``compiled.derived``).
 
     Raises
     ------
@@ -90,36 +106,18 @@ def track_of(compiled: CompiledBoard) -> Track:
 
 
 def _build_track(compiled: CompiledBoard) -> Track:
-    g = compiled.graph
-    index = compiled.index
-    points = [index[n] for n, d in g.nodes(data=True) if d.get("kind") == "point"]
-    starts = [i for i in points if g.nodes[compiled.ids[i]].get("start") == "white"]
-    goals = [i for i in points if g.nodes[compiled.ids[i]].get("goal")]
+    nodes = compiled.graph.nodes
+    points = compiled.point_graph()
+    starts = [i for i in points.points if nodes[compiled.ids[i]].get("start") == "white"]
+    goals = [i for i in points.points if nodes[compiled.ids[i]].get("goal")]
     if len(starts) != 1 or len(goals) != 1:
         raise BoardError(
             f"a race board needs one start point (start: white) and one goal point "
             f"(goal: true); this one has {len(starts)} and {len(goals)}",
             code="bad_race_board",
         )
-    inc = compiled.path_view().inc
-    is_point = set(points)
-    neighbours: dict[int, tuple[int, ...]] = {}
-    for p in points:
-        found: set[int] = set()
-        seen = {p}
-        todo = [o for _, o, _, _ in inc[p]]
-        while todo:  # through junctions and ports to the next points
-            n = todo.pop()
-            if n in seen:
-                continue
-            seen.add(n)
-            if n in is_point:
-                found.add(n)
-            else:
-                todo.extend(o for _, o, _, _ in inc[n])
-        neighbours[p] = tuple(sorted(found))
-    again = frozenset(i for i in points if g.nodes[compiled.ids[i]].get("again"))
-    return Track(tuple(sorted(points)), neighbours, starts[0], goals[0], again)
+    again = frozenset(i for i in points.points if nodes[compiled.ids[i]].get("again"))
+    return Track(points, starts[0], goals[0], again)
 
 
 def board_problems(compiled: CompiledBoard) -> list[Any]:
@@ -130,24 +128,9 @@ def board_problems(compiled: CompiledBoard) -> list[Any]:
         t = track_of(compiled)
     except BoardError as exc:
         return [Problem.make("race_board", exc.message, None)]
-    if t.goal not in distances(t, t.start, len(t.points)):
+    if t.goal not in t.points.steps_from(t.start):
         return [Problem.make("race_unreachable", "no path leads from the start to the goal", None)]
     return []
-
-
-def distances(t: Track, src: int, most: int) -> dict[int, int]:
-    """Steps from ``src`` to every point at most ``most`` steps away (breadth first)."""
-    out = {src: 0}
-    queue = deque([src])
-    while queue:
-        n = queue.popleft()
-        if out[n] == most:
-            continue
-        for m in t.neighbours[n]:
-            if m not in out:
-                out[m] = out[n] + 1
-                queue.append(m)
-    return out
 
 
 class Race(Game[RaceMove]):
@@ -162,6 +145,25 @@ class Race(Game[RaceMove]):
         Option("sides", int, 6, low=2, high=12, help="sides of the die"),
     )
     MOVE: ClassVar[type[Move]] = RaceMove
+    #: rule 2: roll, then move (or pass); nothing once somebody has won
+    PHASES: ClassVar[dict[str, frozenset[str]]] = {
+        "roll": frozenset({"roll"}),
+        "move": frozenset({"move", "pass"}),
+        "over": frozenset(),
+    }
+    EVENTS: ClassVar[dict[str, str]] = {
+        "rolled": "{player} rolls {roll}",
+        "moved": "{figure} runs from {from} to {to}",
+        "bumped": "{figure} is sent back to the start",
+        "won": "{player} reaches the goal and wins",
+        "pass": "{player} cannot move {roll} steps",
+        "again": "{player} lands on a bonus point: another turn",
+        "turn": "{player} to move",
+    }
+    DICE_ORDER: ClassVar[str] = (
+        "one die per turn, rolled by the 'roll' move of the player to move; the "
+        "option 'sides' gives its faces"
+    )
     STATE: ClassVar[type] = RaceState
     POSITION: ClassVar[type] = RacePosition
     STATE_VERSION: ClassVar[int] = 1
@@ -172,7 +174,7 @@ class Race(Game[RaceMove]):
     player: int
     roll: int | None
     ply: int
-    _outcome: dict[str, Any] | None
+    _outcome: Outcome | None
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -224,14 +226,24 @@ class Race(Game[RaceMove]):
         self.player = self.players.index(position.to_move) if position.to_move else 0
         self.phase, self.roll, self._outcome = position.phase, position.roll, position.outcome
 
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """The start and the goal, as the rules name them."""
+        t = track_of(compiled)
+        return [
+            BoardName("the start", compiled.ids[t.start], "start point", "rule 1"),
+            BoardName("the goal", compiled.ids[t.goal], "goal point", "rule 1"),
+        ]
+
     def _place(self, places: dict[str, str]) -> None:
         if set(places) != set(self.players):
             raise StateError(f"places: list the runners {', '.join(self.players)}, no other")
+        ids = self.compiled.ids
+        points = [ids[i] for i in self.track.points.points]
+        names = {n.name: n.id for n in self.board_names(self.compiled)}
         for runner, node in places.items():
-            i = self.compiled.index.get(node)
-            if i is None or i not in self.track.neighbours:
-                raise StateError(f"places.{runner}: {node!r} is not a point of this board")
-            self.places[runner] = i
+            at = resolve(node, points, names, f"places.{runner}", "point of this board")
+            self.places[runner] = self.compiled.index[at]
 
     def invariants(self) -> list[str]:
         out: list[str] = []
@@ -265,7 +277,7 @@ class Race(Game[RaceMove]):
 
     # ------------------------------------------------------------------ rules
     @property
-    def outcome(self) -> dict[str, Any] | None:
+    def outcome(self) -> Outcome | None:
         return self._outcome
 
     @property
@@ -276,7 +288,7 @@ class Race(Game[RaceMove]):
         """Points the runner to move may go to with the roll (rule 2)."""
         assert self.roll is not None
         t = self.track
-        d = distances(t, self.places[self.to_move], self.roll)
+        d = t.points.steps_from(self.places[self.to_move], self.roll)
         out = [n for n, k in d.items() if k == self.roll]
         if not self.options["exact_finish"] and t.goal in d and t.goal not in out:
             out.append(t.goal)
@@ -294,17 +306,14 @@ class Race(Game[RaceMove]):
         if not targets:
             yield RaceMove("pass")
 
-    def check(self, move: RaceMove) -> None:
-        if not isinstance(move, RaceMove):
-            raise IllegalMoveError(f"not a race move: {move!r}", code="bad_move")
-        if self._outcome is not None:
-            raise IllegalMoveError("the race is over", code="game_over")
-        if self.phase == "roll":
-            if move.verb != "roll":
-                raise IllegalMoveError("roll the die first ('roll')", code="roll_first")
-            return
+    def die_faces(self) -> int:
+        """The die has the option ``sides`` faces."""
+        return int(self.options["sides"])
+
+    def _check(self, move: RaceMove) -> None:
+        # the kit has refused a finished race, other values and a verb out of phase
         if move.verb == "roll":
-            raise IllegalMoveError(f"you rolled {self.roll} already", code="rolled")
+            return
         targets = self._targets()
         if move.verb == "pass":
             if targets:
@@ -331,39 +340,31 @@ class Race(Game[RaceMove]):
         if move.verb == "roll":
             self.roll = self.rng.die(self.options["sides"])
             self.phase = "move"
-            return [event("rolled", f"{me} rolls {self.roll}", player=me, roll=self.roll)]
+            return [self.event("rolled", player=me, roll=self.roll)]
         events: list[Event] = []
         again = False
         if move.verb == "move":
             frm, to = self.places[me], self.compiled.index[move.args[0]]
             self.places[me] = to
-            moved = event("moved", f"{me} runs from {ids[frm]} to {ids[to]}", figure=me)
-            moved["from"], moved["to"] = ids[frm], ids[to]  # "from" is a keyword
-            events.append(moved)
+            events.append(self.event("moved", figure=me, from_=ids[frm], to=ids[to]))
             if to == self.track.goal:
                 self._outcome = won([me], ply=self.ply)
                 self.phase, self.roll = "over", None
-                events.append(event("won", f"{me} reaches the goal and wins", winners=[me]))
+                events.append(self.event("won", winners=[me], words={"player": me}))
                 return events
             for other, at in self.places.items():
                 if other != me and at == to and self.options["bump"]:
                     self.places[other] = self.track.start
-                    events.append(
-                        event("bumped", f"{other} is sent back to the start", figure=other)
-                    )
+                    events.append(self.event("bumped", figure=other))
             again = to in self.track.again
         else:
-            events.append(event("pass", f"{me} cannot move {self.roll} steps", player=me))
+            events.append(self.event("pass", player=me, words={"roll": self.roll}))
         self.phase, self.roll = "roll", None
         if again:
-            events.append(event("again", f"{me} lands on a bonus point: another turn", player=me))
+            events.append(self.event("again", player=me))
         else:
             self.player = (self.player + 1) % len(self.players)
-            events.append(
-                event(
-                    "turn", f"{self.players[self.player]} to move", player=self.players[self.player]
-                )
-            )
+            events.append(self.event("turn", player=self.players[self.player]))
         return events
 
     # ------------------------------------------------------------------ frontends
@@ -391,8 +392,7 @@ class Race(Game[RaceMove]):
     def evaluate(self, player: str) -> float | None:
         """Closer to the goal is better (for greedy bots)."""
         t = self.track
-        far = distances(t, self.places[player], len(t.points))
-        left = far.get(t.goal)
+        left = t.points.steps_from(self.places[player]).get(t.goal)
         return None if left is None else 1.0 / (1.0 + left)
 
 
@@ -417,8 +417,8 @@ def _cmd_track(args: Any) -> int:
 
     compiled = compile_board(load_project(args.project))
     t = track_of(compiled)
-    steps = distances(t, t.start, len(t.points)).get(t.goal)
-    out = {"points": len(t.points), "steps_to_goal": steps, "bonus_points": len(t.again)}
+    steps = t.points.steps_from(t.start).get(t.goal)
+    out = {"points": len(t.points.points), "steps_to_goal": steps, "bonus_points": len(t.again)}
     if args.json:
         print(json.dumps(out))
     else:

@@ -445,8 +445,8 @@ def test_ringbearer_eliminated_ends_game_with_score(compiled) -> None:  # type: 
     play(g, "play gimli")
     main = g.lay.scenarios["moria"].main
     g._sauron(g.sauron - g.corruption[0], [])
-    assert g.outcome and g.outcome["result"] == "lost"
-    assert g.outcome["score"] == main.numbers[2]
+    assert g.outcome and g.outcome.result == "lost"
+    assert g.outcome.extra["score"] == main.numbers[2]
 
 
 # ---------------------------------------------------------------------- scenario end
@@ -537,8 +537,8 @@ def test_mount_doom_ring_destroyed(compiled) -> None:  # type: ignore[no-untyped
     g.shields = [[{"v": 1}], [{"v": 1}, {"v": 1}], []]
     _at_mount_doom(g, BLANK)
     g._run([])
-    assert g.outcome and g.outcome["result"] == "won"
-    assert g.outcome["score"] == 60 + g.shield_total() and g.shield_total() > 3
+    assert g.outcome and g.outcome.result == "won"
+    assert g.outcome.extra["score"] == 60 + g.shield_total() and g.shield_total() > 3
 
 
 def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -550,7 +550,7 @@ def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-
     _at_mount_doom(g, TWO, TWO, TWO)  # two circles: one step even for Sam
     g._run([])
     assert g.alive == [False, False, False]
-    assert g.outcome == {
+    assert g.outcome.to_json() == {
         "result": "lost",
         "winners": [],
         "score": 60,
@@ -560,7 +560,7 @@ def test_mount_doom_die_passes_on(compiled) -> None:  # type: ignore[no-untyped-
     g2.corruption = [g2.sauron - 1] * 3
     _at_mount_doom(g2, ONE, BLANK)
     g2._run([])
-    assert g2.outcome and g2.outcome["result"] == "won" and "sam" in g2.outcome["reason"]
+    assert g2.outcome and g2.outcome.result == "won" and "sam" in g2.outcome.reason
 
 
 def test_hobbit_deck_reshuffle_removes_features(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -825,4 +825,4 @@ def test_mount_doom_roll_waits_for_any_time_cards(compiled) -> None:  # type: ig
     g._run([])
     assert g.phase == "roll" and g.to_move == "frodo" and g.outcome is None
     play(g, "roll")
-    assert g.outcome is not None and g.outcome["result"] == "won"
+    assert g.outcome is not None and g.outcome.result == "won"

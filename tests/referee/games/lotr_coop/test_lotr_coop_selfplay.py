@@ -146,7 +146,7 @@ def test_board_check_reports_missing_event_line() -> None:
 def test_serve_protocol(rules: str) -> None:
     """``referee serve --stdio`` plays both track games: new, moves, an illegal move (state
     unchanged), a legal one."""
-    from referee.cli.cmd_game import Server
+    from referee.cli.stdio import Server
 
     srv = Server()
     r = srv.handle_line(

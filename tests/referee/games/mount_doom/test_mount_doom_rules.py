@@ -808,7 +808,7 @@ def test_win_at_mount_doom(compiled) -> None:  # type: ignore[no-untyped-def]
     card_at(g, 4, "ash-plains")
     g.rng = Loaded(3)
     g.push(Move("roll"))
-    assert g.outcome and g.outcome["result"] == "won" and g.phase == "over"
+    assert g.outcome and g.outcome.result == "won" and g.phase == "over"
     assert not list(g.legal_moves)
     with pytest.raises(IllegalMoveError) as exc:
         g.check(Move("roll"))
@@ -824,7 +824,7 @@ def test_lose_resolve(compiled) -> None:  # type: ignore[no-untyped-def]
     assert g.ring == 0 and g.outcome is None
     g.ring = g.lay.dark_end
     g._resolve(-1, [])
-    assert g.outcome and g.outcome["result"] == "lost" and "dark heart" in g.outcome["reason"]
+    assert g.outcome and g.outcome.result == "lost" and "dark heart" in g.outcome.reason
 
 
 def test_lose_ninth_nazgul(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -834,7 +834,7 @@ def test_lose_ninth_nazgul(compiled) -> None:  # type: ignore[no-untyped-def]
     g._place_nazgul(7, [])
     assert g.nazgul == 8 and g.outcome is None
     g._place_nazgul(1, [])
-    assert g.outcome and "ninth" in g.outcome["reason"]
+    assert g.outcome and "ninth" in g.outcome.reason
 
 
 def test_eowyn_defeats_witch_king(compiled) -> None:  # type: ignore[no-untyped-def]

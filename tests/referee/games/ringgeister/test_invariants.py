@@ -108,7 +108,7 @@ def test_selfplay_reaches_outcomes():
                 break
             g.push(rnd.choice(moves))
             assert g.invariants() == []
-        key = g.outcome["result"] if g.outcome else "unfinished"
+        key = g.outcome.result if g.outcome else "unfinished"
         results[key] = results.get(key, 0) + 1
     assert results.get("lost", 0) + results.get("won", 0) >= 3, results
 

@@ -120,8 +120,8 @@ def test_ringbearer_caught_by_spirit_loses_the_game():
     )
     ev = g.push_text("man-orange T")
     assert ev[-1]["type"] == "game_lost"
-    assert g.outcome is not None and g.outcome["result"] == "lost"
-    assert g.outcome["reason"] == "ringbearer_caught"
+    assert g.outcome is not None and g.outcome.result == "lost"
+    assert g.outcome.reason == "ringbearer_caught"
     assert list(g.legal_moves) == []
     reject(g, "man-orange M", "game_over")
 

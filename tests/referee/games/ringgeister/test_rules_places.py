@@ -85,7 +85,7 @@ def test_spider_lets_hobbit_without_counters_pass_and_win():
     assert moves_of(g, "hobbit-yellow") == {"a", "goal"}
     ev = g.push_text("hobbit-yellow goal")
     assert ev[-1]["type"] == "game_won" and ev[-1]["winner"] == "yellow"
-    assert g.outcome == {
+    assert g.outcome.to_json() == {
         "result": "won",
         "winners": ["yellow"],
         "figure": "hobbit-yellow",

@@ -72,7 +72,7 @@ def test_counters_are_placed_first_one_at_a_time():
     g = RinggeisterGame.new(c, players=2, seed=5, options={"variant": "B"})
     assert g.phase == "counters" and g.to_move == "yellow"
     spaces = sorted({m.to for m in g.legal_moves})
-    reject(g, "gandalf ws1", "counters_first")
+    reject(g, "gandalf ws1", "wrong_phase")  # the phase table: counters first
     g.push_text(f"counter {spaces[0]}")
     reject(g, f"counter {spaces[0]}", "space_taken")
     assert g.to_move == "orange"
@@ -85,6 +85,8 @@ def test_counters_are_placed_first_one_at_a_time():
         "yellow-1",
         "yellow-2",
     ]
+    err = reject(g, f"counter {spaces[4]}", "wrong_phase")  # all are placed: play begins
+    assert err.message == "'counter' is not possible now (play; possible: home, pass, step)"
 
 
 def test_variant_c_only_for_three_players():

@@ -50,10 +50,6 @@ def _card_twice(p: dict[str, Any]) -> None:
     p["pile"][0] = p["face_up"]
 
 
-def _card_missing(p: dict[str, Any]) -> None:
-    p["pile"].pop()
-
-
 def _unknown_card(p: dict[str, Any]) -> None:
     p["pile"][0] = "joker"
 
@@ -84,14 +80,19 @@ def _misspelt_key(p: dict[str, Any]) -> None:
 
 BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "two figures on one point": (_two_on_one, "share"),
-    "figure on a counter space": (_on_counter_space, "not a point"),
-    "unknown node": (_unknown_node, "no node 'r9c9/p1'"),
-    "card twice": (_card_twice, "appears twice"),
-    "card missing": (_card_missing, "is nowhere"),
-    "unknown card": (_unknown_card, "no card 'joker'"),
+    "figure on a counter space": (
+        _on_counter_space,
+        "position.figures.hobbit-yellow: 'r1c2/c1' is no point (did you mean 'r1c2/p1'?)",
+    ),
+    "unknown node": (_unknown_node, "position.figures.hobbit-yellow: 'r9c9/p1' is no point"),
+    "card twice": (_card_twice, "position.pile[0]: card "),
+    "unknown card": (
+        _unknown_card,
+        "position.pile[0]: 'joker' is no card of the deck for these colours",
+    ),
     "figure missing": (_figure_missing, "'gandalf' is missing"),
-    "unknown player": (_unknown_player, "'blue' is not one of the players"),
-    "counter off its spaces": (_counter_off_space, "not a counter space"),
+    "unknown player": (_unknown_player, "position.to_move: 'blue' is no player of this game"),
+    "counter off its spaces": (_counter_off_space, "position.counters.yellow-1: 'ws"),
     "defeated without a choice": (_off_board_without_choice, "without a pending choice"),
     "wrong type": (_wrong_type, "position.pile[0]: expected text"),
     "misspelt key": (_misspelt_key, "unknown field 'figuers'"),

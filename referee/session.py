@@ -1,0 +1,1333 @@
+"""Game sessions: envelopes, the compiled-boards cache, and the one request dispatcher.
+
+Everything that holds a game between requests goes through here: the game verbs of
+the CLI (``referee new``, ``play``, ``moves``, ``replay``), ``referee serve --stdio``
+(:mod:`referee.cli.stdio`) and ``referee serve --http`` (:mod:`referee.net`). The two
+servers are transports over one :class:`Session`: a request is an operation name
+and its fields, :meth:`Session.dispatch` checks the fields, decides what the caller
+may see and do, and answers JSON data; the transport only reads requests and writes
+answers (JSON lines, or HTTP routes and WebSockets).
+
+Envelopes
+    A *state file* is a JSON envelope::
+
+        {"format": "boardwright-game", "version": 1, "rules": "ringgeister",
+         "project": "/abs/path/to/project", "board_hash": "…",
+         "state": {… Game.to_json() …},
+         "log": {"new": {"players": 2, "seed": 7, "options": {…}, "events": […]},
+                 "moves": [{"move": "hobbit-yellow t3/p2", "events": […]}, …]}}
+
+    It carries enough to find its board again (the project and the board's hash; a
+    different board is refused) and the whole game since ``new``, so
+    :func:`replay_one` can re-run it and check every verdict. Hand-edited states are
+    untrusted: the envelope and its log are checked for shape here, and anything the
+    rules module raises on a state it cannot use becomes one
+    :class:`~referee.errors.StateError` naming the place (:func:`guard_state`).
+
+Boards
+    :class:`Boards` compiles each project once and keeps the compiled boards by
+    *board hash*; a project path is resolved fully (every link followed) and refused
+    when it leaves the projects folder, at any depth. Safe to call from worker
+    threads (the network server compiles off its event loop).
+
+Requests
+    :class:`Session` holds live games under handles and answers the operations in
+    :data:`OPS`. A :class:`Caller` says who asks: the local frontend (``stdio``, the
+    Python API: every seat, every view, whole states) or a network client known only
+    by its bearer token (a seat's, the game owner's, or the server's admin token).
+
+Layering: above the games, bots and rendering; below :mod:`referee.cli` and
+:mod:`referee.net`, which import it and which it never imports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import gc
+import hashlib
+import itertools
+import json
+import math
+import os
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .compiler import CompiledBoard, compile_board
+from .errors import BoardwrightError, IllegalMoveError, StateError, UsageError
+from .games import available, get_game
+from .games.base import Game
+from .render import render_svg
+from .safeio import MAX_INT_DIGITS, dumps_json, loads_json, write_json
+from .store import _project_in_dir, load_project, read_json_file
+
+ENVELOPE = "boardwright-game"
+ENVELOPE_VERSION = 1
+MAX_PLAYERS = 16
+#: longest move text a request may carry
+MAX_MOVE_TEXT = 1000
+#: compiled boards kept (least recently used dropped first; live games keep theirs)
+MAX_BOARDS = 16
+#: a seed a network client's game may be given (0 <= seed < 2**63)
+MAX_SEED = 2**63
+#: a project name a network client may give: one path component, no leading dot
+_PROJECT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$")
+_PROJECT_SUFFIXES = (".bwproj", ".json")
+
+AnyGame = Game[Any]
+Event = dict[str, Any]
+
+
+# ====================================================================== errors
+class RequestError(UsageError):
+    """A request a session refuses. ``status`` is the HTTP status that says it (the
+    stdio protocol answers the code alone)."""
+
+    code = "bad_request"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        code: str | None = None,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, details=details)
+        self.status = status
+        self.headers = dict(headers or {})
+
+
+@contextlib.contextmanager
+def guard_state(where: str, what: str = "the state does not fit its rules") -> Iterator[None]:
+    """Turn anything but our own errors, raised while using a game state, into ``bad_state``.
+
+    A hand-edited state can hold what the rules never produce (``cur: 99``, a
+    position ``"x"``, a negative corruption); the rules module may then fail with
+    any exception. The CLI and the servers report it as one line naming ``where``.
+    """
+    try:
+        yield
+    except BoardwrightError as exc:
+        if exc.location is None or where not in exc.location:
+            exc.location = f"{where}: {exc.location}" if exc.location else where
+        raise
+    except RecursionError:
+        raise StateError("the state is nested too deeply to use", location=where) from None
+    except MemoryError:
+        raise StateError("the state needs too much memory to use", location=where) from None
+    except Exception as exc:
+        text = str(exc).replace("\n", " ")[:160]
+        raise StateError(f"{what} ({type(exc).__name__}: {text})", location=where) from None
+
+
+def token_hash(token: str) -> str:
+    """What a session (and the server's store) keeps of a secret token: its SHA-256."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+# ====================================================================== boards
+_GC_LOCK = threading.Lock()
+_GC_HELD = [0, True]  # compiles under way, whether collection was on before the first
+
+
+@contextlib.contextmanager
+def quiet_collector() -> Iterator[None]:
+    """No cyclic garbage collection while a board is built, then its objects kept
+    out of later collections (:func:`gc.freeze`).
+
+    A full collection walks every object of the process with every thread stopped:
+    in the middle of building a 10,000-space board it stops the network server's
+    event loop (and every client) for a quarter of a second, and every later one
+    walks the board again. Objects frozen are still freed when nothing refers to
+    them; only cyclic garbage left while building is kept (a compile makes little).
+    """
+    with _GC_LOCK:
+        if _GC_HELD[0] == 0:
+            _GC_HELD[1] = gc.isenabled()
+            gc.disable()
+        _GC_HELD[0] += 1
+    try:
+        yield
+    finally:
+        with _GC_LOCK:
+            _GC_HELD[0] -= 1
+            if _GC_HELD[0] == 0:
+                gc.freeze()
+                if _GC_HELD[1]:
+                    gc.enable()
+
+
+class Boards:
+    """Compiled boards, cached by board hash, for projects inside ``root``.
+
+    Parameters
+    ----------
+    root : path, optional
+        The projects folder: every project path must resolve inside it (code
+        ``forbidden``), whatever links it passes through — the folder, the project
+        file a folder holds, a link at any depth. ``None`` trusts the caller (the
+        CLI's own files).
+    limit : int
+        Compiled boards kept; the least recently used is dropped first.
+
+    Notes
+    -----
+    A project is re-read when its file changes (its device, inode, size or
+    modification time); two paths to the same board share one compile. Thread-safe:
+    two threads asking for the same project compile it once.
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None, limit: int = MAX_BOARDS) -> None:
+        self.root = Path(root).resolve() if root is not None else None
+        self.limit = limit
+        self._by_hash: OrderedDict[str, CompiledBoard] = OrderedDict()
+        self._hash_of: dict[tuple[Any, ...], str] = {}
+        self._lock = threading.Lock()
+        self._busy: dict[str, threading.Lock] = {}
+
+    def resolve(self, project: Any) -> Path:
+        """The project file ``project`` names, every link resolved, inside :attr:`root`.
+
+        Raises
+        ------
+        RequestError
+            ``bad_request`` (not a path), ``forbidden`` (outside the folder).
+        ProjectFileError
+            No such project, or a folder holding no (or several) project files.
+        """
+        if not isinstance(project, str) or not project or "\x00" in project:
+            raise RequestError("project must be a path (text)")
+        p = Path(project)
+        if self.root is not None and not p.is_absolute():
+            p = self.root / p
+        real = Path(os.path.realpath(p))
+        self._confine(real, project)
+        if real.is_dir():
+            real = Path(os.path.realpath(_project_in_dir(real)))
+            self._confine(real, project)
+        return real
+
+    def _confine(self, real: Path, project: str) -> None:
+        if self.root is not None and real != self.root and self.root not in real.parents:
+            raise RequestError(
+                f"project {project!r} is outside the projects folder "
+                "(referee serve --projects DIR)",
+                code="forbidden",
+                status=403,
+            )
+
+    def get(self, project: str | os.PathLike[str]) -> CompiledBoard:
+        """The compiled board of ``project`` (compiled at most once while unchanged)."""
+        real = self.resolve(os.fspath(project))
+        try:
+            st = os.stat(real)
+            sig: tuple[Any, ...] = (str(real), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        except OSError:
+            sig = (str(real),)
+        with self._lock:
+            c = self._cached(sig)
+            if c is not None:
+                return c
+            busy = self._busy.setdefault(str(real), threading.Lock())
+        with busy:  # one compile per project at a time; the others wait for it
+            with self._lock:
+                c = self._cached(sig)
+            if c is not None:
+                return c
+            with quiet_collector():
+                c = compile_board(load_project(real))
+                h = c.hash  # taken before any game turns a tile (the hash covers tiles' turns)
+            with self._lock:
+                c = self._by_hash.setdefault(h, c)
+                self._by_hash.move_to_end(h)
+                self._hash_of[sig] = h
+                while len(self._by_hash) > self.limit:
+                    self._by_hash.popitem(last=False)
+            return c
+
+    def _cached(self, sig: tuple[Any, ...]) -> CompiledBoard | None:
+        h = self._hash_of.get(sig)
+        c = self._by_hash.get(h) if h is not None else None
+        if c is not None and h is not None:
+            self._by_hash.move_to_end(h)
+        return c
+
+    def by_hash(self, board_hash: str) -> CompiledBoard | None:
+        """The compiled board of that hash, if one is cached."""
+        with self._lock:
+            return self._by_hash.get(board_hash)
+
+
+def project_meta(path: str) -> dict[str, Any]:
+    """``{"title", "rules"}`` of the project file at ``path``, or ``{"error": message}``.
+
+    Reads the whole file: the network server runs it in a worker process, whose
+    parsing never holds up its clients (a 5 MB project spends a third of a second
+    in the JSON parser, in one call that no other thread can interrupt).
+    """
+    try:
+        with quiet_collector():
+            board = load_project(path)
+    except BoardwrightError as exc:
+        return {"error": exc.message}
+    return {"title": board.name, "rules": board.rules or None}
+
+
+def exit_with_parent(parent: int, every: float = 0.5) -> None:
+    """In a worker process: exit as soon as process ``parent`` is gone.
+
+    A worker of a server killed with ``SIGKILL`` (or stopped by a signal before it
+    could stop its workers) would otherwise live on, waiting for work that never
+    comes. Pass it as the worker pool's initializer.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
+
+
+#: the compiled boards of this process (the CLI's verbs share them)
+BOARDS = Boards()
+
+
+# ====================================================================== envelopes
+def check_setup(players: Any, seed: Any, where: str, error: type[BoardwrightError]) -> None:
+    """``players`` from 1 to :data:`MAX_PLAYERS` and ``seed`` an integer, else ``error``."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise error(f"players must be an integer, not {players!r}"[:120], location=where)
+    if not 1 <= players <= MAX_PLAYERS:
+        raise error(f"players must be from 1 to {MAX_PLAYERS}, not {players}", location=where)
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) >= 10**MAX_INT_DIGITS:
+        raise error(f"seed must be an integer, not {seed!r}"[:120], location=where)
+
+
+def board_for(rules: str, project: str, boards: Boards) -> CompiledBoard:
+    """The compiled board of ``project``, refused if it declares other rules."""
+    compiled = boards.get(project)
+    declared = compiled.board.rules
+    if declared and declared != rules:
+        raise UsageError(
+            f"{project} declares rules {declared!r}, not {rules!r}", code="wrong_rules"
+        )
+    return compiled
+
+
+def envelope(
+    rules: str, project: str, compiled: CompiledBoard, game: AnyGame, new: dict[str, Any]
+) -> dict[str, Any]:
+    """A state file: the game's state and its log, which starts from ``new``."""
+    return {
+        "format": ENVELOPE,
+        "version": ENVELOPE_VERSION,
+        "rules": rules,
+        "project": project,
+        "board_hash": compiled.hash,
+        "state": game.to_json(),
+        "log": {"new": new, "moves": []},
+    }
+
+
+def new_game(
+    rules: str,
+    project: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    boards: Boards = BOARDS,
+) -> tuple[AnyGame, dict[str, Any]]:
+    """Set up a game and its envelope (``project`` is recorded as an absolute path)."""
+    check_setup(players, seed, "new", UsageError)
+    cls = get_game(rules)
+    compiled = board_for(rules, project, boards)
+    with guard_state(project, "the rules cannot set up this game with these options"):
+        game = cls.new(compiled, players=players, seed=seed, options=dict(options))
+        events = list(game.setup_events)
+    new = {"players": players, "seed": seed, "options": dict(options), "events": events}
+    return game, envelope(rules, os.path.abspath(project), compiled, game, new)
+
+
+def new_game_from_position(
+    rules: str,
+    project: str,
+    position: dict[str, Any],
+    where: str = "position",
+    boards: Boards = BOARDS,
+) -> tuple[AnyGame, dict[str, Any]]:
+    """Set up the game a position describes, and its envelope (the log starts from it)."""
+    cls = get_game(rules)
+    compiled = board_for(rules, project, boards)
+    if cls.POSITION is None:
+        raise UsageError(
+            f"{rules} has no position format yet (it has not adopted the kit)",
+            code="no_positions",
+        )
+    try:
+        with guard_state(where):
+            game = cls.from_position(compiled, position)
+    except StateError as exc:
+        raise StateError(exc.message, code=exc.code, location=where) from None
+    new = {"players": len(game.players), "position": position, "events": []}
+    return game, envelope(rules, os.path.abspath(project), compiled, game, new)
+
+
+def check_envelope(env: Any, where: str) -> None:
+    """The shape of a state file (``bad_state`` naming ``where`` if not)."""
+    if not isinstance(env, dict) or env.get("format") != ENVELOPE:
+        raise StateError(
+            'not a Boardwright game state (no "format": "boardwright-game")', location=where
+        )
+    if env.get("version") != ENVELOPE_VERSION:
+        raise StateError(
+            f"game state version {env.get('version')!r} is not supported", location=where
+        )
+    for key in ("rules", "project", "board_hash"):
+        if not isinstance(env.get(key), str):
+            raise StateError(f"game state has no {key}", location=where)
+    if "log" in env:
+        check_log(env["log"], where)
+
+
+def check_log(log: Any, where: str) -> None:
+    """The shape of an envelope's ``log``: ``new`` (players, seed, options) and ``moves``."""
+    if not isinstance(log, dict):
+        raise StateError("log must be an object", location=f"{where} log")
+    new = log.get("new")
+    if new is not None:
+        if not isinstance(new, dict):
+            raise StateError("log.new must be an object", location=f"{where} log.new")
+        if "players" not in new:
+            raise StateError("log.new has no players", location=f"{where} log.new")
+        check_setup(new.get("players"), new.get("seed", 0), f"{where} log.new", StateError)
+        opts = new.get("options")
+        if opts is not None and not isinstance(opts, dict):
+            raise StateError("options must be an object", location=f"{where} log.new.options")
+        if "events" in new and not isinstance(new["events"], list):
+            raise StateError("events must be a list", location=f"{where} log.new.events")
+    moves = log.get("moves", [])
+    if not isinstance(moves, list):
+        raise StateError("log.moves must be a list", location=f"{where} log.moves")
+    for i, entry in enumerate(moves):
+        text = entry.get("move") if isinstance(entry, dict) else entry
+        if not isinstance(text, str):
+            raise StateError("a move must be text", location=f"{where} log.moves[{i}]")
+        if isinstance(entry, dict) and "events" in entry and not isinstance(entry["events"], list):
+            raise StateError("events must be a list", location=f"{where} log.moves[{i}].events")
+
+
+def load_envelope(path: str) -> dict[str, Any]:
+    """Read and check a state file."""
+    env = read_json_file(path, StateError)
+    check_envelope(env, str(path))
+    return env  # type: ignore[no-any-return]
+
+
+def save_envelope(path: str, env: dict[str, Any]) -> None:
+    """Write a state file atomically (standard JSON only; see :mod:`referee.safeio`)."""
+    write_json(path, env)
+
+
+def record_move(env: dict[str, Any], game: AnyGame, move: str, events: list[Event]) -> None:
+    """Bring ``env`` up to date after ``move`` was played in ``game``."""
+    env["state"] = game.to_json()
+    env.setdefault("log", {"moves": []}).setdefault("moves", []).append(
+        {"move": move, "events": events}
+    )
+
+
+def game_of(
+    env: dict[str, Any], project: str | None = None, boards: Boards = BOARDS, where: str = "state"
+) -> AnyGame:
+    """The game an envelope holds, on its board (refusing a different board)."""
+    proj = project or env["project"]
+    with guard_state(where):
+        compiled = boards.get(proj)
+        cls = get_game(env["rules"])
+    if compiled.hash != env["board_hash"]:
+        raise StateError(
+            f"the game was made for board {env['board_hash']}, but {proj} is "
+            f"board {compiled.hash} (it changed, or it is another board)",
+            code="wrong_board",
+            location=where,
+        )
+    if "state" not in env:
+        raise StateError("game state has no state", location=where)
+    with guard_state(where):
+        return cls.from_json(env["state"], compiled)
+
+
+def replay_one(
+    env: dict[str, Any], where: str, project: str | None = None, boards: Boards = BOARDS
+) -> dict[str, Any]:
+    """Re-run one log; return ``{"moves", "ok", "mismatch"}`` (mismatch None when all agree)."""
+    proj = project or env["project"]
+    compiled = boards.get(proj)
+    if compiled.hash != env["board_hash"]:
+        raise StateError(
+            f"the log was made for board {env['board_hash']}, but {proj} is board {compiled.hash}",
+            code="wrong_board",
+            location=where,
+        )
+    new = env["log"]["new"]
+    cls = get_game(env["rules"])
+    if "position" in new:
+        game = cls.from_position(compiled, new["position"])
+    else:
+        game = cls.new(
+            compiled,
+            players=new["players"],
+            seed=new.get("seed", 0),
+            options=dict(new.get("options") or {}),
+        )
+    if "events" in new and list(game.setup_events) != new["events"]:
+        return {
+            "moves": 0,
+            "ok": False,
+            "mismatch": {"ply": 0, "move": None, "why": "set-up events differ"},
+        }
+    entries = env["log"].get("moves", [])
+    for n, entry in enumerate(entries, 1):
+        text = entry.get("move") if isinstance(entry, dict) else entry
+        want_illegal = isinstance(entry, dict) and entry.get("verdict") == "illegal"
+        try:
+            events = game.push(game.parse_move(str(text)))
+        except IllegalMoveError as exc:
+            if want_illegal and entry.get("code") in (None, exc.code):
+                continue
+            why = f"rejected now ({exc.code}: {exc.message})"
+            return {"moves": n - 1, "ok": False, "mismatch": {"ply": n, "move": text, "why": why}}
+        if want_illegal:
+            why = f"accepted now, but the log says illegal ({entry.get('code')})"
+            return {"moves": n - 1, "ok": False, "mismatch": {"ply": n, "move": text, "why": why}}
+        if isinstance(entry, dict) and "events" in entry and entry["events"] != events:
+            first = next(
+                (k for k, (a, b) in enumerate(zip(entry["events"], events)) if a != b),
+                min(len(events), len(entry["events"])),
+            )
+            return {
+                "moves": n - 1,
+                "ok": False,
+                "mismatch": {
+                    "ply": n,
+                    "move": text,
+                    "why": f"events differ from event {first}",
+                    "logged": entry["events"][first : first + 1],
+                    "now": events[first : first + 1],
+                },
+            }
+    if "state" in env and json.loads(json.dumps(game.to_json())) != env["state"]:
+        return {
+            "moves": len(entries),
+            "ok": False,
+            "mismatch": {
+                "ply": len(entries),
+                "move": None,
+                "why": "final state differs from the logged one",
+            },
+        }
+    return {"moves": len(entries), "ok": True, "mismatch": None}
+
+
+def copy_json(env: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a JSON value through our reader and writer."""
+    copied: dict[str, Any] = loads_json(dumps_json(env, "state"), "state", error=StateError)
+    return copied
+
+
+# ====================================================================== sessions
+@dataclass(frozen=True)
+class Caller:
+    """Who sends a request, as the transport knows it.
+
+    Attributes
+    ----------
+    trusted : bool
+        The local frontend (``serve --stdio``, the Python API): it may act for every
+        seat, ask for any view and read whole states.
+    token : str or None
+        A network client's bearer token: a seat's, the game owner's or the server's
+        admin token (``None``: a spectator).
+    client : str
+        Who the client is for quotas (its address).
+    """
+
+    trusted: bool = False
+    token: str | None = None
+    client: str = ""
+
+
+#: the local frontend
+LOCAL = Caller(trusted=True)
+
+
+@dataclass(eq=False)
+class Held:
+    """One game a session holds.
+
+    ``env`` is its envelope (``state`` kept current after each move; the log's
+    ``moves`` only where the session keeps the log in memory), ``ply`` the moves
+    played, ``used`` and ``finished`` clock readings, ``owner`` and ``seats`` the
+    token hashes of the owner and of each seat (empty for the local frontend).
+    """
+
+    id: str
+    game: AnyGame
+    env: dict[str, Any]
+    ply: int = 0
+    used: float = 0.0
+    finished: float | None = None
+    owner: str | None = None
+    seats: dict[str, str] = field(default_factory=dict)
+    players: list[str] = field(default_factory=list)
+    creator: str = ""
+
+    @property
+    def rules(self) -> str:
+        return str(self.env["rules"])
+
+    @property
+    def project(self) -> str:
+        return str(self.env["project"])
+
+
+def _status(held: Held) -> dict[str, Any]:
+    g = held.game
+    with guard_state("request"):
+        outcome = g.outcome
+        return {
+            "ply": held.ply,
+            "to_move": None if outcome is not None else g.to_move,
+            "outcome": None if outcome is None else outcome.to_json(),
+        }
+
+
+class Session:
+    """Live games and the one dispatcher of requests on them (see :data:`OPS`).
+
+    Parameters
+    ----------
+    boards : Boards
+        The compiled boards; its ``root`` confines every project path.
+    max_games : int
+        Games held at once (``too_many_games`` past it).
+    idle_timeout : float
+        Seconds after which a game nobody used is closed.
+    finished_ttl : float, optional
+        Seconds a finished game is kept (``None``: like any game, until idle).
+    by_name : bool
+        Projects are named as :meth:`projects` lists them (the network server),
+        not given as paths inside the folder (the stdio server).
+    projects : mapping of name to path, optional
+        With ``by_name``: a fixed table of projects instead of the folder's entries.
+    envelopes : bool
+        Whether requests may carry whole state envelopes (``load``, ``"state"``).
+    seats : bool
+        Whether games get an owner token and a token per seat (network games).
+    admin_token : str, optional
+        The token that may create games (and delete or read any game whole).
+    open_creation : bool
+        Anyone may create games, at most ``per_client`` live ones per client.
+    clock : callable
+        Seconds (monotonic; tests pass a fake one).
+    """
+
+    def __init__(
+        self,
+        boards: Boards,
+        *,
+        max_games: int = 64,
+        idle_timeout: float = 3600.0,
+        finished_ttl: float | None = None,
+        by_name: bool = False,
+        projects: Mapping[str, str | os.PathLike[str]] | None = None,
+        envelopes: bool = True,
+        seats: bool = False,
+        admin_token: str | None = None,
+        open_creation: bool = False,
+        per_client: int = 4,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.boards = boards
+        self.max_games = max_games
+        self.idle_timeout = idle_timeout
+        self.finished_ttl = finished_ttl
+        self.by_name = by_name
+        self._fixed = {k: Path(v) for k, v in projects.items()} if projects is not None else None
+        self.envelopes = envelopes
+        self.seats = seats
+        self._admin = token_hash(admin_token) if admin_token else None
+        self.open_creation = open_creation
+        self.per_client = per_client
+        self.clock = clock
+        self.games: dict[str, Held] = {}
+        self._next = itertools.count(1)
+        self._pictures: dict[tuple[str, tuple[tuple[str, int], ...]], dict[str, Any]] = {}
+        self._listing: dict[tuple[Any, ...], dict[str, Any]] = {}
+        #: reads a project file's title and rules (see :func:`project_meta`)
+        self.read_meta: Callable[[str], dict[str, Any]] = project_meta
+
+    # ------------------------------------------------------------------ the dispatcher
+    def dispatch(
+        self, op: Any, fields: Mapping[str, Any], caller: Caller = LOCAL
+    ) -> dict[str, Any]:
+        """The answer to one request: operation ``op`` with ``fields``, from ``caller``.
+
+        Raises
+        ------
+        RequestError, BoardwrightError
+            The request is refused (the code says why; a rejected move is an answer
+            with ``"verdict": "illegal"``, not an error).
+        """
+        handler = OPS.get(op) if isinstance(op, str) else None
+        if handler is None:
+            raise RequestError(f"unknown op {str(op)[:40]!r} ({', '.join(OPS)})", code="unknown_op")
+        view = fields.get("view")
+        if view is not None and not isinstance(view, str):
+            raise RequestError("view must be a player name")
+        if op not in GAMELESS:
+            self.expire()
+        return handler(self, fields, caller)
+
+    # ------------------------------------------------------------------ holding games
+    def expire(self) -> list[str]:
+        """Close the games past their time: idle ones, and finished ones past
+        ``finished_ttl``; their handles."""
+        now = self.clock()
+        old = []
+        for gid, h in self.games.items():
+            if h.finished is not None and self.finished_ttl is not None:
+                if now - h.finished > self.finished_ttl:
+                    old.append(gid)
+                    continue
+            if now - h.used > self.idle_timeout:
+                old.append(gid)
+        for gid in old:
+            self.close(gid, "expired")
+        return old
+
+    def close(self, gid: str, reason: str) -> None:
+        """Drop game ``gid`` from memory (``reason``: closed, deleted, expired)."""
+        self.games.pop(gid, None)
+
+    def active_games(self, creator: str | None = None) -> int:
+        """Games held now (by ``creator``, for quotas)."""
+        if creator is None:
+            return len(self.games)
+        return sum(1 for h in self.games.values() if h.creator == creator)
+
+    def new_id(self) -> str:
+        return f"g{next(self._next)}" if not self.seats else secrets.token_urlsafe(9)
+
+    def keep(self, held: Held) -> None:
+        """Start holding ``held`` (the network server also stores it)."""
+        self.games[held.id] = held
+
+    def lookup(self, gid: Any) -> Held:
+        """The game of handle ``gid``."""
+        held = self.games.get(gid) if isinstance(gid, str) else None
+        if held is None:
+            raise RequestError(
+                f"no game {str(gid)[:40]!r} here (never made, closed, or unused for "
+                f"more than {self.idle_timeout:g} s)",
+                status=404,
+                code="unknown_game",
+            )
+        return held
+
+    def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:
+        """Record an accepted move (in memory here; the network server commits it
+        to its store before answering)."""
+        record_move(held.env, held.game, move, events)
+        held.players.append(player)
+
+    def restore(self, held: Held) -> None:
+        """Put a game back to its last recorded state (after a failure mid-move)."""
+        held.game = game_of(held.env, None, self.boards, "session game")
+
+    def moves_of(self, held: Held) -> list[dict[str, Any]]:
+        """The accepted moves: ``{"ply", "player", "move", "events"}`` each."""
+        entries = held.env.get("log", {}).get("moves", [])
+        return [
+            {
+                "ply": n,
+                "player": held.players[n - 1] if n <= len(held.players) else None,
+                "move": e["move"] if isinstance(e, dict) else e,
+                "events": e.get("events", []) if isinstance(e, dict) else [],
+            }
+            for n, e in enumerate(entries, 1)
+        ]
+
+    def whole(self, held: Held) -> dict[str, Any]:
+        """The game as a ``referee replay`` envelope."""
+        return {**held.env, "state": held.game.to_json()}
+
+    # ------------------------------------------------------------------ callers
+    def is_admin(self, caller: Caller) -> bool:
+        if caller.trusted:
+            return True
+        if self._admin is None or caller.token is None:
+            return False
+        return secrets.compare_digest(self._admin, token_hash(caller.token))
+
+    def role(self, held: Held, caller: Caller) -> tuple[str | None, bool]:
+        """``(seat, in charge)`` of ``caller`` in ``held``: the seat its token holds
+        (``None``: none) and whether it is the local frontend, the admin or the owner.
+
+        Raises
+        ------
+        RequestError
+            401 ``bad_token``: a token that is nothing in this game.
+        """
+        if caller.trusted:
+            return None, True
+        if caller.token is None:
+            return None, False
+        h = token_hash(caller.token)
+        if self.is_admin(caller) or (
+            held.owner is not None and secrets.compare_digest(held.owner, h)
+        ):
+            return None, True
+        for player, th in held.seats.items():
+            if secrets.compare_digest(th, h):
+                return player, False
+        raise RequestError("this token is no seat of this game", status=401, code="bad_token")
+
+    def touch(self, held: Held, caller: Caller) -> None:
+        """A request of the frontend or of one of the seats keeps a game in use."""
+        held.used = self.clock()
+
+    def viewer(
+        self, held: Held, fields: Mapping[str, Any], caller: Caller
+    ) -> tuple[str | None, bool]:
+        """``(viewer, all-seeing)``: whose view the answer shows. The local frontend
+        picks one with ``view`` (none: it sees everything); a network client sees
+        what its seat may (no seat: the public view)."""
+        if caller.trusted:
+            view = fields.get("view")
+            if view is not None and not isinstance(view, str):
+                raise RequestError("view must be a player name")
+            with guard_state("request"):
+                held.game.check_viewer(view)
+            return view, view is None
+        seat, _ = self.role(held, caller)
+        if seat is not None:
+            self.touch(held, caller)
+        return seat, False
+
+    def target(self, fields: Mapping[str, Any], caller: Caller) -> Held:
+        """The game a request is about: ``"game"`` (a handle) or, where envelopes are
+        allowed, ``"state"`` (a whole envelope, held for this request only)."""
+        if "game" in fields or not self.envelopes or not caller.trusted:
+            held = self.lookup(fields.get("game"))
+            if caller.trusted:
+                self.touch(held, caller)
+            return held
+        if "state" in fields:
+            env = fields["state"]
+            check_envelope(env, "request state")
+            env = {**env, "project": str(self.boards.resolve(env["project"]))}
+            game = game_of(env, None, self.boards, "request state")
+            return Held("", game, env, ply=len(env.get("log", {}).get("moves", [])))
+        raise RequestError('request needs "game" (a handle) or "state" (an envelope)')
+
+    # ------------------------------------------------------------------ projects
+    def project_paths(self) -> dict[str, Path]:
+        """Project name -> path, for every project a network client may name."""
+        if self._fixed is not None:
+            return dict(self._fixed)
+        root = self.boards.root
+        out: dict[str, Path] = {}
+        if root is None:
+            return out
+        try:
+            entries = sorted(root.iterdir())
+        except OSError:
+            return out
+        for p in entries:
+            if not _PROJECT_NAME.match(p.name) or ".." in p.name:
+                continue
+            try:
+                self.boards.resolve(str(p))  # inside the folder, whatever links it passes
+            except BoardwrightError:
+                continue
+            if p.is_dir():
+                out.setdefault(p.name, p)
+            elif p.suffix in _PROJECT_SUFFIXES and p.stem not in out:
+                out[p.stem] = p
+        return out
+
+    def project_path(self, name: Any) -> str:
+        """The path of the project a request names."""
+        if not self.by_name:
+            return str(self.boards.resolve(name))
+        if not isinstance(name, str) or not _PROJECT_NAME.match(name) or ".." in name:
+            raise RequestError(
+                f"project must be a project's name as /api/projects lists it, not {name!r}"[:200],
+                code="bad_project",
+            )
+        path = self.project_paths().get(name)
+        if path is None:
+            raise RequestError(f"no project {name!r} here", status=404, code="unknown_project")
+        return str(path)
+
+    def board(self, name: Any) -> CompiledBoard:
+        """The compiled board of the project ``name`` (one line naming it if broken)."""
+        path = self.project_path(name)
+        if not self.by_name:
+            return self.boards.get(path)
+        try:
+            return self.boards.get(path)
+        except RequestError:
+            raise
+        except BoardwrightError as exc:
+            raise RequestError(
+                f"project {name!r} cannot be opened: {exc.message}", code="bad_project"
+            ) from None
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every project a client may name: its name, title and declared rules.
+
+        Each project is read once while its file is unchanged (by :attr:`read_meta`,
+        which the network server runs in another process); call it off an event
+        loop (it reads files)."""
+        out: list[dict[str, Any]] = []
+        for name, path in self.project_paths().items():
+            try:
+                real = self.boards.resolve(str(path))
+                st = os.stat(real)
+            except (BoardwrightError, OSError) as exc:
+                msg = exc.message if isinstance(exc, BoardwrightError) else str(exc.strerror)
+                out.append({"name": name, "error": f"project {name!r} cannot be opened: {msg}"})
+                continue
+            sig = (str(real), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+            row = self._listing.get(sig)
+            if row is None:
+                row = self.read_meta(str(real))
+                if len(self._listing) > 4096:
+                    self._listing.clear()
+                self._listing[sig] = row
+            if "error" in row:
+                out.append(
+                    {"name": name, "error": f"project {name!r} cannot be opened: {row['error']}"}
+                )
+            else:
+                out.append({"name": name, **row})
+        return out
+
+    # ------------------------------------------------------------------ views
+    def snapshot(self, held: Held, viewer: str | None, everything: bool) -> dict[str, Any]:
+        """The game as ``viewer`` may see it, with its legal moves when it is to move."""
+        g = held.game
+        st = _status(held)
+        with guard_state("request"):
+            out: dict[str, Any] = {
+                "game": held.id,
+                "rules": held.rules,
+                "project": held.project,
+                "seats": list(g.players),
+                "you": viewer,
+                **st,
+                "view": g.view(viewer),
+                "figures": [dataclasses.asdict(f) for f in g.figures().values()],
+            }
+            if st["to_move"] is not None and (everything or st["to_move"] == viewer):
+                out["moves"] = [str(m) for m in g.legal_moves]
+                out["targets"] = {
+                    fig: {node: [str(m) for m in ms] for node, ms in nodes.items()}
+                    for fig, nodes in g.move_targets().items()
+                }
+        return out
+
+    def picture(self, held: Held) -> dict[str, Any]:
+        """The board of ``held`` as SVG plus every node's position, tiles turned as in
+        the game (one drawing per board and set of tile turns)."""
+        g = held.game.copy()  # a copy syncs a shared compiled board to the game's turns
+        c = g.compiled
+        key = (c.hash, tuple((p.id, p.turns) for p in c.board.placements))
+        pic = self._pictures.get(key)
+        if pic is None:
+            svg = render_svg(c.board, c, pieces=False, legend=False)
+            nodes = {n: [round(d["x"], 2), round(d["y"], 2)] for n, d in c.graph.nodes(data=True)}
+            pic = {"svg": svg, "nodes": nodes}
+            if len(self._pictures) > 256:
+                self._pictures.clear()
+            self._pictures[key] = pic
+        return pic
+
+    def log(self, held: Held, viewer: str | None, whole: bool) -> dict[str, Any]:
+        """The log: whole (a ``referee replay`` envelope) when ``whole``, else only
+        what ``viewer`` may see (public events, that seat's own moves)."""
+        if whole:
+            return {"complete": True, **self.whole(held)}
+        g = held.game
+        entries = []
+        for m in self.moves_of(held):
+            e: dict[str, Any] = {
+                "ply": m["ply"],
+                "player": m["player"],
+                "events": g.events_for(m["events"], viewer),
+            }
+            if viewer is not None and m["player"] == viewer:
+                e["move"] = m["move"]
+            entries.append(e)
+        new = held.env.get("log", {}).get("new", {})
+        return {
+            "complete": False,
+            "game": held.id,
+            "rules": held.rules,
+            "project": held.project,
+            "setup_events": g.events_for(list(new.get("events", [])), viewer),
+            "moves": entries,
+            **_status(held),
+        }
+
+    # ------------------------------------------------------------------ new games
+    def create(self, fields: Mapping[str, Any], caller: Caller) -> dict[str, Any]:
+        """Set up a new game (see the ``new`` operation)."""
+        admin = self.is_admin(caller)
+        if not admin:
+            if not self.open_creation:
+                if caller.token is None:
+                    raise RequestError(
+                        "creating a game needs the server's admin token "
+                        "(Authorization: Bearer <admin token>)",
+                        status=401,
+                        code="no_token",
+                    )
+                raise RequestError(
+                    "this token may not create games (only the admin token may)",
+                    status=403,
+                    code="not_admin",
+                )
+            if fields.get("seed") is not None or fields.get("position") is not None:
+                raise RequestError(
+                    "only the admin may choose the seed or the position: whoever chooses "
+                    "them knows every hidden card",
+                    status=403,
+                    code="not_admin",
+                )
+            if self.active_games(caller.client) >= self.per_client:
+                raise RequestError(
+                    f"this client holds its limit of {self.per_client} live games "
+                    "(delete one, or wait for it to expire)",
+                    status=429,
+                    code="too_many_games_for_client",
+                )
+        rules = fields.get("rules")
+        if not isinstance(rules, str):
+            raise RequestError("rules must be the name of a rules module")
+        if rules not in available():
+            raise RequestError(
+                f"rules must be one of {', '.join(available())}", code="unknown_rules"
+            )
+        position = fields.get("position")
+        if position is not None and not isinstance(position, dict):
+            raise RequestError('"position" must be an object (a position of the rules)')
+        players = fields.get("players")
+        if position is None and (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not 1 <= players <= MAX_PLAYERS
+        ):
+            raise RequestError(f'"players" must be a number of players (1 to {MAX_PLAYERS})')
+        seed = fields.get("seed")
+        if seed is None:
+            seed = secrets.randbelow(2**31) if self.seats else 0
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int)
+            or not (0 <= seed < MAX_SEED if self.seats else abs(seed) < 10**MAX_INT_DIGITS)
+        ):
+            raise RequestError(
+                '"seed" must be a whole number from 0 to 2**63 - 1'
+                if self.seats
+                else "seed must be an integer"
+            )
+        options = fields.get("options")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict) or any(
+            not isinstance(v, (str, int, float, bool))
+            or (isinstance(v, float) and not math.isfinite(v))
+            for v in options.values()
+        ):
+            raise RequestError('"options" must be an object of names to plain values')
+        variant = fields.get("variant")
+        if variant is not None:
+            if not isinstance(variant, str):
+                raise RequestError("variant must be a name")
+            options = {**options, "variant": variant}
+        if self.active_games() >= self.max_games:
+            raise RequestError(
+                f"this server holds its limit of {self.max_games} games",
+                status=503,
+                code="too_many_games",
+            )
+        project = fields.get("project")
+        path = self.project_path(project)
+        self.board(project)  # a broken project is refused with its name, not its path
+        shown = project if self.by_name else path
+        with guard_state("request"):
+            if position is not None:
+                game, env = new_game_from_position(rules, path, position, "position", self.boards)
+            else:
+                assert isinstance(players, int)
+                game, env = new_game(rules, path, players, seed, dict(options), self.boards)
+        env["project"] = shown
+        gid = self.new_id()
+        held = Held(gid, game, env, used=self.clock(), creator="" if admin else caller.client)
+        if game.outcome is not None:
+            held.finished = held.used
+        tokens: dict[str, str] = {}
+        owner = ""
+        if self.seats:
+            tokens = {p: secrets.token_urlsafe(24) for p in game.players}
+            owner = secrets.token_urlsafe(24)
+            held.seats = {p: token_hash(t) for p, t in tokens.items()}
+            held.owner = token_hash(owner)
+        self.keep(held)
+        out: dict[str, Any] = {"game": gid, "rules": rules, "project": shown, **_status(held)}
+        if self.seats:
+            out["seats"] = [{"player": p, "token": tokens[p]} for p in game.players]
+            out["owner"] = owner
+        else:
+            out["events"] = env["log"]["new"]["events"]
+        return out
+
+    # ------------------------------------------------------------------ moves
+    def play(self, fields: Mapping[str, Any], caller: Caller) -> dict[str, Any]:
+        """Play a move (see the ``play`` operation)."""
+        held = self.target(fields, caller)
+        text = fields.get("move")
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_MOVE_TEXT:
+            raise RequestError(
+                f'"move" must be the text of a move (at most {MAX_MOVE_TEXT} characters)'
+            )
+        expect = fields.get("expect_ply")
+        if expect is not None and (isinstance(expect, bool) or not isinstance(expect, int)):
+            raise RequestError('"expect_ply" must be the ply the move is meant for (an integer)')
+        g = held.game
+        viewer, everything = self.viewer(held, fields, caller)  # a bad view changes nothing
+        if not caller.trusted:
+            if caller.token is None:
+                raise RequestError(
+                    "moving needs the seat's token (Authorization: Bearer <token>)",
+                    status=401,
+                    code="no_token",
+                )
+            if viewer is None:
+                raise RequestError(
+                    "this token holds no seat of this game", status=403, code="not_a_seat"
+                )
+            if expect is None:
+                raise RequestError(
+                    '"expect_ply" must be the ply the move is meant for (an integer)'
+                )
+        st = _status(held)
+        if st["outcome"] is not None:
+            raise RequestError("the game is over", status=409, code="game_over")
+        if expect is not None and expect != held.ply:
+            raise RequestError(
+                f"the game is at ply {held.ply}, not {expect}",
+                status=409,
+                code="stale_ply",
+                details={"ply": held.ply},
+            )
+        player = st["to_move"]
+        if not caller.trusted and player != viewer:
+            raise RequestError(
+                f"it is {player}'s turn, not {viewer}'s",
+                status=403,
+                code="not_your_turn",
+                details={"to_move": player},
+            )
+        try:
+            with guard_state("request"):
+                move = g.parse_move(text)
+                events = g.push(move)
+        except IllegalMoveError as exc:
+            return {"verdict": "illegal", "move": text, "ply": held.ply, "error": exc.to_json()}
+        except BaseException:
+            # the rules failed half-way: put a held game back to its last good state
+            if held.id:
+                self.restore(held)
+            raise
+        try:
+            with guard_state("request"):
+                self.committed(held, str(player), str(move), events)
+        except BaseException:
+            if held.id:
+                self.restore(held)  # not recorded: the move did not happen
+            raise
+        held.ply += 1
+        st = _status(held)
+        if st["outcome"] is not None and held.finished is None:
+            held.finished = self.clock()
+        self.touch(held, caller)
+        self.pushed(held, str(player), st, events)
+        with guard_state("request"):
+            shown = events if everything else g.events_for(events, viewer)
+            out = {"verdict": "accepted", "move": str(move), **st, "events": shown}
+            if caller.trusted and viewer is not None:
+                out["view"] = g.view(viewer)
+            elif caller.trusted and not held.id:
+                out["state"] = held.env
+        return out
+
+    def pushed(self, held: Held, player: str, status: dict[str, Any], events: list[Event]) -> None:
+        """Hook: a move was accepted (the network server tells its WebSockets)."""
+
+
+Op = Callable[[Session, Mapping[str, Any], Caller], dict[str, Any]]
+
+
+def _trusted_only(caller: Caller, op: str) -> None:
+    if not caller.trusted:
+        raise RequestError(f"{op} is for the local frontend only", status=403, code="forbidden")
+
+
+def _op_rules(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    out = []
+    for name in available():
+        cls = get_game(name)
+        lo, hi = cls.PLAYERS
+        out.append(
+            {
+                "rules": name,
+                "title": cls.title or name,
+                "players": {"min": lo, "max": hi},
+                "options": cls.options_schema(),
+            }
+        )
+    return {"rules": out}
+
+
+def _op_projects(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    return {"projects": s.listing()}
+
+
+def _op_new(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    return s.create(f, c)
+
+
+def _op_load(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    _trusted_only(c, "load")
+    if not s.envelopes:
+        raise RequestError("this server takes no state envelopes", status=403, code="forbidden")
+    state = f.get("state")
+    check_envelope(state, "request state")
+    held = s.target({"state": state}, c)
+    if s.active_games() >= s.max_games:
+        raise RequestError(
+            f"this server holds its limit of {s.max_games} games", status=503, code="too_many_games"
+        )
+    env = copy_json(held.env)
+    moves = env.get("log", {}).get("moves", [])
+    kept = Held(s.new_id(), held.game, env, ply=len(moves), used=s.clock())
+    s.keep(kept)  # who played the loaded moves is not in an envelope: their log says None
+    return {"game": kept.id, **_status(kept)}
+
+
+def _op_moves(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    held = s.target(f, c)
+    viewer, everything = s.viewer(held, f, c)
+    st = _status(held)
+    moves: list[str] = []
+    if everything or (viewer is not None and viewer == st["to_move"]):
+        with guard_state("request"):
+            moves = [str(m) for m in held.game.legal_moves]
+    return {**st, "moves": moves}
+
+
+def _op_play(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    return s.play(f, c)
+
+
+def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    held = s.target(f, c)
+    viewer, everything = s.viewer(held, f, c)
+    st = _status(held)
+    with guard_state("request"):
+        if everything:
+            held.env["state"] = held.game.to_json()
+            return {**st, "state": held.env}
+        return {**st, "view": held.game.view(viewer)}
+
+
+def _op_view(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    held = s.target(f, c)
+    viewer, everything = s.viewer(held, f, c)
+    return s.snapshot(held, viewer, everything)
+
+
+def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    held = s.target(f, c)
+    _, in_charge = s.role(held, c)
+    viewer, everything = s.viewer(held, f, c)
+    whole = everything or (in_charge and held.game.outcome is not None)
+    return s.log(held, viewer, whole)
+
+
+def _op_board(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    held = s.target(f, c)
+    s.role(held, c)  # a token that is nothing in this game is refused, as everywhere
+    return s.picture(held)
+
+
+def _op_render(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    _trusted_only(c, "render")
+    held = s.target(f, c)
+    with guard_state("request"):
+        return {**_status(held), "text": held.game.render()}
+
+
+def _op_close(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
+    gid = f.get("game")
+    if c.trusted and (not isinstance(gid, str) or gid not in s.games):
+        return {}  # closing what is not held is no error for the local frontend
+    held = s.lookup(gid)
+    if not c.trusted:
+        if c.token is None:
+            raise RequestError(
+                "deleting a game needs its owner's token (Authorization: Bearer <owner token>)",
+                status=401,
+                code="no_token",
+            )
+        _, in_charge = s.role(held, c)
+        if not in_charge:
+            raise RequestError(
+                "only the game's owner (or the admin) may delete it", status=403, code="not_owner"
+            )
+    s.close(held.id, "closed" if c.trusted else "deleted")
+    return {"game": held.id, "closed": True}
+
+
+#: the operations that touch no game (a transport may run them off its event loop)
+GAMELESS = frozenset({"rules", "projects"})
+
+#: every operation of the one dispatcher: name -> handler
+OPS: dict[str, Op] = {
+    "rules": _op_rules,
+    "projects": _op_projects,
+    "new": _op_new,
+    "load": _op_load,
+    "moves": _op_moves,
+    "play": _op_play,
+    "state": _op_state,
+    "view": _op_view,
+    "log": _op_log,
+    "board": _op_board,
+    "render": _op_render,
+    "close": _op_close,
+}
