@@ -181,3 +181,29 @@ def _write(d: Path, data: bytes) -> Path:
     p = d / "small.png"
     p.write_bytes(data)
     return p
+
+
+def test_trace_of_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
+    fifo = tmp_path / "scan.png"
+    os.mkfifo(fifo)
+    done = run_referee("trace", str(fifo), "--scale", "1", "-o", str(tmp_path / "t.bwproj"))
+    assert done.returncode in (1, 2) and done.stderr.count("\n") == 1, done.stderr
+    assert "not a regular file" in done.stderr
+
+
+def test_a_fifo_in_the_images_folder_does_not_hang_render(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(["image", "add", str(project), "--background", str(_write(tmp_path, small_png()))])
+        == 0
+    )
+    export = tmp_path / "board.json"
+    save_board(load_project(project), export)
+    (pic,) = (tmp_path / "board.images").iterdir()
+    pic.unlink()
+    os.mkfifo(pic)
+    done = run_referee("render", str(export), "-o", str(tmp_path / "out.svg"))
+    assert done.returncode == 0, done.stderr  # drawn without the picture
+    done = run_referee("check", str(export))
+    assert done.returncode == 1 and "missing_image" in done.stdout, done.stdout
