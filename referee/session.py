@@ -244,7 +244,12 @@ class Boards:
             if c is not None:
                 return c
             with quiet_collector():
-                c = compile_board(load_project(real))
+                try:
+                    c = compile_board(load_project(real))
+                except BoardwrightError as exc:
+                    if exc.location == str(real):  # name the file as it was given
+                        exc.location = os.fspath(project)
+                    raise
                 h = c.hash  # taken before any game turns a tile (the hash covers tiles' turns)
             with self._lock:
                 c = self._by_hash.setdefault(h, c)
