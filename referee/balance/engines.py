@@ -18,6 +18,7 @@ import ctypes
 import importlib
 import multiprocessing
 import os
+import re
 import signal
 import sys
 import threading
@@ -78,14 +79,20 @@ def _die_with(parent: int) -> None:
     threading.Thread(target=watch, name="die-with-parent", daemon=True).start()
 
 
+#: the most local worker processes
+MAX_WORKERS = 1024
+#: a Dask scheduler's address: tcp:// (or tls://) HOST:PORT
+_ADDRESS = re.compile(r"^(tcp|tls)://(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]{1,253}):(\d{1,5})$")
+
+
 class LocalEngine(Engine):
     """Processes on this machine (default: one per CPU)."""
 
     name = "local"
 
     def __init__(self, workers: int | None = None) -> None:
-        if workers is not None and workers < 1:
-            raise UsageError(f"--workers must be at least 1, not {workers}")
+        if workers is not None and not 1 <= workers <= MAX_WORKERS:
+            raise UsageError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
         self.workers = workers or multiprocessing.cpu_count()
 
     def describe(self) -> str:
@@ -113,14 +120,49 @@ class DaskEngine(Engine):
 
     name = "dask"
 
-    def __init__(self, scheduler: str, timeout: float = 5.0) -> None:
+    def __init__(self, scheduler: str, timeout: float = 4.0) -> None:
         if not scheduler:
             raise UsageError("--engine dask needs --scheduler tcp://HOST:PORT")
+        m = _ADDRESS.match(scheduler)
+        if m is None or not 0 < int(m.group(3)) < 65536:
+            raise UsageError(
+                f"--scheduler must be a Dask scheduler's address, tcp://HOST:PORT, "
+                f"not {scheduler[:80]!r}"
+            )
         self.scheduler = scheduler
         self.timeout = timeout
 
     def describe(self) -> str:
         return f"dask ({self.scheduler})"
+
+    def _connect(self, distributed: Any) -> Any:
+        """A client of the scheduler, connected and past the handshake within
+        :attr:`timeout` seconds, whatever answers on the port (a listener that never
+        speaks held Dask's own connect for minutes); else one :class:`EngineError`.
+
+        The connect runs in a daemon thread: one left waiting on a silent peer does
+        not hold up the process's exit."""
+        box: dict[str, Any] = {}
+
+        def connect() -> None:
+            try:
+                box["client"] = distributed.Client(
+                    self.scheduler, timeout=self.timeout, set_as_default=False
+                )
+            except BaseException as exc:  # reported below, on the caller's thread
+                box["error"] = exc
+
+        t = threading.Thread(target=connect, name="dask-connect", daemon=True)
+        t.start()
+        t.join(self.timeout + 0.5)
+        if "client" in box:
+            return box["client"]
+        why = type(box["error"]).__name__ if "error" in box else "no answer"
+        raise EngineError(
+            f"cannot reach the Dask scheduler at {self.scheduler} within "
+            f"{self.timeout:g} s ({why})",
+            location=self.scheduler,
+        )
 
     def run(self, jobs: list[Job]) -> Iterator[tuple[Job, dict[str, Any]]]:
         try:
@@ -130,14 +172,7 @@ class DaskEngine(Engine):
             raise UsageError(
                 "--engine dask needs Dask distributed: pip install 'boardwright[dask]'"
             ) from None
-        try:
-            client = distributed.Client(self.scheduler, timeout=self.timeout)
-        except (OSError, TimeoutError) as exc:
-            raise EngineError(
-                f"cannot reach the Dask scheduler at {self.scheduler} within "
-                f"{self.timeout:g} s ({type(exc).__name__})",
-                location=self.scheduler,
-            ) from None
+        client = self._connect(distributed)
         try:
             futures = [client.submit(_play_pair, job, pure=False) for job in jobs]
             try:

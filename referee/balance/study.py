@@ -68,12 +68,20 @@ class Study:
         ]
 
 
+#: the most games of one study, moves of one game, and the largest seed
+MAX_GAMES = 1_000_000
+MAX_MOVES = 1_000_000
+MAX_SEED = 2**63 - 1
+
+
 def check_study(study: Study) -> None:
     """Refuse bad input before any game runs (one line each)."""
-    if study.games < 1:
-        raise UsageError(f"--games must be at least 1, not {study.games}")
-    if study.max_moves < 1:
-        raise UsageError(f"--max-moves must be at least 1, not {study.max_moves}")
+    if not 1 <= study.games <= MAX_GAMES:
+        raise UsageError(f"--games must be from 1 to {MAX_GAMES:,}, not {study.games}")
+    if not 1 <= study.max_moves <= MAX_MOVES:
+        raise UsageError(f"--max-moves must be from 1 to {MAX_MOVES:,}, not {study.max_moves}")
+    if not 0 <= study.seed <= MAX_SEED - study.games:
+        raise UsageError(f"--seed must be from 0 to 2**63 - 1 - --games, not {study.seed}")
     parse_bots(";".join(study.bots), study.players)
     from ..games import get_game
 

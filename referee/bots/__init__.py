@@ -14,6 +14,7 @@ is named by a *spec*: ``random``, ``greedy``, ``mcts``, ``mcts:iterations=400``,
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..errors import UsageError
@@ -73,6 +74,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
             kwargs[key] = param.type(text)
         except ValueError:
             raise UsageError(f"{name}: {key} must be a number, not {text!r}") from None
+        if not math.isfinite(kwargs[key]):
+            raise UsageError(f"{name}: {key} must be a finite number, not {text!r}")
     return cls(seed, **kwargs)
 
 

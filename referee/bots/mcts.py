@@ -296,6 +296,17 @@ class MctsBot(Bot):
         return True
 
 
+#: the largest value of each mcts parameter (an hour a move, ten million iterations)
+MOST: dict[str, float] = {
+    "iterations": 10_000_000,
+    "ms": 3_600_000,
+    "rollout": 100_000,
+    "exploration": 1_000,
+    "worlds": 100_000,
+    "widen": 100_000,
+}
+
+
 def _check(params: dict[str, Any], where: str) -> None:
     """Refuse out-of-range mcts parameters (``where`` names whose they are)."""
     least = {"iterations": 1, "worlds": 1, "rollout": 0, "widen": 0, "exploration": 0}
@@ -304,6 +315,10 @@ def _check(params: dict[str, Any], where: str) -> None:
             raise UsageError(f"{where}: mcts takes {', '.join([*least, 'ms'])}, not {key!r}")
         if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)):
             raise UsageError(f"{where}: {key} must be a number, not {v!r}")
+        if v is not None and not math.isfinite(v):
+            raise UsageError(f"{where}: {key} must be a finite number, not {v}")
+        if v is not None and v > MOST[key]:
+            raise UsageError(f"{where}: {key} must be at most {MOST[key]:,}, not {v:g}")
     for key, low in least.items():
         v = params.get(key)
         if v is not None and v < low:

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..balance.report import summarise
 from ..balance.runner import Job, play
+from ..balance.study import MAX_GAMES, MAX_MOVES
 from ..bots import make_bot, parse_bots
 from ..errors import UsageError
 from ..session import game_of, load_envelope, record_move, save_envelope
@@ -43,8 +44,8 @@ def add_play_bot(p: argparse.ArgumentParser) -> None:
 
 def cmd_selfplay_bots(args: argparse.Namespace) -> int:
     """``selfplay --bots``: seeded games between bots; outcomes per seat."""
-    if args.games < 1 or args.max_moves < 1:
-        raise UsageError("--games and --max-moves must be at least 1")
+    if not (1 <= args.games <= MAX_GAMES and 1 <= args.max_moves <= MAX_MOVES):
+        raise UsageError(f"--games and --max-moves must be from 1 to {MAX_GAMES:,}")
     specs = tuple(parse_bots(args.bots, args.players))
     opts = parse_options(args.option, args.variant)
     records = []
