@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..safeio import check_regular_file, sqlite_readonly_uri
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS studies (
@@ -31,6 +33,43 @@ CREATE TABLE IF NOT EXISTS games (
     PRIMARY KEY (study, seed)
 );
 """
+
+
+#: the columns of each table of a results database
+_COLUMNS = {"studies": ["study", "description"], "games": ["study", "seed", "record"]}
+
+
+def _check_existing(path: str) -> None:
+    """Refuse, before anything is written, a ``--db`` that is something else: not a
+    regular file, not SQLite, or a SQLite file with other tables (a project file:
+    the results would have gone into it)."""
+    if not os.path.lexists(path):
+        return
+    st = check_regular_file(path, UsageError)
+    if st.st_size == 0:
+        return
+    with open(path, "rb") as fh:
+        if fh.read(16) != b"SQLite format 3\x00":
+            raise UsageError(f"{path}: not a results database (not an SQLite file)")
+    try:
+        conn = sqlite3.connect(sqlite_readonly_uri(path), uri=True)
+        try:
+            tables = {
+                name: [c[1] for c in conn.execute(f"PRAGMA table_info({name!r})")]
+                for (name,) in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%'"
+                )
+            }
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise UsageError(f"{path}: not a results database ({exc})") from None
+    if any(_COLUMNS.get(name) != cols for name, cols in tables.items()):
+        raise UsageError(
+            f"{path}: not a results database (it holds tables {', '.join(sorted(tables))}); "
+            "give --db a file of its own"
+        )
 
 
 def study_key(description: dict[str, Any]) -> str:
@@ -50,6 +89,8 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if self.path != ":memory:":
+            _check_existing(self.path)
         try:
             self.db = sqlite3.connect(self.path)
             self.db.execute("PRAGMA journal_mode=WAL")

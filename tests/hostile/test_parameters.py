@@ -6,6 +6,7 @@ given up within 10 s with one line; no "internal error" anywhere.
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -154,3 +155,19 @@ def test_a_bad_bot_parameter_in_play_is_refused(
     state = tmp_path / "g.json"
     assert referee("new", "mount-doom", str(MD), "--players", "2", "-o", str(state)).returncode == 0
     in_process(["play", str(state), "--bot", bad], capsys)
+
+
+def test_a_db_that_is_a_project_file_is_refused_and_left_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--db`` at the project file: results went into its ``games`` table (an
+    internal error, and the file's header rewritten for WAL)."""
+    copy = tmp_path / "copy.bwproj"
+    copy.write_bytes(MD.read_bytes())
+    argv = ["balance", "mount-doom", str(MD), "--games", "2", "--bots", "random,random"]
+    line = in_process([*argv, "--db", str(copy)], capsys)
+    assert "not a results database" in line and str(copy) in line
+    assert copy.read_bytes() == MD.read_bytes()
+    fifo = tmp_path / "results.sqlite"
+    os.mkfifo(fifo)
+    assert "not a regular file" in in_process([*argv, "--db", str(fifo)], capsys)
