@@ -124,6 +124,8 @@ def guard_state(where: str, what: str = "the state does not fit its rules") -> I
         raise StateError("the state is nested too deeply to use", location=where) from None
     except MemoryError:
         raise StateError("the state needs too much memory to use", location=where) from None
+    except BrokenPipeError:
+        raise  # the reader of our output went away (| head): not the state's fault
     except Exception as exc:
         text = str(exc).replace("\n", " ")[:160]
         raise StateError(f"{what} ({type(exc).__name__}: {text})", location=where) from None

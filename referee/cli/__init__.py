@@ -93,12 +93,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(json.dumps({"error": exc.to_json()}, allow_nan=False))
             except (ValueError, TypeError):
                 print(json.dumps({"error": {"code": exc.code, "message": exc.message[:500]}}))
+            except BrokenPipeError:
+                _stdout_gone()
         say(f"referee {args.verb}: {exc}")
         return 1
     except KeyboardInterrupt:
         say(f"referee {args.verb}: interrupted")
         return 130
     except BrokenPipeError:
+        _stdout_gone()
         return 1
     except Exception as exc:
         if os.environ.get("REFEREE_DEBUG"):
@@ -109,6 +112,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             "(please report it; REFEREE_DEBUG=1 shows the traceback)"
         )
         return 1
+
+
+def _stdout_gone() -> None:
+    """The reader of stdout went away (``referee moves ... | head``): point stdout at
+    the null device, so the interpreter's last flush does not print a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def emit_json(data: Any) -> None:
