@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
-from ..errors import UsageError
+from ..errors import ImageError, UsageError
 from ..images.project import ImageUse, add_images, remove_image, uses_by_image
 from ..store import _project_in_dir, load_project, save_board
 from . import emit_json
@@ -120,6 +121,8 @@ def cmd_image_list(args: argparse.Namespace) -> int:
         dict(i.to_json(), used_by=uses.get(i.id, []), present=board.images.has_data(i.id))
         for i in board.images
     ]
+    for r in rows:  # the listed facts are checked against the bytes, not trusted
+        r["refused"] = _refusal(board, r["id"]) if r["present"] else None
     missing = sorted(set(uses) - {i.id for i in board.images})
     if args.json:
         emit_json({"project": args.project, "images": rows, "unknown_references": missing})
@@ -127,6 +130,8 @@ def cmd_image_list(args: argparse.Namespace) -> int:
     for r in rows:
         used = ", ".join(r["used_by"]) or "unused"
         flag = "" if r["present"] else " [bytes missing]"
+        if r["refused"]:
+            flag = f" [refused: {r['refused']}]"
         print(
             f"{r['id'][:12]} {r['format']:4} {r['width']}x{r['height']} {r['size']:>9} "
             f"{r['name']}{flag} — {used}"
@@ -134,6 +139,16 @@ def cmd_image_list(args: argparse.Namespace) -> int:
     for iid in missing:
         print(f"{iid[:12]} (not in the project) — {', '.join(uses[iid])}", file=sys.stderr)
     return 0
+
+
+def _refusal(board: Any, image_id: str) -> str | None:
+    """Why the image's bytes are refused (too many pixels, unsafe SVG, other facts
+    than the project lists), or ``None``."""
+    try:
+        board.images.verify(image_id)
+    except ImageError as exc:
+        return exc.message
+    return None
 
 
 def cmd_image_remove(args: argparse.Namespace) -> int:

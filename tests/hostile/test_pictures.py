@@ -171,6 +171,9 @@ def test_a_huge_picture_in_a_project_is_refused_by_check_and_render(
     rc = main(["check", str(target)])
     out, err = capsys.readouterr()
     assert rc != 0 and "bad_image" in out and "pixels" in out, (rc, out, err)
+    assert main(["image", "list", str(target)]) == 0
+    listed = capsys.readouterr().out
+    assert "[refused: " in listed and "pixels" in listed, listed  # not the stale 4x4 alone
     out_svg = tmp_path / "out.svg"
     assert main(["render", str(target), "-o", str(out_svg)]) == 0  # drawn without it
     drawn = out_svg.read_text(encoding="utf-8")
