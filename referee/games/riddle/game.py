@@ -12,8 +12,9 @@ by the seeded generator held in the state, so a game replays bit for bit.
 
 Rulings of ours where the rulebook is silent (see also the deck's ``ours`` fields):
 
-- a Friendly Exchange happens only when both players hold a card; each draws from
-  the other's hand as it was before the exchange;
+- a Friendly Exchange is owed only when both players hold a card when the mover
+  stops (rulings § Riddle card game, "no cards, no exchange"); each draws from the
+  other's hand as it was before the exchange;
 - Cloak/Rope/Boat cards a move uses go from the hand to the table; a Boat is used
   when the move needs one, a Cloak or Rope only when the move says so (``+cloak``,
   ``+rope``: "may use", rulings § Riddle movement), and naming one that changes nothing is refused;
