@@ -31,8 +31,8 @@ Rulings of ours where the rulebook is silent (see also the deck's ``ours`` field
   each Good/Evil city on or beside either player serves each player once per battle;
   the cards of the battle are discarded (Retain cards return) before the winner
   takes his card;
-- the referee makes the player on turn discard down to 10 cards, so a player can be
-  caught over the limit (``catch``) only when the state was built by hand;
+- there is no ``catch`` (rulings § Riddle card game, "no catching over 10 cards"): the
+  referee makes every player discard down to 10 at the end of his turn;
 - leaving Limbo or captivity: any land space within 6 spaces of Exit Limbo (or of the
   captor); a table card of a player sent to Limbo is discarded;
 - Variation 2b (``partner_exchange=b``): first each partner, the player on turn first,

@@ -79,7 +79,6 @@ VERBS: dict[str, Verb] = {
     "settle": Verb(battles.check_settle, battles.apply_settle),
     "match": Verb(battles.check_match, battles.apply_match),
     "surrender": Verb(battles.check_surrender, battles.apply_surrender),
-    "catch": Verb(battles.check_catch, battles.apply_catch),
     "peek": Verb(secret_spots.check_peek, secret_spots.apply_peek),
     "hide": Verb(secret_spots.check_hide, secret_spots.apply_hide),
     "retrieve": Verb(secret_spots.check_retrieve, secret_spots.apply_retrieve),
@@ -113,7 +112,6 @@ PHASES: dict[str, Phase] = {
             "hide",
             "retrieve",
             "find",
-            "catch",
             "ring",
             "pickup",
             "pass",
@@ -205,9 +203,6 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
             for n in sorted(g.hidden.get(p.pos, {})):
                 if n != p.name:
                     yield Move.of("find", n)
-    for q in others:
-        if turn.over_hand_limit(len(q.hand), q.riddle_extra):
-            yield Move.of("catch", q.name)
     # ending the turn
     can_end = True
     if p.status == "board":

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.errors import StateError
+from referee.errors import IllegalMoveError, StateError
 from referee.games.riddle import RiddleGame
 from referee.pytest_plugin import assert_illegal, assert_legal, game_from_position
 
@@ -124,3 +124,43 @@ def test_a_position_owing_an_exchange_with_an_empty_hand_is_refused(grid):
                 hands={"frodo": ["good_army1.1"], "rider1": []},
             ),
         )
+
+
+# ------------------------------------------------ "If another player catches a player with over 10 cards"
+def test_nobody_is_over_ten_cards_after_his_turn_so_there_is_no_catch(grid):
+    """Hold Up to 10 Cards: "If he has over 10 cards, he must discard any cards he
+    chooses so that he will be left with exactly 10 cards at the end of his turn. If
+    another player catches a player with over 10 cards after his turn has ended, that
+    player goes immediately to Limbo." The referee makes the discard before the turn
+    ends, so the catch cannot happen and is no move (rulings § Riddle card game)."""
+    eleven = ["boat.1", "boat.2", "rope.1", "rope.2", "cloak.1", "cloak.2", "horse3",
+              "horse2", "riddle.1", "riddle.2", "elf_ring.1"]  # fmt: skip
+    g = game_from_position(
+        RiddleGame,
+        grid,
+        position(
+            roll=1,
+            places={"frodo": "r3c0", "rider1": "r0c4", "sam": "r4c4"},
+            hands={"frodo": eleven},
+        ),
+    )
+    g.push_text("move r3c0>r3c1")
+    g.push_text("pass")
+    assert g.phase == "discard" and g.to_move == "frodo" and g.t.must_discard == 1
+    g.push_text("discard boat.1")
+    assert g.to_move == "rider1" and len(g._by["frodo"].hand) == 10
+    with pytest.raises(IllegalMoveError) as e:
+        g.parse_move("catch frodo")
+    assert e.value.code == "bad_move"
+    # a position cannot say a player holds over 10 cards after his turn ...
+    with pytest.raises(StateError, match="sam holds 11 cards after his turn"):
+        RiddleGame.from_position(
+            grid, position(roll=1, places={"frodo": "r3c0"}, hands={"sam": eleven})
+        )
+    # ... unless the card over the limit came from a wrong Riddle ("Cards taken after
+    # an incorrect Riddle do not count against the 10 card limit")
+    g = RiddleGame.from_position(
+        grid,
+        position(roll=1, places={"frodo": "r3c0"}, hands={"sam": eleven}, riddle_extra={"sam": 1}),
+    )
+    assert not any(str(m).startswith("catch") for m in g.legal_moves)
