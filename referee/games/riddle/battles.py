@@ -392,4 +392,3 @@ def gen_forces(
         for s, side in battle_cities(g, g.me, d):
             if side in sides and s not in used:
                 yield Move.of(verb, f"city:{s}")
-

@@ -60,9 +60,9 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ...vocabulary import FigureView
-from ..base import Game
+from ..base import BoardName, Game
 from ..outcome import Outcome
-from . import determinize, evaluate, positions, setup, state, views
+from . import determinize, evaluate, names, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
@@ -87,6 +87,14 @@ class RiddleGame(Game[Move]):
     STATE = state.RiddleState
     POSITION = state.RiddlePosition
     STATE_VERSION = state.STATE_VERSION
+    DICE_ORDER = (
+        "one die per roll, in the order the moves are played, whoever plays them: "
+        "the roll move that begins a turn on the board; the roll move of a turn in "
+        "Limbo or captivity (a 6 escapes), and after placing the marker back the roll "
+        "move of that regular turn (a second die); each reroll CARD (Gimli, Ugluk). "
+        "Set-up's rolls for the first player come before any position; blind draws "
+        "(Friendly Exchanges, Riddles, draws, finds) and shuffles take no fixed die"
+    )
     #: cache destination paths per board (the benchmark switches it off for its baseline)
     cache_paths: ClassVar[bool] = True
     #: marker colours: Hobbits light, Black Riders dark
@@ -271,6 +279,12 @@ class RiddleGame(Game[Move]):
         if version is None or version in (-1, 1):
             return state.migrate_v1(data)
         return super().migrate(data, version)
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """Every space's name on the board, and the rulebook's names of the Shire, the
+        Cracks of Doom, Barad-Dur and Exit Limbo (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     def dump_position(self) -> state.RiddlePosition:
         return positions.dump(self)
