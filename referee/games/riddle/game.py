@@ -60,6 +60,7 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ...vocabulary import FigureView
+from .. import state as declared
 from ..base import BoardName, Game
 from ..outcome import Outcome
 from . import determinize, evaluate, names, positions, setup, state, views
@@ -202,74 +203,15 @@ class RiddleGame(Game[Move]):
         return state.problems(self) or self.invariants()
 
     def copy(self) -> Self:
-        """An independent copy, made attribute by attribute (no JSON round trip)."""
+        """An independent copy: the declared state cloned by the kit
+        (:func:`referee.games.state.clone`, field by field as the declaration says),
+        the board's tables shared. The kit's :meth:`push` rolls back through it."""
         g = copy.copy(self)
-        g.__dict__.update(self._snapshot())
+        g.load_state(declared.clone(self.dump_state()))
+        g.rng = self.rng.copy()
         g.setup_events = list(self.setup_events)
         g.players, g.options = list(self.players), dict(self.options)
         return g
-
-    def _snapshot(self) -> dict[str, Any]:
-        """Copies of every mutable attribute of the state, by attribute name."""
-        seats = [
-            Player(
-                p.name,
-                p.kind,
-                p.pos,
-                list(p.hand),
-                list(p.table),
-                p.status,
-                p.away,
-                p.captor,
-                list(p.cities),
-                p.goal_wait,
-                p.goal_seen,
-                p.riddle_extra,
-                p.free_next,
-                p.out,
-            )
-            for p in self.seats
-        ]
-        t = self.t
-        sub = self.sub
-        return {
-            "seats": seats,
-            "_by": {p.name: p for p in seats},
-            "order": list(self.order),
-            "draw_pile": list(self.draw_pile),
-            "discard_pile": list(self.discard_pile),
-            "hidden": {s: {n: list(c) for n, c in d.items()} for s, d in self.hidden.items()},
-            "cur": self.cur,
-            "turn_no": self.turn_no,
-            "round_no": self.round_no,
-            "phase": self.phase,
-            "t": TurnState(
-                t.roll,
-                t.die_used,
-                t.stopped,
-                t.moved,
-                t.start,
-                t.pp,
-                list(t.pending),
-                list(t.exchanged),
-                list(t.battled),
-                t.hid,
-                t.found,
-                list(t.interrogated),
-                t.must_discard,
-            ),
-            "sub": None
-            if sub is None
-            else {
-                k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-                for k, v in sub.items()
-            },
-            "result": self.result,
-            "seen": {n: list(v) for n, v in self.seen.items()},
-            "sides": {k: SideState(v.start, v.started) for k, v in self.sides.items()},
-            "side_turn": self.side_turn,
-            "rng": self.rng.copy(),
-        }
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int | None) -> dict[str, Any]:
