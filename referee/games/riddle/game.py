@@ -68,7 +68,7 @@ from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
 from .state import Player, SideState, TurnState
-from .verbs import PHASES, VERBS
+from .verbs import GENERATORS, PHASES, VERBS
 
 
 class RiddleGame(Game[Move]):
@@ -88,6 +88,7 @@ class RiddleGame(Game[Move]):
     STATE = state.RiddleState
     POSITION = state.RiddlePosition
     STATE_VERSION = state.STATE_VERSION
+    PHASES = PHASES
     DICE_ORDER = (
         "one die per roll, in the order the moves are played, whoever plays them: "
         "the roll move that begins a turn on the board; the roll move of a turn in "
@@ -443,18 +444,8 @@ class RiddleGame(Game[Move]):
         return Move.parse(text)
 
     def _check(self, move: Move) -> None:
-        if not isinstance(move, Move):
-            raise illegal("bad_move", f"not a Riddle of the Ring move: {move!r}")
-        if self.result is not None:
-            raise illegal("game_over", "the game is over")
-        allowed = PHASES[self.phase].verbs
-        if move.verb not in allowed:
-            raise illegal(
-                "wrong_phase",
-                f"{move.verb!r} is not possible now ({self.phase}; possible: {', '.join(allowed)})",
-                phase=self.phase,
-                move=str(move),
-            )
+        # the kit has refused a finished game, another move type and a verb the
+        # phase does not allow (PHASES)
         VERBS[move.verb].check(self, *move.args)
 
     def _apply(self, move: Move) -> list[dict[str, Any]]:
@@ -466,7 +457,7 @@ class RiddleGame(Game[Move]):
         # not a generator itself: one generator less to pass each move through
         if self.result is not None:
             return iter(())
-        return PHASES[self.phase].generate(self)
+        return GENERATORS[self.phase](self)
 
     def _ok(self, m: Move) -> bool:
         try:
