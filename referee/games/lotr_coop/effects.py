@@ -164,8 +164,11 @@ class LotrCoopRules(LotrCoopBase):
         got = []
         for _ in range(n):
             if not self.deck:
-                hobbit = [c for c in self.discard if self.lay.cards[c]["kind"] == "hobbit"]
-                self.box += [c for c in self.discard if self.lay.cards[c]["kind"] != "hobbit"]
+                # used Feature and Gandalf cards go to the box, the Hobbit cards are shuffled
+                cards = self.lay.cards
+                kinds = [cards[c]["kind"] if c in cards else "gandalf" for c in self.discard]
+                hobbit = [c for c, k in zip(self.discard, kinds) if k == "hobbit"]
+                self.box += [c for c, k in zip(self.discard, kinds) if k != "hobbit"]
                 self.discard = []
                 self.rng.shuffle(hobbit)
                 self.deck = hobbit

@@ -513,7 +513,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 self._pay_shield(p, v, ev)
             paid = sum(values)
             self.gandalf_cards.remove(w[2])
-            self.box.append(w[2])
+            self.discard.append(w[2])  # "must then be discarded" (boxed at the reshuffle)
             ev.append({"type": "gandalf", "player": w[1], "card": w[2], "paid": paid})
             self.queue[0:0] = [
                 dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]

@@ -35,7 +35,8 @@ class LotrCoopPosition:
 
     Hobbits, Sauron and markers stand on node ids of the board; piles are listed
     **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
-    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those not in the box), ``features_on_board``
+    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those neither in the discard pile nor in
+    the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
     ``last_number`` (the number under the main marker), ``queue`` (the start of
     ``active``'s turn: an Event tile to reveal).
@@ -209,7 +210,8 @@ class LotrCoopPositions(LotrCoopBase):
         if p.gandalf_cards is not None:
             self.gandalf_cards = list(p.gandalf_cards)
         else:
-            self.gandalf_cards = [c for c in lay.gandalf if c not in self.box]
+            used = set(self.box) | set(self.discard)  # a called card is discarded, later boxed
+            self.gandalf_cards = [c for c in lay.gandalf if c not in used]
         self.spent_random = list(p.spent_random)
         if p.shield_pool is not None:
             self.shield_pool = p.shield_pool[::-1]

@@ -378,12 +378,13 @@ class LotrCoopBase(LotrCoopState):
         need(not double, "cards", f"in two places: {', '.join(double)}")
         for c in self.gandalf_cards:
             need(c in lay.gandalf, "gandalf_cards", f"no Gandalf card {c!r}")
-        gandalf = Counter(self.gandalf_cards) + Counter(c for c in self.box if c in lay.gandalf)
-        need(
-            gandalf == Counter(list(lay.gandalf)),
-            "gandalf_cards",
-            "Gandalf cards lost or duplicated",
-        )
+        used = Counter(c for c in self.box + self.discard if c in lay.gandalf)
+        gandalf = Counter(self.gandalf_cards) + used
+        for c in lay.gandalf:
+            where = "neither to call, in the discard pile nor in the box"
+            need(gandalf[c] > 0, "gandalf_cards", f"Gandalf card {c!r} is {where}")
+            twice = "to call but also used (in the discard pile or the box)"
+            need(gandalf[c] < 2, "gandalf_cards", f"Gandalf card {c!r} is {twice}")
         held = sum(1 for hs in self.shields for s in hs if s.get("r"))
         need(
             len(self.shield_pool) + held + len(self.spent_random) == len(lay.shields),
@@ -411,9 +412,8 @@ class LotrCoopBase(LotrCoopState):
         held_random = sum(1 for hs in self.shields for s in hs if s.get("r"))
         if len(self.shield_pool) + held_random + len(self.spent_random) != len(lay.shields):
             bad.append("face-down shields lost or duplicated")
-        if len(self.gandalf_cards) + sum(1 for c in self.box if c in lay.gandalf) != len(
-            lay.gandalf
-        ):
+        used = sum(1 for c in self.box + self.discard if c in lay.gandalf)
+        if len(self.gandalf_cards) + used != len(lay.gandalf):
             bad.append("Gandalf cards lost or duplicated")
         for p in range(len(self.players)):
             if self.alive[p] and self.corruption[p] >= self.sauron:
