@@ -167,8 +167,9 @@ class TrackGame(Game[M]):
         """What breaks the rules' meaning in a loaded state (one line, the field named).
 
         After the game's own checks (:meth:`_validate`), the decision awaited is tried:
-        every legal move is applied to a :meth:`copy`, so a hand-edited queue that the
-        rules cannot carry on from is refused here, never met later as a traceback.
+        every legal move is applied to a :meth:`copy`, which must keep the
+        :meth:`invariants` (a decision awaited after it), so a hand-edited queue that
+        the rules cannot carry on from is refused here, never met later as a traceback.
 
         Notes
         -----
@@ -187,7 +188,11 @@ class TrackGame(Game[M]):
             if not moves:
                 return [f"queue: no legal move in phase {self.phase!r}"]
             for m in moves:
-                self.copy()._apply(m)
+                after = self.copy()
+                after._apply(m)
+                broken = after.invariants()
+                if broken:  # a hand-written queue that stops short of the turn's end
+                    return [f"queue: after {m}, {broken[0]} (the queue ends too early)"]
         except Exception as exc:  # a state the rules cannot go on from
             return [f"queue: the decision awaited cannot be played ({type(exc).__name__}: {exc})"]
         return []

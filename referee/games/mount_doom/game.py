@@ -102,6 +102,16 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             help="the Without Protection and With Personal Friends variant",
         ),
     )
+    DICE_ORDER: ClassVar[str] = (
+        "in each turn's dice phase, the first roll's two black dice, then its two companion "
+        "dice in sorted-id order (as the roll A B move names them); the second roll's black "
+        "die, then the companion die kept from the first roll, then the one chosen; while the "
+        "tray is resolved, every die as it comes: the battle die of each battle (Boromir's "
+        "re-roll and Éowyn's duel included) and a companion die Denethor rolls again. In the "
+        "final stage one black die per turn (the roll move). A die is the face's number in "
+        "the pack's order (battle die: 1 aragorn, 2 legolas, 3 gimli, 4 merry-pippin, "
+        "5 sauron, 6 gandalf)"
+    )
     MOVE: ClassVar[type[KitMove]] = Move
     STATE: ClassVar[type | None] = MountDoomState
     POSITION: ClassVar[type | None] = MountDoomPosition
