@@ -84,6 +84,12 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     #: calls and payments (bench/bots.py: 20 of 40 games won against 10 with rollout=6)
     MCTS: ClassVar[dict[str, int | float]] = {"iterations": 40, "rollout": 0}
     PLAYERS: ClassVar[tuple[int, int]] = (2, 5)
+    DICE_ORDER: ClassVar[str] = (
+        "one die per roll, in play order: a Hobbit who rolls instead of paying an Event, "
+        "the Ring put on, the Mount Doom roll (the Ring-bearer first, then clockwise); "
+        "faces in the pack's order: 1 blank, 2 one circle, 3 two, 4 three, 5 discard two "
+        "cards, 6 Sauron"
+    )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option(
             "sauron",

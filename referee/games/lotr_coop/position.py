@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import StateError
 from ..outcome import Outcome
-from ..tracks import ask
+from ..tracks import Op, ask
 from .layout import LIFE
 from .state import LotrCoopBase
 
@@ -39,7 +39,8 @@ class LotrCoopPosition:
     the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
     ``last_number`` (the number under the main marker), ``queue`` (the start of
-    ``active``'s turn: an Event tile to reveal).
+    ``active``'s turn: an Event tile to reveal; at Mount Doom, ``location``
+    ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise).
     """
 
     corruption: dict[str, str] = field(
@@ -109,10 +110,47 @@ class LotrCoopPositions(LotrCoopBase):
             raise _bad(where, f"no player {name!r}")
         return self.players.index(name)
 
+    def _at_mount_doom(self) -> bool:
+        """The Fellowship stands on the Master board's last place, Mount Doom."""
+        return bool(self.lay.master[self.location].get("final"))
+
+    def _tried_at_mount_doom(self) -> list[int]:
+        """Who rolled the Mount Doom die before ``active``: clockwise from the Ring-bearer."""
+        n = len(self.players)
+        return [(self.ringbearer + k) % n for k in range((self.active - self.ringbearer) % n)]
+
+    def _default_queue(self) -> list[Op]:
+        """The decision a position awaits when it writes no queue: the active player's
+        Event tile to reveal, or at Mount Doom his roll of the die."""
+        if self._at_mount_doom():
+            p = self.active
+            return [
+                ask("roll", player=p),
+                {"op": "mount_doom_roll", "player": p, "tried": self._tried_at_mount_doom()}
+                | {"asked": True},
+            ]
+        return [ask("reveal")]
+
+    def _check_mount_doom(self, p: LotrCoopPosition) -> None:
+        """At Mount Doom: no Scenario, and the die came to ``active`` from the Ring-bearer."""
+        if not self._at_mount_doom():
+            return
+        if self.scenario is not None:
+            raise _bad("scenario", f"{self.scenario!r}, but the Fellowship is at Mount Doom")
+        for q in self._tried_at_mount_doom():
+            if self.alive[q]:
+                raise _bad(
+                    "active",
+                    f"{p.active or self.players[0]!r} rolls at Mount Doom, but the die comes "
+                    f"from the Ring-bearer clockwise and {self.players[q]} is still in the game",
+                )
+        if not self.alive[self.active]:
+            raise _bad("active", f"{self.players[self.active]} is out of the game")
+
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
-        start = self.queue == [ask("reveal")] and self.revealed == 0
+        start = self.queue == self._default_queue() and self.revealed == 0
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -237,8 +275,11 @@ class LotrCoopPositions(LotrCoopBase):
         self.result = p.result
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
+        elif p.result is not None:
+            self.queue = []
         else:
-            self.queue = [] if p.result is not None else [ask("reveal")]
+            self._check_mount_doom(p)
+            self.queue = self._default_queue()
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":

@@ -883,3 +883,44 @@ def test_mount_doom_roll_waits_for_any_time_cards(compiled) -> None:  # type: ig
     assert g.phase == "roll" and g.to_move == "frodo" and g.outcome is None
     play(g, "roll")
     assert g.outcome is not None and g.outcome.result == "won"
+
+
+def _mount_doom_position(compiled, **fields):  # type: ignore[no-untyped-def]
+    """Three Hobbits at Mount Doom, the Master board's last place, and ``fields``."""
+    position = {
+        "players": ["frodo", "sam", "pippin"],
+        "corruption": dict.fromkeys(("frodo", "sam", "pippin"), "corruption05"),
+        "sauron": "corruption06",
+        "location": "mount_doom",
+        "shields": {"sam": [{"value": 2}]},
+        **fields,
+    }
+    return LotrCoop.from_position(compiled, position)
+
+
+def test_mount_doom_roll_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If the active player remains in the game after the die roll, then the Ring has
+    successfully been destroyed and the active player receives one of the face down
+    shields." A position at the Mount Doom roll, written without any queue: the
+    Ring-bearer rolls first; the die (fixed: blank) leaves him in the game."""
+    g = _mount_doom_position(compiled, dice=[BLANK + 1])
+    assert g.phase == "roll" and g.to_move == "frodo" and g.position().get("queue") is None
+    play(g, "roll")
+    assert g.outcome and g.outcome.result == "won" and "frodo" in g.outcome.reason
+    assert len(g.shields[0]) == 1 and g.outcome.extra["score"] == 60 + g.shield_total()
+
+
+def test_mount_doom_die_passed_on_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If the active player is eliminated from the game as a consequence of the die roll,
+    then the die is passed on to the next player, who progresses accordingly." Frodo's one
+    circle takes him to Sauron's space; Sam then rolls a blank and destroys the Ring. A
+    position may also start with the die already passed on (Frodo out, Sam to roll)."""
+    g = _mount_doom_position(compiled, dice=[ONE + 1, BLANK + 1])
+    play(g, "roll")
+    assert not g.alive[0] and g.outcome and "sam destroyed the Ring" in g.outcome.reason
+    h = _mount_doom_position(compiled, eliminated=["frodo"], active="sam", dice=[BLANK + 1])
+    assert h.phase == "roll" and h.to_move == "sam"
+    assert LotrCoop.from_position(compiled, h.position()).to_json() == h.to_json()
+    with pytest.raises(StateError) as exc:
+        _mount_doom_position(compiled, active="sam")
+    assert "position.active" in str(exc.value) and "frodo is still in the game" in str(exc.value)
