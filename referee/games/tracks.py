@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
-from abc import abstractmethod
 from typing import Any, ClassVar, Self, TypeVar
 
 from ..compiler import CompiledBoard
@@ -46,7 +45,6 @@ __all__ = [
     "need",
     "state_fields",
     "track_points",
-    "with_text",
 ]
 
 #: one queued operation or ask (JSON)
@@ -104,36 +102,17 @@ def need(ok: bool, field: str, reason: str) -> None:
         raise refuse(field, reason)
 
 
-def with_text(events: list[Event], texts: dict[str, str]) -> list[Event]:
-    """``events`` in the kit's shape: each gets a ``text`` from ``texts[type]``.
-
-    ``texts`` maps an event type to a sentence with ``{field}`` slots filled from the
-    event (``"{who} moves from {from} to {to}"``); a type without a sentence gets its
-    type in words. Events that already carry a text keep it.
-    """
-    for ev in events:
-        if "text" not in ev:
-            template = texts.get(ev["type"])
-            try:
-                ev["text"] = template.format_map(ev) if template else ev["type"].replace("_", " ")
-            except (KeyError, IndexError, ValueError):
-                ev["text"] = ev["type"].replace("_", " ")
-    return events
-
-
 # ---------------------------------------------------------------------- the game base
 class TrackGame(Game[M]):
     """A game whose state is a declared dataclass and whose turn runs on a queue.
 
     A subclass also derives from its ``STATE`` dataclass (the fields are its
-    attributes), sets ``rules``, ``TEXTS`` (event sentences) and implements ``_op``
-    (carry out one operation), ``_validate`` (the meaning of a loaded state, raising
-    through :func:`need`) and ``_step`` (apply a checked move). It keeps ``result``
-    (``None`` while the game goes on).
+    attributes), sets ``rules``, the kit's ``EVENTS`` (event templates, for
+    :meth:`Game.event`) and implements ``_op`` (carry out one operation),
+    ``_validate`` (the meaning of a loaded state, raising through :func:`need`) and
+    the kit's ``_apply``. It keeps ``result`` (``None`` while the game goes on).
     """
 
-    #: event type -> sentence with ``{field}`` slots (see :func:`with_text`)
-    TEXTS: ClassVar[dict[str, str]] = {}
     #: fields whose items are dicts the rules never change in place (copied shallow)
     VALUE_ITEMS: ClassVar[frozenset[str]] = frozenset({"queue", "held", "tray"})
     #: the Fellowship wins or loses together (the kit's flag for bots)
@@ -250,13 +229,6 @@ class TrackGame(Game[M]):
                 cached.append((name, 2 if nested and not shallow else 1))
             cls._COPY_PLAN = cached  # type: ignore[attr-defined]
         return cached
-
-    def _apply(self, move: M) -> list[Event]:
-        return with_text(self._step(move), self.TEXTS)
-
-    @abstractmethod
-    def _step(self, move: M) -> list[Event]:
-        """Apply a move already checked legal; return the events (texts added after)."""
 
     # ------------------------------------------------------------------ the queue
     def _run(self, ev: list[Event]) -> None:

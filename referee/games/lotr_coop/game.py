@@ -53,7 +53,7 @@ types); ``check`` is a set lookup on them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
@@ -61,10 +61,10 @@ from ...errors import IllegalMoveError, StateError, UsageError
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, migrate_flat, with_text
+from ..tracks import TrackGame, migrate_flat
 from .effects import LotrCoopRules
 from .layout import ACTIVITIES, HOBBITS, LIFE, coop_layout
-from .moves import TEXTS, Move, shield_payments
+from .moves import EVENTS, Move, shield_payments
 from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
 from .view import LotrCoopView
@@ -106,7 +106,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     POSITION: ClassVar[type | None] = LotrCoopPosition
     #: 2: the kit's state file; 1 (or none): the flat files written before it
     STATE_VERSION: ClassVar[int] = 2
-    TEXTS: ClassVar[dict[str, str]] = TEXTS
+    EVENTS: ClassVar[Mapping[str, str]] = EVENTS
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "each_pay": {"player": int, "symbol": str, "else": list},
         "group_pay": {"else": list},
@@ -175,7 +175,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         ev: list[dict[str, Any]] = []
         g._journey(ev)
         g._run(ev)
-        g.setup_events = with_text(ev, TEXTS)
+        g.setup_events = ev
         return g
 
     @classmethod
@@ -427,7 +427,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         )
 
     # ------------------------------------------------------------------ applying
-    def _step(self, move: Move) -> list[dict[str, Any]]:
+    def _apply(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
@@ -460,7 +460,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         elif ph == "group_pay":
             if w[0] == "refuse":
                 self.queue.pop(0)
-                ev.append({"type": "group_refused"})
+                ev.append(self.event("group_refused"))
                 self.queue[0:0] = list(pending["else"])
             else:
                 p = self.players.index(w[1])
@@ -469,7 +469,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 if item.startswith("life:"):
                     self.life[p][item[5:]] -= 1
                     owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
-                    ev.append({"type": "paid", "player": w[1], "life": item[5:]})
+                    ev.append(self.event("paid", player=w[1], life=item[5:]))
                 elif item.startswith("shield:"):
                     self._pay_shield(p, int(item[7:]), ev)
                     owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
@@ -481,7 +481,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                         owed = dict(pending, n=pending["n"] - 1)
                 if owed.get("n", 1) <= 0 or owed.get("needs") == []:
                     self.queue.pop(0)
-                    ev.append({"type": "group_paid"})
+                    ev.append(self.event("group_paid"))
                 else:
                     self.queue[0] = owed
         elif ph == "volunteer":
@@ -490,7 +490,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 self.queue[0:0] = list(pending["else"])
             else:
                 p = self.players.index(w[1])
-                ev.append({"type": "volunteer", "player": w[1]})
+                ev.append(self.event("volunteer", player=w[1]))
                 self._dark(p, int(pending["n"]), ev)
         elif ph == "line":
             self.queue.pop(0)
@@ -520,7 +520,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             paid = sum(values)
             self.gandalf_cards.remove(w[2])
             self.discard.append(w[2])  # "must then be discarded" (boxed at the reshuffle)
-            ev.append({"type": "gandalf", "player": w[1], "card": w[2], "paid": paid})
+            ev.append(self.event("gandalf", player=w[1], card=w[2], paid=paid))
             self.queue[0:0] = [
                 dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]
             ]
@@ -530,9 +530,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             self.hands[p].remove(w[2])
             self.discard.append(w[2])
             target = self.players.index(w[3]) if len(w) > 3 else p
-            ev.append(
-                {"type": "yellow", "player": w[1], "card": w[2], "target": self.players[target]}
-            )
+            ev.append(self.event("yellow", player=w[1], card=w[2], target=self.players[target]))
             self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
         else:  # ring
             rb = self.ringbearer
@@ -540,7 +538,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             self.ring_on = rb
             face = self._roll(ev, rb)
             spaces = 4 - int(face.get("circles", 0))
-            ev.append({"type": "ring", "player": self.players[rb], "line": w[1], "spaces": spaces})
+            ev.append(self.event("ring", player=self.players[rb], line=w[1], spaces=spaces))
             self.queue[0:0] = self._die_ops(rb, face) + [
                 {"op": "advance", "line": w[1], "n": spaces, "carry": False}
             ]

@@ -66,8 +66,9 @@ def shield_payments(values: list[int], at_least: int) -> list[str]:
     return out
 
 
-#: event type -> the sentence of its ``text`` (``{field}`` slots from the event)
-TEXTS: dict[str, str] = {
+#: event type -> the template of its ``text`` (the kit's :meth:`~referee.games.base.Game.event`)
+EVENTS: dict[str, str] = {
+    "event": "{says}",  # the Event box's own text (the rulebook's, then ours)
     "corruption": "{player} moves to space {to} of the Corruption line",
     "deck_reshuffled": "The Hobbit deck is reshuffled ({cards} cards)",
     "die": "{player} rolls the die: {face}",

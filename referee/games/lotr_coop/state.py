@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
+from ..events import Event
 from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
@@ -167,6 +169,19 @@ class LotrCoopBase(LotrCoopState):
     players: list[str]
     options: dict[str, Any]
     rng: Rng
+
+    if TYPE_CHECKING:  # the kit's Game.event, which the game class brings in
+
+        def event(
+            self,
+            name: str,
+            /,
+            *,
+            private: Sequence[str] | None = None,
+            public: Mapping[str, Any] | None = None,
+            words: Mapping[str, Any] | None = None,
+            **fields: Any,
+        ) -> Event: ...
 
     @property
     def to_move(self) -> str:

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
@@ -66,10 +66,10 @@ from ...errors import IllegalMoveError, StateError
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, ask, migrate_flat, with_text
+from ..tracks import TrackGame, ask, migrate_flat
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
-from .moves import TEXTS, VARIANTS, Move
+from .moves import EVENTS, VARIANTS, Move
 from .position import MountDoomPosition, MountDoomPositions
 from .state import MountDoomState
 from .view import MountDoomView
@@ -117,7 +117,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     POSITION: ClassVar[type | None] = MountDoomPosition
     #: 2: the kit's state file; 1 (or none): the flat files written before it
     STATE_VERSION: ClassVar[int] = 2
-    TEXTS: ClassVar[dict[str, str]] = TEXTS
+    EVENTS: ClassVar[Mapping[str, str]] = EVENTS
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "advance": {"who": str},
         "army": {"position": int, "directions": list},
@@ -172,7 +172,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         g._lay_out(1, None)
         g.queue = [ask("start")]
         g.phase = "start"
-        g.setup_events = with_text(events, TEXTS)
+        g.setup_events = events
         return g
 
     @classmethod
@@ -408,7 +408,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         )
 
     # ------------------------------------------------------------------ applying
-    def _step(self, move: Move) -> list[dict[str, Any]]:
+    def _apply(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
         w = move.words
         ph = self.phase
@@ -446,7 +446,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             ]
             other = next(x for x in self.rolled["dice"] if x != c)
             self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
-            ev.append({"type": "placed", "side": 1, "encounter": v, "companion": c})
+            ev.append(self.event("placed", side=1, encounter=v, companion=c))
             self.queue.insert(0, ask("roll2"))
         elif ph == "roll2":
             c3 = w[1]
@@ -463,7 +463,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
             ]
             self.rolled = {}
-            ev.append({"type": "placed", "side": 2, "encounter": v, "companion": c})
+            ev.append(self.event("placed", side=2, encounter=v, companion=c))
             seq: list[dict[str, Any]] = []
             for i in range(4):
                 seq += [ask("resolve"), {"op": "die", "i": i}]
@@ -473,7 +473,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         elif ph == "friends":
             if w[0] == "count":
                 self._spend(w[1], ev)
-                ev.append({"type": "friend_counted", "card": w[1]})
+                ev.append(self.event("friend_counted", card=w[1]))
                 self._resolve(1, ev)
                 if self.held and self.result is None:
                     self.queue.insert(0, pending)
@@ -487,7 +487,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             b = pending["battle"]
             if w[0] == "use":
                 self._spend(w[1], ev)
-                ev.append({"type": "battle_won_by_card", "card": w[1]})
+                ev.append(self.event("battle_won_by_card", card=w[1]))
                 self._battle_end(b, True, ev)
             else:
                 self._battle_roll(b, ev)
@@ -495,7 +495,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             b = pending["battle"]
             if w[0] == "save":
                 self._spend(w[1], ev)
-                ev.append({"type": "battle_saved_by_gandalf", "card": w[1]})
+                ev.append(self.event("battle_saved_by_gandalf", card=w[1]))
                 self._battle_end(b, True, ev)
             else:
                 self._battle_lost(b, ev)
@@ -505,7 +505,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 self._spend(w[1], ev)
                 face = self._roll_die(self.lay.battle_faces, "battle", ev)
                 won = face != "sauron"
-                ev.append({"type": "boromir", "face": face, "won": won})
+                ev.append(self.event("boromir", face=face, won=won))
                 self._battle_end(b, won, ev)
             else:
                 self._battle_end(b, False, ev)

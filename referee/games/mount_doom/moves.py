@@ -36,8 +36,8 @@ class Move(WordsMove):
     VERBS = VERBS
 
 
-#: event type -> the sentence of its ``text`` (``{field}`` slots from the event)
-TEXTS: dict[str, str] = {
+#: event type -> the template of its ``text`` (the kit's :meth:`~referee.games.base.Game.event`)
+EVENTS: dict[str, str] = {
     "army_moved": "The Army of the Dead moves from position {from} to {to} and covers {covers}",
     "army_stays": "The Army of the Dead has no card beside it and stays",
     "battle": "A battle: supported by {support}",

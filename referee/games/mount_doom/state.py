@@ -9,10 +9,12 @@ or a running game must keep (:meth:`MountDoomBase.invariants`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
+from ..events import Event
 from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
@@ -136,6 +138,19 @@ class MountDoomBase(MountDoomState):
     players: list[str]
     options: dict[str, Any]
     rng: Rng
+
+    if TYPE_CHECKING:  # the kit's Game.event, which the game class brings in
+
+        def event(
+            self,
+            name: str,
+            /,
+            *,
+            private: Sequence[str] | None = None,
+            public: Mapping[str, Any] | None = None,
+            words: Mapping[str, Any] | None = None,
+            **fields: Any,
+        ) -> Event: ...
 
     @property
     def to_move(self) -> str:
