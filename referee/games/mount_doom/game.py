@@ -92,14 +92,8 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             str,
             "standard",
             choices=tuple(VARIANTS),
-            help="Friends in Need (easier), Without Protection (harder), or both",
-        ),
-        Option("friends_in_need", bool, False, help="the Friends in Need variant"),
-        Option(
-            "without_protection",
-            bool,
-            False,
-            help="the Without Protection and With Personal Friends variant",
+            help="Friends in Need (easier), Without Protection and With Personal Friends "
+            "(harder), or both",
         ),
     )
     DICE_ORDER: ClassVar[str] = (
@@ -115,8 +109,9 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     MOVE: ClassVar[type[KitMove]] = Move
     STATE: ClassVar[type | None] = MountDoomState
     POSITION: ClassVar[type | None] = MountDoomPosition
-    #: 2: the kit's state file; 1 (or none): the flat files written before it
-    STATE_VERSION: ClassVar[int] = 2
+    #: 3: one ``variant`` option; 2: the kit's state file with the variant's two
+    #: booleans beside it; 1 (or none): the flat files written before the kit
+    STATE_VERSION: ClassVar[int] = 3
     EVENTS: ClassVar[Mapping[str, str]] = EVENTS
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "advance": {"who": str},
@@ -148,8 +143,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         """Set up a game: figures on Rivendell, Lothlórien cards laid out, cards dealt.
 
         ``options`` (parsed by the kit from ``OPTIONS``): ``variant`` (standard,
-        friends-in-need, without-protection, both), or the booleans
-        ``friends_in_need`` and ``without_protection``. Players are ``p1`` (the
+        friends-in-need, without-protection, both). Players are ``p1`` (the
         oldest, who begins) to ``pN``.
         """
         g = cls.blank(compiled, [f"p{k + 1}" for k in range(players)], options)
@@ -177,18 +171,21 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """A state file written before the kit (flat keys, ``players`` a count)."""
+        """An older state file: version 2 (the variant's two booleans beside
+        ``variant``) or version 1 (flat keys, ``players`` a count, written before the
+        kit): the booleans and the variant become the one ``variant``."""
+        if version == 2 and isinstance(data.get("options"), dict):
+            options = dict(data["options"])
+            options["variant"] = _variant(options)
+            return {**data, "options": options, "version": cls.STATE_VERSION}
         if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         n = data.get("players")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
             raise StateError("version-1 state: players must be 1 to 5", code="bad_state")
-        options = {
-            "friends_in_need": data.get("friends_in_need") is True,
-            "without_protection": data.get("without_protection") is True,
-        }
         fields = [f for f, _ in cls._fields()]
-        out = migrate_flat(data, fields, [f"p{k + 1}" for k in range(n)], options)
+        out = migrate_flat(data, fields, [f"p{k + 1}" for k in range(n)], {})
+        out["options"] = {"variant": _variant(data)}
         out["version"] = cls.STATE_VERSION
         return out
 
@@ -518,3 +515,14 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 self._setup_next_stage(None, ev)
         self._run(ev)
         return ev
+
+
+def _variant(old: dict[str, Any]) -> str:
+    """The one ``variant`` an old file's ``variant`` and booleans (``friends_in_need``,
+    ``without_protection``, removed from ``old``) meant together."""
+    named = VARIANTS.get(str(old.pop("variant", "standard")), (False, False))
+    fin = named[0] or old.pop("friends_in_need", False) is True
+    wp = named[1] or old.pop("without_protection", False) is True
+    old.pop("friends_in_need", None)
+    old.pop("without_protection", None)
+    return next(name for name, flags in VARIANTS.items() if flags == (fin, wp))

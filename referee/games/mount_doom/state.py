@@ -19,6 +19,7 @@ from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import COMPANIONS, RINGBEARER, Layout
+from .moves import VARIANTS
 
 #: the position of a companion on the rally space beside Minas Morgul
 RALLY = -1
@@ -158,19 +159,13 @@ class MountDoomBase(MountDoomState):
 
     @property
     def friends_in_need(self) -> bool:
-        """The Friends in Need variant is played."""
-        return bool(self.options.get("friends_in_need")) or self.options.get("variant") in (
-            "friends-in-need",
-            "both",
-        )
+        """The Friends in Need variant is played (option ``variant``)."""
+        return VARIANTS[self.options["variant"]][0]
 
     @property
     def without_protection(self) -> bool:
         """The Without Protection and With Personal Friends variant is played."""
-        return bool(self.options.get("without_protection")) or self.options.get("variant") in (
-            "without-protection",
-            "both",
-        )
+        return VARIANTS[self.options["variant"]][1]
 
     @property
     def final_stage(self) -> bool:

@@ -95,6 +95,39 @@ def test_version_1_state_file_is_migrated(compiled) -> None:  # type: ignore[no-
     assert h.to_json() == new
 
 
+@pytest.mark.parametrize(
+    "old,variant",
+    [
+        (
+            {"variant": "standard", "friends_in_need": True, "without_protection": False},
+            "friends-in-need",
+        ),
+        (
+            {"variant": "friends-in-need", "friends_in_need": False, "without_protection": True},
+            "both",
+        ),
+        (
+            {
+                "variant": "without-protection",
+                "friends_in_need": False,
+                "without_protection": False,
+            },
+            "without-protection",
+        ),
+    ],
+)
+def test_version_2_state_file_variant_booleans_become_the_variant(compiled, old, variant) -> None:  # type: ignore[no-untyped-def]
+    """A version-2 state file held the variant twice (``variant`` and two booleans); it
+    loads with the one ``variant`` they meant together."""
+    g = midgame(compiled, 10)
+    data = g.to_json()
+    data.update(version=2, options=old)
+    h = MountDoom.from_json(data, compiled)
+    assert h.options == {"variant": variant} and h.to_json()["version"] == 3
+    assert h.friends_in_need == (variant in ("friends-in-need", "both"))
+    assert h.without_protection == (variant in ("without-protection", "both"))
+
+
 def test_copy_is_independent(compiled) -> None:  # type: ignore[no-untyped-def]
     """copy() gives a game that plays on without touching the original (bots rely on it)."""
     g = midgame(compiled)
