@@ -63,7 +63,7 @@ from ..options import Option
 from ..rng import Rng
 from ..tracks import TrackGame, migrate_flat
 from .effects import LotrCoopRules
-from .layout import ACTIVITIES, HOBBITS, LIFE, coop_layout
+from .layout import ACTIVITIES, HOBBITS, LIFE, SAURON_START, coop_layout
 from .moves import EVENTS, Move, shield_payments
 from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
@@ -94,18 +94,20 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         Option(
             "sauron",
             int,
-            0,
-            low=0,
+            SAURON_START,
+            low=4,
             high=99,
-            help="Sauron's starting space on the Corruption line (a difficulty level, "
-            "4 or more); 0: the board's sauron_start",
+            help="Sauron's starting space on the Corruption line, counted from 0 (a "
+            f"difficulty level, 4 to the line's last space; {SAURON_START}, the last space "
+            "of the pack's line, by default)",
         ),
     )
     MOVE: ClassVar[type[KitMove]] = Move
     STATE: ClassVar[type | None] = LotrCoopState
     POSITION: ClassVar[type | None] = LotrCoopPosition
-    #: 2: the kit's state file; 1 (or none): the flat files written before it
-    STATE_VERSION: ClassVar[int] = 2
+    #: 3: ``sauron`` an explicit space; 2: the kit's state file, ``sauron`` 0 for the
+    #: board's start; 1 (or none): the flat files written before the kit
+    STATE_VERSION: ClassVar[int] = 3
     EVENTS: ClassVar[Mapping[str, str]] = EVENTS
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "each_pay": {"player": int, "symbol": str, "else": list},
@@ -152,13 +154,12 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         """Set up: Hobbits by player count, Bag End, Rivendell, then the Moria Scenario.
 
         ``options`` (parsed by the kit): ``sauron`` = Sauron's starting space on the
-        Corruption line (a difficulty level; 0, the default: the board's
-        ``sauron_start``).
+        Corruption line (a difficulty level; :data:`SAURON_START` by default).
         """
         g = cls.blank(compiled, list(HOBBITS[:players]), options)
         lay = g.lay
-        sauron = int(options.get("sauron") or lay.sauron_start)
-        if not 4 <= sauron <= lay.dark_end:
+        sauron = int(options["sauron"])
+        if sauron > lay.dark_end:
             raise UsageError(
                 f"lotr-coop option 'sauron' must be between 4 and {lay.dark_end}",
                 code="bad_option",
@@ -180,7 +181,15 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """A state file written before the kit (flat keys, ``names`` the players)."""
+        """An older state file: version 2 (option ``sauron`` 0 meant the board's start,
+        the pack's :data:`SAURON_START`) or version 1 (flat keys, ``names`` the
+        players, written before the kit). Only the option changes: the state keeps
+        where Sauron stands."""
+        if version == 2 and isinstance(data.get("options"), dict):
+            options = dict(data["options"])
+            if options.get("sauron") == 0:
+                options["sauron"] = SAURON_START
+            return {**data, "options": options, "version": cls.STATE_VERSION}
         if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         names = data.get("names")

@@ -109,3 +109,14 @@ def test_layout_is_kept_per_board(compiled) -> None:  # type: ignore[no-untyped-
     assert LotrCoop.new(compiled, players=2, seed=2).lay is a.lay
     compiled.forget("lotr-coop.layout")
     assert LotrCoop.new(compiled, players=2, seed=1).lay is not a.lay
+
+
+def test_version_2_state_file_sauron_zero_becomes_the_start_space(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Version 2 wrote option ``sauron`` 0 for "the board's start"; such a file loads with
+    the explicit default (the last space, 15), and Sauron stays where the state has him."""
+    g = LotrCoop.new(compiled, players=3, seed=2)
+    data = g.to_json()
+    data.update(version=2, options={"sauron": 0})
+    h = LotrCoop.from_json(data, compiled)
+    assert h.options == {"sauron": 15} and h.sauron == g.sauron
+    assert LotrCoop.new(compiled, players=3, seed=2).options == {"sauron": 15}
