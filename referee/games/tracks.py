@@ -30,16 +30,14 @@ import typing
 from typing import Any, ClassVar, Self, TypeVar
 
 from ..compiler import CompiledBoard
-from ..errors import BoardError, IllegalMoveError, StateError
+from ..errors import BoardError, StateError
 from .base import Game
 from .events import Event
-from .moves import Move
 from .outcome import Outcome
 
 __all__ = [
     "Op",
     "TrackGame",
-    "WordsMove",
     "ask",
     "migrate_flat",
     "need",
@@ -259,16 +257,6 @@ class TrackGame(Game[M]):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ moves
-    def _legal_or_raise(self, move: object, move_type: type) -> set[Any]:
-        """The legal moves, after refusing a non-move or a finished game."""
-        if not isinstance(move, move_type):
-            raise IllegalMoveError(f"not a move: {move!r}", code="bad_move")
-        if self.result is not None:
-            raise IllegalMoveError(
-                "the game is over", code="game_over", details={"outcome": self.result}
-            )
-        return set(self.generate_legal_moves())
-
     def value(self) -> float:
         """A rough heuristic of how well the Fellowship stands (each game defines it)."""
         return 0.0
@@ -289,15 +277,6 @@ class TrackGame(Game[M]):
         "winners": [every player]}`` or ``{"result": "lost", "winners": []}``, with
         ``reason`` (and the game's own fields)."""
         return self.result
-
-
-class WordsMove(Move):
-    """A track game's move: the kit's :class:`Move` read as ``words`` (verb first)."""
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """``(verb, *args)``."""
-        return (self.verb, *self.args)
 
 
 def migrate_flat(

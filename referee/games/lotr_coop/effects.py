@@ -14,7 +14,7 @@ from ...errors import StateError
 from ..base import lost, won
 from ..tracks import Op, ask
 from .layout import LIFE
-from .moves import TURN_OPS, TURN_PHASES
+from .moves import TURN_OPS, TURN_PHASES, Move
 from .state import LotrCoopBase
 
 
@@ -235,21 +235,23 @@ class LotrCoopRules(LotrCoopBase):
             self.spent_random.append(s["v"])
         ev.append(self.event("shield_paid", player=self.players[p], value=value))
 
-    def _play_card(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
+    def _play_card(self, move: Move, ev: list[dict[str, Any]]) -> None:
         p = self.active
-        card = self.lay.cards[w[1]]
-        self.hands[p].remove(w[1])
-        self.discard.append(w[1])
+        card = self.lay.cards[move.args[0]]
+        self.hands[p].remove(move.args[0])
+        self.discard.append(move.args[0])
         self.played[card["colour"]] = True
         self.played["cards"] += 1
         syms = card.get("symbols", [])
-        line = w[2] if len(w) > 2 else syms[0]
+        line = move.args[1] if len(move.args) > 1 else syms[0]
         ev.append(
-            self.event("play", player=self.players[p], card=w[1], line=line, spaces=len(syms))
+            self.event(
+                "play", player=self.players[p], card=move.args[0], line=line, spaces=len(syms)
+            )
         )
         sc = self.sc
         if sc is None or line not in sc.lines:
-            ev.append(self.event("no_effect", card=w[1]))
+            ev.append(self.event("no_effect", card=move.args[0]))
             return
         self._advance(line, len(syms), True, ev)
 

@@ -64,7 +64,7 @@ from ..rng import Rng
 from ..tracks import TrackGame, migrate_flat
 from .effects import LotrCoopRules
 from .layout import ACTIVITIES, HOBBITS, LIFE, SAURON_START, coop_layout
-from .moves import EVENTS, Move, shield_payments
+from .moves import EVENTS, PHASES, Move, shield_payments
 from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
 from .view import LotrCoopView
@@ -109,6 +109,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     #: board's start; 1 (or none): the flat files written before the kit
     STATE_VERSION: ClassVar[int] = 3
     EVENTS: ClassVar[Mapping[str, str]] = EVENTS
+    PHASES: ClassVar[Mapping[str, frozenset[str]]] = PHASES
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "each_pay": {"player": int, "symbol": str, "else": list},
         "group_pay": {"else": list},
@@ -356,30 +357,24 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 yield Move("ring", ln)
 
     def _check(self, move: Move) -> None:
-        if (
-            isinstance(move, Move)
-            and self.result is None
-            and move.verb != "drop"
-            and move in set(self._moves(drops=False))
-        ):
+        if move.verb != "drop" and move in set(self._moves(drops=False)):
             return  # (a move other than a free discard is legal among the others)
-        legal = self._legal_or_raise(move, Move)
+        legal = set(self.generate_legal_moves())
         if move in legal:
             return
-        w = move.words
         details = {"move": str(move), "phase": self.phase, "to_move": self.to_move}
         if (
-            len(w) > 1
-            and w[0]
+            len(move.args) > 0
+            and move.verb
             in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline", "drop")
-            and w[1] not in self.players
+            and move.args[0] not in self.players
         ):
             raise IllegalMoveError(
-                f"no player {w[1]!r} in this game ({', '.join(self.players)})",
+                f"no player {move.args[0]!r} in this game ({', '.join(self.players)})",
                 code="unknown_player",
                 details=details,
             )
-        if len(w) > 1 and w[0] in (
+        if len(move.args) > 0 and move.verb in (
             "pay",
             "give",
             "discard",
@@ -388,46 +383,48 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             "volunteer",
             "drop",
         ):
-            p = self.players.index(w[1])
+            p = self.players.index(move.args[0])
             if not self.alive[p]:
                 raise IllegalMoveError(
-                    f"{w[1]} has been eliminated", code="eliminated", details=details
+                    f"{move.args[0]} has been eliminated", code="eliminated", details=details
                 )
-        if w[0] == "play" and len(w) > 1:
-            if w[1] not in self.hands[self.active]:
+        if move.verb == "play" and len(move.args) > 0:
+            if move.args[0] not in self.hands[self.active]:
                 raise IllegalMoveError(
-                    f"{self.players[self.active]} holds no {w[1]!r}",
+                    f"{self.players[self.active]} holds no {move.args[0]!r}",
                     code="card_not_in_hand",
                     details=details,
                 )
-            colour = self.lay.cards[w[1]].get("colour")
+            colour = self.lay.cards[move.args[0]].get("colour")
             if colour in ("white", "grey") and self.played.get(colour):
                 raise IllegalMoveError(
                     f"a {colour} card was already played this turn",
                     code="colour_already_played",
                     details=details,
                 )
-        if w[0] == "gandalf" and len(w) > 1:
-            p = self.players.index(w[1])
+        if move.verb == "gandalf" and len(move.args) > 0:
+            p = self.players.index(move.args[0])
             if sum(s["v"] for s in self.shields[p]) < 5:
                 raise IllegalMoveError(
-                    f"{w[1]} has fewer than 5 shields", code="not_enough_shields", details=details
+                    f"{move.args[0]} has fewer than 5 shields",
+                    code="not_enough_shields",
+                    details=details,
                 )
             pays = shield_payments([s["v"] for s in self.shields[p]], 5)
-            if len(w) > 3 and w[3] not in pays:
+            if len(move.args) > 2 and move.args[2] not in pays:
                 raise IllegalMoveError(
-                    f"{w[1]} cannot pay {w[3]}: shields worth 5 or more, none to spare "
+                    f"{move.args[0]} cannot pay {move.args[2]}: shields worth 5 or more, none to spare "
                     f"({', '.join(pays)})",
                     code="bad_payment",
                     details=details,
                 )
-        if w[0] == "ring" and self.ring_used:
+        if move.verb == "ring" and self.ring_used:
             raise IllegalMoveError(
                 "the Ring was already put on in this Scenario", code="ring_used", details=details
             )
-        if not any(m.words[0] == w[0] for m in legal):
+        if not any(m.verb == move.verb for m in legal):
             raise IllegalMoveError(
-                f"{w[0]!r} is not possible in phase {self.phase}",
+                f"{move.verb!r} is not possible in phase {self.phase}",
                 code="wrong_phase",
                 details=details,
             )
@@ -438,10 +435,9 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
-        w = move.words
         ph = self.phase
-        if w[0] in ("gandalf", "yellow", "ring", "drop"):
-            self._anytime(w, ev)
+        if move.verb in ("gandalf", "yellow", "ring", "drop"):
+            self._anytime(move, ev)
             self._run(ev)
             return ev
         pending = self.queue[0]
@@ -449,36 +445,36 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             self.queue.pop(0)
             self._reveal(ev)
         elif ph == "play":
-            if w[0] == "play":
-                self._play_card(w, ev)
+            if move.verb == "play":
+                self._play_card(move, ev)
             else:
                 self.queue.pop(0)
-                if w[0] == "draw":
+                if move.verb == "draw":
                     n = 3 if self._skill(self.active) == "pippin_draws_three" else 2
                     self._draw(self.active, n, ev)
-                elif w[0] == "heal":
+                elif move.verb == "heal":
                     self._light(self.active, 1, ev)
                 self.queue.insert(0, {"op": "end_turn"})
         elif ph == "each_pay":
             self.queue.pop(0)
             p = pending["player"]
-            if w[0] == "pay":
-                self._discard_card(p, w[2], ev)
+            if move.verb == "pay":
+                self._discard_card(p, move.args[1], ev)
             else:
                 self.queue[0:0] = [dict(o, player=p) for o in pending["else"]]
         elif ph == "group_pay":
-            if w[0] == "refuse":
+            if move.verb == "refuse":
                 self.queue.pop(0)
                 ev.append(self.event("group_refused"))
                 self.queue[0:0] = list(pending["else"])
             else:
-                p = self.players.index(w[1])
-                item = w[2]
+                p = self.players.index(move.args[0])
+                item = move.args[1]
                 # the ask is a value: a payment replaces it with what is still owed
                 if item.startswith("life:"):
                     self.life[p][item[5:]] -= 1
                     owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
-                    ev.append(self.event("paid", player=w[1], life=item[5:]))
+                    ev.append(self.event("paid", player=move.args[0], life=item[5:]))
                 elif item.startswith("shield:"):
                     self._pay_shield(p, int(item[7:]), ev)
                     owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
@@ -495,18 +491,18 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                     self.queue[0] = owed
         elif ph == "volunteer":
             self.queue.pop(0)
-            if w[0] == "refuse":
+            if move.verb == "refuse":
                 self.queue[0:0] = list(pending["else"])
             else:
-                p = self.players.index(w[1])
-                ev.append(self.event("volunteer", player=w[1]))
+                p = self.players.index(move.args[0])
+                ev.append(self.event("volunteer", player=move.args[0]))
                 self._dark(p, int(pending["n"]), ev)
         elif ph == "line":
             self.queue.pop(0)
-            self._advance(w[1], 1, True, ev)
+            self._advance(move.args[0], 1, True, ev)
         elif ph == "discard":
             p = pending["player"]
-            self._discard_card(p, w[2], ev)
+            self._discard_card(p, move.args[1], ev)
             if pending["n"] <= 1:
                 self.queue.pop(0)
             else:
@@ -516,30 +512,34 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         self._run(ev)
         return ev
 
-    def _anytime(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
-        if w[0] == "drop":
-            p = self.players.index(w[1])
-            self._discard_card(p, w[2], ev)
+    def _anytime(self, move: Move, ev: list[dict[str, Any]]) -> None:
+        if move.verb == "drop":
+            p = self.players.index(move.args[0])
+            self._discard_card(p, move.args[1], ev)
             return
-        if w[0] == "gandalf":
-            p = self.players.index(w[1])
-            values = [int(v) for v in w[3].split("+")]
+        if move.verb == "gandalf":
+            p = self.players.index(move.args[0])
+            values = [int(v) for v in move.args[2].split("+")]
             for v in values:
                 self._pay_shield(p, v, ev)
             paid = sum(values)
-            self.gandalf_cards.remove(w[2])
-            self.discard.append(w[2])  # "must then be discarded" (boxed at the reshuffle)
-            ev.append(self.event("gandalf", player=w[1], card=w[2], paid=paid))
+            self.gandalf_cards.remove(move.args[1])
+            self.discard.append(move.args[1])  # "must then be discarded" (boxed at the reshuffle)
+            ev.append(self.event("gandalf", player=move.args[0], card=move.args[1], paid=paid))
             self.queue[0:0] = [
-                dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]
+                dict(o, player=self.active) for o in self.lay.gandalf[move.args[1]]["effects"]
             ]
-        elif w[0] == "yellow":
-            p = self.players.index(w[1])
-            card = self.lay.cards[w[2]]
-            self.hands[p].remove(w[2])
-            self.discard.append(w[2])
-            target = self.players.index(w[3]) if len(w) > 3 else p
-            ev.append(self.event("yellow", player=w[1], card=w[2], target=self.players[target]))
+        elif move.verb == "yellow":
+            p = self.players.index(move.args[0])
+            card = self.lay.cards[move.args[1]]
+            self.hands[p].remove(move.args[1])
+            self.discard.append(move.args[1])
+            target = self.players.index(move.args[2]) if len(move.args) > 2 else p
+            ev.append(
+                self.event(
+                    "yellow", player=move.args[0], card=move.args[1], target=self.players[target]
+                )
+            )
             self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
         else:  # ring
             rb = self.ringbearer
@@ -547,7 +547,7 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             self.ring_on = rb
             face = self._roll(ev, rb)
             spaces = 4 - int(face.get("circles", 0))
-            ev.append(self.event("ring", player=self.players[rb], line=w[1], spaces=spaces))
+            ev.append(self.event("ring", player=self.players[rb], line=move.args[0], spaces=spaces))
             self.queue[0:0] = self._die_ops(rb, face) + [
-                {"op": "advance", "line": w[1], "n": spaces, "carry": False}
+                {"op": "advance", "line": move.args[0], "n": spaces, "carry": False}
             ]

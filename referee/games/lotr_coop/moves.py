@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..tracks import WordsMove
+from ..moves import Move as KitMove
 
 #: verb -> number of words after it (see :class:`referee.games.moves.Move`)
 VERBS: dict[str, int | tuple[int, int]] = {
@@ -24,12 +24,26 @@ VERBS: dict[str, int | tuple[int, int]] = {
     "drop": 2,
     "roll": 0,
 }
+#: "any time during the game": offered at every decision (DESIGN §6)
+_ANY = frozenset({"gandalf", "yellow", "drop", "ring"})
+#: phase -> the verbs a move may have in it (the kit's table; ``over``: none)
+PHASES: dict[str, frozenset[str]] = {
+    "reveal": _ANY | {"reveal"},
+    "play": _ANY | {"draw", "heal", "end", "play"},
+    "each_pay": _ANY | {"pay", "decline"},
+    "group_pay": _ANY | {"give", "refuse"},
+    "volunteer": _ANY | {"volunteer", "refuse"},
+    "line": _ANY | {"line"},
+    "discard": _ANY | {"discard"},
+    "roll": _ANY | {"roll"},
+    "over": frozenset(),
+}
 #: the phases of the active player's own turn (revealing tiles, playing cards)
 TURN_PHASES = ("reveal", "play")
 TURN_OPS = ("end_turn",)
 
 
-class Move(WordsMove):
+class Move(KitMove):
     """A decision, e.g. ``Move("play", "g-star", "hiding")``; ``str`` is its text."""
 
     VERBS = VERBS

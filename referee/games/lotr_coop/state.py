@@ -21,9 +21,10 @@ from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario
+from .moves import PHASES as MOVE_PHASES
 
 #: every phase a decision can be asked in
-PHASES = ("reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll")
+PHASES = tuple(p for p in MOVE_PHASES if p != "over")
 #: every queued operation
 OPS = (
     "ask",

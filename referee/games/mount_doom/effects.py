@@ -13,6 +13,7 @@ from ...errors import StateError
 from ..base import lost, won
 from ..tracks import ask
 from .layout import COMPANIONS, RINGBEARER
+from .moves import Move
 from .state import RALLY, MountDoomBase
 
 
@@ -188,14 +189,14 @@ class MountDoomRules(MountDoomBase):
         self.box.append(card)
         ev.append(self.event("card_used", card=card))
 
-    def _use_card(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
-        card = w[1]
+    def _use_card(self, move: Move, ev: list[dict[str, Any]]) -> None:
+        card = move.args[0]
         self._spend(card, ev)
         for eff in self.lay.cards[card]["use"]["effects"]:
             if eff["op"] == "move":
-                self._move(w[2], int(w[3]), ev)
+                self._move(move.args[1], int(move.args[2]), ev)
             elif eff["op"] == "treebeard":
-                if w[2] == "resolve":
+                if move.args[1] == "resolve":
                     self._resolve(int(eff.get("n", 2)), ev)
                 else:
                     self.treebeard_token = True

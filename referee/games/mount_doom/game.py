@@ -69,7 +69,7 @@ from ..rng import Rng
 from ..tracks import TrackGame, ask, migrate_flat
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
-from .moves import EVENTS, VARIANTS, Move
+from .moves import EVENTS, PHASES, VARIANTS, Move
 from .position import MountDoomPosition, MountDoomPositions
 from .state import MountDoomState
 from .view import MountDoomView
@@ -113,6 +113,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     #: booleans beside it; 1 (or none): the flat files written before the kit
     STATE_VERSION: ClassVar[int] = 3
     EVENTS: ClassVar[Mapping[str, str]] = EVENTS
+    PHASES: ClassVar[Mapping[str, frozenset[str]]] = PHASES
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "advance": {"who": str},
         "army": {"position": int, "directions": list},
@@ -356,13 +357,13 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             yield Move("use", card)
 
     def _check(self, move: Move) -> None:
-        legal = self._legal_or_raise(move, Move)
+        legal = set(self.generate_legal_moves())
         if move in legal:
             return
-        verb = move.words[0]
+        verb = move.verb
         details = {"move": str(move), "phase": self.phase, "legal": sorted(str(m) for m in legal)}
-        if verb == "use" and len(move.words) > 1:
-            card = move.words[1]
+        if verb == "use" and len(move.args) > 0:
+            card = move.args[0]
             if card not in self.lay.cards:
                 raise IllegalMoveError(f"no card {card!r}", code="unknown_card", details=details)
             if not any(e["card"] == card for e in self.held):
@@ -394,7 +395,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 code="not_now",
                 details=details,
             )
-        if not any(m.words[0] == verb for m in legal):
+        if not any(m.verb == verb for m in legal):
             raise IllegalMoveError(
                 f"{verb!r} is not possible in phase {self.phase}",
                 code="wrong_phase",
@@ -407,10 +408,9 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
     # ------------------------------------------------------------------ applying
     def _apply(self, move: Move) -> list[dict[str, Any]]:
         ev: list[dict[str, Any]] = []
-        w = move.words
         ph = self.phase
-        if w[0] == "use" and self._anytime_card(w[1]):
-            self._use_card(w, ev)
+        if move.verb == "use" and self._anytime_card(move.args[0]):
+            self._use_card(move, ev)
             if ph == "start" and self.stage_over and self.result is None:
                 self.queue.insert(0, {"op": "stage_end"})
             self._run(ev)
@@ -426,7 +426,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                     {"op": "end_turn"},
                 ]
             else:
-                a, b = w[1], w[2]
+                a, b = move.args[0], move.args[1]
                 black = [
                     self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)
                 ]
@@ -434,7 +434,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 self.rolled = {"black": black, "dice": dice, "used": [a, b]}
                 self.queue.insert(0, ask("place1"))
         elif ph == "place1":
-            v, c = int(w[1]), w[2]
+            v, c = int(move.args[0]), move.args[1]
             black = list(self.rolled["black"])
             black.remove(v)
             self.tray = [
@@ -446,14 +446,14 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             ev.append(self.event("placed", side=1, encounter=v, companion=c))
             self.queue.insert(0, ask("roll2"))
         elif ph == "roll2":
-            c3 = w[1]
+            c3 = move.args[0]
             other = self.rolled["keep"]
             v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
             dice = {x: self._roll_die(self.lay.companion_faces, x, ev) for x in (other, c3)}
             self.rolled = {"black": [v], "dice": dice, "used": self.rolled["used"] + [c3]}
             self.queue.insert(0, ask("place2"))
         elif ph == "place2":
-            c = w[1]
+            c = move.args[0]
             v = self.rolled["black"][0]
             self.tray += [
                 {"side": 2, "kind": "encounter", "value": v},
@@ -468,38 +468,38 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         elif ph in ("resolve", "turned"):
             pass  # the next op is the die, or the turned card's effects
         elif ph == "friends":
-            if w[0] == "count":
-                self._spend(w[1], ev)
-                ev.append(self.event("friend_counted", card=w[1]))
+            if move.verb == "count":
+                self._spend(move.args[0], ev)
+                ev.append(self.event("friend_counted", card=move.args[0]))
                 self._resolve(1, ev)
                 if self.held and self.result is None:
                     self.queue.insert(0, pending)
         elif ph == "advance":
-            self._move(w[1], int(w[2]), ev)
+            self._move(move.args[0], int(move.args[1]), ev)
         elif ph == "army":
-            self._army(int(pending["position"]) - 1, w[1], ev)
+            self._army(int(pending["position"]) - 1, move.args[0], ev)
         elif ph == "denethor":
-            self._reroll_side(int(w[1]), ev)
+            self._reroll_side(int(move.args[0]), ev)
         elif ph == "battle":
             b = pending["battle"]
-            if w[0] == "use":
-                self._spend(w[1], ev)
-                ev.append(self.event("battle_won_by_card", card=w[1]))
+            if move.verb == "use":
+                self._spend(move.args[0], ev)
+                ev.append(self.event("battle_won_by_card", card=move.args[0]))
                 self._battle_end(b, True, ev)
             else:
                 self._battle_roll(b, ev)
         elif ph == "gandalf":
             b = pending["battle"]
-            if w[0] == "save":
-                self._spend(w[1], ev)
-                ev.append(self.event("battle_saved_by_gandalf", card=w[1]))
+            if move.verb == "save":
+                self._spend(move.args[0], ev)
+                ev.append(self.event("battle_saved_by_gandalf", card=move.args[0]))
                 self._battle_end(b, True, ev)
             else:
                 self._battle_lost(b, ev)
         elif ph == "boromir":
             b = pending["battle"]
-            if w[0] == "use":
-                self._spend(w[1], ev)
+            if move.verb == "use":
+                self._spend(move.args[0], ev)
                 face = self._roll_die(self.lay.battle_faces, "battle", ev)
                 won = face != "sauron"
                 ev.append(self.event("boromir", face=face, won=won))
@@ -507,10 +507,10 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             else:
                 self._battle_end(b, False, ev)
         elif ph == "vision":
-            if w[0] == "vision":
+            if move.verb == "vision":
                 card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
                 self._spend(card, ev)
-                self._setup_next_stage(w[1], ev)
+                self._setup_next_stage(move.args[0], ev)
             else:
                 self._setup_next_stage(None, ev)
         self._run(ev)

@@ -19,27 +19,13 @@ from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import COMPANIONS, RINGBEARER, Layout
+from .moves import PHASES as MOVE_PHASES
 from .moves import VARIANTS
 
 #: the position of a companion on the rally space beside Minas Morgul
 RALLY = -1
 #: every phase a decision can be asked in
-PHASES = (
-    "start",
-    "place1",
-    "roll2",
-    "place2",
-    "resolve",
-    "turned",
-    "advance",
-    "army",
-    "denethor",
-    "battle",
-    "gandalf",
-    "boromir",
-    "vision",
-    "friends",
-)
+PHASES = tuple(p for p in MOVE_PHASES if p != "over")
 #: every queued operation
 OPS = (
     "ask",

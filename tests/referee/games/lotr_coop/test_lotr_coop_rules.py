@@ -267,7 +267,7 @@ def test_joker_stars_on_one_line(compiled) -> None:  # type: ignore[no-untyped-d
     g = new(compiled)
     at_play(g)
     g.hands[0] = ["g-star2"]
-    plays = {str(m) for m in g.legal_moves if m.words[0] == "play"}
+    plays = {str(m) for m in g.legal_moves if m.verb == "play"}
     assert plays == {"play g-star2 fighting", "play g-star2 hiding", "play g-star2 travelling"}
     play(g, "play g-star2 travelling")
     assert g.markers == {"fighting": 0, "hiding": 0, "travelling": 2}
@@ -416,7 +416,7 @@ def test_put_on_the_ring(compiled) -> None:  # type: ignore[no-untyped-def]
     Activity line ... if the die showed three circles, advance one space ... Spaces moved
     over or landed on in this way are not carried out.\""""
     g = new(compiled)
-    assert not any(m.words[0] == "ring" for m in g.legal_moves)  # no tile revealed yet
+    assert not any(m.verb == "ring" for m in g.legal_moves)  # no tile revealed yet
     at_play(g)
     g.rng = Loaded(THREE)
     play(g, "ring hiding")
@@ -640,7 +640,7 @@ def test_activity_tile_on_full_line(compiled) -> None:  # type: ignore[no-untype
     g.tiles.append("hiding")
     play(g, "reveal")
     assert g.phase == "line"
-    assert {str(m) for m in g.legal_moves if m.words[0] == "line"} == {
+    assert {str(m) for m in g.legal_moves if m.verb == "line"} == {
         "line fighting",
         "line travelling",
     }
@@ -771,7 +771,9 @@ def test_calling_gandalf_payer_chooses_shields(compiled) -> None:  # type: ignor
     g = new(compiled)
     at_play(g)
     g.shields[1] = [{"v": 4}, {"v": 3}, {"v": 1}]
-    pays = {m.words[3] for m in g.legal_moves if m.words[:3] == ("gandalf", "sam", "magic")}
+    pays = {
+        m.args[2] for m in g.legal_moves if (m.verb, *m.args)[:3] == ("gandalf", "sam", "magic")
+    }
     assert pays == {"4+1", "4+3"}
     for unpayable in ("3+1", "4+3+1"):  # worth less than 5; a shield to spare
         with pytest.raises(IllegalMoveError) as exc:
@@ -810,7 +812,7 @@ def test_any_time_actions_while_a_decision_is_pending(compiled, pending: str) ->
     play(g, "yellow sam lembas frodo")
     assert len(g.hands[0]) == 4 and g.phase == pending
     if pending == "discard":  # the Hobbit the die makes discard cannot drop instead
-        assert not any(m.words[:2] == ("drop", "frodo") for m in g.legal_moves)
+        assert not any((m.verb, *m.args)[:2] == ("drop", "frodo") for m in g.legal_moves)
 
 
 def test_hand_edited_corruption_refused(compiled) -> None:  # type: ignore[no-untyped-def]
