@@ -58,15 +58,16 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError
+from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, ask, migrate_flat
+from ..tracks import Op, TrackGame, ask, migrate_flat
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
 from .moves import EVENTS, PHASES, VARIANTS, Move
@@ -406,115 +407,148 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         )
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, move: Move) -> list[dict[str, Any]]:
-        ev: list[dict[str, Any]] = []
-        ph = self.phase
+    def _apply(self, move: Move) -> list[Event]:
+        ev: list[Event] = []
         if move.verb == "use" and self._anytime_card(move.args[0]):
             self._use_card(move, ev)
-            if ph == "start" and self.stage_over and self.result is None:
+            if self.phase == "start" and self.stage_over and self.result is None:
                 self.queue.insert(0, {"op": "stage_end"})
-            self._run(ev)
-            return ev
-        pending = self.queue.pop(0)  # the ask this move answers
-        if ph == "start":
-            if self.final_stage:
-                v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
-                self.cocooned = False
-                self.queue[0:0] = [
-                    {"op": "encounter", "value": v},
-                    {"op": "final_step"},
-                    {"op": "end_turn"},
-                ]
-            else:
-                a, b = move.args[0], move.args[1]
-                black = [
-                    self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)
-                ]
-                dice = {c: self._roll_die(self.lay.companion_faces, c, ev) for c in (a, b)}
-                self.rolled = {"black": black, "dice": dice, "used": [a, b]}
-                self.queue.insert(0, ask("place1"))
-        elif ph == "place1":
-            v, c = int(move.args[0]), move.args[1]
-            black = list(self.rolled["black"])
-            black.remove(v)
-            self.tray = [
-                {"side": 1, "kind": "encounter", "value": v},
-                {"side": 1, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
-            ]
-            other = next(x for x in self.rolled["dice"] if x != c)
-            self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
-            ev.append(self.event("placed", side=1, encounter=v, companion=c))
-            self.queue.insert(0, ask("roll2"))
-        elif ph == "roll2":
-            c3 = move.args[0]
-            other = self.rolled["keep"]
-            v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
-            dice = {x: self._roll_die(self.lay.companion_faces, x, ev) for x in (other, c3)}
-            self.rolled = {"black": [v], "dice": dice, "used": self.rolled["used"] + [c3]}
-            self.queue.insert(0, ask("place2"))
-        elif ph == "place2":
-            c = move.args[0]
-            v = self.rolled["black"][0]
-            self.tray += [
-                {"side": 2, "kind": "encounter", "value": v},
-                {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
-            ]
-            self.rolled = {}
-            ev.append(self.event("placed", side=2, encounter=v, companion=c))
-            seq: list[dict[str, Any]] = []
-            for i in range(4):
-                seq += [ask("resolve"), {"op": "die", "i": i}]
-            self.queue[0:0] = seq + [{"op": "end_turn"}]
-        elif ph in ("resolve", "turned"):
-            pass  # the next op is the die, or the turned card's effects
-        elif ph == "friends":
-            if move.verb == "count":
-                self._spend(move.args[0], ev)
-                ev.append(self.event("friend_counted", card=move.args[0]))
-                self._resolve(1, ev)
-                if self.held and self.result is None:
-                    self.queue.insert(0, pending)
-        elif ph == "advance":
-            self._move(move.args[0], int(move.args[1]), ev)
-        elif ph == "army":
-            self._army(int(pending["position"]) - 1, move.args[0], ev)
-        elif ph == "denethor":
-            self._reroll_side(int(move.args[0]), ev)
-        elif ph == "battle":
-            b = pending["battle"]
-            if move.verb == "use":
-                self._spend(move.args[0], ev)
-                ev.append(self.event("battle_won_by_card", card=move.args[0]))
-                self._battle_end(b, True, ev)
-            else:
-                self._battle_roll(b, ev)
-        elif ph == "gandalf":
-            b = pending["battle"]
-            if move.verb == "save":
-                self._spend(move.args[0], ev)
-                ev.append(self.event("battle_saved_by_gandalf", card=move.args[0]))
-                self._battle_end(b, True, ev)
-            else:
-                self._battle_lost(b, ev)
-        elif ph == "boromir":
-            b = pending["battle"]
-            if move.verb == "use":
-                self._spend(move.args[0], ev)
-                face = self._roll_die(self.lay.battle_faces, "battle", ev)
-                won = face != "sauron"
-                ev.append(self.event("boromir", face=face, won=won))
-                self._battle_end(b, won, ev)
-            else:
-                self._battle_end(b, False, ev)
-        elif ph == "vision":
-            if move.verb == "vision":
-                card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
-                self._spend(card, ev)
-                self._setup_next_stage(move.args[0], ev)
-            else:
-                self._setup_next_stage(None, ev)
+        else:
+            pending = self.queue.pop(0)  # the ask this move answers
+            self._ANSWERS[self.phase, move.verb](self, move, pending, ev)
         self._run(ev)
         return ev
+
+    # ------------------------------------------------------------------ the answers
+    # one per (phase, verb) of :data:`~.moves.PHASES` but the "any time" cards; each
+    # gets the move, the ask it answers (already off the queue) and the events so far
+    def _roll_first(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        if self.final_stage:  # the Mount Doom roll: one black die
+            v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
+            self.cocooned = False
+            self.queue[0:0] = [
+                {"op": "encounter", "value": v},
+                {"op": "final_step"},
+                {"op": "end_turn"},
+            ]
+            return
+        a, b = move.args
+        black = [self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)]
+        dice = {c: self._roll_die(self.lay.companion_faces, c, ev) for c in (a, b)}
+        self.rolled = {"black": black, "dice": dice, "used": [a, b]}
+        self.queue.insert(0, ask("place1"))
+
+    def _place_first(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        v, c = int(move.args[0]), move.args[1]
+        black = list(self.rolled["black"])
+        black.remove(v)
+        self.tray = [
+            {"side": 1, "kind": "encounter", "value": v},
+            {"side": 1, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+        ]
+        other = next(x for x in self.rolled["dice"] if x != c)
+        self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
+        ev.append(self.event("placed", side=1, encounter=v, companion=c))
+        self.queue.insert(0, ask("roll2"))
+
+    def _roll_second(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        c3 = move.args[0]
+        other = self.rolled["keep"]
+        v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
+        dice = {x: self._roll_die(self.lay.companion_faces, x, ev) for x in (other, c3)}
+        self.rolled = {"black": [v], "dice": dice, "used": self.rolled["used"] + [c3]}
+        self.queue.insert(0, ask("place2"))
+
+    def _place_second(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        c = move.args[0]
+        v = self.rolled["black"][0]
+        self.tray += [
+            {"side": 2, "kind": "encounter", "value": v},
+            {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+        ]
+        self.rolled = {}
+        ev.append(self.event("placed", side=2, encounter=v, companion=c))
+        seq: list[Op] = []
+        for i in range(4):
+            seq += [ask("resolve"), {"op": "die", "i": i}]
+        self.queue[0:0] = seq + [{"op": "end_turn"}]
+
+    def _go_on(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        """``go``, ``done``, ``accept`` a Boromir ask...: the queue carries on."""
+
+    def _count_friend(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("friend_counted", card=move.args[0]))
+        self._resolve(1, ev)
+        if self.held and self.result is None:
+            self.queue.insert(0, pending)
+
+    def _advance_symbol(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._move(move.args[0], int(move.args[1]), ev)
+
+    def _move_army(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._army(int(pending["position"]) - 1, move.args[0], ev)
+
+    def _denethor(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._reroll_side(int(move.args[0]), ev)
+
+    def _battle_card(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("battle_won_by_card", card=move.args[0]))
+        self._battle_end(pending["battle"], True, ev)
+
+    def _fight(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_roll(pending["battle"], ev)
+
+    def _save(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("battle_saved_by_gandalf", card=move.args[0]))
+        self._battle_end(pending["battle"], True, ev)
+
+    def _gandalf_accepted(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_lost(pending["battle"], ev)
+
+    def _boromir(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        face = self._roll_die(self.lay.battle_faces, "battle", ev)
+        won = face != "sauron"
+        ev.append(self.event("boromir", face=face, won=won))
+        self._battle_end(pending["battle"], won, ev)
+
+    def _boromir_accepted(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_end(pending["battle"], False, ev)
+
+    def _vision(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
+        self._spend(card, ev)
+        self._setup_next_stage(move.args[0], ev)
+
+    def _no_vision(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._setup_next_stage(None, ev)
+
+    #: (phase, verb) -> its answer (every pair of :data:`~.moves.PHASES` but the "any
+    #: time" ``use``, which :meth:`_apply` carries out first)
+    _ANSWERS: ClassVar[dict[tuple[str, str], Callable[..., None]]] = {
+        ("start", "roll"): _roll_first,
+        ("place1", "place"): _place_first,
+        ("roll2", "roll"): _roll_second,
+        ("place2", "place"): _place_second,
+        ("resolve", "go"): _go_on,
+        ("turned", "go"): _go_on,
+        ("friends", "count"): _count_friend,
+        ("friends", "done"): _go_on,
+        ("advance", "advance"): _advance_symbol,
+        ("army", "army"): _move_army,
+        ("denethor", "reroll"): _denethor,
+        ("battle", "use"): _battle_card,
+        ("battle", "fight"): _fight,
+        ("gandalf", "save"): _save,
+        ("gandalf", "accept"): _gandalf_accepted,
+        ("boromir", "use"): _boromir,
+        ("boromir", "accept"): _boromir_accepted,
+        ("vision", "vision"): _vision,
+        ("vision", "pass"): _no_vision,
+    }
 
 
 def _variant(old: dict[str, Any]) -> str:

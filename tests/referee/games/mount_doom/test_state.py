@@ -181,3 +181,15 @@ def test_hand_edited_queue_refused_not_a_traceback_later(compiled, field: str, q
         MountDoom.from_json(data, compiled)
     assert exc.value.code == "bad_state" and field in str(exc.value)
     assert "\n" not in str(exc.value)
+
+
+def test_every_verb_a_phase_allows_has_an_answer() -> None:
+    """Each (phase, verb) of the declared PHASES is carried out by one answer of the
+    table, but the "any time" ``use`` (carried out first, in every phase); the table
+    names no pair the phases do not allow."""
+    from referee.games.mount_doom.moves import PHASES
+
+    allowed = {(ph, v) for ph, verbs in PHASES.items() for v in verbs}
+    answered = set(MountDoom._ANSWERS)
+    assert answered <= allowed
+    assert {pair for pair in allowed if pair[1] != "use"} <= answered
