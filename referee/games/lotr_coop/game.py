@@ -53,15 +53,16 @@ types); ``check`` is a set lookup on them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
+from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, migrate_flat
+from ..tracks import Op, TrackGame, migrate_flat
 from .effects import LotrCoopRules
 from .layout import ACTIVITIES, HOBBITS, LIFE, SAURON_START, coop_layout
 from .moves import EVENTS, PHASES, Move, shield_payments
@@ -433,121 +434,160 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         )
 
     # ------------------------------------------------------------------ applying
-    def _apply(self, move: Move) -> list[dict[str, Any]]:
-        ev: list[dict[str, Any]] = []
-        ph = self.phase
-        if move.verb in ("gandalf", "yellow", "ring", "drop"):
-            self._anytime(move, ev)
-            self._run(ev)
-            return ev
-        pending = self.queue[0]
-        if ph == "reveal":
-            self.queue.pop(0)
-            self._reveal(ev)
-        elif ph == "play":
-            if move.verb == "play":
-                self._play_card(move, ev)
-            else:
-                self.queue.pop(0)
-                if move.verb == "draw":
-                    n = 3 if self._skill(self.active) == "pippin_draws_three" else 2
-                    self._draw(self.active, n, ev)
-                elif move.verb == "heal":
-                    self._light(self.active, 1, ev)
-                self.queue.insert(0, {"op": "end_turn"})
-        elif ph == "each_pay":
-            self.queue.pop(0)
-            p = pending["player"]
-            if move.verb == "pay":
-                self._discard_card(p, move.args[1], ev)
-            else:
-                self.queue[0:0] = [dict(o, player=p) for o in pending["else"]]
-        elif ph == "group_pay":
-            if move.verb == "refuse":
-                self.queue.pop(0)
-                ev.append(self.event("group_refused"))
-                self.queue[0:0] = list(pending["else"])
-            else:
-                p = self.players.index(move.args[0])
-                item = move.args[1]
-                # the ask is a value: a payment replaces it with what is still owed
-                if item.startswith("life:"):
-                    self.life[p][item[5:]] -= 1
-                    owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
-                    ev.append(self.event("paid", player=move.args[0], life=item[5:]))
-                elif item.startswith("shield:"):
-                    self._pay_shield(p, int(item[7:]), ev)
-                    owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
-                else:
-                    self._discard_card(p, item, ev)
-                    if "needs" in pending:
-                        owed = dict(pending, needs=[x for x in pending["needs"] if x != "card"])
-                    else:
-                        owed = dict(pending, n=pending["n"] - 1)
-                if owed.get("n", 1) <= 0 or owed.get("needs") == []:
-                    self.queue.pop(0)
-                    ev.append(self.event("group_paid"))
-                else:
-                    self.queue[0] = owed
-        elif ph == "volunteer":
-            self.queue.pop(0)
-            if move.verb == "refuse":
-                self.queue[0:0] = list(pending["else"])
-            else:
-                p = self.players.index(move.args[0])
-                ev.append(self.event("volunteer", player=move.args[0]))
-                self._dark(p, int(pending["n"]), ev)
-        elif ph == "line":
-            self.queue.pop(0)
-            self._advance(move.args[0], 1, True, ev)
-        elif ph == "discard":
-            p = pending["player"]
-            self._discard_card(p, move.args[1], ev)
-            if pending["n"] <= 1:
-                self.queue.pop(0)
-            else:
-                self.queue[0] = dict(pending, n=pending["n"] - 1)
-        elif ph == "roll":
-            self.queue.pop(0)  # the die op that follows rolls it
+    def _apply(self, move: Move) -> list[Event]:
+        ev: list[Event] = []
+        any_time = self._ANY_TIME.get(move.verb)
+        if any_time is not None:
+            any_time(self, move, ev)
+        else:  # the answer to the ask at the front of the queue (left there for now)
+            self._ANSWERS[self.phase, move.verb](self, move, self.queue[0], ev)
         self._run(ev)
         return ev
 
-    def _anytime(self, move: Move, ev: list[dict[str, Any]]) -> None:
-        if move.verb == "drop":
-            p = self.players.index(move.args[0])
-            self._discard_card(p, move.args[1], ev)
-            return
-        if move.verb == "gandalf":
-            p = self.players.index(move.args[0])
-            values = [int(v) for v in move.args[2].split("+")]
-            for v in values:
-                self._pay_shield(p, v, ev)
-            paid = sum(values)
-            self.gandalf_cards.remove(move.args[1])
-            self.discard.append(move.args[1])  # "must then be discarded" (boxed at the reshuffle)
-            ev.append(self.event("gandalf", player=move.args[0], card=move.args[1], paid=paid))
-            self.queue[0:0] = [
-                dict(o, player=self.active) for o in self.lay.gandalf[move.args[1]]["effects"]
-            ]
-        elif move.verb == "yellow":
-            p = self.players.index(move.args[0])
-            card = self.lay.cards[move.args[1]]
-            self.hands[p].remove(move.args[1])
-            self.discard.append(move.args[1])
-            target = self.players.index(move.args[2]) if len(move.args) > 2 else p
-            ev.append(
-                self.event(
-                    "yellow", player=move.args[0], card=move.args[1], target=self.players[target]
-                )
+    # ------------------------------------------------------------------ the answers
+    # one per (phase, verb) of :data:`~.moves.PHASES` but the "any time" verbs; each
+    # gets the move, the ask it answers (still at the front of the queue: an answer
+    # takes it off, or replaces it with what is still owed) and the events so far
+    def _reveal_tile(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._reveal(ev)
+
+    def _play(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._play_card(move, ev)
+
+    def _end_play(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        """``draw``, ``heal`` or ``end``: the active player's turn ends."""
+        self.queue.pop(0)
+        if move.verb == "draw":
+            n = 3 if self._skill(self.active) == "pippin_draws_three" else 2
+            self._draw(self.active, n, ev)
+        elif move.verb == "heal":
+            self._light(self.active, 1, ev)
+        self.queue.insert(0, {"op": "end_turn"})
+
+    def _pay(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._discard_card(pending["player"], move.args[1], ev)
+
+    def _decline(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self.queue[0:0] = [dict(o, player=pending["player"]) for o in pending["else"]]
+
+    def _group_refuses(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        ev.append(self.event("group_refused"))
+        self.queue[0:0] = list(pending["else"])
+
+    def _give(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        item = move.args[1]
+        # the ask is a value: a payment replaces it with what is still owed
+        if item.startswith("life:"):
+            self.life[p][item[5:]] -= 1
+            owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
+            ev.append(self.event("paid", player=move.args[0], life=item[5:]))
+        elif item.startswith("shield:"):
+            self._pay_shield(p, int(item[7:]), ev)
+            owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
+        else:
+            self._discard_card(p, item, ev)
+            if "needs" in pending:
+                owed = dict(pending, needs=[x for x in pending["needs"] if x != "card"])
+            else:
+                owed = dict(pending, n=pending["n"] - 1)
+        if owed.get("n", 1) <= 0 or owed.get("needs") == []:
+            self.queue.pop(0)
+            ev.append(self.event("group_paid"))
+        else:
+            self.queue[0] = owed
+
+    def _nobody_volunteers(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self.queue[0:0] = list(pending["else"])
+
+    def _volunteer(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        ev.append(self.event("volunteer", player=move.args[0]))
+        self._dark(self.players.index(move.args[0]), int(pending["n"]), ev)
+
+    def _line(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._advance(move.args[0], 1, True, ev)
+
+    def _discard(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._discard_card(pending["player"], move.args[1], ev)
+        if pending["n"] <= 1:
+            self.queue.pop(0)
+        else:
+            self.queue[0] = dict(pending, n=pending["n"] - 1)
+
+    def _roll_now(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)  # the die op that follows rolls it
+
+    #: (phase, verb) -> its answer (every pair of :data:`~.moves.PHASES` but the
+    #: "any time" verbs, :attr:`_ANY_TIME`)
+    _ANSWERS: ClassVar[dict[tuple[str, str], Callable[..., None]]] = {
+        ("reveal", "reveal"): _reveal_tile,
+        ("play", "play"): _play,
+        ("play", "draw"): _end_play,
+        ("play", "heal"): _end_play,
+        ("play", "end"): _end_play,
+        ("each_pay", "pay"): _pay,
+        ("each_pay", "decline"): _decline,
+        ("group_pay", "give"): _give,
+        ("group_pay", "refuse"): _group_refuses,
+        ("volunteer", "volunteer"): _volunteer,
+        ("volunteer", "refuse"): _nobody_volunteers,
+        ("line", "line"): _line,
+        ("discard", "discard"): _discard,
+        ("roll", "roll"): _roll_now,
+    }
+
+    # ------------------------------------------------------------------ any time
+    def _drop(self, move: Move, ev: list[Event]) -> None:
+        self._discard_card(self.players.index(move.args[0]), move.args[1], ev)
+
+    def _call_gandalf(self, move: Move, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        values = [int(v) for v in move.args[2].split("+")]
+        for v in values:
+            self._pay_shield(p, v, ev)
+        paid = sum(values)
+        self.gandalf_cards.remove(move.args[1])
+        self.discard.append(move.args[1])  # "must then be discarded" (boxed at the reshuffle)
+        ev.append(self.event("gandalf", player=move.args[0], card=move.args[1], paid=paid))
+        self.queue[0:0] = [
+            dict(o, player=self.active) for o in self.lay.gandalf[move.args[1]]["effects"]
+        ]
+
+    def _yellow(self, move: Move, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        card = self.lay.cards[move.args[1]]
+        self.hands[p].remove(move.args[1])
+        self.discard.append(move.args[1])
+        target = self.players.index(move.args[2]) if len(move.args) > 2 else p
+        ev.append(
+            self.event(
+                "yellow", player=move.args[0], card=move.args[1], target=self.players[target]
             )
-            self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
-        else:  # ring
-            rb = self.ringbearer
-            self.ring_used = True
-            self.ring_on = rb
-            face = self._roll(ev, rb)
-            spaces = 4 - int(face.get("circles", 0))
-            ev.append(self.event("ring", player=self.players[rb], line=move.args[0], spaces=spaces))
-            self.queue[0:0] = self._die_ops(rb, face) + [
-                {"op": "advance", "line": move.args[0], "n": spaces, "carry": False}
-            ]
+        )
+        self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
+
+    def _put_on_ring(self, move: Move, ev: list[Event]) -> None:
+        rb = self.ringbearer
+        self.ring_used = True
+        self.ring_on = rb
+        face = self._roll(ev, rb)
+        spaces = 4 - int(face.get("circles", 0))
+        ev.append(self.event("ring", player=self.players[rb], line=move.args[0], spaces=spaces))
+        self.queue[0:0] = self._die_ops(rb, face) + [
+            {"op": "advance", "line": move.args[0], "n": spaces, "carry": False}
+        ]
+
+    #: "any time during the game" verb -> what it does (in every phase)
+    _ANY_TIME: ClassVar[dict[str, Callable[..., None]]] = {
+        "drop": _drop,
+        "gandalf": _call_gandalf,
+        "yellow": _yellow,
+        "ring": _put_on_ring,
+    }

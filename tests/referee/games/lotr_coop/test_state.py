@@ -120,3 +120,16 @@ def test_version_2_state_file_sauron_zero_becomes_the_start_space(compiled) -> N
     h = LotrCoop.from_json(data, compiled)
     assert h.options == {"sauron": 15} and h.sauron == g.sauron
     assert LotrCoop.new(compiled, players=3, seed=2).options == {"sauron": 15}
+
+
+def test_every_verb_a_phase_allows_has_an_answer() -> None:
+    """Each (phase, verb) of the declared PHASES is carried out by one answer of the
+    table, or is an "any time" verb (carried out alike in every phase)."""
+    from referee.games.lotr_coop.moves import PHASES
+
+    allowed = {(ph, v) for ph, verbs in PHASES.items() for v in verbs}
+    answered = set(LotrCoop._ANSWERS)
+    assert answered <= allowed and answered.isdisjoint(
+        (ph, v) for ph, v in allowed if v in LotrCoop._ANY_TIME
+    )
+    assert {pair for pair in allowed if pair[1] not in LotrCoop._ANY_TIME} <= answered
