@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...errors import StateError
 from ..outcome import Outcome
@@ -38,9 +38,10 @@ class LotrCoopPosition:
     placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those neither in the discard pile nor in
     the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
-    ``last_number`` (the number under the main marker), ``queue`` (the start of
+    ``last_number`` (the number under the main marker), ``phase`` (the start of
     ``active``'s turn: an Event tile to reveal; at Mount Doom, ``location``
-    ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise).
+    ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise),
+    ``queue`` (the rest of the turn, from ``phase``).
     """
 
     corruption: dict[str, str] = field(
@@ -92,8 +93,21 @@ class LotrCoopPosition:
     ring_on: str | None = None
     scenario_over: bool = False
     last_number: int | None = None
+    phase: (
+        Literal["reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll"]
+        | None
+    ) = field(
+        default=None,
+        metadata={
+            "help": "the decision awaited: reveal (an Event tile; the default), play (cards, "
+            "the tile done), line (which line an Activity tile advances, its own being "
+            "full), roll (at Mount Doom: the die, the default there); the others need the "
+            "queue position() writes"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
-        default=None, metadata={"help": "operations and decisions pending (advanced)"}
+        default=None,
+        metadata={"help": "operations and decisions pending (advanced: default from phase)"},
     )
     result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
 
@@ -119,17 +133,26 @@ class LotrCoopPositions(LotrCoopBase):
         n = len(self.players)
         return [(self.ringbearer + k) % n for k in range((self.active - self.ringbearer) % n)]
 
-    def _default_queue(self) -> list[Op]:
-        """The decision a position awaits when it writes no queue: the active player's
-        Event tile to reveal, or at Mount Doom his roll of the die."""
+    def _default_queue(self, phase: str | None) -> list[Op] | None:
+        """The queue awaiting ``phase`` as play leaves it, for a position that writes
+        none (``None``: the phase needs a written queue). Left out, the phase is the
+        active player's Event tile to reveal, or at Mount Doom his roll of the die."""
         if self._at_mount_doom():
+            if phase not in (None, "roll"):
+                return None
             p = self.active
             return [
                 ask("roll", player=p),
                 {"op": "mount_doom_roll", "player": p, "tried": self._tried_at_mount_doom()}
                 | {"asked": True},
             ]
-        return [ask("reveal")]
+        if phase in (None, "reveal"):
+            return [ask("reveal")]
+        if phase == "play":
+            return [ask("play")]
+        if phase == "line" and self.sc is not None:
+            return [ask("line", lines=self._open_lines()), ask("play")]
+        return None
 
     def _check_mount_doom(self, p: LotrCoopPosition) -> None:
         """At Mount Doom: no Scenario, and the die came to ``active`` from the Ring-bearer."""
@@ -150,7 +173,8 @@ class LotrCoopPositions(LotrCoopBase):
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
-        start = self.queue == self._default_queue() and self.revealed == 0
+        over = self.result is not None
+        derived = not over and self.queue == self._default_queue(self.phase)
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -182,7 +206,8 @@ class LotrCoopPositions(LotrCoopBase):
             ring_on=None if self.ring_on is None else self.players[self.ring_on],
             scenario_over=self.scenario_over,
             last_number=self.last_number,
-            queue=None if start or self.result is not None else [dict(o) for o in self.queue],
+            phase=None if over else self.phase,  # type: ignore[arg-type]
+            queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
 
@@ -275,11 +300,19 @@ class LotrCoopPositions(LotrCoopBase):
         self.result = p.result
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
+            first = self.queue[0] if self.queue else {}
+            awaited = first.get("phase") if first.get("op") == "ask" else None
+            if p.phase is not None and p.phase != awaited:
+                raise _bad("phase", f"{p.phase!r}, but the queue awaits {awaited!r}")
         elif p.result is not None:
             self.queue = []
         else:
             self._check_mount_doom(p)
-            self.queue = self._default_queue()
+            queue = self._default_queue(p.phase)
+            if queue is None:
+                where = "at Mount Doom" if self._at_mount_doom() else "here"
+                raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")
+            self.queue = queue
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":
