@@ -63,11 +63,13 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError
+from ..base import BoardName
 from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
 from ..tracks import Op, TrackGame, ask, migrate_flat
+from . import names
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
 from .moves import EVENTS, PHASES, VARIANTS, Move
@@ -190,6 +192,12 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         out["options"] = {"variant": _variant(data)}
         out["version"] = cls.STATE_VERSION
         return out
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """Rivendell, the stage goals, the rally space, the route and resolve spaces
+        counted as the names say (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     # ------------------------------------------------------------------ what players see
     def dump_view(self, player: str | None = None) -> dict[str, Any]:

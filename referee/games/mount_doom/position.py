@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
+from ..names import resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import COMPANIONS
+from .names import place_names
 from .state import RALLY, MountDoomBase
 
 
@@ -65,9 +67,17 @@ class MountDoomPosition:
     """
 
     companions: dict[str, str] = field(
-        metadata={"help": "companion -> route node id (or the rally space's node)"}
+        metadata={
+            "help": "companion -> his route space: a node id or a name of referee "
+            "board-names (Rivendell, Lothlórien, route space 9, the rally space...)"
+        }
     )
-    ring: str = field(metadata={"help": "node id of the One Ring on the resolve track"})
+    ring: str = field(
+        metadata={
+            "help": "the One Ring's resolve space: a node id or a name (the bright heart, "
+            "resolve space 4 counted from the bright heart, the dark heart...)"
+        }
+    )
     row: list[list[RowCard]] = field(
         metadata={"help": "the six encounter positions, each a stack bottom first"}
     )
@@ -192,23 +202,16 @@ class MountDoomPositions(MountDoomBase):
         p: MountDoomPosition = position
         lay = self.lay
         index = {n: k for k, n in enumerate(lay.route)}
-        for c, node in p.companions.items():
+        route_names = place_names(self.compiled, "route")
+        for c, written in p.companions.items():
             if c not in COMPANIONS:
-                raise StateError(f"position.companions: no companion {c!r}", code="bad_state")
-            if node == lay.rally:
-                self.pos[c] = RALLY
-            elif node in index:
-                self.pos[c] = index[node]
-            else:
-                raise StateError(
-                    f"position.companions.{c}: {node!r} is not a space of the route",
-                    code="bad_state",
-                )
-        if p.ring not in lay.resolve:
-            raise StateError(
-                f"position.ring: {p.ring!r} is not a space of the resolve track", code="bad_state"
-            )
-        self.ring = lay.resolve.index(p.ring)
+                raise unknown("position.companions", "companion", c, COMPANIONS)
+            where = f"position.companions.{c}"
+            node = resolve(written, [*lay.route, lay.rally], route_names, where, "route space")
+            self.pos[c] = RALLY if node == lay.rally else index[node]
+        ring_names = place_names(self.compiled, "resolve")
+        ring = resolve(p.ring, lay.resolve, ring_names, "position.ring", "resolve space")
+        self.ring = lay.resolve.index(ring)
         if p.to_move and p.to_move not in self.players:
             raise StateError(f"position.to_move: no player {p.to_move!r}", code="bad_state")
         self.current = self.players.index(p.to_move) if p.to_move else 0

@@ -174,3 +174,32 @@ def test_dice_positions_refused_in_one_line(compiled, fields: dict[str, Any], wh
         MountDoom.from_position(compiled, position(**fields))
     assert exc.value.code == "bad_state" and where in str(exc.value)
     assert "\n" not in str(exc.value) and "IndexError" not in str(exc.value)
+
+
+def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A position may name the places as the rulebook does (``referee board-names``):
+    stage goals, Rivendell, the rally space, route spaces counted from Rivendell and the
+    resolve track counted from the bright heart. It is the same game as with ids."""
+    by_name = MountDoom.from_position(
+        compiled,
+        position(
+            companions={"ringbearer": "Lothlórien", "aragorn": "the rally space"}
+            | {"legolas": "Rivendell", "gimli": "route space 9", "merry-pippin": "minas morgul"},
+            ring="the One Ring's start",
+        ),
+    )
+    by_id = MountDoom.from_position(
+        compiled,
+        position(
+            companions={"ringbearer": "r07", "aragorn": "rally", "legolas": "r00"}
+            | {"gimli": "r09", "merry-pippin": "r35"},
+            ring="resolve04",
+        ),
+    )
+    assert by_name.to_json() == by_id.to_json()
+    names = {n.name: n for n in MountDoom.board_names(compiled)}
+    assert names["the bright heart"].id == "resolve00" and names["the dark heart"].id == "resolve12"
+    assert names["Mount Doom"].kind == "stage goal" and "stage 6" in names["Mount Doom"].note
+    with pytest.raises(StateError) as exc:
+        MountDoom.from_position(compiled, position(ring="the brigth heart"))
+    assert "position.ring" in str(exc.value) and "did you mean 'the bright heart'" in str(exc.value)
