@@ -24,7 +24,14 @@ from referee.model import Board
 
 from . import clipboard
 from .canvas import BoardScene, BoardView
-from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
+from .commands import (
+    AddFeaturesCommand,
+    DeleteCommand,
+    EditVerticesCommand,
+    PlacePieceCommand,
+    PlaceTileCommand,
+)
+from .connect import Fix, fix_for
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
@@ -104,6 +111,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.problems = ProblemsDock(self)
         self.problems.activated.connect(self.goto_problem)
+        self.problems.fix_requested.connect(self.fix_problem)
+        self.problems.fixer = self._fix_label
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems)
         self.history = QDockWidget("History", self)
         self.history.setObjectName("HistoryDock")
@@ -226,6 +235,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             PlacePointTool(self, "door"),
             PlacePointTool(self, "river_dot"),
             PlacePointTool(self, "bridge"),
+            PlacePointTool(self, "port"),
             EditVerticesTool(self),
             DeleteTool(self),
         ):
@@ -429,6 +439,27 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         elif key in self.scene.items_by_key:
             self.view.centerOn(self.scene.items_by_key[key])
         self.scene.markers.highlight = (problem.x, problem.y) if problem.x is not None else None
+
+    def _fix(self, problem: Any) -> Fix | None:
+        return fix_for(self.doc.board, problem, lambda: self.doc.new_id("port"))
+
+    def _fix_label(self, problem: Any) -> str | None:
+        fix = self._fix(problem)
+        return fix.label if fix is not None else None
+
+    def fix_problem(self, problem: Any) -> bool:
+        """Apply the one-click fix of ``problem`` as one undo step; False if it has none."""
+        fix = self._fix(problem)
+        if fix is None:
+            return False
+        self.doc.undo.beginMacro(fix.label[:1].upper() + fix.label[1:])
+        if fix.new_geometry is not None:
+            self.doc.undo.push(EditVerticesCommand(self.doc, fix.path_id, fix.new_geometry))
+        if fix.add:
+            self.doc.undo.push(AddFeaturesCommand(self.doc, fix.add, fix.label))
+        self.doc.undo.endMacro()
+        self.status(f"Fixed: {fix.label}")
+        return True
 
     # ================================================================== editing
     def find_tile(self, key: str) -> Any:
