@@ -353,6 +353,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         )
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
+        self.view.tile_lookup = self.find_tile
         self.view.piece_dropped.connect(self.drop_piece)
 
     def _wire_document(self) -> None:

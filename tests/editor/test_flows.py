@@ -84,12 +84,12 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
         for i in range(win.palette_dock.list.count())
     ]
     assert keys == ["test/cross", "test/elbow"]
-    drop_tile(win, "test/cross", 203.0, 196.0)  # snaps to the 100 mm tile pitch
-    drop_tile(win, "test/elbow", 283.0, 203.0)  # its west port snaps onto the cross's east port
+    drop_tile(win, "test/cross", 166.0, 156.0)  # snaps to the tile's own 80 mm pitch
+    drop_tile(win, "test/elbow", 203.0, 163.0)  # its west port snaps onto the cross's east port
     b = win.doc.board
     assert [(p.tile, p.x, p.y) for p in b.placements] == [
-        ("test/cross", 200.0, 200.0),
-        ("test/elbow", 280.0, 200.0),
+        ("test/cross", 160.0, 160.0),
+        ("test/elbow", 240.0, 160.0),
     ]
     elbow = b.placements[1].id
     cross = b.placements[0].id
