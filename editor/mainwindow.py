@@ -76,6 +76,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
         self.playtest: Any = None
+        self._asset_editor: Any = None
         self._build_docks(packs)
         self._build_actions()
         self._build_menus()
@@ -161,6 +162,12 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         )
         self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
         self.a_export_png = self._act("Export &PNG…", lambda: self.file_export_picture("png"))
+        self.a_recover = self._act(
+            "Recover autosa&ves…",
+            self.file_recover,
+            None,
+            "List the autosaves of unsaved work: restore, keep or discard them",
+        )
         self.a_quit = self._act("&Quit", self.close, SK.Quit)
         self.a_undo = self.doc.undo.createUndoAction(self, "&Undo")
         self.a_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
@@ -265,6 +272,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m.addSeparator()
         for a in (self.a_import, self.a_export, self.a_export_svg, self.a_export_png):
             m.addAction(a)
+        m.addSeparator()
+        m.addAction(self.a_recover)
         m.addSeparator()
         m.addAction(self.a_quit)
         self._refresh_recent()
@@ -578,6 +587,10 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         if keys:
             p = self.doc.placement(keys[0][2:])
             tile_key = p.tile if p else None
+        old = self._asset_editor
+        if old is not None and old.isVisible() and not old.close():
+            old.raise_()  # its unsaved tile stays open
+            return
         self._asset_editor = AssetEditor(self.packs, tile_key, self)
         self._asset_editor.tile_saved.connect(self._tile_saved)
         self._asset_editor.show()
@@ -601,6 +614,10 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.settings.setValue("window/state", self.saveState())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        editor = self._asset_editor
+        if editor is not None and editor.isVisible() and not editor.close():
+            event.ignore()  # its unsaved tile: the user cancelled
+            return
         if not self.maybe_save():
             event.ignore()
             return

@@ -210,7 +210,7 @@ def test_save_reopen_compare_and_recent_files(make_window: Any, tmp_path: Path) 
     assert [f.kind for f in other.doc.board.features] == ["space", "point"]
 
 
-def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> None:
+def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any, dialogs: Any) -> None:
     """Unsaved work is written to a side file; reopening after a crash offers it back."""
     target = tmp_path / "b.bwproj"
     save_project(new_board(), target)
@@ -224,10 +224,10 @@ def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> 
     wanted = dumps_board(win.doc.board)
     # "crash": the window goes away without saving; the side file stays
     win.doc.undo.setClean()
-    asked.answer = B.Yes
+    dialogs.clicks = ["restore"]
     again = make_window(packs={})
     assert again.open_path(target)
-    assert any(k == "question" and "Recover" in t for k, t, _ in asked.calls)
+    assert [d.windowTitle() for d in dialogs.seen] == ["Recover unsaved work?"]
     assert dumps_board(again.doc.board) == wanted
     assert again.doc.modified  # recovered work is unsaved
     assert again.save_to(target)
