@@ -307,8 +307,11 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             None,
         ):
             m.addSeparator() if item is None else m.addAction(item)
+        self.dock_actions: dict[str, QAction] = {}
         for d in (self.palette_dock, self.inspector, self.problems, self.rotations):
-            m.addAction(d.toggleViewAction())
+            a = self._dock_action(d)
+            self.dock_actions[d.objectName()] = a
+            m.addAction(a)
         self.view_menu = m
         m = mb.addMenu("&Tools")
         for a in self.tool_actions.values():
@@ -318,6 +321,28 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m = mb.addMenu("&Playtest")
         m.addAction(self.a_playtest)
         m.addAction(self.a_stop_playtest)
+
+    def _dock_action(self, dock: QDockWidget) -> QAction:
+        """A View menu entry for ``dock``: shows it, raises it when its tab is behind
+        another, and hides it only when it is in front."""
+        a = QAction(dock.windowTitle().split(" (")[0], self)
+        a.setCheckable(True)
+        a.setChecked(not dock.isHidden())
+        a.setStatusTip(f"Show the {a.text()} panel (again, when it is in front, hides it)")
+        dock.toggleViewAction().toggled.connect(a.setChecked)
+        a.triggered.connect(lambda _on=False, d=dock, act=a: self.show_dock(d, act))
+        return a
+
+    def show_dock(self, dock: QDockWidget, action: QAction | None = None) -> None:
+        if dock.isHidden():
+            dock.show()
+            dock.raise_()
+        elif dock.visibleRegion().isEmpty():
+            dock.raise_()  # its tab is behind another: bring it to the front
+        else:
+            dock.hide()
+        if action is not None:
+            action.setChecked(not dock.isHidden())
 
     def _build_toolbars(self) -> None:
         tb = QToolBar("File", self)
