@@ -249,6 +249,8 @@ class BoardView(QGraphicsView):
     cursor_moved = Signal(float, float)
     zoom_changed = Signal(float)
     tile_dropped = Signal(str, float, float)
+    #: an arrow key asked to move the selection by (dx, dy) mm
+    nudged = Signal(float, float)
     piece_dropped = Signal(str, float, float)
     #: local files dropped from the desktop: (paths, x mm, y mm)
     files_dropped = Signal(list, float, float)
@@ -311,6 +313,23 @@ class BoardView(QGraphicsView):
             r = r.united(items)
         self.fitInView(r.adjusted(-10, -10, 10, 10), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom)
+
+    def fit_content(self) -> None:
+        """Zoom to what is on the board (its tiles and features); an empty board: the sheet."""
+        items = [it for it in self.board_scene.items_by_key.values() if it.isVisible()]
+        if not items:
+            self.fit()
+            return
+        r = items[0].sceneBoundingRect()
+        for it in items[1:]:
+            r = r.united(it.sceneBoundingRect())
+        m = max(r.width(), r.height()) * 0.05 + 5
+        self.fitInView(r.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom)
+
+    def actual_size(self) -> None:
+        """1 mm on the board is 1 mm on the screen (the screen's logical dots per inch)."""
+        self.set_zoom(self.logicalDpiX() / 25.4)
 
     def snap_radius(self) -> float:
         """Snapping radius in mm: 8 screen pixels."""
@@ -424,6 +443,22 @@ class BoardView(QGraphicsView):
             event.accept()
             return
         if self.tool is not None and self.tool.key(event):
+            event.accept()
+            return
+        arrows = {
+            Qt.Key.Key_Left: (-1, 0),
+            Qt.Key.Key_Right: (1, 0),
+            Qt.Key.Key_Up: (0, -1),
+            Qt.Key.Key_Down: (0, 1),
+        }
+        if event.key() in arrows and self.board_scene.selected_keys():
+            step = 10.0 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
+            dx, dy = arrows[Qt.Key(event.key())]
+            self.nudged.emit(dx * step, dy * step)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.board_scene.selected_keys():
+            self.board_scene.select_keys(set())
             event.accept()
             return
         super().keyPressEvent(event)

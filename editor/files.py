@@ -268,12 +268,18 @@ class FileActions:
         """Save the board to ``path``; on any failure say why and keep everything
         (board, undo history, unsaved marker) as it was."""
         old_side = self.autosave_path
+        meta = self.doc.board.meta
+        unnamed = (meta.get("name") in (None, "", "untitled"), meta.get("name"))
+        if unnamed[0]:  # a board first saved takes its file's name (not "untitled")
+            meta["name"] = Path(path).stem
         try:
             save_project(self.doc.board, path)
         except BoardwrightError as exc:
+            self._unname(unnamed)
             self.ask("critical", "Cannot save", f"{path}: {exc}\n\nYour board is still open.")
             return False
         except OSError as exc:
+            self._unname(unnamed)
             self.ask(
                 "critical",
                 "Cannot save",
@@ -281,6 +287,7 @@ class FileActions:
             )
             return False
         except Exception as exc:
+            self._unname(unnamed)
             self.ask(
                 "critical",
                 "Cannot save",
@@ -297,6 +304,14 @@ class FileActions:
         return True
 
     # ================================================================== export
+    def _unname(self, unnamed: tuple[bool, Any]) -> None:
+        """A failed save leaves the board exactly as it was (its name included)."""
+        if unnamed[0]:
+            if unnamed[1] is None:
+                self.doc.board.meta.pop("name", None)
+            else:
+                self.doc.board.meta["name"] = unnamed[1]
+
     def file_export_json(self) -> None:
         start = str(Path(self._last_dir()) / f"{self.doc.board.name}.json")
         path, _ = QFileDialog.getSaveFileName(None, "Export JSON", start, "JSON (*.json)")

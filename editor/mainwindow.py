@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -28,6 +29,7 @@ from .commands import (
     AddFeaturesCommand,
     DeleteCommand,
     EditVerticesCommand,
+    MoveCommand,
     PlacePieceCommand,
     PlaceTileCommand,
 )
@@ -35,6 +37,7 @@ from .connect import Fix, fix_for
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
+from .help import ShortcutsDialog, about_text, open_docs, shortcut_rows
 from .hosting import HostingUI
 from .images import PicturesUI
 from .importing import ImportUI
@@ -158,17 +161,19 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             "&Import JSON…", self.file_import_json, None, "Open a project's JSON export"
         )
         self.a_export = self._act(
-            "&Export JSON…", self.file_export_json, None, "Write the lossless JSON export"
+            "&Export JSON…", self.file_export_json, "Ctrl+E", "Write the lossless JSON export"
         )
         self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
-        self.a_export_png = self._act("Export &PNG…", lambda: self.file_export_picture("png"))
+        self.a_export_png = self._act(
+            "Export &PNG…", lambda: self.file_export_picture("png"), "Ctrl+Shift+E"
+        )
         self.a_recover = self._act(
             "Recover autosa&ves…",
             self.file_recover,
             None,
             "List the autosaves of unsaved work: restore, keep or discard them",
         )
-        self.a_quit = self._act("&Quit", self.close, SK.Quit)
+        self.a_quit = self._act("&Quit", self.close, "Ctrl+Q")
         self.a_undo = self.doc.undo.createUndoAction(self, "&Undo")
         self.a_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
         self.a_redo = self.doc.undo.createRedoAction(self, "&Redo")
@@ -199,7 +204,22 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.a_zoom_out = self._act(
             "Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25), SK.ZoomOut
         )
-        self.a_fit = self._act("&Fit board", self.view.fit, "Ctrl+0", "Fit the board to the window")
+        self.a_fit = self._act(
+            "&Zoom to content", self.view.fit_content, "Ctrl+0", "Show everything on the board"
+        )
+        self.a_fit_page = self._act(
+            "Fit &page", self.view.fit, "Ctrl+9", "Fit the board sheet to the window"
+        )
+        self.a_actual = self._act(
+            "&Actual size", self.view.actual_size, "Ctrl+1", "1 mm on the board is 1 mm on screen"
+        )
+        self.a_help_keys = self._act(
+            "&Keyboard shortcuts", self.show_shortcuts, "F1", "Every shortcut of the editor"
+        )
+        self.a_help_docs = self._act(
+            "&Documentation", open_docs, None, "The editor's reference: tools, shortcuts, docks"
+        )
+        self.a_about = self._act("&About Boardwright", self.show_about)
         self.a_grid = self._act("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
         self.a_grid.setChecked(True)
         self.a_snap = self._act(
@@ -300,6 +320,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             self.a_zoom_in,
             self.a_zoom_out,
             self.a_fit,
+            self.a_fit_page,
+            self.a_actual,
             None,
             self.a_grid,
             self.a_snap,
@@ -321,6 +343,10 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m = mb.addMenu("&Playtest")
         m.addAction(self.a_playtest)
         m.addAction(self.a_stop_playtest)
+        m = mb.addMenu("&Help")
+        for h in (self.a_help_keys, self.a_help_docs, None, self.a_about):
+            m.addSeparator() if h is None else m.addAction(h)
+        self.help_menu = m
 
     def _dock_action(self, dock: QDockWidget) -> QAction:
         """A View menu entry for ``dock``: shows it, raises it when its tab is behind
@@ -387,6 +413,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         )
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
+        self.view.nudged.connect(self.nudge)
         self.view.tile_lookup = self.find_tile
         self.view.piece_dropped.connect(self.drop_piece)
 
@@ -496,7 +523,27 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.status(f"Fixed: {fix.label}")
         return True
 
+    # ================================================================== help
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help ▸ Keyboard shortcuts (F1): the sheet, built from the window's actions."""
+        acts = [a for m in self.menuBar().findChildren(QMenu) for a in m.actions()]
+        dlg = ShortcutsDialog(shortcut_rows(acts), self)
+        self.shortcuts_dialog = dlg
+        dlg.show()
+        return dlg
+
+    def show_about(self) -> None:
+        self.ask("information", f"About {APP_NAME}", about_text())
+
     # ================================================================== editing
+    def nudge(self, dx: float, dy: float) -> bool:
+        """Move the selection by (dx, dy) mm (the arrow keys); False if nothing is selected."""
+        keys = {k for k in self.scene.selected_keys() if not k.startswith("c:")}
+        if not keys or self.playtest is not None:
+            return False
+        self.doc.undo.push(MoveCommand(self.doc, keys, dx, dy))
+        return True
+
     def find_tile(self, key: str) -> Any:
         return self.palette_dock.tile(key) or self.doc.board.tiles.get(key)
 
