@@ -168,36 +168,22 @@ function draw() {
   const nodes = state.pic.nodes;
   const snap = state.snap;
   const targets = snap.targets || {};
-  // figures sharing a node are spread round it
-  const byNode = {};
-  for (const f of snap.figures) (byNode[f.node] = byNode[f.node] || []).push(f);
+  // the figures as the referee draws them (the same elements as `referee render
+  // --state`); each figure's element carries data-figure, its label follows it
+  layer.innerHTML = snap.pieces || "";
   const onBoard = new Set(snap.figures.map((f) => f.id));
-  for (const [node, figs] of Object.entries(byNode)) {
-    const xy = nodes[node];
-    if (!xy) continue;
-    figs.forEach((f, i) => {
-      const size = r * (0.75 + 0.22 * (f.size || 0));
-      const angle = (2 * Math.PI * i) / figs.length;
-      const d = figs.length > 1 ? r * 1.1 : 0;
-      const x = xy[0] + d * Math.cos(angle), y = xy[1] + d * Math.sin(angle);
-      const g = svgEl("g", { class: "figure", "data-figure": f.id, "data-node": node });
-      const title = svgEl("title");
-      title.textContent = f.name || f.id;
-      g.append(title, svgEl("circle", { class: "body", cx: x, cy: y, r: size, fill: f.colour, stroke: "#222", "stroke-width": 0.8 }));
-      const t = svgEl("text", { x, y: y + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: f.side === "black" || f.colour === "black" ? "#fff" : "#111", "pointer-events": "none" });
-      t.textContent = f.label;
-      g.append(t);
-      if (targets[f.id]) {
-        g.classList.add("movable");
-        g.addEventListener("click", (ev) => {
-          ev.stopPropagation();
-          state.selected = state.selected === f.id ? null : f.id;
-          draw();
-        });
-      }
-      if (state.selected === f.id) g.classList.add("selected");
-      layer.append(g);
-    });
+  for (const body of layer.querySelectorAll("[data-figure]")) {
+    const fid = body.getAttribute("data-figure");
+    body.classList.add("figure");
+    if (targets[fid]) {
+      body.classList.add("movable");
+      body.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        state.selected = state.selected === fid ? null : fid;
+        draw();
+      });
+    }
+    if (state.selected === fid) body.classList.add("selected");
   }
   // rings: the selected figure's destinations, and moves that bring a piece onto the board
   const rings = {};

@@ -112,6 +112,12 @@ def test_two_browsers_play_ringgeister_against_each_other(server, browser, shots
         if n == 2:
             mover.screenshot(path=str(shots / "table-mid-game.png"))
     assert "placement ring" in clicked and "figure" in clicked
+    # the mission counters placed by clicking a ring lie on their spaces for both seats
+    # (drawn by the referee, as `referee render --state` draws them)
+    for page, _ in pages.values():
+        placed = page.locator("#pieces [data-figure^='counter-']")
+        assert placed.count() == clicked.count("placement ring")
+        assert "mission counter" in placed.first.locator("title").text_content()
     final = httpx.get(server.url + f"/api/games/{g['game']}").json()
     assert final["ply"] == 8
     for page, errors in pages.values():
