@@ -78,3 +78,30 @@ def test_track_labels_are_legible_at_1400_by_900() -> None:
         assert texts
         small = [e.text for e in texts if float(e.get("font-size", 0)) * scale < 7]
         assert small == [], (project, small[:5])
+
+
+def test_the_encounter_row_shows_its_cards_face_up_or_down() -> None:
+    """Rulebook (Setup): the encounter cards are laid on the row, some face up, some
+    face down: ``render --state`` (and the table) draws each position's top card on its
+    slot, a face-up card with its title, a face-down one as a back."""
+    from referee.games import get_game
+    from referee.render import render_game
+
+    _, c = drawn("mount-doom")
+    g = get_game("mount-doom").new(c, players=2, seed=1)  # type: ignore[arg-type]
+    root = ET.fromstring(render_game(g))
+    shown = {
+        e.get("data-figure"): e for e in root.iter() if e.get("data-figure", "").startswith("row-")
+    }
+    lay = layout_of(c)  # type: ignore[arg-type]
+    assert len(shown) == sum(1 for s in g.row if s)
+    for k, stack in enumerate(g.row):
+        if not stack:
+            continue
+        title = shown[f"row-{k + 1}"].find(SVG + "title")
+        assert title is not None and title.text
+        if stack[-1]["up"]:
+            assert title.text.startswith(lay.cards[stack[-1]["card"]]["name"])
+        else:
+            assert title.text.startswith("a face-down card")
+            assert lay.cards.get(stack[-1]["card"], {}).get("name", "?") not in title.text
