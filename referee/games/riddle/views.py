@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards import faces
 from . import exchanges, turn
 from .common import SIDE
 
@@ -99,8 +100,12 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
             "total": g.sub["total"],
             "to_match": g.sub["need"],
         }
+    shown = [c for q in players for c in (*q["table"], *q.get("hand", ()))]
+    if g.discard_pile:
+        shown.append(g.discard_pile[-1])
     if me is not None:
         out["hand"] = sorted(me.hand)
+        shown += out["hand"]
         out["hidden"] = {s: sorted(h[me.name]) for s, h in sorted(g.hidden.items()) if me.name in h}
         out["seen"] = [dict(s) for s in g.seen.get(me.name, [])]
         if g.phase == "choose" and me is g.me and g.sub is not None:
@@ -123,6 +128,8 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
                 "asked": dict(g.sub["asks"]),
                 "answers": dict(g.sub["answers"]),
             }
+        shown += out.get("choosing_from", [])
+    out["cards"] = faces(shown, lambda c: g.deck.type_of[c].face() if c in g.deck.type_of else None)
     return out
 
 
