@@ -60,7 +60,8 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
                 "–" if adv is None else f"{adv:+.3f} {b.get('ci95', '')}",
                 "–" if b.get("p") is None else f"{b['p']:.3f}",
             ]
-        row += [str(len(c.changes)), (files or {}).get(c.key, "")]
+        stem = "start" if label == "start" else f"design-{label}"
+        row += [str(len(c.changes)), (files or {}).get(stem, "")]
         rows.append(row)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = [
@@ -115,7 +116,8 @@ def confirm(path: Path, opts: CensusOptions) -> dict[str, Any]:
 
 
 def write(result: DesignResult, out: str | Path, opts: CensusOptions) -> dict[str, str]:
-    """Write the finalists into ``out`` (see the module notes); key -> project path."""
+    """Write the start board and the finalists into ``out`` (see the module notes);
+    returns ``{"start": path, "design-1": path, …}``."""
     from ..render import render_svg
 
     d = Path(out)
@@ -152,7 +154,7 @@ def write(result: DesignResult, out: str | Path, opts: CensusOptions) -> dict[st
             "census": cen,
         }
         atomic_write(d / f"{stem}.json", json.dumps(entry, indent=1) + "\n")
-        files[c.key] = str(proj)
+        files[stem] = str(proj)
         summary.append({k: entry[k] for k in ("rank", "project", "key", "score", "violation")})
     atomic_write(d / "summary.txt", table(result, files) + "\n")
     atomic_write(

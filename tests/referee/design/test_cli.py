@@ -24,7 +24,11 @@ def test_ringgeister_best_layouts_written_and_confirmed(tmp_path, capsys):
     best = data["best"][0]
     assert best["score"] >= data["start"]["score"]
     written = out / "design-1.bwproj"
-    assert data["files"][best["key"]] == str(written)
+    assert data["files"] == {
+        "start": str(out / "start.bwproj"),
+        "design-1": str(written),
+        "design-2": str(out / "design-2.bwproj"),
+    }
     board = load_project(written)
     for p, (tile, turns) in zip(board.placements, best["layout"]):
         assert (p.tile, p.turns) == (tile, turns)
