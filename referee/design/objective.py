@@ -69,6 +69,10 @@ class Objective:
         return cls(weights, min_distance)
 
     @property
+    def needs_criticality(self) -> bool:
+        return bool(self.weights.get("criticality"))
+
+    @property
     def needs_paths(self) -> bool:
         return self.min_distance is not None or any(self.weights.get(t) for t in PATH_TERMS)
 
@@ -80,7 +84,7 @@ class Objective:
             if name == "connected":
                 out[name] = m.connected
             elif name == "criticality":
-                out[name] = 1.0 - m.worst_criticality
+                out[name] = 1.0 - (m.worst_criticality or 0.0)
             elif name == "path-mean":
                 out[name] = (m.path_mean or 0.0) / scale
             elif name == "path-spread":

@@ -45,7 +45,7 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
             label,
             f"{c.score:.4f}" + ("" if not c.violation else f" (-{c.violation} step)"),
             _pct(m.connected),
-            f"{m.worst_tile or '–'} ({_pct(m.worst_criticality)})",
+            f"{m.worst_tile or '–'} ({_pct(m.worst_criticality)})",  # finalists: measured
         ]
         if paths:
             row += [

@@ -148,7 +148,12 @@ class Searcher:
         mode: str = "incremental",
     ) -> None:
         self.space, self.objective, self.store = space, objective, store
-        self.evaluator = Evaluator.of(space, compiled, opts, paths=objective.needs_paths, mode=mode)
+        paths = objective.needs_paths
+        self.evaluator = Evaluator.of(
+            space, compiled, opts, paths=paths, critical=objective.needs_criticality, mode=mode
+        )
+        #: the finalists' criticality when the search measured without it
+        self.finishing = Evaluator.of(space, compiled, opts, paths=paths, mode=mode)
         self.space_key = store.begin(
             {
                 "board": compiled.hash,
@@ -161,17 +166,32 @@ class Searcher:
         self.measured = 0
         self.cached = 0
 
+    def _complete(self, m: Measures | None) -> bool:
+        """Whether stored measures hold what the objective reads."""
+        return (
+            m is not None
+            and (m.steps is not None or not self.objective.needs_paths)
+            and (m.worst_criticality is not None or not self.objective.needs_criticality)
+        )
+
     def measure(self, layout: Layout) -> Measures:
         """The layout's measures: from the store, else measured and stored."""
         key = layout_key(layout)
         got = self.store.get(self.space_key, key)
-        if got is not None and (got.steps is not None or not self.objective.needs_paths):
+        if got is not None and self._complete(got):
             self.cached += 1
             return got
         m = self.evaluator(layout)
         self.store.put(self.space_key, key, layout, m)
         self.measured += 1
         return m
+
+    def finish(self, c: Candidate) -> Candidate:
+        """A finalist measured with its criticality (stored for the next run)."""
+        if c.measures.worst_criticality is None:
+            c.measures = self.finishing(c.layout)
+            self.store.put(self.space_key, c.key, c.layout, c.measures)
+        return c
 
     def candidate(self, layout: Layout, m: Measures, base: Measures) -> Candidate:
         return Candidate(
@@ -190,7 +210,7 @@ class Searcher:
         t0 = time.perf_counter()
         obj = self.objective
         original = self.measure(self.space.original)
-        base = self.candidate(self.space.original, original, original)
+        base = self.finish(self.candidate(self.space.original, original, original))
         rng = random.Random(seed)
         weight = sum(abs(w) for w in obj.weights.values())
         cur = self.space.start
@@ -258,7 +278,7 @@ class Searcher:
         for key, layout, m in self.store.all(self.space_key):
             if len(layout) != len(self.space.slots) or any(layout[i] != c for i, c in pinned):
                 continue
-            if self.objective.needs_paths and m.steps is None:
+            if not self._complete(m):
                 continue
             out.append(
                 Candidate(
@@ -271,4 +291,4 @@ class Searcher:
                 )
             )
         out.sort(key=lambda c: (c.violation, -c.score, c.key))
-        return out[:top]
+        return [self.finish(c) for c in out[:top]]

@@ -55,9 +55,10 @@ def test_interrupted_run_keeps_what_it_measured_and_resumes(grid, tmp_path, monk
     real = Evaluator.__call__
 
     def dying(self, layout):
-        calls["n"] += 1
-        if calls["n"] == 12:
-            raise KeyboardInterrupt
+        if self is s.evaluator:  # the search's, not the finalists' criticality
+            calls["n"] += 1
+            if calls["n"] == 12:
+                raise KeyboardInterrupt
         return real(self, layout)
 
     monkeypatch.setattr(Evaluator, "__call__", dying)
@@ -170,3 +171,17 @@ def test_impossible_pins_are_refused(grid, pins, message):
 def test_layout_key_is_stable():
     assert layout_key((("a", 1), ("b", 0))) == layout_key((("a", 1), ("b", 0)))
     assert layout_key((("a", 1), ("b", 0))) != layout_key((("b", 0), ("a", 1)))
+
+
+def test_criticality_objective_lowers_the_worst_tile(grid, tmp_path):
+    s = searcher(grid, tmp_path / "c.sqlite", objective="criticality")
+    r = s.run(Budget(steps=40), seed=0)
+    assert all(m.worst_criticality is not None for _, _, m in s.store.all(s.space_key))
+    best = r.best[0]
+    assert best.measures.worst_criticality <= r.base.measures.worst_criticality
+    assert best.score == pytest.approx(1 - best.measures.worst_criticality)
+    again = census(compile_board(s.space.board_of(best.layout)), fewest=False)
+    assert max(t.decided_fraction or 0.0 for t in again.tiles) == pytest.approx(
+        best.measures.worst_criticality
+    )
+    s.store.close()
