@@ -83,3 +83,35 @@ def test_bad_input_is_one_line_exit_2(grid_project, tmp_path, capsys, extra, mes
 def test_rules_the_project_does_not_declare(tmp_path, capsys):
     code = main(["design", "riddle", str(RINGGEISTER), "--db", str(tmp_path / "d.sqlite")])
     assert code == 2 and "declares rules 'ringgeister'" in capsys.readouterr().err
+
+
+def test_ctrl_c_keeps_the_store_and_prints_the_best(tmp_path):
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "d.sqlite"
+    argv = [sys.executable, "-m", "referee", "design", "ringgeister", str(RINGGEISTER)]
+    argv += ["--budget", "100000", "--db", str(db), "--no-progress"]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def stored() -> int:
+        try:
+            with sqlite3.connect(db) as conn:
+                return conn.execute("select count(*) from design_candidates").fetchone()[0]
+        except sqlite3.Error:
+            return 0
+
+    deadline = time.monotonic() + 120
+    while stored() < 5 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted: re-run to continue" in out and "Traceback" not in err
+    kept = stored()
+    assert kept >= 5
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
