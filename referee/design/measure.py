@@ -131,7 +131,10 @@ def measure_census(compiled: Any, opts: CensusOptions, critical: bool = True) ->
         fewest=False,
         critical=critical,
     )
-    assert res.success is not None  # exact, not interrupted (no progress callback)
+    if res.partial or res.success is None:
+        # the census stops on Ctrl-C with what it has; a design run stops too, and
+        # stores nothing partial
+        raise KeyboardInterrupt
     if not critical:
         return res.success, res.total, None, None
     worst = max(res.tiles, key=lambda t: t.decided_fraction or 0.0, default=None)

@@ -209,6 +209,7 @@ class Searcher:
         """Anneal from the start layout for ``budget``; Ctrl-C stops with what is found."""
         t0 = time.perf_counter()
         obj = self.objective
+        self.measured = self.cached = 0
         original = self.measure(self.space.original)
         base = self.finish(self.candidate(self.space.original, original, original))
         rng = random.Random(seed)

@@ -185,3 +185,27 @@ def test_criticality_objective_lowers_the_worst_tile(grid, tmp_path):
         best.measures.worst_criticality
     )
     s.store.close()
+
+
+def test_a_census_cut_short_by_ctrl_c_stops_the_run_and_stores_nothing_partial(
+    grid, tmp_path, monkeypatch
+):
+    """The census swallows Ctrl-C and returns a partial result; the search must not
+    take it for a measure."""
+    import referee.design.measure as measure
+
+    s = searcher(grid, tmp_path / "q.sqlite")
+    s.run(Budget(steps=3), seed=0)
+    before = s.store.count(s.space_key)
+    real = measure.census
+
+    def cut(*a, **kw):
+        res = real(*a, **kw)
+        res.partial, res.success = True, None
+        return res
+
+    monkeypatch.setattr(measure, "census", cut)
+    r = s.run(Budget(steps=10), seed=0)
+    assert r.interrupted and r.measured == 0
+    assert s.store.count(s.space_key) == before
+    s.store.close()
