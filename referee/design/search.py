@@ -204,9 +204,20 @@ class Searcher:
         )
 
     def run(
-        self, budget: Budget, seed: int = 0, top: int = 5, progress: Progress | None = None
+        self,
+        budget: Budget,
+        seed: int = 0,
+        top: int = 5,
+        progress: Progress | None = None,
+        *,
+        stop: Callable[[], bool] | None = None,
+        improved: Callable[[Candidate], None] | None = None,
     ) -> DesignResult:
-        """Anneal from the start layout for ``budget``; Ctrl-C stops with what is found."""
+        """Anneal from the start layout for ``budget``; Ctrl-C stops with what is found.
+
+        ``stop()`` is asked before each step (True: stop as Ctrl-C does);
+        ``improved(candidate)`` hears of each layout better than any before in the run.
+        """
         t0 = time.perf_counter()
         obj = self.objective
         self.measured = self.cached = 0
@@ -227,17 +238,23 @@ class Searcher:
                     break
                 if budget.seconds is not None and elapsed >= budget.seconds:
                     break
+                if stop is not None and stop():
+                    interrupted = True
+                    break
                 phase = step % CYCLE
                 if phase == 0 and step:
                     cur, cur_s = best, best_s  # each cycle starts again from the best
                 temp = weight * T_START * (T_END / T_START) ** (phase / (CYCLE - 1))
                 cand = self.space.propose(cur, rng)
-                s = obj.search_score(self.measure(cand), original)
+                m = self.measure(cand)
+                s = obj.search_score(m, original)
                 u = rng.random()
                 if s >= cur_s or u < math.exp((s - cur_s) / temp):
                     cur, cur_s = cand, s
                 if s > best_s:
                     best, best_s = cand, s
+                    if improved is not None:
+                        improved(self.candidate(cand, m, original))
                 step += 1
                 if progress is not None and (elapsed - last >= 0.5 or step == budget.steps):
                     last = elapsed

@@ -209,3 +209,20 @@ def test_a_census_cut_short_by_ctrl_c_stops_the_run_and_stores_nothing_partial(
     assert r.interrupted and r.measured == 0
     assert s.store.count(s.space_key) == before
     s.store.close()
+
+
+def test_stop_and_improvements_for_a_background_run(grid, tmp_path):
+    s = searcher(grid, tmp_path / "s.sqlite")
+    asked = {"n": 0}
+    found = []
+
+    def stop():
+        asked["n"] += 1
+        return asked["n"] > 25
+
+    r = s.run(Budget(steps=1000), seed=0, stop=stop, improved=found.append)
+    assert r.interrupted and r.steps == 25
+    assert found and [c.score for c in found] == sorted(c.score for c in found)
+    assert len({c.score for c in found}) == len(found)  # each strictly better
+    assert found[-1].score == pytest.approx(r.best[0].score)
+    s.store.close()
