@@ -21,7 +21,7 @@ from typing import IO, Any
 from ..bots import parse_bots
 from ..errors import UsageError
 from .engines import Engine, LocalEngine
-from .heatmap import heatmap_png, heatmap_svg
+from .heatmap import difference_svg, heatmap_png, heatmap_svg
 from .report import compare, summarise
 from .runner import Job, board
 from .store import ResultStore
@@ -149,7 +149,7 @@ def run_study(
     """Run (or resume) a study and return its report; write files into ``out_dir``.
 
     Files: ``report.json``, ``report.txt``, ``heatmap.svg``, ``heatmap.png`` (and
-    ``heatmap-compare.*`` for the second board).
+    ``heatmap-compare.*``: the difference map, board B − board A, drawn on B).
     """
     from .report import text
 
@@ -195,11 +195,16 @@ def run_study(
         except OSError as exc:
             raise UsageError(f"cannot write {out}: {exc.strerror}") from None
         files = []
-        pictures = [("heatmap", study.project, summary)]
+        pictures = [("heatmap", heatmap_svg(board(study.project), summary["heat"], _title(study)))]
         if rb is not None and compare_project is not None:
-            pictures.append(("heatmap-compare", compare_project, report["compare_summary"]))
-        for stem, proj, summ in pictures:
-            svg = heatmap_svg(board(proj), summ["heat"], f"{study.rules}: where figures went")
+            title = f"{study.rules}: {_name(compare_project)} − {_name(study.project)}"
+            pictures.append(
+                (
+                    "heatmap-compare",
+                    difference_svg(board(compare_project), report["compare"]["heat"], title),
+                )
+            )
+        for stem, svg in pictures:
             (out / f"{stem}.svg").write_text(svg, encoding="utf-8")
             (out / f"{stem}.png").write_bytes(heatmap_png(svg))
             files += [str(out / f"{stem}.svg"), str(out / f"{stem}.png")]
@@ -208,3 +213,13 @@ def run_study(
         (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         (out / "report.txt").write_text(text(report) + "\n", encoding="utf-8")
     return report
+
+
+def _name(project: str) -> str:
+    """A project's name for a title (its folder's or file's name)."""
+    p = Path(project)
+    return p.stem if p.suffix == ".json" else p.name
+
+
+def _title(study: Study) -> str:
+    return f"{study.rules} on {_name(study.project)}: where figures went"

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="play many seeded games between bots and report on the board's balance",
         description="Play GAMES seeded games of RULES on PROJECT between bots, store each "
         "result in SQLite as it finishes (a re-run resumes; Ctrl-C keeps what finished), "
-        "and report win rates per seat with 95 %% intervals, the first player's "
+        "and report win rates per seat with 95 % intervals, the first player's "
         "advantage, game lengths, how games end, how often each rule fires, and a heat "
         "map of where figures went, drawn on the board. --compare plays the same seeds "
         "on a second board and reports the differences with p-values.",
