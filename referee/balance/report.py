@@ -29,11 +29,38 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Figures of one study (see the module docs)."""
     n = len(records)
     seat_names: list[str] = list(records[0]["seats"]) if records else []
-    bots: list[str] = list(records[0]["bots"]) if records else []
+    lineups = [_lineup(r) for r in records]
+    # the study's bots in --bots order, from the first game's seating
+    bots: list[str] = [""] * len(seat_names)
+    if records:
+        for i, j in enumerate(lineups[0]):
+            if j < len(bots):
+                bots[j] = records[0]["bots"][i]
+    rotated = any(lu != list(range(len(lu))) for lu in lineups)
     per_seat = {}
     for i, s in enumerate(seat_names):
         k = sum(1 for r in records if s in r["winners"])
-        per_seat[s] = {"seat": i + 1, "bot": bots[i] if i < len(bots) else "", **_rate(k, n)}
+        who = "all bots in turn" if rotated else (bots[i] if i < len(bots) else "")
+        per_seat[s] = {"seat": i + 1, "bot": who, **_rate(k, n)}
+    # bot j's wins over every seat it sat in (bot strength, seat advantage averaged out
+    # when seats rotate), and the seat-by-bot table of games and wins
+    by_bot = {}
+    table: dict[str, dict[str, dict[str, int]]] = {s: {} for s in seat_names}
+    for j, spec in enumerate(bots):
+        label = f"bot {j + 1}"
+        wins = 0
+        for r, lu in zip(records, lineups, strict=True):
+            won = False
+            for i, s in enumerate(r["seats"]):
+                if i < len(lu) and lu[i] == j:
+                    cell = table.setdefault(s, {}).setdefault(label, {"games": 0, "wins": 0})
+                    cell["games"] += 1
+                    if s in r["winners"]:
+                        cell["wins"] += 1
+                        won = True
+            wins += won
+        by_bot[label] = {"bot": spec, **_rate(wins, n)}
+    counts = [c["games"] for row in table.values() for c in row.values()]
     firsts = [r for r in records if r.get("first")]
     first_wins = sum(1 for r in firsts if r["first"] in r["winners"])
     decided = [r for r in firsts if r["winners"] and len(r["winners"]) < len(r["seats"])]
@@ -55,7 +82,13 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         "bots": bots,
         "results": dict(sorted(Counter(r["result"] for r in records).items())),
         "with_winner": _rate(sum(1 for r in records if r["winners"]), n),
+        "seating": {
+            "rotated": rotated,
+            "games_per_seat_and_bot": [min(counts, default=0), max(counts, default=0)],
+            "table": table,
+        },
         "win_rate": per_seat,
+        "win_rate_by_bot": by_bot,
         "first_player": {
             "moved_first": dict(sorted(first_by_seat.items())),
             "first_player_won": _rate(first_wins, len(firsts)),
@@ -80,6 +113,12 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         },
         "heat": dict(heat.most_common()),
     }
+
+
+def _lineup(record: dict[str, Any]) -> list[int]:
+    """For each seat of a game, the index of its bot in the study's list (records
+    from before seats rotated have none: bot k sat in seat k)."""
+    return list(record.get("lineup") or range(len(record["seats"])))
 
 
 def _histogram(values: list[float], bins: int = 10) -> list[dict[str, Any]]:
@@ -112,6 +151,11 @@ def compare(
         if wb is None:
             continue
         out["win_rate"][s] = _diff(wa, wb)
+    out["win_rate_by_bot"] = {
+        k: _diff(wa, b["win_rate_by_bot"][k])
+        for k, wa in a.get("win_rate_by_bot", {}).items()
+        if k in b.get("win_rate_by_bot", {})
+    }
     out["with_winner"] = _diff(a["with_winner"], b["with_winner"])
     d, p = mean_difference([float(r["moves"]) for r in rb], [float(r["moves"]) for r in ra])
     out["length"] = {
@@ -193,13 +237,44 @@ def text(report: dict[str, Any]) -> str:
         f"  results: {', '.join(f'{k} {v}' for k, v in s['results'].items())}; "
         f"a winner in {_pct(s['with_winner']['rate'])} "
         f"[{_pct(s['with_winner']['ci95'][0])}, {_pct(s['with_winner']['ci95'][1])}]",
-        "  win rate per seat (95 % Wilson interval):",
     ]
+    seating = s.get("seating", {"rotated": False, "games_per_seat_and_bot": [0, 0]})
+    lo, hi = seating["games_per_seat_and_bot"]
+    several = len(set(s["bots"])) > 1
+    if seating["rotated"]:
+        each = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        lines.append(
+            f"  seats rotated: each bot sat in each seat {'once' if each == '1' else each + ' times'}, "
+            "so the seats' win "
+            "rates measure the seats and the bots' win rates the bots"
+        )
+    elif several:
+        lines.append(
+            "  seats fixed (--fixed-seats): bot k always sat in seat k, so a seat's "
+            "advantage and its bot's strength are mixed in one figure"
+        )
+    head = "win rate per seat" + (", all bots (seat advantage)" if seating["rotated"] else "")
+    lines.append(f"  {head} (95 % Wilson interval):")
     for name, w in s["win_rate"].items():
         lines.append(
             f"    seat {w['seat']} {name:<12} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
             f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
         )
+    if seating["rotated"]:
+        lines.append("  win rate per bot, all seats (bot strength):")
+        for label, w in s["win_rate_by_bot"].items():
+            lines.append(
+                f"    {label:<19} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+                f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
+            )
+        lines.append("  wins/games by seat and bot:")
+        labels = list(s["win_rate_by_bot"])
+        lines.append(f"    {'':<14}" + "".join(f"{b:>12}" for b in labels))
+        for name, row in seating["table"].items():
+            cells = [row.get(b, {"wins": 0, "games": 0}) for b in labels]
+            lines.append(
+                f"    {name:<14}" + "".join(f"{c['wins']:>6}/{c['games']:<5}" for c in cells)
+            )
     fp = s["first_player"]
     fw = fp["first_player_won"]
     lines.append(
@@ -232,6 +307,13 @@ def text(report: dict[str, Any]) -> str:
                 f"({'+' if d['difference'] >= 0 else ''}{100 * d['difference']:.1f} points; "
                 f"p = {d['p_z']:g} z-test, p = {d['p_fisher']:g} Fisher)"
             )
+        if s.get("seating", {}).get("rotated"):
+            for label, d in c.get("win_rate_by_bot", {}).items():
+                lines.append(
+                    f"    {label:<12} win rate {_pct(d['a'])} → {_pct(d['b'])} "
+                    f"({'+' if d['difference'] >= 0 else ''}{100 * d['difference']:.1f} points; "
+                    f"p = {d['p_z']:g} z-test, p = {d['p_fisher']:g} Fisher)"
+                )
         d = c["with_winner"]
         lines.append(
             f"    a winner   {_pct(d['a'])} → {_pct(d['b'])} (p = {d['p_z']:g} z-test, "

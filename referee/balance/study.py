@@ -39,11 +39,18 @@ class Study:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     max_moves: int = 3000
+    #: ``"rotate"``: game k seats bot j in seat (j + k) mod seats, so every bot plays
+    #: every seat equally often over each run of that many games and seat advantage
+    #: and bot strength can be told apart; ``"fixed"``: bot j always in seat j
+    seating: str = "rotate"
 
     def description(self, project: str | None = None) -> dict[str, Any]:
-        """What identifies the study's games in the store (the board by its hash)."""
+        """What identifies the study's games in the store (the board by its hash).
+
+        A fixed-seat study is described as before seats rotated, so its stored games
+        are found again."""
         proj = project or self.project
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules,
             "board": board(proj).hash,
             "players": self.players,
@@ -51,27 +58,48 @@ class Study:
             "options": self.options,
             "max_moves": self.max_moves,
         }
+        if self.rotated:
+            out["seating"] = "rotate"
+        return out
+
+    @property
+    def rotated(self) -> bool:
+        """Whether seats rotate (and rotating changes anything: two bots differ)."""
+        return self.seating == "rotate" and len(set(self.bots)) > 1
+
+    def lineup(self, k: int) -> tuple[int, ...]:
+        """Game ``k``'s seating: for each seat, the index in :attr:`bots` of its bot."""
+        n = len(self.bots)
+        if not self.rotated:
+            return tuple(range(n))
+        return tuple((i - k) % n for i in range(n))
 
     def jobs(self, project: str | None = None) -> list[Job]:
         proj = os.path.abspath(project or self.project)
-        return [
-            Job(
-                self.rules,
-                proj,
-                self.players,
-                self.seed + k,
-                self.bots,
-                dict(self.options),
-                self.max_moves,
+        jobs = []
+        for k in range(self.games):
+            lineup = self.lineup(k)
+            jobs.append(
+                Job(
+                    self.rules,
+                    proj,
+                    self.players,
+                    self.seed + k,
+                    tuple(self.bots[j] for j in lineup),
+                    dict(self.options),
+                    self.max_moves,
+                    lineup,
+                )
             )
-            for k in range(self.games)
-        ]
+        return jobs
 
 
 def check_study(study: Study) -> None:
     """Refuse bad input before any game runs (one line each)."""
     if study.games < 1:
         raise UsageError(f"--games must be at least 1, not {study.games}")
+    if study.seating not in ("rotate", "fixed"):
+        raise UsageError(f"seating must be rotate or fixed, not {study.seating!r}")
     if study.max_moves < 1:
         raise UsageError(f"--max-moves must be at least 1, not {study.max_moves}")
     parse_bots(";".join(study.bots), study.players)

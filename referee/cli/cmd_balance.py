@@ -32,6 +32,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--seed", type=int, default=0, help="first seed (game k uses seed+k)")
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument(
+        "--fixed-seats",
+        action="store_true",
+        help="bot k always in seat k (default: seats rotate, game k seating bot j in "
+        "seat j+k, so each bot plays each seat equally often and the report tells seat "
+        "advantage from bot strength)",
+    )
     p.add_argument("--max-moves", type=int, default=3000, help="per game (default 3000)")
     p.add_argument(
         "--db", default="balance.sqlite", help="results database (default balance.sqlite)"
@@ -67,6 +74,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=parse_options(args.option, args.variant),
         max_moves=args.max_moves,
+        seating="fixed" if args.fixed_seats else "rotate",
     )
     report = run_study(
         study,
