@@ -238,6 +238,9 @@ def text(report: dict[str, Any]) -> str:
         f"a winner in {_pct(s['with_winner']['rate'])} "
         f"[{_pct(s['with_winner']['ci95'][0])}, {_pct(s['with_winner']['ci95'][1])}]",
     ]
+    se = report.get("stop_early")
+    if se is not None:
+        lines += _stop_lines(se)
     seating = s.get("seating", {"rotated": False, "games_per_seat_and_bot": [0, 0]})
     lo, hi = seating["games_per_seat_and_bot"]
     several = len(set(s["bots"])) > 1
@@ -335,3 +338,28 @@ def text(report: dict[str, Any]) -> str:
     for f in report.get("files", []):
         lines.append(f"  wrote {f}")
     return "\n".join(lines)
+
+
+def _stop_lines(se: dict[str, Any]) -> list[str]:
+    """What ``--stop-early`` found (see :mod:`.sequential`)."""
+    what = "bot" if se["question"] == "bots" else "seat"
+    if not se["stopped"]:
+        return [
+            f"  --stop-early {se['question']}: no look every {se['look_every']} games was "
+            f"clear, so all {se['planned']} games were played"
+        ]
+    look = se["look"]
+    lines = [
+        f"  stopped early after {se['games']} of {se['planned']} games: a {what}'s share of "
+        f"the {look['sole_wins']} games won by one {what} alone is clearly not its fair "
+        f"share {_pct(look['fair_share'])} (intervals at {100 * look['level']:.2f} % per "
+        f"look; at most {_pct(se['alpha'])} chance overall of stopping on a difference "
+        "that is not there)"
+    ]
+    for who, sh in look["shares"].items():
+        lo, hi = sh["interval"]
+        lines.append(
+            f"    {who:<14} {sh['sole_wins']:>5} sole wins  {_pct(sh['share']):>8}  "
+            f"[{_pct(lo)}, {_pct(hi)}]{'  clear' if sh['clear'] else ''}"
+        )
+    return lines

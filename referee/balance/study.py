@@ -13,7 +13,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -24,6 +24,7 @@ from .engines import Engine, LocalEngine
 from .heatmap import difference_svg, heatmap_png, heatmap_svg
 from .report import compare, summarise
 from .runner import Job, board
+from .sequential import ALPHA, LOOK, QUESTIONS, check, look_every, looks
 from .store import ResultStore
 
 
@@ -43,6 +44,11 @@ class Study:
     #: every seat equally often over each run of that many games and seat advantage
     #: and bot strength can be told apart; ``"fixed"``: bot j always in seat j
     seating: str = "rotate"
+    #: stop once the answer is clear (:mod:`.sequential`): ``"bots"`` or ``"seats"``;
+    #: ``None`` plays every game
+    stop_early: str | None = None
+    #: games between two looks of ``stop_early``
+    look: int = LOOK
 
     def description(self, project: str | None = None) -> dict[str, Any]:
         """What identifies the study's games in the store (the board by its hash).
@@ -100,6 +106,15 @@ def check_study(study: Study) -> None:
         raise UsageError(f"--games must be at least 1, not {study.games}")
     if study.seating not in ("rotate", "fixed"):
         raise UsageError(f"seating must be rotate or fixed, not {study.seating!r}")
+    if study.stop_early is not None:
+        if study.stop_early not in QUESTIONS:
+            raise UsageError(
+                f"--stop-early asks {' or '.join(QUESTIONS)}, not {study.stop_early!r}"
+            )
+        if study.stop_early == "bots" and len(set(study.bots)) < 2:
+            raise UsageError("--stop-early bots needs two different bots in --bots")
+        if study.look < 1:
+            raise UsageError(f"--look must be at least 1, not {study.look}")
     if study.max_moves < 1:
         raise UsageError(f"--max-moves must be at least 1, not {study.max_moves}")
     parse_bots(";".join(study.bots), study.players)
@@ -123,26 +138,67 @@ def run_games(
     engine: Engine,
     project: str | None = None,
     progress: Progress | None = None,
-) -> tuple[str, list[dict[str, Any]]]:
+) -> tuple[str, list[dict[str, Any]], dict[str, Any] | None]:
     """Play the study's missing games on ``project`` (default: the study's board);
-    return the study key and all its records for the planned seeds.
+    return the study key, the records of its planned seeds and, with
+    ``study.stop_early``, the look that stopped it (``None`` when none was clear).
 
     Each record is stored as it arrives, so an interruption keeps the finished ones.
+    With ``stop_early`` the games of the first seeds are looked at every
+    ``look`` games (:mod:`.sequential`); at the first clear look the games still
+    running are cancelled and the records are those of the seeds up to that look.
     """
     key = store.begin(study.description(project))
     jobs = study.jobs(project)
+    seeds = [j.seed for j in jobs]
     done = store.done(key)
     todo = [j for j in jobs if j.seed not in done]
     total = len(jobs)
     finished = total - len(todo)
     if progress is not None:
         progress(finished, total)
-    for _, record in engine.run(todo):
-        store.add(key, record)
-        finished += 1
+    question = study.stop_early
+    step = look_every(study.look, study.players)
+    n_looks = looks(total, step)
+    have = {r["seed"]: r for r in store.records(key, seeds)} if question else {}
+    looked = 0
+    stopped: dict[str, Any] | None = None
+
+    def look_now() -> dict[str, Any] | None:
+        """The first clear look among the complete prefixes not yet looked at."""
+        nonlocal looked
+        prefix = 0
+        while prefix < total and seeds[prefix] in have:
+            prefix += 1
+        while question and (looked + 1) * step <= min(prefix, total - 1):
+            looked += 1
+            verdict = check([have[s] for s in seeds[: looked * step]], question, n_looks)
+            if verdict["clear"]:
+                return verdict
+        return None
+
+    stopped = look_now()
+    if stopped is None:
+        games = engine.run(todo)
+        try:
+            for _, record in games:
+                store.add(key, record)
+                finished += 1
+                if progress is not None:
+                    progress(finished, total)
+                if question:
+                    have[record["seed"]] = record
+                    stopped = look_now()
+                    if stopped is not None:
+                        break
+        finally:
+            if isinstance(games, Generator):
+                games.close()  # cancels the games still running
+    if stopped is not None:
         if progress is not None:
-            progress(finished, total)
-    return key, store.records(key, [j.seed for j in jobs])
+            progress(stopped["games"], stopped["games"])
+        return key, store.records(key, seeds[: stopped["games"]]), stopped
+    return key, store.records(key, seeds), None
 
 
 def stderr_progress(label: str, stream: IO[str] | None = None) -> Progress:
@@ -186,7 +242,7 @@ def run_study(
         check_study(Study(**{**study.__dict__, "project": compare_project}))
     engine = engine or LocalEngine()
     with ResultStore(db) as store:
-        _, ra = run_games(
+        _, ra, stopped = run_games(
             study,
             store,
             engine,
@@ -194,8 +250,10 @@ def run_study(
         )
         rb: list[dict[str, Any]] | None = None
         if compare_project is not None:
-            _, rb = run_games(
-                study,
+            # board B plays the seeds board A played (all, or up to A's clear look)
+            other = Study(**{**study.__dict__, "games": len(ra), "stop_early": None})
+            _, rb, _ = run_games(
+                other,
                 store,
                 engine,
                 compare_project,
@@ -206,12 +264,22 @@ def run_study(
         "rules": study.rules,
         "project": study.project,
         "players": study.players,
-        "seeds": [study.seed, study.seed + study.games - 1],
+        "seeds": [study.seed, study.seed + len(ra) - 1],
         "options": study.options,
         "engine": engine.describe(),
         "db": str(db),
         "summary": summary,
     }
+    if study.stop_early is not None:
+        report["stop_early"] = {
+            "question": study.stop_early,
+            "planned": study.games,
+            "look_every": look_every(study.look, study.players),
+            "alpha": ALPHA,
+            "stopped": stopped is not None,
+            "games": len(ra),
+            "look": stopped,
+        }
     if rb is not None and compare_project is not None:
         report["compare_project"] = compare_project
         report["compare_summary"] = summarise(rb)

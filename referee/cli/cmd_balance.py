@@ -39,6 +39,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "seat j+k, so each bot plays each seat equally often and the report tells seat "
         "advantage from bot strength)",
     )
+    p.add_argument(
+        "--stop-early",
+        choices=("bots", "seats"),
+        help="stop once some bot's (seat's) share of the games won by one alone is "
+        "clearly not its fair share: looked at every --look games, at most 5 %% chance "
+        "overall of stopping on a difference that is not there (default: play all)",
+    )
+    p.add_argument(
+        "--look", type=int, default=20, help="games between looks of --stop-early (default 20)"
+    )
     p.add_argument("--max-moves", type=int, default=3000, help="per game (default 3000)")
     p.add_argument(
         "--db", default="balance.sqlite", help="results database (default balance.sqlite)"
@@ -75,6 +85,8 @@ def cmd_balance(args: argparse.Namespace) -> int:
         options=parse_options(args.option, args.variant),
         max_moves=args.max_moves,
         seating="fixed" if args.fixed_seats else "rotate",
+        stop_early=args.stop_early,
+        look=args.look,
     )
     report = run_study(
         study,
