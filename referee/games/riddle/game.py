@@ -63,7 +63,7 @@ from ...vocabulary import FigureView
 from .. import state as declared
 from ..base import BoardName, Game
 from ..outcome import Outcome
-from . import determinize, evaluate, names, positions, setup, state, views
+from . import determinize, evaluate, events, names, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
@@ -89,6 +89,7 @@ class RiddleGame(Game[Move]):
     POSITION = state.RiddlePosition
     STATE_VERSION = state.STATE_VERSION
     PHASES = PHASES
+    EVENTS = events.EVENTS
     DICE_ORDER = (
         "one die per roll, in the order the moves are played, whoever plays them: "
         "the roll move that begins a turn on the board; the roll move of a turn in "
