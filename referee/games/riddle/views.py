@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import state as declared
+from ..cards import faces
 from . import exchanges, turn
 from .common import SIDE
 
@@ -100,8 +101,12 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
             "total": g.sub["total"],
             "to_match": g.sub["need"],
         }
+    shown = [c for q in players for c in (*q["table"], *q.get("hand", ()))]
+    if g.discard_pile:
+        shown.append(g.discard_pile[-1])
     if me is not None:
         out["hand"] = sorted(me.hand)
+        shown += out["hand"]
         out["hidden"] = {s: sorted(h[me.name]) for s, h in sorted(g.hidden.items()) if me.name in h}
         out["seen"] = [declared.encode(s) for s in g.seen.get(me.name, [])]
         if g.phase == "choose" and me is g.me and g.sub is not None:
@@ -124,6 +129,8 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
                 "asked": dict(g.sub["asks"]),
                 "answers": dict(g.sub["answers"]),
             }
+        shown += out.get("choosing_from", [])
+    out["cards"] = faces(shown, lambda c: g.deck.type_of[c].face() if c in g.deck.type_of else None)
     return out
 
 
