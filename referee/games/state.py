@@ -82,21 +82,26 @@ def clone(obj: T) -> T:
     -----
     O(size of the state). The copier of each declared type is made once from its
     type hints (:func:`_copier`): text, numbers, ``Literal`` values and outcomes are
-    shared (they are immutable), lists and dicts copied, ``Any`` values deep-copied
-    as JSON.
+    shared (they are immutable), so are frozen dataclasses of such fields; lists and
+    dicts are copied, ``Any`` values deep-copied as JSON.
     """
     tp: Any = type(obj)
     result: T = _copier(tp)(obj)
     return result
 
 
+#: the mutable JSON types (everything else a JSON value holds is shared)
+_MUTABLE = frozenset({dict, list})
+
+
 def _json_copy(v: Any) -> Any:
-    """A deep copy of a JSON value (dicts and lists copied, the rest shared)."""
+    """A deep copy of a JSON value (dicts and lists copied, the rest shared; the type
+    test inline, so a list of text costs no call per item)."""
     t = type(v)
     if t is dict:
-        return {k: _json_copy(x) for k, x in v.items()}
+        return {k: _json_copy(x) if type(x) in _MUTABLE else x for k, x in v.items()}
     if t is list:
-        return [_json_copy(x) for x in v]
+        return [_json_copy(x) if type(x) in _MUTABLE else x for x in v]
     return v
 
 
@@ -105,7 +110,7 @@ def _copier(tp: Any) -> Any:
     """The function that clones a dataclass ``tp`` (see :func:`clone`): its source is
     made once from the type hints, as :mod:`dataclasses` makes ``__init__``, so a
     copy costs what a hand-written one does."""
-    names: dict[str, Any] = {"_tp": tp, "_json": _json_copy}
+    names: dict[str, Any] = {"_tp": tp, "_json": _json_copy, "_mut": _MUTABLE}
     hints = _hints(tp)
     fields = _fields(tp)
     args = [_copy_expr(hints[f.name], f"obj.{f.name}", names, 0) for f in fields]
@@ -117,14 +122,26 @@ def _copier(tp: Any) -> Any:
     return fn
 
 
+@cache
+def _immutable(tp: type) -> bool:
+    """A frozen dataclass whose fields are all shared by :func:`clone` (text, numbers,
+    tuples of them ...): nothing in it can change, so it is shared too."""
+    if not tp.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return False
+    hints = _hints(tp)
+    return all(_copy_expr(hints[f.name], "v", {}, 0) == "v" for f in _fields(tp))
+
+
 def _copy_expr(tp: Any, v: str, names: dict[str, Any], depth: int) -> str:
     """A Python expression copying the value declared ``tp`` that expression ``v``
     gives (only names in ``names`` and comprehension variables, never data)."""
     if tp is Any:
-        return f"_json({v})"
+        return f"(_json({v}) if type({v}) in _mut else {v})" if depth else f"_json({v})"
     if tp is Outcome:  # frozen
         return v
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if _immutable(tp):
+            return v
         key = f"_c{len(names)}"
         names[key] = _copier(tp)
         return f"{key}({v})"
@@ -141,6 +158,8 @@ def _copy_expr(tp: Any, v: str, names: dict[str, Any], depth: int) -> str:
         item = _copy_expr(args[0] if args else Any, x, names, depth + 1)
         if item == x:
             return f"list({v})" if origin is list else v
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            raise TypeError(f"cannot clone a value declared {tp!r}")
         body = f"{item} for {x} in {v}"
         return f"[{body}]" if origin is list else f"tuple({body})"
     if origin is dict:

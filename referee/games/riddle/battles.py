@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from . import power_plays
 from .common import illegal
-from .events import emit
+from .events import told
 from .moves import Move
 from .state import Player
 
@@ -58,7 +58,7 @@ def check_release(g: RiddleGame, name: str) -> None:
 
 def apply_release(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     g._by[name].free_next = True
-    emit(ev, {"event": "release", "player": g.me.name, "captive": name})
+    ev.append(g.event("release", player=g.me.name, captive=name))
 
 
 def send_away(
@@ -72,13 +72,13 @@ def send_away(
     q.status, q.away, q.free_next = status, 0, False
     q.captor = p.name if status == "captive" else None
     q.pos = p.pos if status == "captive" else None
-    emit(ev, {"event": "limbo" if status == "limbo" else "captive", "player": q.name, "by": p.name})
+    ev.append(g.event("limbo" if status == "limbo" else "captive", player=q.name, by=p.name))
     for r in g.seats:
         if r.status == "captive" and r.captor == q.name:
             r.status, r.free_next = status, True
             r.captor = q.captor
             r.pos = q.pos
-            emit(ev, {"event": "prisoner_follows", "player": r.name, "with": q.name})
+            ev.append(g.event("prisoner_follows", player=r.name, with_=q.name))
     if status == "limbo" and g.opts["limbo_out"] and sum(1 for r in g.seats if not r.out) >= 6:
         q.out = True
         q.pos = None
@@ -88,7 +88,7 @@ def send_away(
                 p.hand.append(c)
             else:
                 g.discard_pile.append(c)
-        emit(ev, {"event": "out_of_game", "player": q.name, "why": "Variation 10"})
+        ev.append(g.event("out_of_game", player=q.name, why="Variation 10"))
 
 
 def battle_cities(g: RiddleGame, a: Player, b: Player) -> list[tuple[str, str]]:
@@ -151,7 +151,7 @@ def apply_battle(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         "def_cities": [],
     }
     g.phase = "battle_att"
-    emit(ev, {"event": "battle", "player": g.me.name, "defender": name})
+    ev.append(g.event("battle", player=g.me.name, defender=name))
 
 
 def force_points(
@@ -237,16 +237,7 @@ def apply_commit(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
     sub["total"] += pts
     sub["need"] = pts
     g.phase = "battle_def"
-    emit(
-        ev,
-        {
-            "event": "battle_round",
-            "player": g.me.name,
-            "force": x,
-            "points": pts,
-            "total": sub["total"],
-        },
-    )
+    ev.append(g.event("battle_round", player=g.me.name, force=x, points=pts, total=sub["total"]))
 
 
 def check_settle(g: RiddleGame) -> None:
@@ -279,16 +270,7 @@ def apply_match(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
         d.hand.remove(x)
         sub["dfn"].append(x)
     sub["need"] -= pts
-    emit(
-        ev,
-        {
-            "event": "battle_match",
-            "player": d.name,
-            "force": x,
-            "points": pts,
-            "still": sub["need"],
-        },
-    )
+    ev.append(g.event("battle_match", player=d.name, force=x, points=pts, still=sub["need"]))
     if sub["need"] == 0:
         if sub["total"] >= 5:
             end_battle(g, ev, None)
@@ -314,30 +296,21 @@ def end_battle(g: RiddleGame, ev: list[dict[str, Any]], winner: Player | None) -
                 who.hand.append(c)
             else:
                 g.discard_pile.append(c)
-    emit(
-        ev,
-        {
-            "event": "battle_over",
-            "attacker": g.me.name,
-            "defender": d.name,
-            "result": "won" if winner else "tie",
-            "points": sub["total"],
-        },
+    ev.append(
+        g.event(
+            "battle_over",
+            attacker=g.me.name,
+            defender=d.name,
+            result="won" if winner else "tie",
+            points=sub["total"],
+        )
     )
     g.sub = None
     g.phase = "main"
     if winner is None:
         return
     s = g._reveal(g.me, d.name, d.hand, "battle")
-    emit(
-        ev,
-        {
-            "event": "seen",
-            "player": g.me.name,
-            "target": d.name,
-            "private": {g.me.name: s},
-        },
-    )
+    ev.append(told(g, "seen", [g.me.name], {"seen": s}, player=g.me.name, target=d.name))
     if d.hand or g.opts["captivity"]:
         g.sub = {"kind": "battle", "target": d.name}
         g.phase = "choose"

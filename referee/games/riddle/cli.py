@@ -12,9 +12,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...cli import emit_json
 from ...compiler import compile_board
 from ...errors import IllegalMoveError, UsageError
+from ...safeio import dumps_json
 from ...store import load_project
 from .movement import Movement, Reach, parse_cards
 
@@ -117,7 +117,7 @@ def cmd_reach(args: argparse.Namespace) -> int:
         what = f"a roll of {args.roll}"
     rows = sorted(dest.values(), key=lambda r: (r.cost, mv.name_of(r.node), r.node))
     if args.json:
-        emit_json(
+        _emit_json(
             {
                 "project": args.project,
                 "from": start,
@@ -154,7 +154,7 @@ def cmd_path(args: argparse.Namespace) -> int:
             )
         raise
     if args.json:
-        emit_json(
+        _emit_json(
             {
                 "project": args.project,
                 "legal": True,
@@ -180,7 +180,7 @@ def cmd_within(args: argparse.Namespace) -> int:
     dist = mv.distances(node, args.n)
     rows = sorted(dist.items(), key=lambda kv: (kv[1], mv.name_of(kv[0]), kv[0]))
     if args.json:
-        emit_json(
+        _emit_json(
             {
                 "project": args.project,
                 "space": node,
@@ -194,3 +194,9 @@ def cmd_within(args: argparse.Namespace) -> int:
     for n, d in rows:
         print(f"  {d}  {n:<8} {mv.name_of(n)}")
     return 0
+
+
+def _emit_json(data: Any) -> None:
+    """Print one JSON document to stdout, as every ``--json`` verb does
+    (:func:`referee.safeio.dumps_json`; the CLI's own verbs print the same)."""
+    print(dumps_json(data, "output", indent=1))

@@ -195,10 +195,10 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     game_cls = RiddleGame
     state = {
         "rules": "riddle",
-        "version": getattr(game_cls, "STATE_VERSION", 1),
+        "version": game_cls.STATE_VERSION,
         "board_hash": compiled.hash,
         "players": names,
-        "options": game_cls.parse_options(opts) if hasattr(game_cls, "parse_options") else opts,
+        "options": game_cls.parse_options(opts),
         "rng": rng.getrandbits(64),
         "dice": [],
         "state": {

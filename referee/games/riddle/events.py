@@ -1,23 +1,26 @@
-"""Riddle of the Ring events in the kit's shape (:mod:`referee.games.events`).
+"""Riddle of the Ring events: the texts of the kit's event constructor
+(:meth:`~referee.games.base.Game.event`, :mod:`referee.games.events`).
 
-The rules modules build an event as a dict of the game's fields with ``"event"``
-(its type) and, for what only some players may know, ``"private"``: player ->
-what he learns. :func:`emit` turns it into ``{"type", "text", ...}``: the text
-comes from :data:`TEXTS`; a private part becomes the field ``secret`` of the whole
-event, shown to the players it names (``private`` audience), while everybody else
-sees the ``public`` stand-in without it. Every private part here is something each
-player it names knows anyway (both sides of an exchange, the card a Riddle or a
-draw moved), so showing the whole ``secret`` to each of them reveals nothing more.
+The rules modules build every event with ``g.event(type, **fields)``, the text
+filled from :data:`EVENTS` (``RiddleGame.EVENTS``). What only some players may know
+(the cards of an exchange, a hand seen, the cards picked up) goes into the event's
+own fields with the kit's ``private`` audience, and everybody else sees the
+``public`` stand-in without those fields (:func:`told`). Every secret here is
+something each player of its audience knows anyway (both sides of an exchange, the
+card a draw or a wrong Riddle moved).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..events import Event
 
-#: event type -> its text (``str.format`` over the event's fields; missing ones empty)
-TEXTS: dict[str, str] = {
+if TYPE_CHECKING:
+    from .game import RiddleGame
+
+#: event type -> its text (a template over the event's fields, see the kit's ``EVENTS``)
+EVENTS: dict[str, str] = {
     "battle": "{player} attacks {defender}",
     "battle_match": "{player} matches with {force} ({points} point(s))",
     "battle_over": "the battle of {attacker} against {defender} ends: {result}",
@@ -64,35 +67,11 @@ TEXTS: dict[str, str] = {
 }
 
 
-class _Fields(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return ""
-
-
-def make(fields: dict[str, Any]) -> Event:
-    """The kit event of ``fields`` (``"event"``: the type; ``"private"``: see module).
-
-    The same value as :func:`referee.games.events.event` builds, made in one pass (the
-    referee makes a few per move)."""
-    kind = str(fields["event"])
-    e: Event = {"type": kind, "text": TEXTS.get(kind, kind).format_map(_Fields(fields))}
-    secret = None
-    for k, v in fields.items():
-        if k == "private":
-            secret = v
-        elif k != "event":
-            e[k] = v
-    if secret is None:
-        return e
-    public = dict(e)
-    e["secret"] = secret
-    e["private"] = list(secret)
-    e["public"] = public
-    return e
-
-
-def emit(ev: list[Event], fields: dict[str, Any]) -> Event:
-    """Append the kit event of ``fields`` to ``ev`` and return it."""
-    e = make(fields)
-    ev.append(e)
-    return e
+def told(
+    g: RiddleGame, name: str, audience: list[str], secret: dict[str, Any], **fields: Any
+) -> Event:
+    """The kit's event ``name`` (:meth:`~referee.games.base.Game.event`) that the players
+    of ``audience`` see whole, with the fields of ``secret``, and everybody else as its
+    ``public`` stand-in, the same event without them (the kit's one ``private``
+    convention: each secret is something every player of the audience knows)."""
+    return g.event(name, private=audience, public=g.event(name, **fields), **fields, **secret)

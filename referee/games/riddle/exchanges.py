@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import power_plays
 from .common import illegal
-from .events import emit
+from .events import told
 from .moves import Move
 from .state import Player
 
@@ -51,22 +51,14 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         if mode == "b":
             g.sub.update(step="ask", asks={}, answers={})
         g.phase = "pexchange"
-        emit(ev, {"event": "partner_exchange", "player": p.name, "with": name, "mode": mode})
+        ev.append(g.event("partner_exchange", player=p.name, with_=name, mode=mode))
         return
     a = p.hand.pop(g._rand(len(p.hand)))
     b = q.hand.pop(g._rand(len(q.hand)))
     p.hand.append(b)
     q.hand.append(a)
     g.t.exchanged.append(name)
-    emit(
-        ev,
-        {
-            "event": "exchange",
-            "player": p.name,
-            "with": name,
-            "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}},
-        },
-    )
+    ev.append(told(g, "exchange", [p.name, name], {"gave": a, "got": b}, player=p.name, with_=name))
     if not g.t.pending:
         g.phase = "main"
 
@@ -134,14 +126,15 @@ def check_ask(g: RiddleGame, title: str) -> None:
 def apply_ask(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = title
-    emit(
-        ev,
-        {
-            "event": "request",
-            "player": actor.name,
-            "with": other.name,
-            "private": {actor.name: {"title": title}, other.name: {"title": title}},
-        },
+    ev.append(
+        told(
+            g,
+            "request",
+            [actor.name, other.name],
+            {"title": title},
+            player=actor.name,
+            with_=other.name,
+        )
     )
     pex_next(g, ev)
 
@@ -153,7 +146,7 @@ def check_noask(g: RiddleGame) -> None:
 def apply_noask(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = None
-    emit(ev, {"event": "request", "player": actor.name, "with": other.name, "none": True})
+    ev.append(g.event("request", player=actor.name, with_=other.name, none=True))
     pex_next(g, ev)
 
 
@@ -175,15 +168,16 @@ def apply_grant(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "granted"
     sub["gives"][actor.name] = card
-    emit(
-        ev,
-        {
-            "event": "request_answer",
-            "player": actor.name,
-            "with": other.name,
-            "answer": "granted",
-            "private": {actor.name: {"card": card}, other.name: {"card": card}},
-        },
+    ev.append(
+        told(
+            g,
+            "request_answer",
+            [actor.name, other.name],
+            {"card": card},
+            player=actor.name,
+            with_=other.name,
+            answer="granted",
+        )
     )
     pex_next(g, ev)
 
@@ -195,15 +189,7 @@ def check_decline(g: RiddleGame) -> None:
 def apply_decline(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "declined"
-    emit(
-        ev,
-        {
-            "event": "request_answer",
-            "player": actor.name,
-            "with": other.name,
-            "answer": "declined",
-        },
-    )
+    ev.append(g.event("request_answer", player=actor.name, with_=other.name, answer="declined"))
     pex_next(g, ev)
 
 
@@ -243,15 +229,16 @@ def pex_next(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     p.hand.append(b)
     q.hand.append(a)
     g.t.exchanged.append(q.name)
-    emit(
-        ev,
-        {
-            "event": "exchange",
-            "player": p.name,
-            "with": q.name,
-            "mode": sub["mode"],
-            "private": {p.name: {"gave": a, "got": b}, q.name: {"gave": b, "got": a}},
-        },
+    ev.append(
+        told(
+            g,
+            "exchange",
+            [p.name, q.name],
+            {"gave": a, "got": b},
+            player=p.name,
+            with_=q.name,
+            mode=sub["mode"],
+        )
     )
     g.sub = None
     g.phase = "exchange" if g.t.pending else "main"

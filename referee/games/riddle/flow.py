@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..base import draw, won
 from . import travel, turn
 from .common import GOAL, SIDE, illegal
-from .events import emit
+from .events import told
 from .moves import Move
 from .state import Player, TurnState
 
@@ -27,7 +27,7 @@ def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     g.turn_no += 1
     g.t = TurnState(start=p.pos)
     g.sub = None
-    emit(ev, {"event": "turn", "player": p.name, "turn": g.turn_no, "round": g.round_no})
+    ev.append(g.event("turn", player=p.name, turn=g.turn_no, round=g.round_no))
     if p.status in ("limbo", "captive"):
         limit = 2 if g.opts["short_limbo"] and len(g.seats) >= 6 else 3
         if p.free_next or p.away >= limit:
@@ -39,7 +39,7 @@ def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
             p.status = "board"
             p.pos = g.info.roles["shire"]
             g.t.start = p.pos
-            emit(ev, {"event": "placed", "player": p.name, "at": p.pos, "why": "shire"})
+            ev.append(g.event("placed", player=p.name, at=p.pos, why="shire"))
         g.phase = "start"
 
 
@@ -61,7 +61,7 @@ def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     elif p.status in ("limbo", "captive"):
         p.away += 1
     p.riddle_extra = 0
-    emit(ev, {"event": "turn_over", "player": p.name})
+    ev.append(g.event("turn_over", player=p.name))
     if g.opts["once_through"]:
         once_through_check(g, ev)
     if g.opts["enhanced_two"]:
@@ -83,7 +83,7 @@ def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
             g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            emit(ev, {"event": "game_over", **g.result.to_json()})
+            ev.append(g.event("game_over", **g.result.to_json()))
             return
     g.cur = nxt
     begin_turn(g, ev)
@@ -97,7 +97,7 @@ def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         if g.opts["turn_limit"] and g.round_no > g.opts["turn_limit"]:
             g.result = draw(reason="turn_limit", rounds=g.round_no - 1)
             g.phase = "over"
-            emit(ev, {"event": "game_over", **g.result.to_json()})
+            ev.append(g.event("game_over", **g.result.to_json()))
             return
     g.side_turn = side
     info = g.sides[side]
@@ -109,7 +109,7 @@ def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     g.phase = "character"
     g.sub = None
     g.t = TurnState()
-    emit(ev, {"event": "side_to_choose", "side": side})
+    ev.append(g.event("side_to_choose", side=side))
 
 
 def side_chars(g: RiddleGame, side: str | None) -> list[Player]:
@@ -145,15 +145,7 @@ def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     q = g._by[name]
     q.status = "waiting"
     q.hand.extend(g._draw_cards(2))
-    emit(
-        ev,
-        {
-            "event": "bring_in",
-            "side": g.side_turn,
-            "player": name,
-            "private": {name: {"got": list(q.hand)}},
-        },
-    )
+    ev.append(told(g, "bring_in", [name], {"got": list(q.hand)}, side=g.side_turn, player=name))
     g.cur = g.seats.index(q)
     begin_turn(g, ev)
 
@@ -180,11 +172,11 @@ def once_through_check(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
                 g.discard_pile.append(c)
             q.table.clear()
             q.pos = None
-            emit(ev, {"event": "out_of_game", "player": q.name, "why": "no cards, deck gone"})
+            ev.append(g.event("out_of_game", player=q.name, why="no cards, deck gone"))
             for r in g.seats:
                 if r.status == "captive" and r.captor == q.name:
                     r.status, r.captor, r.pos, r.free_next = "limbo", None, None, True
-                    emit(ev, {"event": "prisoner_follows", "player": r.name, "with": q.name})
+                    ev.append(g.event("prisoner_follows", player=r.name, with_=q.name))
     left = [q for q in g.seats if not q.out and q.status != "reserve"]
     if (
         g.opts["enhanced_two"]
@@ -208,7 +200,7 @@ def win_game(g: RiddleGame, p: Player, ev: list[dict[str, Any]], how: str) -> No
     else:
         g.result = won([p.name], how=how)
     g.phase = "over"
-    emit(ev, {"event": "game_over", **g.result.to_json()})
+    ev.append(g.event("game_over", **g.result.to_json()))
 
 
 def check_roll(g: RiddleGame) -> None:
@@ -218,12 +210,12 @@ def check_roll(g: RiddleGame) -> None:
 def apply_roll(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     r = g._die()
     p = g.me
-    emit(ev, {"event": "roll", "player": p.name, "die": r})
+    ev.append(g.event("roll", player=p.name, die=r))
     if g.phase == "start":
         g.t.roll = r
         g.phase = "main"
     elif r == 6:
-        emit(ev, {"event": "escape", "player": p.name, "how": "six"})
+        ev.append(g.event("escape", player=p.name, how="six"))
         g.phase = "place"
     else:
         g.phase = "limbo_rolled"
@@ -238,7 +230,7 @@ def check_reroll(g: RiddleGame, card: str) -> None:
 def apply_reroll(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g._after(g.me, card, g.ctype(card).use("reroll").get("after", "discard"))
     g.t.roll = g._die()
-    emit(ev, {"event": "roll", "player": g.me.name, "die": g.t.roll, "by": card})
+    ev.append(g.event("roll", player=g.me.name, die=g.t.roll, by=card))
 
 
 def gen_start(g: RiddleGame) -> Iterator[Move]:
@@ -256,7 +248,7 @@ def check_escape(g: RiddleGame, card: str) -> None:
 def apply_escape(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     u = g.ctype(card).use("escape")
     g._after(g.me, card, u.get("after", "discard"))
-    emit(ev, {"event": "escape", "player": g.me.name, "how": card})
+    ev.append(g.event("escape", player=g.me.name, how=card))
     g.phase = "place"
 
 
@@ -292,7 +284,7 @@ def check_place(g: RiddleGame, space: str) -> None:
 def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
     p = g.me
     space = g._node(space)
-    emit(ev, {"event": "placed", "player": p.name, "at": space, "why": p.status})
+    ev.append(g.event("placed", player=p.name, at=space, why=p.status))
     p.status, p.pos, p.away, p.captor, p.free_next = "board", space, 0, None, False
     g.t.start = space
     g.phase = "start"
@@ -370,16 +362,7 @@ def apply_pickup(g: RiddleGame, ev: list[dict[str, Any]], what: str) -> None:
         n = int(u["n"])
     got = g._draw_cards(n)
     p.hand.extend(got)
-    emit(
-        ev,
-        {
-            "event": "pickup",
-            "player": p.name,
-            "by": what,
-            "count": len(got),
-            "private": {p.name: {"got": got}},
-        },
-    )
+    ev.append(told(g, "pickup", [p.name], {"got": got}, player=p.name, by=what, count=len(got)))
     g.t.must_discard = turn.discards_at_end_of_turn(len(p.hand), picked_up=bool(got))
     finish_turn(g, ev)
 
@@ -394,18 +377,11 @@ def apply_pass(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     if g.phase == "limbo_rolled":
         got = g._draw_cards(1)
         p.hand.extend(got)
-        emit(
-            ev,
-            {
-                "event": "pickup",
-                "player": p.name,
-                "by": "limbo",
-                "count": len(got),
-                "private": {p.name: {"got": got}},
-            },
+        ev.append(
+            told(g, "pickup", [p.name], {"got": got}, player=p.name, by="limbo", count=len(got))
         )
     else:
-        emit(ev, {"event": "pass", "player": p.name})
+        ev.append(g.event("pass", player=p.name))
     finish_turn(g, ev)
 
 
@@ -426,7 +402,7 @@ def apply_discard(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     p = g.me
     p.hand.remove(card)
     g.discard_pile.append(card)
-    emit(ev, {"event": "discard", "player": p.name, "card": card})
+    ev.append(g.event("discard", player=p.name, card=card))
     g.t.must_discard -= 1
     if not g.t.must_discard:
         end_turn(g, ev)

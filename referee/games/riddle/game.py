@@ -63,11 +63,11 @@ from ...vocabulary import FigureView
 from .. import state as declared
 from ..base import BoardName, Game
 from ..outcome import Outcome
-from . import determinize, evaluate, names, positions, setup, state, views
+from . import determinize, evaluate, events, names, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
-from .state import Player, SideState, TurnState
+from .state import Player, Reveal, SideState, TurnState
 from .verbs import GENERATORS, PHASES, VERBS
 
 
@@ -89,6 +89,7 @@ class RiddleGame(Game[Move]):
     POSITION = state.RiddlePosition
     STATE_VERSION = state.STATE_VERSION
     PHASES = PHASES
+    EVENTS = events.EVENTS
     DICE_ORDER = (
         "one die per roll, in the order the moves are played, whoever plays them: "
         "the roll move that begins a turn on the board; the roll move of a turn in "
@@ -126,7 +127,7 @@ class RiddleGame(Game[Move]):
     t: TurnState
     sub: dict[str, Any] | None
     result: Outcome | None
-    seen: dict[str, list[dict[str, Any]]]
+    seen: dict[str, list[Reveal]]
     order: list[str]
     sides: dict[str, SideState]
     side_turn: str | None
@@ -386,11 +387,13 @@ class RiddleGame(Game[Move]):
         return c
 
     def _reveal(self, viewer: Player, of: str, cards: list[str], how: str) -> dict[str, Any]:
-        s = {"of": of, "cards": sorted(cards), "turn": self.turn_no, "how": how}
+        """Remember that ``viewer`` saw ``cards`` of ``of``; the record as JSON (for
+        the event that tells him)."""
+        s = Reveal(of, tuple(sorted(cards)), self.turn_no, how)
         lst = self.seen.setdefault(viewer.name, [])
         lst.append(s)
         del lst[:-12]
-        return s
+        return declared.encode(s)  # type: ignore[no-any-return]
 
     def _city_of(self, node: str | None) -> str | None:
         if node is None:

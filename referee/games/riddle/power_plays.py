@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import battles, turn
 from .common import illegal
-from .events import emit
+from .events import told
 from .moves import Move
 from .state import Player
 
@@ -68,21 +68,13 @@ def apply_look(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) ->
 def see_hand(
     g: RiddleGame, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str
 ) -> None:
-    emit(ev, {"event": "clairvoyance", "player": g.me.name, "target": q.name, "by": how})
+    ev.append(g.event("clairvoyance", player=g.me.name, target=q.name, by=how))
     if share_cards(g, q, how) or (resistible and resist_cards(g, q)):
         g.sub = {"kind": "look", "target": q.name, "by": how}
         g.phase = "resist"
         return
     s = g._reveal(g.me, q.name, q.hand, how)
-    emit(
-        ev,
-        {
-            "event": "seen",
-            "player": g.me.name,
-            "target": q.name,
-            "private": {g.me.name: s},
-        },
-    )
+    ev.append(told(g, "seen", [g.me.name], {"seen": s}, player=g.me.name, target=q.name))
 
 
 def check_clair(g: RiddleGame, name: str) -> None:
@@ -135,15 +127,16 @@ def apply_share(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     a = g._reveal(g.me, q.name, q.hand, "partners")
     b = g._reveal(q, g.me.name, g.me.hand, "partners")
-    emit(
-        ev,
-        {
-            "event": "partners_share",
-            "player": g.me.name,
-            "with": q.name,
-            "shown": card,
-            "private": {g.me.name: a, q.name: b},
-        },
+    ev.append(
+        told(
+            g,
+            "partners_share",
+            [g.me.name, q.name],
+            {"seen": [a, b]},
+            player=g.me.name,
+            with_=q.name,
+            shown=card,
+        )
     )
     g.sub = None
     g.phase = "main"
@@ -159,15 +152,16 @@ def check_resist(g: RiddleGame, card: str) -> None:
 
 def apply_resist(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
-    s = g._reveal(g.me, q.name, [card], "resisted")
-    emit(
-        ev,
-        {
-            "event": "resisted",
-            "player": g.me.name,
-            "target": q.name,
-            "private": {g.me.name: s, q.name: {"showed": card}},
-        },
+    g._reveal(g.me, q.name, [card], "resisted")
+    ev.append(
+        told(
+            g,
+            "resisted",
+            [g.me.name, q.name],
+            {"showed": card},
+            player=g.me.name,
+            target=q.name,
+        )
     )
     g.sub = None
     g.phase = "main"
@@ -180,15 +174,7 @@ def check_show(g: RiddleGame) -> None:
 def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     s = g._reveal(g.me, q.name, q.hand, str(g.sub["by"]))  # type: ignore[index]
-    emit(
-        ev,
-        {
-            "event": "seen",
-            "player": g.me.name,
-            "target": q.name,
-            "private": {g.me.name: s},
-        },
-    )
+    ev.append(told(g, "seen", [g.me.name], {"seen": s}, player=g.me.name, target=q.name))
     g.sub = None
     g.phase = "main"
 
@@ -239,17 +225,8 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
     if g.deck.type_of[c].title == title:
         q.hand.pop(i)
         p.hand.append(c)
-        emit(
-            ev,
-            {
-                "event": "riddle",
-                "player": p.name,
-                "target": q.name,
-                "guess": title,
-                "right": True,
-                "card": c,
-                "by": how,
-            },
+        ev.append(
+            g.event("riddle", player=p.name, target=q.name, guess=title, right=True, card=c, by=how)
         )
         if q.hand:
             g.sub = {"kind": "riddle", "target": q.name, "by": how}
@@ -259,17 +236,18 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
         lost = g._take_random(p, q)
         if lost is not None:
             q.riddle_extra += 1
-        emit(
-            ev,
-            {
-                "event": "riddle",
-                "player": p.name,
-                "target": q.name,
-                "guess": title,
-                "right": False,
-                "by": how,
-                "private": {q.name: {"drawn": c, "got": lost}, p.name: {"lost": lost}},
-            },
+        ev.append(
+            told(
+                g,
+                "riddle",
+                [p.name, q.name],
+                {"lost": lost},
+                player=p.name,
+                target=q.name,
+                guess=title,
+                right=False,
+                by=how,
+            )
         )
     g.sub = None
     g.phase = "main"
@@ -289,7 +267,7 @@ def check_stop(g: RiddleGame) -> None:
 
 
 def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
-    emit(ev, {"event": "riddle_over", "player": g.me.name})
+    ev.append(g.event("riddle_over", player=g.me.name))
     g.sub = None
     g.phase = "main"
 
@@ -316,15 +294,7 @@ def apply_gollum(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) 
     if ring is not None:
         q.hand.remove(ring)
         g.me.hand.append(ring)
-    emit(
-        ev,
-        {
-            "event": "gollum",
-            "player": g.me.name,
-            "target": name,
-            "got_ring": ring is not None,
-        },
-    )
+    ev.append(g.event("gollum", player=g.me.name, target=name, got_ring=ring is not None))
 
 
 def check_draw(g: RiddleGame, card: str, name: str) -> None:
@@ -345,15 +315,16 @@ def apply_draw(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) ->
     g.t.pp += 1
     g._after(g.me, card, "discard")
     got = g._take_random(g._by[name], g.me)
-    emit(
-        ev,
-        {
-            "event": "draw",
-            "player": g.me.name,
-            "target": name,
-            "by": card,
-            "private": {g.me.name: {"got": got}, name: {"lost": got}},
-        },
+    ev.append(
+        told(
+            g,
+            "draw",
+            [g.me.name, name],
+            {"card": got},
+            player=g.me.name,
+            target=name,
+            by=card,
+        )
     )
 
 
@@ -374,16 +345,7 @@ def apply_give(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g.me.hand.remove(card)
     q.hand.append(card)
     s = g._reveal(g.me, q.name, q.hand, card)
-    emit(
-        ev,
-        {
-            "event": "give",
-            "player": g.me.name,
-            "target": q.name,
-            "card": card,
-            "private": {g.me.name: s},
-        },
-    )
+    ev.append(told(g, "give", [g.me.name], {"seen": s}, player=g.me.name, target=q.name, card=card))
     if len(q.hand) > 1:
         g.sub = {"kind": "give", "target": q.name, "exclude": card}
         g.phase = "choose"
@@ -401,7 +363,7 @@ def apply_take(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[sub["target"]]
     q.hand.remove(card)
     g.me.hand.append(card)
-    emit(ev, {"event": "take", "player": g.me.name, "target": q.name, "card": card})
+    ev.append(g.event("take", player=g.me.name, target=q.name, card=card))
     g.sub = None
     g.phase = "main"
     if sub["kind"] == "battle":

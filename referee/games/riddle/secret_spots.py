@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import power_plays
 from .common import illegal
-from .events import emit
+from .events import told
 
 if TYPE_CHECKING:
     from .game import RiddleGame
@@ -26,15 +26,7 @@ def apply_peek(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str) -
     g.t.pp += 1
     seen = {n: sorted(c) for n, c in g.hidden[space].items() if c}
     g._reveal(g.me, f"hidden:{space}", [f"{n}:{c}" for n, cs in seen.items() for c in cs], card)
-    emit(
-        ev,
-        {
-            "event": "peek",
-            "player": g.me.name,
-            "space": space,
-            "private": {g.me.name: seen},
-        },
-    )
+    ev.append(told(g, "peek", [g.me.name], {"seen": seen}, player=g.me.name, space=space))
 
 
 def on_s(g: RiddleGame) -> str:
@@ -58,15 +50,7 @@ def apply_hide(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g.me.hand.remove(card)
     g.hidden.setdefault(s, {}).setdefault(g.me.name, []).append(card)
     g.t.hid += 1
-    emit(
-        ev,
-        {
-            "event": "hide",
-            "player": g.me.name,
-            "space": s,
-            "private": {g.me.name: {"hid": card}},
-        },
-    )
+    ev.append(told(g, "hide", [g.me.name], {"hid": card}, player=g.me.name, space=s))
 
 
 def check_retrieve(g: RiddleGame, card: str) -> None:
@@ -88,15 +72,7 @@ def apply_retrieve(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     if not g.hidden[s]:
         del g.hidden[s]
     g.me.hand.append(card)
-    emit(
-        ev,
-        {
-            "event": "retrieve",
-            "player": g.me.name,
-            "space": s,
-            "private": {g.me.name: {"got": card}},
-        },
-    )
+    ev.append(told(g, "retrieve", [g.me.name], {"got": card}, player=g.me.name, space=s))
 
 
 def check_find(g: RiddleGame, name: str) -> None:
@@ -117,13 +93,4 @@ def apply_find(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         del g.hidden[s]
     g.me.hand.append(c)
     g.t.found = True
-    emit(
-        ev,
-        {
-            "event": "find",
-            "player": g.me.name,
-            "space": s,
-            "from": name,
-            "private": {g.me.name: {"got": c}},
-        },
-    )
+    ev.append(told(g, "find", [g.me.name], {"got": c}, player=g.me.name, space=s, from_=name))

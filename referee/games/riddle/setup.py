@@ -10,7 +10,6 @@ from ..options import Option
 from ..rng import Rng
 from . import flow
 from .common import HOBBITS, MARKERS, RIDERS, SIDE
-from .events import make
 from .state import Player, SideState
 
 if TYPE_CHECKING:
@@ -196,14 +195,10 @@ def new_game(
     g.order = [g.seats[(g.cur + k) % players].name for k in range(players)]
     g.seen = {p.name: [] for p in g.seats}
     ev: list[dict[str, Any]] = [
-        make(
-            {
-                "event": "deal",
-                "players": [p.name for p in g.seats],
-                "cards": {p.name: len(p.hand) for p in g.seats},
-            }
+        g.event(
+            "deal", players=[p.name for p in g.seats], cards={p.name: len(p.hand) for p in g.seats}
         ),
-        make({"event": "first_player", "player": g.seats[g.cur].name}),
+        g.event("first_player", player=g.seats[g.cur].name),
     ]
     flow.begin_turn(g, ev)
     g.setup_events = ev
@@ -251,8 +246,8 @@ def _new_enhanced(
     g.side_turn = SIDE[first.kind]
     g.seen = {p.name: [] for p in g.seats}
     ev: list[dict[str, Any]] = [
-        make({"event": "deal", "players": list(markers), "cards": dict.fromkeys(markers, 2)}),
-        make({"event": "first_player", "player": g.side_turn}),
+        g.event("deal", players=list(markers), cards=dict.fromkeys(markers, 2)),
+        g.event("first_player", player=g.side_turn),
     ]
     flow.begin_turn(g, ev)
     g.setup_events = ev

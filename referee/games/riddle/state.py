@@ -102,6 +102,16 @@ class TurnState:
     must_discard: int = field(default=0, metadata={"help": "discards still owed", "low": 0})
 
 
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What a player saw of a hand (or of hidden cards), as he remembers it."""
+
+    of: str = field(metadata={"help": "whose hand (hidden:SPACE for hidden cards)"})
+    cards: tuple[str, ...] = field(metadata={"help": "the cards seen, sorted"})
+    turn: int = field(metadata={"help": "the turn he saw them", "low": 0})
+    how: str = field(metadata={"help": "the card or activity that showed them"})
+
+
 @dataclass(slots=True)
 class SideState:
     """Variation 14: a side's first character and whether it has had its first turn."""
@@ -130,7 +140,7 @@ class RiddleState:
         metadata={"help": "the activity in progress (kind: " + ", ".join(ACTIVITIES) + ")"}
     )
     result: Outcome | None
-    seen: dict[str, list[dict[str, Any]]] = field(
+    seen: dict[str, list[Reveal]] = field(
         metadata={"help": "player -> hands he has seen (newest last)"}
     )
     sides: dict[str, SideState] = field(default_factory=dict)

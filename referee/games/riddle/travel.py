@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import IllegalMoveError
 from . import turn
 from .common import illegal
-from .events import emit
+from .events import told
 from .movement import FOREST, MOUNTAIN
 from .moves import Move, path_text
 from .state import Player
@@ -235,18 +235,17 @@ def do_move(
     if reach.stops_turn:
         g.t.stopped = True
     g.t.exchanged = []
-    emit(
-        ev,
-        {
-            "event": "move",
-            "player": p.name,
-            "from": frm,
-            "to": p.pos,
-            "by": how,
-            "path": list(reach.path),
-            "cards_to_table": list(used),
-            "stopped": bool(reach.stops_turn),
-        },
+    ev.append(
+        g.event(
+            "move",
+            player=p.name,
+            from_=frm,
+            to=p.pos,
+            by=how,
+            path=list(reach.path),
+            cards_to_table=list(used),
+            stopped=bool(reach.stops_turn),
+        )
     )
     for q in g.seats:
         if q.status == "captive" and q.captor == p.name:
@@ -254,15 +253,16 @@ def do_move(
             got = g.hidden.get(p.pos, {}).pop(q.name, None) if g.opts["secret_spots"] else None
             if got:
                 p.hand.extend(got)
-                emit(
-                    ev,
-                    {
-                        "event": "captive_hidden_cards",
-                        "player": p.name,
-                        "captive": q.name,
-                        "count": len(got),
-                        "private": {p.name: {"got": list(got)}},
-                    },
+                ev.append(
+                    told(
+                        g,
+                        "captive_hidden_cards",
+                        [p.name],
+                        {"got": list(got)},
+                        player=p.name,
+                        captive=q.name,
+                        count=len(got),
+                    )
                 )
     # "If a player has no cards, there is no exchange": nobody is owed one by or with
     # a player who holds no cards when the mover stops (rulings § Riddle, no cards)
@@ -276,7 +276,7 @@ def do_move(
     g.t.pending = pending
     if pending:
         g.phase = "exchange"
-        emit(ev, {"event": "exchanges_due", "player": p.name, "with": list(pending)})
+        ev.append(g.event("exchanges_due", player=p.name, with_=list(pending)))
 
 
 def seated(g: RiddleGame) -> list[Player]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .. import state as declared
 from ..cards import faces
 from . import exchanges, turn
 from .common import SIDE
@@ -107,7 +108,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
         out["hand"] = sorted(me.hand)
         shown += out["hand"]
         out["hidden"] = {s: sorted(h[me.name]) for s, h in sorted(g.hidden.items()) if me.name in h}
-        out["seen"] = [dict(s) for s in g.seen.get(me.name, [])]
+        out["seen"] = [declared.encode(s) for s in g.seen.get(me.name, [])]
         if g.phase == "choose" and me is g.me and g.sub is not None:
             out["choosing_from"] = sorted(g._by[g.sub["target"]].hand)
         if (

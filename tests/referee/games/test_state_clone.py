@@ -66,3 +66,21 @@ def test_a_field_added_to_a_declaration_is_cloned_too():
     h = clone(g)
     h.added.append("more")
     assert g.added == ["new"] and h.added == ["new", "more"]
+
+
+@dataclass(frozen=True)
+class Seen:
+    of: str
+    cards: tuple[str, ...]
+
+
+@dataclass
+class Memory:
+    seen: list[Seen]
+
+
+def test_a_frozen_record_of_immutable_fields_is_shared():
+    m = Memory([Seen("sam", ("boat.1",))])
+    c = clone(m)
+    assert c == m and c.seen is not m.seen and c.seen[0] is m.seen[0]
+    assert decode(Memory, encode(m)) == m

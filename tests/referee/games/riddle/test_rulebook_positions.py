@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from referee.errors import IllegalMoveError, StateError
@@ -347,3 +350,25 @@ def test_qa_another_power_play_before_the_battle_and_a_new_exchange_after_moving
     g2.push_text("ride horse2 r3c1>r4c1>r4c2")  # again beside rider1 on r3c2
     assert g2.phase == "exchange" and g2.t.pending == ["rider1"]
     assert_illegal(g2, "battle rider1", code="wrong_phase")
+
+
+def test_the_shipped_qa_position_in_the_rulebooks_terms_plays_as_the_rulebook_says():
+    """docs/positions/riddle-qa-first-turn.json, the Q&A's first turn on the sample
+    board (Ashstead, beside The Shire, stands for the rulebook's Bree): placed on The
+    Shire, Frodo has no exchange with Sam; after rolling and moving onto Sam's space he
+    must have one, before anything else."""
+    root = Path(__file__).resolve().parents[4]
+    pos = json.loads((root / "docs" / "positions" / "riddle-qa-first-turn.json").read_text())
+    jsonschema.validate(pos, RiddleGame.position_schema())
+    g = game_from_position(RiddleGame, root / "projects" / "riddle-sample", pos)
+    assert g._by["frodo"].pos == "s200" and g._by["sam"].pos == "s075"
+    assert sorted(g._by["sam"].hand) == ["boat.1", "the_ring"]
+    assert moves(g) == {"roll"}
+    g.push_text("roll")
+    assert g.t.roll == 1 and not any(m.startswith("exchange") for m in moves(g))
+    g.push_text("move s200>s075")
+    assert moves(g) == {"exchange sam"}
+    assert_illegal(g, "pass", code="wrong_phase")
+    # written back with ids, the position sets up the same game
+    again = RiddleGame.from_position(g.compiled, g.position())
+    assert again.position() == g.position()

@@ -178,11 +178,11 @@ def test_events_for_a_viewer_hide_others_cards(grid):
     turn_of(g, "frodo", roll=1)
     g.push_text("move r3c0>r3c1")
     ev = g.push_text("exchange rider1")
-    assert RiddleGame.events_for(ev, "frodo")[0]["secret"]["frodo"] == {
-        "gave": "boat.1",
-        "got": "rope.1",
-    }
-    assert "secret" not in RiddleGame.events_for(ev, "sam")[0]
+    mine = RiddleGame.events_for(ev, "frodo")[0]
+    assert (mine["player"], mine["gave"], mine["got"]) == ("frodo", "boat.1", "rope.1")
+    assert RiddleGame.events_for(ev, "rider1")[0]["with"] == "rider1"
+    theirs = RiddleGame.events_for(ev, "sam")[0]
+    assert "gave" not in theirs and "got" not in theirs and "private" not in theirs
     assert "rope.1" not in json.dumps(RiddleGame.events_for(ev, None))
 
 
