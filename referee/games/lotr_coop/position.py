@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
+from ..names import resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import LIFE
+from .names import place_names
 from .state import LotrCoopBase
 
 
@@ -45,10 +47,17 @@ class LotrCoopPosition:
     """
 
     corruption: dict[str, str] = field(
-        metadata={"help": "Hobbit -> his node on the Corruption line"}
+        metadata={
+            "help": "Hobbit -> his space on the Corruption line: a node id or a name of "
+            "referee board-names (corruption space 3, counted from the Hobbits' start)"
+        }
     )
-    sauron: str = field(metadata={"help": "Sauron's node on the Corruption line"})
-    location: str = field(metadata={"help": "the Fellowship's node on the Master board"})
+    sauron: str = field(
+        metadata={"help": "Sauron's space on the Corruption line (an id or a name)"}
+    )
+    location: str = field(
+        metadata={"help": "the Fellowship's place on the Master board (an id or a name: Moria)"}
+    )
     hands: dict[str, list[str]] = field(
         default_factory=dict, metadata={"help": "Hobbit -> his cards"}
     )
@@ -56,7 +65,11 @@ class LotrCoopPosition:
     ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
     scenario: str | None = field(default=None, metadata={"help": "the Scenario being played"})
     markers: dict[str, str] = field(
-        default_factory=dict, metadata={"help": "activity -> its marker's node"}
+        default_factory=dict,
+        metadata={
+            "help": "activity -> its marker's space: an id or a name (Moria fighting 11, "
+            "the number printed on the main line; Moria hiding space 2, from the start)"
+        },
     )
     event_pos: int = field(
         default=0, metadata={"help": "0 the start space, 1-6 the boxes", "low": 0, "high": 6}
@@ -214,17 +227,20 @@ class LotrCoopPositions(LotrCoopBase):
     def load_position(self, position: Any) -> None:
         p: LotrCoopPosition = position
         lay = self.lay
-        for name, node in p.corruption.items():
-            if node not in lay.corruption:
-                raise _bad(f"corruption.{name}", f"{node!r} is not on the Corruption line")
+        dark = place_names(self.compiled, "Corruption")
+        for name, written in p.corruption.items():
+            where = f"position.corruption.{name}"
+            node = resolve(written, lay.corruption, dark, where, "space of the Corruption line")
             self.corruption[self._pid_of(name, f"corruption.{name}")] = lay.corruption.index(node)
-        if p.sauron not in lay.corruption:
-            raise _bad("sauron", f"{p.sauron!r} is not on the Corruption line")
-        self.sauron = lay.corruption.index(p.sauron)
+        where = "position.sauron"
+        node = resolve(p.sauron, lay.corruption, dark, where, "space of the Corruption line")
+        self.sauron = lay.corruption.index(node)
         master = [str(loc["id"]) for loc in lay.master]
-        if p.location not in master:
-            raise _bad("location", f"{p.location!r} is not a place of the Master board")
-        self.location = master.index(p.location)
+        places = place_names(self.compiled, "Master")
+        where = "position.location"
+        self.location = master.index(
+            resolve(p.location, master, places, where, "place of the Master board")
+        )
         for name, cards in p.hands.items():
             self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
         self.active = self._pid_of(p.active, "active") if p.active else 0
@@ -236,10 +252,16 @@ class LotrCoopPositions(LotrCoopBase):
         self.markers = {}
         if sc is not None:
             self.markers = dict.fromkeys(sc.lines, 0)
-            for act, node in p.markers.items():
-                if act not in sc.lines or node not in sc.lines[act].points:
-                    raise _bad(f"markers.{act}", f"{node!r} is not on a {act} line of {sc.id}")
-                self.markers[act] = sc.lines[act].points.index(node)
+            for act, written in p.markers.items():
+                if act not in sc.lines:
+                    raise unknown(
+                        f"position.markers.{act}", f"Activity line of {sc.name}", act, sc.lines
+                    )
+                pts = sc.lines[act].points
+                spaces = place_names(self.compiled, f"{sc.name} {act} ")
+                where = f"position.markers.{act}"
+                node = resolve(written, pts, spaces, where, f"space of the {act} line of {sc.id}")
+                self.markers[act] = pts.index(node)
         self.event_pos = p.event_pos
         for name in p.eliminated:
             self.alive[self._pid_of(name, "eliminated")] = False

@@ -109,3 +109,38 @@ def test_phase_names_the_decision_without_a_queue(compiled) -> None:  # type: ig
     with pytest.raises(StateError) as exc:
         LotrCoop.from_position(compiled, {**base, "phase": "each_pay"})
     assert "position.phase" in str(exc.value) and "queue" in str(exc.value)
+
+
+def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "He advances the marker on the Fighting Activity line onto space
+    11" — a position may write that space as the rulebook numbers it (``Moria fighting
+    11``), the Master board's places by name and the Corruption line counted from the
+    Hobbits' start; it is the same game as the one written with node ids."""
+    base = {"players": ["frodo", "sam"], "scenario": "moria", "hands": {"sam": ["w-star"]}}
+    by_name = LotrCoop.from_position(
+        compiled,
+        base
+        | {
+            "corruption": {"frodo": "corruption space 3", "sam": "corruption space 0"},
+            "sauron": "corruption space 12",
+            "location": "Moria",
+            "markers": {"fighting": "Moria fighting 11", "hiding": "Moria hiding space 2"},
+        },
+    )
+    by_id = LotrCoop.from_position(
+        compiled,
+        base
+        | {
+            "corruption": {"frodo": "corruption03", "sam": "corruption00"},
+            "sauron": "corruption12",
+            "location": "moria",
+            "markers": {"fighting": "moria_fighting01", "hiding": "moria_hiding02"},
+        },
+    )
+    assert by_name.to_json() == by_id.to_json()
+    assert by_name.sc is not None and by_name.sc.main.numbers[by_name.markers["fighting"]] == 11
+    with pytest.raises(StateError) as exc:
+        LotrCoop.from_position(
+            compiled, {**base, **{"corruption": {}, "sauron": "corruption12"}, "location": "Moira"}
+        )
+    assert "position.location" in str(exc.value) and "did you mean 'Moria'" in str(exc.value)
