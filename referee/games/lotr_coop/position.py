@@ -36,8 +36,9 @@ class LotrCoopPosition:
     """A situation of the cooperative Lord of the Rings.
 
     Hobbits, Sauron and markers stand on node ids of the board; piles are listed
-    **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
-    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those neither in the discard pile nor in
+    **top card first**. ``deck``, ``tiles`` and ``shield_pool`` may list only their
+    top: what is placed nowhere else is dealt under it from the position's seed (the
+    one convention of ``docs/reference/positions.md``). Left out: ``gandalf_cards`` (those neither in the discard pile nor in
     the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
     ``last_number`` (the number under the main marker), ``phase`` (the start of
@@ -91,7 +92,8 @@ class LotrCoopPosition:
         default=None, metadata={"help": "Gandalf cards not yet called"}
     )
     shield_pool: list[int] | None = field(
-        default=None, metadata={"help": "face-down shields left, the next drawn first"}
+        default=None,
+        metadata={"help": "face-down shields left, the next drawn first (the rest from the seed)"},
     )
     spent_random: list[int] = field(default_factory=list)
     tiles: list[str] | None = field(
@@ -282,6 +284,7 @@ class LotrCoopPositions(LotrCoopBase):
         top = list(p.deck or [])
         left = Counter(lay.hobbit_deck) - held - Counter(top)
         rest = [c for c in dict.fromkeys(lay.hobbit_deck) for _ in range(left[c])]
+        self.rng.shuffle(rest)  # the rest is dealt from the position's seed, under the top
         self.deck = (top + rest)[::-1]
         if p.features_on_board is not None:
             self.features_on_board = list(p.features_on_board)
@@ -298,18 +301,19 @@ class LotrCoopPositions(LotrCoopBase):
             used = set(self.box) | set(self.discard)  # a called card is discarded, later boxed
             self.gandalf_cards = [c for c in lay.gandalf if c not in used]
         self.spent_random = list(p.spent_random)
-        if p.shield_pool is not None:
-            self.shield_pool = p.shield_pool[::-1]
-        else:
-            out = Counter(int(s["v"]) for hs in self.shields for s in hs if s.get("r"))
-            out += Counter(self.spent_random)
-            pool = Counter(lay.shields) - out
-            self.shield_pool = sorted(pool.elements(), reverse=True)
+        top_shields = list(p.shield_pool or [])
+        out = Counter(int(s["v"]) for hs in self.shields for s in hs if s.get("r"))
+        out += Counter(self.spent_random) + Counter(top_shields)
+        rest_shields = sorted((Counter(lay.shields) - out).elements(), reverse=True)
+        self.rng.shuffle(rest_shields)
+        self.shield_pool = (top_shields + rest_shields)[::-1]
         self.tile_discard = p.tile_discard[::-1]
         if sc is not None or p.tiles:
             top = list(p.tiles or [])
             left = Counter(lay.tile_deck) - Counter(self.tile_discard) - Counter(top)
-            self.tiles = (top + sorted(left.elements()))[::-1]
+            rest = sorted(left.elements())
+            self.rng.shuffle(rest)
+            self.tiles = (top + rest)[::-1]
         self.played = {"white": False, "grey": False, "cards": 0, **p.played}
         self.revealed = p.revealed
         self.ring_used = p.ring_used

@@ -52,9 +52,10 @@ class MountDoomPosition:
     """A situation of Adventure to Mount Doom.
 
     Figures stand on node ids of the board; piles are listed **top card first**.
-    Left out: ``decks`` (the later stages' cards not placed elsewhere, in the pack's
-    order), ``gandalf_stack`` (the Gandalf cards not held or boxed), ``box`` (every
-    other card but those in ``unseen``), ``phase`` (read from ``tray`` and ``rolled``:
+    ``decks`` (per stage to come) and ``gandalf_stack`` list their top: the cards of
+    that stage (the Gandalf cards) placed nowhere else are dealt under it from the
+    position's seed (``docs/reference/positions.md``). Left out: ``box`` (every other
+    card but those in ``unseen``), ``phase`` (read from ``tray`` and ``rolled``:
     nothing rolled is the start of ``to_move``'s turn, four dice on the tray the
     resolution phase), ``queue`` (the rest of the turn, from ``phase``).
 
@@ -241,19 +242,28 @@ class MountDoomPositions(MountDoomBase):
         self.unseen = list(p.unseen)
         placed = {e["card"] for e in self.held} | {e["card"] for s in self.row for e in s}
         placed |= set(self.unseen)
-        if p.decks is not None:
-            self.decks = {k: list(v) for k, v in p.decks.items()}
-        else:
-            self.decks = {
-                str(s): [c for c in lay.stage_decks[s] if c not in placed] if s > p.stage else []
-                for s in range(1, 7)
-            }
-        placed |= {c for d in self.decks.values() for c in d}
-        if p.gandalf_stack is not None:
-            self.gandalf_stack = list(p.gandalf_stack)
-        else:
-            self.gandalf_stack = [c for c in lay.gandalf_deck if c not in placed]
-        placed |= set(self.gandalf_stack)
+        # a pile lists its top; what is placed nowhere else goes under it, dealt from the
+        # position's seed (box: only what a given box or unseen does not hold)
+        written = dict(p.decks or {})
+        if p.box is not None:
+            placed |= set(p.box)
+        placed |= {c for d in written.values() for c in d} | set(p.gandalf_stack or [])
+        self.decks = {}
+        for stage in range(1, 7):
+            top = list(written.pop(str(stage), []))
+            rest = [c for c in lay.stage_decks[stage] if c not in placed]
+            if stage > p.stage:
+                self.rng.shuffle(rest)
+                top += rest
+                placed |= set(rest)
+            self.decks[str(stage)] = top
+        if written:
+            key = sorted(written)[0]
+            raise _bad(f"decks.{key}", "no stage of that number (1 to 6)")
+        rest = [c for c in lay.gandalf_deck if c not in placed]
+        self.rng.shuffle(rest)
+        self.gandalf_stack = list(p.gandalf_stack or []) + rest
+        placed |= set(rest)
         if p.box is not None:
             self.box = list(p.box)
         else:

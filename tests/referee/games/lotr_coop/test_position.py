@@ -144,3 +144,24 @@ def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: 
             compiled, {**base, **{"corruption": {}, "sauron": "corruption12"}, "location": "Moira"}
         )
     assert "position.location" in str(exc.value) and "did you mean 'Moria'" in str(exc.value)
+
+
+def test_partial_piles_top_listed_rest_from_the_seed(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The one pile convention (docs/reference/positions.md): ``deck``, ``tiles`` and
+    ``shield_pool`` list their top; the rest is dealt under it from the seed — the same
+    seed the same rest, another seed (most likely) another."""
+    base = {
+        "players": ["frodo", "sam"],
+        "corruption": {"frodo": "corruption00", "sam": "corruption00"},
+        "sauron": "corruption12",
+        "location": "moria",
+        "scenario": "moria",
+        "deck": ["gimli"],
+        "tiles": ["sundial"],
+        "shield_pool": [5, 4],
+    }
+    a, b, c = (LotrCoop.from_position(compiled, {**base, "seed": s}) for s in (1, 1, 2))
+    assert a.deck[-1] == "gimli" and a.tiles[-1] == "sundial" and a.shield_pool[-2:] == [4, 5]
+    assert len(a.shield_pool) == len(a.lay.shields) and a.invariants() == []
+    assert a.to_json() == b.to_json()
+    assert (a.deck, a.tiles, a.shield_pool) != (c.deck, c.tiles, c.shield_pool)
