@@ -244,21 +244,21 @@ class MountDoomPositions(MountDoomBase):
         placed |= set(self.unseen)
         # a pile lists its top; what is placed nowhere else goes under it, dealt from the
         # position's seed (box: only what a given box or unseen does not hold)
-        written = dict(p.decks or {})
+        stacks = dict(p.decks or {})
         if p.box is not None:
             placed |= set(p.box)
-        placed |= {c for d in written.values() for c in d} | set(p.gandalf_stack or [])
+        placed |= {c for d in stacks.values() for c in d} | set(p.gandalf_stack or [])
         self.decks = {}
         for stage in range(1, 7):
-            top = list(written.pop(str(stage), []))
+            top = list(stacks.pop(str(stage), []))
             rest = [c for c in lay.stage_decks[stage] if c not in placed]
             if stage > p.stage:
                 self.rng.shuffle(rest)
                 top += rest
                 placed |= set(rest)
             self.decks[str(stage)] = top
-        if written:
-            key = sorted(written)[0]
+        if stacks:
+            key = sorted(stacks)[0]
             raise _bad(f"decks.{key}", "no stage of that number (1 to 6)")
         rest = [c for c in lay.gandalf_deck if c not in placed]
         self.rng.shuffle(rest)
