@@ -185,6 +185,30 @@ class LotrCoopPositions(LotrCoopBase):
         if not self.alive[self.active]:
             raise _bad("active", f"{self.players[self.active]} is out of the game")
 
+    def _check_cards(self, p: LotrCoopPosition) -> None:
+        """Refuse a card the pack lacks where the position writes it (the field as
+        written, the nearest card suggested), and a Hobbit on or past Sauron's space
+        who is not listed as eliminated."""
+        lay = self.lay
+        cards = sorted(set(lay.cards) | set(lay.gandalf))
+        piles: list[tuple[str, list[str]]] = [(f"hands.{n}", h) for n, h in p.hands.items()]
+        piles += [("deck", p.deck or []), ("discard", p.discard), ("box", p.box)]
+        piles += [("features_on_board", p.features_on_board or [])]
+        for field_name, pile in piles:
+            for i, c in enumerate(pile):
+                if c not in lay.cards and c not in lay.gandalf:
+                    raise unknown(f"position.{field_name}[{i}]", "card of the pack", c, cards)
+        for i, c in enumerate(p.gandalf_cards or []):
+            if c not in lay.gandalf:
+                raise unknown(f"position.gandalf_cards[{i}]", "Gandalf card", c, lay.gandalf)
+        for name, k in zip(self.players, self.corruption, strict=True):
+            if name not in p.eliminated and k >= self.sauron:
+                raise _bad(
+                    f"corruption.{name}",
+                    f"{lay.corruption[k]} is Sauron's space or beyond ({lay.corruption[self.sauron]}"
+                    "): a Hobbit there is out of the game (list him in eliminated)",
+                )
+
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
@@ -243,6 +267,7 @@ class LotrCoopPositions(LotrCoopBase):
         self.location = master.index(
             resolve(p.location, master, places, where, "place of the Master board")
         )
+        self._check_cards(p)
         for name, cards in p.hands.items():
             self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
         self.active = self._pid_of(p.active, "active") if p.active else 0

@@ -164,6 +164,30 @@ class MountDoomPosition:
 class MountDoomPositions(MountDoomBase):
     """:meth:`dump_position` and :meth:`load_position` (the kit does the rest)."""
 
+    def _check_cards(self, p: MountDoomPosition) -> None:
+        """Refuse a card the pack lacks where the position writes it (the field as
+        written, the nearest card suggested), and a game going on with nine Nazgûl."""
+        pool = sorted(self.lay.cards)
+        piles: list[tuple[str, list[str]]] = [("held", list(p.held))]
+        piles += [(f"row[{k}]", [rc.card for rc in stack]) for k, stack in enumerate(p.row)]
+        piles += [(f"decks.{s}", d) for s, d in (p.decks or {}).items()]
+        piles += [("gandalf_stack", p.gandalf_stack or []), ("box", p.box or [])]
+        piles += [("unseen", p.unseen)]
+        for field_name, pile in piles:
+            for i, c in enumerate(pile):
+                if c not in self.lay.cards:
+                    where = (
+                        f"position.held.{c}"
+                        if field_name == "held"
+                        else f"position.{field_name}[{i}]"
+                    )
+                    raise unknown(where, "card of the pack", c, pool)
+        if p.nazgul >= 9 and p.result is None:
+            raise _bad(
+                "nazgul",
+                "the ninth Nazgûl at Minas Morgul ends the game: 8 at most while it goes on",
+            )
+
     def dump_position(self) -> MountDoomPosition:
         lay = self.lay
         over = self.result is not None
@@ -216,6 +240,7 @@ class MountDoomPositions(MountDoomBase):
         if p.to_move and p.to_move not in self.players:
             raise StateError(f"position.to_move: no player {p.to_move!r}", code="bad_state")
         self.current = self.players.index(p.to_move) if p.to_move else 0
+        self._check_cards(p)
         self.held = []
         for card, who in p.held.items():
             if who not in self.players:

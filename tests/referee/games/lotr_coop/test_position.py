@@ -67,8 +67,12 @@ def test_hand_written_position_fills_the_rest(compiled) -> None:  # type: ignore
         ({"sauron": "nowhere"}, "position.sauron"),
         ({"corruption": {"gollum": "corruption00"}}, "position.corruption.gollum"),
         ({"markers": {"friendship": "moria_hiding01"}}, "position.markers.friendship"),
-        ({"hands": {"frodo": ["the-one-ring"]}}, "hands[0]"),
-        ({"corruption": {"frodo": "corruption15"}}, "corruption[0]"),
+        ({"hands": {"frodo": ["the-one-ring"]}}, "position.hands.frodo[0]"),
+        ({"corruption": {"frodo": "corruption15"}}, "position.corruption.frodo"),
+        (
+            {"discard": ["gimly"]},
+            "position.discard[0]: 'gimly' is no card of the pack (did you mean 'gimli'?)",
+        ),
         ({"extra": 1}, "extra"),
     ],
 )

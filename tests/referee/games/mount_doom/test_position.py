@@ -74,6 +74,11 @@ def test_rule_test_from_a_hand_written_position(compiled) -> None:  # type: igno
         ({"to_move": "p9"}, "position.to_move"),
         ({"held": {"elrond": "p1"}}, "cards"),
         ({"stage": 9}, "position.stage"),
+        (
+            {"held": {"elrnd": "p1"}},
+            "position.held.elrnd: 'elrnd' is no card of the pack (did you mean 'elrond'?)",
+        ),
+        ({"nazgul": 9}, "position.nazgul"),
     ],
 )
 def test_impossible_position_refused(compiled, change: dict[str, Any], where: str) -> None:  # type: ignore[no-untyped-def]
