@@ -371,7 +371,8 @@ class MountDoomPositions(MountDoomBase):
                 "rolled.black", f"{len(black)} black dice, not {2 if phase == 'place1' else 1}"
             )
         n_used = {"place1": 2, "roll2": 2, "place2": 3}[phase]
-        if not (isinstance(used, list) and len(set(used)) == len(used) == n_used):
+        ok_used = isinstance(used, list) and all(isinstance(c, str) for c in used)
+        if not (ok_used and len(set(used)) == len(used) == n_used):
             raise _bad("rolled.used", f"the {n_used} companions whose dice were rolled this turn")
         if not set(dice) <= set(used) or (placed is not None and placed not in used):
             raise _bad("rolled.used", "every companion die rolled or placed this turn")
