@@ -59,6 +59,7 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
 from ..base import BoardName
+from ..cards import CardFace, faces
 from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
@@ -292,7 +293,29 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         state = data["state"]
         for pile in FACE_DOWN:
             state[pile] = sorted(state[pile])
+        if player is not None:
+            data["hand"] = list(state["hands"][self.players.index(player)])
+        shown = [c for h in state["hands"] for c in h]
+        data["cards"] = faces([*shown, *state["gandalf_cards"], *state["discard"]], self.card_face)
         return data
+
+    def card_face(self, card: str) -> CardFace | None:
+        """A Hobbit, Feature or Gandalf card as it lies face up: its name (a Hobbit
+        card is named by its symbols), colour, symbols and text."""
+        lay = self.lay
+        c = lay.cards.get(card) or lay.gandalf.get(card)
+        if c is None:
+            return None
+        symbols = [str(s) for s in c.get("symbols", [])]
+        named = " + ".join(s.capitalize() for s in symbols) or card
+        kind = str(c.get("kind", "gandalf"))
+        return CardFace(
+            title=str(c.get("name") or named),
+            kind=kind if kind != "hobbit" else "hobbit card",
+            colour=str(c.get("colour", "")),
+            value=" ".join(symbols),
+            text=str(c.get("text", "")),
+        )
 
     def determinise(self, player: str, rng: random.Random) -> Self:
         """A world for bots consistent with :meth:`view`: a copy whose face-down piles

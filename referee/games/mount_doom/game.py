@@ -64,6 +64,7 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError
 from ..base import BoardName
+from ..cards import CardFace, faces
 from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
@@ -242,7 +243,25 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         state["gandalf_stack"] = [HIDDEN] * len(self.gandalf_stack)
         state["unseen"] = [HIDDEN] * len(self.unseen)
         state["hidden"] = sorted(hidden)
+        if player is not None:
+            me = self.players.index(player)
+            data["hand"] = [e["card"] for e in self.held if e["owner"] == me]
+        shown = [e["card"] for e in self.held] + [e["card"] for s in rows for e in s]
+        data["cards"] = faces([*shown, *state["box"]], self.card_face)
         return data
+
+    def card_face(self, card: str) -> CardFace | None:
+        """A card of the pack as it lies face up: its name, deck, kind and text."""
+        c = self.lay.cards.get(card)
+        if c is None:
+            return None
+        kind = str(c.get("kind", ""))
+        return CardFace(
+            title=str(c.get("name", card)),
+            kind=f"{kind} · {c['deck']}" if kind not in ("", c["deck"]) else str(c["deck"]),
+            colour={"enemy": "#8e2424", "friend": "#2e6b30"}.get(kind, ""),
+            text=str(c.get("text_ours") or c.get("text") or ""),
+        )
 
     def determinise(self, player: str, rng: random.Random) -> Self:
         """A world for bots consistent with :meth:`view`: a copy in which every card

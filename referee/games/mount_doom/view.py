@@ -34,7 +34,10 @@ class MountDoomView(MountDoomBase):
 
     def figures(self) -> dict[str, FigureView]:
         """The companions on the route (or the rally space), the One Ring on the resolve
-        track, the Witch-king and the Nazgûl at Minas Morgul, the Uruk-hai at Isengard.
+        track, the Witch-king and the Nazgûl at Minas Morgul, the Uruk-hai at Isengard,
+        and the top card of each encounter row position (``row-<die number>``, kind
+        ``card``: face up with its title's initials and its title on hover, face down
+        as a dark back marked ``?``).
 
         Everything belongs to the Fellowship (``owner`` ``None``): every player moves
         every companion.
@@ -100,6 +103,23 @@ class MountDoomView(MountDoomBase):
                 side="shadow",
                 name=f"Uruk-hai warrior {k}",
                 size=0,
+            )
+        for k, stack in enumerate(self.row):
+            if not stack:
+                continue
+            top = stack[-1]
+            card = lay.cards.get(top["card"], {})
+            title = str(card.get("name", top["card"]))
+            under = f", {len(stack)} cards" if len(stack) > 1 else ""
+            out[f"row-{k + 1}"] = FigureView(
+                id=f"row-{k + 1}",
+                node=lay.row[k],
+                label="".join(w[:1] for w in title.split()[:2]).upper() if top["up"] else "?",
+                colour="#fffdf6" if top["up"] else "#5b4a2f",
+                side="card",
+                name=(f"{title} (face up{under})" if top["up"] else f"a face-down card{under}"),
+                size=2,
+                kind="card",
             )
         return out
 
