@@ -250,8 +250,7 @@ class LotrCoopPositions(LotrCoopBase):
             result=self.result,
         )
 
-    def load_position(self, position: Any) -> None:
-        p: LotrCoopPosition = position
+    def load_position(self, p: LotrCoopPosition) -> None:
         lay = self.lay
         dark = place_names(self.compiled, "Corruption")
         for name, written in p.corruption.items():

@@ -223,8 +223,7 @@ class MountDoomPositions(MountDoomBase):
             result=self.result,
         )
 
-    def load_position(self, position: Any) -> None:
-        p: MountDoomPosition = position
+    def load_position(self, p: MountDoomPosition) -> None:
         lay = self.lay
         index = {n: k for k, n in enumerate(lay.route)}
         route_names = place_names(self.compiled, "route")
