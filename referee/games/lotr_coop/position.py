@@ -78,7 +78,9 @@ class LotrCoopPosition:
     eliminated: list[str] = field(
         default_factory=list, metadata={"help": "Hobbits out of the game"}
     )
-    shields: dict[str, list[Shield]] = field(default_factory=dict)
+    shields: dict[str, list[Shield]] = field(
+        default_factory=dict, metadata={"help": "Hobbit -> the shields lying before him"}
+    )
     life: dict[str, dict[str, int]] = field(
         default_factory=dict, metadata={"help": "Hobbit -> Life tokens by kind"}
     )
@@ -87,7 +89,12 @@ class LotrCoopPosition:
         default_factory=list, metadata={"help": "the discard pile, top first"}
     )
     box: list[str] = field(default_factory=list, metadata={"help": "cards out of the game"})
-    features_on_board: list[str] | None = None
+    features_on_board: list[str] | None = field(
+        default=None,
+        metadata={
+            "help": "Feature cards still on the Scenario board (default: those not elsewhere)"
+        },
+    )
     gandalf_cards: list[str] | None = field(
         default=None, metadata={"help": "Gandalf cards not yet called"}
     )
@@ -95,19 +102,33 @@ class LotrCoopPosition:
         default=None,
         metadata={"help": "face-down shields left, the next drawn first (the rest from the seed)"},
     )
-    spent_random: list[int] = field(default_factory=list)
+    spent_random: list[int] = field(
+        default_factory=list, metadata={"help": "face-down shields paid out of the game"}
+    )
     tiles: list[str] | None = field(
         default=None, metadata={"help": "face-down Event tiles, top first"}
     )
-    tile_discard: list[str] = field(default_factory=list)
+    tile_discard: list[str] = field(
+        default_factory=list, metadata={"help": "the Event tiles revealed, top first"}
+    )
     played: dict[str, Any] = field(
         default_factory=dict, metadata={"help": "cards played this turn"}
     )
-    revealed: int = 0
-    ring_used: bool = False
-    ring_on: str | None = None
-    scenario_over: bool = False
-    last_number: int | None = None
+    revealed: int = field(
+        default=0, metadata={"help": "Event tiles the active player revealed this turn", "low": 0}
+    )
+    ring_used: bool = field(
+        default=False, metadata={"help": "the Ring was put on in this Scenario"}
+    )
+    ring_on: str | None = field(
+        default=None, metadata={"help": "the Hobbit wearing the Ring (this Scenario)"}
+    )
+    scenario_over: bool = field(
+        default=False, metadata={"help": "the Scenario ends after the decision awaited"}
+    )
+    last_number: int | None = field(
+        default=None, metadata={"help": "the number under the main marker (default: read)"}
+    )
     phase: (
         Literal["reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll"]
         | None

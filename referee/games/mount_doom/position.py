@@ -109,14 +109,25 @@ class MountDoomPosition:
         default=0, metadata={"help": "Uruk-hai warriors at Isengard", "low": 0, "high": 5}
     )
     leader: bool = field(default=True, metadata={"help": "the Uruk-hai leader is at Isengard"})
-    witch_king_defeated: bool = False
-    treebeard_token: bool = False
-    gandalf_token: bool = False
+    witch_king_defeated: bool = field(
+        default=False, metadata={"help": "Éowyn defeated the Witch-king: no more Nazgûl are placed"}
+    )
+    treebeard_token: bool = field(
+        default=False, metadata={"help": "the Treebeard token lies at Isengard"}
+    )
+    gandalf_token: bool = field(
+        default=False,
+        metadata={"help": "the Balrog's Gandalf token: no Gandalf cards until Helm's Deep"},
+    )
     stage_over: bool = field(
         default=False, metadata={"help": "the stage goal was reached this turn"}
     )
-    cocooned: bool = False
-    uruk_wins: int = 0
+    cocooned: bool = field(
+        default=False, metadata={"help": "Shelob cocooned the Ring-bearer this turn"}
+    )
+    uruk_wins: int = field(
+        default=0, metadata={"help": "battles won in the Uruk-hai encounter going on", "low": 0}
+    )
     rolled: dict[str, Any] = field(
         default_factory=dict,
         metadata={

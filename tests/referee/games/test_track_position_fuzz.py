@@ -65,3 +65,21 @@ def test_mutated_position_loads_or_is_refused_naming_a_field(boards, rules: str,
     except StateError as exc:
         msg = str(exc)
         assert "\n" not in msg and ("position" in msg or "option" in msg), msg
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_every_position_field_is_described(rules: str) -> None:
+    """``referee schema position RULES`` describes every field a position may write
+    (nested objects' fields included)."""
+    schema = GAMES[rules][0].position_schema()
+    missing: list[str] = []
+
+    def walk(props: dict[str, Any], where: str) -> None:
+        for name, sub in props.items():
+            if not sub.get("description"):
+                missing.append(f"{where}{name}")
+
+    walk(schema["properties"], "")
+    for dname, d in schema.get("$defs", {}).items():
+        walk(d.get("properties", {}), f"{dname}.")
+    assert missing == []
