@@ -83,3 +83,12 @@ def test_every_position_field_is_described(rules: str) -> None:
     for dname, d in schema.get("$defs", {}).items():
         walk(d.get("properties", {}), f"{dname}.")
     assert missing == []
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_position_phases_are_the_games_phases(rules: str) -> None:
+    """The phases a position may name are the game's declared phases (but ``over``: a
+    finished position writes its ``result``)."""
+    game_cls = GAMES[rules][0]
+    enum = game_cls.position_schema()["properties"]["phase"]["anyOf"][0]["enum"]
+    assert sorted(enum) == sorted(p for p in game_cls.PHASES if p != "over")
