@@ -165,6 +165,13 @@ class MountDoomPosition:
             "the dice phase (turned ... friends) needs the queue position() writes"
         },
     )
+    battle: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase battle: the Encounter card being fought (default: the card face "
+            "up where the last resolved black die points)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -312,11 +319,16 @@ class MountDoomPositions(MountDoomBase):
         elif p.result is not None:
             self.queue = []
         else:
-            phase = p.phase or self._phase_of_dice()
-            if phase not in DICE_PHASES:
+            phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
+            if p.battle is not None and phase != "battle":
+                raise _bad("battle", f"names the card of phase battle, not of {phase}")
+            if phase == "battle":
+                self.queue = self._battle_queue(p.battle)
+            elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
-            self._check_dice_phase(phase)
-            self.queue = self._dice_queue(phase)
+            else:
+                self._check_dice_phase(phase)
+                self.queue = self._dice_queue(phase)
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":
@@ -333,7 +345,7 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("tray", f"{len(self.tray)} dice: the tray holds 2 (side 1) or 4")
         return "place1" if self.rolled else "start"
 
-    def _check_dice_phase(self, phase: str) -> None:
+    def _check_dice_phase(self, phase: str, battle: bool = False) -> None:
         """Refuse dice that do not fit the decision ``phase`` (one line, the field named)."""
         dice = {"start": 0, "place1": 0, "roll2": 2, "place2": 2, "resolve": 4}[phase]
         if self.final_stage and phase != "start":
@@ -348,7 +360,7 @@ class MountDoomPositions(MountDoomBase):
         done = [bool(d.get("done")) for d in self.tray]
         if (phase != "resolve" and any(done)) or done != sorted(done, reverse=True):
             raise _bad("tray", "dice are resolved in order: only the first ones can be done")
-        if phase == "resolve" and all(done):
+        if phase == "resolve" and all(done) and not battle:
             raise _bad("tray", "every die is resolved: the turn is over (no phase resolve)")
         keys = {
             "start": set(),
@@ -390,6 +402,24 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("rolled.keep", "the companion die of the first roll not placed")
         if placed in dice:
             raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
+
+    def _battle_queue(self, card: str | None) -> list[Op]:
+        """The queue of a battle about to be fought: the tray's last resolved die a
+        black one whose Encounter card (``card``, or the one lying face up at its
+        position) calls for a battle, the dice after it still to come."""
+        self._check_dice_phase("resolve", battle=True)
+        done = [i for i, d in enumerate(self.tray) if d.get("done")]
+        if not done or self.tray[done[-1]]["kind"] != "encounter":
+            raise _bad("tray", "a battle comes from a black die already resolved (done)")
+        if card is None:
+            stack = self.row[self.tray[done[-1]]["value"] - 1]
+            card = stack[-1]["card"] if stack and stack[-1]["up"] else None
+        effects = self.lay.cards[card].get("effects", []) if card in self.lay.cards else []
+        fight = next((e for e in effects if e["op"] == "battle"), None)
+        if fight is None or int(fight.get("count", 1)) != 1:
+            raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
+        b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
+        return [ask("battle", battle=b | {"uruk": False}), *self._dice_queue("resolve")]
 
     def _dice_queue(self, phase: str) -> list[Op]:
         """The queue awaiting ``phase`` of the dice phase, as play leaves it."""
