@@ -19,7 +19,7 @@ live on it; target ≤ 20 µs) is timed for both.
 Rates are per second of this process's CPU time (``time.process_time``); the machine
 is shared. Usage::
 
-    python bench/selfplay_tracks.py [--games 60] [--players 3] [--before REF]
+    python bench/selfplay_tracks.py [--games 60] [--players 3] [--before REF] [--runs 5]
 
 Prints a table, then one JSON object with the figures (the last line).
 """
@@ -101,20 +101,32 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--players", type=int, default=3)
     ap.add_argument("--before", default="85c4ccc", help="git ref of the referee to compare")
+    ap.add_argument(
+        "--runs",
+        type=int,
+        default=1,
+        help="runs per row, before and now taking turns; the median run is reported "
+        "(a shared machine's load moves single runs by tens of per cent)",
+    )
     a = ap.parse_args()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         old = before_package(a.before, Path(tmp))
         for rules in RULES:
-            for label, package in (("before", old), ("now", "referee")):
-                cls, compiled = load(package, rules)
-                row = {"rules": rules, "referee": label, **play(cls, compiled, a.games, a.players)}
+            pair = [("before", *load(old, rules)), ("now", *load("referee", rules))]
+            runs: dict[str, list[dict[str, Any]]] = {"before": [], "now": []}
+            for _ in range(max(1, a.runs)):
+                for label, cls, compiled in pair:
+                    runs[label].append(play(cls, compiled, a.games, a.players))
+            for label, cls, compiled in pair:
+                by_rate = sorted(runs[label], key=lambda r: r["moves_per_second"])
+                row = {"rules": rules, "referee": label, **by_rate[len(by_rate) // 2]}
                 row["copy_us"] = copy_us(cls, compiled, a.players)
                 rows.append(row)
                 print(f"  {rules} {label}: {row['moves_per_second']} moves/s", file=sys.stderr)
     print(
-        f"Track games self-play: {a.games} random games per row, {a.players} players "
-        f"(before = {a.before})"
+        f"Track games self-play: {a.games} random games per run, {a.players} players, "
+        f"median of {max(1, a.runs)} runs (before = {a.before})"
     )
     print(f"{'rules':11} {'referee':8} {'moves/s':>8} {'games/s':>8} {'moves':>7} {'copy µs':>8}")
     for r in rows:
@@ -134,6 +146,7 @@ def main() -> None:
                 "games": a.games,
                 "players": a.players,
                 "before": a.before,
+                "runs": max(1, a.runs),
                 "rows": rows,
                 "moves_per_second_now_over_before": ratio,
             }

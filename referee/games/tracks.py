@@ -20,6 +20,11 @@ referee a turn as a queue of small operations:
 Nested dicts in the state (queue operations, cards held, dice on the tray) are
 values: the rules replace them rather than change them in place, so
 :meth:`TrackGame.copy` copies containers one level deep and stays in microseconds.
+
+The turn is the kit's: its ``check`` refuses a finished game, another move type and a
+verb the phase does not allow (each game's ``PHASES``), its ``push`` rolls a failed
+move back through :meth:`TrackGame.copy`, and events are made by its ``event`` from
+the game's ``EVENTS``; each game dispatches a checked move on a (phase, verb) table.
 """
 
 from __future__ import annotations
@@ -195,7 +200,9 @@ class TrackGame(Game[M]):
         Notes
         -----
         Containers are copied one level deep (lists of lists two levels); nested
-        dicts are values the rules never change in place. About 10 µs.
+        dicts are values the rules never change in place. About 3 µs, where the
+        kit's default (a JSON round trip, which validates) takes about 330 µs: the
+        kit's ``push`` keeps this copy for its rollback, and the bots search on it.
         """
         new = object.__new__(type(self))
         d = self.__dict__.copy()

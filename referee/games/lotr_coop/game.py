@@ -58,12 +58,14 @@ from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
+from ..base import BoardName
 from ..cards import CardFace, faces
 from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
 from ..tracks import Op, TrackGame, migrate_flat
+from . import names
 from .effects import LotrCoopRules
 from .layout import ACTIVITIES, HOBBITS, LIFE, SAURON_START, coop_layout
 from .moves import EVENTS, PHASES, Move, shield_payments
@@ -202,6 +204,12 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         out = migrate_flat(data, fields, names, {})
         out["version"] = cls.STATE_VERSION
         return out
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """The Master board's places, the Corruption line and the Activity lines as the
+        rulebook names and numbers them (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     # ------------------------------------------------------------------ legal moves
     def generate_legal_moves(self) -> Iterator[Move]:

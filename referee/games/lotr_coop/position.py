@@ -13,9 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
+from ..names import resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import LIFE
+from .names import place_names
 from .state import LotrCoopBase
 
 
@@ -34,8 +36,9 @@ class LotrCoopPosition:
     """A situation of the cooperative Lord of the Rings.
 
     Hobbits, Sauron and markers stand on node ids of the board; piles are listed
-    **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
-    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those neither in the discard pile nor in
+    **top card first**. ``deck``, ``tiles`` and ``shield_pool`` may list only their
+    top: what is placed nowhere else is dealt under it from the position's seed (the
+    one convention of ``docs/reference/positions.md``). Left out: ``gandalf_cards`` (those neither in the discard pile nor in
     the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
     ``last_number`` (the number under the main marker), ``phase`` (the start of
@@ -45,10 +48,17 @@ class LotrCoopPosition:
     """
 
     corruption: dict[str, str] = field(
-        metadata={"help": "Hobbit -> his node on the Corruption line"}
+        metadata={
+            "help": "Hobbit -> his space on the Corruption line: a node id or a name of "
+            "referee board-names (corruption space 3, counted from the Hobbits' start)"
+        }
     )
-    sauron: str = field(metadata={"help": "Sauron's node on the Corruption line"})
-    location: str = field(metadata={"help": "the Fellowship's node on the Master board"})
+    sauron: str = field(
+        metadata={"help": "Sauron's space on the Corruption line (an id or a name)"}
+    )
+    location: str = field(
+        metadata={"help": "the Fellowship's place on the Master board (an id or a name: Moria)"}
+    )
     hands: dict[str, list[str]] = field(
         default_factory=dict, metadata={"help": "Hobbit -> his cards"}
     )
@@ -56,7 +66,11 @@ class LotrCoopPosition:
     ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
     scenario: str | None = field(default=None, metadata={"help": "the Scenario being played"})
     markers: dict[str, str] = field(
-        default_factory=dict, metadata={"help": "activity -> its marker's node"}
+        default_factory=dict,
+        metadata={
+            "help": "activity -> its marker's space: an id or a name (Moria fighting 11, "
+            "the number printed on the main line; Moria hiding space 2, from the start)"
+        },
     )
     event_pos: int = field(
         default=0, metadata={"help": "0 the start space, 1-6 the boxes", "low": 0, "high": 6}
@@ -64,7 +78,9 @@ class LotrCoopPosition:
     eliminated: list[str] = field(
         default_factory=list, metadata={"help": "Hobbits out of the game"}
     )
-    shields: dict[str, list[Shield]] = field(default_factory=dict)
+    shields: dict[str, list[Shield]] = field(
+        default_factory=dict, metadata={"help": "Hobbit -> the shields lying before him"}
+    )
     life: dict[str, dict[str, int]] = field(
         default_factory=dict, metadata={"help": "Hobbit -> Life tokens by kind"}
     )
@@ -73,26 +89,46 @@ class LotrCoopPosition:
         default_factory=list, metadata={"help": "the discard pile, top first"}
     )
     box: list[str] = field(default_factory=list, metadata={"help": "cards out of the game"})
-    features_on_board: list[str] | None = None
+    features_on_board: list[str] | None = field(
+        default=None,
+        metadata={
+            "help": "Feature cards still on the Scenario board (default: those not elsewhere)"
+        },
+    )
     gandalf_cards: list[str] | None = field(
         default=None, metadata={"help": "Gandalf cards not yet called"}
     )
     shield_pool: list[int] | None = field(
-        default=None, metadata={"help": "face-down shields left, the next drawn first"}
+        default=None,
+        metadata={"help": "face-down shields left, the next drawn first (the rest from the seed)"},
     )
-    spent_random: list[int] = field(default_factory=list)
+    spent_random: list[int] = field(
+        default_factory=list, metadata={"help": "face-down shields paid out of the game"}
+    )
     tiles: list[str] | None = field(
         default=None, metadata={"help": "face-down Event tiles, top first"}
     )
-    tile_discard: list[str] = field(default_factory=list)
+    tile_discard: list[str] = field(
+        default_factory=list, metadata={"help": "the Event tiles revealed, top first"}
+    )
     played: dict[str, Any] = field(
         default_factory=dict, metadata={"help": "cards played this turn"}
     )
-    revealed: int = 0
-    ring_used: bool = False
-    ring_on: str | None = None
-    scenario_over: bool = False
-    last_number: int | None = None
+    revealed: int = field(
+        default=0, metadata={"help": "Event tiles the active player revealed this turn", "low": 0}
+    )
+    ring_used: bool = field(
+        default=False, metadata={"help": "the Ring was put on in this Scenario"}
+    )
+    ring_on: str | None = field(
+        default=None, metadata={"help": "the Hobbit wearing the Ring (this Scenario)"}
+    )
+    scenario_over: bool = field(
+        default=False, metadata={"help": "the Scenario ends after the decision awaited"}
+    )
+    last_number: int | None = field(
+        default=None, metadata={"help": "the number under the main marker (default: read)"}
+    )
     phase: (
         Literal["reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll"]
         | None
@@ -170,6 +206,30 @@ class LotrCoopPositions(LotrCoopBase):
         if not self.alive[self.active]:
             raise _bad("active", f"{self.players[self.active]} is out of the game")
 
+    def _check_cards(self, p: LotrCoopPosition) -> None:
+        """Refuse a card the pack lacks where the position writes it (the field as
+        written, the nearest card suggested), and a Hobbit on or past Sauron's space
+        who is not listed as eliminated."""
+        lay = self.lay
+        cards = sorted(set(lay.cards) | set(lay.gandalf))
+        piles: list[tuple[str, list[str]]] = [(f"hands.{n}", h) for n, h in p.hands.items()]
+        piles += [("deck", p.deck or []), ("discard", p.discard), ("box", p.box)]
+        piles += [("features_on_board", p.features_on_board or [])]
+        for field_name, pile in piles:
+            for i, c in enumerate(pile):
+                if c not in lay.cards and c not in lay.gandalf:
+                    raise unknown(f"position.{field_name}[{i}]", "card of the pack", c, cards)
+        for i, c in enumerate(p.gandalf_cards or []):
+            if c not in lay.gandalf:
+                raise unknown(f"position.gandalf_cards[{i}]", "Gandalf card", c, lay.gandalf)
+        for name, k in zip(self.players, self.corruption, strict=True):
+            if name not in p.eliminated and k >= self.sauron:
+                raise _bad(
+                    f"corruption.{name}",
+                    f"{lay.corruption[k]} is Sauron's space or beyond ({lay.corruption[self.sauron]}"
+                    "): a Hobbit there is out of the game (list him in eliminated)",
+                )
+
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
@@ -211,20 +271,23 @@ class LotrCoopPositions(LotrCoopBase):
             result=self.result,
         )
 
-    def load_position(self, position: Any) -> None:
-        p: LotrCoopPosition = position
+    def load_position(self, p: LotrCoopPosition) -> None:
         lay = self.lay
-        for name, node in p.corruption.items():
-            if node not in lay.corruption:
-                raise _bad(f"corruption.{name}", f"{node!r} is not on the Corruption line")
+        dark = place_names(self.compiled, "Corruption")
+        for name, written in p.corruption.items():
+            where = f"position.corruption.{name}"
+            node = resolve(written, lay.corruption, dark, where, "space of the Corruption line")
             self.corruption[self._pid_of(name, f"corruption.{name}")] = lay.corruption.index(node)
-        if p.sauron not in lay.corruption:
-            raise _bad("sauron", f"{p.sauron!r} is not on the Corruption line")
-        self.sauron = lay.corruption.index(p.sauron)
+        where = "position.sauron"
+        node = resolve(p.sauron, lay.corruption, dark, where, "space of the Corruption line")
+        self.sauron = lay.corruption.index(node)
         master = [str(loc["id"]) for loc in lay.master]
-        if p.location not in master:
-            raise _bad("location", f"{p.location!r} is not a place of the Master board")
-        self.location = master.index(p.location)
+        places = place_names(self.compiled, "Master")
+        where = "position.location"
+        self.location = master.index(
+            resolve(p.location, master, places, where, "place of the Master board")
+        )
+        self._check_cards(p)
         for name, cards in p.hands.items():
             self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
         self.active = self._pid_of(p.active, "active") if p.active else 0
@@ -236,10 +299,16 @@ class LotrCoopPositions(LotrCoopBase):
         self.markers = {}
         if sc is not None:
             self.markers = dict.fromkeys(sc.lines, 0)
-            for act, node in p.markers.items():
-                if act not in sc.lines or node not in sc.lines[act].points:
-                    raise _bad(f"markers.{act}", f"{node!r} is not on a {act} line of {sc.id}")
-                self.markers[act] = sc.lines[act].points.index(node)
+            for act, written in p.markers.items():
+                if act not in sc.lines:
+                    raise unknown(
+                        f"position.markers.{act}", f"Activity line of {sc.name}", act, sc.lines
+                    )
+                pts = sc.lines[act].points
+                spaces = place_names(self.compiled, f"{sc.name} {act} ")
+                where = f"position.markers.{act}"
+                node = resolve(written, pts, spaces, where, f"space of the {act} line of {sc.id}")
+                self.markers[act] = pts.index(node)
         self.event_pos = p.event_pos
         for name in p.eliminated:
             self.alive[self._pid_of(name, "eliminated")] = False
@@ -260,6 +329,7 @@ class LotrCoopPositions(LotrCoopBase):
         top = list(p.deck or [])
         left = Counter(lay.hobbit_deck) - held - Counter(top)
         rest = [c for c in dict.fromkeys(lay.hobbit_deck) for _ in range(left[c])]
+        self.rng.shuffle(rest)  # the rest is dealt from the position's seed, under the top
         self.deck = (top + rest)[::-1]
         if p.features_on_board is not None:
             self.features_on_board = list(p.features_on_board)
@@ -276,18 +346,19 @@ class LotrCoopPositions(LotrCoopBase):
             used = set(self.box) | set(self.discard)  # a called card is discarded, later boxed
             self.gandalf_cards = [c for c in lay.gandalf if c not in used]
         self.spent_random = list(p.spent_random)
-        if p.shield_pool is not None:
-            self.shield_pool = p.shield_pool[::-1]
-        else:
-            out = Counter(int(s["v"]) for hs in self.shields for s in hs if s.get("r"))
-            out += Counter(self.spent_random)
-            pool = Counter(lay.shields) - out
-            self.shield_pool = sorted(pool.elements(), reverse=True)
+        top_shields = list(p.shield_pool or [])
+        out = Counter(int(s["v"]) for hs in self.shields for s in hs if s.get("r"))
+        out += Counter(self.spent_random) + Counter(top_shields)
+        rest_shields = sorted((Counter(lay.shields) - out).elements(), reverse=True)
+        self.rng.shuffle(rest_shields)
+        self.shield_pool = (top_shields + rest_shields)[::-1]
         self.tile_discard = p.tile_discard[::-1]
         if sc is not None or p.tiles:
             top = list(p.tiles or [])
             left = Counter(lay.tile_deck) - Counter(self.tile_discard) - Counter(top)
-            self.tiles = (top + sorted(left.elements()))[::-1]
+            rest = sorted(left.elements())
+            self.rng.shuffle(rest)
+            self.tiles = (top + rest)[::-1]
         self.played = {"white": False, "grey": False, "cards": 0, **p.played}
         self.revealed = p.revealed
         self.ring_used = p.ring_used

@@ -52,9 +52,10 @@ class MountDoomPosition:
     """A situation of Adventure to Mount Doom.
 
     Figures stand on node ids of the board; piles are listed **top card first**.
-    Left out: ``decks`` (the later stages' cards not placed elsewhere, in the pack's
-    order), ``gandalf_stack`` (the Gandalf cards not held or boxed), ``box`` (every
-    other card but those in ``unseen``), ``phase`` (read from ``tray`` and ``rolled``:
+    ``decks`` (per stage to come) and ``gandalf_stack`` list their top: the cards of
+    that stage (the Gandalf cards) placed nowhere else are dealt under it from the
+    position's seed (``docs/reference/positions.md``). Left out: ``box`` (every other
+    card but those in ``unseen``), ``phase`` (read from ``tray`` and ``rolled``:
     nothing rolled is the start of ``to_move``'s turn, four dice on the tray the
     resolution phase), ``queue`` (the rest of the turn, from ``phase``).
 
@@ -108,14 +109,25 @@ class MountDoomPosition:
         default=0, metadata={"help": "Uruk-hai warriors at Isengard", "low": 0, "high": 5}
     )
     leader: bool = field(default=True, metadata={"help": "the Uruk-hai leader is at Isengard"})
-    witch_king_defeated: bool = False
-    treebeard_token: bool = False
-    gandalf_token: bool = False
+    witch_king_defeated: bool = field(
+        default=False, metadata={"help": "Éowyn defeated the Witch-king: no more Nazgûl are placed"}
+    )
+    treebeard_token: bool = field(
+        default=False, metadata={"help": "the Treebeard token lies at Isengard"}
+    )
+    gandalf_token: bool = field(
+        default=False,
+        metadata={"help": "the Balrog's Gandalf token: no Gandalf cards until Helm's Deep"},
+    )
     stage_over: bool = field(
         default=False, metadata={"help": "the stage goal was reached this turn"}
     )
-    cocooned: bool = False
-    uruk_wins: int = 0
+    cocooned: bool = field(
+        default=False, metadata={"help": "Shelob cocooned the Ring-bearer this turn"}
+    )
+    uruk_wins: int = field(
+        default=0, metadata={"help": "battles won in the Uruk-hai encounter going on", "low": 0}
+    )
     rolled: dict[str, Any] = field(
         default_factory=dict,
         metadata={
@@ -153,6 +165,13 @@ class MountDoomPosition:
             "the dice phase (turned ... friends) needs the queue position() writes"
         },
     )
+    battle: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase battle: the Encounter card being fought (default: the card face "
+            "up where the last resolved black die points)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -162,6 +181,30 @@ class MountDoomPosition:
 
 class MountDoomPositions(MountDoomBase):
     """:meth:`dump_position` and :meth:`load_position` (the kit does the rest)."""
+
+    def _check_cards(self, p: MountDoomPosition) -> None:
+        """Refuse a card the pack lacks where the position writes it (the field as
+        written, the nearest card suggested), and a game going on with nine Nazgûl."""
+        pool = sorted(self.lay.cards)
+        piles: list[tuple[str, list[str]]] = [("held", list(p.held))]
+        piles += [(f"row[{k}]", [rc.card for rc in stack]) for k, stack in enumerate(p.row)]
+        piles += [(f"decks.{s}", d) for s, d in (p.decks or {}).items()]
+        piles += [("gandalf_stack", p.gandalf_stack or []), ("box", p.box or [])]
+        piles += [("unseen", p.unseen)]
+        for field_name, pile in piles:
+            for i, c in enumerate(pile):
+                if c not in self.lay.cards:
+                    where = (
+                        f"position.held.{c}"
+                        if field_name == "held"
+                        else f"position.{field_name}[{i}]"
+                    )
+                    raise unknown(where, "card of the pack", c, pool)
+        if p.nazgul >= 9 and p.result is None:
+            raise _bad(
+                "nazgul",
+                "the ninth Nazgûl at Minas Morgul ends the game: 8 at most while it goes on",
+            )
 
     def dump_position(self) -> MountDoomPosition:
         lay = self.lay
@@ -198,8 +241,7 @@ class MountDoomPositions(MountDoomBase):
             result=self.result,
         )
 
-    def load_position(self, position: Any) -> None:
-        p: MountDoomPosition = position
+    def load_position(self, p: MountDoomPosition) -> None:
         lay = self.lay
         index = {n: k for k, n in enumerate(lay.route)}
         route_names = place_names(self.compiled, "route")
@@ -215,6 +257,7 @@ class MountDoomPositions(MountDoomBase):
         if p.to_move and p.to_move not in self.players:
             raise StateError(f"position.to_move: no player {p.to_move!r}", code="bad_state")
         self.current = self.players.index(p.to_move) if p.to_move else 0
+        self._check_cards(p)
         self.held = []
         for card, who in p.held.items():
             if who not in self.players:
@@ -241,19 +284,28 @@ class MountDoomPositions(MountDoomBase):
         self.unseen = list(p.unseen)
         placed = {e["card"] for e in self.held} | {e["card"] for s in self.row for e in s}
         placed |= set(self.unseen)
-        if p.decks is not None:
-            self.decks = {k: list(v) for k, v in p.decks.items()}
-        else:
-            self.decks = {
-                str(s): [c for c in lay.stage_decks[s] if c not in placed] if s > p.stage else []
-                for s in range(1, 7)
-            }
-        placed |= {c for d in self.decks.values() for c in d}
-        if p.gandalf_stack is not None:
-            self.gandalf_stack = list(p.gandalf_stack)
-        else:
-            self.gandalf_stack = [c for c in lay.gandalf_deck if c not in placed]
-        placed |= set(self.gandalf_stack)
+        # a pile lists its top; what is placed nowhere else goes under it, dealt from the
+        # position's seed (box: only what a given box or unseen does not hold)
+        stacks = dict(p.decks or {})
+        if p.box is not None:
+            placed |= set(p.box)
+        placed |= {c for d in stacks.values() for c in d} | set(p.gandalf_stack or [])
+        self.decks = {}
+        for stage in range(1, 7):
+            top = list(stacks.pop(str(stage), []))
+            rest = [c for c in lay.stage_decks[stage] if c not in placed]
+            if stage > p.stage:
+                self.rng.shuffle(rest)
+                top += rest
+                placed |= set(rest)
+            self.decks[str(stage)] = top
+        if stacks:
+            key = sorted(stacks)[0]
+            raise _bad(f"decks.{key}", "no stage of that number (1 to 6)")
+        rest = [c for c in lay.gandalf_deck if c not in placed]
+        self.rng.shuffle(rest)
+        self.gandalf_stack = list(p.gandalf_stack or []) + rest
+        placed |= set(rest)
         if p.box is not None:
             self.box = list(p.box)
         else:
@@ -267,11 +319,16 @@ class MountDoomPositions(MountDoomBase):
         elif p.result is not None:
             self.queue = []
         else:
-            phase = p.phase or self._phase_of_dice()
-            if phase not in DICE_PHASES:
+            phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
+            if p.battle is not None and phase != "battle":
+                raise _bad("battle", f"names the card of phase battle, not of {phase}")
+            if phase == "battle":
+                self.queue = self._battle_queue(p.battle)
+            elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
-            self._check_dice_phase(phase)
-            self.queue = self._dice_queue(phase)
+            else:
+                self._check_dice_phase(phase)
+                self.queue = self._dice_queue(phase)
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":
@@ -288,7 +345,7 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("tray", f"{len(self.tray)} dice: the tray holds 2 (side 1) or 4")
         return "place1" if self.rolled else "start"
 
-    def _check_dice_phase(self, phase: str) -> None:
+    def _check_dice_phase(self, phase: str, battle: bool = False) -> None:
         """Refuse dice that do not fit the decision ``phase`` (one line, the field named)."""
         dice = {"start": 0, "place1": 0, "roll2": 2, "place2": 2, "resolve": 4}[phase]
         if self.final_stage and phase != "start":
@@ -303,7 +360,7 @@ class MountDoomPositions(MountDoomBase):
         done = [bool(d.get("done")) for d in self.tray]
         if (phase != "resolve" and any(done)) or done != sorted(done, reverse=True):
             raise _bad("tray", "dice are resolved in order: only the first ones can be done")
-        if phase == "resolve" and all(done):
+        if phase == "resolve" and all(done) and not battle:
             raise _bad("tray", "every die is resolved: the turn is over (no phase resolve)")
         keys = {
             "start": set(),
@@ -336,7 +393,8 @@ class MountDoomPositions(MountDoomBase):
                 "rolled.black", f"{len(black)} black dice, not {2 if phase == 'place1' else 1}"
             )
         n_used = {"place1": 2, "roll2": 2, "place2": 3}[phase]
-        if not (isinstance(used, list) and len(set(used)) == len(used) == n_used):
+        ok_used = isinstance(used, list) and all(isinstance(c, str) for c in used)
+        if not (ok_used and len(set(used)) == len(used) == n_used):
             raise _bad("rolled.used", f"the {n_used} companions whose dice were rolled this turn")
         if not set(dice) <= set(used) or (placed is not None and placed not in used):
             raise _bad("rolled.used", "every companion die rolled or placed this turn")
@@ -344,6 +402,24 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("rolled.keep", "the companion die of the first roll not placed")
         if placed in dice:
             raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
+
+    def _battle_queue(self, card: str | None) -> list[Op]:
+        """The queue of a battle about to be fought: the tray's last resolved die a
+        black one whose Encounter card (``card``, or the one lying face up at its
+        position) calls for a battle, the dice after it still to come."""
+        self._check_dice_phase("resolve", battle=True)
+        done = [i for i, d in enumerate(self.tray) if d.get("done")]
+        if not done or self.tray[done[-1]]["kind"] != "encounter":
+            raise _bad("tray", "a battle comes from a black die already resolved (done)")
+        if card is None:
+            stack = self.row[self.tray[done[-1]]["value"] - 1]
+            card = stack[-1]["card"] if stack and stack[-1]["up"] else None
+        effects = self.lay.cards[card].get("effects", []) if card in self.lay.cards else []
+        fight = next((e for e in effects if e["op"] == "battle"), None)
+        if fight is None or int(fight.get("count", 1)) != 1:
+            raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
+        b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
+        return [ask("battle", battle=b | {"uruk": False}), *self._dice_queue("resolve")]
 
     def _dice_queue(self, phase: str) -> list[Op]:
         """The queue awaiting ``phase`` of the dice phase, as play leaves it."""

@@ -67,8 +67,12 @@ def test_hand_written_position_fills_the_rest(compiled) -> None:  # type: ignore
         ({"sauron": "nowhere"}, "position.sauron"),
         ({"corruption": {"gollum": "corruption00"}}, "position.corruption.gollum"),
         ({"markers": {"friendship": "moria_hiding01"}}, "position.markers.friendship"),
-        ({"hands": {"frodo": ["the-one-ring"]}}, "hands[0]"),
-        ({"corruption": {"frodo": "corruption15"}}, "corruption[0]"),
+        ({"hands": {"frodo": ["the-one-ring"]}}, "position.hands.frodo[0]"),
+        ({"corruption": {"frodo": "corruption15"}}, "position.corruption.frodo"),
+        (
+            {"discard": ["gimly"]},
+            "position.discard[0]: 'gimly' is no card of the pack (did you mean 'gimli'?)",
+        ),
         ({"extra": 1}, "extra"),
     ],
 )
@@ -109,3 +113,59 @@ def test_phase_names_the_decision_without_a_queue(compiled) -> None:  # type: ig
     with pytest.raises(StateError) as exc:
         LotrCoop.from_position(compiled, {**base, "phase": "each_pay"})
     assert "position.phase" in str(exc.value) and "queue" in str(exc.value)
+
+
+def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "He advances the marker on the Fighting Activity line onto space
+    11" — a position may write that space as the rulebook numbers it (``Moria fighting
+    11``), the Master board's places by name and the Corruption line counted from the
+    Hobbits' start; it is the same game as the one written with node ids."""
+    base = {"players": ["frodo", "sam"], "scenario": "moria", "hands": {"sam": ["w-star"]}}
+    by_name = LotrCoop.from_position(
+        compiled,
+        base
+        | {
+            "corruption": {"frodo": "corruption space 3", "sam": "corruption space 0"},
+            "sauron": "corruption space 12",
+            "location": "Moria",
+            "markers": {"fighting": "Moria fighting 11", "hiding": "Moria hiding space 2"},
+        },
+    )
+    by_id = LotrCoop.from_position(
+        compiled,
+        base
+        | {
+            "corruption": {"frodo": "corruption03", "sam": "corruption00"},
+            "sauron": "corruption12",
+            "location": "moria",
+            "markers": {"fighting": "moria_fighting01", "hiding": "moria_hiding02"},
+        },
+    )
+    assert by_name.to_json() == by_id.to_json()
+    assert by_name.sc is not None and by_name.sc.main.numbers[by_name.markers["fighting"]] == 11
+    with pytest.raises(StateError) as exc:
+        LotrCoop.from_position(
+            compiled, {**base, **{"corruption": {}, "sauron": "corruption12"}, "location": "Moira"}
+        )
+    assert "position.location" in str(exc.value) and "did you mean 'Moria'" in str(exc.value)
+
+
+def test_partial_piles_top_listed_rest_from_the_seed(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The one pile convention (docs/reference/positions.md): ``deck``, ``tiles`` and
+    ``shield_pool`` list their top; the rest is dealt under it from the seed — the same
+    seed the same rest, another seed (most likely) another."""
+    base = {
+        "players": ["frodo", "sam"],
+        "corruption": {"frodo": "corruption00", "sam": "corruption00"},
+        "sauron": "corruption12",
+        "location": "moria",
+        "scenario": "moria",
+        "deck": ["gimli"],
+        "tiles": ["sundial"],
+        "shield_pool": [5, 4],
+    }
+    a, b, c = (LotrCoop.from_position(compiled, {**base, "seed": s}) for s in (1, 1, 2))
+    assert a.deck[-1] == "gimli" and a.tiles[-1] == "sundial" and a.shield_pool[-2:] == [4, 5]
+    assert len(a.shield_pool) == len(a.lay.shields) and a.invariants() == []
+    assert a.to_json() == b.to_json()
+    assert (a.deck, a.tiles, a.shield_pool) != (c.deck, c.tiles, c.shield_pool)

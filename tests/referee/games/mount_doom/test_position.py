@@ -74,6 +74,11 @@ def test_rule_test_from_a_hand_written_position(compiled) -> None:  # type: igno
         ({"to_move": "p9"}, "position.to_move"),
         ({"held": {"elrond": "p1"}}, "cards"),
         ({"stage": 9}, "position.stage"),
+        (
+            {"held": {"elrnd": "p1"}},
+            "position.held.elrnd: 'elrnd' is no card of the pack (did you mean 'elrond'?)",
+        ),
+        ({"nazgul": 9}, "position.nazgul"),
     ],
 )
 def test_impossible_position_refused(compiled, change: dict[str, Any], where: str) -> None:  # type: ignore[no-untyped-def]
@@ -82,3 +87,22 @@ def test_impossible_position_refused(compiled, change: dict[str, Any], where: st
     with pytest.raises(StateError) as exc:
         MountDoom.from_position(compiled, p)
     assert exc.value.code == "bad_state" and where in str(exc.value)
+
+
+def test_partial_piles_top_listed_rest_from_the_seed(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A stage's stack and the Gandalf stack list their top; the rest of their cards is
+    dealt under it from the seed (docs/reference/positions.md)."""
+    p = {
+        "players": ["p1", "p2"],
+        "companions": dict.fromkeys(("ringbearer", "aragorn", "legolas", "gimli"), "r00")
+        | {"merry-pippin": "r00"},
+        "ring": "resolve04",
+        "row": [[{"card": "watcher", "up": False}], [], [], [], [], []],
+        "decks": {"2": ["eomer"]},
+        "gandalf_stack": ["counsel"],
+    }
+    a, b, c = (MountDoom.from_position(compiled, {**p, "seed": s}) for s in (3, 3, 4))
+    assert a.decks["2"][0] == "eomer" and sorted(a.decks["2"]) == sorted(a.lay.stage_decks[2])
+    assert a.gandalf_stack[0] == "counsel" and len(a.gandalf_stack) == 5
+    assert a.to_json() == b.to_json() and a.invariants() == []
+    assert (a.decks, a.gandalf_stack) != (c.decks, c.gandalf_stack)

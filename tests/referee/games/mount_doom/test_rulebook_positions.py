@@ -155,7 +155,10 @@ def test_fixed_dice_order(compiled) -> None:  # type: ignore[no-untyped-def]
         ({"tray": [die(1, 2, "gimli"), die(1, 2)]}, "position.tray"),
         ({"tray": [die(1, 2), die(1, 2, "frodo")]}, "position.tray[1].who"),
         ({"phase": "resolve"}, "position.tray"),
-        ({"phase": "battle"}, "position.phase"),
+        ({"phase": "army"}, "position.phase"),
+        ({"phase": "battle"}, "position.tray"),
+        ({"battle": "watcher"}, "position.tray"),
+        ({"phase": "start", "battle": "watcher"}, "position.battle"),
         ({"phase": "place1"}, "position.rolled"),
         ({"stage": 6, "tray": [die(1, 2), die(1, 2, "gimli")]}, "position.tray"),
         (
@@ -203,3 +206,32 @@ def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: 
     with pytest.raises(StateError) as exc:
         MountDoom.from_position(compiled, position(ring="the brigth heart"))
     assert "position.ring" in str(exc.value) and "did you mean 'the bright heart'" in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    "face,won",
+    [(3, True), (5, False), (1, False)],  # gimli's axe; Sauron; aragorn's sword (behind)
+)
+def test_battle_die_pending_as_a_position(compiled, face: int, won: bool) -> None:  # type: ignore[no-untyped-def]
+    """Battles: "If the battle die shows the weapon of a companion who supports the
+    Ring-bearer in battle, you have won the battle. If the battle die shows the weapon of
+    a companion who does not support the Ring-bearer, you have lost the battle ... If
+    the battle die shows the Sauron symbol, you have lost the battle immediately." A
+    position at the battle die: the black 1 (the Watcher, face up) resolved, the battle
+    pending, Gimli beside the Ring-bearer, Aragorn behind him."""
+    g = MountDoom.from_position(
+        compiled,
+        position(
+            phase="battle",
+            dice=[face],
+            companions={"ringbearer": "r03", "gimli": "r03", "aragorn": "r01"}
+            | {"legolas": "r00", "merry-pippin": "r00"},
+            row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+            tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+        ),
+    )
+    assert g.phase == "battle" and "fight" in {str(m) for m in g.legal_moves}
+    ring = g.ring
+    g.push(Move("fight"))
+    assert g.ring == (ring if won else ring + 1)  # lost: 1 dark heart (the Watcher)
+    assert g.phase == "resolve" and g.pos["legolas"] == 0  # the rest of the tray follows
