@@ -26,6 +26,7 @@ from . import clipboard
 from .canvas import BoardScene, BoardView
 from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
+from .docks.design import DesignDock
 from .document import Document
 from .files import APP_NAME, FileActions
 from .hosting import HostingUI
@@ -116,6 +117,11 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.rotations.status_message.connect(self.status)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rotations)
         self.tabifyDockWidget(self.history, self.rotations)
+        self.design = DesignDock(self.doc, self)
+        self.design.status_message.connect(self.status)
+        self.design.open_board.connect(self.open_designed)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.design)
+        self.tabifyDockWidget(self.rotations, self.design)
         self.inspector.raise_()
         self.resizeDocks([self.palette_dock, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
@@ -288,7 +294,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             None,
         ):
             m.addSeparator() if item is None else m.addAction(item)
-        for d in (self.palette_dock, self.inspector, self.problems, self.rotations):
+        for d in (self.palette_dock, self.inspector, self.problems, self.rotations, self.design):
             m.addAction(d.toggleViewAction())
         self.view_menu = m
         m = mb.addMenu("&Tools")
@@ -537,6 +543,12 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.view.fit()
         self._update_title()
 
+    def open_designed(self, board: Board) -> None:
+        """A layout from the Design dock, as a new untitled board."""
+        if self.maybe_save():
+            self.set_board(board, None)
+            self.status("Opened the designed layout; Save As to keep it as a project")
+
     # ================================================================== windows
     def open_asset_editor(self) -> None:
         from .asset_editor import AssetEditor
@@ -575,6 +587,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.stop_playtest()
         self.hosting.stop()
         self.rotations.shutdown()
+        self.design.shutdown()
         self._clear_own_autosave()
         self.save_layout()
         event.accept()
