@@ -68,6 +68,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--from", dest="sources", metavar="NODES", help="start nodes (default: white starts)"
     )
+    p.add_argument(
+        "--symmetry",
+        default="none",
+        choices=["none", "rot180", "rot90"],
+        help="ask for a layout that looks the same turned a half (rot180) or a quarter "
+        "(rot90) turn about the middle of the board (a constraint; default none)",
+    )
     p.add_argument("--to", dest="targets", metavar="NODES", help="goal nodes (default: the goal)")
     p.add_argument("--galleries", default="none", metavar="SYMBOL|none")
     p.add_argument("--spider", default="open", choices=["open", "closed"])
@@ -148,6 +155,7 @@ def cmd_design(args: argparse.Namespace) -> int:
         pins=pins,
         fixed_slots=fixed_slots(compiled, opts),
         turns_matter=objective.needs_paths,
+        symmetry=args.symmetry,
     )
     space.check_free()
     with DesignStore(args.db) as store:

@@ -43,7 +43,7 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
         m = c.measures
         row = [
             label,
-            f"{c.score:.4f}" + ("" if not c.violation else f" (-{c.violation} step)"),
+            f"{c.score:.4f}" + ("" if not c.violation else f" (misses by {c.violation})"),
             _pct(m.connected),
             f"{m.worst_tile or '–'} ({_pct(m.worst_criticality)})",  # finalists: measured
         ]
@@ -72,9 +72,13 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
     ]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
     if result.best and not result.feasible:
+        asked = [f"--min-distance {obj.min_distance}"] if obj.min_distance is not None else []
+        if result.space.symmetry:
+            asked.append(f"--symmetry {result.space.symmetry}")
         lines.append(
-            f"no layout found meets --min-distance {obj.min_distance}; the closest "
-            f"candidate ({result.best[0].key}) is {result.best[0].violation} step(s) short"
+            f"no layout found meets {' and '.join(asked)}; the closest candidate "
+            f"(rank 1, {result.best[0].key}) misses by {result.best[0].violation} "
+            "(steps short of the distance plus slots out of symmetry)"
         )
     return "\n".join(lines)
 

@@ -115,3 +115,12 @@ def test_ctrl_c_keeps_the_store_and_prints_the_best(tmp_path):
     assert kept >= 5
     with sqlite3.connect(db) as conn:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_symmetry_no_layout_meets_is_reported_with_the_closest(tmp_path, capsys):
+    """Every Ringgeister tile is one of a kind: no layout looks the same half turned."""
+    argv = ["design", "ringgeister", str(RINGGEISTER), "--symmetry", "rot180", "--budget", "20"]
+    assert main(argv + ["--db", str(tmp_path / "d.sqlite"), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "no layout found meets --symmetry rot180; the closest candidate (rank 1" in out
+    assert "(misses by" in out.splitlines()[3]
