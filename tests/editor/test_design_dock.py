@@ -32,7 +32,7 @@ def search(qtbot: Any, dock: Any, steps: int) -> None:
 def test_search_apply_undo_and_open(make_window: Any, qtbot: Any) -> None:
     win = make_window(load_project(RINGGEISTER), packs={})
     dock = win.design
-    assert dock.toggleViewAction() in win.view_menu.actions()
+    assert win.dock_actions["DesignDock"] in win.view_menu.actions()
     start = layout_of(win.doc.board)
     search(qtbot, dock, 40)
     assert dock.result is not None and not dock.result.interrupted
