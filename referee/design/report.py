@@ -39,7 +39,10 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
         head += ["1st-player adv.", "p vs start"]
     head += ["changed", "project"]
     rows = []
-    for label, c in [("start", result.base)] + [(str(i + 1), c) for i, c in enumerate(result.best)]:
+    first = [("start", result.base)]
+    if result.compare is not None:
+        first.append(("compare", result.compare))
+    for label, c in first + [(str(i + 1), c) for i, c in enumerate(result.best)]:
         m = c.measures
         row = [
             label,
@@ -60,7 +63,7 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
                 "–" if adv is None else f"{adv:+.3f} {b.get('ci95', '')}",
                 "–" if b.get("p") is None else f"{b['p']:.3f}",
             ]
-        stem = "start" if label == "start" else f"design-{label}"
+        stem = label if label in ("start", "compare") else f"design-{label}"
         row += [str(len(c.changes)), (files or {}).get(stem, "")]
         rows.append(row)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]

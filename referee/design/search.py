@@ -105,6 +105,8 @@ class DesignResult:
     seconds: float
     space_key: str
     seed: int
+    #: ``--compare``: another layout of the same slots, measured the same way
+    compare: Candidate | None = None
 
     @property
     def feasible(self) -> bool:
@@ -294,6 +296,12 @@ class Searcher:
             self.space_key,
             seed,
         )
+
+    def compare(self, result: DesignResult, layout: Layout) -> Candidate:
+        """Measure ``layout`` beside the result (``--compare``) and keep it there."""
+        c = self.finish(self.candidate(layout, self.measure(layout), result.base.measures))
+        result.compare = c
+        return c
 
     def best(self, original: Measures, top: int) -> list[Candidate]:
         """The ``top`` best stored candidates this space allows (meeting the constraint

@@ -248,6 +248,22 @@ class Space:
             (p.tile, p.turns % self.board.tile_of(p).turn_count) for p in self.board.placements
         )
 
+    def layout_of(self, other: Board, where: str) -> Layout:
+        """The layout ``other`` lays in these slots (the same placement ids, tiles of
+        this board in slots of their outline), for ``--compare``."""
+        by_id = {p.id: p for p in other.placements}
+        if set(by_id) != {s.id for s in self.slots}:
+            raise UsageError(f"{where}: its tiles are not placed in the same slots (ids)")
+        out = []
+        for s in self.slots:
+            p = by_id[s.id]
+            if p.tile not in self.board.tiles or _outline(self.board, p.tile) != s.outline:
+                raise UsageError(
+                    f"{where}: slot {s.id!r} holds {p.tile!r}, not a tile of this board that fits it"
+                )
+            out.append((p.tile, p.turns % self.board.tiles[p.tile].turn_count))
+        return tuple(out)
+
     def changes(self, layout: Layout) -> list[str]:
         """Slots whose tile or turn differs from the board as given."""
         return [s.id for s, a, b in zip(self.slots, layout, self.original) if a != b]
