@@ -35,6 +35,7 @@ from .commands import (
 )
 from .connect import Fix, fix_for
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
+from .docks.design import DesignDock
 from .document import Document
 from .files import APP_NAME, FileActions
 from .help import ShortcutsDialog, about_text, open_docs, shortcut_rows
@@ -129,6 +130,11 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.rotations.status_message.connect(self.status)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rotations)
         self.tabifyDockWidget(self.history, self.rotations)
+        self.design = DesignDock(self.doc, self)
+        self.design.status_message.connect(self.status)
+        self.design.open_board.connect(self.open_designed)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.design)
+        self.tabifyDockWidget(self.rotations, self.design)
         self.inspector.raise_()
         self.resizeDocks([self.palette_dock, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
@@ -330,7 +336,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         ):
             m.addSeparator() if item is None else m.addAction(item)
         self.dock_actions: dict[str, QAction] = {}
-        for d in (self.palette_dock, self.inspector, self.problems, self.rotations):
+        for d in (self.palette_dock, self.inspector, self.problems, self.rotations, self.design):
             a = self._dock_action(d)
             self.dock_actions[d.objectName()] = a
             m.addAction(a)
@@ -650,6 +656,12 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.view.fit()
         self._update_title()
 
+    def open_designed(self, board: Board) -> None:
+        """A layout from the Design dock, as a new untitled board."""
+        if self.maybe_save():
+            self.set_board(board, None)
+            self.status("Opened the designed layout; Save As to keep it as a project")
+
     # ================================================================== windows
     def open_asset_editor(self) -> None:
         from .asset_editor import AssetEditor
@@ -696,6 +708,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.stop_playtest()
         self.hosting.stop()
         self.rotations.shutdown()
+        self.design.shutdown()
         self._clear_own_autosave()
         self.save_layout()
         event.accept()

@@ -68,9 +68,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--from", dest="sources", metavar="NODES", help="start nodes (default: white starts)"
     )
+    p.add_argument(
+        "--symmetry",
+        default="none",
+        choices=["none", "rot180", "rot90"],
+        help="ask for a layout that looks the same turned a half (rot180) or a quarter "
+        "(rot90) turn about the middle of the board (a constraint; default none)",
+    )
     p.add_argument("--to", dest="targets", metavar="NODES", help="goal nodes (default: the goal)")
     p.add_argument("--galleries", default="none", metavar="SYMBOL|none")
     p.add_argument("--spider", default="open", choices=["open", "closed"])
+    p.add_argument(
+        "--compare",
+        metavar="PROJECT",
+        help="also measure this layout of the same slots (your current board) beside the start",
+    )
     p.add_argument("--top", type=int, default=3, help="how many layouts to report (default 3)")
     p.add_argument("-o", "--out", metavar="DIR", help="write the best layouts here as projects")
     p.add_argument(
@@ -148,13 +160,21 @@ def cmd_design(args: argparse.Namespace) -> int:
         pins=pins,
         fixed_slots=fixed_slots(compiled, opts),
         turns_matter=objective.needs_paths,
+        symmetry=args.symmetry,
     )
     space.check_free()
+    other = (
+        space.layout_of(load_project(args.compare), f"--compare {args.compare}")
+        if args.compare
+        else None
+    )
     with DesignStore(args.db) as store:
         searcher = Searcher(space, compiled, opts, objective, store, mode=args.mode)
         result = searcher.run(
             budget, seed=args.seed, top=args.top, progress=_progress if args.progress else None
         )
+        if other is not None:
+            searcher.compare(result, other)
     if args.progress:
         sys.stderr.write("\n")
     if "balance" in objective.weights:
@@ -184,6 +204,7 @@ def cmd_design(args: argparse.Namespace) -> int:
                 "interrupted": result.interrupted,
                 "feasible": result.feasible,
                 "start": result.base.to_json(),
+                "compare": result.compare.to_json() if result.compare else None,
                 "best": [c.to_json() for c in result.best],
                 "files": files,
             }

@@ -109,10 +109,6 @@ class Objective:
             s += self.weights["balance"] * balance
         return s
 
-    def search_score(self, m: Measures, base: Measures) -> float:
-        """What the search climbs: the score less a penalty per step of violation."""
-        return self.score(m, base) - PENALTY * self.violation(m)
-
     def describe(self) -> str:
         parts = [f"{k}={v:g}" for k, v in self.weights.items()]
         if self.min_distance is not None:

@@ -39,11 +39,14 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
         head += ["1st-player adv.", "p vs start"]
     head += ["changed", "project"]
     rows = []
-    for label, c in [("start", result.base)] + [(str(i + 1), c) for i, c in enumerate(result.best)]:
+    first = [("start", result.base)]
+    if result.compare is not None:
+        first.append(("compare", result.compare))
+    for label, c in first + [(str(i + 1), c) for i, c in enumerate(result.best)]:
         m = c.measures
         row = [
             label,
-            f"{c.score:.4f}" + ("" if not c.violation else f" (-{c.violation} step)"),
+            f"{c.score:.4f}" + ("" if not c.violation else f" (misses by {c.violation})"),
             _pct(m.connected),
             f"{m.worst_tile or '–'} ({_pct(m.worst_criticality)})",  # finalists: measured
         ]
@@ -60,7 +63,7 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
                 "–" if adv is None else f"{adv:+.3f} {b.get('ci95', '')}",
                 "–" if b.get("p") is None else f"{b['p']:.3f}",
             ]
-        stem = "start" if label == "start" else f"design-{label}"
+        stem = label if label in ("start", "compare") else f"design-{label}"
         row += [str(len(c.changes)), (files or {}).get(stem, "")]
         rows.append(row)
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
@@ -72,9 +75,13 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
     ]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
     if result.best and not result.feasible:
+        asked = [f"--min-distance {obj.min_distance}"] if obj.min_distance is not None else []
+        if result.space.symmetry:
+            asked.append(f"--symmetry {result.space.symmetry}")
         lines.append(
-            f"no layout found meets --min-distance {obj.min_distance}; the closest "
-            f"candidate ({result.best[0].key}) is {result.best[0].violation} step(s) short"
+            f"no layout found meets {' and '.join(asked)}; the closest candidate "
+            f"(rank 1, {result.best[0].key}) misses by {result.best[0].violation} "
+            "(steps short of the distance plus slots out of symmetry)"
         )
     return "\n".join(lines)
 

@@ -32,7 +32,7 @@ from ..compiler import CompiledBoard
 from ..errors import UsageError
 from ..rotations import build_problem
 from .measure import CensusOptions, Evaluator, Measures
-from .objective import Objective
+from .objective import PENALTY, Objective
 from .space import Layout, Space, layout_key
 from .store import DesignStore
 
@@ -105,6 +105,8 @@ class DesignResult:
     seconds: float
     space_key: str
     seed: int
+    #: ``--compare``: another layout of the same slots, measured the same way
+    compare: Candidate | None = None
 
     @property
     def feasible(self) -> bool:
@@ -193,15 +195,24 @@ class Searcher:
             self.store.put(self.space_key, c.key, c.layout, c.measures)
         return c
 
+    def violation(self, layout: Layout, m: Measures) -> int:
+        """How far from the constraints: steps short of the minimum distance plus
+        slots out of symmetry (0: every constraint holds)."""
+        return self.objective.violation(m) + self.space.asymmetry(layout)
+
     def candidate(self, layout: Layout, m: Measures, base: Measures) -> Candidate:
         return Candidate(
             layout_key(layout),
             layout,
             m,
             self.objective.score(m, base),
-            self.objective.violation(m),
+            self.violation(layout, m),
             self.space.changes(layout),
         )
+
+    def _climb(self, layout: Layout, m: Measures, base: Measures) -> float:
+        """What the search climbs: the score less a penalty per unit of violation."""
+        return self.objective.score(m, base) - PENALTY * self.violation(layout, m)
 
     def run(
         self,
@@ -226,7 +237,7 @@ class Searcher:
         rng = random.Random(seed)
         weight = sum(abs(w) for w in obj.weights.values())
         cur = self.space.start
-        cur_s = obj.search_score(self.measure(cur), original)
+        cur_s = self._climb(cur, self.measure(cur), original)
         best, best_s = cur, cur_s
         step = 0
         interrupted = False
@@ -247,7 +258,7 @@ class Searcher:
                 temp = weight * T_START * (T_END / T_START) ** (phase / (CYCLE - 1))
                 cand = self.space.propose(cur, rng)
                 m = self.measure(cand)
-                s = obj.search_score(m, original)
+                s = self._climb(cand, m, original)
                 u = rng.random()
                 if s >= cur_s or u < math.exp((s - cur_s) / temp):
                     cur, cur_s = cand, s
@@ -286,6 +297,12 @@ class Searcher:
             seed,
         )
 
+    def compare(self, result: DesignResult, layout: Layout) -> Candidate:
+        """Measure ``layout`` beside the result (``--compare``) and keep it there."""
+        c = self.finish(self.candidate(layout, self.measure(layout), result.base.measures))
+        result.compare = c
+        return c
+
     def best(self, original: Measures, top: int) -> list[Candidate]:
         """The ``top`` best stored candidates this space allows (meeting the constraint
         first, then by score, then by key), measured in any run."""
@@ -293,20 +310,11 @@ class Searcher:
             (i, c) for i, (s, c) in enumerate(zip(self.space.slots, self.space.start)) if s.pinned
         ]
         out = []
-        for key, layout, m in self.store.all(self.space_key):
+        for _key, layout, m in self.store.all(self.space_key):
             if len(layout) != len(self.space.slots) or any(layout[i] != c for i, c in pinned):
                 continue
             if not self._complete(m):
                 continue
-            out.append(
-                Candidate(
-                    key,
-                    layout,
-                    m,
-                    self.objective.score(m, original),
-                    self.objective.violation(m),
-                    self.space.changes(layout),
-                )
-            )
+            out.append(self.candidate(layout, m, original))
         out.sort(key=lambda c: (c.violation, -c.score, c.key))
         return [self.finish(c) for c in out[:top]]

@@ -53,6 +53,9 @@ class Space:
     slots: list[Slot]
     start: Layout
     turns_matter: bool = False
+    #: ``rot180``/``rot90`` or None; ``image[i]`` is the slot slot ``i`` goes to
+    symmetry: str | None = None
+    image: list[int] | None = None
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -63,6 +66,7 @@ class Space:
         pins: Sequence[str] = (),
         fixed_slots: Sequence[str] = (),
         turns_matter: bool = False,
+        symmetry: str | None = None,
     ) -> Space:
         """The design space of ``board``.
 
@@ -149,7 +153,31 @@ class Space:
                 raise UsageError(f"impossible pins: no tile of slot {s!r}'s outline is left for it")
             cells[s] = left.pop(0)
         slots = [Slot(p.id, p.x, p.y, outline[p.id], p.id in pinned) for p in board.placements]
-        return cls(board, slots, tuple(cells[s] for s in ids), turns_matter)
+        space = cls(board, slots, tuple(cells[s] for s in ids), turns_matter)
+        if symmetry not in (None, "", "none"):
+            space.symmetry, space.image = symmetry, _images(board, slots, str(symmetry))
+        return space
+
+    def asymmetry(self, layout: Layout) -> int:
+        """Slots whose image under the symmetry holds another tile or turn than the
+        symmetry asks (0: the layout is symmetric, or no symmetry is asked for).
+
+        The image of tile *T* at turn *t* is *T* at turn *t* + a half turn (``rot180``)
+        or + a quarter turn (``rot90``); a tile that turns in play is compared by its
+        key alone unless the initial turns matter.
+        """
+        if self.image is None:
+            return 0
+        out = 0
+        for i, j in enumerate(self.image):
+            tile, turns = layout[i]
+            asset = self.board.tiles[tile]
+            step = asset.turn_count // 2 if self.symmetry == "rot180" else 1
+            turn_counts = not asset.turnable or self.turns_matter
+            want = (turns + step) % asset.turn_count
+            if layout[j][0] != tile or (turn_counts and layout[j][1] != want):
+                out += 1
+        return out
 
     # ------------------------------------------------------------------ moves
     def movable(self) -> list[int]:
@@ -220,9 +248,57 @@ class Space:
             (p.tile, p.turns % self.board.tile_of(p).turn_count) for p in self.board.placements
         )
 
+    def layout_of(self, other: Board, where: str) -> Layout:
+        """The layout ``other`` lays in these slots (the same placement ids, tiles of
+        this board in slots of their outline), for ``--compare``."""
+        by_id = {p.id: p for p in other.placements}
+        if set(by_id) != {s.id for s in self.slots}:
+            raise UsageError(f"{where}: its tiles are not placed in the same slots (ids)")
+        out = []
+        for s in self.slots:
+            p = by_id[s.id]
+            if p.tile not in self.board.tiles or _outline(self.board, p.tile) != s.outline:
+                raise UsageError(
+                    f"{where}: slot {s.id!r} holds {p.tile!r}, not a tile of this board that fits it"
+                )
+            out.append((p.tile, p.turns % self.board.tiles[p.tile].turn_count))
+        return tuple(out)
+
     def changes(self, layout: Layout) -> list[str]:
         """Slots whose tile or turn differs from the board as given."""
         return [s.id for s, a, b in zip(self.slots, layout, self.original) if a != b]
+
+
+SYMMETRIES = ("rot180", "rot90")
+
+
+def _images(board: Board, slots: list[Slot], symmetry: str) -> list[int]:
+    """For each slot, the slot its centre goes to under ``symmetry`` about the middle
+    of the slots; a slot whose image is no slot of its outline is refused."""
+    if symmetry not in SYMMETRIES:
+        raise UsageError(f"--symmetry must be none, rot180 or rot90, not {symmetry!r}")
+    xs, ys = [s.x for s in slots], [s.y for s in slots]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    tol = 0.5
+    out = []
+    for s in slots:
+        dx, dy = s.x - cx, s.y - cy
+        x, y = (cx - dx, cy - dy) if symmetry == "rot180" else (cx - dy, cy + dx)
+        j = next(
+            (k for k, t in enumerate(slots) if abs(t.x - x) <= tol and abs(t.y - y) <= tol),
+            None,
+        )
+        if j is None or slots[j].outline != s.outline:
+            raise UsageError(
+                f"--symmetry {symmetry}: slot {s.id!r} has no slot of its outline at its "
+                f"image ({x:g}, {y:g})"
+            )
+        if symmetry == "rot90" and any(
+            board.tiles[p.tile].turn_count != 4 for p in board.placements
+        ):
+            raise UsageError("--symmetry rot90 needs tiles that turn in quarter turns")
+        out.append(j)
+    return out
 
 
 def _outline(board: Board, tile: str) -> str:

@@ -36,12 +36,17 @@ def searcher(
     pins: tuple[str, ...] = (),
     min_distance: int | None = None,
     mode: str = "incremental",
+    symmetry: str | None = None,
 ) -> Searcher:
     """A searcher as ``referee design`` builds one (store left open: close ``.store``)."""
     compiled = compile_board(board)
     opts = census_options(compiled)
     obj = Objective.parse(objective, min_distance)
     space = Space.from_board(
-        board, pins=pins, fixed_slots=fixed_slots(compiled, opts), turns_matter=obj.needs_paths
+        board,
+        pins=pins,
+        fixed_slots=fixed_slots(compiled, opts),
+        turns_matter=obj.needs_paths,
+        symmetry=symmetry,
     )
     return Searcher(space, compiled, opts, obj, DesignStore(db), mode=mode)

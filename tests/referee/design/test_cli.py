@@ -115,3 +115,28 @@ def test_ctrl_c_keeps_the_store_and_prints_the_best(tmp_path):
     assert kept >= 5
     with sqlite3.connect(db) as conn:
         assert conn.execute("pragma integrity_check").fetchone()[0] == "ok"
+
+
+def test_a_symmetry_no_layout_meets_is_reported_with_the_closest(tmp_path, capsys):
+    """Every Ringgeister tile is one of a kind: no layout looks the same half turned."""
+    argv = ["design", "ringgeister", str(RINGGEISTER), "--symmetry", "rot180", "--budget", "20"]
+    assert main(argv + ["--db", str(tmp_path / "d.sqlite"), "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "no layout found meets --symmetry rot180; the closest candidate (rank 1" in out
+    assert "(misses by" in out.splitlines()[3]
+
+
+def test_compare_measures_the_designers_current_board(tmp_path, capsys, grid_project):
+    out, db = tmp_path / "out", str(tmp_path / "d.sqlite")
+    base = ["design", "ringgeister", str(RINGGEISTER), "--db", db, "--no-progress"]
+    assert main(base + ["--budget", "15", "-o", str(out), "--top", "1"]) == 0
+    capsys.readouterr()
+    mine = out / "design-1.bwproj"
+    assert main(base + ["--budget", "3", "--compare", str(mine), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    again = census(compile_board(load_project(mine)), fewest=False)
+    assert data["compare"]["measures"]["success"] == again.success
+    assert main(base + ["--budget", "3", "--compare", str(mine)]) == 0
+    assert capsys.readouterr().out.splitlines()[3].startswith("compare")
+    assert main(base + ["--compare", str(grid_project)]) == 2
+    assert "not placed in the same slots" in capsys.readouterr().err

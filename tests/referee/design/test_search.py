@@ -226,3 +226,56 @@ def test_stop_and_improvements_for_a_background_run(grid, tmp_path):
     assert len({c.score for c in found}) == len(found)  # each strictly better
     assert found[-1].score == pytest.approx(r.best[0].score)
     s.store.close()
+
+
+def _pairable(grid):
+    """The 4 × 4 grid with each rot180 pair of slots holding two copies of one tile
+    (scrambled: the copies start in other slots), start and goal where they were."""
+    import random
+
+    board = grid.copy()
+    by_id = {p.id: p for p in board.placements}
+    for i in range(4):
+        for j in range(4):
+            a, b = by_id[f"c{i}{j}"], by_id[f"c{3 - i}{3 - j}"]
+            if (i, j) < (3 - i, 3 - j) and a.id not in ("c00", "c33"):
+                b.tile = a.tile
+    rng = random.Random(1)
+    for shape in ("square", "octagon"):
+        free = [
+            p
+            for p in board.placements
+            if p.id not in ("c00", "c33") and board.tiles[p.tile].shape == shape
+        ]
+        tiles = [p.tile for p in free]
+        rng.shuffle(tiles)
+        for p, t in zip(free, tiles):
+            p.tile = t
+    board.tiles = {k: v for k, v in board.tiles.items() if k in {p.tile for p in board.placements}}
+    return board
+
+
+def test_symmetry_is_searched_for_and_the_closest_reported(grid, tmp_path):
+    board = _pairable(grid)
+    s = searcher(board, tmp_path / "y.sqlite", symmetry="rot180")
+    assert s.space.asymmetry(s.space.start) > 2
+    r = s.run(Budget(steps=400), seed=0)
+    best = r.best[0]
+    # only the start and goal tiles (fixed, different) stay out of symmetry
+    assert best.violation == s.space.asymmetry(best.layout) == 2
+    assert not r.feasible
+    cells = dict(zip([sl.id for sl in s.space.slots], best.layout))
+    for i in range(4):
+        for j in range(4):
+            if f"c{i}{j}" not in ("c00", "c33"):
+                a, b = cells[f"c{i}{j}"], cells[f"c{3 - i}{3 - j}"]
+                assert a[0] == b[0]
+                if not board.tiles[a[0]].turnable:
+                    assert b[1] == (a[1] + 2) % 4
+    s.store.close()
+
+
+def test_symmetry_needs_an_image_slot_for_every_slot(grid):
+    grid.placements = [p for p in grid.placements if p.id != "c12"]
+    with pytest.raises(UsageError, match="no slot of its outline at its image"):
+        Space.from_board(grid, fixed_slots=["c00", "c33"], symmetry="rot180")
