@@ -269,7 +269,8 @@ class FileActions:
         (board, undo history, unsaved marker) as it was."""
         old_side = self.autosave_path
         meta = self.doc.board.meta
-        unnamed = (meta.get("name") in (None, "", "untitled"), meta.get("name"))
+        first = self.doc.path is None or self.doc.path.suffix == ".json"
+        unnamed = (first and meta.get("name") in (None, "", "untitled"), meta.get("name"))
         if unnamed[0]:  # a board first saved takes its file's name (not "untitled")
             meta["name"] = Path(path).stem
         try:
@@ -322,6 +323,27 @@ class FileActions:
                 self.ask("critical", "Cannot export", f"{path}: {exc}")
                 return
             self.status(f"Exported {path}")
+
+    def file_export_format(self, fmt: str) -> list[Path]:
+        """File ▸ Export as ▸ <format>: the referee's exporter (as ``referee export --to``)
+        on the board as it is; returns the files written."""
+        from referee.export import EXPORTERS, write_export
+
+        ex = EXPORTERS[fmt]
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}{ex.suffix}")
+        path, _ = QFileDialog.getSaveFileName(
+            None, f"Export {fmt}", start, f"{fmt} (*{ex.suffix});;All files (*)"
+        )
+        if not path:
+            return []
+        self.doc.recompile_now()
+        try:
+            written = write_export(self.doc.compiled, fmt, path)
+        except (OSError, ValueError, BoardwrightError) as exc:
+            self.ask("critical", "Cannot export", f"{path}: {exc}")
+            return []
+        self.status(f"Exported {', '.join(p.name for p in written)}")
+        return written
 
     def file_export_picture(self, fmt: str) -> None:
         start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from referee.assets import AssetPack, load_packs
 from referee.errors import BoardwrightError
+from referee.export import EXPORTERS
 from referee.model import Board
 
 from . import clipboard
@@ -292,6 +293,16 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m.addSeparator()
         for a in (self.a_import, self.a_export, self.a_export_svg, self.a_export_png):
             m.addAction(a)
+        self.export_menu = m.addMenu("Export &as")
+        self.export_actions: dict[str, QAction] = {}
+        for name, ex in EXPORTERS.items():
+            if ex.picture:
+                continue  # SVG and PNG have their own entries
+            a = self._act(f"{name}…", lambda _c=False, n=name: self.file_export_format(n))
+            a.setStatusTip(ex.description)
+            a.setToolTip(ex.description)
+            self.export_menu.addAction(a)
+            self.export_actions[name] = a
         m.addSeparator()
         m.addAction(self.a_recover)
         m.addSeparator()
