@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSpinBox,
     QToolBar,
     QUndoView,
     QWidget,
@@ -48,6 +49,7 @@ from .tools import (
     DeleteTool,
     DrawLineTool,
     DrawSpaceTool,
+    DrawTrackTool,
     EditVerticesTool,
     PlacePointTool,
     SelectTool,
@@ -55,6 +57,7 @@ from .tools import (
     TurnTool,
     turn_selection,
 )
+from .tools.draw_track import DEFAULT_SPACES
 
 AUTOSAVE_MS = 60_000
 
@@ -258,6 +261,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             DrawLineTool(self, "path"),
             DrawLineTool(self, "river"),
             DrawLineTool(self, "road"),
+            DrawTrackTool(self),
             PlacePointTool(self, "point"),
             PlacePointTool(self, "junction"),
             PlacePointTool(self, "door"),
@@ -408,6 +412,16 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         tt.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in self.tool_actions.values():
             tt.addAction(a)
+        tt.addSeparator()
+        self.track_spaces = QSpinBox()
+        self.track_spaces.setRange(2, 999)
+        self.track_spaces.setValue(DEFAULT_SPACES)
+        self.track_spaces.setPrefix("track spaces ")
+        self.track_spaces.setToolTip("How many numbered spaces Draw track lays along its route")
+        track = self.tools["track"]
+        assert isinstance(track, DrawTrackTool)
+        self.track_spaces.valueChanged.connect(track.set_count)
+        tt.addWidget(self.track_spaces)
         self.addToolBarBreak()
         self.addToolBar(tt)
 
