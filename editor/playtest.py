@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMenu,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -52,6 +53,7 @@ from referee.vocabulary import FigureView, Symbol
 
 from .game_options import DEFAULT_OPTIONS
 from .playtest_bots import BotDriver
+from .playtest_cards import HandWidget
 from .playtest_figures import FiguresItem
 from .playtest_history import PlayHistory
 from .tools.base import Tool
@@ -213,6 +215,16 @@ class PlaytestController:
         lay.addWidget(QLabel("Moves played (click one to go back to it)"))
         lay.addWidget(self.ply_list, 1)
         lay.addLayout(back_row)
+
+        #: the hand of the player to move, as card faces (click one: its moves only)
+        self.hand = HandWidget(self._pick_card)
+        self.hand_title = QLabel("Hand of the player to move (click a card: its moves)")
+        self.hand_area = QScrollArea()
+        self.hand_area.setWidgetResizable(True)
+        self.hand_area.setWidget(self.hand)
+        self.hand_area.setMinimumHeight(150)
+        lay.addWidget(self.hand_title)
+        lay.addWidget(self.hand_area, 2)
         lay.addWidget(QLabel("Legal moves (double-click to play)"))
         lay.addWidget(self.moves, 1)
         lay.addLayout(row)
@@ -545,8 +557,12 @@ class PlaytestController:
             self.picked = None
         self.destinations = set(self.targets.get(self.picked, {})) if self.picked else set()
         legal = self._legal = list(self.game.legal_moves)
-        self.moves.clear()
-        self.moves.addItems([str(m) for m in legal[:500]])
+        mover = self.game.to_move if out is None else None
+        view = self.game.view(mover) if mover in self.game.viewers() else {}
+        self.hand.show_view(view)
+        self.hand_title.setVisible(bool(self.hand.cards))
+        self.hand_area.setVisible(bool(self.hand.cards))
+        self._fill_moves()
         self.pass_button.setEnabled(any(str(m) == "pass" for m in legal))
         if legal:
             self.entry.setPlaceholderText(f"type a move, e.g. {legal[0]}")
@@ -571,6 +587,18 @@ class PlaytestController:
         self.overlay.update()
         if self.bot_driver is not None:
             self.bot_driver.after_refresh()
+
+    def _pick_card(self, card: str | None) -> None:
+        self._fill_moves()
+
+    def _fill_moves(self) -> None:
+        """The legal moves, or only those naming the card picked in the hand."""
+        shown = [str(m) for m in self._legal]
+        card = self.hand.picked
+        if card is not None:
+            shown = [m for m in shown if card in m.split()] or shown
+        self.moves.clear()
+        self.moves.addItems(shown[:500])
 
     def stop(self) -> None:
         w = self.window

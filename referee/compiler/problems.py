@@ -31,6 +31,7 @@ CODES: dict[str, str] = {
     "unknown_reference": ERROR,  # a property names a feature that does not exist
     "rules_check": ERROR,  # a rules module's own board check
     "missing_image": ERROR,  # a tile face, background, card, token or art names an absent image
+    "bad_image": ERROR,  # an image's bytes are refused (too many pixels, unsafe SVG, wrong facts)
 }
 
 
