@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -93,6 +94,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.importing = ImportUI(self)
         self._build_status()
         self._wire_document()
+        app_instance().installEventFilter(self)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -448,6 +450,24 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.doc.compiled_changed.connect(self.on_compiled)
         self.doc.changed.connect(self._on_doc_changed)
         self.scene.selectionChanged.connect(self._on_selection)
+
+    # ================================================================== keys
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        """Letters typed into a drop-down list of this window (the Inspector's choices)
+        search the list: they do not fire the one-letter tool shortcuts."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(obj, QComboBox)
+            and isinstance(event, QKeyEvent)
+            and event.text().isprintable()
+            and event.text()
+            and not event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+            and obj.window() is self
+        ):
+            event.accept()
+            return True
+        return super().eventFilter(obj, event)
 
     # ================================================================== helpers
     def status(self, message: str, ms: int = 6000) -> None:
