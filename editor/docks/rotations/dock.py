@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Set
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QLineEdit, QListWidgetItem, QTableWidgetItem, QWidget
 
@@ -24,6 +24,9 @@ from .widgets import ROW_ROLE, RotationsDockWidgets
 
 if TYPE_CHECKING:
     from ...canvas import BoardScene, BoardView
+
+#: how long after an edit a Live dock runs again (edits in a burst make one run)
+LIVE_DELAY_MS = 600
 
 
 class RotationsDock(RotationsDockWidgets):
@@ -64,6 +67,13 @@ class RotationsDock(RotationsDockWidgets):
             self.status_message.emit,
             {"from": (self.from_pick, self.from_edit), "to": (self.to_pick, self.to_edit)},
         )
+        #: Live: an edit starts a new run shortly after (one run at a time)
+        self.live_timer = QTimer(self)
+        self.live_timer.setSingleShot(True)
+        self.live_timer.setInterval(LIVE_DELAY_MS)
+        self.live_timer.timeout.connect(self._live_run)
+        self._rerun = False
+        self.live.toggled.connect(lambda on: self.live_timer.start() if on else None)
         doc.changed.connect(self._on_doc_changed)
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
@@ -172,6 +182,14 @@ class RotationsDock(RotationsDockWidgets):
         self._set_banner("")
         t.start()
 
+    def _live_run(self) -> None:
+        if not self.live.isChecked() or self.picker.active is not None:
+            return
+        if self.census_thread is not None:
+            self._rerun = True  # once this run ends
+            return
+        self.run()
+
     def stop(self) -> None:
         """Ask a running census to stop; it reports what it finished, marked partial."""
         if self.census_thread is not None:
@@ -214,6 +232,9 @@ class RotationsDock(RotationsDockWidgets):
             t.deleteLater()
         self.run_btn.setEnabled(True)
         self.stop_btn.setEnabled(False)
+        if self._rerun and self.live.isChecked():
+            self._rerun = False
+            self.live_timer.start()
         self.run_finished.emit()
 
     def _on_result(self, res: CensusResult) -> None:
@@ -434,6 +455,8 @@ class RotationsDock(RotationsDockWidgets):
                     item.setRotation(360.0 * p.turns / self.doc.board.tiles[p.tile].turn_count)
             return
         self._gen += 1
+        if self.live.isChecked():
+            self.live_timer.start()
         if self.result is not None and not self.stale:
             self.stale = True
             self._update_banner()

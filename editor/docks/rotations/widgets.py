@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -155,8 +156,13 @@ class RotationsDockWidgets(QDockWidget):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
+        self.live = QCheckBox("Live")
+        self.live.setToolTip(
+            "Run again by itself after each edit (a board with errors says which instead)"
+        )
         run_row.addWidget(self.run_btn)
         run_row.addWidget(self.stop_btn)
+        run_row.addWidget(self.live)
         run_row.addWidget(self.progress, 1)
         lay.addLayout(run_row)
 
