@@ -415,3 +415,28 @@ def test_live_runs_again_after_an_edit(make_window: Any, qtbot: Any) -> None:
     assert dock.result is not first and not dock.stale
     expected = census(compile_board(win.doc.board.copy()))
     assert (dock.result.total, dock.result.success) == (expected.total, expected.success)
+
+
+def test_report_saves_the_answer_as_markdown(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtWidgets import QFileDialog
+
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", staticmethod(lambda u: opened.append(u.toLocalFile()) or True)
+    )
+    target = tmp_path / "board.rotations.md"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a: (str(target), "")))
+    win = make_window(grid_board(4, 4, 6, seed=1), packs={})
+    dock = win.rotations
+    assert not dock.report_btn.isEnabled()  # no answer yet
+    run_dock(qtbot, dock)
+    qtbot.mouseClick(dock.report_btn, Qt.MouseButton.LeftButton)
+    text = target.read_text(encoding="utf-8")
+    res = dock.result
+    assert f"{fmt_int(res.success)} of {fmt_int(res.total)}" in text
+    for pid in dock.tile_rows():
+        assert f"| {pid} |" in text
+    assert f'"configurations": {res.total}' in text and opened == [str(target)]

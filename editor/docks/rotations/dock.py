@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Set
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLineEdit, QListWidgetItem, QTableWidgetItem, QWidget
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QBrush, QColor, QDesktopServices
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLineEdit,
+    QListWidgetItem,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from referee.errors import BoardwrightError
 from referee.model import Board
@@ -19,6 +26,7 @@ from ...items import tile_art
 from .census import CensusOptions, CensusThread
 from .formatting import STAGES, _names, fmt_classes, fmt_int
 from .picking import EndpointPicker, display_names, resolve
+from .report import report_text, write_report
 from .tint import TINT, CriticalTint
 from .widgets import ROW_ROLE, RotationsDockWidgets
 
@@ -87,6 +95,7 @@ class RotationsDock(RotationsDockWidgets):
         self.stop_btn.clicked.connect(self.stop)
         self.load_unreachable.clicked.connect(lambda: self.load_witness("unreachable"))
         self.load_fewest.clicked.connect(lambda: self.load_witness("fewest"))
+        self.report_btn.clicked.connect(self.save_report)
         self.table.cellClicked.connect(self._row_clicked)
         self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
 
@@ -332,6 +341,7 @@ class RotationsDock(RotationsDockWidgets):
         self.figures.setText("<br>".join(lines))
         self.load_unreachable.setEnabled(res.unreachable is not None)
         self.load_fewest.setEnabled(res.fewest is not None)
+        self.report_btn.setEnabled(True)
         self._fill_table()
         self._show_tints()
 
@@ -385,6 +395,35 @@ class RotationsDock(RotationsDockWidgets):
         if res is None:
             return 1.0
         return max([t.decided_fraction or 0.0 for t in res.tiles] + [1e-12])
+
+    def save_report(self) -> Path | None:
+        """Report…: the answer as Markdown, to a file the user names; then it is opened."""
+        res = self.result
+        if res is None:
+            return None
+        name = self.doc.board.name or "board"
+        start = str(
+            (self.doc.path.parent if self.doc.path else Path.home()) / f"{name}.rotations.md"
+        )
+        path, _ = QFileDialog.getSaveFileName(
+            None, "Save the rotations report", start, "Markdown (*.md)"
+        )
+        if not path:
+            return None
+        cells = [[self.table.item(r, c) for c in range(4)] for r in range(self.table.rowCount())]
+        rows = [[it.text() if it is not None else "" for it in row] for row in cells]
+        text = report_text(
+            name, self.figures_text().replace("<b>", "").replace("</b>", ""), rows, res
+        )
+        out = Path(path)
+        try:
+            write_report(out, text)
+        except OSError as exc:
+            self.status_message.emit(f"Cannot write {out}: {exc.strerror or exc}")
+            return None
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
+        self.status_message.emit(f"Saved the rotations report to {out}")
+        return out
 
     def tile_rows(self) -> list[str]:
         """The placement ids in the table, top to bottom."""

@@ -191,7 +191,12 @@ class RotationsDockWidgets(QDockWidget):
             "Turn the tiles to the configuration with the fewest "
             "reachable points (one undoable edit)"
         )
-        for b in (self.load_unreachable, self.load_fewest):
+        self.report_btn = QPushButton("Report…")
+        self.report_btn.setToolTip(
+            "Save the answer as a Markdown report (figures, ranked tiles, the census as "
+            "JSON) and open it"
+        )
+        for b in (self.load_unreachable, self.load_fewest, self.report_btn):
             b.setEnabled(False)
             wit.addWidget(b)
         lay.addLayout(wit)
