@@ -328,6 +328,27 @@ class FileActions:
                 return
             self.status(f"Exported {path}")
 
+    def file_export_format(self, fmt: str) -> list[Path]:
+        """File ▸ Export as ▸ <format>: the referee's exporter (as ``referee export --to``)
+        on the board as it is; returns the files written."""
+        from referee.export import EXPORTERS, write_export
+
+        ex = EXPORTERS[fmt]
+        start = str(Path(self._last_dir()) / f"{self.doc.board.name}{ex.suffix}")
+        path, _ = QFileDialog.getSaveFileName(
+            None, f"Export {fmt}", start, f"{fmt} (*{ex.suffix});;All files (*)"
+        )
+        if not path:
+            return []
+        self.doc.recompile_now()
+        try:
+            written = write_export(self.doc.compiled, fmt, path)
+        except (OSError, ValueError, BoardwrightError) as exc:
+            self.ask("critical", "Cannot export", f"{path}: {exc}")
+            return []
+        self.status(f"Exported {', '.join(p.name for p in written)}")
+        return written
+
     def file_export_picture(self, fmt: str) -> None:
         start = str(Path(self._last_dir()) / f"{self.doc.board.name}.{fmt}")
         path, _ = QFileDialog.getSaveFileName(

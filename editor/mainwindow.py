@@ -5,15 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QPointF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDockWidget,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSpinBox,
     QToolBar,
     QUndoView,
     QWidget,
@@ -21,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from referee.assets import AssetPack, load_packs
 from referee.errors import BoardwrightError
+from referee.export import EXPORTERS
 from referee.model import Board
 
 from . import clipboard
@@ -48,6 +51,7 @@ from .tools import (
     DeleteTool,
     DrawLineTool,
     DrawSpaceTool,
+    DrawTrackTool,
     EditVerticesTool,
     PlacePointTool,
     SelectTool,
@@ -55,6 +59,7 @@ from .tools import (
     TurnTool,
     turn_selection,
 )
+from .tools.draw_track import DEFAULT_SPACES
 
 AUTOSAVE_MS = 60_000
 
@@ -90,6 +95,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.importing = ImportUI(self)
         self._build_status()
         self._wire_document()
+        app_instance().installEventFilter(self)
         self.autosave_timer = QTimer(self)
         self.autosave_timer.setInterval(AUTOSAVE_MS)
         self.autosave_timer.timeout.connect(self.autosave)
@@ -263,6 +269,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             DrawLineTool(self, "path"),
             DrawLineTool(self, "river"),
             DrawLineTool(self, "road"),
+            DrawTrackTool(self),
             PlacePointTool(self, "point"),
             PlacePointTool(self, "junction"),
             PlacePointTool(self, "door"),
@@ -298,6 +305,16 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m.addSeparator()
         for a in (self.a_import, self.a_export, self.a_export_svg, self.a_export_png):
             m.addAction(a)
+        self.export_menu = m.addMenu("Export &as")
+        self.export_actions: dict[str, QAction] = {}
+        for name, ex in EXPORTERS.items():
+            if ex.picture:
+                continue  # SVG and PNG have their own entries
+            a = self._act(f"{name}…", lambda _c=False, n=name: self.file_export_format(n))
+            a.setStatusTip(ex.description)
+            a.setToolTip(ex.description)
+            self.export_menu.addAction(a)
+            self.export_actions[name] = a
         m.addSeparator()
         m.addAction(self.a_recover)
         m.addSeparator()
@@ -403,6 +420,16 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         tt.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         for a in self.tool_actions.values():
             tt.addAction(a)
+        tt.addSeparator()
+        self.track_spaces = QSpinBox()
+        self.track_spaces.setRange(2, 999)
+        self.track_spaces.setValue(DEFAULT_SPACES)
+        self.track_spaces.setPrefix("track spaces ")
+        self.track_spaces.setToolTip("How many numbered spaces Draw track lays along its route")
+        track = self.tools["track"]
+        assert isinstance(track, DrawTrackTool)
+        self.track_spaces.valueChanged.connect(track.set_count)
+        tt.addWidget(self.track_spaces)
         self.addToolBarBreak()
         self.addToolBar(tt)
 
@@ -429,6 +456,24 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.doc.compiled_changed.connect(self.on_compiled)
         self.doc.changed.connect(self._on_doc_changed)
         self.scene.selectionChanged.connect(self._on_selection)
+
+    # ================================================================== keys
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        """Letters typed into a drop-down list of this window (the Inspector's choices)
+        search the list: they do not fire the one-letter tool shortcuts."""
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(obj, QComboBox)
+            and isinstance(event, QKeyEvent)
+            and event.text().isprintable()
+            and event.text()
+            and not event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+            and obj.window() is self
+        ):
+            event.accept()
+            return True
+        return super().eventFilter(obj, event)
 
     # ================================================================== helpers
     def status(self, message: str, ms: int = 6000) -> None:

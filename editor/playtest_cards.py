@@ -84,7 +84,10 @@ class HandWidget(QWidget):
     def show_view(self, view: Mapping[str, Any]) -> None:
         """Show the hand of ``view`` (no hand: nothing, and the widget hides)."""
         for c in self.cards:
-            c.setParent(None)
+            # hidden and taken out of the layout, not unparented: a widget without a
+            # parent that is shown again (a pending paint, a test's show) is a window
+            self.grid.removeWidget(c)
+            c.hide()
             c.deleteLater()
         self.cards = []
         hand = view.get("hand") or []

@@ -7,6 +7,7 @@ from .calibrate import CalibrateTool
 from .delete import DeleteTool
 from .draw_line import DrawLineTool
 from .draw_space import DrawSpaceTool
+from .draw_track import DrawTrackTool
 from .edit_vertices import EditVerticesTool
 from .place_point import PlacePointTool
 from .select import SelectTool
@@ -17,6 +18,7 @@ __all__ = [
     "DeleteTool",
     "DrawLineTool",
     "DrawSpaceTool",
+    "DrawTrackTool",
     "EditVerticesTool",
     "PlacePointTool",
     "SelectTool",

@@ -10,6 +10,7 @@ import pytest
 import shapely
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
 
 from editor.document import new_board
 from referee.model import Feature
@@ -119,3 +120,19 @@ def test_a_board_saved_the_first_time_takes_its_files_name(
     win.inspector.show_keys([])
     assert win.inspector.widgets["name"].text() == "my-board"
     assert not win.doc.modified
+
+
+def test_letters_typed_into_an_inspector_list_do_not_switch_tools(
+    make_window: Any, qtbot: Any
+) -> None:
+    """On main a letter typed into the Start list fired a tool's shortcut (t: Turn)."""
+    win = make_window(board=_board_with_a_point(), packs={})
+    focus(win, qtbot)
+    win.scene.select_keys({"f:p1"})
+    box = win.inspector.widgets["start"]
+    box.setFocus()
+    qtbot.keyClicks(box, "t")  # no choice starts with t: nothing happens
+    assert win.view.tool is win.tools["select"]
+    qtbot.wait(QApplication.keyboardInputInterval() + 50)  # a new search
+    qtbot.keyClicks(box, "w")  # the list's own search: white
+    assert win.doc.feature("p1").props.get("start") == "white"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from editor.playtest_bots import BotDriver
 
@@ -48,6 +49,8 @@ def test_ctrl_z_takes_back_and_ctrl_shift_z_replays(
 ) -> None:
     win, ctl = _start(make_window, rules)
     states = _play_first(ctl, 3)
+    # no stray windows: a hand of cards re-laid out left its old cards as windows on main
+    assert [w for w in QApplication.topLevelWidgets() if w.isVisible() and w.isWindow()] == [win]
     focus(win, qtbot)
     qtbot.keyClick(win.view, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert ctl.game.to_json() == states[2]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
@@ -395,3 +395,48 @@ def test_no_start_says_how_to_pick_one_without_command_line_words(
     assert "Pick beside From" in text and "--" not in text
     for w in (dock.from_edit, dock.to_edit, dock.tiles_edit, dock.spider, dock.galleries):
         assert "--" not in w.toolTip()
+
+
+def test_live_runs_again_after_an_edit(make_window: Any, qtbot: Any) -> None:
+    board = grid_board(4, 4, 6, seed=1)
+    win = make_window(board.copy(), packs={})
+    dock = win.rotations
+    dock.raise_()
+    with qtbot.waitSignal(dock.run_finished, timeout=HANG_MS):
+        qtbot.mouseClick(
+            dock.live, Qt.MouseButton.LeftButton, pos=QPoint(6, dock.live.height() // 2)
+        )
+    first = dock.result
+    assert first is not None and not dock.stale
+    # an edit: one tile moves away (and its links with it); the dock runs again by itself
+    pid = next(p.id for p in board.placements if board.tiles[p.tile].turnable)
+    with qtbot.waitSignal(dock.run_finished, timeout=HANG_MS):
+        win.doc.undo.push(MoveCommand(win.doc, {f"p:{pid}"}, 0.0, 1000.0))
+    assert dock.result is not first and not dock.stale
+    expected = census(compile_board(win.doc.board.copy()))
+    assert (dock.result.total, dock.result.success) == (expected.total, expected.success)
+
+
+def test_report_saves_the_answer_as_markdown(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtGui import QDesktopServices
+    from PySide6.QtWidgets import QFileDialog
+
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", staticmethod(lambda u: opened.append(u.toLocalFile()) or True)
+    )
+    target = tmp_path / "board.rotations.md"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a: (str(target), "")))
+    win = make_window(grid_board(4, 4, 6, seed=1), packs={})
+    dock = win.rotations
+    assert not dock.report_btn.isEnabled()  # no answer yet
+    run_dock(qtbot, dock)
+    qtbot.mouseClick(dock.report_btn, Qt.MouseButton.LeftButton)
+    text = target.read_text(encoding="utf-8")
+    res = dock.result
+    assert f"{fmt_int(res.success)} of {fmt_int(res.total)}" in text
+    for pid in dock.tile_rows():
+        assert f"| {pid} |" in text
+    assert f'"configurations": {res.total}' in text and opened == [str(target)]

@@ -94,3 +94,23 @@ def test_slots_show_while_a_tile_is_dragged_and_go_on_release(make_window: Any) 
     send_mouse(win.view, QMouseEvent.Type.MouseButtonRelease, 230.0, 165.0)
     assert not win.scene.slots.isVisible()
     assert (win.doc.board.placements[0].x, win.doc.board.placements[0].y) == (240.0, 160.0)
+
+
+def test_square_fillers_snap_to_the_corners_between_octagons(make_window: Any) -> None:
+    import math
+
+    octagon = TileAsset("test/oct", "Octagon", {"shape": "octagon", "size": 100.0}, [])
+    h = 100.0 * math.tan(math.pi / 8) / math.sqrt(2)  # a square on its corner, in the gap
+    diamond = {"shape": "polygon", "points": [[0, -h], [h, 0], [0, h], [-h, 0], [0, -h]]}
+    filler = TileAsset("test/fill", "Filler", diamond, [])
+    win = make_window(packs={"test": _Pack([octagon, filler])})
+    drop_tile(win, "test/oct", 98.0, 103.0)
+    drop_tile(win, "test/oct", 206.0, 97.0)
+    drop_tile(win, "test/fill", 146.0, 157.0)
+    assert [(p.x, p.y) for p in win.doc.board.placements] == [
+        (100.0, 100.0),
+        (200.0, 100.0),
+        (150.0, 150.0),
+    ]
+    win.doc.recompile_now()
+    assert "tile_overlap" not in {p.code for p in win.doc.compiled.problems}

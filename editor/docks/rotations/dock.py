@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Set
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeGuard
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QLineEdit, QListWidgetItem, QTableWidgetItem, QWidget
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import QBrush, QColor, QDesktopServices
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLineEdit,
+    QListWidgetItem,
+    QTableWidgetItem,
+    QWidget,
+)
 
 from referee.errors import BoardwrightError
 from referee.model import Board
@@ -19,11 +26,15 @@ from ...items import tile_art
 from .census import CensusOptions, CensusThread
 from .formatting import STAGES, _names, fmt_classes, fmt_int
 from .picking import EndpointPicker, display_names, resolve
+from .report import report_text, write_report
 from .tint import TINT, CriticalTint
 from .widgets import ROW_ROLE, RotationsDockWidgets
 
 if TYPE_CHECKING:
     from ...canvas import BoardScene, BoardView
+
+#: how long after an edit a Live dock runs again (edits in a burst make one run)
+LIVE_DELAY_MS = 600
 
 
 class RotationsDock(RotationsDockWidgets):
@@ -64,6 +75,13 @@ class RotationsDock(RotationsDockWidgets):
             self.status_message.emit,
             {"from": (self.from_pick, self.from_edit), "to": (self.to_pick, self.to_edit)},
         )
+        #: Live: an edit starts a new run shortly after (one run at a time)
+        self.live_timer = QTimer(self)
+        self.live_timer.setSingleShot(True)
+        self.live_timer.setInterval(LIVE_DELAY_MS)
+        self.live_timer.timeout.connect(self._live_run)
+        self._rerun = False
+        self.live.toggled.connect(lambda on: self.live_timer.start() if on else None)
         doc.changed.connect(self._on_doc_changed)
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
@@ -77,6 +95,7 @@ class RotationsDock(RotationsDockWidgets):
         self.stop_btn.clicked.connect(self.stop)
         self.load_unreachable.clicked.connect(lambda: self.load_witness("unreachable"))
         self.load_fewest.clicked.connect(lambda: self.load_witness("fewest"))
+        self.report_btn.clicked.connect(self.save_report)
         self.table.cellClicked.connect(self._row_clicked)
         self.legal_list.itemDoubleClicked.connect(self._legal_double_clicked)
 
@@ -172,6 +191,14 @@ class RotationsDock(RotationsDockWidgets):
         self._set_banner("")
         t.start()
 
+    def _live_run(self) -> None:
+        if not self.live.isChecked() or self.picker.active is not None:
+            return
+        if self.census_thread is not None:
+            self._rerun = True  # once this run ends
+            return
+        self.run()
+
     def stop(self) -> None:
         """Ask a running census to stop; it reports what it finished, marked partial."""
         if self.census_thread is not None:
@@ -214,6 +241,9 @@ class RotationsDock(RotationsDockWidgets):
             t.deleteLater()
         self.run_btn.setEnabled(True)
         self.stop_btn.setEnabled(False)
+        if self._rerun and self.live.isChecked():
+            self._rerun = False
+            self.live_timer.start()
         self.run_finished.emit()
 
     def _on_result(self, res: CensusResult) -> None:
@@ -311,6 +341,7 @@ class RotationsDock(RotationsDockWidgets):
         self.figures.setText("<br>".join(lines))
         self.load_unreachable.setEnabled(res.unreachable is not None)
         self.load_fewest.setEnabled(res.fewest is not None)
+        self.report_btn.setEnabled(True)
         self._fill_table()
         self._show_tints()
 
@@ -364,6 +395,35 @@ class RotationsDock(RotationsDockWidgets):
         if res is None:
             return 1.0
         return max([t.decided_fraction or 0.0 for t in res.tiles] + [1e-12])
+
+    def save_report(self) -> Path | None:
+        """Report…: the answer as Markdown, to a file the user names; then it is opened."""
+        res = self.result
+        if res is None:
+            return None
+        name = self.doc.board.name or "board"
+        start = str(
+            (self.doc.path.parent if self.doc.path else Path.home()) / f"{name}.rotations.md"
+        )
+        path, _ = QFileDialog.getSaveFileName(
+            None, "Save the rotations report", start, "Markdown (*.md)"
+        )
+        if not path:
+            return None
+        cells = [[self.table.item(r, c) for c in range(4)] for r in range(self.table.rowCount())]
+        rows = [[it.text() if it is not None else "" for it in row] for row in cells]
+        text = report_text(
+            name, self.figures_text().replace("<b>", "").replace("</b>", ""), rows, res
+        )
+        out = Path(path)
+        try:
+            write_report(out, text)
+        except OSError as exc:
+            self.status_message.emit(f"Cannot write {out}: {exc.strerror or exc}")
+            return None
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(out)))
+        self.status_message.emit(f"Saved the rotations report to {out}")
+        return out
 
     def tile_rows(self) -> list[str]:
         """The placement ids in the table, top to bottom."""
@@ -434,6 +494,8 @@ class RotationsDock(RotationsDockWidgets):
                     item.setRotation(360.0 * p.turns / self.doc.board.tiles[p.tile].turn_count)
             return
         self._gen += 1
+        if self.live.isChecked():
+            self.live_timer.start()
         if self.result is not None and not self.stale:
             self.stale = True
             self._update_banner()

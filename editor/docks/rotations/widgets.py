@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDockWidget,
     QFormLayout,
@@ -155,8 +156,13 @@ class RotationsDockWidgets(QDockWidget):
         self.progress.setValue(0)
         self.progress.setTextVisible(True)
         self.progress.setFormat("idle")
+        self.live = QCheckBox("Live")
+        self.live.setToolTip(
+            "Run again by itself after each edit (a board with errors says which instead)"
+        )
         run_row.addWidget(self.run_btn)
         run_row.addWidget(self.stop_btn)
+        run_row.addWidget(self.live)
         run_row.addWidget(self.progress, 1)
         lay.addLayout(run_row)
 
@@ -185,7 +191,12 @@ class RotationsDockWidgets(QDockWidget):
             "Turn the tiles to the configuration with the fewest "
             "reachable points (one undoable edit)"
         )
-        for b in (self.load_unreachable, self.load_fewest):
+        self.report_btn = QPushButton("Report…")
+        self.report_btn.setToolTip(
+            "Save the answer as a Markdown report (figures, ranked tiles, the census as "
+            "JSON) and open it"
+        )
+        for b in (self.load_unreachable, self.load_fewest, self.report_btn):
             b.setEnabled(False)
             wit.addWidget(b)
         lay.addLayout(wit)
