@@ -140,16 +140,15 @@ class MountDoomView(MountDoomBase):
     def move_destination(self, move: Move) -> tuple[str, str] | None:
         """``advance C N`` and ``use CARD C N`` (cards that move a companion) move
         companion C; every other decision (dice, cards, battles) moves no figure."""
-        w = move.words
         try:
-            if w[0] == "advance" and len(w) == 3 and self.phase == "advance":
-                who, n = w[1], int(w[2])
+            if move.verb == "advance" and len(move.args) == 2 and self.phase == "advance":
+                who, n = move.args[0], int(move.args[1])
             elif (
-                w[0] == "use"
-                and len(w) == 4
-                and any(e["op"] == "move" for e in self.lay.cards[w[1]]["use"]["effects"])
+                move.verb == "use"
+                and len(move.args) == 3
+                and any(e["op"] == "move" for e in self.lay.cards[move.args[0]]["use"]["effects"])
             ):
-                who, n = w[2], int(w[3])
+                who, n = move.args[1], int(move.args[2])
             else:
                 return None
         except (KeyError, ValueError, TypeError):

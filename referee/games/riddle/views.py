@@ -136,7 +136,8 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
 def invariants(g: RiddleGame) -> list[str]:
     """Broken invariants (empty when all hold): each of the deck's cards exactly once;
     nobody but the player on turn over 10 cards (wrong-Riddle gains aside); markers
-    where their status says; at most 2 Power Plays."""
+    where their status says; no Friendly Exchange due with or by a player who holds no
+    cards; at most 2 Power Plays."""
     bad = []
     cards = all_cards(g)
     if sorted(cards) != sorted(g.deck.instances):
@@ -157,6 +158,11 @@ def invariants(g: RiddleGame) -> list[str]:
             cap = g._by.get(q.captor or "")
             if cap is None or cap.pos != q.pos:
                 bad.append(f"{q.name} is a captive away from his captor")
+    if g.t.pending and not g.me.hand:
+        bad.append(f"{g.me.name} holds no cards, so no Friendly Exchange is due")
+    for n in g.t.pending:
+        if n in g._by and not g._by[n].hand:
+            bad.append(f"{n} holds no cards, so no Friendly Exchange with him is due")
     if g.t.pp > 2:
         bad.append(f"{g.t.pp} Power Plays this turn")
     return bad
