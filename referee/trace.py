@@ -303,8 +303,7 @@ def trace_regions(
     for r, g, mean in zip(region_ids, arr, means):
         if r == outside:
             continue
-        if g.geom_type == "MultiPolygon":  # pinched at a pixel corner: keep the main part
-            g = max(g.geoms, key=lambda p: p.area)
+        g = _valid_polygon(g)
         polys.append(g)
         colours.append("#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean)))
     key = sorted(
@@ -315,6 +314,32 @@ def trace_regions(
     colours = [colours[i] for i in key]
     lap("done", 1.0)
     return TraceResult(polys, colours, w, h, scale, timings)
+
+
+def _valid_polygon(g: Any) -> shapely.Polygon:
+    """``g`` as one valid polygon: a region pinched at a pixel corner keeps its main
+    part; a ring the simplification made cross itself (a thin neck simplified to a
+    bow-tie) is repaired (:func:`shapely.make_valid`) and keeps its largest part.
+
+    Raises
+    ------
+    ImageError
+        Nothing valid is left (naming where the region is, in mm).
+    """
+    if not g.is_valid:
+        g = shapely.make_valid(g)
+    parts = [p for p in getattr(g, "geoms", [g]) if p.geom_type == "Polygon" and not p.is_empty]
+    for p in getattr(g, "geoms", []):
+        parts += [q for q in getattr(p, "geoms", []) if q.geom_type == "Polygon"]
+    best = max(parts, key=lambda p: p.area, default=None)
+    if best is None or not best.is_valid or best.area <= 0:
+        c = g.representative_point() if not g.is_empty else None
+        where = f" at ({c.x:.1f}, {c.y:.1f}) mm" if c is not None else ""
+        raise ImageError(
+            f"the region{where} traces to no valid polygon (try a smaller --tolerance)",
+            code="trace_failed",
+        )
+    return best
 
 
 def collapse_short_borders(polys: NDArray[Any], length: float) -> NDArray[Any]:

@@ -68,3 +68,33 @@ def test_every_space_and_neighbour_pair_is_found_whatever_the_border_width(borde
     missing = [p for p in pairs if polys[match[p[0]]].intersection(polys[match[p[1]]]).length <= 1]
     assert missing == []
     assert all(p.is_valid for p in polys)
+
+
+def test_a_ring_simplified_into_a_bow_tie_is_repaired_to_its_main_part() -> None:
+    """Simplifying a thin neck can cross a ring over itself (the Riddle sample's PNG
+    traced to 's138: invalid polygon: Self-intersection'); what trace writes is valid."""
+    from referee.trace import _valid_polygon
+
+    bow = shapely.Polygon([(0, 0), (10, 10), (10, 0), (0, 10), (0, 0)])
+    assert not bow.is_valid
+    fixed = _valid_polygon(bow)
+    assert fixed.is_valid and fixed.geom_type == "Polygon" and fixed.area > 0
+
+
+@pytest.mark.slow
+def test_tracing_the_riddle_samples_png_export_writes_a_project_that_opens(tmp_path) -> None:
+    """The default PNG export of the Riddle sample, traced, is a project `referee
+    check` opens (every polygon valid)."""
+    from pathlib import Path
+
+    from referee.cli import main
+
+    root = Path(__file__).resolve().parents[2]
+    png = tmp_path / "riddle.png"
+    assert (
+        main(["export", str(root / "projects" / "riddle-sample"), "--to", "png", "-o", str(png)])
+        == 0
+    )
+    out = tmp_path / "traced.bwproj"
+    assert main(["trace", str(png), "--scale", "0.5", "-o", str(out)]) == 0
+    assert main(["check", str(out)]) == 0
