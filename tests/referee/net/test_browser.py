@@ -204,6 +204,16 @@ def test_a_seat_sees_its_hand_as_cards_with_titles_and_text(
     assert view["cards"][hand[0]]["title"] in names
     shown = page.locator("#hand").inner_text().split("\n")
     assert not [c for c in hand if c in shown and view["cards"][c]["title"] != c]  # no bare ids
+    # the track games' boards as drawn by render: stage goals and scenario names
+    board = page.locator("#board svg")
+    if rules == "mount-doom":
+        assert board.locator(".stage-goal").count() == 6
+        places = board.locator(".place-name").all_text_contents()
+        assert {"Lothlórien", "Mount Doom"} <= set(places)
+        assert board.locator(".card-slot").count() == 6
+    elif rules == "lotr-coop":
+        tracks = board.locator(".track-name").all_text_contents()
+        assert any(t.startswith("Moria:") for t in tracks)
     page.screenshot(path=str(shots / f"table-{project}-hand.png"))
     assert errors == []
 
