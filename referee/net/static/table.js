@@ -147,6 +147,7 @@ function show(snap) {
   turn.classList.toggle("mine", mine);
   $("you").textContent = snap.you ? `You play ${snap.you} · ply ${snap.ply}` : `Watching · ply ${snap.ply}`;
   showHand(snap);
+  showTable(snap);
   showMoves(snap);
   draw();
 }
@@ -188,6 +189,28 @@ function showHand(snap) {
     hand.append(li);
   }
   $("hand-title").hidden = hand.childElementCount === 0;
+}
+
+// What lies beside the board (view.table): piles as backs with counts, dice as dice.
+function showTable(snap) {
+  const box = $("piles");
+  box.textContent = "";
+  const items = (snap.view && Array.isArray(snap.view.table) && snap.view.table) || [];
+  for (const it of items) {
+    const li = el("li", { class: "pile", "data-pile": it.name });
+    li.append(el("span", { class: "pile-name" }, it.name));
+    if (Array.isArray(it.dice)) {
+      if (!it.dice.length) li.append(el("span", { class: "pile-empty" }, "empty"));
+      for (const d of it.dice) {
+        const label = (d.who ? d.who + " " : "") + (d.kind || "die") + " " + d.value + (d.done ? " (done)" : "");
+        li.append(el("span", { class: "die " + (d.kind || "") + (d.done ? " done" : ""), title: label, "aria-label": label }, String(d.value)));
+      }
+    } else {
+      li.append(el("span", { class: "back", "aria-label": `${it.count} face down` }, String(it.count)));
+    }
+    box.append(li);
+  }
+  $("piles-title").hidden = items.length === 0;
 }
 
 // ------------------------------------------------------------------- moves

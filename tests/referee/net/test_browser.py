@@ -211,6 +211,11 @@ def test_a_seat_sees_its_hand_as_cards_with_titles_and_text(
         places = board.locator(".place-name").all_text_contents()
         assert {"Lothlórien", "Mount Doom"} <= set(places)
         assert board.locator(".card-slot").count() == 6
+        # beside the board: the Gandalf stack as a back with its count, the dice tray
+        stack = next(t for t in view["table"] if t["name"] == "Gandalf stack")
+        pile = page.locator("#piles [data-pile='Gandalf stack'] .back")
+        assert pile.inner_text() == str(stack["count"])
+        assert page.locator("#piles [data-pile='dice tray']").count() == 1
     elif rules == "lotr-coop":
         tracks = board.locator(".track-name").all_text_contents()
         assert any(t.startswith("Moria:") for t in tracks)
