@@ -23,18 +23,14 @@ from shapely.geometry.base import BaseGeometry
 
 from referee import palette
 from referee.model import Feature
+from referee.render import TERRAIN as render_terrain
 
 #: a space no ``area`` symbol fills (the rules modules' terrains do, referee.palette)
 SPACE_FILL = "#e9e0b8"
-#: art fills by terrain name (the ``terrain`` of an art feature: pictures, not rules)
-TERRAIN_FILL = {
-    "open": "#e9e0b8",
-    "forest": "#86ad6c",
-    "mountain": "#b3a594",
-    "ocean": "#86b6dc",
-    "lake": "#a6cff0",
-    None: "#e9e0b8",
-}
+#: art by terrain name (the ``terrain`` of an art feature: pictures, not rules) ->
+#: (fill, stroke): the one table ``referee render`` draws tile art with, so a tile
+#: (the Mountain of Fire's volcano and lava) looks the same in both
+TERRAIN = render_terrain
 TILE_FILL = "#d9cba3"
 TILE_FIXED_FILL = "#c9b98f"
 TILE_EDGE = "#6b5a3a"
@@ -133,11 +129,10 @@ def drawables(f: Feature) -> list[Drawable]:
                 )
             )
     elif k == "art":
-        art_fill = pr.get("fill") or TERRAIN_FILL.get(pr.get("terrain"))
-        brush = (
-            QBrush(QColor(art_fill)) if art_fill and g.geom_type.endswith("Polygon") else NO_BRUSH
-        )
-        out.append(Drawable(geom_path(g), pen(pr.get("stroke") or "#7d6e50", 0.6), brush))
+        art, stroke = TERRAIN.get(str(pr.get("terrain") or ""), ("#cbbf95", "#7d6f48"))
+        art_fill = pr.get("fill") or art
+        brush = QBrush(QColor(art_fill)) if g.geom_type.endswith("Polygon") else NO_BRUSH
+        out.append(Drawable(geom_path(g), pen(pr.get("stroke") or stroke, 0.6), brush))
     elif k == "counter_space":
         out.append(
             Drawable(

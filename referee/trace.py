@@ -236,6 +236,8 @@ def trace_regions(
         remap[wide] = np.arange(1, int(wide.sum()) + 1, dtype=np.int32)
         labels = remap[labels]
         n = int(wide.sum())
+    if n > 2:
+        labels, n = _drop_border_ink(labels, n)
     if n == 0:
         raise ImageError(
             "no region is large enough to be a space (lower --min-area/--min-width?)",
@@ -301,8 +303,7 @@ def trace_regions(
     for r, g, mean in zip(region_ids, arr, means):
         if r == outside:
             continue
-        if g.geom_type == "MultiPolygon":  # pinched at a pixel corner: keep the main part
-            g = max(g.geoms, key=lambda p: p.area)
+        g = _valid_polygon(g)
         polys.append(g)
         colours.append("#{:02x}{:02x}{:02x}".format(*(int(v) for v in mean)))
     key = sorted(
@@ -313,6 +314,32 @@ def trace_regions(
     colours = [colours[i] for i in key]
     lap("done", 1.0)
     return TraceResult(polys, colours, w, h, scale, timings)
+
+
+def _valid_polygon(g: Any) -> shapely.Polygon:
+    """``g`` as one valid polygon: a region pinched at a pixel corner keeps its main
+    part; a ring the simplification made cross itself (a thin neck simplified to a
+    bow-tie) is repaired (:func:`shapely.make_valid`) and keeps its largest part.
+
+    Raises
+    ------
+    ImageError
+        Nothing valid is left (naming where the region is, in mm).
+    """
+    if not g.is_valid:
+        g = shapely.make_valid(g)
+    parts = [p for p in getattr(g, "geoms", [g]) if p.geom_type == "Polygon" and not p.is_empty]
+    for p in getattr(g, "geoms", []):
+        parts += [q for q in getattr(p, "geoms", []) if q.geom_type == "Polygon"]
+    best = max(parts, key=lambda p: p.area, default=None)
+    if best is None or not best.is_valid or best.area <= 0:
+        c = g.representative_point() if not g.is_empty else None
+        where = f" at ({c.x:.1f}, {c.y:.1f}) mm" if c is not None else ""
+        raise ImageError(
+            f"the region{where} traces to no valid polygon (try a smaller --tolerance)",
+            code="trace_failed",
+        )
+    return best
 
 
 def collapse_short_borders(polys: NDArray[Any], length: float) -> NDArray[Any]:
@@ -376,6 +403,47 @@ def collapse_short_borders(polys: NDArray[Any], length: float) -> NDArray[Any]:
     out = shapely.set_coordinates(polys.copy(), new_coords)
     out = shapely.remove_repeated_points(out, 0.0)
     return np.asarray(out)
+
+
+#: a region this many times longer than wide (area / inscribed radius²) that touches
+#: at least half of the other regions is the drawn border network, not a space
+INK_ELONGATION = 100.0
+
+
+def _drop_border_ink(labels: NDArray[np.int32], n: int) -> tuple[NDArray[np.int32], int]:
+    """Unlabel the regions that are the drawn borders themselves: thick border lines
+    (3 px and more) form one connected region of the ink colour, long and thin
+    (area / inscribed radius² above :data:`INK_ELONGATION`) and touching at least half
+    of the other regions. Its pixels then join their nearest spaces like the other
+    border pixels, so the spaces on either side of a line touch.
+
+    Notes
+    -----
+    One distance transform of the picture; a dilation per candidate (usually one).
+    """
+    from scipy import ndimage
+
+    index = np.arange(1, n + 1)
+    radius = np.asarray(
+        ndimage.maximum(ndimage.distance_transform_edt(_inner(labels)), labels, index)
+    )
+    area = np.bincount(labels.ravel(), minlength=n + 1)[1:]
+    long_thin = area / np.maximum(radius, 1.0) ** 2 > INK_ELONGATION
+    ink = []
+    for k in np.flatnonzero(long_thin) + 1:
+        mask = labels == k
+        ring = ndimage.binary_dilation(mask, iterations=3) & ~mask
+        touched = np.unique(labels[ring])
+        if np.count_nonzero(touched) >= max(2, (n - 1) / 2):
+            ink.append(int(k))
+    if not ink:
+        return labels, n
+    keep = np.ones(n + 1, dtype=bool)
+    keep[0] = False
+    keep[ink] = False
+    remap = np.zeros(n + 1, dtype=np.int32)
+    remap[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
+    return remap[labels], int(keep.sum())
 
 
 def _inner(labels: NDArray[np.int32]) -> NDArray[np.bool_]:

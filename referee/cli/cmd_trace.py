@@ -26,8 +26,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="MM",
         help="how far a simplified border may stray from the pixels (default 2 pixels)",
     )
-    p.add_argument("--min-area", type=float, metavar="MM2", help="smaller regions are marks")
-    p.add_argument("--min-width", type=float, metavar="MM", help="thinner regions are marks")
+    p.add_argument(
+        "--min-area",
+        type=float,
+        metavar="MM2",
+        help="smaller regions are marks (default 25 square pixels, in mm²)",
+    )
+    p.add_argument(
+        "--min-width",
+        type=float,
+        metavar="MM",
+        help="thinner regions are marks (default 4 pixels, in mm); the drawn borders, "
+        "however thick, are never spaces",
+    )
     p.add_argument(
         "--drop-outside",
         action="store_true",

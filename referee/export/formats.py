@@ -207,6 +207,8 @@ def _tts(compiled: CompiledBoard, out: Path, settings: ExportSettings) -> list[P
         )
         data["ObjectStates"].extend(art.objects())
         written.extend(art.written)
+        if art.notes:
+            data["_boardwright"]["notes"] = art.notes
     _write_json(out, data)
     return [*written, out]
 

@@ -22,6 +22,12 @@ were reversed for that says which in a foreign member,
 ``"boardwright": {"reversed": [ring numbers]}``, so an import restores the board's
 own vertex order.
 
+Property columns: strict readers (OGR, fiona, pyogrio) give each property one type
+over the collection. A property whose values are of several types (a Ringgeister
+``heading`` is ``"N"`` on one point and ``90`` on another) is written as text on every
+feature; a feature whose value was not text lists it in
+``"boardwright": {"json": [names]}``, so an import reads the JSON back.
+
 What GeoJSON has no place for — tile assets in their own frame, placements, the
 board's settings, piece types and decks — is the collection's foreign member
 ``boardwright_board`` (:func:`referee.export.carry.board_block`).
@@ -33,7 +39,9 @@ Linear in the number of features and vertices.
 
 from __future__ import annotations
 
+import json
 import math
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -137,6 +145,47 @@ def wound(geom: BaseGeometry) -> tuple[BaseGeometry, list[int]]:
     return (out[0] if isinstance(geom, Polygon) else MultiPolygon(out)), flipped
 
 
+def _json_type(v: Any) -> str | None:
+    if v is None:
+        return None
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int | float):
+        return "number"
+    if isinstance(v, str):
+        return "string"
+    return "json"
+
+
+def mixed_columns(all_props: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    """The property names whose values are of more than one JSON type across the
+    features (a Ringgeister ``heading`` is ``"N"`` on one point and ``90`` on
+    another): strict readers (OGR, fiona) give a column one type and refuse others."""
+    seen: dict[str, set[str]] = {}
+    for props in all_props:
+        for k, v in props.items():
+            t = _json_type(v)
+            if t is not None:
+                seen.setdefault(k, set()).add(t)
+    return frozenset(k for k, ts in seen.items() if len(ts) > 1)
+
+
+def one_type_per_column(
+    props: Mapping[str, Any], mixed: frozenset[str]
+) -> tuple[dict[str, Any], list[str]]:
+    """``props`` with every value of a mixed column written as text (a number ``90``
+    as ``"90"``, a list as its JSON), and the names of those written from a non-text
+    value, which the export lists in ``boardwright.json`` so an import reads them back."""
+    out = dict(props)
+    as_text = []
+    for k in sorted(mixed & props.keys()):
+        v = props[k]
+        if v is not None and not isinstance(v, str):
+            out[k] = json.dumps(v, separators=(",", ":"))
+            as_text.append(k)
+    return out, as_text
+
+
 def to_geojson(compiled: CompiledBoard, *, geo: GeoPlacement | None = None) -> dict[str, Any]:
     """Every feature with its properties, as a FeatureCollection.
 
@@ -148,17 +197,24 @@ def to_geojson(compiled: CompiledBoard, *, geo: GeoPlacement | None = None) -> d
         are board millimetres, y down (see the module's notes).
     """
     feats = []
+    mixed = mixed_columns(f.props for _, f in compiled.features.values())
     for nid, (owner, f) in compiled.features.items():
         geom = geo.place(f.geometry) if geo is not None else f.geometry
         geom, flipped = wound(geom)
+        props, as_text = one_type_per_column(f.props, mixed)
         feat: dict[str, Any] = {
             "type": "Feature",
             "id": nid,
             "geometry": geometry_to_json(geom),
-            "properties": {"id": nid, "kind": f.kind, "tile": owner, **f.props},
+            "properties": {"id": nid, "kind": f.kind, "tile": owner, **props},
         }
+        extra: dict[str, Any] = {}
         if flipped:
-            feat["boardwright"] = {"reversed": flipped}
+            extra["reversed"] = flipped
+        if as_text:
+            extra["json"] = as_text
+        if extra:
+            feat["boardwright"] = extra
         feats.append(feat)
     return {
         "type": "FeatureCollection",

@@ -16,7 +16,10 @@ a board with art gets:
   (TTS keeps the last cell for the hidden-card image), row by row from the top
   left — each sheet one ``CustomDeck`` entry {``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``}, and each card a
-  ``Card`` in ``ContainedObjects`` with ``CardID`` = sheet number × 100 + cell.
+  ``Card`` in ``ContainedObjects`` with ``CardID`` = sheet number × 100 + cell; a
+  card of such a deck without a face picture keeps its place with a face drawn from
+  its title and text (:func:`drawn_face`), and the deck's ``Description`` and the
+  save's ``_boardwright.notes`` say how many were drawn.
 
 Pictures are written into ``<save name>.images/`` beside the save (tile faces and
 tokens under their content id, sheets as ``deck-<n>-sheet-<k>.jpg``) and referred to
@@ -37,7 +40,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from ..compiler import CompiledBoard
 from ..errors import ImageError
@@ -93,6 +96,44 @@ def _base(name: str, guid: str, nickname: str, transform: dict[str, float]) -> d
     }
 
 
+def drawn_face(card: dict[str, Any], width: int, height: int) -> Image.Image:
+    """A plain card face for a card without a picture: its title (name, else id) and
+    its text on a cream card with a border, ``width`` x ``height`` pixels."""
+    im = Image.new("RGB", (width, height), (250, 245, 230))
+    d = ImageDraw.Draw(im)
+    pad = max(2, width // 20)
+    d.rectangle(
+        (pad // 2, pad // 2, width - 1 - pad // 2, height - 1 - pad // 2),
+        outline=(90, 70, 40),
+        width=max(1, pad // 3),
+    )
+    title = str(card.get("name") or card.get("title") or card.get("id") or "card")
+    big = ImageFont.load_default(size=max(8, height // 9))
+    small = ImageFont.load_default(size=max(6, height // 16))
+    d.multiline_text(
+        (pad * 2, pad * 2), _wrap(d, title, big, width - 4 * pad), font=big, fill=(30, 20, 10)
+    )
+    text = str(card.get("text") or "")
+    if text:
+        d.multiline_text(
+            (pad * 2, pad * 2 + height // 4),
+            _wrap(d, text, small, width - 4 * pad),
+            font=small,
+            fill=(40, 30, 20),
+        )
+    return im
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> str:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and d.textlength(lines[-1] + " " + word, font=font) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines)
+
+
 class TtsArt:
     """Builds the TTS objects for one board's pictures and writes the picture files.
 
@@ -126,6 +167,11 @@ class TtsArt:
         self.base = image_url_base
         self._write = write or (lambda p, b: p.write_bytes(b))
         self.written: list[Path] = []
+        #: what the export had to make up (cards drawn without a face picture), one line each
+        self.notes: list[str] = []
+
+    def _has_face(self, card: dict[str, Any]) -> bool:
+        return isinstance(card.get("face"), str) and card["face"] in self.board.images
 
     # -- files and URLs
     def _url(self, name: str, data: bytes) -> str:
@@ -284,15 +330,17 @@ class TtsArt:
         _, _, maxx, _ = self._extent()
         deck_no = 0
         for key, deck in self.board.decks.items():
-            cards = [
-                c
-                for c in (deck.get("cards") or [])
-                if isinstance(c, dict)
-                and isinstance(c.get("face"), str)
-                and c["face"] in self.board.images
-            ]
-            if not cards:
+            cards = [c for c in (deck.get("cards") or []) if isinstance(c, dict)]
+            if not any(self._has_face(c) for c in cards):
                 continue
+            faceless = [c for c in cards if not self._has_face(c)]
+            if faceless:
+                # a deck with some faces keeps every card: the others get a face drawn
+                # from their title and text, and the deck says so
+                self.notes.append(
+                    f"deck {key}: {len(faceless)} of {len(cards)} cards have no face "
+                    "picture; they are drawn with their title and text"
+                )
             deck_no += 1
             obj = self._deck(key, deck, cards, deck_no)
             if obj is None:
@@ -307,7 +355,7 @@ class TtsArt:
         self, key: str, deck: dict[str, Any], cards: list[dict[str, Any]], deck_no: int
     ) -> dict[str, Any] | None:
         store = self.board.images
-        first = store.info(cards[0]["face"])
+        first = store.info(next(c["face"] for c in cards if self._has_face(c)))
         cw, ch = first.width, first.height
         fit = min(1.0, MAX_SHEET_PX / (cw * SHEET_COLUMNS), MAX_SHEET_PX / (ch * SHEET_ROWS))
         cw, ch = max(1, int(cw * fit)), max(1, int(ch * fit))
@@ -326,8 +374,11 @@ class TtsArt:
             rows = max(2, math.ceil(len(chunk) / cols))
             sheet = Image.new("RGB", (cw * cols, ch * rows), (255, 255, 255))
             for i, card in enumerate(chunk):
-                face = store.thumbnail(card["face"], max(cw, ch)).convert("RGB")
-                face = face.resize((cw, ch), Image.Resampling.LANCZOS)
+                if self._has_face(card):
+                    face = store.thumbnail(card["face"], max(cw, ch)).convert("RGB")
+                    face = face.resize((cw, ch), Image.Resampling.LANCZOS)
+                else:
+                    face = drawn_face(card, cw, ch)
                 sheet.paste(face, ((i % cols) * cw, (i // cols) * ch))
             buf = io.BytesIO()
             sheet.save(buf, "JPEG", quality=90)
@@ -357,6 +408,9 @@ class TtsArt:
                 c["Tags"] = ["boardwright", f"card:{card.get('id')}"]
                 contained.append(c)
         obj = _base("DeckCustom", _guid("deck", key), str(deck.get("name") or key), {})
+        drawn = sum(1 for c in cards if not self._has_face(c))
+        if drawn:
+            obj["Description"] = f"{drawn} card(s) without a face picture, drawn from their text"
         obj["DeckIDs"] = ids
         obj["CustomDeck"] = custom
         obj["ContainedObjects"] = contained

@@ -11,6 +11,11 @@ Playtest and any frontend alike:
   ``kind``, ``colour``, ``value`` and ``text``, read from the deck data.
 
 Face-down cards stay ids the view already hides (``"?"``); no face is given for them.
+
+A view may also carry ``table``: what lies on the table beside the board, in order,
+each ``{"name", "count"}`` (a face-down pile: the Gandalf stack, the Hobbit deck) or
+``{"name", "dice": [{"value", "kind", ...}]}`` (dice rolled, a dice tray); the
+browser table shows piles as backs with their counts and dice as dice.
 """
 
 from __future__ import annotations

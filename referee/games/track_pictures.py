@@ -391,8 +391,9 @@ def _activity(s: Svg, x: float, y: float, space: str) -> None:
 
 
 def draw_track_name(c: Canvas, nid: str, f: Feature) -> None:
-    """A track's name beside its first space (along a vertical track, turned); the
-    resolve track gets chevrons from its bright end to its dark end."""
+    """A track's name just after its first space (where figures gather; along a
+    vertical track, turned); the resolve track gets chevrons from its bright end to
+    its dark end."""
     g = f.geometry
     coords = list(g.coords)
     if len(coords) < 2:
@@ -426,7 +427,7 @@ def draw_track_name(c: Canvas, nid: str, f: Feature) -> None:
             "labels",
             "text",
             {
-                "x": fmt(x0 - R),
+                "x": fmt(x0 + 2 * R),
                 "y": fmt(y0 - above),
                 "font_size": fmt(TRACK),
                 "fill": INK,

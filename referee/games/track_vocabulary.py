@@ -22,5 +22,13 @@ SYMBOLS: dict[str, Symbol] = {
     # a card lying on a card slot (the encounter row): drawn as a square card
     "card": Symbol("", "#fffdf6", "square", 7.5, stroke="#6b5a3a", title="card"),
 }
+#: the figures that walk the tracks, as big as a track space (the colour and label
+#: are each figure's own: :attr:`referee.vocabulary.FigureView.colour`)
+for _fid in (
+    "ringbearer", "aragorn", "legolas", "gimli", "merry-pippin", "one-ring",
+    "frodo", "sam", "pippin", "merry", "fatty", "sauron", "journey",
+):  # fmt: skip
+    SYMBOLS[_fid] = Symbol(colour="#9e9e9e", size=5.6, stroke="#111111")
+
 
 __all__ = ["PROPS", "SYMBOLS"]

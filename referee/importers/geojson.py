@@ -27,6 +27,7 @@ Linear in the features and vertices; coordinates are converted in one vectorized
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Any
@@ -123,11 +124,17 @@ def read_geojson(
         if geom.geom_type not in _KIND_OF:
             problems.add(w, f"a {geom.geom_type} is not read (points, lines and polygons are)")
             continue
-        rev = (
-            (feat.get("boardwright") or {}).get("reversed")
-            if isinstance(feat.get("boardwright"), dict)
-            else None
+        extra: dict[str, Any] = (
+            feat["boardwright"] if isinstance(feat.get("boardwright"), dict) else {}
         )
+        rev = extra.get("reversed")
+        for k in extra.get("json") or ():
+            # a value the export wrote as text to keep its column one type
+            if isinstance(k, str) and isinstance(props.get(k), str):
+                try:
+                    props[k] = json.loads(props[k])
+                except ValueError:
+                    problems.add(w, f"property {k!r} is listed in boardwright.json but is not JSON")
         if rev:
             geom = _unreverse(geom, rev)
         if kind not in FEATURE_KINDS:

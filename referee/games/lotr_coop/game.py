@@ -297,6 +297,11 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             data["hand"] = list(state["hands"][self.players.index(player)])
         shown = [c for h in state["hands"] for c in h]
         data["cards"] = faces([*shown, *state["gandalf_cards"], *state["discard"]], self.card_face)
+        data["table"] = [
+            {"name": "Hobbit deck", "count": len(state["deck"])},
+            {"name": "Event tiles", "count": len(state["tiles"])},
+            {"name": "discard pile", "count": len(state["discard"])},
+        ]
         return data
 
     def card_face(self, card: str) -> CardFace | None:

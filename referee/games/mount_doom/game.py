@@ -248,6 +248,15 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             data["hand"] = [e["card"] for e in self.held if e["owner"] == me]
         shown = [e["card"] for e in self.held] + [e["card"] for s in rows for e in s]
         data["cards"] = faces([*shown, *state["box"]], self.card_face)
+        dice = [{"value": v, "kind": "black"} for v in self.rolled.get("black", [])] + [
+            {"value": v, "kind": "companion", "who": c}
+            for c, v in self.rolled.get("dice", {}).items()
+        ]
+        data["table"] = [
+            {"name": "Gandalf stack", "count": len(self.gandalf_stack)},
+            {"name": "dice rolled", "dice": dice},
+            {"name": "dice tray", "dice": [dict(d) for d in self.tray]},
+        ]
         return data
 
     def card_face(self, card: str) -> CardFace | None:

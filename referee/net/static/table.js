@@ -104,7 +104,7 @@ async function lobby() {
 }
 
 // ===================================================================== table
-const state = { snap: null, pic: null, selected: null, card: null, radius: 6, svg: null, layer: null, closedForGood: false };
+const state = { snap: null, pic: null, selected: null, card: null, way: null, radius: 6, svg: null, layer: null, closedForGood: false };
 
 async function loadBoard() {
   const r = await api(`/api/games/${gameId}/board`);
@@ -147,6 +147,7 @@ function show(snap) {
   turn.classList.toggle("mine", mine);
   $("you").textContent = snap.you ? `You play ${snap.you} · ply ${snap.ply}` : `Watching · ply ${snap.ply}`;
   showHand(snap);
+  showTable(snap);
   showMoves(snap);
   draw();
 }
@@ -182,12 +183,34 @@ function showHand(snap) {
     const usable = (snap.moves || []).some((m) => m.split(" ").includes(id));
     li.classList.toggle("usable", usable);
     if (state.card === id) li.classList.add("selected");
-    const pick = () => { state.card = state.card === id ? null : id; showHand(state.snap); showMoves(state.snap); };
+    const pick = () => { state.card = state.card === id ? null : id; showHand(state.snap); showMoves(state.snap); draw(); };
     li.addEventListener("click", pick);
     li.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
     hand.append(li);
   }
   $("hand-title").hidden = hand.childElementCount === 0;
+}
+
+// What lies beside the board (view.table): piles as backs with counts, dice as dice.
+function showTable(snap) {
+  const box = $("piles");
+  box.textContent = "";
+  const items = (snap.view && Array.isArray(snap.view.table) && snap.view.table) || [];
+  for (const it of items) {
+    const li = el("li", { class: "pile", "data-pile": it.name });
+    li.append(el("span", { class: "pile-name" }, it.name));
+    if (Array.isArray(it.dice)) {
+      if (!it.dice.length) li.append(el("span", { class: "pile-empty" }, "empty"));
+      for (const d of it.dice) {
+        const label = (d.who ? d.who + " " : "") + (d.kind || "die") + " " + d.value + (d.done ? " (done)" : "");
+        li.append(el("span", { class: "die " + (d.kind || "") + (d.done ? " done" : ""), title: label, "aria-label": label }, String(d.value)));
+      }
+    } else {
+      li.append(el("span", { class: "back", "aria-label": `${it.count} face down` }, String(it.count)));
+    }
+    box.append(li);
+  }
+  $("piles-title").hidden = items.length === 0;
 }
 
 // ------------------------------------------------------------------- moves
@@ -204,7 +227,11 @@ function showMoves(snap) {
   box.textContent = "";
   let moves = snap.moves || [];
   const only = state.card || state.selected;
-  if (only) {
+  if (state.selected && !state.card && snap.targets && snap.targets[state.selected]) {
+    // a figure picked: its moves, the way shown on the board
+    const mine = Object.values(snap.targets[state.selected]).flat().filter((m) => wayOf(m) === state.way);
+    if (mine.length) moves = mine;
+  } else if (only) {
     const mine = moves.filter((m) => m.split(" ").includes(only));
     if (mine.length) moves = mine;
   }
@@ -231,13 +258,14 @@ function showMoves(snap) {
   for (const [verb, ms] of groups) {
     const d = el("details", { class: "move-group", "data-group": verb });
     d.append(el("summary", {}, `${verb} (${ms.length})`));
-    if (ms.length > 8) {
-      const sub = new Map();
-      for (const m of ms) {
-        const w = m.split(" ")[1] || "";
-        if (!sub.has(w)) sub.set(w, []);
-        sub.get(w).push(m);
-      }
+    const sub = new Map();
+    for (const m of ms) {
+      const w = m.split(" ")[1] || "";
+      if (!sub.has(w)) sub.set(w, []);
+      sub.get(w).push(m);
+    }
+    if (ms.length > 8 && sub.size <= ms.length / 2) {
+      // by the figure or card the moves name next
       for (const [w, sm] of sub) {
         const row = el("div", { class: "move-sub", "data-sub": w });
         row.append(el("span", { class: "move-sub-title" }, (faces()[w] ? faces()[w].title : w) + ":"));
@@ -278,15 +306,20 @@ function draw() {
     }
     if (state.selected === fid) body.classList.add("selected");
   }
-  // rings: the selected figure's destinations, and moves that bring a piece onto the board
+  // rings: the selected figure's destinations, and moves that bring a piece onto the board;
+  // the selected figure's moves are grouped by the way they go (the move's kind and the
+  // card it uses: "move", "fly · Eagles"), and only one way's destinations are ringed
+  const ways = waysOf(state.selected ? targets[state.selected] || {} : {});
+  showWays(ways);
   const rings = {};
   for (const [fig, dests] of Object.entries(targets)) {
     const place = fig === "" || !onBoard.has(fig);
     if (!place && fig !== state.selected) continue;
-    for (const [node, ms] of Object.entries(dests)) {
-      const key = node;
-      rings[key] = rings[key] || { node, moves: [], place };
-      rings[key].moves.push(...ms);
+    for (const [node, all] of Object.entries(dests)) {
+      const ms = place ? all : all.filter((m) => wayOf(m) === state.way);
+      if (!ms.length) continue;
+      rings[node] = rings[node] || { node, moves: [], place };
+      rings[node].moves.push(...ms);
     }
   }
   for (const ring of Object.values(rings)) {
@@ -307,6 +340,42 @@ function draw() {
       t.textContent = ring.moves.length;
       layer.append(t);
     }
+  }
+}
+
+// The way a move goes: its first word, and the title of the card it names, if any.
+function wayOf(m) {
+  const fs = faces();
+  const card = m.split(" ").slice(1).find((w) => fs[w]);
+  return m.split(" ")[0] + (card ? " · " + fs[card].title : "");
+}
+
+// {way: number of destinations}, and state.way set to the way to show: the card picked
+// in the hand if one of its ways, else the way kept from before, else the way with the
+// fewest destinations (a die move before a flight to anywhere).
+function waysOf(dests) {
+  const ways = {};
+  for (const ms of Object.values(dests)) {
+    for (const w of new Set(ms.map(wayOf))) ways[w] = (ways[w] || 0) + 1;
+  }
+  const names = Object.keys(ways);
+  const picked = state.card && faces()[state.card] ? names.find((w) => w.endsWith(" · " + faces()[state.card].title)) : null;
+  if (picked) state.way = picked;
+  else if (!names.includes(state.way)) state.way = names.sort((a, b) => ways[a] - ways[b])[0] || null;
+  return ways;
+}
+
+function showWays(ways) {
+  const box = $("ways");
+  box.textContent = "";
+  const names = Object.keys(ways);
+  box.hidden = names.length < 2;
+  if (box.hidden) return;
+  box.append(el("span", {}, "Show the destinations of: "));
+  for (const w of names) {
+    const b = el("button", { "data-way": w, "aria-pressed": String(w === state.way) }, `${w} (${ways[w]})`);
+    b.addEventListener("click", (ev) => { ev.stopPropagation(); state.way = w; state.card = null; draw(); showHand(state.snap); showMoves(state.snap); });
+    box.append(b);
   }
 }
 

@@ -120,3 +120,37 @@ def test_tiled_export_has_the_background_layer_and_a_tile_face_tileset(tmp_path)
     assert type(bg).__name__ == "ImageLayer" and bg.opacity == pytest.approx(0.6)
     side = round(load_project(TRACED).meta["width"])  # the picture at 1 px per mm
     assert Image.open(out2.parent / bg.image).size == (side, side)
+
+
+def test_a_deck_with_missing_faces_keeps_every_card_and_says_so(tmp_path):
+    """Only the first card of the deck has a face picture: the TTS deck still holds
+    every card (the others drawn with their title), the deck's description and the
+    save's notes say how many were drawn."""
+    from referee.store import save_project
+
+    board = load_project(PAINTED)
+    cards = board.decks["painted-tiles/cards"]["cards"]
+    for c in cards[1:]:
+        c.pop("face", None)
+    proj = tmp_path / "one-face.bwproj"
+    save_project(board, proj)
+    out = tmp_path / "one-face.json"
+    assert main(["export", str(proj), "--to", "tts", "-o", str(out)]) == 0
+    (deck,) = objects(out, "DeckCustom")
+    assert len(deck["ContainedObjects"]) == len(deck["DeckIDs"]) == len(cards)
+    assert f"{len(cards) - 1} card(s) without a face picture" in deck["Description"]
+    notes = json.loads(out.read_text())["_boardwright"]["notes"]
+    assert notes == [
+        f"deck painted-tiles/cards: {len(cards) - 1} of {len(cards)} cards have no face "
+        "picture; they are drawn with their title and text"
+    ]
+    # the drawn cells are not blank: each carries ink (its title)
+    ((_, sheet),) = deck["CustomDeck"].items()
+    im = Image.open(local(sheet["FaceURL"])).convert("L")
+    cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+    cw, ch = im.size[0] // cols, im.size[1] // rows
+    for i in range(1, len(cards)):
+        cell = im.crop(
+            ((i % cols) * cw, (i // cols) * ch, (i % cols + 1) * cw, (i // cols + 1) * ch)
+        )
+        assert cell.getextrema()[0] < 100, f"cell {i} is blank"

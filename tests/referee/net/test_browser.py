@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 
-from .conftest import ADMIN, create
+from .conftest import ADMIN, AS_ADMIN, create
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = [
@@ -204,5 +204,54 @@ def test_a_seat_sees_its_hand_as_cards_with_titles_and_text(
     assert view["cards"][hand[0]]["title"] in names
     shown = page.locator("#hand").inner_text().split("\n")
     assert not [c for c in hand if c in shown and view["cards"][c]["title"] != c]  # no bare ids
+    # the track games' boards as drawn by render: stage goals and scenario names
+    board = page.locator("#board svg")
+    if rules == "mount-doom":
+        assert board.locator(".stage-goal").count() == 6
+        places = board.locator(".place-name").all_text_contents()
+        assert {"Lothlórien", "Mount Doom"} <= set(places)
+        assert board.locator(".card-slot").count() == 6
+        # beside the board: the Gandalf stack as a back with its count, the dice tray
+        stack = next(t for t in view["table"] if t["name"] == "Gandalf stack")
+        pile = page.locator("#piles [data-pile='Gandalf stack'] .back")
+        assert pile.inner_text() == str(stack["count"])
+        assert page.locator("#piles [data-pile='dice tray']").count() == 1
+    elif rules == "lotr-coop":
+        tracks = board.locator(".track-name").all_text_contents()
+        assert any(t.startswith("Moria:") for t in tracks)
     page.screenshot(path=str(shots / f"table-{project}-hand.png"))
+    assert errors == []
+
+
+def test_a_riddle_figure_after_a_roll_rings_one_way_at_a_time(
+    server: Any, browser: Any, shots: Path
+) -> None:
+    """After a roll with Eagles in hand, the marker may move by the die or fly anywhere
+    (rulebook: 'Eagles ... move to any space on the board'): the table rings the die's
+    destinations first and offers the flight as a second way, instead of ringing every
+    space of the map at once."""
+    g = create(server.url, rules="riddle", project="riddle-sample", players=3, seed=7)
+    snap = httpx.get(server.url + f"/api/games/{g['game']}", headers=AS_ADMIN).json()
+    seat = next(s for s in g["seats"] if s["player"] == snap["to_move"])
+    page, errors = _seat_page(browser, server.url + seat["url"])
+    page.wait_for_selector("#turn:has-text('Your turn')")
+    page.locator("#moves button[data-move='roll']").click()
+    page.wait_for_selector(".figure.movable")
+    after = httpx.get(
+        server.url + f"/api/games/{g['game']}",
+        headers={"Authorization": f"Bearer {seat['token']}"},
+    ).json()
+    (fig, dests), *_ = after["targets"].items()
+    assert len(dests) > 200  # the flight reaches (nearly) every space
+    page.locator(f".figure.movable[data-figure='{fig}']").click()
+    ways = page.locator("#ways button")
+    assert ways.count() >= 2
+    shown = page.locator(".target:not(.place)").count()
+    die_moves = {n for n, ms in dests.items() if any(m.startswith("move ") for m in ms)}
+    assert shown == len(die_moves) < 100
+    page.screenshot(path=str(shots / "table-riddle-die-moves.png"))
+    fly = page.locator("#ways button[data-way^='fly']")
+    fly.click()
+    assert page.locator(".target:not(.place)").count() > 200
+    assert fly.get_attribute("aria-pressed") == "true"
     assert errors == []
