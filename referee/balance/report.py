@@ -256,18 +256,19 @@ def text(report: dict[str, Any]) -> str:
             "  seats fixed (--fixed-seats): bot k always sat in seat k, so a seat's "
             "advantage and its bot's strength are mixed in one figure"
         )
+    wide = max([22, *(len(b) for b in s["bots"])])
     head = "win rate per seat" + (", all bots (seat advantage)" if seating["rotated"] else "")
     lines.append(f"  {head} (95 % Wilson interval):")
     for name, w in s["win_rate"].items():
         lines.append(
-            f"    seat {w['seat']} {name:<12} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+            f"    seat {w['seat']} {name:<12} {w['bot']:<{wide}} {w['wins']:>5}/{w['games']:<5} "
             f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
         )
     if seating["rotated"]:
         lines.append("  win rate per bot, all seats (bot strength):")
         for label, w in s["win_rate_by_bot"].items():
             lines.append(
-                f"    {label:<19} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+                f"    {label:<19} {w['bot']:<{wide}} {w['wins']:>5}/{w['games']:<5} "
                 f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
             )
         lines.append("  wins/games by seat and bot:")
