@@ -192,6 +192,13 @@ def main() -> None:
         f"{out['old_cpu_s_per_game']:>10} {out['new_cpu_s_per_game']:>10} "
         f"{out['cpu_ratio']:>6}x"
     )
+    gpm_old = 60 * args.workers / out["old_cpu_s_per_game"]
+    gpm_new = 60 * args.workers / out["new_cpu_s_per_game"]
+    out["games_per_minute"] = {"old": round(gpm_old, 1), "new": round(gpm_new, 1)}
+    print(
+        f"{'games per minute on ' + str(args.workers) + ' cores (from CPU/game)':<44} "
+        f"{gpm_old:>10.1f} {gpm_new:>10.1f} {gpm_new / gpm_old:>6.2f}x"
+    )
     print(f"{'identical records':<44} {'':>10} {f'{same}/{n}':>10}")
     if "new_study" in out:
         ns = out["new_study"]
