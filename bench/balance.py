@@ -151,6 +151,7 @@ def main() -> None:
             new_cpu += t_new
             moves += r_new["moves"]
             r_new.pop("lineup", None)
+            r_old.pop("lineup", None)
             same += r_old == r_new
             print(
                 f"\r  seed {seed}: old {t_old:.2f} s, new {t_new:.2f} s, "
