@@ -175,6 +175,10 @@ def main() -> None:
         if not args.skip_study:
             projected = old_cpu / n * args.study_games / args.workers
             out["old_study_projected_wall_s"] = round(projected, 1)
+            # today's code without --stop-early: every planned game, same records
+            out["new_all_games_projected_wall_s"] = round(
+                new_cpu / n * args.study_games / args.workers, 1
+            )
             if args.old_study:
                 out["old_study"] = whole_study(
                     "baseline_referee", args.study_games, args.workers, stop_early=False
@@ -209,6 +213,11 @@ def main() -> None:
         print(
             f"{'study wall s, ' + str(args.study_games) + ' planned games' + label:<44} "
             f"{old_wall:>10} {ns['wall_s']:>10} {out['study_wall_ratio']:>6}x"
+        )
+        print(
+            f"{'  new without --stop-early (projected)':<44} {old_wall:>10} "
+            f"{out['new_all_games_projected_wall_s']:>10} "
+            f"{old_wall / out['new_all_games_projected_wall_s']:>6.1f}x"
         )
         print(
             f"  new: {ns['games']} games played (stopped early: {ns['stopped_early']}), "
