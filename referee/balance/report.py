@@ -350,12 +350,22 @@ def _stop_lines(se: dict[str, Any]) -> list[str]:
             f"clear, so all {se['planned']} games were played"
         ]
     look = se["look"]
+    if look.get("answer") == "within margin":
+        found = (
+            f"every {what}'s share of the {look['sole_wins']} games won by one {what} alone "
+            f"is within {_pct(look['margin'])} of its fair share {_pct(look['fair_share'])}"
+        )
+        risk = f"a difference larger than {_pct(look['margin'])} missed"
+    else:
+        found = (
+            f"a {what}'s share of the {look['sole_wins']} games won by one {what} alone "
+            f"is clearly not its fair share {_pct(look['fair_share'])}"
+        )
+        risk = "stopping on a difference that is not there"
     lines = [
-        f"  stopped early after {se['games']} of {se['planned']} games: a {what}'s share of "
-        f"the {look['sole_wins']} games won by one {what} alone is clearly not its fair "
-        f"share {_pct(look['fair_share'])} (intervals at {100 * look['level']:.2f} % per "
-        f"look; at most {_pct(se['alpha'])} chance overall of stopping on a difference "
-        "that is not there)"
+        f"  stopped early after {se['games']} of {se['planned']} games: {found} (intervals "
+        f"at {100 * look['level']:.2f} % per look; at most {_pct(se['alpha'])} chance "
+        f"overall of {risk})"
     ]
     for who, sh in look["shares"].items():
         lo, hi = sh["interval"]
