@@ -163,3 +163,25 @@ def test_looks_keep_rotated_seats_balanced_and_bad_input_is_refused(tmp_path: Pa
         run_study(study(look=0), db=tmp_path / "x")
     with pytest.raises(UsageError, match="--stop-early asks"):
         run_study(study(stop_early="luck"), db=tmp_path / "x")
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--stop-early", "bots", "--look", "0"], "--look must be at least 1"),
+        (["--stop-early", "bots", "--margin", "2"], "--margin must be between 0 and 1"),
+        (["--margin", "0.1"], "--margin needs --stop-early"),
+        (["--stop-early", "bots", "--bots", "random"], "needs two different bots"),
+    ],
+)
+def test_bad_stop_early_flags_exit_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flags: list[str], message: str
+) -> None:
+    from referee.cli import main
+
+    argv = ["balance", "riddle", RIDDLE, "--games", "2", "--db", str(tmp_path / "r.sqlite")]
+    if "--bots" not in flags:
+        argv += ["--bots", "greedy,random"]
+    assert main([*argv, *flags]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and not (tmp_path / "r.sqlite").exists()
