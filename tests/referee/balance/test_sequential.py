@@ -185,3 +185,13 @@ def test_bad_stop_early_flags_exit_2_with_one_line(
     assert main([*argv, *flags]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and not (tmp_path / "r.sqlite").exists()
+
+
+def test_compare_plays_the_seeds_board_a_stopped_at(tmp_path: Path) -> None:
+    engine = Fake(1.0)
+    rep = run_study(study(look=4), db=tmp_path / "r", engine=engine, compare_project=RIDDLE)
+    assert rep["stop_early"]["games"] == 8
+    assert rep["summary"]["games"] == rep["compare_summary"]["games"] == 8
+    # board B is board A here (same hash, so the same stored games): nothing beyond
+    # A's clear look is played for either
+    assert engine.played == 8
