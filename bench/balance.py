@@ -3,15 +3,18 @@
 Usage::
 
     python bench/balance.py [--games 8] [--study-games 400] [--workers 2]
-                            [--baseline-ref 5f996a1] [--skip-study]
+                            [--baseline-ref ba6d5bc] [--skip-study]
 
 The study is issue 30's: Ringgeister, ``mcts`` (the game's own settings,
 ``Game.MCTS``) against ``random``, 2 players, random counter placement, 800 moves
 at most. Two parts:
 
 1. **Per game, same seeds, same results.** ``--games`` seeded games are played by
-   the ``referee`` package as it was at ``--baseline-ref`` (before this work;
-   extracted with ``git archive`` and imported as ``baseline_referee``) and by
+   the ``referee`` package as it was at ``--baseline-ref`` (main just before this
+   work was merged: ``ba6d5bc`` holds the other sessions' changes, among them
+   Ringgeister's worlds drawing a hidden seed from the bot's generator, which
+   changes every game from ``5f996a1`` on; extracted with ``git archive`` and
+   imported as ``baseline_referee``) and by
    today's, alternating seed by seed so both see the same load. Each game's CPU
    time (``time.process_time``) is measured and both records are compared: they
    must be identical (today's record only adds ``lineup``, the seating). The
@@ -43,7 +46,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BASELINE_REF = "5f996a1"
+BASELINE_REF = "ba6d5bc"
 PROJECT = str(ROOT / "projects" / "ringgeister")
 OPTIONS = {"counter_placement": "random"}
 MAX_MOVES = 800
