@@ -3,15 +3,18 @@
 Usage::
 
     python bench/balance.py [--games 8] [--study-games 400] [--workers 2]
-                            [--baseline-ref 5f996a1] [--skip-study]
+                            [--baseline-ref ba6d5bc] [--skip-study]
 
 The study is issue 30's: Ringgeister, ``mcts`` (the game's own settings,
 ``Game.MCTS``) against ``random``, 2 players, random counter placement, 800 moves
 at most. Two parts:
 
 1. **Per game, same seeds, same results.** ``--games`` seeded games are played by
-   the ``referee`` package as it was at ``--baseline-ref`` (before this work;
-   extracted with ``git archive`` and imported as ``baseline_referee``) and by
+   the ``referee`` package as it was at ``--baseline-ref`` (main just before this
+   work was merged: ``ba6d5bc`` holds the other sessions' changes, among them
+   Ringgeister's worlds drawing a hidden seed from the bot's generator, which
+   changes every game from ``5f996a1`` on; extracted with ``git archive`` and
+   imported as ``baseline_referee``) and by
    today's, alternating seed by seed so both see the same load. Each game's CPU
    time (``time.process_time``) is measured and both records are compared: they
    must be identical (today's record only adds ``lineup``, the seating). The
@@ -43,7 +46,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-BASELINE_REF = "5f996a1"
+BASELINE_REF = "ba6d5bc"
 PROJECT = str(ROOT / "projects" / "ringgeister")
 OPTIONS = {"counter_placement": "random"}
 MAX_MOVES = 800
@@ -151,6 +154,7 @@ def main() -> None:
             new_cpu += t_new
             moves += r_new["moves"]
             r_new.pop("lineup", None)
+            r_old.pop("lineup", None)
             same += r_old == r_new
             print(
                 f"\r  seed {seed}: old {t_old:.2f} s, new {t_new:.2f} s, "
@@ -174,6 +178,10 @@ def main() -> None:
         if not args.skip_study:
             projected = old_cpu / n * args.study_games / args.workers
             out["old_study_projected_wall_s"] = round(projected, 1)
+            # today's code without --stop-early: every planned game, same records
+            out["new_all_games_projected_wall_s"] = round(
+                new_cpu / n * args.study_games / args.workers, 1
+            )
             if args.old_study:
                 out["old_study"] = whole_study(
                     "baseline_referee", args.study_games, args.workers, stop_early=False
@@ -192,6 +200,13 @@ def main() -> None:
         f"{out['old_cpu_s_per_game']:>10} {out['new_cpu_s_per_game']:>10} "
         f"{out['cpu_ratio']:>6}x"
     )
+    gpm_old = 60 * args.workers / out["old_cpu_s_per_game"]
+    gpm_new = 60 * args.workers / out["new_cpu_s_per_game"]
+    out["games_per_minute"] = {"old": round(gpm_old, 1), "new": round(gpm_new, 1)}
+    print(
+        f"{'games per minute on ' + str(args.workers) + ' cores (from CPU/game)':<44} "
+        f"{gpm_old:>10.1f} {gpm_new:>10.1f} {gpm_new / gpm_old:>6.2f}x"
+    )
     print(f"{'identical records':<44} {'':>10} {f'{same}/{n}':>10}")
     if "new_study" in out:
         ns = out["new_study"]
@@ -201,6 +216,11 @@ def main() -> None:
         print(
             f"{'study wall s, ' + str(args.study_games) + ' planned games' + label:<44} "
             f"{old_wall:>10} {ns['wall_s']:>10} {out['study_wall_ratio']:>6}x"
+        )
+        print(
+            f"{'  new without --stop-early (projected)':<44} {old_wall:>10} "
+            f"{out['new_all_games_projected_wall_s']:>10} "
+            f"{old_wall / out['new_all_games_projected_wall_s']:>6.1f}x"
         )
         print(
             f"  new: {ns['games']} games played (stopped early: {ns['stopped_early']}), "

@@ -122,7 +122,8 @@ def heatmap_svg(compiled: CompiledBoard, heat: Mapping[str, int], title: str = "
     svg = svg[:end] + "".join(parts) + svg[end:]
     if not title:
         return svg
-    key = [(_colour(math.sqrt(f)), f"{round(f * top)} visits") for f in (0.05, 0.25, 0.5, 1.0)]
+    marks = sorted({max(1, round(f * top)) for f in (0.05, 0.25, 0.5, 1.0)}) if top else []
+    key = [(_colour(math.sqrt(v / top)), f"{v} visit{'s' if v != 1 else ''}") for v in marks]
     return _with_band(svg, f"{title} (max {top})", key, r_max)
 
 

@@ -256,18 +256,19 @@ def text(report: dict[str, Any]) -> str:
             "  seats fixed (--fixed-seats): bot k always sat in seat k, so a seat's "
             "advantage and its bot's strength are mixed in one figure"
         )
+    wide = max([22, *(len(b) for b in s["bots"])])
     head = "win rate per seat" + (", all bots (seat advantage)" if seating["rotated"] else "")
     lines.append(f"  {head} (95 % Wilson interval):")
     for name, w in s["win_rate"].items():
         lines.append(
-            f"    seat {w['seat']} {name:<12} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+            f"    seat {w['seat']} {name:<12} {w['bot']:<{wide}} {w['wins']:>5}/{w['games']:<5} "
             f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
         )
     if seating["rotated"]:
         lines.append("  win rate per bot, all seats (bot strength):")
         for label, w in s["win_rate_by_bot"].items():
             lines.append(
-                f"    {label:<19} {w['bot']:<22} {w['wins']:>5}/{w['games']:<5} "
+                f"    {label:<19} {w['bot']:<{wide}} {w['wins']:>5}/{w['games']:<5} "
                 f"{_pct(w['rate']):>8}  [{_pct(w['ci95'][0])}, {_pct(w['ci95'][1])}]"
             )
         lines.append("  wins/games by seat and bot:")
@@ -349,12 +350,22 @@ def _stop_lines(se: dict[str, Any]) -> list[str]:
             f"clear, so all {se['planned']} games were played"
         ]
     look = se["look"]
+    if look.get("answer") == "within margin":
+        found = (
+            f"every {what}'s share of the {look['sole_wins']} games won by one {what} alone "
+            f"is within {_pct(look['margin'])} of its fair share {_pct(look['fair_share'])}"
+        )
+        risk = f"a difference larger than {_pct(look['margin'])} missed"
+    else:
+        found = (
+            f"a {what}'s share of the {look['sole_wins']} games won by one {what} alone "
+            f"is clearly not its fair share {_pct(look['fair_share'])}"
+        )
+        risk = "stopping on a difference that is not there"
     lines = [
-        f"  stopped early after {se['games']} of {se['planned']} games: a {what}'s share of "
-        f"the {look['sole_wins']} games won by one {what} alone is clearly not its fair "
-        f"share {_pct(look['fair_share'])} (intervals at {100 * look['level']:.2f} % per "
-        f"look; at most {_pct(se['alpha'])} chance overall of stopping on a difference "
-        "that is not there)"
+        f"  stopped early after {se['games']} of {se['planned']} games: {found} (intervals "
+        f"at {100 * look['level']:.2f} % per look; at most {_pct(se['alpha'])} chance "
+        f"overall of {risk})"
     ]
     for who, sh in look["shares"].items():
         lo, hi = sh["interval"]

@@ -11,8 +11,11 @@ up to 1); the study stops at the first look where an interval leaves out 1/m.
 The error, stated: if every seat (bot) were in truth equal, the chance that the
 study stops on a difference that is not there is at most α (5 %) — Bonferroni
 over the K looks and the t shares (Wilson intervals are close to their level from
-a few dozen games on; the bound is conservative). When no look is clear the study
-plays all G games, as without ``--stop-early``.
+a few dozen games on; the bound is conservative). With a ``margin`` the study
+also stops once every interval lies within fair share ± margin (equal to within
+the margin); if some share in truth differs from its fair share by more than the
+margin, the chance of stopping so is at most α too, by the same intervals. When
+no look is clear the study plays all G games, as without ``--stop-early``.
 
 Looks are taken on the games of the first seeds only (a prefix of the plan), so
 where a study stops depends on the seeds alone, not on the order in which
@@ -47,13 +50,20 @@ def looks(games: int, look: int) -> int:
 
 
 def check(
-    records: list[dict[str, Any]], question: str, n_looks: int, alpha: float = ALPHA
+    records: list[dict[str, Any]],
+    question: str,
+    n_looks: int,
+    alpha: float = ALPHA,
+    margin: float | None = None,
 ) -> dict[str, Any]:
     """Whether the answer to ``question`` is clear in ``records`` (one look).
 
-    Returns ``{"question", "games", "sole_wins", "level", "shares", "clear"}``:
-    ``shares`` maps each seat name or ``bot k`` to its sole wins, share, interval
-    and whether the interval leaves out the fair share.
+    Returns ``{"question", "games", "sole_wins", "level", "shares", "answer",
+    "clear"}``: ``shares`` maps each seat name or ``bot k`` to its sole wins, share,
+    interval and whether the interval leaves out the fair share. ``answer`` is
+    ``"differs"`` (some interval leaves out the fair share), ``"within margin"``
+    (with ``margin``: every interval lies within fair share ± margin — the seats or
+    bots are equal to within the margin) or ``None``.
     """
     if question not in QUESTIONS:
         raise ValueError(f"question must be one of {QUESTIONS}, not {question!r}")
@@ -73,7 +83,7 @@ def check(
     level = 1.0 - alpha / (max(1, n_looks) * max(1, tested))
     z = NormalDist().inv_cdf(1.0 - (1.0 - level) / 2.0)
     fair = 1.0 / m if m else 0.0
-    shares = {}
+    shares: dict[str, dict[str, Any]] = {}
     for who, k in counts.items():
         lo, hi = wilson(k, sole, z)
         shares[who] = {
@@ -82,12 +92,23 @@ def check(
             "interval": [round(lo, 4), round(hi, 4)],
             "clear": bool(sole) and (hi < fair or lo > fair),
         }
+    differs = any(s["clear"] for s in shares.values())
+    within = (
+        margin is not None
+        and sole > 0
+        and all(
+            fair - margin <= s["interval"][0] and s["interval"][1] <= fair + margin
+            for s in shares.values()
+        )
+    )
     return {
         "question": question,
         "games": len(records),
         "sole_wins": sole,
         "fair_share": round(fair, 4),
         "level": level,
+        "margin": margin,
         "shares": shares,
-        "clear": any(s["clear"] for s in shares.values()),
+        "answer": "differs" if differs else "within margin" if within else None,
+        "clear": differs or within,
     }

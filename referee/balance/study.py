@@ -49,6 +49,8 @@ class Study:
     stop_early: str | None = None
     #: games between two looks of ``stop_early``
     look: int = LOOK
+    #: with ``stop_early``: also stop once every share is within fair share ± this
+    margin: float | None = None
 
     def description(self, project: str | None = None) -> dict[str, Any]:
         """What identifies the study's games in the store (the board by its hash).
@@ -121,6 +123,10 @@ def check_study(study: Study) -> None:
             raise UsageError("--stop-early bots needs two different bots in --bots")
         if not 1 <= study.look <= MAX_GAMES:
             raise UsageError(f"--look must be from 1 to {MAX_GAMES:,}, not {study.look}")
+    if study.margin is not None and not 0 < study.margin < 1:
+        raise UsageError(f"--margin must be between 0 and 1, not {study.margin}")
+    if study.margin is not None and study.stop_early is None:
+        raise UsageError("--margin needs --stop-early")
     if not 1 <= study.max_moves <= MAX_MOVES:
         raise UsageError(f"--max-moves must be from 1 to {MAX_MOVES:,}, not {study.max_moves}")
     if not 0 <= study.seed <= MAX_SEED - study.games:
@@ -180,7 +186,12 @@ def run_games(
             prefix += 1
         while question and (looked + 1) * step <= min(prefix, total - 1):
             looked += 1
-            verdict = check([have[s] for s in seeds[: looked * step]], question, n_looks)
+            verdict = check(
+                [have[s] for s in seeds[: looked * step]],
+                question,
+                n_looks,
+                margin=study.margin,
+            )
             if verdict["clear"]:
                 return verdict
         return None

@@ -47,6 +47,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "overall of stopping on a difference that is not there (default: play all)",
     )
     p.add_argument(
+        "--margin",
+        type=float,
+        help="with --stop-early: also stop once every share is within fair share ± "
+        "MARGIN (0.05: five points), at most 5 %% chance of missing a larger difference",
+    )
+    p.add_argument(
         "--look", type=int, default=20, help="games between looks of --stop-early (default 20)"
     )
     p.add_argument("--max-moves", type=int, default=3000, help="per game (default 3000)")
@@ -87,6 +93,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         seating="fixed" if args.fixed_seats else "rotate",
         stop_early=args.stop_early,
         look=args.look,
+        margin=args.margin,
     )
     report = run_study(
         study,

@@ -79,7 +79,18 @@ class _Distances:
     counter left); ``open`` takes it.
     """
 
-    __slots__ = ("_from", "_gandalf", "_magic", "_wakers", "black", "magic", "open", "safe")
+    __slots__ = (
+        "_back",
+        "_from",
+        "_gandalf",
+        "_magic",
+        "_towards",
+        "_wakers",
+        "black",
+        "magic",
+        "open",
+        "safe",
+    )
 
     def __init__(self, v: BoardView) -> None:
         self.black = v.black
@@ -90,6 +101,27 @@ class _Distances:
         self._from: dict[tuple[bool, int], list[int]] = {}
         self.magic = [p for p in v.points if v.magic[p]]
         self._magic: list[int] | None = None
+        self._back: dict[bool, Adjacency] = {}
+        self._towards: dict[tuple[bool, frozenset[int]], list[int]] = {}
+
+    def towards(self, targets: frozenset[int], spider: bool) -> list[int]:
+        """Steps from every node index to the nearest of ``targets`` (``FAR`` where
+        none leads, or farther): a lower bound of a figure's moves there, for
+        :func:`_walk`. One breadth-first search on the reversed point graph per set
+        of targets, kept."""
+        key = (spider, targets)
+        hit = self._towards.get(key)
+        if hit is None:
+            back = self._back.get(spider)
+            if back is None:
+                adj = self.open if spider else self.safe
+                rev: Adjacency = [[] for _ in adj]
+                for a, nbs in enumerate(adj):
+                    for b in nbs:
+                        rev[b].append(a)
+                back = self._back[spider] = rev
+            hit = self._towards[key] = _bfs(back, *sorted(targets))
+        return hit
 
     def gandalf_from(self, p: int) -> list[int]:
         """Gandalf's moves from every node index to ``p`` (``FAR`` where none leads).
@@ -265,7 +297,8 @@ def remaining(g: Ringgeister, colour: str, d: _Distances) -> float:
         if hp < 0:
             return float(FAR)
         bearer = colour == g.ringbearer
-        walk = float(_walk(g, d.open, hp, {goal}, bearer, wake).get(goal, FAR))
+        aim = d.towards(frozenset((goal,)), spider=True)
+        walk = float(_walk(g, d.open, hp, {goal}, bearer, wake, aim).get(goal, FAR))
         if not bearer:
             # not the Ringbearer: while the Hobbit walks, a coloured figure turns the
             # next card on a magic point (ruling 7b); one standing on a magic point
@@ -281,8 +314,9 @@ def remaining(g: Ringgeister, colour: str, d: _Distances) -> float:
     # figures standing now (each search ends once it has reached all of them)
     plans = [a for a in (v.counter_spaces.get(c["space"], []) for c in left) if len(a) >= 3]
     targets = {p for a in plans for p in a}
-    dh = _walk(g, d.safe, hp, targets, colour == g.ringbearer, wake) if hp >= 0 else {}
-    dm = _walk(g, d.safe, mp, targets, False, wake) if mp >= 0 else {}
+    near = d.towards(frozenset(targets), spider=False) if targets else None
+    dh = _walk(g, d.safe, hp, targets, colour == g.ringbearer, wake, near) if hp >= 0 else {}
+    dm = _walk(g, d.safe, mp, targets, False, wake, near) if mp >= 0 else {}
     for arrivals in plans:
         best = float("inf")
         for i, j, k in permutations(range(3)):
@@ -350,6 +384,7 @@ def _walk(
     goals: set[int],
     bearer: bool,
     blocked: dict[int, int] | None = None,
+    aim: list[int] | None = None,
 ) -> dict[int, int]:
     """A figure's moves from ``src`` to the points of ``adj``, where a point held by a
     black figure it cannot jump costs ``blocked[point]`` more moves (the wind must
@@ -359,21 +394,26 @@ def _walk(
 
     Notes
     -----
-    Dijkstra on the point graph: O(E log P), per position; stopping at the goals
-    leaves out the far side of the board, which a plan never asks about.
+    Dijkstra on the point graph: O(E log P), per position. With ``aim`` (steps to
+    the nearest goal, :meth:`_Distances.towards`: never more than the moves, and
+    consistent, since every step costs at least one move) it is A*: the points
+    towards the goals are searched first, and a point's moves are final when it is
+    taken from the heap, as in Dijkstra. Stopping at the goals leaves out the far
+    side of the board, which a plan never asks about.
     """
     occ, light, small = g.occ, g.light, g.small
     limit = FAR * 4
     best = {src: 0}
     seen = best.get
     done: dict[int, int] = {}
-    heap = [(0, src)]
+    heap = [(aim[src] if aim is not None else 0, src)]
     want = len(goals)
     push, pop = heappush, heappop
     while heap:
-        c, a = pop(heap)
+        a = pop(heap)[1]
         if a in done:
             continue
+        c = best[a]
         done[a] = c
         if a in goals:
             want -= 1
@@ -388,7 +428,7 @@ def _walk(
                 nc = c + (blocked[b] if blocked is not None else BLOCKED)
             if nc < seen(b, limit):
                 best[b] = nc
-                push(heap, (nc, b))
+                push(heap, (nc + aim[b] if aim is not None else nc, b))
     return done
 
 

@@ -117,3 +117,10 @@ def test_compare_writes_a_difference_map(tmp_path: Path) -> None:
     plain = (tmp_path / "out" / "heatmap.svg").read_text()
     assert "where figures went" in plain and "change in visits" not in plain
     assert "space(s) changed significantly" in text(rep)
+
+
+def test_heat_map_key_shows_distinct_whole_counts() -> None:
+    svg = heatmap_svg(board(RIDDLE), {"a": 2, "b": 1}, "t")
+    assert re.findall(r">(\d+ visits?)</text>", svg) == ["1 visit", "2 visits"]
+    svg = heatmap_svg(board(RIDDLE), {"a": 200}, "t")
+    assert re.findall(r">(\d+) visits?</text>", svg) == ["10", "50", "100", "200"]

@@ -230,8 +230,9 @@ def test_far_from_winning_every_step_still_counts() -> None:
 
 def test_a_walk_stopped_at_its_goals_gives_the_full_search_moves() -> None:
     """The Hobbit's and the Man's searches stop once every arrival point is reached
-    (the balance-study speed-up, issue 30): at those points the moves are the full
-    search's, in every position of a seeded random game, blocked points included."""
+    (the balance-study speed-up, issue 30), with or without A*'s aim at them: at
+    those points the moves are the full search's, in every position of a seeded
+    random game, blocked points included."""
     from referee.games.ringgeister.evaluate import _Blockers, _figure, _walk
 
     g = RinggeisterGame.new(compiled(), players=2, seed=3, options={"counter_placement": "random"})
@@ -255,11 +256,15 @@ def test_a_walk_stopped_at_its_goals_gives_the_full_search_moves() -> None:
                         continue
                     src = g.pos[f]
                     wake = _Blockers(g, [src], -1, d)
-                    full = _walk(g, d.safe, src, set(), kind == "hobbit", wake)
-                    part = _walk(g, d.safe, src, targets, kind == "hobbit", wake)
-                    assert {t: part.get(t, FAR) for t in targets} == {
-                        t: full.get(t, FAR) for t in targets
-                    }
+                    bearer = kind == "hobbit"
+                    full = _walk(g, d.safe, src, set(), bearer, wake)
+                    part = _walk(g, d.safe, src, targets, bearer, wake)
+                    aim = d.towards(frozenset(targets), spider=False)
+                    aimed = _walk(g, d.safe, src, targets, bearer, wake, aim)
+                    want = {t: full.get(t, FAR) for t in targets}
+                    assert {t: part.get(t, FAR) for t in targets} == want
+                    assert {t: aimed.get(t, FAR) for t in targets} == want
+                    assert len(aimed) <= len(part)  # A* takes no more points
                     checked += 1
         moves = list(g.legal_moves)
         g.push(moves[rnd.randrange(len(moves))])
