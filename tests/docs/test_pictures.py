@@ -25,6 +25,8 @@ def test_the_pictures_script_makes_the_readmes_pictures(tmp_path: Path) -> None:
         assert board.size[0] == board.size[1] > 500  # the 600 × 600 mm board, square
     assert (tmp_path / "ringgeister.svg").read_text(encoding="utf-8").lstrip().startswith("<")
     # the committed pictures are the ones the README shows, made the same way
-    for name in ("editor.png", "ringgeister.png"):
+    with Image.open(tmp_path / "tutorials" / "first-board.png") as tutorial:
+        assert tutorial.size == (900, 700)
+    for name in ("editor.png", "ringgeister.png", "tutorials/first-board.png"):
         with Image.open(ROOT / "docs" / name) as committed, Image.open(tmp_path / name) as made:
             assert committed.size == made.size, name
