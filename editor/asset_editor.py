@@ -15,7 +15,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QCloseEvent, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QGraphicsPathItem,
@@ -287,6 +287,22 @@ class AssetEditor(QMainWindow):
         )
         self.inspector.show_keys([])
         self.update_previews()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Unsaved edits to the tile ask first: Save tile, Discard, or Cancel (stay open)."""
+        if self.doc.modified and self.tile is not None:
+            B = QMessageBox.StandardButton
+            ans = QMessageBox.question(
+                self,
+                "Asset editor",
+                f"{self.tile.name} has unsaved changes. Save the tile into its pack?",
+                B.Save | B.Discard | B.Cancel,
+                B.Save,
+            )
+            if ans == B.Cancel or (ans == B.Save and not self.save_tile()):
+                event.ignore()
+                return
+        event.accept()
 
     def current_tile(self) -> TileAsset | None:
         return tile_from_board(self.tile, self.doc.board) if self.tile else None

@@ -8,6 +8,7 @@ grid in :meth:`BoardView.drawBackground`. Mouse events go to the active tool
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, QPointF, QRect, QRectF, Qt, Signal
@@ -15,21 +16,35 @@ from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
     QDragEnterEvent,
+    QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPainterPath,
     QPen,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
 
+from referee.model import Board, TileAsset
+
 from .document import Document
-from .items import FeatureItem, GraphOverlay, PieceItem, PreviewItem, ProblemMarkers, TileItem
+from .items import (
+    FeatureItem,
+    GraphOverlay,
+    PieceItem,
+    PreviewItem,
+    ProblemMarkers,
+    SlotsItem,
+    TileItem,
+    tile_art,
+)
 from .picture_items import BackgroundItem
 from .pictures import PictureCache
-from .snapping import grid_mm
+from .snapping import grid_mm, lattice_slots, tile_lattice
 
 if TYPE_CHECKING:
     from referee.images import ImageStore
@@ -54,6 +69,8 @@ class BoardScene(QGraphicsScene):
         self.addItem(self.markers)
         self.preview = PreviewItem()
         self.addItem(self.preview)
+        self.slots = SlotsItem()
+        self.addItem(self.slots)
         #: image stores besides the board's (the asset packs'), for tile faces
         self.extra_stores: list[ImageStore] = []
         self.pictures = PictureCache(lambda: [self.doc.board.images, *self.extra_stores])
@@ -63,6 +80,26 @@ class BoardScene(QGraphicsScene):
         doc.compiled_changed.connect(self.on_compiled)
         self.sync(None)
         self.on_compiled()
+
+    def show_slots(
+        self, tile: TileAsset | None, turns: int, rect: QRectF, pid: str | None = None
+    ) -> None:
+        """Show the slots ``tile`` (at ``turns``) can land in inside ``rect``; None hides them."""
+        if tile is None:
+            self.slots.set_slots(QPainterPath(), [])
+            return
+        board = self.doc.board
+        if tile.key not in board.tiles:
+            board = Board(
+                meta=board.meta, tiles={**board.tiles, tile.key: tile}, placements=board.placements
+            )
+        r = rect.adjusted(-rect.width() * 0.1, -rect.height() * 0.1, 0, 0)
+        slots = lattice_slots(
+            tile_lattice(board, tile, pid), (r.left(), r.top(), r.right(), r.bottom())
+        )
+        _, outline, _ = tile_art(tile)
+        turned = QTransform().rotate(360.0 * turns / tile.turn_count).map(outline)
+        self.slots.set_slots(turned, slots)
 
     def board_rect(self) -> QRectF:
         m = self.doc.board.meta
@@ -212,6 +249,8 @@ class BoardView(QGraphicsView):
     cursor_moved = Signal(float, float)
     zoom_changed = Signal(float)
     tile_dropped = Signal(str, float, float)
+    #: an arrow key asked to move the selection by (dx, dy) mm
+    nudged = Signal(float, float)
     piece_dropped = Signal(str, float, float)
     #: local files dropped from the desktop: (paths, x mm, y mm)
     files_dropped = Signal(list, float, float)
@@ -221,6 +260,9 @@ class BoardView(QGraphicsView):
     def __init__(self, scene: BoardScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
         self.board_scene = scene
+        #: the tile asset a palette key names (set by the window; for the slots shown
+        #: while a tile is dragged in)
+        self.tile_lookup: Callable[[str], TileAsset | None] = lambda _k: None
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
         self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
@@ -271,6 +313,23 @@ class BoardView(QGraphicsView):
             r = r.united(items)
         self.fitInView(r.adjusted(-10, -10, 10, 10), Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom)
+
+    def fit_content(self) -> None:
+        """Zoom to what is on the board (its tiles and features); an empty board: the sheet."""
+        items = [it for it in self.board_scene.items_by_key.values() if it.isVisible()]
+        if not items:
+            self.fit()
+            return
+        r = items[0].sceneBoundingRect()
+        for it in items[1:]:
+            r = r.united(it.sceneBoundingRect())
+        m = max(r.width(), r.height()) * 0.05 + 5
+        self.fitInView(r.adjusted(-m, -m, m, m), Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom)
+
+    def actual_size(self) -> None:
+        """1 mm on the board is 1 mm on the screen (the screen's logical dots per inch)."""
+        self.set_zoom(self.logicalDpiX() / 25.4)
 
     def snap_radius(self) -> float:
         """Snapping radius in mm: 8 screen pixels."""
@@ -386,6 +445,22 @@ class BoardView(QGraphicsView):
         if self.tool is not None and self.tool.key(event):
             event.accept()
             return
+        arrows = {
+            Qt.Key.Key_Left: (-1, 0),
+            Qt.Key.Key_Right: (1, 0),
+            Qt.Key.Key_Up: (0, -1),
+            Qt.Key.Key_Down: (0, 1),
+        }
+        if event.key() in arrows and self.board_scene.selected_keys():
+            step = 10.0 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1.0
+            dx, dy = arrows[Qt.Key(event.key())]
+            self.nudged.emit(dx * step, dy * step)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.board_scene.selected_keys():
+            self.board_scene.select_keys(set())
+            event.accept()
+            return
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:
@@ -416,13 +491,26 @@ class BoardView(QGraphicsView):
             super().dragEnterEvent(event)
 
     def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        if self._accepts(event.mimeData()):
+        md = event.mimeData()
+        if self._accepts(md):
             event.acceptProposedAction()
+            if md.hasFormat(TILE_MIME) and self.snapping:
+                key = bytes(md.data(TILE_MIME).data()).decode("utf-8")
+                self.board_scene.show_slots(self.tile_lookup(key), 0, self.visible_rect())
         else:
             super().dragMoveEvent(event)
 
+    def dragLeaveEvent(self, event: QDragLeaveEvent) -> None:
+        self.board_scene.show_slots(None, 0, QRectF())
+        super().dragLeaveEvent(event)
+
+    def visible_rect(self) -> QRectF:
+        """The scene rectangle shown in the viewport."""
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
     def dropEvent(self, event: QDropEvent) -> None:
         md = event.mimeData()
+        self.board_scene.show_slots(None, 0, QRectF())
         if md.hasFormat(TILE_MIME):
             key = bytes(md.data(TILE_MIME).data()).decode("utf-8")
             pos = self.mapToScene(event.position().toPoint())

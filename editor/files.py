@@ -18,15 +18,14 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import glob
 import os
-import shutil
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from referee.errors import BoardwrightError
 from referee.images import FolderBlobs, SqliteBlobs
@@ -43,6 +42,7 @@ from referee.store import (
 )
 
 from .document import new_board
+from .recovery import Autosave, RecoveryDialog, move_aside, read_all, remove_autosave
 
 if TYPE_CHECKING:
     from .canvas import BoardScene, BoardView
@@ -77,13 +77,6 @@ def autosave_path_for(path: Path | None, document_id: str = "") -> Path:
     if path is not None:
         return path.with_name(path.name + ".autosave.json")
     return app_data_dir() / f"untitled-{document_id or 'board'}.autosave.json"
-
-
-def remove_autosave(side: Path) -> None:
-    """Delete a side file and the pictures folder beside it, if any."""
-    with contextlib.suppress(OSError):
-        side.unlink()
-    shutil.rmtree(images_dir(side), ignore_errors=True)
 
 
 def read_autosave(side: Path) -> tuple[dict[str, Any], Board]:
@@ -275,12 +268,18 @@ class FileActions:
         """Save the board to ``path``; on any failure say why and keep everything
         (board, undo history, unsaved marker) as it was."""
         old_side = self.autosave_path
+        meta = self.doc.board.meta
+        unnamed = (meta.get("name") in (None, "", "untitled"), meta.get("name"))
+        if unnamed[0]:  # a board first saved takes its file's name (not "untitled")
+            meta["name"] = Path(path).stem
         try:
             save_project(self.doc.board, path)
         except BoardwrightError as exc:
+            self._unname(unnamed)
             self.ask("critical", "Cannot save", f"{path}: {exc}\n\nYour board is still open.")
             return False
         except OSError as exc:
+            self._unname(unnamed)
             self.ask(
                 "critical",
                 "Cannot save",
@@ -288,6 +287,7 @@ class FileActions:
             )
             return False
         except Exception as exc:
+            self._unname(unnamed)
             self.ask(
                 "critical",
                 "Cannot save",
@@ -304,6 +304,14 @@ class FileActions:
         return True
 
     # ================================================================== export
+    def _unname(self, unnamed: tuple[bool, Any]) -> None:
+        """A failed save leaves the board exactly as it was (its name included)."""
+        if unnamed[0]:
+            if unnamed[1] is None:
+                self.doc.board.meta.pop("name", None)
+            else:
+                self.doc.board.meta["name"] = unnamed[1]
+
     def file_export_json(self) -> None:
         start = str(Path(self._last_dir()) / f"{self.doc.board.name}.json")
         path, _ = QFileDialog.getSaveFileName(None, "Export JSON", start, "JSON (*.json)")
@@ -437,66 +445,91 @@ class FileActions:
         if self._wrote_autosave:
             self._clear_autosave()
 
-    def _recovery_candidate(self) -> tuple[Path, dict[str, Any], Board] | None:
-        """The autosave that belongs to the open project, or — for the untitled board
-        the editor starts with — the newest untitled autosave."""
+    def _recovery_candidates(self) -> list[Autosave]:
+        """The autosaves that belong to the open project (its side file, if newer than
+        the project, and the ones kept for later), or — for the untitled board the editor
+        starts with — every untitled autosave."""
         if self.doc.path is not None:
             side = self.autosave_path
-            if not side.is_file():
-                return None
-            if self.doc.path.is_file() and side.stat().st_mtime < self.doc.path.stat().st_mtime:
-                return None
-            try:
-                header, board = read_autosave(side)
-            except BoardwrightError as exc:
-                self.ask("warning", "Cannot recover", f"{exc}")
-                return None
-            project = header.get("project")
-            if project is not None and Path(project) != self.doc.path.resolve():
-                return None  # a side file copied along with another project
-            return side, header, board
-        sides = sorted(
-            app_data_dir().glob("untitled-*.autosave.json"),
-            key=lambda q: q.stat().st_mtime,
-            reverse=True,
-        )
-        for side in sides:
-            try:
-                header, board = read_autosave(side)
-            except BoardwrightError:
-                continue
-            if header.get("project") is None:
-                return side, header, board
-        return None
+            sides = sorted(
+                side.parent.glob(glob.escape(side.name[: -len(".json")]) + ".kept-*.json")
+            )
+            if side.is_file() and not (
+                self.doc.path.is_file() and side.stat().st_mtime < self.doc.path.stat().st_mtime
+            ):
+                sides.insert(0, side)
+            found, bad = read_all(sides, read_autosave)
+            if bad:
+                self.ask("warning", "Cannot recover", "\n".join(bad))
+            project = self.doc.path.resolve()
+            # a side file copied along with another project is not this one's
+            return [
+                e
+                for e in found
+                if e.header.get("project") is None or Path(e.header["project"]) == project
+            ]
+        found, _bad = read_all(list(app_data_dir().glob("untitled-*.autosave.json")), read_autosave)
+        return [e for e in found if e.header.get("project") is None]
+
+    def file_recover(self) -> bool:
+        """File ▸ Recover autosaves: the recovery dialog on demand."""
+        if not self.maybe_save():
+            return False
+        if not self._recovery_candidates():
+            self.status("No autosaves to recover")
+            return False
+        return self.offer_recovery()
+
+    def run_dialog(self, dialog: QDialog) -> int:
+        """Run a modal dialog (tests replace this to click its buttons)."""
+        return int(dialog.exec())
 
     def offer_recovery(self) -> bool:
-        """If an autosave of this project (newer than its file) exists, offer it back."""
-        found = self._recovery_candidate()
-        if found is None:
+        """If autosaves of this project exist, list them all in one dialog: Restore one,
+        Keep them for later, or Discard (confirmed). True if one was restored."""
+        entries = self._recovery_candidates()
+        if not entries:
             return False
-        side, _header, board = found
         B = QMessageBox.StandardButton
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(side.stat().st_mtime))
-        name = self.doc.title if self.doc.path is not None else board.name
-        ans = self.ask(
-            "question",
-            "Recover unsaved work?",
-            f"Boardwright found unsaved changes to “{name}” autosaved at {when}. Recover them?",
-            B.Yes | B.No,
-            B.Yes,
-        )
-        if ans != B.Yes:
-            remove_autosave(side)
+
+        def confirm(text: str) -> bool:
+            return bool(
+                self.ask("question", "Discard autosave?", text, B.Yes | B.No, B.No) == B.Yes
+            )
+
+        dlg = RecoveryDialog(entries, confirm, self)  # type: ignore[arg-type]
+        self.recovery_dialog = dlg
+        self.run_dialog(dlg)
+        own = self.autosave_path
+        if dlg.choice != "restore" or dlg.chosen is None:
+            left = [e for e in dlg.entries if e.side == own]
+            for e in left:  # the next autosave would overwrite it: move it aside
+                with contextlib.suppress(OSError):
+                    move_aside(e.side)
+            if dlg.entries:
+                self.status(
+                    f"Kept {len(dlg.entries)} autosave(s) for later: File ▸ Recover autosaves…"
+                )
             return False
+        chosen = dlg.chosen
+        side, board = chosen.side, chosen.board
+        # the project's own side file not chosen: keep it aside, or this board's next
+        # autosave overwrites it
+        for e in dlg.entries:
+            if e is not chosen and e.side == own:
+                with contextlib.suppress(OSError):
+                    side_kept = move_aside(e.side)
+                    if side == e.side:
+                        side = side_kept
         path = self.doc.path
         if path is not None and path.is_file():
             # pictures saved before the crash are still in the project file
             board.images.sources.append(SqliteBlobs(path))
         board.images.sources.append(FolderBlobs(images_dir(side)))
         self.doc.replace_board(board, path)
-        if path is None:
-            # the recovered board autosaves under its new document id; keep the
-            # old side file's pictures readable until then by loading them now
+        if path is None or side != own:
+            # the recovered board autosaves under its own side file; keep the old
+            # side file's pictures readable until then by loading them now
             for info in list(board.images):
                 with contextlib.suppress(BoardwrightError):
                     board.images.add(board.images.data(info.id), info.name)

@@ -366,3 +366,35 @@ class PreviewItem(QGraphicsItem):
             painter.setPen(style.pen("#00a152", 1.5, cosmetic=True))
             painter.setBrush(style.NO_BRUSH)
             painter.drawEllipse(self.cursor_pos, 2.5, 2.5)
+
+
+class SlotsItem(QGraphicsItem):
+    """The slots a dragged tile can land in: its outline at each lattice slot, dashed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(90.0)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.path = QPainterPath()
+        self.setVisible(False)
+
+    def set_slots(self, outline: QPainterPath, slots: list[tuple[float, float]]) -> None:
+        self.prepareGeometryChange()
+        p = QPainterPath()
+        for x, y in slots:
+            p.addPath(outline.translated(x, y))
+        self.path = p
+        self.setVisible(bool(slots))
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.path.boundingRect().adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        pen = QPen(QColor(30, 110, 200, 150), 0)
+        pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.setBrush(QBrush(QColor(30, 110, 200, 18)))
+        painter.drawPath(self.path)

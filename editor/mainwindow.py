@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QToolBar,
     QUndoView,
@@ -24,10 +25,19 @@ from referee.model import Board
 
 from . import clipboard
 from .canvas import BoardScene, BoardView
-from .commands import DeleteCommand, PlacePieceCommand, PlaceTileCommand
+from .commands import (
+    AddFeaturesCommand,
+    DeleteCommand,
+    EditVerticesCommand,
+    MoveCommand,
+    PlacePieceCommand,
+    PlaceTileCommand,
+)
+from .connect import Fix, fix_for
 from .docks import InspectorDock, PaletteDock, ProblemsDock, RotationsDock, key_of_node
 from .document import Document
 from .files import APP_NAME, FileActions
+from .help import ShortcutsDialog, about_text, open_docs, shortcut_rows
 from .hosting import HostingUI
 from .images import PicturesUI
 from .importing import ImportUI
@@ -69,6 +79,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
         self.playtest: Any = None
+        self._asset_editor: Any = None
         self._build_docks(packs)
         self._build_actions()
         self._build_menus()
@@ -104,6 +115,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.inspector)
         self.problems = ProblemsDock(self)
         self.problems.activated.connect(self.goto_problem)
+        self.problems.fix_requested.connect(self.fix_problem)
+        self.problems.fixer = self._fix_label
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.problems)
         self.history = QDockWidget("History", self)
         self.history.setObjectName("HistoryDock")
@@ -148,11 +161,19 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             "&Import JSON…", self.file_import_json, None, "Open a project's JSON export"
         )
         self.a_export = self._act(
-            "&Export JSON…", self.file_export_json, None, "Write the lossless JSON export"
+            "&Export JSON…", self.file_export_json, "Ctrl+E", "Write the lossless JSON export"
         )
         self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
-        self.a_export_png = self._act("Export &PNG…", lambda: self.file_export_picture("png"))
-        self.a_quit = self._act("&Quit", self.close, SK.Quit)
+        self.a_export_png = self._act(
+            "Export &PNG…", lambda: self.file_export_picture("png"), "Ctrl+Shift+E"
+        )
+        self.a_recover = self._act(
+            "Recover autosa&ves…",
+            self.file_recover,
+            None,
+            "List the autosaves of unsaved work: restore, keep or discard them",
+        )
+        self.a_quit = self._act("&Quit", self.close, "Ctrl+Q")
         self.a_undo = self.doc.undo.createUndoAction(self, "&Undo")
         self.a_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
         self.a_redo = self.doc.undo.createRedoAction(self, "&Redo")
@@ -183,7 +204,22 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.a_zoom_out = self._act(
             "Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25), SK.ZoomOut
         )
-        self.a_fit = self._act("&Fit board", self.view.fit, "Ctrl+0", "Fit the board to the window")
+        self.a_fit = self._act(
+            "&Zoom to content", self.view.fit_content, "Ctrl+0", "Show everything on the board"
+        )
+        self.a_fit_page = self._act(
+            "Fit &page", self.view.fit, "Ctrl+9", "Fit the board sheet to the window"
+        )
+        self.a_actual = self._act(
+            "&Actual size", self.view.actual_size, "Ctrl+1", "1 mm on the board is 1 mm on screen"
+        )
+        self.a_help_keys = self._act(
+            "&Keyboard shortcuts", self.show_shortcuts, "F1", "Every shortcut of the editor"
+        )
+        self.a_help_docs = self._act(
+            "&Documentation", open_docs, None, "The editor's reference: tools, shortcuts, docks"
+        )
+        self.a_about = self._act("&About Boardwright", self.show_about)
         self.a_grid = self._act("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
         self.a_grid.setChecked(True)
         self.a_snap = self._act(
@@ -226,6 +262,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             PlacePointTool(self, "door"),
             PlacePointTool(self, "river_dot"),
             PlacePointTool(self, "bridge"),
+            PlacePointTool(self, "port"),
             EditVerticesTool(self),
             DeleteTool(self),
         ):
@@ -256,6 +293,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         for a in (self.a_import, self.a_export, self.a_export_svg, self.a_export_png):
             m.addAction(a)
         m.addSeparator()
+        m.addAction(self.a_recover)
+        m.addSeparator()
         m.addAction(self.a_quit)
         self._refresh_recent()
         m = mb.addMenu("&Edit")
@@ -281,6 +320,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             self.a_zoom_in,
             self.a_zoom_out,
             self.a_fit,
+            self.a_fit_page,
+            self.a_actual,
             None,
             self.a_grid,
             self.a_snap,
@@ -288,8 +329,11 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             None,
         ):
             m.addSeparator() if item is None else m.addAction(item)
+        self.dock_actions: dict[str, QAction] = {}
         for d in (self.palette_dock, self.inspector, self.problems, self.rotations):
-            m.addAction(d.toggleViewAction())
+            a = self._dock_action(d)
+            self.dock_actions[d.objectName()] = a
+            m.addAction(a)
         self.view_menu = m
         m = mb.addMenu("&Tools")
         for a in self.tool_actions.values():
@@ -299,6 +343,32 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         m = mb.addMenu("&Playtest")
         m.addAction(self.a_playtest)
         m.addAction(self.a_stop_playtest)
+        m = mb.addMenu("&Help")
+        for h in (self.a_help_keys, self.a_help_docs, None, self.a_about):
+            m.addSeparator() if h is None else m.addAction(h)
+        self.help_menu = m
+
+    def _dock_action(self, dock: QDockWidget) -> QAction:
+        """A View menu entry for ``dock``: shows it, raises it when its tab is behind
+        another, and hides it only when it is in front."""
+        a = QAction(dock.windowTitle().split(" (")[0], self)
+        a.setCheckable(True)
+        a.setChecked(not dock.isHidden())
+        a.setStatusTip(f"Show the {a.text()} panel (again, when it is in front, hides it)")
+        dock.toggleViewAction().toggled.connect(a.setChecked)
+        a.triggered.connect(lambda _on=False, d=dock, act=a: self.show_dock(d, act))
+        return a
+
+    def show_dock(self, dock: QDockWidget, action: QAction | None = None) -> None:
+        if dock.isHidden():
+            dock.show()
+            dock.raise_()
+        elif dock.visibleRegion().isEmpty():
+            dock.raise_()  # its tab is behind another: bring it to the front
+        else:
+            dock.hide()
+        if action is not None:
+            action.setChecked(not dock.isHidden())
 
     def _build_toolbars(self) -> None:
         tb = QToolBar("File", self)
@@ -343,6 +413,8 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         )
         self.view.zoom_changed.connect(lambda z: self.zoom_label.setText(f"zoom {z:.2f} px/mm"))
         self.view.tile_dropped.connect(self.drop_tile)
+        self.view.nudged.connect(self.nudge)
+        self.view.tile_lookup = self.find_tile
         self.view.piece_dropped.connect(self.drop_piece)
 
     def _wire_document(self) -> None:
@@ -430,7 +502,48 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             self.view.centerOn(self.scene.items_by_key[key])
         self.scene.markers.highlight = (problem.x, problem.y) if problem.x is not None else None
 
+    def _fix(self, problem: Any) -> Fix | None:
+        return fix_for(self.doc.board, problem, lambda: self.doc.new_id("port"))
+
+    def _fix_label(self, problem: Any) -> str | None:
+        fix = self._fix(problem)
+        return fix.label if fix is not None else None
+
+    def fix_problem(self, problem: Any) -> bool:
+        """Apply the one-click fix of ``problem`` as one undo step; False if it has none."""
+        fix = self._fix(problem)
+        if fix is None:
+            return False
+        self.doc.undo.beginMacro(fix.label[:1].upper() + fix.label[1:])
+        if fix.new_geometry is not None:
+            self.doc.undo.push(EditVerticesCommand(self.doc, fix.path_id, fix.new_geometry))
+        if fix.add:
+            self.doc.undo.push(AddFeaturesCommand(self.doc, fix.add, fix.label))
+        self.doc.undo.endMacro()
+        self.status(f"Fixed: {fix.label}")
+        return True
+
+    # ================================================================== help
+    def show_shortcuts(self) -> ShortcutsDialog:
+        """Help ▸ Keyboard shortcuts (F1): the sheet, built from the window's actions."""
+        acts = [a for m in self.menuBar().findChildren(QMenu) for a in m.actions()]
+        dlg = ShortcutsDialog(shortcut_rows(acts), self)
+        self.shortcuts_dialog = dlg
+        dlg.show()
+        return dlg
+
+    def show_about(self) -> None:
+        self.ask("information", f"About {APP_NAME}", about_text())
+
     # ================================================================== editing
+    def nudge(self, dx: float, dy: float) -> bool:
+        """Move the selection by (dx, dy) mm (the arrow keys); False if nothing is selected."""
+        keys = {k for k in self.scene.selected_keys() if not k.startswith("c:")}
+        if not keys or self.playtest is not None:
+            return False
+        self.doc.undo.push(MoveCommand(self.doc, keys, dx, dy))
+        return True
+
     def find_tile(self, key: str) -> Any:
         return self.palette_dock.tile(key) or self.doc.board.tiles.get(key)
 
@@ -546,6 +659,10 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         if keys:
             p = self.doc.placement(keys[0][2:])
             tile_key = p.tile if p else None
+        old = self._asset_editor
+        if old is not None and old.isVisible() and not old.close():
+            old.raise_()  # its unsaved tile stays open
+            return
         self._asset_editor = AssetEditor(self.packs, tile_key, self)
         self._asset_editor.tile_saved.connect(self._tile_saved)
         self._asset_editor.show()
@@ -569,6 +686,10 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.settings.setValue("window/state", self.saveState())
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        editor = self._asset_editor
+        if editor is not None and editor.isVisible() and not editor.close():
+            event.ignore()  # its unsaved tile: the user cancelled
+            return
         if not self.maybe_save():
             event.ignore()
             return

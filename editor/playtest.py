@@ -25,9 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import (
+    QAction,
     QColor,
     QCursor,
     QKeyEvent,
+    QKeySequence,
     QMouseEvent,
 )
 from PySide6.QtWidgets import (
@@ -38,6 +40,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QMenu,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -50,7 +53,9 @@ from referee.vocabulary import FigureView, Symbol
 
 from .game_options import DEFAULT_OPTIONS
 from .playtest_bots import BotDriver
+from .playtest_cards import HandWidget
 from .playtest_figures import FiguresItem
+from .playtest_history import PlayHistory
 from .tools.base import Tool
 
 if TYPE_CHECKING:
@@ -177,12 +182,49 @@ class PlaytestController:
         row.addWidget(self.entry, 1)
         row.addWidget(self.pass_button)
         row.addWidget(stop)
+        #: the plies played and taken back (Ctrl+Z / Ctrl+Shift+Z, the move list)
+        self.history = PlayHistory()
+        self.ply_list = QListWidget()
+        self.ply_list.setToolTip(
+            "The moves played: click one to go back (or forward) to the position after it"
+        )
+        self.ply_list.itemClicked.connect(lambda it: self.jump_to(self.ply_list.row(it)))
+        back_row = QHBoxLayout()
+        self.take_back_button = QPushButton("↶ Take back")
+        self.take_back_button.setToolTip("Take back the last move (Ctrl+Z)")
+        self.take_back_button.clicked.connect(self.take_back)
+        self.replay_button = QPushButton("↷ Replay")
+        self.replay_button.setToolTip("Play the move taken back again (Ctrl+Shift+Z)")
+        self.replay_button.clicked.connect(self.replay)
+        back_row.addWidget(self.take_back_button)
+        back_row.addWidget(self.replay_button)
+        self.a_take_back = QAction("Take back move", window)
+        self.a_take_back.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
+        self.a_take_back.triggered.connect(self.take_back)
+        self.a_replay = QAction("Replay move", window)
+        self.a_replay.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
+        self.a_replay.triggered.connect(self.replay)
+        window.addAction(self.a_take_back)
+        window.addAction(self.a_replay)
         self.moves = QListWidget()
         self.moves.setToolTip("The referee's legal moves: double-click one to play it")
         self.moves.itemDoubleClicked.connect(lambda it: self.play_text(it.text()))
         lay.addWidget(self.turn_label)
         lay.addWidget(self.hint_label)
         lay.addWidget(self.events, 3)
+        lay.addWidget(QLabel("Moves played (click one to go back to it)"))
+        lay.addWidget(self.ply_list, 1)
+        lay.addLayout(back_row)
+
+        #: the hand of the player to move, as card faces (click one: its moves only)
+        self.hand = HandWidget(self._pick_card)
+        self.hand_title = QLabel("Hand of the player to move (click a card: its moves)")
+        self.hand_area = QScrollArea()
+        self.hand_area.setWidgetResizable(True)
+        self.hand_area.setWidget(self.hand)
+        self.hand_area.setMinimumHeight(150)
+        lay.addWidget(self.hand_title)
+        lay.addWidget(self.hand_area, 2)
         lay.addWidget(QLabel("Legal moves (double-click to play)"))
         lay.addWidget(self.moves, 1)
         lay.addLayout(row)
@@ -400,15 +442,82 @@ class PlaytestController:
         if not by_bot and self.bot_driver is not None and self.bot_driver.is_bot_turn():
             self.say(f"It is {self.game.to_move}'s turn, and a bot plays it", error=True)
             return False
+        before = self.game.copy()
         try:
             events = self.game.push(move)
         except IllegalMoveError as exc:
             self.say(f"Illegal: {exc}", error=True)
             return False
+        self.history.record(str(move), before)
         self.narrate([{"type": "move", "text": f"▶ {move}"}] + list(events))
         self.picked = None
         self.refresh()
         return True
+
+    # ------------------------------------------------------------------ take-back
+    def _human_to_move(self) -> bool:
+        return self.bot_driver is None or not self.bot_driver.is_bot_turn()
+
+    def take_back(self) -> bool:
+        """Take back the last move — with bots, back to the last position a person is to
+        move in (else the bot would play again at once). False if nothing was played."""
+        if not self.history.played:
+            self.say("Nothing to take back")
+            return False
+        if self.bot_driver is not None:
+            self.bot_driver.cancel()
+        while True:
+            ply = self.history.take_back()
+            if ply is None:
+                break
+            self.game = ply.before.copy()
+            self.narrate([{"type": "move", "text": f"↶ took back {ply.text}"}])
+            if self._human_to_move() or not self.history.played:
+                break
+        self.picked = None
+        self.refresh()
+        return True
+
+    def replay(self) -> bool:
+        """Play the move taken back last again; False if there is none."""
+        text = self.history.next_replay()
+        if text is None:
+            self.say("Nothing to replay")
+            return False
+        move = self.game.parse_move(text)
+        return self.play(move, by_bot=True)
+
+    def jump_to(self, plies: int) -> None:
+        """Go to the position after ``plies`` moves (0: the start), back or forward."""
+        while len(self.history.played) > plies and self.history.played:
+            ply = self.history.take_back()
+            assert ply is not None
+            self.game = ply.before.copy()
+            self.narrate([{"type": "move", "text": f"↶ took back {ply.text}"}])
+        while len(self.history.played) < plies and self.history.next_replay() is not None:
+            if not self.replay():
+                break
+        if self.bot_driver is not None and len(self.history.played) == plies:
+            self.bot_driver.cancel()
+        self.picked = None
+        self.refresh()
+
+    def _show_plies(self) -> None:
+        lines = self.history.lines()
+        self.ply_list.clear()
+        self.ply_list.addItems(lines)
+        now = len(self.history.played)
+        for i in range(len(lines)):
+            it = self.ply_list.item(i)
+            if i > now:
+                it.setForeground(QColor("#9e9e9e"))  # taken back: click to replay up to it
+            if i == now:
+                f = it.font()
+                f.setBold(True)
+                it.setFont(f)
+        self.ply_list.setCurrentRow(now)
+        self.take_back_button.setEnabled(bool(self.history.played))
+        self.replay_button.setEnabled(self.history.next_replay() is not None)
 
     # ------------------------------------------------------------------ display
     def say(self, text: str, error: bool = False) -> None:
@@ -448,8 +557,12 @@ class PlaytestController:
             self.picked = None
         self.destinations = set(self.targets.get(self.picked, {})) if self.picked else set()
         legal = self._legal = list(self.game.legal_moves)
-        self.moves.clear()
-        self.moves.addItems([str(m) for m in legal[:500]])
+        mover = self.game.to_move if out is None else None
+        view = self.game.view(mover) if mover in self.game.viewers() else {}
+        self.hand.show_view(view)
+        self.hand_title.setVisible(bool(self.hand.cards))
+        self.hand_area.setVisible(bool(self.hand.cards))
+        self._fill_moves()
         self.pass_button.setEnabled(any(str(m) == "pass" for m in legal))
         if legal:
             self.entry.setPlaceholderText(f"type a move, e.g. {legal[0]}")
@@ -470,9 +583,22 @@ class PlaytestController:
                 f"<b>{self.game.to_move}</b> to move · {len(legal)} legal move(s)"
             )
             self.hint_label.setText(hint)
+        self._show_plies()
         self.overlay.update()
         if self.bot_driver is not None:
             self.bot_driver.after_refresh()
+
+    def _pick_card(self, card: str | None) -> None:
+        self._fill_moves()
+
+    def _fill_moves(self) -> None:
+        """The legal moves, or only those naming the card picked in the hand."""
+        shown = [str(m) for m in self._legal]
+        card = self.hand.picked
+        if card is not None:
+            shown = [m for m in shown if card in m.split()] or shown
+        self.moves.clear()
+        self.moves.addItems(shown[:500])
 
     def stop(self) -> None:
         w = self.window
@@ -480,6 +606,8 @@ class PlaytestController:
             self.bot_driver.stop()
         if self.last_menu is not None:
             self.last_menu.close()
+        w.removeAction(self.a_take_back)
+        w.removeAction(self.a_replay)
         w.scene.removeItem(self.overlay)
         w.scene.markers.setVisible(True)
         w.removeDockWidget(self.dock)

@@ -118,6 +118,13 @@ class BotDriver(QObject):
         self._done_thinking()
         self.ctl.say(message, error=True)
 
+    def cancel(self) -> None:
+        """Drop the move a bot is thinking of or about to think of (the position changed
+        under it: a take-back); the next refresh starts it again if it is to move."""
+        self._token += 1
+        self.timer.stop()
+        self._done_thinking()
+
     def stop(self) -> None:
         """Stop playing (a bot thinking now finishes, and its move is dropped)."""
         self._stopped = True

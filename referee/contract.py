@@ -35,7 +35,14 @@ are two when the game allows two, else its least count (:func:`player_count`).
 - ``generator_hidden`` — no view carries the random generator or the fixed dice;
 - ``bot_worlds`` — ``determinise(player, rng)`` gives a separate game that looks
   the same to the player, leaves the original alone, and is the same for the same
-  generator; ``evaluate`` is ``None`` or within 0..1.
+  generator; ``evaluate`` is ``None`` or within 0..1;
+- ``hidden_information`` — two games that differ only in what a viewer may not see
+  (the game and ``determinise(viewer, rng)`` of it: another generator, other pile
+  orders, other hands of the others, another seed where the state keeps one) look the
+  same to that viewer, and to an onlooker, over the same moves: the same view, the
+  same legal moves on the viewer's turn, the same events, until a move's events
+  differ (a draw or a roll showed what differs, the rules' own reveal); and no view
+  or event of a game set up with a distinctive seed holds that seed.
 """
 
 from __future__ import annotations
@@ -367,6 +374,106 @@ def check_bot_worlds(c: Contract) -> None:
     )
 
 
+#: a seed no board, event or view would hold by chance
+_MARK_SEED = 918_273_645_501
+
+
+def _first_difference(a: Any, b: Any, at: str = "") -> str:
+    """Where two JSON values first differ (``state.cards.pile[3]``), for messages."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                return f"{at}.{k}".lstrip(".")
+            if a[k] != b[k]:
+                return _first_difference(a[k], b[k], f"{at}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{at}[{i}]")
+    return at.lstrip(".") or "(top)"
+
+
+def check_hidden_information(c: Contract) -> None:
+    cls = c.game
+    marked = cls.new(c.board, players=player_count(cls), seed=_MARK_SEED)
+    shown: list[Any] = [marked.view(v) for v in [*marked.viewers(), None]]
+    shown += [marked.events_for(list(marked.setup_events), v) for v in marked.viewers()]
+    assert str(_MARK_SEED) not in json.dumps(_roundtrip(shown)), (
+        f"seed {_MARK_SEED}, after 0 move(s): a view or a setup event shows the seed "
+        "(whoever knows it rebuilds the generator and every face-down pile)"
+    )
+    for k, (where, g) in enumerate(c.states()):
+        for me in g.players:
+            twin = _twin(g, me, random.Random(k))
+            if twin is not None:
+                _same_to(g, twin, me, f"{where}, {me}'s twin")
+    for seed in c.seeds():
+        base = c.new(seed)
+        for k, me in enumerate(base.players):
+            twin = _twin(base, me, random.Random(seed * 7919 + k))
+            if twin is None:
+                continue
+            game = base.copy()
+            pick = random.Random(seed)
+            if base.die_faces() > 0:  # the same dice in both: the dice are not hidden
+                dice = [pick.randint(1, base.die_faces()) for _ in range(4 * c.sampling.plies)]
+                game.rng.fixed, twin.rng.fixed = list(dice), list(dice)
+            _follow(c, game, twin, me, pick, f"seed {seed}")
+
+
+def _twin(g: Game[Any], me: str, rng: random.Random) -> Game[Any] | None:
+    """``g`` with what ``me`` may not see dealt afresh (``None``: over, or no world)."""
+    if g.outcome is not None:
+        return None
+    try:
+        return g.determinise(me, rng)
+    except CannotDeterminise:
+        return None
+
+
+def _same_to(a: Game[Any], b: Game[Any], me: str, where: str) -> None:
+    """``a`` and ``b`` look the same to ``me`` and to an onlooker, and ``me`` has the
+    same moves in both on his turn."""
+    for viewer in (me, None):
+        who = viewer or "an onlooker"
+        va, vb = _roundtrip(a.view(viewer)), _roundtrip(b.view(viewer))
+        assert va == vb, (
+            f"{where}: {who} tells apart two games that differ only in what {me} may "
+            f"not see, at view {_first_difference(va, vb)}"
+        )
+    if a.outcome is None and a.to_move == me:
+        assert _moves(a) == _moves(b), (
+            f"{where}: {me} has other legal moves in two games that differ only in what "
+            f"{me} may not see"
+        )
+
+
+def _follow(
+    c: Contract, game: Game[Any], twin: Game[Any], me: str, pick: random.Random, name: str
+) -> None:
+    """Play the same moves in ``game`` and its ``twin`` while they look the same to
+    ``me``: a move after which they still do must have told ``me`` the same events."""
+    for ply in range(1, c.sampling.plies + 1):
+        if game.outcome is not None or twin.outcome is not None:
+            return
+        common = sorted(set(_moves(game)) & set(_moves(twin)))
+        if not common:
+            return
+        move = pick.choice(common)
+        ea, eb = game.push_text(move), twin.push_text(move)
+        if any(_roundtrip(game.view(v)) != _roundtrip(twin.view(v)) for v in (me, None)):
+            return  # the move showed what differs (a draw, a roll): the rules' own reveal
+        where = f"{name}, after {ply} move(s), {me}'s twin"
+        for viewer in (me, None):
+            sa = _roundtrip(game.events_for(ea, viewer))
+            sb = _roundtrip(twin.events_for(eb, viewer))
+            assert sa == sb, (
+                f"{where}: the events of {move} to {viewer or 'an onlooker'} tell apart two "
+                f"games that look the same to {me}, at {_first_difference(sa, sb)}"
+            )
+        _same_to(game, twin, me, where)
+
+
 #: the checks, by name (see the module docstring)
 CHECKS: dict[str, Callable[[Contract], None]] = {
     "options": check_options,
@@ -382,6 +489,7 @@ CHECKS: dict[str, Callable[[Contract], None]] = {
     "position_round_trip": check_position_round_trip,
     "generator_hidden": check_generator_hidden,
     "bot_worlds": check_bot_worlds,
+    "hidden_information": check_hidden_information,
 }
 
 

@@ -64,7 +64,7 @@ from .compiler import CompiledBoard, compile_board
 from .errors import BoardwrightError, IllegalMoveError, StateError, UsageError
 from .games import available, get_game
 from .games.base import Game
-from .render import render_svg
+from .render import figures_svg, render_svg
 from .safeio import MAX_INT_DIGITS, dumps_json, loads_json, write_json
 from .store import _project_in_dir, load_project, read_json_file
 
@@ -940,6 +940,7 @@ class Session:
                 **st,
                 "view": g.view(viewer),
                 "figures": [dataclasses.asdict(f) for f in g.figures().values()],
+                "pieces": figures_svg(g),
             }
             if st["to_move"] is not None and (everything or st["to_move"] == viewer):
                 out["moves"] = [str(m) for m in g.legal_moves]

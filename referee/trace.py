@@ -89,19 +89,16 @@ def load_picture(source: str | os.PathLike[str] | bytes | Any) -> NDArray[np.uin
 
     from PIL import Image
 
-    from .images.decode import inspect_image, open_image
+    from .images.decode import MAX_FILE_BYTES, inspect_image, open_image
+    from .safeio import read_bytes
 
     if isinstance(source, np.ndarray):
         arr = source
     else:
         if isinstance(source, (str, os.PathLike)):
             p = Path(source)
-            try:
-                data = p.read_bytes()
-            except OSError as exc:
-                raise ImageError(
-                    f"cannot read: {exc.strerror}", code="not_found", location=str(p)
-                ) from None
+            # a regular file only (a FIFO hung), no more bytes read than the limit
+            data = read_bytes(p, error=ImageError, max_bytes=MAX_FILE_BYTES)
             facts = inspect_image(data, str(p))
             im = open_image(data, facts.format, str(p))
         elif isinstance(source, bytes):

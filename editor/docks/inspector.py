@@ -34,6 +34,7 @@ from referee.model import prop_table
 
 from ..commands import MoveCommand, SetMetaCommand, SetPropertyCommand, TurnCommand
 from ..document import Document
+from .inspector_tips import field_tip
 
 UNSET = "—"
 
@@ -116,6 +117,7 @@ class InspectorDock(QDockWidget):
         name = QLineEdit(str(m.get("name", "")))
         name.editingFinished.connect(lambda: self._meta("name", name.text()))
         form.addRow("Name", name)
+        name.setPlaceholderText(self.doc.title)
         rules = QComboBox()
         rules.addItem(UNSET, None)
         for r in available():
@@ -134,6 +136,8 @@ class InspectorDock(QDockWidget):
             self.widgets[key] = sb
         self.widgets["name"] = name
         self.widgets["rules"] = rules
+        for key, wdg in self.widgets.items():
+            wdg.setToolTip(field_tip("board", key))
         c = self.doc.compiled.counts()
         for text in (
             f"{len(self.doc.board.placements)} tiles, {len(self.doc.board.features)} free features",
@@ -169,6 +173,8 @@ class InspectorDock(QDockWidget):
         turns.valueChanged.connect(self._turn_placement)
         form.addRow("Turns", turns)
         self.widgets["turns"] = turns
+        for key in ("x", "y", "turns"):
+            self.widgets[key].setToolTip(field_tip("tile", key))
 
     def _feature_form(self, form: QFormLayout, keys: list[str]) -> None:
         feats = [self.doc.feature(k[2:]) for k in keys]
@@ -185,11 +191,14 @@ class InspectorDock(QDockWidget):
         for key, spec in specs.items():
             value = first.props.get(key)
             wdg = self._widget_for(key, spec, value)
+            wdg.setToolTip(field_tip(kind, key, spec))
             form.addRow(key.replace("_", " ").capitalize(), wdg)
             self.widgets[key] = wdg
         extra = [k for k in first.props if k not in specs]
         for k in extra:
-            form.addRow(k, QLabel(repr(first.props[k])))
+            lab = QLabel(repr(first.props[k]))
+            lab.setToolTip(f"{k}: a property no installed rules module declares (kept as it is)")
+            form.addRow(k, lab)
 
     def _widget_for(self, key: str, spec: Mapping[str, Any], value: Any) -> QWidget:
         t = spec["type"]

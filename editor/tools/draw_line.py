@@ -7,7 +7,8 @@ import shapely
 
 from referee.model import Feature
 
-from ..commands import AddFeatureCommand
+from ..commands import AddFeatureCommand, AddFeaturesCommand
+from ..connect import ports_for_ends
 from .base import ToolContext
 from .vertices_input import VertexInputTool
 
@@ -30,11 +31,25 @@ class DrawLineTool(VertexInputTool):
             self.ctx.status(f"A {self.kind} needs two different ends")
             return None
         fid = self.doc.new_id({"path": "a", "river": "r", "road": "d", "track": "k"}[self.kind])
-        self.doc.undo.push(
-            AddFeatureCommand(
-                self.doc, Feature(fid, self.kind, line, dict(LINE_DEFAULTS[self.kind]))
-            )
+        feat = Feature(fid, self.kind, line, dict(LINE_DEFAULTS[self.kind]))
+        # a path end on a tile's port gets a free port there, so it links to the tile
+        ports = (
+            ports_for_ends(self.doc.board, coords, lambda: self.doc.new_id("port"))
+            if self.kind == "path"
+            else []
         )
+        if ports:
+            self.doc.undo.push(
+                AddFeaturesCommand(
+                    self.doc,
+                    [feat, *ports],
+                    f"Add path {fid} joined to {len(ports)} tile port"
+                    + ("s" if len(ports) > 1 else ""),
+                )
+            )
+            self.ctx.status(f"Path {fid} joined to the tile port it ends on")
+        else:
+            self.doc.undo.push(AddFeatureCommand(self.doc, feat))
         self.snapper = None
         return fid
 

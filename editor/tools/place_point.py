@@ -9,6 +9,7 @@ from PySide6.QtGui import QMouseEvent
 from referee.model import Feature
 
 from ..commands import AddFeatureCommand
+from ..connect import port_feature, tile_ports, tolerance
 from ..snapping import Snapper
 from .base import Tool, ToolContext
 
@@ -30,7 +31,14 @@ PREFIX = {
     "port": "port",
     "label": "lbl",
 }
-SHORTCUTS = {"point": "N", "junction": "J", "door": "D", "river_dot": "Y", "bridge": "B"}
+SHORTCUTS = {
+    "point": "N",
+    "junction": "J",
+    "door": "D",
+    "river_dot": "Y",
+    "bridge": "B",
+    "port": "Q",
+}
 
 
 class PlacePointTool(Tool):
@@ -69,13 +77,14 @@ class PlacePointTool(Tool):
 
     def place(self, x: float, y: float) -> str:
         fid = self.doc.new_id(PREFIX.get(self.kind, "f"))
-        self.doc.undo.push(
-            AddFeatureCommand(
-                self.doc,
-                Feature(
-                    fid, self.kind, shapely.Point(x, y), dict(POINT_DEFAULTS.get(self.kind, {}))
-                ),
-            )
-        )
+        feat = Feature(fid, self.kind, shapely.Point(x, y), dict(POINT_DEFAULTS.get(self.kind, {})))
+        if self.kind == "port":
+            # a port on a tile's port faces that tile (a frame piece's port)
+            b = self.doc.board
+            tol = tolerance(b)
+            hit = next((q for q in tile_ports(b) if abs(q[1] - x) + abs(q[2] - y) <= tol), None)
+            if hit is not None:
+                feat = port_feature(b, fid, hit[1], hit[2], hit[3])
+        self.doc.undo.push(AddFeatureCommand(self.doc, feat))
         self.snapper = None
         return fid

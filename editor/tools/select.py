@@ -6,7 +6,7 @@ locked (Background panel) or Ctrl/Shift is held (then the drag selects with a bo
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
 from ..commands import MoveBackgroundCommand, MoveCommand, MovePieceCommand
@@ -71,6 +71,13 @@ class SelectTool(Tool):
             p = self.doc.placement(key[2:])
             if p is not None:
                 self._anchor = (p.x, p.y)
+                if self.ctx.view.snapping:
+                    self.ctx.scene.show_slots(
+                        self.doc.board.tiles.get(p.tile),
+                        p.turns,
+                        self.ctx.view.visible_rect(),
+                        p.id,
+                    )
         return True
 
     def _press_background(self, pos: QPointF) -> bool:
@@ -145,6 +152,7 @@ class SelectTool(Tool):
     def release(self, pos: QPointF, event: QMouseEvent) -> bool:
         if self._drag is None:
             return False
+        self.ctx.scene.show_slots(None, 0, QRectF())
         self._drag = None
         self._piece = None
         self._bg_from = None

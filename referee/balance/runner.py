@@ -50,6 +50,9 @@ class Job:
         Rules options (``variant`` included).
     max_moves : int
         A game still running after this many moves is recorded as unfinished.
+    lineup : tuple of int
+        For each seat, which of the study's bots sits there (its index in the
+        study's ``--bots``); empty: bot k in seat k.
     """
 
     rules: str
@@ -59,6 +62,7 @@ class Job:
     bots: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
     max_moves: int = 3000
+    lineup: tuple[int, ...] = ()
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the bot in ``seat`` (a function of the game seed and the seat)."""
@@ -68,7 +72,8 @@ class Job:
 def play(job: Job) -> dict[str, Any]:
     """Play one game; return its record (JSON-ready).
 
-    The record holds ``seed``, ``seats``, ``bots``, ``first`` (the seat that moved
+    The record holds ``seed``, ``seats``, ``bots`` (per seat), ``lineup`` (per seat,
+    the index of its bot in the study's list), ``first`` (the seat that moved
     first), ``moves`` (plies), ``outcome``, ``result`` (``won``/``lost``/``draw``/
     ``unfinished``), ``winners``, ``ending`` (what ended it: the outcome's reason or
     how, else its last event's type), ``rules_fired`` (event type -> count) and
@@ -113,6 +118,7 @@ def play(job: Job) -> dict[str, Any]:
         "seed": job.seed,
         "seats": names,
         "bots": list(job.bots),
+        "lineup": list(job.lineup or range(len(names))),
         "first": first,
         "moves": moves,
         "outcome": None if outcome is None else outcome.to_json(),

@@ -13,7 +13,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -21,9 +21,10 @@ from typing import IO, Any
 from ..bots import parse_bots
 from ..errors import UsageError
 from .engines import Engine, LocalEngine
-from .heatmap import heatmap_png, heatmap_svg
+from .heatmap import difference_svg, heatmap_png, heatmap_svg
 from .report import compare, summarise
 from .runner import Job, board
+from .sequential import ALPHA, LOOK, QUESTIONS, check, look_every, looks
 from .store import ResultStore
 
 
@@ -39,11 +40,23 @@ class Study:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     max_moves: int = 3000
+    #: ``"rotate"``: game k seats bot j in seat (j + k) mod seats, so every bot plays
+    #: every seat equally often over each run of that many games and seat advantage
+    #: and bot strength can be told apart; ``"fixed"``: bot j always in seat j
+    seating: str = "rotate"
+    #: stop once the answer is clear (:mod:`.sequential`): ``"bots"`` or ``"seats"``;
+    #: ``None`` plays every game
+    stop_early: str | None = None
+    #: games between two looks of ``stop_early``
+    look: int = LOOK
 
     def description(self, project: str | None = None) -> dict[str, Any]:
-        """What identifies the study's games in the store (the board by its hash)."""
+        """What identifies the study's games in the store (the board by its hash).
+
+        A fixed-seat study is described as before seats rotated, so its stored games
+        are found again."""
         proj = project or self.project
-        return {
+        out: dict[str, Any] = {
             "rules": self.rules,
             "board": board(proj).hash,
             "players": self.players,
@@ -51,27 +64,57 @@ class Study:
             "options": self.options,
             "max_moves": self.max_moves,
         }
+        if self.rotated:
+            out["seating"] = "rotate"
+        return out
+
+    @property
+    def rotated(self) -> bool:
+        """Whether seats rotate (and rotating changes anything: two bots differ)."""
+        return self.seating == "rotate" and len(set(self.bots)) > 1
+
+    def lineup(self, k: int) -> tuple[int, ...]:
+        """Game ``k``'s seating: for each seat, the index in :attr:`bots` of its bot."""
+        n = len(self.bots)
+        if not self.rotated:
+            return tuple(range(n))
+        return tuple((i - k) % n for i in range(n))
 
     def jobs(self, project: str | None = None) -> list[Job]:
         proj = os.path.abspath(project or self.project)
-        return [
-            Job(
-                self.rules,
-                proj,
-                self.players,
-                self.seed + k,
-                self.bots,
-                dict(self.options),
-                self.max_moves,
+        jobs = []
+        for k in range(self.games):
+            lineup = self.lineup(k)
+            jobs.append(
+                Job(
+                    self.rules,
+                    proj,
+                    self.players,
+                    self.seed + k,
+                    tuple(self.bots[j] for j in lineup),
+                    dict(self.options),
+                    self.max_moves,
+                    lineup,
+                )
             )
-            for k in range(self.games)
-        ]
+        return jobs
 
 
 def check_study(study: Study) -> None:
     """Refuse bad input before any game runs (one line each)."""
     if study.games < 1:
         raise UsageError(f"--games must be at least 1, not {study.games}")
+    if study.seating not in ("rotate", "fixed"):
+        raise UsageError(f"seating must be rotate or fixed, not {study.seating!r}")
+    if study.stop_early is not None:
+        if study.stop_early not in QUESTIONS:
+            raise UsageError(
+                f"--stop-early asks {' or '.join(QUESTIONS)}, not {study.stop_early!r}"
+            )
+        if study.stop_early == "bots" and len(set(study.bots)) < 2:
+            raise UsageError("--stop-early bots needs two different bots in --bots")
+        if study.look < 1:
+            raise UsageError(f"--look must be at least 1, not {study.look}")
     if study.max_moves < 1:
         raise UsageError(f"--max-moves must be at least 1, not {study.max_moves}")
     parse_bots(";".join(study.bots), study.players)
@@ -95,26 +138,67 @@ def run_games(
     engine: Engine,
     project: str | None = None,
     progress: Progress | None = None,
-) -> tuple[str, list[dict[str, Any]]]:
+) -> tuple[str, list[dict[str, Any]], dict[str, Any] | None]:
     """Play the study's missing games on ``project`` (default: the study's board);
-    return the study key and all its records for the planned seeds.
+    return the study key, the records of its planned seeds and, with
+    ``study.stop_early``, the look that stopped it (``None`` when none was clear).
 
     Each record is stored as it arrives, so an interruption keeps the finished ones.
+    With ``stop_early`` the games of the first seeds are looked at every
+    ``look`` games (:mod:`.sequential`); at the first clear look the games still
+    running are cancelled and the records are those of the seeds up to that look.
     """
     key = store.begin(study.description(project))
     jobs = study.jobs(project)
+    seeds = [j.seed for j in jobs]
     done = store.done(key)
     todo = [j for j in jobs if j.seed not in done]
     total = len(jobs)
     finished = total - len(todo)
     if progress is not None:
         progress(finished, total)
-    for _, record in engine.run(todo):
-        store.add(key, record)
-        finished += 1
+    question = study.stop_early
+    step = look_every(study.look, study.players)
+    n_looks = looks(total, step)
+    have = {r["seed"]: r for r in store.records(key, seeds)} if question else {}
+    looked = 0
+    stopped: dict[str, Any] | None = None
+
+    def look_now() -> dict[str, Any] | None:
+        """The first clear look among the complete prefixes not yet looked at."""
+        nonlocal looked
+        prefix = 0
+        while prefix < total and seeds[prefix] in have:
+            prefix += 1
+        while question and (looked + 1) * step <= min(prefix, total - 1):
+            looked += 1
+            verdict = check([have[s] for s in seeds[: looked * step]], question, n_looks)
+            if verdict["clear"]:
+                return verdict
+        return None
+
+    stopped = look_now()
+    if stopped is None:
+        games = engine.run(todo)
+        try:
+            for _, record in games:
+                store.add(key, record)
+                finished += 1
+                if progress is not None:
+                    progress(finished, total)
+                if question:
+                    have[record["seed"]] = record
+                    stopped = look_now()
+                    if stopped is not None:
+                        break
+        finally:
+            if isinstance(games, Generator):
+                games.close()  # cancels the games still running
+    if stopped is not None:
         if progress is not None:
-            progress(finished, total)
-    return key, store.records(key, [j.seed for j in jobs])
+            progress(stopped["games"], stopped["games"])
+        return key, store.records(key, seeds[: stopped["games"]]), stopped
+    return key, store.records(key, seeds), None
 
 
 def stderr_progress(label: str, stream: IO[str] | None = None) -> Progress:
@@ -149,7 +233,7 @@ def run_study(
     """Run (or resume) a study and return its report; write files into ``out_dir``.
 
     Files: ``report.json``, ``report.txt``, ``heatmap.svg``, ``heatmap.png`` (and
-    ``heatmap-compare.*`` for the second board).
+    ``heatmap-compare.*``: the difference map, board B − board A, drawn on B).
     """
     from .report import text
 
@@ -158,7 +242,7 @@ def run_study(
         check_study(Study(**{**study.__dict__, "project": compare_project}))
     engine = engine or LocalEngine()
     with ResultStore(db) as store:
-        _, ra = run_games(
+        _, ra, stopped = run_games(
             study,
             store,
             engine,
@@ -166,8 +250,10 @@ def run_study(
         )
         rb: list[dict[str, Any]] | None = None
         if compare_project is not None:
-            _, rb = run_games(
-                study,
+            # board B plays the seeds board A played (all, or up to A's clear look)
+            other = Study(**{**study.__dict__, "games": len(ra), "stop_early": None})
+            _, rb, _ = run_games(
+                other,
                 store,
                 engine,
                 compare_project,
@@ -178,12 +264,22 @@ def run_study(
         "rules": study.rules,
         "project": study.project,
         "players": study.players,
-        "seeds": [study.seed, study.seed + study.games - 1],
+        "seeds": [study.seed, study.seed + len(ra) - 1],
         "options": study.options,
         "engine": engine.describe(),
         "db": str(db),
         "summary": summary,
     }
+    if study.stop_early is not None:
+        report["stop_early"] = {
+            "question": study.stop_early,
+            "planned": study.games,
+            "look_every": look_every(study.look, study.players),
+            "alpha": ALPHA,
+            "stopped": stopped is not None,
+            "games": len(ra),
+            "look": stopped,
+        }
     if rb is not None and compare_project is not None:
         report["compare_project"] = compare_project
         report["compare_summary"] = summarise(rb)
@@ -195,11 +291,16 @@ def run_study(
         except OSError as exc:
             raise UsageError(f"cannot write {out}: {exc.strerror}") from None
         files = []
-        pictures = [("heatmap", study.project, summary)]
+        pictures = [("heatmap", heatmap_svg(board(study.project), summary["heat"], _title(study)))]
         if rb is not None and compare_project is not None:
-            pictures.append(("heatmap-compare", compare_project, report["compare_summary"]))
-        for stem, proj, summ in pictures:
-            svg = heatmap_svg(board(proj), summ["heat"], f"{study.rules}: where figures went")
+            title = f"{study.rules}: {_name(compare_project)} − {_name(study.project)}"
+            pictures.append(
+                (
+                    "heatmap-compare",
+                    difference_svg(board(compare_project), report["compare"]["heat"], title),
+                )
+            )
+        for stem, svg in pictures:
             (out / f"{stem}.svg").write_text(svg, encoding="utf-8")
             (out / f"{stem}.png").write_bytes(heatmap_png(svg))
             files += [str(out / f"{stem}.svg"), str(out / f"{stem}.png")]
@@ -208,3 +309,13 @@ def run_study(
         (out / "report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
         (out / "report.txt").write_text(text(report) + "\n", encoding="utf-8")
     return report
+
+
+def _name(project: str) -> str:
+    """A project's name for a title (its folder's or file's name)."""
+    p = Path(project)
+    return p.stem if p.suffix == ".json" else p.name
+
+
+def _title(study: Study) -> str:
+    return f"{study.rules} on {_name(study.project)}: where figures went"

@@ -19,7 +19,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="play many seeded games between bots and report on the board's balance",
         description="Play GAMES seeded games of RULES on PROJECT between bots, store each "
         "result in SQLite as it finishes (a re-run resumes; Ctrl-C keeps what finished), "
-        "and report win rates per seat with 95 %% intervals, the first player's "
+        "and report win rates per seat with 95 % intervals, the first player's "
         "advantage, game lengths, how games end, how often each rule fires, and a heat "
         "map of where figures went, drawn on the board. --compare plays the same seeds "
         "on a second board and reports the differences with p-values.",
@@ -32,6 +32,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--seed", type=int, default=0, help="first seed (game k uses seed+k)")
     p.add_argument("--variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument(
+        "--fixed-seats",
+        action="store_true",
+        help="bot k always in seat k (default: seats rotate, game k seating bot j in "
+        "seat j+k, so each bot plays each seat equally often and the report tells seat "
+        "advantage from bot strength)",
+    )
+    p.add_argument(
+        "--stop-early",
+        choices=("bots", "seats"),
+        help="stop once some bot's (seat's) share of the games won by one alone is "
+        "clearly not its fair share: looked at every --look games, at most 5 %% chance "
+        "overall of stopping on a difference that is not there (default: play all)",
+    )
+    p.add_argument(
+        "--look", type=int, default=20, help="games between looks of --stop-early (default 20)"
+    )
     p.add_argument("--max-moves", type=int, default=3000, help="per game (default 3000)")
     p.add_argument(
         "--db", default="balance.sqlite", help="results database (default balance.sqlite)"
@@ -67,6 +84,9 @@ def cmd_balance(args: argparse.Namespace) -> int:
         seed=args.seed,
         options=parse_options(args.option, args.variant),
         max_moves=args.max_moves,
+        seating="fixed" if args.fixed_seats else "rotate",
+        stop_early=args.stop_early,
+        look=args.look,
     )
     report = run_study(
         study,

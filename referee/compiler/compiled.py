@@ -23,6 +23,7 @@ from .points import PointGraph, point_graph
 from .problems import Problem
 from .regions.spaces import RegionInput
 from .regions.state import RegionState, compile_regions
+from .tiles import tile_overlaps
 
 T = TypeVar("T")
 
@@ -121,6 +122,7 @@ class CompiledBoard:
             self._add_chain(ch)
         self._sync_port_nodes(set(self.paths.port_xy))
         self._region_problems: list[Problem] = []
+        self._overlap_cache: tuple[tuple[object, ...], list[Problem]] | None = None
         self._regions: RegionState | None = None
         self._compile_regions()
         #: track/arrival problems and ``next``/``arrival`` edges, by owning placement
@@ -652,7 +654,7 @@ class CompiledBoard:
     # ------------------------------------------------------------------ views
     @property
     def problems(self) -> list[Problem]:
-        probs = self.paths.problems() + self._region_problems
+        probs = self.paths.problems() + self._region_problems + self._tile_overlaps()
         for link_probs in self._link_problems.values():
             probs.extend(link_probs)
         nodes = self.graph.nodes
@@ -678,6 +680,14 @@ class CompiledBoard:
                 p.y or 0.0,
             ),
         )
+
+    def _tile_overlaps(self) -> list[Problem]:
+        """The ``tile_overlap`` problems, kept until a placement moves, turns or changes."""
+        sig = tuple((p.id, p.tile, p.x, p.y, p.turns) for p in self.board.placements)
+        hit = self._overlap_cache
+        if hit is None or hit[0] != sig:
+            hit = self._overlap_cache = (sig, tile_overlaps(self.board, self.tol))
+        return list(hit[1])
 
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]

@@ -25,11 +25,13 @@ CODES: dict[str, str] = {
     "road_crosses_river": WARNING,  # a road crosses a river border with no bridge on it
     "dot_not_in_city": ERROR,  # a river dot names a city space it does not lie in
     "overlapping_spaces": ERROR,  # two spaces overlap
+    "tile_overlap": ERROR,  # two placed tiles overlap (one dropped onto another)
     "goal_unreachable": ERROR,  # no start reaches the goal
     "track_point_off_track": ERROR,  # a point named by a track is not on its line
     "unknown_reference": ERROR,  # a property names a feature that does not exist
     "rules_check": ERROR,  # a rules module's own board check
     "missing_image": ERROR,  # a tile face, background, card, token or art names an absent image
+    "bad_image": ERROR,  # an image's bytes are refused (too many pixels, unsafe SVG, wrong facts)
 }
 
 

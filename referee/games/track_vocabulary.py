@@ -19,6 +19,8 @@ PROPS: dict[str, dict[str, dict[str, Any]]] = {
 SYMBOLS: dict[str, Symbol] = {
     "point.stage_goal": Symbol(colour="#c62828", shape="ring", size=5.0, title="stage goal"),
     "point.event": Symbol("!", "#6d4c41", "text", size=3.0, title="event space"),
+    # a card lying on a card slot (the encounter row): drawn as a square card
+    "card": Symbol("", "#fffdf6", "square", 7.5, stroke="#6b5a3a", title="card"),
 }
 
 __all__ = ["PROPS", "SYMBOLS"]

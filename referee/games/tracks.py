@@ -27,26 +27,22 @@ from __future__ import annotations
 import dataclasses
 import math
 import typing
-from abc import abstractmethod
 from typing import Any, ClassVar, Self, TypeVar
 
 from ..compiler import CompiledBoard
-from ..errors import BoardError, IllegalMoveError, StateError
+from ..errors import BoardError, StateError
 from .base import Game
 from .events import Event
-from .moves import Move
 from .outcome import Outcome
 
 __all__ = [
     "Op",
     "TrackGame",
-    "WordsMove",
     "ask",
     "migrate_flat",
     "need",
     "state_fields",
     "track_points",
-    "with_text",
 ]
 
 #: one queued operation or ask (JSON)
@@ -104,36 +100,17 @@ def need(ok: bool, field: str, reason: str) -> None:
         raise refuse(field, reason)
 
 
-def with_text(events: list[Event], texts: dict[str, str]) -> list[Event]:
-    """``events`` in the kit's shape: each gets a ``text`` from ``texts[type]``.
-
-    ``texts`` maps an event type to a sentence with ``{field}`` slots filled from the
-    event (``"{who} moves from {from} to {to}"``); a type without a sentence gets its
-    type in words. Events that already carry a text keep it.
-    """
-    for ev in events:
-        if "text" not in ev:
-            template = texts.get(ev["type"])
-            try:
-                ev["text"] = template.format_map(ev) if template else ev["type"].replace("_", " ")
-            except (KeyError, IndexError, ValueError):
-                ev["text"] = ev["type"].replace("_", " ")
-    return events
-
-
 # ---------------------------------------------------------------------- the game base
 class TrackGame(Game[M]):
     """A game whose state is a declared dataclass and whose turn runs on a queue.
 
     A subclass also derives from its ``STATE`` dataclass (the fields are its
-    attributes), sets ``rules``, ``TEXTS`` (event sentences) and implements ``_op``
-    (carry out one operation), ``_validate`` (the meaning of a loaded state, raising
-    through :func:`need`) and ``_step`` (apply a checked move). It keeps ``result``
-    (``None`` while the game goes on).
+    attributes), sets ``rules``, the kit's ``EVENTS`` (event templates, for
+    :meth:`Game.event`) and implements ``_op`` (carry out one operation),
+    ``_validate`` (the meaning of a loaded state, raising through :func:`need`) and
+    the kit's ``_apply``. It keeps ``result`` (``None`` while the game goes on).
     """
 
-    #: event type -> sentence with ``{field}`` slots (see :func:`with_text`)
-    TEXTS: ClassVar[dict[str, str]] = {}
     #: fields whose items are dicts the rules never change in place (copied shallow)
     VALUE_ITEMS: ClassVar[frozenset[str]] = frozenset({"queue", "held", "tray"})
     #: the Fellowship wins or loses together (the kit's flag for bots)
@@ -167,8 +144,9 @@ class TrackGame(Game[M]):
         """What breaks the rules' meaning in a loaded state (one line, the field named).
 
         After the game's own checks (:meth:`_validate`), the decision awaited is tried:
-        every legal move is applied to a :meth:`copy`, so a hand-edited queue that the
-        rules cannot carry on from is refused here, never met later as a traceback.
+        every legal move is applied to a :meth:`copy`, which must keep the
+        :meth:`invariants` (a decision awaited after it), so a hand-edited queue that
+        the rules cannot carry on from is refused here, never met later as a traceback.
 
         Notes
         -----
@@ -187,7 +165,11 @@ class TrackGame(Game[M]):
             if not moves:
                 return [f"queue: no legal move in phase {self.phase!r}"]
             for m in moves:
-                self.copy()._apply(m)
+                after = self.copy()
+                after._apply(m)
+                broken = after.invariants()
+                if broken:  # a hand-written queue that stops short of the turn's end
+                    return [f"queue: after {m}, {broken[0]} (the queue ends too early)"]
         except Exception as exc:  # a state the rules cannot go on from
             return [f"queue: the decision awaited cannot be played ({type(exc).__name__}: {exc})"]
         return []
@@ -246,13 +228,6 @@ class TrackGame(Game[M]):
             cls._COPY_PLAN = cached  # type: ignore[attr-defined]
         return cached
 
-    def _apply(self, move: M) -> list[Event]:
-        return with_text(self._step(move), self.TEXTS)
-
-    @abstractmethod
-    def _step(self, move: M) -> list[Event]:
-        """Apply a move already checked legal; return the events (texts added after)."""
-
     # ------------------------------------------------------------------ the queue
     def _run(self, ev: list[Event]) -> None:
         """Carry out queued operations until one asks for a decision or the game ends."""
@@ -282,16 +257,6 @@ class TrackGame(Game[M]):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ moves
-    def _legal_or_raise(self, move: object, move_type: type) -> set[Any]:
-        """The legal moves, after refusing a non-move or a finished game."""
-        if not isinstance(move, move_type):
-            raise IllegalMoveError(f"not a move: {move!r}", code="bad_move")
-        if self.result is not None:
-            raise IllegalMoveError(
-                "the game is over", code="game_over", details={"outcome": self.result}
-            )
-        return set(self.generate_legal_moves())
-
     def value(self) -> float:
         """A rough heuristic of how well the Fellowship stands (each game defines it)."""
         return 0.0
@@ -312,15 +277,6 @@ class TrackGame(Game[M]):
         "winners": [every player]}`` or ``{"result": "lost", "winners": []}``, with
         ``reason`` (and the game's own fields)."""
         return self.result
-
-
-class WordsMove(Move):
-    """A track game's move: the kit's :class:`Move` read as ``words`` (verb first)."""
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """``(verb, *args)``."""
-        return (self.verb, *self.args)
 
 
 def migrate_flat(

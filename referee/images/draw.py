@@ -64,9 +64,10 @@ class SvgImages:
         if self.mode == "none" or image_id not in self.store:
             return None
         info = self.store.info(image_id)
-        if self.mode == "link":
-            return self.link_base + info.file_name
         try:
+            if self.mode == "link":
+                self.store.verify(image_id)  # no link to a picture the project refuses
+                return self.link_base + info.file_name
             if self.px_per_mm and info.format != "svg":
                 side = max(1, math.ceil(max(width_mm, height_mm) * self.px_per_mm))
                 if side < max(info.width, info.height):
@@ -81,7 +82,9 @@ class SvgImages:
                     return f"data:{mime};base64," + base64.b64encode(buf.getvalue()).decode()
             data = self.store.data(image_id)
         except ImageError:
-            return None  # missing bytes: `referee check` reports it; the drawing goes on
+            return (
+                None  # missing or refused bytes: `referee check` reports them; the drawing goes on
+            )
         return f"data:{info.mime};base64," + base64.b64encode(data).decode()
 
     def element(

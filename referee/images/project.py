@@ -146,6 +146,7 @@ def image_problems(board: Board) -> list[Problem]:
     the project file, a file size in the export folder).
     """
     probs: list[Problem] = []
+    checked: set[str] = set()
     for where, iid in board.image_uses():
         if iid not in board.images:
             probs.append(
@@ -153,6 +154,8 @@ def image_problems(board: Board) -> list[Problem]:
                     "missing_image", f"{where} refers to image {iid[:12]}… not in the project"
                 )
             )
+        elif iid in checked:
+            continue
         elif not board.images.has_data(iid):
             info = board.images.info(iid)
             probs.append(
@@ -162,4 +165,10 @@ def image_problems(board: Board) -> list[Problem]:
                     f"{info.file_name} is missing",
                 )
             )
+        else:
+            checked.add(iid)
+            try:
+                board.images.verify(iid)
+            except ImageError as exc:
+                probs.append(Problem.make("bad_image", f"{where}: {exc}"))
     return probs

@@ -153,9 +153,14 @@ class FolderBlobs:
         self.folder = Path(folder)
 
     def read(self, info: ImageInfo) -> bytes | None:
-        try:
-            data = (self.folder / info.file_name).read_bytes()
-        except OSError:
+        from ..safeio import read_bytes
+        from .decode import MAX_FILE_BYTES
+
+        try:  # a regular file only, and no more bytes read than the limit (a FIFO hung)
+            data = read_bytes(
+                self.folder / info.file_name, error=ImageError, max_bytes=MAX_FILE_BYTES
+            )
+        except ImageError:
             return None
         return data if image_id(data) == info.id else None
 
@@ -193,6 +198,8 @@ class ImageStore:
     def __init__(self, sources: list[BlobSource] | None = None) -> None:
         self._infos: dict[str, ImageInfo] = {}
         self._blobs: dict[str, bytes] = {}
+        #: ids whose bytes from a source passed :meth:`_verify` (checked once)
+        self._verified: set[str] = set()
         self.sources: list[BlobSource] = list(sources or [])
         self._thumbs: OrderedDict[tuple[str, int], Image.Image] = OrderedDict()
 
@@ -268,24 +275,22 @@ class ImageStore:
 
     def add_file(self, path: str | os.PathLike[str]) -> ImageInfo:
         """:meth:`add` the content of a file (refused before reading if it is too big)."""
+        from ..safeio import read_bytes
         from .decode import MAX_FILE_BYTES
 
         p = Path(path)
+        # a regular file only (a FIFO hung, a link to /dev/zero read without end), the
+        # limit counted on the bytes read, not on what stat says
         try:
-            size = p.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise ImageError(
-                    f"image file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,} bytes",
-                    code="image_too_large",
-                    location=str(p),
-                )
-            data = p.read_bytes()
-        except FileNotFoundError:
-            raise ImageError("no such file", code="not_found", location=str(p)) from None
-        except IsADirectoryError:
-            raise ImageError("is a directory, not an image", location=str(p)) from None
-        except OSError as exc:
-            raise ImageError(f"cannot read: {exc.strerror}", location=str(p)) from None
+            data = read_bytes(p, error=ImageError, max_bytes=MAX_FILE_BYTES)
+        except ImageError as exc:
+            if exc.code != "too_large":
+                raise
+            raise ImageError(
+                f"image file is larger than {MAX_FILE_BYTES:,} bytes, the limit",
+                code="image_too_large",
+                location=str(p),
+            ) from None
         return self.add(data, p.name)
 
     def register(self, info: ImageInfo, data: bytes | None = None) -> None:
@@ -324,12 +329,35 @@ class ImageStore:
         for src in self.sources:
             blob = src.read(info)
             if blob is not None:
+                if image_id not in self._verified:
+                    self._verify(info, blob)
+                    self._verified.add(image_id)
                 return blob
         raise ImageError(
             f"the bytes of image {info.name or info.id[:12]} ({info.file_name}) are missing",
             code="missing_image",
             location=info.file_name,
         )
+
+    @staticmethod
+    def _verify(info: ImageInfo, blob: bytes) -> None:
+        """Bytes read from a project file or an ``.images/`` folder pass the same
+        checks as :meth:`add` (pixel limit, SVG allow-list) and are the picture the
+        project's facts describe; else one :class:`ImageError` naming the image."""
+        where = info.name or info.file_name
+        facts = inspect_image(blob, where)
+        if (facts.format, facts.width, facts.height) != (info.format, info.width, info.height):
+            raise ImageError(
+                f"the project lists image {info.id[:12]} as {info.format} "
+                f"{info.width}x{info.height}, its bytes are {facts.format} "
+                f"{facts.width}x{facts.height}",
+                code="corrupt_image",
+                location=where,
+            )
+
+    def verify(self, image_id: str) -> None:
+        """Read and check the bytes of a known image (see :meth:`data`)."""
+        self.data(image_id)
 
     def open(self, image_id: str) -> Image.Image:
         """The image decoded at full size (SVG rasterised at its nominal size)."""

@@ -182,6 +182,11 @@ SCHEMAS: dict[str, Any] = {
             **_STATUS_FIELDS,
             "view": _ANY,
             "figures": {"type": "array", "items": _ANY},
+            "pieces": {
+                "type": "string",
+                "description": "the figures as SVG elements in board millimetres, as "
+                "`referee render --state` draws them (each with data-figure)",
+            },
             "moves": {"type": "array", "items": {"type": "string"}},
             "targets": _ANY,
         },

@@ -35,7 +35,7 @@ The package, by operation:
 
 from __future__ import annotations
 
-from .board import BoardRenderer, render_game, render_svg
+from .board import BoardRenderer, figures_svg, render_game, render_svg
 from .features import GROUND, LAND, TERRAIN, WATER
 from .svg import FONTS
 
@@ -46,6 +46,7 @@ __all__ = [
     "TERRAIN",
     "WATER",
     "BoardRenderer",
+    "figures_svg",
     "render_game",
     "render_svg",
 ]

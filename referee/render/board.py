@@ -440,10 +440,22 @@ def render_svg(
     ).render()
 
 
+def figures_svg(game: GameFigures) -> str:
+    """The game's figures alone, as the SVG elements :func:`render_game` draws them
+    (each figure one element with ``data-figure`` and a ``<title>``, then its label),
+    in board millimetres: the browser table lays them over the board it was sent, so
+    the table and ``render --state`` draw every piece alike."""
+    svg = Svg()
+    cb = game.compiled
+    views = list(game.figures().values())
+    draw_figures(svg, views, lambda n: cb.xy(n), palette.rules_symbols(game.rules))
+    return "".join(svg.layers["pieces"])
+
+
 def render_game(game: GameFigures, **options: Any) -> str:
     """A game's board as it stands (tiles at the game's turns) with the game's figures
     on it, as SVG text (``options``: those of :func:`render_svg`)."""
     return render_svg(game.compiled.board, game.compiled, game=game, **options)
 
 
-__all__ = ["BoardRenderer", "GameFigures", "render_game", "render_svg"]
+__all__ = ["BoardRenderer", "GameFigures", "figures_svg", "render_game", "render_svg"]

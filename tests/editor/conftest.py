@@ -52,8 +52,37 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> Asked:
     return rec
 
 
+class Dialogs:
+    """Runs the window's dialogs (``run_dialog``) without a modal loop: shows the dialog
+    and clicks its buttons, named in :attr:`clicks` (e.g. ``["discard", "restore"]``;
+    ``"<name>_btn"`` attributes of the dialog), then closes it with Esc if still open."""
+
+    def __init__(self, qtbot: Any) -> None:
+        self.qtbot = qtbot
+        self.clicks: list[str] = []
+        self.seen: list[Any] = []
+
+    def __call__(self, dialog: Any) -> int:
+        from PySide6.QtCore import Qt
+
+        self.seen.append(dialog)
+        dialog.show()
+        for name in self.clicks:
+            if not dialog.isVisible():
+                break
+            self.qtbot.mouseClick(getattr(dialog, f"{name}_btn"), Qt.MouseButton.LeftButton)
+        if dialog.isVisible():
+            self.qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        return int(dialog.result())
+
+
 @pytest.fixture
-def make_window(qtbot: Any, asked: Asked) -> Any:
+def dialogs(qtbot: Any) -> Dialogs:
+    return Dialogs(qtbot)
+
+
+@pytest.fixture
+def make_window(qtbot: Any, asked: Asked, dialogs: Dialogs) -> Any:
     """Build main windows (closed again without questions at teardown)."""
     from editor.mainwindow import MainWindow
 
@@ -62,6 +91,7 @@ def make_window(qtbot: Any, asked: Asked) -> Any:
     def make(*args: Any, **kw: Any) -> MainWindow:
         w = MainWindow(*args, **kw)
         w.ask = asked  # type: ignore[method-assign]
+        w.run_dialog = dialogs  # type: ignore[method-assign]
         w.autosave_timer.stop()
         qtbot.addWidget(w)
         w.resize(1200, 800)

@@ -56,3 +56,10 @@ def drag(view: Any, path: list[tuple[float, float]], **kw: Any) -> None:
             buttons=Qt.MouseButton.LeftButton,
         )
     send_mouse(view, QMouseEvent.Type.MouseButtonRelease, *path[-1], **kw)
+
+
+def focus(win: Any, qtbot: Any) -> None:
+    """Make ``win`` the active window with the canvas focused (so its shortcuts fire)."""
+    win.activateWindow()
+    win.view.setFocus()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=2000)

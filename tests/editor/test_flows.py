@@ -84,12 +84,12 @@ def test_place_from_palette_turn_undo_redo(make_window: Any) -> None:
         for i in range(win.palette_dock.list.count())
     ]
     assert keys == ["test/cross", "test/elbow"]
-    drop_tile(win, "test/cross", 203.0, 196.0)  # snaps to the 100 mm tile pitch
-    drop_tile(win, "test/elbow", 283.0, 203.0)  # its west port snaps onto the cross's east port
+    drop_tile(win, "test/cross", 166.0, 156.0)  # snaps to the tile's own 80 mm pitch
+    drop_tile(win, "test/elbow", 203.0, 163.0)  # its west port snaps onto the cross's east port
     b = win.doc.board
     assert [(p.tile, p.x, p.y) for p in b.placements] == [
-        ("test/cross", 200.0, 200.0),
-        ("test/elbow", 280.0, 200.0),
+        ("test/cross", 160.0, 160.0),
+        ("test/elbow", 240.0, 160.0),
     ]
     elbow = b.placements[1].id
     cross = b.placements[0].id
@@ -210,7 +210,7 @@ def test_save_reopen_compare_and_recent_files(make_window: Any, tmp_path: Path) 
     assert [f.kind for f in other.doc.board.features] == ["space", "point"]
 
 
-def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> None:
+def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any, dialogs: Any) -> None:
     """Unsaved work is written to a side file; reopening after a crash offers it back."""
     target = tmp_path / "b.bwproj"
     save_project(new_board(), target)
@@ -224,10 +224,10 @@ def test_autosave_and_recovery(make_window: Any, tmp_path: Path, asked: Any) -> 
     wanted = dumps_board(win.doc.board)
     # "crash": the window goes away without saving; the side file stays
     win.doc.undo.setClean()
-    asked.answer = B.Yes
+    dialogs.clicks = ["restore"]
     again = make_window(packs={})
     assert again.open_path(target)
-    assert any(k == "question" and "Recover" in t for k, t, _ in asked.calls)
+    assert [d.windowTitle() for d in dialogs.seen] == ["Recover unsaved work?"]
     assert dumps_board(again.doc.board) == wanted
     assert again.doc.modified  # recovered work is unsaved
     assert again.save_to(target)

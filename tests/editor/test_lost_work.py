@@ -152,7 +152,7 @@ def test_autosave_records_its_project_and_document(make_window: Any, tmp_path: P
 
 
 def test_an_untitled_autosave_is_not_offered_for_an_unrelated_json_export(
-    make_window: Any, tmp_path: Path, asked: Any
+    make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
     """The untitled board's side file must not replace a JSON export being opened."""
     crashed = make_window(packs={})
@@ -162,15 +162,15 @@ def test_an_untitled_autosave_is_not_offered_for_an_unrelated_json_export(
 
     export = tmp_path / "theirs.json"
     export_json(load_project(RINGGEISTER), export)
-    asked.answer = B.Yes
+    dialogs.clicks = ["restore"]
     win = make_window(packs={})
     assert win.open_path(export)
-    assert not any(t == "Recover unsaved work?" for _k, t, _ in asked.calls)
+    assert dialogs.seen == []
     assert dumps_board(win.doc.board) == dumps_board(load_project(export))
 
 
 def test_an_untitled_autosave_is_offered_when_the_editor_starts_untitled(
-    make_window: Any, asked: Any
+    make_window: Any, dialogs: Any
 ) -> None:
     crashed = make_window(packs={})
     _draw_a_point(crashed)
@@ -178,7 +178,7 @@ def test_an_untitled_autosave_is_offered_when_the_editor_starts_untitled(
     assert crashed.autosave() is not None
     crashed.doc.undo.setClean()
 
-    asked.answer = B.Yes
+    dialogs.clicks = ["restore"]
     fresh = make_window(packs={})
     assert fresh.offer_recovery()
     assert dumps_board(fresh.doc.board) == wanted
@@ -276,7 +276,7 @@ def _png(colour: tuple[int, int, int]) -> bytes:
 
 
 def test_autosave_carries_pictures_added_since_the_last_save(
-    make_window: Any, tmp_path: Path, asked: Any
+    make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
     """A picture added after the last save lives only in memory: the side file must
     carry it, and recovery gives back both it and the pictures already saved."""
@@ -296,7 +296,7 @@ def test_autosave_carries_pictures_added_since_the_last_save(
     assert side is not None
     win.doc.undo.setClean()  # "crash"
 
-    asked.answer = B.Yes
+    dialogs.clicks = ["restore"]
     again = make_window(packs={})
     assert again.open_path(target)
     images = again.doc.board.images
@@ -306,3 +306,151 @@ def test_autosave_carries_pictures_added_since_the_last_save(
     assert not side.exists() and not files.images_dir(side).exists()
     reopened = load_project(target)
     assert {i.id for i in reopened.images} == {saved.id, fresh.id}
+
+
+# ---------------------------------------------------------------------- recovery dialog
+def _crash_untitled(make_window: Any, x: float) -> str:
+    """An untitled window draws a point at (x, 250), autosaves and "crashes"."""
+    w = make_window(packs={})
+    w.set_tool("point")
+    click(w.view, x, 250)
+    assert w.autosave() is not None
+    w.doc.undo.setClean()
+    return dumps_board(w.doc.board)
+
+
+def _untitled_sides() -> list[Path]:
+    return sorted(files.app_data_dir().glob("untitled-*.autosave.json"))
+
+
+def test_declining_recovery_with_esc_keeps_the_autosave(make_window: Any, dialogs: Any) -> None:
+    """On main the No/Esc answer deleted the side file without a word."""
+    _crash_untitled(make_window, 250)
+    before = _untitled_sides()
+    dialogs.clicks = []  # Esc
+    fresh = make_window(packs={})
+    assert not fresh.offer_recovery()
+    assert _untitled_sides() == before
+    assert "for later" in fresh.statusBar().currentMessage()
+
+
+def test_keep_for_later_offers_the_autosave_again(make_window: Any, dialogs: Any) -> None:
+    wanted = _crash_untitled(make_window, 250)
+    dialogs.clicks = ["keep"]
+    assert not make_window(packs={}).offer_recovery()
+    dialogs.clicks = ["restore"]
+    again = make_window(packs={})
+    assert again.offer_recovery()
+    assert dumps_board(again.doc.board) == wanted
+
+
+def test_all_autosaves_are_listed_in_one_dialog(make_window: Any, dialogs: Any) -> None:
+    """On main one question came per old autosave, in a row."""
+    boards = [_crash_untitled(make_window, x) for x in (150, 250, 350)]
+    dialogs.clicks = []
+    fresh = make_window(packs={})
+    fresh.offer_recovery()
+    (dlg,) = dialogs.seen
+    assert dlg.list.count() == 3
+    assert sorted(dumps_board(e.board) for e in dlg.entries) == sorted(boards)
+
+
+def test_discard_asks_first_and_deletes_only_when_confirmed(
+    make_window: Any, dialogs: Any, asked: Any
+) -> None:
+    _crash_untitled(make_window, 250)
+    (side,) = _untitled_sides()
+    asked.answer = B.No
+    dialogs.clicks = ["discard"]
+    make_window(packs={}).offer_recovery()
+    assert [t for k, t, _ in asked.calls if k == "question"] == ["Discard autosave?"]
+    assert side.is_file()  # not confirmed: kept
+    asked.answer = B.Yes
+    make_window(packs={}).offer_recovery()
+    assert not side.exists()
+
+
+def test_keeping_a_projects_autosave_survives_the_next_autosave(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    """The project's own side file would be overwritten by the next autosave: keeping it
+    moves it aside, and it is listed (and restorable) next time."""
+    target = tmp_path / "b.bwproj"
+    save_project(new_board(), target)
+    win = make_window(packs={})
+    assert win.open_path(target)
+    _draw_a_point(win)
+    wanted = dumps_board(win.doc.board)
+    assert win.autosave() is not None
+    win.doc.undo.setClean()
+    dialogs.clicks = ["keep"]
+    other = make_window(packs={})
+    assert other.open_path(target)
+    other.set_tool("junction")
+    click(other.view, 100, 100)
+    assert other.autosave() is not None  # writes the project's side file again
+    other.doc.undo.setClean()
+    dialogs.clicks = []
+    third = make_window(packs={})
+    assert third.open_path(target)
+    dlg = dialogs.seen[-1]
+    assert dlg.list.count() == 2 and any(e.kept for e in dlg.entries)
+    # Esc kept both; pick the first session's autosave (the one with the point)
+    dialogs.clicks = ["restore"]
+    fourth = make_window(packs={})
+
+    def pick_the_point(d: Any) -> int:
+        kinds = [[f.kind for f in e.board.features] for e in d.entries]
+        d.list.setCurrentRow(kinds.index(["point"]))
+        return int(dialogs(d))
+
+    fourth.run_dialog = pick_the_point  # type: ignore[method-assign]
+    assert fourth.open_path(target)
+    assert dumps_board(fourth.doc.board) == wanted
+
+
+# ---------------------------------------------------------------------- asset editor
+def _asset_editor_with_a_dropped_face(qtbot: Any, tmp_path: Path) -> Any:
+    from editor.asset_editor import AssetEditor
+
+    from .test_images import _face_pack, drop_files, png
+
+    pack = _face_pack(tmp_path)
+    pack.save_manifest()
+    pack.save_tile(pack.tiles["p/grass"])
+    ed = AssetEditor({"p": pack}, "p/grass")
+    qtbot.addWidget(ed)
+    ed.show()
+    drop_files(ed.view, [png(tmp_path / "sand.png", (32, 32), "#fbc02d")], 0, 0)
+    assert ed.doc.modified
+    return ed
+
+
+def test_closing_the_asset_editor_with_a_dropped_face_asks(
+    qtbot: Any, tmp_path: Path, asked: Any
+) -> None:
+    """On main it closed without a word although its status said "Save tile keeps it"."""
+    from referee.assets import load_pack
+
+    ed = _asset_editor_with_a_dropped_face(qtbot, tmp_path)
+    face = ed.current_tile().face
+    asked.answer = B.Cancel
+    assert not ed.close()
+    assert ed.isVisible() and "unsaved changes" in asked.calls[-1][2]
+    asked.answer = B.Save
+    assert ed.close()
+    assert load_pack(ed.pack.path).tiles["p/grass"].face == face
+
+
+def test_closing_the_main_window_asks_for_the_asset_editors_unsaved_tile(
+    make_window: Any, qtbot: Any, tmp_path: Path, asked: Any
+) -> None:
+    win = make_window(packs={})
+    ed = _asset_editor_with_a_dropped_face(qtbot, tmp_path)
+    win._asset_editor = ed
+    asked.answer = B.Cancel
+    assert not win.close()
+    assert win.isVisible() and ed.isVisible()
+    asked.answer = B.Discard
+    assert win.close()
+    assert not ed.isVisible()

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
 
 from editor.commands import MoveCommand, TurnCommand
 from editor.docks.rotations.formatting import fmt_classes, fmt_int
@@ -21,6 +22,7 @@ from referee.rotations.generate import grid_board
 from referee.store import load_project
 
 from .conftest import RINGGEISTER
+from .helpers import click
 
 HANG_MS = 120_000  # a bound on a hung run, never a wait: tests wait on signals
 
@@ -66,7 +68,7 @@ def check_same_as_census(dock: Any, expected: Any) -> None:
 def test_default_board_figures_equal_census(make_window: Any, qtbot: Any) -> None:
     win = make_window(load_project(RINGGEISTER), packs={})
     dock = win.rotations
-    assert dock.toggleViewAction() in win.view_menu.actions()
+    assert win.dock_actions["RotationsDock"] in win.view_menu.actions()
     dock.raise_()
     seen: list[int] = []
     dock.progress.valueChanged.connect(lambda v: seen.append(v))
@@ -278,7 +280,7 @@ def test_closing_the_dock_clears_the_tint(make_window: Any, qtbot: Any) -> None:
     assert items and all(i.scene() is win.scene for i in items)
     dock.close()
     assert not dock.tints and all(i.scene() is None for i in items)
-    dock.toggleViewAction().trigger()  # View ▸ Rotations shows it again, tinted again
+    win.dock_actions["RotationsDock"].trigger()  # View ▸ Rotations shows it, tinted again
     assert dock.isVisible()
     assert set(dock.tints) == {t.placement for t in dock.result.critical_tiles()}
 
@@ -314,3 +316,82 @@ def test_main_window_with_rotations_renders_to_png(
     at = win.view.viewport().mapTo(win, at)
     c = img.pixelColor(at.x(), at.y())
     assert c.red() > c.green() + 40
+
+
+# ---------------------------------------------------------------------- a designer's dock
+def test_view_rotations_raises_its_tab_when_behind_another(make_window: Any) -> None:
+    """On main, choosing View ▸ Rotations while its tab was behind another removed it."""
+    win = make_window(grid_board(3, 3, 3, seed=0), packs={})
+    dock, act = win.rotations, win.dock_actions["RotationsDock"]
+    win.inspector.raise_()
+    QApplication.processEvents()
+    assert not dock.isHidden() and dock.visibleRegion().isEmpty()  # its tab is behind
+    act.trigger()
+    QApplication.processEvents()
+    assert not dock.isHidden() and not dock.visibleRegion().isEmpty()
+    assert act.isChecked()
+    act.trigger()  # in front: the entry hides it
+    assert dock.isHidden() and not act.isChecked()
+
+
+def test_from_and_to_are_picked_on_the_canvas_and_shown_by_name(
+    make_window: Any, qtbot: Any
+) -> None:
+    board = grid_board(4, 4, 6, seed=2)
+    win = make_window(board.copy(), packs={})
+    dock = win.rotations
+    dock.raise_()
+    c = compile_board(board)
+    names = {n: d.get("name") for n, d in c.graph.nodes(data=True)}
+    start, goal = "c00/white0", "c33/pt0"
+    qtbot.mouseClick(dock.from_pick, Qt.MouseButton.LeftButton)
+    assert win.view.tool.name == "pick"
+    x, y = c.graph.nodes[start]["x"], c.graph.nodes[start]["y"]
+    win.view.centerOn(x, y)
+    click(win.view, x + 1, y)
+    qtbot.mouseClick(dock.to_pick, Qt.MouseButton.LeftButton)  # switches picking to To
+    assert not dock.from_pick.isChecked()
+    x, y = c.graph.nodes[goal]["x"], c.graph.nodes[goal]["y"]
+    win.view.centerOn(x, y)
+    click(win.view, x, y + 1)
+    qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+    assert win.view.tool is win.tools["select"] and not dock.to_pick.isChecked()
+    assert dock.from_edit.text() == (names[start] or start)
+    assert dock.to_edit.text() == (names[goal] or goal)
+    run_dock(qtbot, dock)
+    expected = census(compile_board(board), sources=[start], targets=[goal])
+    assert (dock.result.total, dock.result.success) == (expected.total, expected.success)
+
+
+def test_a_board_with_errors_is_refused_naming_them(make_window: Any, qtbot: Any) -> None:
+    import shapely
+
+    from referee.model import Feature
+
+    board = grid_board(3, 3, 3, seed=0)
+    board.features.append(Feature("lost", "path", shapely.LineString([(-50, -50), (-20, -50)])))
+    win = make_window(board, packs={})
+    dock = win.rotations
+    qtbot.mouseClick(dock.run_btn, Qt.MouseButton.LeftButton)
+    assert not dock.running and dock.result is None
+    text = dock.banner.text()
+    assert dock.banner.isVisible() and "fix" in text and "path_end_open at lost" in text
+
+
+def test_no_start_says_how_to_pick_one_without_command_line_words(
+    make_window: Any, qtbot: Any
+) -> None:
+    board = grid_board(3, 3, 3, seed=0)
+    for n, d in compile_board(board).graph.nodes(data=True):
+        if d.get("start") == "white":
+            pid, fid = n.split("/")
+            tile = board.tiles[board.placement(pid).tile]
+            tile.feature(fid).props.pop("start", None)
+            tile.invalidate()
+    win = make_window(board, packs={})
+    dock = win.rotations
+    qtbot.mouseClick(dock.run_btn, Qt.MouseButton.LeftButton)
+    text = dock.banner.text()
+    assert "Pick beside From" in text and "--" not in text
+    for w in (dock.from_edit, dock.to_edit, dock.tiles_edit, dock.spider, dock.galleries):
+        assert "--" not in w.toolTip()

@@ -18,6 +18,7 @@ from ...document import Document
 from ...items import tile_art
 from .census import CensusOptions, CensusThread
 from .formatting import STAGES, _names, fmt_classes, fmt_int
+from .picking import EndpointPicker, display_names, resolve
 from .tint import TINT, CriticalTint
 from .widgets import ROW_ROLE, RotationsDockWidgets
 
@@ -56,6 +57,13 @@ class RotationsDock(RotationsDockWidgets):
         self.tints: dict[str, CriticalTint] = {}
         self.legal: LegalTurns | None = None
         self._connect()
+        self.picker = EndpointPicker(
+            doc,
+            scene,
+            view,
+            self.status_message.emit,
+            {"from": (self.from_pick, self.from_edit), "to": (self.to_pick, self.to_edit)},
+        )
         doc.changed.connect(self._on_doc_changed)
         doc.compiled_changed.connect(self._on_compiled)
         scene.selectionChanged.connect(self._on_selection)
@@ -88,11 +96,12 @@ class RotationsDock(RotationsDockWidgets):
             out = [s.strip() for s in edit.text().replace(";", ",").split(",") if s.strip()]
             return out or None
 
+        self.doc.recompile_now()
         gal = self.galleries.currentText()
         sample = self.samples.value() if self.method.currentText() == "sample" else None
         return CensusOptions(
-            ids(self.from_edit),
-            ids(self.to_edit),
+            resolve(self.doc.compiled, self.from_edit.text()),
+            resolve(self.doc.compiled, self.to_edit.text()),
             ids(self.tiles_edit),
             None if gal == "none" else gal,
             self.spider.currentText(),
@@ -105,11 +114,48 @@ class RotationsDock(RotationsDockWidgets):
     def running(self) -> bool:
         return self.census_thread is not None
 
+    def refusal(self) -> str | None:
+        """Why the census cannot run on the board as it is, in a designer's words (None:
+        it can): errors on the board, or no start or goal to connect."""
+        self.doc.recompile_now()
+        c = self.doc.compiled
+        errors = c.errors()
+        if errors:
+            shown = "; ".join(f"{p.code} at {p.location}" for p in errors[:3])
+            more = f" and {len(errors) - 3} more" if len(errors) > 3 else ""
+            n = len(errors)
+            return (
+                f"The board has {n} error{'s' if n != 1 else ''} — fix {'them' if n != 1 else 'it'}"
+                f" first (see Problems): {shown}{more}"
+            )
+        g = c.graph
+        if not self.from_edit.text().strip() and not any(
+            d.get("start") == "white" for _n, d in g.nodes(data=True)
+        ):
+            return (
+                "No start: the board has no white starting point. Press Pick beside From "
+                "and click the point to start from."
+            )
+        if not self.to_edit.text().strip() and not any(
+            d.get("goal") is True for _n, d in g.nodes(data=True)
+        ):
+            return (
+                "No goal: the board has no goal point. Press Pick beside To and click the "
+                "point to reach."
+            )
+        return None
+
     def run(self) -> None:
-        """Start the census on a copy of the board as it is now (no-op while one runs)."""
+        """Start the census on a copy of the board as it is now (no-op while one runs);
+        a board it cannot analyse is refused with the reason in the banner."""
         if self.census_thread is not None:
             return
-        self.doc.recompile_now()
+        self.picker.end()
+        why = self.refusal()
+        if why is not None:
+            self._set_banner(f"Cannot analyse: {why}", error=True)
+            self.status_message.emit(f"Rotations: {why}")
+            return
         board = self.doc.board.copy()
         opts = self.options()
         self._run_gen = self._gen
@@ -150,6 +196,9 @@ class RotationsDock(RotationsDockWidgets):
             self.progress.setFormat(f"%p% · {STAGES.get(stage, stage)}")
 
     def _on_failed(self, message: str) -> None:
+        # the census speaks the command line's words: say them as the dock names them
+        for flag, field in (("--from", "From"), ("--to", "To"), ("--tiles", "Tiles")):
+            message = message.replace(flag, field)
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
         self.progress.setFormat("failed")
@@ -242,8 +291,10 @@ class RotationsDock(RotationsDockWidgets):
             )
         else:
             lines.append("Connect: not counted (stopped)")
+        shown = display_names(self.doc.compiled)
         lines.append(
-            f"From {_names(res.sources)} → {_names(res.targets)}; "
+            f"From {_names([shown.get(n, n) for n in res.sources])} → "
+            f"{_names([shown.get(n, n) for n in res.targets])}; "
             f"spider {res.spider}; galleries {res.galleries or 'none'}"
         )
         w = []

@@ -67,16 +67,34 @@ class RotationsDockWidgets(QDockWidget):
         self.from_edit = QLineEdit()
         self.from_edit.setPlaceholderText("white starting points")
         self.from_edit.setToolTip(
-            "--from: node ids, comma-separated (default: every white starting point)"
+            "Where the walk starts: points by name, comma-separated — press Pick and click "
+            "them on the canvas (empty: every white starting point)"
         )
         self.to_edit = QLineEdit()
         self.to_edit.setPlaceholderText("the goal")
-        self.to_edit.setToolTip("--to: node ids that must all be reached (default: the goal)")
+        self.to_edit.setToolTip(
+            "The points that must all be reached, by name — press Pick and click them on "
+            "the canvas (empty: the goal)"
+        )
+        self.from_pick = QPushButton("Pick")
+        self.from_pick.setCheckable(True)
+        self.from_pick.setToolTip("Click points on the canvas to start from (Esc ends)")
+        self.to_pick = QPushButton("Pick")
+        self.to_pick.setCheckable(True)
+        self.to_pick.setToolTip("Click points on the canvas that must be reached (Esc ends)")
+        from_row = QHBoxLayout()
+        from_row.setSpacing(4)
+        from_row.addWidget(self.from_edit, 1)
+        from_row.addWidget(self.from_pick)
+        to_row = QHBoxLayout()
+        to_row.setSpacing(4)
+        to_row.addWidget(self.to_edit, 1)
+        to_row.addWidget(self.to_pick)
         self.tiles_edit = QLineEdit()
         self.tiles_edit.setPlaceholderText("every turnable tile")
         self.tiles_edit.setToolTip(
-            "--tiles: placement ids that turn, comma-separated "
-            "(default: every turnable tile; the others keep their turn)"
+            "The tiles that turn, by placement id, comma-separated "
+            "(empty: every turnable tile; the others keep their turn)"
         )
         self.use_selection = QPushButton("Selected")
         self.use_selection.setToolTip("Vary the tiles selected on the canvas")
@@ -86,12 +104,10 @@ class RotationsDockWidgets(QDockWidget):
         tiles_row.addWidget(self.use_selection)
         self.spider = QComboBox()
         self.spider.addItems(["open", "closed"])
-        self.spider.setToolTip("--spider: whether the spider-guarded path counts")
+        self.spider.setToolTip("Whether the spider-guarded path counts")
         self.galleries = QComboBox()
         self.galleries.addItems(["none", "moon", "star"])
-        self.galleries.setToolTip(
-            "--galleries: join the doors of this symbol (the face-up card's gallery)"
-        )
+        self.galleries.setToolTip("Join the doors of this symbol (the face-up card's gallery)")
         sg = QHBoxLayout()
         sg.setSpacing(4)
         sg.addWidget(QLabel("spider"))
@@ -119,8 +135,8 @@ class RotationsDockWidgets(QDockWidget):
         mrow.addWidget(self.seed, 1)
         self.method.currentTextChanged.connect(self._method_changed)
         self._method_changed("exact")
-        form.addRow("From", self.from_edit)
-        form.addRow("To", self.to_edit)
+        form.addRow("From", from_row)
+        form.addRow("To", to_row)
         form.addRow("Tiles", tiles_row)
         form.addRow(sg)
         form.addRow("Method", mrow)

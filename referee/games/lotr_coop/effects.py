@@ -14,7 +14,7 @@ from ...errors import StateError
 from ..base import lost, won
 from ..tracks import Op, ask
 from .layout import LIFE
-from .moves import TURN_OPS, TURN_PHASES
+from .moves import TURN_OPS, TURN_PHASES, Move
 from .state import LotrCoopBase
 
 
@@ -55,7 +55,7 @@ class LotrCoopRules(LotrCoopBase):
         elif k == "next_event":
             self._next_event(ev)
         elif k == "event_concluded":
-            ev.append({"type": "final_event_concluded"})
+            ev.append(self.event("final_event_concluded"))
             self.scenario_over = True
         elif k == "each":
             self.queue[0:0] = [
@@ -116,7 +116,7 @@ class LotrCoopRules(LotrCoopBase):
             kind = next((x for x in LIFE if not self.life[p][x]), None)
             if kind:
                 self.life[p][kind] += 1
-                ev.append({"type": "life", "player": self.players[p], "kind": kind})
+                ev.append(self.event("life", player=self.players[p], kind=kind))
         elif k == "deal_features":
             self._deal_features(op["scenario"], ev)
         elif k == "mount_doom_roll":
@@ -143,7 +143,7 @@ class LotrCoopRules(LotrCoopBase):
 
     def _roll(self, ev: list[dict[str, Any]], p: int) -> dict[str, Any]:
         face = self.lay.die[self.rng.die(len(self.lay.die)) - 1]
-        ev.append({"type": "die", "player": self.players[p], "face": face["id"]})
+        ev.append(self.event("die", player=self.players[p], face=face["id"]))
         return face
 
     def _die_ops(self, p: int, face: dict[str, Any]) -> list[dict[str, Any]]:
@@ -164,22 +164,25 @@ class LotrCoopRules(LotrCoopBase):
         got = []
         for _ in range(n):
             if not self.deck:
-                hobbit = [c for c in self.discard if self.lay.cards[c]["kind"] == "hobbit"]
-                self.box += [c for c in self.discard if self.lay.cards[c]["kind"] != "hobbit"]
+                # used Feature and Gandalf cards go to the box, the Hobbit cards are shuffled
+                cards = self.lay.cards
+                kinds = [cards[c]["kind"] if c in cards else "gandalf" for c in self.discard]
+                hobbit = [c for c, k in zip(self.discard, kinds) if k == "hobbit"]
+                self.box += [c for c, k in zip(self.discard, kinds) if k != "hobbit"]
                 self.discard = []
                 self.rng.shuffle(hobbit)
                 self.deck = hobbit
-                ev.append({"type": "deck_reshuffled", "cards": len(hobbit)})
+                ev.append(self.event("deck_reshuffled", cards=len(hobbit)))
                 if not self.deck:
                     break
             got.append(self.deck.pop())
         self.hands[p] += got
-        ev.append({"type": "draw", "player": self.players[p], "cards": len(got)})
+        ev.append(self.event("draw", player=self.players[p], cards=len(got)))
 
     # ------------------------------------------------------------------ hobbits, Sauron
     def _dark(self, p: int, n: int, ev: list[dict[str, Any]]) -> None:
         self.corruption[p] = min(self.lay.dark_end, self.corruption[p] + n)
-        ev.append({"type": "corruption", "player": self.players[p], "to": self.corruption[p]})
+        ev.append(self.event("corruption", player=self.players[p], to=self.corruption[p]))
         if self.corruption[p] >= self.sauron:
             self._eliminate(p, "met Sauron on the Corruption line", ev)
 
@@ -187,11 +190,11 @@ class LotrCoopRules(LotrCoopBase):
         new = max(0, self.corruption[p] - n)
         if new != self.corruption[p]:
             self.corruption[p] = new
-            ev.append({"type": "corruption", "player": self.players[p], "to": new})
+            ev.append(self.event("corruption", player=self.players[p], to=new))
 
     def _sauron(self, n: int, ev: list[dict[str, Any]]) -> None:
         self.sauron = max(0, min(self.lay.dark_end, self.sauron - n))
-        ev.append({"type": "sauron", "to": self.sauron})
+        ev.append(self.event("sauron", to=self.sauron))
         for q in range(len(self.players)):
             if self.alive[q] and self.corruption[q] >= self.sauron:
                 self._eliminate(q, "Sauron reached the Hobbit", ev)
@@ -203,7 +206,7 @@ class LotrCoopRules(LotrCoopBase):
         self.discard += self.hands[p]
         self.hands[p] = []
         self.life[p] = dict.fromkeys(LIFE, 0)
-        ev.append({"type": "eliminated", "player": self.players[p], "reason": reason})
+        ev.append(self.event("eliminated", player=self.players[p], reason=reason))
         if self.location == len(self.lay.master) - 1:
             return  # at Mount Doom the die passes on (see _mount_doom_roll)
         if p == self.ringbearer:
@@ -217,42 +220,38 @@ class LotrCoopRules(LotrCoopBase):
                 self.result = won(self.players, score=score, reason=reason)
             else:
                 self.result = lost(score=score, reason=reason)
-            ev.append({"type": "game_over", **self.result.to_json()})
+            ev.append(self.event("game_over", **self.result.to_json()))
 
     # ------------------------------------------------------------------ cards
     def _discard_card(self, p: int, card: str, ev: list[dict[str, Any]]) -> None:
         self.hands[p].remove(card)
         self.discard.append(card)
-        ev.append({"type": "discard", "player": self.players[p], "card": card})
+        ev.append(self.event("discard", player=self.players[p], card=card))
 
     def _pay_shield(self, p: int, value: int, ev: list[dict[str, Any]]) -> None:
         s = next(s for s in self.shields[p] if s["v"] == value)
         self.shields[p].remove(s)
         if s.get("r"):
             self.spent_random.append(s["v"])
-        ev.append({"type": "shield_paid", "player": self.players[p], "value": value})
+        ev.append(self.event("shield_paid", player=self.players[p], value=value))
 
-    def _play_card(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
+    def _play_card(self, move: Move, ev: list[dict[str, Any]]) -> None:
         p = self.active
-        card = self.lay.cards[w[1]]
-        self.hands[p].remove(w[1])
-        self.discard.append(w[1])
+        card = self.lay.cards[move.args[0]]
+        self.hands[p].remove(move.args[0])
+        self.discard.append(move.args[0])
         self.played[card["colour"]] = True
         self.played["cards"] += 1
         syms = card.get("symbols", [])
-        line = w[2] if len(w) > 2 else syms[0]
+        line = move.args[1] if len(move.args) > 1 else syms[0]
         ev.append(
-            {
-                "type": "play",
-                "player": self.players[p],
-                "card": w[1],
-                "line": line,
-                "spaces": len(syms),
-            }
+            self.event(
+                "play", player=self.players[p], card=move.args[0], line=line, spaces=len(syms)
+            )
         )
         sc = self.sc
         if sc is None or line not in sc.lines:
-            ev.append({"type": "no_effect", "card": w[1]})
+            ev.append(self.event("no_effect", card=move.args[0]))
             return
         self._advance(line, len(syms), True, ev)
 
@@ -265,7 +264,7 @@ class LotrCoopRules(LotrCoopBase):
         order = self._order(self.ringbearer)
         for k, c in enumerate(cards):
             self.hands[order[k % len(order)]].append(c)
-        ev.append({"type": "features_dealt", "scenario": scenario, "cards": len(cards)})
+        ev.append(self.event("features_dealt", scenario=scenario, cards=len(cards)))
 
     # ------------------------------------------------------------------ activity lines
     def _advance(self, activity: str, n: int, carry: bool, ev: list[dict[str, Any]]) -> None:
@@ -284,9 +283,7 @@ class LotrCoopRules(LotrCoopBase):
                 break
             self.markers[activity] += 1
             k = self.markers[activity]
-            ev.append(
-                {"type": "marker", "line": activity, "to": line.points[k], "carried_out": carry}
-            )
+            ev.append(self.event("marker", line=activity, to=line.points[k], carried_out=carry))
             if line.main and line.numbers[k] is not None:
                 self.last_number = int(line.numbers[k])  # type: ignore[arg-type]
             if carry:
@@ -296,28 +293,28 @@ class LotrCoopRules(LotrCoopBase):
                 elif space:
                     self._space(p, space, ev)
             if line.main and k == line.last:
-                ev.append({"type": "main_line_completed", "scenario": sc.id})
+                ev.append(self.event("main_line_completed", scenario=sc.id))
                 self.scenario_over = True
         self.queue[0:0] = [{"op": "die", "player": p} for _ in range(dice)]
 
     def _space(self, p: int, space: str, ev: list[dict[str, Any]]) -> None:
         if space == "shield":
             self.shields[p].append({"v": 1})
-            ev.append({"type": "shield", "player": self.players[p], "value": 1})
+            ev.append(self.event("shield", player=self.players[p], value=1))
         elif space == "shield_random":
             if self.shield_pool:
                 v = self.shield_pool.pop()
                 self.shields[p].append({"v": v, "r": True})
-                ev.append({"type": "shield", "player": self.players[p], "value": v})
+                ev.append(self.event("shield", player=self.players[p], value=v))
         elif space.startswith("life:"):
             self.life[p][space[5:]] += 1
-            ev.append({"type": "life", "player": self.players[p], "kind": space[5:]})
+            ev.append(self.event("life", player=self.players[p], kind=space[5:]))
         elif space.startswith("feature:"):
             c = space[8:]
             if c in self.features_on_board:
                 self.features_on_board.remove(c)
                 self.hands[p].append(c)
-                ev.append({"type": "feature", "player": self.players[p], "card": c})
+                ev.append(self.event("feature", player=self.players[p], card=c))
         elif space == "light":
             self._light(p, 1, ev)
 
@@ -327,12 +324,12 @@ class LotrCoopRules(LotrCoopBase):
             self.tiles = list(self.tile_discard)
             self.tile_discard = []
             self.rng.shuffle(self.tiles)
-            ev.append({"type": "tiles_reshuffled", "tiles": len(self.tiles)})
+            ev.append(self.event("tiles_reshuffled", tiles=len(self.tiles)))
         tid = self.tiles.pop()
         self.tile_discard.append(tid)
         self.revealed += 1
         tile = self.lay.tiles[tid]
-        ev.append({"type": "tile", "tile": tid, "kind": tile["kind"]})
+        ev.append(self.event("tile", tile=tid, kind=tile["kind"]))
         if tile["kind"] == "activity":
             act = tile["activity"]
             open_lines = self._open_lines()
@@ -355,16 +352,21 @@ class LotrCoopRules(LotrCoopBase):
         self.event_pos += 1
         box = sc.events[self.event_pos - 1]
         ev.append(
-            {
-                "type": "event",
-                "box": self.event_pos,
-                "event": box,
-                "text": " ".join(
-                    t
-                    for t in (self.lay.events[box]["text"], self.lay.events[box].get("text_ours"))
-                    if t
-                ),
-            }
+            self.event(
+                "event",
+                box=self.event_pos,
+                event=box,
+                words={
+                    "says": " ".join(
+                        t
+                        for t in (
+                            self.lay.events[box]["text"],
+                            self.lay.events[box].get("text_ours"),
+                        )
+                        if t
+                    )
+                },
+            )
         )
         ops = [dict(o) for o in self.lay.events[box]["effects"]]
         if self.event_pos == 6:
@@ -379,20 +381,20 @@ class LotrCoopRules(LotrCoopBase):
             return
         order = self._order((self.active + 1) % len(self.players))
         self.active = order[0]
-        ev.append({"type": "turn", "player": self.players[self.active]})
+        ev.append(self.event("turn", player=self.players[self.active]))
         self.queue = [ask("reveal")]
 
     def _scenario_end(self, ev: list[dict[str, Any]]) -> None:
         sc = self.sc
         assert sc is not None
-        ev.append({"type": "scenario_end", "scenario": sc.id})
+        ev.append(self.event("scenario_end", scenario=sc.id))
         self.scenario_over = False
         self.played = {"white": False, "grey": False, "cards": 0}
         self.revealed = 0
         for p in self._order(self.ringbearer):
             missing = sum(1 for k in LIFE if not self.life[p][k])
             if missing:
-                ev.append({"type": "missing_life", "player": self.players[p], "missing": missing})
+                ev.append(self.event("missing_life", player=self.players[p], missing=missing))
                 self._dark(p, missing, ev)
                 if self.result is not None:
                     return
@@ -400,7 +402,7 @@ class LotrCoopRules(LotrCoopBase):
         best = max(self.life[p]["ring"] for p in alive)
         new_rb = next(p for p in alive if self.life[p]["ring"] == best)
         if new_rb != self.ringbearer:
-            ev.append({"type": "ringbearer", "player": self.players[new_rb]})
+            ev.append(self.event("ringbearer", player=self.players[new_rb]))
         self.ringbearer = new_rb
         self._draw(new_rb, 2, ev)
         self.life = [dict.fromkeys(LIFE, 0) for _ in range(len(self.players))]
@@ -419,7 +421,7 @@ class LotrCoopRules(LotrCoopBase):
             self.location += 1
         while True:
             loc = lay.master[self.location]
-            ev.append({"type": "journey", "location": loc["id"], "name": loc.get("name")})
+            ev.append(self.event("journey", location=loc["id"], name=loc.get("name")))
             if loc.get("scenario"):
                 self._start_scenario(loc["scenario"], ev)
                 return
@@ -447,7 +449,7 @@ class LotrCoopRules(LotrCoopBase):
         self.active = self.ringbearer
         self.last_number = int(sc.main.numbers[0] or 0)
         ev.append(
-            {"type": "scenario", "scenario": scenario, "ringbearer": self.players[self.ringbearer]}
+            self.event("scenario", scenario=scenario, ringbearer=self.players[self.ringbearer])
         )
         self.queue.append(ask("reveal"))
 
@@ -486,7 +488,7 @@ class LotrCoopRules(LotrCoopBase):
                 v = self.shield_pool.pop()
                 self.shields[p].append({"v": v, "r": True})
             total = self.shield_total()
-            ev.append({"type": "ring_destroyed", "player": self.players[p]})
+            ev.append(self.event("ring_destroyed", player=self.players[p]))
             self._finish("won", 60 + total, f"{self.players[p]} destroyed the Ring", ev)
             return
         nxt = [q for q in self._order(p) if q not in op["tried"]]

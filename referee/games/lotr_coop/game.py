@@ -53,18 +53,20 @@ types); ``check`` is a set lookup on them.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError, UsageError
+from ..cards import CardFace, faces
+from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, migrate_flat, with_text
+from ..tracks import Op, TrackGame, migrate_flat
 from .effects import LotrCoopRules
-from .layout import ACTIVITIES, HOBBITS, LIFE, coop_layout
-from .moves import TEXTS, Move, shield_payments
+from .layout import ACTIVITIES, HOBBITS, LIFE, SAURON_START, coop_layout
+from .moves import EVENTS, PHASES, Move, shield_payments
 from .position import LotrCoopPosition, LotrCoopPositions
 from .state import LotrCoopState
 from .view import LotrCoopView
@@ -84,23 +86,32 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
     #: calls and payments (bench/bots.py: 20 of 40 games won against 10 with rollout=6)
     MCTS: ClassVar[dict[str, int | float]] = {"iterations": 40, "rollout": 0}
     PLAYERS: ClassVar[tuple[int, int]] = (2, 5)
+    DICE_ORDER: ClassVar[str] = (
+        "one die per roll, in play order: a Hobbit who rolls instead of paying an Event, "
+        "the Ring put on, the Mount Doom roll (the Ring-bearer first, then clockwise); "
+        "faces in the pack's order: 1 blank, 2 one circle, 3 two, 4 three, 5 discard two "
+        "cards, 6 Sauron"
+    )
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option(
             "sauron",
             int,
-            0,
-            low=0,
+            SAURON_START,
+            low=4,
             high=99,
-            help="Sauron's starting space on the Corruption line (a difficulty level, "
-            "4 or more); 0: the board's sauron_start",
+            help="Sauron's starting space on the Corruption line, counted from 0 (a "
+            f"difficulty level, 4 to the line's last space; {SAURON_START}, the last space "
+            "of the pack's line, by default)",
         ),
     )
     MOVE: ClassVar[type[KitMove]] = Move
     STATE: ClassVar[type | None] = LotrCoopState
     POSITION: ClassVar[type | None] = LotrCoopPosition
-    #: 2: the kit's state file; 1 (or none): the flat files written before it
-    STATE_VERSION: ClassVar[int] = 2
-    TEXTS: ClassVar[dict[str, str]] = TEXTS
+    #: 3: ``sauron`` an explicit space; 2: the kit's state file, ``sauron`` 0 for the
+    #: board's start; 1 (or none): the flat files written before the kit
+    STATE_VERSION: ClassVar[int] = 3
+    EVENTS: ClassVar[Mapping[str, str]] = EVENTS
+    PHASES: ClassVar[Mapping[str, frozenset[str]]] = PHASES
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "each_pay": {"player": int, "symbol": str, "else": list},
         "group_pay": {"else": list},
@@ -146,13 +157,12 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         """Set up: Hobbits by player count, Bag End, Rivendell, then the Moria Scenario.
 
         ``options`` (parsed by the kit): ``sauron`` = Sauron's starting space on the
-        Corruption line (a difficulty level; 0, the default: the board's
-        ``sauron_start``).
+        Corruption line (a difficulty level; :data:`SAURON_START` by default).
         """
         g = cls.blank(compiled, list(HOBBITS[:players]), options)
         lay = g.lay
-        sauron = int(options.get("sauron") or lay.sauron_start)
-        if not 4 <= sauron <= lay.dark_end:
+        sauron = int(options["sauron"])
+        if sauron > lay.dark_end:
             raise UsageError(
                 f"lotr-coop option 'sauron' must be between 4 and {lay.dark_end}",
                 code="bad_option",
@@ -169,12 +179,20 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         ev: list[dict[str, Any]] = []
         g._journey(ev)
         g._run(ev)
-        g.setup_events = with_text(ev, TEXTS)
+        g.setup_events = ev
         return g
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """A state file written before the kit (flat keys, ``names`` the players)."""
+        """An older state file: version 2 (option ``sauron`` 0 meant the board's start,
+        the pack's :data:`SAURON_START`) or version 1 (flat keys, ``names`` the
+        players, written before the kit). Only the option changes: the state keeps
+        where Sauron stands."""
+        if version == 2 and isinstance(data.get("options"), dict):
+            options = dict(data["options"])
+            if options.get("sauron") == 0:
+                options["sauron"] = SAURON_START
+            return {**data, "options": options, "version": cls.STATE_VERSION}
         if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         names = data.get("names")
@@ -267,7 +285,29 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         state = data["state"]
         for pile in FACE_DOWN:
             state[pile] = sorted(state[pile])
+        if player is not None:
+            data["hand"] = list(state["hands"][self.players.index(player)])
+        shown = [c for h in state["hands"] for c in h]
+        data["cards"] = faces([*shown, *state["gandalf_cards"], *state["discard"]], self.card_face)
         return data
+
+    def card_face(self, card: str) -> CardFace | None:
+        """A Hobbit, Feature or Gandalf card as it lies face up: its name (a Hobbit
+        card is named by its symbols), colour, symbols and text."""
+        lay = self.lay
+        c = lay.cards.get(card) or lay.gandalf.get(card)
+        if c is None:
+            return None
+        symbols = [str(s) for s in c.get("symbols", [])]
+        named = " + ".join(s.capitalize() for s in symbols) or card
+        kind = str(c.get("kind", "gandalf"))
+        return CardFace(
+            title=str(c.get("name") or named),
+            kind=kind if kind != "hobbit" else "hobbit card",
+            colour=str(c.get("colour", "")),
+            value=" ".join(symbols),
+            text=str(c.get("text", "")),
+        )
 
     def determinise(self, player: str, rng: random.Random) -> Self:
         """A world for bots consistent with :meth:`view`: a copy whose face-down piles
@@ -341,30 +381,24 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
                 yield Move("ring", ln)
 
     def _check(self, move: Move) -> None:
-        if (
-            isinstance(move, Move)
-            and self.result is None
-            and move.verb != "drop"
-            and move in set(self._moves(drops=False))
-        ):
+        if move.verb != "drop" and move in set(self._moves(drops=False)):
             return  # (a move other than a free discard is legal among the others)
-        legal = self._legal_or_raise(move, Move)
+        legal = set(self.generate_legal_moves())
         if move in legal:
             return
-        w = move.words
         details = {"move": str(move), "phase": self.phase, "to_move": self.to_move}
         if (
-            len(w) > 1
-            and w[0]
+            len(move.args) > 0
+            and move.verb
             in ("pay", "give", "discard", "gandalf", "yellow", "volunteer", "decline", "drop")
-            and w[1] not in self.players
+            and move.args[0] not in self.players
         ):
             raise IllegalMoveError(
-                f"no player {w[1]!r} in this game ({', '.join(self.players)})",
+                f"no player {move.args[0]!r} in this game ({', '.join(self.players)})",
                 code="unknown_player",
                 details=details,
             )
-        if len(w) > 1 and w[0] in (
+        if len(move.args) > 0 and move.verb in (
             "pay",
             "give",
             "discard",
@@ -373,46 +407,48 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
             "volunteer",
             "drop",
         ):
-            p = self.players.index(w[1])
+            p = self.players.index(move.args[0])
             if not self.alive[p]:
                 raise IllegalMoveError(
-                    f"{w[1]} has been eliminated", code="eliminated", details=details
+                    f"{move.args[0]} has been eliminated", code="eliminated", details=details
                 )
-        if w[0] == "play" and len(w) > 1:
-            if w[1] not in self.hands[self.active]:
+        if move.verb == "play" and len(move.args) > 0:
+            if move.args[0] not in self.hands[self.active]:
                 raise IllegalMoveError(
-                    f"{self.players[self.active]} holds no {w[1]!r}",
+                    f"{self.players[self.active]} holds no {move.args[0]!r}",
                     code="card_not_in_hand",
                     details=details,
                 )
-            colour = self.lay.cards[w[1]].get("colour")
+            colour = self.lay.cards[move.args[0]].get("colour")
             if colour in ("white", "grey") and self.played.get(colour):
                 raise IllegalMoveError(
                     f"a {colour} card was already played this turn",
                     code="colour_already_played",
                     details=details,
                 )
-        if w[0] == "gandalf" and len(w) > 1:
-            p = self.players.index(w[1])
+        if move.verb == "gandalf" and len(move.args) > 0:
+            p = self.players.index(move.args[0])
             if sum(s["v"] for s in self.shields[p]) < 5:
                 raise IllegalMoveError(
-                    f"{w[1]} has fewer than 5 shields", code="not_enough_shields", details=details
+                    f"{move.args[0]} has fewer than 5 shields",
+                    code="not_enough_shields",
+                    details=details,
                 )
             pays = shield_payments([s["v"] for s in self.shields[p]], 5)
-            if len(w) > 3 and w[3] not in pays:
+            if len(move.args) > 2 and move.args[2] not in pays:
                 raise IllegalMoveError(
-                    f"{w[1]} cannot pay {w[3]}: shields worth 5 or more, none to spare "
+                    f"{move.args[0]} cannot pay {move.args[2]}: shields worth 5 or more, none to spare "
                     f"({', '.join(pays)})",
                     code="bad_payment",
                     details=details,
                 )
-        if w[0] == "ring" and self.ring_used:
+        if move.verb == "ring" and self.ring_used:
             raise IllegalMoveError(
                 "the Ring was already put on in this Scenario", code="ring_used", details=details
             )
-        if not any(m.words[0] == w[0] for m in legal):
+        if not any(m.verb == move.verb for m in legal):
             raise IllegalMoveError(
-                f"{w[0]!r} is not possible in phase {self.phase}",
+                f"{move.verb!r} is not possible in phase {self.phase}",
                 code="wrong_phase",
                 details=details,
             )
@@ -421,120 +457,160 @@ class LotrCoop(LotrCoopRules, LotrCoopView, LotrCoopPositions, TrackGame[Move]):
         )
 
     # ------------------------------------------------------------------ applying
-    def _step(self, move: Move) -> list[dict[str, Any]]:
-        ev: list[dict[str, Any]] = []
-        w = move.words
-        ph = self.phase
-        if w[0] in ("gandalf", "yellow", "ring", "drop"):
-            self._anytime(w, ev)
-            self._run(ev)
-            return ev
-        pending = self.queue[0]
-        if ph == "reveal":
-            self.queue.pop(0)
-            self._reveal(ev)
-        elif ph == "play":
-            if w[0] == "play":
-                self._play_card(w, ev)
-            else:
-                self.queue.pop(0)
-                if w[0] == "draw":
-                    n = 3 if self._skill(self.active) == "pippin_draws_three" else 2
-                    self._draw(self.active, n, ev)
-                elif w[0] == "heal":
-                    self._light(self.active, 1, ev)
-                self.queue.insert(0, {"op": "end_turn"})
-        elif ph == "each_pay":
-            self.queue.pop(0)
-            p = pending["player"]
-            if w[0] == "pay":
-                self._discard_card(p, w[2], ev)
-            else:
-                self.queue[0:0] = [dict(o, player=p) for o in pending["else"]]
-        elif ph == "group_pay":
-            if w[0] == "refuse":
-                self.queue.pop(0)
-                ev.append({"type": "group_refused"})
-                self.queue[0:0] = list(pending["else"])
-            else:
-                p = self.players.index(w[1])
-                item = w[2]
-                # the ask is a value: a payment replaces it with what is still owed
-                if item.startswith("life:"):
-                    self.life[p][item[5:]] -= 1
-                    owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
-                    ev.append({"type": "paid", "player": w[1], "life": item[5:]})
-                elif item.startswith("shield:"):
-                    self._pay_shield(p, int(item[7:]), ev)
-                    owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
-                else:
-                    self._discard_card(p, item, ev)
-                    if "needs" in pending:
-                        owed = dict(pending, needs=[x for x in pending["needs"] if x != "card"])
-                    else:
-                        owed = dict(pending, n=pending["n"] - 1)
-                if owed.get("n", 1) <= 0 or owed.get("needs") == []:
-                    self.queue.pop(0)
-                    ev.append({"type": "group_paid"})
-                else:
-                    self.queue[0] = owed
-        elif ph == "volunteer":
-            self.queue.pop(0)
-            if w[0] == "refuse":
-                self.queue[0:0] = list(pending["else"])
-            else:
-                p = self.players.index(w[1])
-                ev.append({"type": "volunteer", "player": w[1]})
-                self._dark(p, int(pending["n"]), ev)
-        elif ph == "line":
-            self.queue.pop(0)
-            self._advance(w[1], 1, True, ev)
-        elif ph == "discard":
-            p = pending["player"]
-            self._discard_card(p, w[2], ev)
-            if pending["n"] <= 1:
-                self.queue.pop(0)
-            else:
-                self.queue[0] = dict(pending, n=pending["n"] - 1)
-        elif ph == "roll":
-            self.queue.pop(0)  # the die op that follows rolls it
+    def _apply(self, move: Move) -> list[Event]:
+        ev: list[Event] = []
+        any_time = self._ANY_TIME.get(move.verb)
+        if any_time is not None:
+            any_time(self, move, ev)
+        else:  # the answer to the ask at the front of the queue (left there for now)
+            self._ANSWERS[self.phase, move.verb](self, move, self.queue[0], ev)
         self._run(ev)
         return ev
 
-    def _anytime(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
-        if w[0] == "drop":
-            p = self.players.index(w[1])
-            self._discard_card(p, w[2], ev)
-            return
-        if w[0] == "gandalf":
-            p = self.players.index(w[1])
-            values = [int(v) for v in w[3].split("+")]
-            for v in values:
-                self._pay_shield(p, v, ev)
-            paid = sum(values)
-            self.gandalf_cards.remove(w[2])
-            self.box.append(w[2])
-            ev.append({"type": "gandalf", "player": w[1], "card": w[2], "paid": paid})
-            self.queue[0:0] = [
-                dict(o, player=self.active) for o in self.lay.gandalf[w[2]]["effects"]
-            ]
-        elif w[0] == "yellow":
-            p = self.players.index(w[1])
-            card = self.lay.cards[w[2]]
-            self.hands[p].remove(w[2])
-            self.discard.append(w[2])
-            target = self.players.index(w[3]) if len(w) > 3 else p
-            ev.append(
-                {"type": "yellow", "player": w[1], "card": w[2], "target": self.players[target]}
+    # ------------------------------------------------------------------ the answers
+    # one per (phase, verb) of :data:`~.moves.PHASES` but the "any time" verbs; each
+    # gets the move, the ask it answers (still at the front of the queue: an answer
+    # takes it off, or replaces it with what is still owed) and the events so far
+    def _reveal_tile(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._reveal(ev)
+
+    def _play(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._play_card(move, ev)
+
+    def _end_play(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        """``draw``, ``heal`` or ``end``: the active player's turn ends."""
+        self.queue.pop(0)
+        if move.verb == "draw":
+            n = 3 if self._skill(self.active) == "pippin_draws_three" else 2
+            self._draw(self.active, n, ev)
+        elif move.verb == "heal":
+            self._light(self.active, 1, ev)
+        self.queue.insert(0, {"op": "end_turn"})
+
+    def _pay(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._discard_card(pending["player"], move.args[1], ev)
+
+    def _decline(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self.queue[0:0] = [dict(o, player=pending["player"]) for o in pending["else"]]
+
+    def _group_refuses(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        ev.append(self.event("group_refused"))
+        self.queue[0:0] = list(pending["else"])
+
+    def _give(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        item = move.args[1]
+        # the ask is a value: a payment replaces it with what is still owed
+        if item.startswith("life:"):
+            self.life[p][item[5:]] -= 1
+            owed = dict(pending, needs=[x for x in pending["needs"] if x != "life"])
+            ev.append(self.event("paid", player=move.args[0], life=item[5:]))
+        elif item.startswith("shield:"):
+            self._pay_shield(p, int(item[7:]), ev)
+            owed = dict(pending, needs=[x for x in pending["needs"] if x != "shield"])
+        else:
+            self._discard_card(p, item, ev)
+            if "needs" in pending:
+                owed = dict(pending, needs=[x for x in pending["needs"] if x != "card"])
+            else:
+                owed = dict(pending, n=pending["n"] - 1)
+        if owed.get("n", 1) <= 0 or owed.get("needs") == []:
+            self.queue.pop(0)
+            ev.append(self.event("group_paid"))
+        else:
+            self.queue[0] = owed
+
+    def _nobody_volunteers(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self.queue[0:0] = list(pending["else"])
+
+    def _volunteer(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        ev.append(self.event("volunteer", player=move.args[0]))
+        self._dark(self.players.index(move.args[0]), int(pending["n"]), ev)
+
+    def _line(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)
+        self._advance(move.args[0], 1, True, ev)
+
+    def _discard(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._discard_card(pending["player"], move.args[1], ev)
+        if pending["n"] <= 1:
+            self.queue.pop(0)
+        else:
+            self.queue[0] = dict(pending, n=pending["n"] - 1)
+
+    def _roll_now(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self.queue.pop(0)  # the die op that follows rolls it
+
+    #: (phase, verb) -> its answer (every pair of :data:`~.moves.PHASES` but the
+    #: "any time" verbs, :attr:`_ANY_TIME`)
+    _ANSWERS: ClassVar[dict[tuple[str, str], Callable[..., None]]] = {
+        ("reveal", "reveal"): _reveal_tile,
+        ("play", "play"): _play,
+        ("play", "draw"): _end_play,
+        ("play", "heal"): _end_play,
+        ("play", "end"): _end_play,
+        ("each_pay", "pay"): _pay,
+        ("each_pay", "decline"): _decline,
+        ("group_pay", "give"): _give,
+        ("group_pay", "refuse"): _group_refuses,
+        ("volunteer", "volunteer"): _volunteer,
+        ("volunteer", "refuse"): _nobody_volunteers,
+        ("line", "line"): _line,
+        ("discard", "discard"): _discard,
+        ("roll", "roll"): _roll_now,
+    }
+
+    # ------------------------------------------------------------------ any time
+    def _drop(self, move: Move, ev: list[Event]) -> None:
+        self._discard_card(self.players.index(move.args[0]), move.args[1], ev)
+
+    def _call_gandalf(self, move: Move, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        values = [int(v) for v in move.args[2].split("+")]
+        for v in values:
+            self._pay_shield(p, v, ev)
+        paid = sum(values)
+        self.gandalf_cards.remove(move.args[1])
+        self.discard.append(move.args[1])  # "must then be discarded" (boxed at the reshuffle)
+        ev.append(self.event("gandalf", player=move.args[0], card=move.args[1], paid=paid))
+        self.queue[0:0] = [
+            dict(o, player=self.active) for o in self.lay.gandalf[move.args[1]]["effects"]
+        ]
+
+    def _yellow(self, move: Move, ev: list[Event]) -> None:
+        p = self.players.index(move.args[0])
+        card = self.lay.cards[move.args[1]]
+        self.hands[p].remove(move.args[1])
+        self.discard.append(move.args[1])
+        target = self.players.index(move.args[2]) if len(move.args) > 2 else p
+        ev.append(
+            self.event(
+                "yellow", player=move.args[0], card=move.args[1], target=self.players[target]
             )
-            self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
-        else:  # ring
-            rb = self.ringbearer
-            self.ring_used = True
-            self.ring_on = rb
-            face = self._roll(ev, rb)
-            spaces = 4 - int(face.get("circles", 0))
-            ev.append({"type": "ring", "player": self.players[rb], "line": w[1], "spaces": spaces})
-            self.queue[0:0] = self._die_ops(rb, face) + [
-                {"op": "advance", "line": w[1], "n": spaces, "carry": False}
-            ]
+        )
+        self.queue[0:0] = [dict(o, player=target) for o in card.get("effects", [])]
+
+    def _put_on_ring(self, move: Move, ev: list[Event]) -> None:
+        rb = self.ringbearer
+        self.ring_used = True
+        self.ring_on = rb
+        face = self._roll(ev, rb)
+        spaces = 4 - int(face.get("circles", 0))
+        ev.append(self.event("ring", player=self.players[rb], line=move.args[0], spaces=spaces))
+        self.queue[0:0] = self._die_ops(rb, face) + [
+            {"op": "advance", "line": move.args[0], "n": spaces, "carry": False}
+        ]
+
+    #: "any time during the game" verb -> what it does (in every phase)
+    _ANY_TIME: ClassVar[dict[str, Callable[..., None]]] = {
+        "drop": _drop,
+        "gandalf": _call_gandalf,
+        "yellow": _yellow,
+        "ring": _put_on_ring,
+    }

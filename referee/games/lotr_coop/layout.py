@@ -19,6 +19,9 @@ from ..tracks import track_points
 HOBBITS = ("frodo", "sam", "pippin", "merry", "fatty")
 ACTIVITIES = ("fighting", "hiding", "travelling", "friendship")
 LIFE = ("heart", "sun", "ring")
+#: Sauron's starting space on the pack's Corruption line (counted from 0: its last
+#: space), the default of the option ``sauron``
+SAURON_START = 15
 
 
 @dataclass
@@ -54,7 +57,6 @@ class Scenario:
 class CoopLayout:
     master: list[dict[str, Any]]  # per location: id, name, scenario|event|final
     corruption: list[str]
-    sauron_start: int
     scenarios: dict[str, Scenario]
     cards: dict[str, dict[str, Any]]  # hobbit card types and feature cards
     hobbit_deck: list[str]  # one entry per copy
@@ -102,10 +104,6 @@ def _build(compiled: CompiledBoard) -> CoopLayout:
     g = compiled.graph
     master = [dict(g.nodes[n], id=n) for n in track_points(compiled, "master")]
     corruption = track_points(compiled, "corruption")
-    sauron = next(
-        (k for k, n in enumerate(corruption) if g.nodes[n].get("role") == "sauron_start"),
-        len(corruption) - 1,
-    )
     scenarios: dict[str, Scenario] = {}
     for loc in master:
         sc = loc.get("scenario")
@@ -154,7 +152,6 @@ def _build(compiled: CompiledBoard) -> CoopLayout:
     return CoopLayout(
         master=master,
         corruption=corruption,
-        sauron_start=sauron,
         scenarios=scenarios,
         cards=cards,
         hobbit_deck=hobbit_deck,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..tracks import WordsMove
+from ..moves import Move as KitMove
 
 #: verb -> number of words after it (see :class:`referee.games.moves.Move`)
 VERBS: dict[str, int | tuple[int, int]] = {
@@ -24,12 +24,26 @@ VERBS: dict[str, int | tuple[int, int]] = {
     "drop": 2,
     "roll": 0,
 }
+#: "any time during the game": offered at every decision (DESIGN §6)
+_ANY = frozenset({"gandalf", "yellow", "drop", "ring"})
+#: phase -> the verbs a move may have in it (the kit's table; ``over``: none)
+PHASES: dict[str, frozenset[str]] = {
+    "reveal": _ANY | {"reveal"},
+    "play": _ANY | {"draw", "heal", "end", "play"},
+    "each_pay": _ANY | {"pay", "decline"},
+    "group_pay": _ANY | {"give", "refuse"},
+    "volunteer": _ANY | {"volunteer", "refuse"},
+    "line": _ANY | {"line"},
+    "discard": _ANY | {"discard"},
+    "roll": _ANY | {"roll"},
+    "over": frozenset(),
+}
 #: the phases of the active player's own turn (revealing tiles, playing cards)
 TURN_PHASES = ("reveal", "play")
 TURN_OPS = ("end_turn",)
 
 
-class Move(WordsMove):
+class Move(KitMove):
     """A decision, e.g. ``Move("play", "g-star", "hiding")``; ``str`` is its text."""
 
     VERBS = VERBS
@@ -66,8 +80,9 @@ def shield_payments(values: list[int], at_least: int) -> list[str]:
     return out
 
 
-#: event type -> the sentence of its ``text`` (``{field}`` slots from the event)
-TEXTS: dict[str, str] = {
+#: event type -> the template of its ``text`` (the kit's :meth:`~referee.games.base.Game.event`)
+EVENTS: dict[str, str] = {
+    "event": "{says}",  # the Event box's own text (the rulebook's, then ours)
     "corruption": "{player} moves to space {to} of the Corruption line",
     "deck_reshuffled": "The Hobbit deck is reshuffled ({cards} cards)",
     "die": "{player} rolls the die: {face}",

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...errors import StateError
 from ..outcome import Outcome
-from ..tracks import ask
+from ..tracks import Op, ask
 from .layout import LIFE
 from .state import LotrCoopBase
 
@@ -35,10 +35,13 @@ class LotrCoopPosition:
 
     Hobbits, Sauron and markers stand on node ids of the board; piles are listed
     **top card first**. ``deck`` and ``tiles`` may list only their top: the cards not
-    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those not in the box), ``features_on_board``
+    placed elsewhere follow in the pack's order. Left out: ``gandalf_cards`` (those neither in the discard pile nor in
+    the box), ``features_on_board``
     (the Scenario's Feature cards not elsewhere), ``shield_pool`` (the face-down shields not held or spent),
-    ``last_number`` (the number under the main marker), ``queue`` (the start of
-    ``active``'s turn: an Event tile to reveal).
+    ``last_number`` (the number under the main marker), ``phase`` (the start of
+    ``active``'s turn: an Event tile to reveal; at Mount Doom, ``location``
+    ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise),
+    ``queue`` (the rest of the turn, from ``phase``).
     """
 
     corruption: dict[str, str] = field(
@@ -90,8 +93,21 @@ class LotrCoopPosition:
     ring_on: str | None = None
     scenario_over: bool = False
     last_number: int | None = None
+    phase: (
+        Literal["reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll"]
+        | None
+    ) = field(
+        default=None,
+        metadata={
+            "help": "the decision awaited: reveal (an Event tile; the default), play (cards, "
+            "the tile done), line (which line an Activity tile advances, its own being "
+            "full), roll (at Mount Doom: the die, the default there); the others need the "
+            "queue position() writes"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
-        default=None, metadata={"help": "operations and decisions pending (advanced)"}
+        default=None,
+        metadata={"help": "operations and decisions pending (advanced: default from phase)"},
     )
     result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
 
@@ -108,10 +124,57 @@ class LotrCoopPositions(LotrCoopBase):
             raise _bad(where, f"no player {name!r}")
         return self.players.index(name)
 
+    def _at_mount_doom(self) -> bool:
+        """The Fellowship stands on the Master board's last place, Mount Doom."""
+        return bool(self.lay.master[self.location].get("final"))
+
+    def _tried_at_mount_doom(self) -> list[int]:
+        """Who rolled the Mount Doom die before ``active``: clockwise from the Ring-bearer."""
+        n = len(self.players)
+        return [(self.ringbearer + k) % n for k in range((self.active - self.ringbearer) % n)]
+
+    def _default_queue(self, phase: str | None) -> list[Op] | None:
+        """The queue awaiting ``phase`` as play leaves it, for a position that writes
+        none (``None``: the phase needs a written queue). Left out, the phase is the
+        active player's Event tile to reveal, or at Mount Doom his roll of the die."""
+        if self._at_mount_doom():
+            if phase not in (None, "roll"):
+                return None
+            p = self.active
+            return [
+                ask("roll", player=p),
+                {"op": "mount_doom_roll", "player": p, "tried": self._tried_at_mount_doom()}
+                | {"asked": True},
+            ]
+        if phase in (None, "reveal"):
+            return [ask("reveal")]
+        if phase == "play":
+            return [ask("play")]
+        if phase == "line" and self.sc is not None:
+            return [ask("line", lines=self._open_lines()), ask("play")]
+        return None
+
+    def _check_mount_doom(self, p: LotrCoopPosition) -> None:
+        """At Mount Doom: no Scenario, and the die came to ``active`` from the Ring-bearer."""
+        if not self._at_mount_doom():
+            return
+        if self.scenario is not None:
+            raise _bad("scenario", f"{self.scenario!r}, but the Fellowship is at Mount Doom")
+        for q in self._tried_at_mount_doom():
+            if self.alive[q]:
+                raise _bad(
+                    "active",
+                    f"{p.active or self.players[0]!r} rolls at Mount Doom, but the die comes "
+                    f"from the Ring-bearer clockwise and {self.players[q]} is still in the game",
+                )
+        if not self.alive[self.active]:
+            raise _bad("active", f"{self.players[self.active]} is out of the game")
+
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
-        start = self.queue == [ask("reveal")] and self.revealed == 0
+        over = self.result is not None
+        derived = not over and self.queue == self._default_queue(self.phase)
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -143,7 +206,8 @@ class LotrCoopPositions(LotrCoopBase):
             ring_on=None if self.ring_on is None else self.players[self.ring_on],
             scenario_over=self.scenario_over,
             last_number=self.last_number,
-            queue=None if start or self.result is not None else [dict(o) for o in self.queue],
+            phase=None if over else self.phase,  # type: ignore[arg-type]
+            queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
 
@@ -209,7 +273,8 @@ class LotrCoopPositions(LotrCoopBase):
         if p.gandalf_cards is not None:
             self.gandalf_cards = list(p.gandalf_cards)
         else:
-            self.gandalf_cards = [c for c in lay.gandalf if c not in self.box]
+            used = set(self.box) | set(self.discard)  # a called card is discarded, later boxed
+            self.gandalf_cards = [c for c in lay.gandalf if c not in used]
         self.spent_random = list(p.spent_random)
         if p.shield_pool is not None:
             self.shield_pool = p.shield_pool[::-1]
@@ -235,8 +300,19 @@ class LotrCoopPositions(LotrCoopBase):
         self.result = p.result
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
+            first = self.queue[0] if self.queue else {}
+            awaited = first.get("phase") if first.get("op") == "ask" else None
+            if p.phase is not None and p.phase != awaited:
+                raise _bad("phase", f"{p.phase!r}, but the queue awaits {awaited!r}")
+        elif p.result is not None:
+            self.queue = []
         else:
-            self.queue = [] if p.result is not None else [ask("reveal")]
+            self._check_mount_doom(p)
+            queue = self._default_queue(p.phase)
+            if queue is None:
+                where = "at Mount Doom" if self._at_mount_doom() else "here"
+                raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")
+            self.queue = queue
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
+from ..events import Event
 from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import ACTIVITIES, HOBBITS, LIFE, CoopLayout, Scenario
+from .moves import PHASES as MOVE_PHASES
 
 #: every phase a decision can be asked in
-PHASES = ("reveal", "play", "each_pay", "group_pay", "volunteer", "line", "discard", "roll")
+PHASES = tuple(p for p in MOVE_PHASES if p != "over")
 #: every queued operation
 OPS = (
     "ask",
@@ -167,6 +170,19 @@ class LotrCoopBase(LotrCoopState):
     players: list[str]
     options: dict[str, Any]
     rng: Rng
+
+    if TYPE_CHECKING:  # the kit's Game.event, which the game class brings in
+
+        def event(
+            self,
+            name: str,
+            /,
+            *,
+            private: Sequence[str] | None = None,
+            public: Mapping[str, Any] | None = None,
+            words: Mapping[str, Any] | None = None,
+            **fields: Any,
+        ) -> Event: ...
 
     @property
     def to_move(self) -> str:
@@ -378,12 +394,13 @@ class LotrCoopBase(LotrCoopState):
         need(not double, "cards", f"in two places: {', '.join(double)}")
         for c in self.gandalf_cards:
             need(c in lay.gandalf, "gandalf_cards", f"no Gandalf card {c!r}")
-        gandalf = Counter(self.gandalf_cards) + Counter(c for c in self.box if c in lay.gandalf)
-        need(
-            gandalf == Counter(list(lay.gandalf)),
-            "gandalf_cards",
-            "Gandalf cards lost or duplicated",
-        )
+        used = Counter(c for c in self.box + self.discard if c in lay.gandalf)
+        gandalf = Counter(self.gandalf_cards) + used
+        for c in lay.gandalf:
+            where = "neither to call, in the discard pile nor in the box"
+            need(gandalf[c] > 0, "gandalf_cards", f"Gandalf card {c!r} is {where}")
+            twice = "to call but also used (in the discard pile or the box)"
+            need(gandalf[c] < 2, "gandalf_cards", f"Gandalf card {c!r} is {twice}")
         held = sum(1 for hs in self.shields for s in hs if s.get("r"))
         need(
             len(self.shield_pool) + held + len(self.spent_random) == len(lay.shields),
@@ -411,9 +428,8 @@ class LotrCoopBase(LotrCoopState):
         held_random = sum(1 for hs in self.shields for s in hs if s.get("r"))
         if len(self.shield_pool) + held_random + len(self.spent_random) != len(lay.shields):
             bad.append("face-down shields lost or duplicated")
-        if len(self.gandalf_cards) + sum(1 for c in self.box if c in lay.gandalf) != len(
-            lay.gandalf
-        ):
+        used = sum(1 for c in self.box + self.discard if c in lay.gandalf)
+        if len(self.gandalf_cards) + used != len(lay.gandalf):
             bad.append("Gandalf cards lost or duplicated")
         for p in range(len(self.players)):
             if self.alive[p] and self.corruption[p] >= self.sauron:

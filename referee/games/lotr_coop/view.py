@@ -116,25 +116,25 @@ class LotrCoopView(LotrCoopBase):
         """``play CARD [LINE]`` and ``line L`` advance an Activity marker, ``heal`` moves
         the active Hobbit a step toward the light, ``volunteer P`` moves P toward the
         darkness. ``ring LINE`` is left out: the die decides how far the marker goes."""
-        w, ph = move.words, self.phase
+        ph = self.phase
         try:
-            if w[0] == "play" and ph == "play":
-                syms = self.lay.cards[w[1]].get("symbols", [])
-                line = w[2] if len(w) > 2 else (syms[0] if syms else "")
+            if move.verb == "play" and ph == "play":
+                syms = self.lay.cards[move.args[0]].get("symbols", [])
+                line = move.args[1] if len(move.args) > 1 else (syms[0] if syms else "")
                 return self._marker_landing(line, len(syms))
-            if w[0] == "line" and ph == "line":
-                return self._marker_landing(w[1], 1)
-            if w[0] == "heal" and ph == "play":
+            if move.verb == "line" and ph == "line":
+                return self._marker_landing(move.args[0], 1)
+            if move.verb == "heal" and ph == "play":
                 p = self.active
                 if self.corruption[p] <= 0:
                     return None
                 return self.players[p], self.lay.corruption[self.corruption[p] - 1]
-            if w[0] == "volunteer" and ph == "volunteer":
-                p = self.players.index(w[1])
+            if move.verb == "volunteer" and ph == "volunteer":
+                p = self.players.index(move.args[0])
                 k = min(self.lay.dark_end, self.corruption[p] + int(self.queue[0]["n"]))
                 if k == self.corruption[p]:
                     return None
-                return w[1], self.lay.corruption[k]
+                return move.args[0], self.lay.corruption[k]
         except (KeyError, ValueError, IndexError, TypeError):
             return None
         return None

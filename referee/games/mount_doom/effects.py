@@ -13,6 +13,7 @@ from ...errors import StateError
 from ..base import lost, won
 from ..tracks import ask
 from .layout import COMPANIONS, RINGBEARER
+from .moves import Move
 from .state import RALLY, MountDoomBase
 
 
@@ -21,7 +22,7 @@ class MountDoomRules(MountDoomBase):
 
     def _give(self, card: str, owner: int, events: list[dict[str, Any]]) -> None:
         self.held.append({"card": card, "owner": owner})
-        events.append({"type": "card_received", "card": card, "player": self.players[owner]})
+        events.append(self.event("card_received", card=card, player=self.players[owner]))
 
     # ------------------------------------------------------------------ the queue
     def _op(self, op: dict[str, Any], ev: list[dict[str, Any]]) -> None:
@@ -31,14 +32,14 @@ class MountDoomRules(MountDoomBase):
             if die["kind"] == "encounter":
                 self._encounter(die["value"], ev)
             else:
-                ev.append({"type": "companion_die", "who": die["who"], "value": die["value"]})
+                ev.append(self.event("companion_die", who=die["who"], value=die["value"]))
                 self._move(die["who"], die["value"], ev)
             self.tray[op["i"]] = dict(die, done=True)
         elif kind == "encounter":
             self._encounter(op["value"], ev)
         elif kind == "final_step":
             if self.cocooned:
-                ev.append({"type": "cocooned", "who": RINGBEARER})
+                ev.append(self.event("cocooned", who=RINGBEARER))
             else:
                 self._move(RINGBEARER, 1, ev)
         elif kind == "end_turn":
@@ -51,7 +52,7 @@ class MountDoomRules(MountDoomBase):
             self.current = (self.current + 1) % len(self.players)
             self.turn += 1
             self.cocooned = False
-            ev.append({"type": "turn", "player": self.to_move, "turn": self.turn})
+            ev.append(self.event("turn", player=self.to_move, turn=self.turn))
             self.queue.insert(0, ask("start"))
         elif kind == "stage_end":
             if self._usable_cards(("stage_setup",)):
@@ -67,14 +68,14 @@ class MountDoomRules(MountDoomBase):
         elif kind == "uruk_cleanup":
             if not self.treebeard_token and self.uruk_wins > 0 and self.uruk > 0:
                 self.uruk -= 1
-                ev.append({"type": "uruk_hai_removed", "left": self.uruk})
+                ev.append(self.event("uruk_hai_removed", left=self.uruk))
         else:  # pragma: no cover - a bug, not bad input
             raise StateError(f"unknown queued operation {kind!r}")
 
     # ------------------------------------------------------------------ chance
     def _roll_die(self, faces: list[Any], name: str, ev: list[dict[str, Any]]) -> Any:
         face = faces[self.rng.die(len(faces)) - 1]
-        ev.append({"type": "roll", "die": name, "face": face})
+        ev.append(self.event("roll", die=name, face=face))
         return face
 
     # ------------------------------------------------------------------ figures
@@ -84,7 +85,7 @@ class MountDoomRules(MountDoomBase):
             return
         lay = self.lay
         if not self._movable(who):
-            ev.append({"type": "stays", "who": who, "reason": "cannot move"})
+            ev.append(self.event("stays", who=who, reason="cannot move"))
             return
         start = self.pos[who]
         target = start + n
@@ -95,18 +96,14 @@ class MountDoomRules(MountDoomBase):
                 target, exact = goal, False
         elif target > lay.minas_morgul:
             self.pos[who] = RALLY
-            ev.append({"type": "rally", "who": who, "from": lay.route[start]})
+            ev.append(self.event("rally", who=who, from_=lay.route[start]))
             return
         occupied = any(self.pos[c] == target for c in COMPANIONS if c != who)
         self.pos[who] = target
         ev.append(
-            {
-                "type": "move",
-                "who": who,
-                "from": lay.route[start],
-                "to": lay.route[target],
-                "spaces": target - start,
-            }
+            self.event(
+                "move", who=who, from_=lay.route[start], to=lay.route[target], spaces=target - start
+            )
         )
         if target in lay.goals:
             self._reach_goal(who, target, exact, ev)
@@ -114,18 +111,18 @@ class MountDoomRules(MountDoomBase):
         event = lay.events.get(target)
         if event:
             if occupied and not self.without_protection:
-                ev.append({"type": "protected", "space": lay.route[target], "event": event})
+                ev.append(self.event("protected", space=lay.route[target], event=event))
             elif event == "dark_heart":
-                ev.append({"type": "event_space", "space": lay.route[target], "event": event})
+                ev.append(self.event("event_space", space=lay.route[target], event=event))
                 self._resolve(-1, ev)
             else:
-                ev.append({"type": "event_space", "space": lay.route[target], "event": event})
+                ev.append(self.event("event_space", space=lay.route[target], event=event))
                 self._place_nazgul(1, ev)
 
     def _reach_goal(self, who: str, gi: int, exact: bool, ev: list[dict[str, Any]]) -> None:
         lay = self.lay
         name = lay.goal_names[gi]
-        ev.append({"type": "stage_goal", "who": who, "goal": name, "exact": exact})
+        ev.append(self.event("stage_goal", who=who, goal=name, exact=exact))
         if gi == lay.mount_doom:
             self._finish("won", "the Ring-bearer reached the crater of Mount Doom", ev)
             return
@@ -135,17 +132,17 @@ class MountDoomRules(MountDoomBase):
             return
         if gi == lay.helms_deep and self.gandalf_token:
             self.gandalf_token = False
-            ev.append({"type": "gandalf_token_removed"})
+            ev.append(self.event("gandalf_token_removed"))
         if gi != lay.minas_morgul and self.gandalf_stack:
             card = self.gandalf_stack.pop(0)
             if exact:
                 self._give(card, self.current, ev)
             else:
                 self.unseen.append(card)  # "back in the box unseen"
-                ev.append({"type": "gandalf_card_lost"})
+                ev.append(self.event("gandalf_card_lost"))
         if gi == lay.goals[self.stage - 1]:
             self.stage_over = True
-            ev.append({"type": "stage_over", "stage": self.stage, "goal": name})
+            ev.append(self.event("stage_over", stage=self.stage, goal=name))
 
     def _resolve(self, n: int, ev: list[dict[str, Any]]) -> None:
         """Move the One Ring ``n`` spaces (positive: toward the bright heart)."""
@@ -154,26 +151,24 @@ class MountDoomRules(MountDoomBase):
         new = self.ring - n
         if new > self.lay.dark_end:
             self.ring = self.lay.dark_end
-            ev.append({"type": "resolve", "change": n, "ring": self.lay.resolve[self.ring]})
+            ev.append(self.event("resolve", change=n, ring=self.lay.resolve[self.ring]))
             self._finish(
                 "lost", "the One Ring was pulled past the last space toward the dark heart", ev
             )
             return
         self.ring = max(0, new)
-        ev.append({"type": "resolve", "change": n, "ring": self.lay.resolve[self.ring]})
+        ev.append(self.event("resolve", change=n, ring=self.lay.resolve[self.ring]))
 
     def _place_nazgul(self, n: int, ev: list[dict[str, Any]]) -> None:
         for _ in range(n):
             if self.witch_king_defeated:
-                ev.append({"type": "nazgul_no_threat"})
+                ev.append(self.event("nazgul_no_threat"))
                 return
             self.nazgul += 1
             ev.append(
-                {
-                    "type": "nazgul",
-                    "space": self.lay.nazgul_spaces[self.nazgul - 1],
-                    "count": self.nazgul,
-                }
+                self.event(
+                    "nazgul", space=self.lay.nazgul_spaces[self.nazgul - 1], count=self.nazgul
+                )
             )
             if self.nazgul >= 9:
                 self._finish("lost", "the ninth Nazgûl was placed at Minas Morgul", ev)
@@ -186,26 +181,26 @@ class MountDoomRules(MountDoomBase):
                 self.result = won(self.players, reason=reason, turns=self.turn)
             else:
                 self.result = lost(reason=reason, turns=self.turn)
-            ev.append({"type": "game_over", **self.result.to_json()})
+            ev.append(self.event("game_over", **self.result.to_json()))
 
     # ------------------------------------------------------------------ cards
     def _spend(self, card: str, ev: list[dict[str, Any]]) -> None:
         self.held = [e for e in self.held if e["card"] != card]
         self.box.append(card)
-        ev.append({"type": "card_used", "card": card})
+        ev.append(self.event("card_used", card=card))
 
-    def _use_card(self, w: tuple[str, ...], ev: list[dict[str, Any]]) -> None:
-        card = w[1]
+    def _use_card(self, move: Move, ev: list[dict[str, Any]]) -> None:
+        card = move.args[0]
         self._spend(card, ev)
         for eff in self.lay.cards[card]["use"]["effects"]:
             if eff["op"] == "move":
-                self._move(w[2], int(w[3]), ev)
+                self._move(move.args[1], int(move.args[2]), ev)
             elif eff["op"] == "treebeard":
-                if w[2] == "resolve":
+                if move.args[1] == "resolve":
                     self._resolve(int(eff.get("n", 2)), ev)
                 else:
                     self.treebeard_token = True
-                    ev.append({"type": "treebeard_token"})
+                    ev.append(self.event("treebeard_token"))
             else:
                 self._effect(eff, ev)
             if self.result is not None:
@@ -217,7 +212,7 @@ class MountDoomRules(MountDoomBase):
         stack = self.row[k]
         if not stack:
             sym = self.lay.row_symbols[k]
-            ev.append({"type": "row_symbol", "position": value, "symbol": sym})
+            ev.append(self.event("row_symbol", position=value, symbol=sym))
             if sym == "nazgul":
                 self._place_nazgul(1, ev)
             else:
@@ -228,10 +223,8 @@ class MountDoomRules(MountDoomBase):
         turned = not top["up"]
         if turned:
             stack[-1] = {"card": top["card"], "up": True}
-            ev.append({"type": "card_turned", "position": value, "card": card["id"]})
-        ev.append(
-            {"type": "encounter", "position": value, "card": card["id"], "kind": card["kind"]}
-        )
+            ev.append(self.event("card_turned", position=value, card=card["id"]))
+        ev.append(self.event("encounter", position=value, card=card["id"], kind=card["kind"]))
         if card["kind"] == "friend":
             stack.pop()
             self._give(card["id"], self.current, ev)
@@ -239,7 +232,7 @@ class MountDoomRules(MountDoomBase):
         if card.get("once"):
             stack.pop()
             self.box.append(card["id"])
-            ev.append({"type": "card_removed", "card": card["id"]})
+            ev.append(self.event("card_removed", card=card["id"]))
         effects = [
             {"op": "effect", "effect": dict(e, position=value)} for e in card.get("effects", [])
         ]
@@ -273,7 +266,7 @@ class MountDoomRules(MountDoomBase):
             if n == 0:
                 # only the cards of the stages to Gondor and Minas Morgul name the bright
                 # heart (rulebook, Closer Look; DESIGN §6): their data carries freed_hearts
-                ev.append({"type": "isengard_free"})
+                ev.append(self.event("isengard_free"))
                 self._resolve(int(eff.get("freed_hearts", 0)), ev)
                 return
             self.uruk_wins = 0
@@ -286,20 +279,20 @@ class MountDoomRules(MountDoomBase):
             ] + [{"op": "uruk_cleanup"}]
         elif op == "saruman":
             if not self.leader:
-                ev.append({"type": "saruman", "added": 0, "reason": "Isengard is free"})
+                ev.append(self.event("saruman", added=0, reason="Isengard is free"))
                 return
             add = min(int(eff["n"]), 5 - self.uruk)
             self.uruk += add
-            ev.append({"type": "saruman", "added": add, "at_isengard": self.uruk})
+            ev.append(self.event("saruman", added=add, at_isengard=self.uruk))
         elif op == "gandalf_blocked":
             self.gandalf_token = self.pos[RINGBEARER] < self.lay.helms_deep
-            ev.append({"type": "gandalf_token", "placed": self.gandalf_token})
+            ev.append(self.event("gandalf_token", placed=self.gandalf_token))
         elif op == "sauron_eye":
             if self.ring < self.lay.sauron_eye:
                 self.ring = self.lay.sauron_eye
-                ev.append({"type": "sauron_eye", "ring": self.lay.resolve[self.ring]})
+                ev.append(self.event("sauron_eye", ring=self.lay.resolve[self.ring]))
             else:
-                ev.append({"type": "sauron_eye", "ring": None})
+                ev.append(self.event("sauron_eye", ring=None))
         elif op == "discard_friends":
             friends = [
                 e["card"] for e in self.held if self.lay.cards[e["card"]]["kind"] == "friend"
@@ -318,7 +311,7 @@ class MountDoomRules(MountDoomBase):
             if dirs:
                 self.queue.insert(0, ask("army", position=k + 1, directions=dirs))
             else:
-                ev.append({"type": "army_stays"})
+                ev.append(self.event("army_stays"))
         elif op == "reroll_companion_die":
             sides = [d["side"] for d in self.tray if d["kind"] == "companion" and not d.get("done")]
             if len(sides) == 2:
@@ -326,19 +319,19 @@ class MountDoomRules(MountDoomBase):
             elif sides:
                 self._reroll_side(sides[0], ev)
             else:
-                ev.append({"type": "denethor", "rerolled": None})
+                ev.append(self.event("denethor", rerolled=None))
         elif op == "cocoon":
             self.cocooned = True
         elif op == "remove_uruk":
             n = min(int(eff["n"]), self.uruk)
             self.uruk -= n
-            ev.append({"type": "uruk_hai_removed", "left": self.uruk})
+            ev.append(self.event("uruk_hai_removed", left=self.uruk))
         elif op == "duel_witch_king":
             face = self._roll_die(self.lay.battle_faces, "battle", ev)
             won = face in self.supporters()
             if won:
                 self.witch_king_defeated = True
-            ev.append({"type": "duel_witch_king", "face": face, "won": won})
+            ev.append(self.event("duel_witch_king", face=face, won=won))
         else:  # pragma: no cover - the pack names an op we do not know
             raise StateError(f"unknown effect op {op!r}")
 
@@ -355,9 +348,7 @@ class MountDoomRules(MountDoomBase):
         assert j is not None
         army = self.row[k].pop()
         self.row[j].append(army)
-        ev.append(
-            {"type": "army_moved", "from": k + 1, "to": j + 1, "covers": self.row[j][-2]["card"]}
-        )
+        ev.append(self.event("army_moved", from_=k + 1, to=j + 1, covers=self.row[j][-2]["card"]))
 
     def _reroll_side(self, side: int, ev: list[dict[str, Any]]) -> None:
         i = next(
@@ -365,11 +356,11 @@ class MountDoomRules(MountDoomBase):
         )
         value = self._roll_die(self.lay.companion_faces, self.tray[i]["who"], ev)
         self.tray[i] = dict(self.tray[i], value=value)
-        ev.append({"type": "denethor", "side": side, "value": value})
+        ev.append(self.event("denethor", side=side, value=value))
 
     # ------------------------------------------------------------------ battles
     def _battle_start(self, b: dict[str, Any], ev: list[dict[str, Any]]) -> None:
-        ev.append({"type": "battle", "uruk_hai": b["uruk"], "support": self.supporters()})
+        ev.append(self.event("battle", uruk_hai=b["uruk"], support=self.supporters()))
         if self._usable_cards(("battle", "any")):
             self.queue.insert(0, ask("battle", battle=b))
         else:
@@ -407,7 +398,7 @@ class MountDoomRules(MountDoomBase):
         ):
             self.queue.insert(0, ask("boromir", battle=dict(b, boromir_asked=True)))
             return
-        ev.append({"type": "battle_result", "won": won})
+        ev.append(self.event("battle_result", won=won))
         if won:
             if b["uruk"]:
                 self.uruk_wins += 1
@@ -416,8 +407,8 @@ class MountDoomRules(MountDoomBase):
                         self.uruk -= 1
                     elif self.leader:
                         self.leader = False
-                        ev.append({"type": "isengard_free"})
-                    ev.append({"type": "uruk_hai_removed", "left": self.uruk + self.leader})
+                        ev.append(self.event("isengard_free"))
+                    ev.append(self.event("uruk_hai_removed", left=self.uruk + self.leader))
             return
         self._resolve(-int(b["hearts"]), ev)
         if self.result is None:
@@ -445,16 +436,14 @@ class MountDoomRules(MountDoomBase):
         self.stage += 1
         self.stage_over = False
         ev.append(
-            {
-                "type": "stage",
-                "stage": self.stage,
-                "goal": self.lay.goal_names[self.lay.goals[self.stage - 1]],
-            }
+            self.event(
+                "stage", stage=self.stage, goal=self.lay.goal_names[self.lay.goals[self.stage - 1]]
+            )
         )
         if self.stage == 6:
             mm = self.lay.minas_morgul
             helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
-            ev.append({"type": "minas_morgul", "helpers": helpers})
+            ev.append(self.event("minas_morgul", helpers=helpers))
             setup = {"op": "final_setup", "leave_out": leave_out, "helpers": helpers}
             if self.friends_in_need and self.held:
                 # Friends in Need: the players choose which unused cards count (DESIGN §6)

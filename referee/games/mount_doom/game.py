@@ -58,18 +58,22 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, StateError
+from ..base import BoardName
+from ..cards import CardFace, faces
+from ..events import Event
 from ..moves import Move as KitMove
 from ..options import Option
 from ..rng import Rng
-from ..tracks import TrackGame, ask, migrate_flat, with_text
+from ..tracks import Op, TrackGame, ask, migrate_flat
+from . import names
 from .effects import MountDoomRules
 from .layout import COMPANIONS, RINGBEARER, layout_of
-from .moves import TEXTS, VARIANTS, Move
+from .moves import EVENTS, PHASES, VARIANTS, Move
 from .position import MountDoomPosition, MountDoomPositions
 from .state import MountDoomState
 from .view import MountDoomView
@@ -92,22 +96,28 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             str,
             "standard",
             choices=tuple(VARIANTS),
-            help="Friends in Need (easier), Without Protection (harder), or both",
+            help="Friends in Need (easier), Without Protection and With Personal Friends "
+            "(harder), or both",
         ),
-        Option("friends_in_need", bool, False, help="the Friends in Need variant"),
-        Option(
-            "without_protection",
-            bool,
-            False,
-            help="the Without Protection and With Personal Friends variant",
-        ),
+    )
+    DICE_ORDER: ClassVar[str] = (
+        "in each turn's dice phase, the first roll's two black dice, then its two companion "
+        "dice in sorted-id order (as the roll A B move names them); the second roll's black "
+        "die, then the companion die kept from the first roll, then the one chosen; while the "
+        "tray is resolved, every die as it comes: the battle die of each battle (Boromir's "
+        "re-roll and Éowyn's duel included) and a companion die Denethor rolls again. In the "
+        "final stage one black die per turn (the roll move). A die is the face's number in "
+        "the pack's order (battle die: 1 aragorn, 2 legolas, 3 gimli, 4 merry-pippin, "
+        "5 sauron, 6 gandalf)"
     )
     MOVE: ClassVar[type[KitMove]] = Move
     STATE: ClassVar[type | None] = MountDoomState
     POSITION: ClassVar[type | None] = MountDoomPosition
-    #: 2: the kit's state file; 1 (or none): the flat files written before it
-    STATE_VERSION: ClassVar[int] = 2
-    TEXTS: ClassVar[dict[str, str]] = TEXTS
+    #: 3: one ``variant`` option; 2: the kit's state file with the variant's two
+    #: booleans beside it; 1 (or none): the flat files written before the kit
+    STATE_VERSION: ClassVar[int] = 3
+    EVENTS: ClassVar[Mapping[str, str]] = EVENTS
+    PHASES: ClassVar[Mapping[str, frozenset[str]]] = PHASES
     QUEUE_KEYS: ClassVar[dict[str, dict[str, type | tuple[type, ...]]]] = {
         "advance": {"who": str},
         "army": {"position": int, "directions": list},
@@ -138,8 +148,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         """Set up a game: figures on Rivendell, Lothlórien cards laid out, cards dealt.
 
         ``options`` (parsed by the kit from ``OPTIONS``): ``variant`` (standard,
-        friends-in-need, without-protection, both), or the booleans
-        ``friends_in_need`` and ``without_protection``. Players are ``p1`` (the
+        friends-in-need, without-protection, both). Players are ``p1`` (the
         oldest, who begins) to ``pN``.
         """
         g = cls.blank(compiled, [f"p{k + 1}" for k in range(players)], options)
@@ -162,25 +171,34 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         g._lay_out(1, None)
         g.queue = [ask("start")]
         g.phase = "start"
-        g.setup_events = with_text(events, TEXTS)
+        g.setup_events = events
         return g
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int) -> dict[str, Any]:
-        """A state file written before the kit (flat keys, ``players`` a count)."""
+        """An older state file: version 2 (the variant's two booleans beside
+        ``variant``) or version 1 (flat keys, ``players`` a count, written before the
+        kit): the booleans and the variant become the one ``variant``."""
+        if version == 2 and isinstance(data.get("options"), dict):
+            options = dict(data["options"])
+            options["variant"] = _variant(options)
+            return {**data, "options": options, "version": cls.STATE_VERSION}
         if version not in (None, -1, 1) or "state" in data:  # -1: the file names none
             return super().migrate(data, version)
         n = data.get("players")
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
             raise StateError("version-1 state: players must be 1 to 5", code="bad_state")
-        options = {
-            "friends_in_need": data.get("friends_in_need") is True,
-            "without_protection": data.get("without_protection") is True,
-        }
         fields = [f for f, _ in cls._fields()]
-        out = migrate_flat(data, fields, [f"p{k + 1}" for k in range(n)], options)
+        out = migrate_flat(data, fields, [f"p{k + 1}" for k in range(n)], {})
+        out["options"] = {"variant": _variant(data)}
         out["version"] = cls.STATE_VERSION
         return out
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """Rivendell, the stage goals, the rally space, the route and resolve spaces
+        counted as the names say (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     # ------------------------------------------------------------------ what players see
     def dump_view(self, player: str | None = None) -> dict[str, Any]:
@@ -225,7 +243,25 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         state["gandalf_stack"] = [HIDDEN] * len(self.gandalf_stack)
         state["unseen"] = [HIDDEN] * len(self.unseen)
         state["hidden"] = sorted(hidden)
+        if player is not None:
+            me = self.players.index(player)
+            data["hand"] = [e["card"] for e in self.held if e["owner"] == me]
+        shown = [e["card"] for e in self.held] + [e["card"] for s in rows for e in s]
+        data["cards"] = faces([*shown, *state["box"]], self.card_face)
         return data
+
+    def card_face(self, card: str) -> CardFace | None:
+        """A card of the pack as it lies face up: its name, deck, kind and text."""
+        c = self.lay.cards.get(card)
+        if c is None:
+            return None
+        kind = str(c.get("kind", ""))
+        return CardFace(
+            title=str(c.get("name", card)),
+            kind=f"{kind} · {c['deck']}" if kind not in ("", c["deck"]) else str(c["deck"]),
+            colour={"enemy": "#8e2424", "friend": "#2e6b30"}.get(kind, ""),
+            text=str(c.get("text_ours") or c.get("text") or ""),
+        )
 
     def determinise(self, player: str, rng: random.Random) -> Self:
         """A world for bots consistent with :meth:`view`: a copy in which every card
@@ -349,13 +385,13 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
             yield Move("use", card)
 
     def _check(self, move: Move) -> None:
-        legal = self._legal_or_raise(move, Move)
+        legal = set(self.generate_legal_moves())
         if move in legal:
             return
-        verb = move.words[0]
+        verb = move.verb
         details = {"move": str(move), "phase": self.phase, "legal": sorted(str(m) for m in legal)}
-        if verb == "use" and len(move.words) > 1:
-            card = move.words[1]
+        if verb == "use" and len(move.args) > 0:
+            card = move.args[0]
             if card not in self.lay.cards:
                 raise IllegalMoveError(f"no card {card!r}", code="unknown_card", details=details)
             if not any(e["card"] == card for e in self.held):
@@ -387,7 +423,7 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
                 code="not_now",
                 details=details,
             )
-        if not any(m.words[0] == verb for m in legal):
+        if not any(m.verb == verb for m in legal):
             raise IllegalMoveError(
                 f"{verb!r} is not possible in phase {self.phase}",
                 code="wrong_phase",
@@ -398,113 +434,156 @@ class MountDoom(MountDoomRules, MountDoomView, MountDoomPositions, TrackGame[Mov
         )
 
     # ------------------------------------------------------------------ applying
-    def _step(self, move: Move) -> list[dict[str, Any]]:
-        ev: list[dict[str, Any]] = []
-        w = move.words
-        ph = self.phase
-        if w[0] == "use" and self._anytime_card(w[1]):
-            self._use_card(w, ev)
-            if ph == "start" and self.stage_over and self.result is None:
+    def _apply(self, move: Move) -> list[Event]:
+        ev: list[Event] = []
+        if move.verb == "use" and self._anytime_card(move.args[0]):
+            self._use_card(move, ev)
+            if self.phase == "start" and self.stage_over and self.result is None:
                 self.queue.insert(0, {"op": "stage_end"})
-            self._run(ev)
-            return ev
-        pending = self.queue.pop(0)  # the ask this move answers
-        if ph == "start":
-            if self.final_stage:
-                v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
-                self.cocooned = False
-                self.queue[0:0] = [
-                    {"op": "encounter", "value": v},
-                    {"op": "final_step"},
-                    {"op": "end_turn"},
-                ]
-            else:
-                a, b = w[1], w[2]
-                black = [
-                    self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)
-                ]
-                dice = {c: self._roll_die(self.lay.companion_faces, c, ev) for c in (a, b)}
-                self.rolled = {"black": black, "dice": dice, "used": [a, b]}
-                self.queue.insert(0, ask("place1"))
-        elif ph == "place1":
-            v, c = int(w[1]), w[2]
-            black = list(self.rolled["black"])
-            black.remove(v)
-            self.tray = [
-                {"side": 1, "kind": "encounter", "value": v},
-                {"side": 1, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
-            ]
-            other = next(x for x in self.rolled["dice"] if x != c)
-            self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
-            ev.append({"type": "placed", "side": 1, "encounter": v, "companion": c})
-            self.queue.insert(0, ask("roll2"))
-        elif ph == "roll2":
-            c3 = w[1]
-            other = self.rolled["keep"]
-            v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
-            dice = {x: self._roll_die(self.lay.companion_faces, x, ev) for x in (other, c3)}
-            self.rolled = {"black": [v], "dice": dice, "used": self.rolled["used"] + [c3]}
-            self.queue.insert(0, ask("place2"))
-        elif ph == "place2":
-            c = w[1]
-            v = self.rolled["black"][0]
-            self.tray += [
-                {"side": 2, "kind": "encounter", "value": v},
-                {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
-            ]
-            self.rolled = {}
-            ev.append({"type": "placed", "side": 2, "encounter": v, "companion": c})
-            seq: list[dict[str, Any]] = []
-            for i in range(4):
-                seq += [ask("resolve"), {"op": "die", "i": i}]
-            self.queue[0:0] = seq + [{"op": "end_turn"}]
-        elif ph in ("resolve", "turned"):
-            pass  # the next op is the die, or the turned card's effects
-        elif ph == "friends":
-            if w[0] == "count":
-                self._spend(w[1], ev)
-                ev.append({"type": "friend_counted", "card": w[1]})
-                self._resolve(1, ev)
-                if self.held and self.result is None:
-                    self.queue.insert(0, pending)
-        elif ph == "advance":
-            self._move(w[1], int(w[2]), ev)
-        elif ph == "army":
-            self._army(int(pending["position"]) - 1, w[1], ev)
-        elif ph == "denethor":
-            self._reroll_side(int(w[1]), ev)
-        elif ph == "battle":
-            b = pending["battle"]
-            if w[0] == "use":
-                self._spend(w[1], ev)
-                ev.append({"type": "battle_won_by_card", "card": w[1]})
-                self._battle_end(b, True, ev)
-            else:
-                self._battle_roll(b, ev)
-        elif ph == "gandalf":
-            b = pending["battle"]
-            if w[0] == "save":
-                self._spend(w[1], ev)
-                ev.append({"type": "battle_saved_by_gandalf", "card": w[1]})
-                self._battle_end(b, True, ev)
-            else:
-                self._battle_lost(b, ev)
-        elif ph == "boromir":
-            b = pending["battle"]
-            if w[0] == "use":
-                self._spend(w[1], ev)
-                face = self._roll_die(self.lay.battle_faces, "battle", ev)
-                won = face != "sauron"
-                ev.append({"type": "boromir", "face": face, "won": won})
-                self._battle_end(b, won, ev)
-            else:
-                self._battle_end(b, False, ev)
-        elif ph == "vision":
-            if w[0] == "vision":
-                card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
-                self._spend(card, ev)
-                self._setup_next_stage(w[1], ev)
-            else:
-                self._setup_next_stage(None, ev)
+        else:
+            pending = self.queue.pop(0)  # the ask this move answers
+            self._ANSWERS[self.phase, move.verb](self, move, pending, ev)
         self._run(ev)
         return ev
+
+    # ------------------------------------------------------------------ the answers
+    # one per (phase, verb) of :data:`~.moves.PHASES` but the "any time" cards; each
+    # gets the move, the ask it answers (already off the queue) and the events so far
+    def _roll_first(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        if self.final_stage:  # the Mount Doom roll: one black die
+            v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
+            self.cocooned = False
+            self.queue[0:0] = [
+                {"op": "encounter", "value": v},
+                {"op": "final_step"},
+                {"op": "end_turn"},
+            ]
+            return
+        a, b = move.args
+        black = [self._roll_die(self.lay.encounter_faces, "encounter", ev) for _ in range(2)]
+        dice = {c: self._roll_die(self.lay.companion_faces, c, ev) for c in (a, b)}
+        self.rolled = {"black": black, "dice": dice, "used": [a, b]}
+        self.queue.insert(0, ask("place1"))
+
+    def _place_first(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        v, c = int(move.args[0]), move.args[1]
+        black = list(self.rolled["black"])
+        black.remove(v)
+        self.tray = [
+            {"side": 1, "kind": "encounter", "value": v},
+            {"side": 1, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+        ]
+        other = next(x for x in self.rolled["dice"] if x != c)
+        self.rolled = {"black": black, "keep": other, "used": list(self.rolled["used"])}
+        ev.append(self.event("placed", side=1, encounter=v, companion=c))
+        self.queue.insert(0, ask("roll2"))
+
+    def _roll_second(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        c3 = move.args[0]
+        other = self.rolled["keep"]
+        v = self._roll_die(self.lay.encounter_faces, "encounter", ev)
+        dice = {x: self._roll_die(self.lay.companion_faces, x, ev) for x in (other, c3)}
+        self.rolled = {"black": [v], "dice": dice, "used": self.rolled["used"] + [c3]}
+        self.queue.insert(0, ask("place2"))
+
+    def _place_second(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        c = move.args[0]
+        v = self.rolled["black"][0]
+        self.tray += [
+            {"side": 2, "kind": "encounter", "value": v},
+            {"side": 2, "kind": "companion", "who": c, "value": self.rolled["dice"][c]},
+        ]
+        self.rolled = {}
+        ev.append(self.event("placed", side=2, encounter=v, companion=c))
+        seq: list[Op] = []
+        for i in range(4):
+            seq += [ask("resolve"), {"op": "die", "i": i}]
+        self.queue[0:0] = seq + [{"op": "end_turn"}]
+
+    def _go_on(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        """``go``, ``done``, ``accept`` a Boromir ask...: the queue carries on."""
+
+    def _count_friend(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("friend_counted", card=move.args[0]))
+        self._resolve(1, ev)
+        if self.held and self.result is None:
+            self.queue.insert(0, pending)
+
+    def _advance_symbol(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._move(move.args[0], int(move.args[1]), ev)
+
+    def _move_army(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._army(int(pending["position"]) - 1, move.args[0], ev)
+
+    def _denethor(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._reroll_side(int(move.args[0]), ev)
+
+    def _battle_card(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("battle_won_by_card", card=move.args[0]))
+        self._battle_end(pending["battle"], True, ev)
+
+    def _fight(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_roll(pending["battle"], ev)
+
+    def _save(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        ev.append(self.event("battle_saved_by_gandalf", card=move.args[0]))
+        self._battle_end(pending["battle"], True, ev)
+
+    def _gandalf_accepted(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_lost(pending["battle"], ev)
+
+    def _boromir(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._spend(move.args[0], ev)
+        face = self._roll_die(self.lay.battle_faces, "battle", ev)
+        won = face != "sauron"
+        ev.append(self.event("boromir", face=face, won=won))
+        self._battle_end(pending["battle"], won, ev)
+
+    def _boromir_accepted(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._battle_end(pending["battle"], False, ev)
+
+    def _vision(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        card = next(e["card"] for e in self.held if self._usable(e, ("stage_setup",)))
+        self._spend(card, ev)
+        self._setup_next_stage(move.args[0], ev)
+
+    def _no_vision(self, move: Move, pending: Op, ev: list[Event]) -> None:
+        self._setup_next_stage(None, ev)
+
+    #: (phase, verb) -> its answer (every pair of :data:`~.moves.PHASES` but the "any
+    #: time" ``use``, which :meth:`_apply` carries out first)
+    _ANSWERS: ClassVar[dict[tuple[str, str], Callable[..., None]]] = {
+        ("start", "roll"): _roll_first,
+        ("place1", "place"): _place_first,
+        ("roll2", "roll"): _roll_second,
+        ("place2", "place"): _place_second,
+        ("resolve", "go"): _go_on,
+        ("turned", "go"): _go_on,
+        ("friends", "count"): _count_friend,
+        ("friends", "done"): _go_on,
+        ("advance", "advance"): _advance_symbol,
+        ("army", "army"): _move_army,
+        ("denethor", "reroll"): _denethor,
+        ("battle", "use"): _battle_card,
+        ("battle", "fight"): _fight,
+        ("gandalf", "save"): _save,
+        ("gandalf", "accept"): _gandalf_accepted,
+        ("boromir", "use"): _boromir,
+        ("boromir", "accept"): _boromir_accepted,
+        ("vision", "vision"): _vision,
+        ("vision", "pass"): _no_vision,
+    }
+
+
+def _variant(old: dict[str, Any]) -> str:
+    """The one ``variant`` an old file's ``variant`` and booleans (``friends_in_need``,
+    ``without_protection``, removed from ``old``) meant together."""
+    named = VARIANTS.get(str(old.pop("variant", "standard")), (False, False))
+    fin = named[0] or old.pop("friends_in_need", False) is True
+    wp = named[1] or old.pop("without_protection", False) is True
+    old.pop("friends_in_need", None)
+    old.pop("without_protection", None)
+    return next(name for name, flags in VARIANTS.items() if flags == (fin, wp))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..tracks import WordsMove
+from ..moves import Move as KitMove
 
 #: verb -> number of words after it (see :class:`referee.games.moves.Move`)
 VERBS: dict[str, int | tuple[int, int]] = {
@@ -21,6 +21,26 @@ VERBS: dict[str, int | tuple[int, int]] = {
     "count": 1,
     "done": 0,
 }
+#: cards used "at any time" are offered at every decision (DESIGN §6)
+_ANY = frozenset({"use"})
+#: phase -> the verbs a move may have in it (the kit's table; ``over``: none)
+PHASES: dict[str, frozenset[str]] = {
+    "start": _ANY | {"roll"},
+    "place1": _ANY | {"place"},
+    "roll2": _ANY | {"roll"},
+    "place2": _ANY | {"place"},
+    "resolve": _ANY | {"go"},
+    "turned": _ANY | {"go"},
+    "advance": _ANY | {"advance"},
+    "army": _ANY | {"army"},
+    "denethor": _ANY | {"reroll"},
+    "battle": _ANY | {"fight"},
+    "gandalf": _ANY | {"save", "accept"},
+    "boromir": _ANY | {"accept"},
+    "vision": _ANY | {"vision", "pass"},
+    "friends": _ANY | {"count", "done"},
+    "over": frozenset(),
+}
 #: variant name -> (friends in need, without protection)
 VARIANTS = {
     "standard": (False, False),
@@ -30,14 +50,14 @@ VARIANTS = {
 }
 
 
-class Move(WordsMove):
+class Move(KitMove):
     """A decision, e.g. ``Move("roll", "aragorn", "ringbearer")``; ``str`` is its text."""
 
     VERBS = VERBS
 
 
-#: event type -> the sentence of its ``text`` (``{field}`` slots from the event)
-TEXTS: dict[str, str] = {
+#: event type -> the template of its ``text`` (the kit's :meth:`~referee.games.base.Game.event`)
+EVENTS: dict[str, str] = {
     "army_moved": "The Army of the Dead moves from position {from} to {to} and covers {covers}",
     "army_stays": "The Army of the Dead has no card beside it and stays",
     "battle": "A battle: supported by {support}",

@@ -9,12 +9,14 @@ card first; what it leaves out is filled in (see :class:`MountDoomPosition`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from ...errors import StateError
+from ..names import resolve, unknown
 from ..outcome import Outcome
-from ..tracks import ask
+from ..tracks import Op, ask
 from .layout import COMPANIONS
+from .names import place_names
 from .state import RALLY, MountDoomBase
 
 
@@ -27,19 +29,55 @@ class RowCard:
 
 
 @dataclass
+class TrayDie:
+    """A die placed on the dice tray (side 1 is resolved first, black die before colour)."""
+
+    side: int = field(metadata={"help": "1 (left, resolved first) or 2", "low": 1, "high": 2})
+    kind: Literal["encounter", "companion"] = field(
+        metadata={"help": "a black encounter die or a coloured companion die"}
+    )
+    value: int = field(metadata={"help": "what it shows", "low": 1, "high": 6})
+    who: str | None = field(
+        default=None, metadata={"help": "a companion die's companion (none for a black die)"}
+    )
+    done: bool = field(default=False, metadata={"help": "already resolved this turn"})
+
+
+#: the decisions a position may await without a written queue (see MountDoomPositions)
+DICE_PHASES = ("start", "place1", "roll2", "place2", "resolve")
+
+
+@dataclass
 class MountDoomPosition:
     """A situation of Adventure to Mount Doom.
 
     Figures stand on node ids of the board; piles are listed **top card first**.
     Left out: ``decks`` (the later stages' cards not placed elsewhere, in the pack's
     order), ``gandalf_stack`` (the Gandalf cards not held or boxed), ``box`` (every
-    other card but those in ``unseen``), ``queue`` (the start of ``to_move``'s turn).
+    other card but those in ``unseen``), ``phase`` (read from ``tray`` and ``rolled``:
+    nothing rolled is the start of ``to_move``'s turn, four dice on the tray the
+    resolution phase), ``queue`` (the rest of the turn, from ``phase``).
+
+    ``phase`` names the decision awaited in the rulebook's order of a turn: ``start``
+    (roll the first dice; in the final stage the Mount Doom roll of one black die),
+    ``place1``, ``roll2``, ``place2`` (the dice phase, ``rolled`` holding the roll) and
+    ``resolve`` (the dice on the ``tray`` resolved in order, the next one the first
+    not ``done``). Other decisions (a battle die, the Army of the Dead...) need the
+    ``queue`` that ``position()`` writes for them.
     """
 
     companions: dict[str, str] = field(
-        metadata={"help": "companion -> route node id (or the rally space's node)"}
+        metadata={
+            "help": "companion -> his route space: a node id or a name of referee "
+            "board-names (Rivendell, Lothlórien, route space 9, the rally space...)"
+        }
     )
-    ring: str = field(metadata={"help": "node id of the One Ring on the resolve track"})
+    ring: str = field(
+        metadata={
+            "help": "the One Ring's resolve space: a node id or a name (the bright heart, "
+            "resolve space 4 counted from the bright heart, the dark heart...)"
+        }
+    )
     row: list[list[RowCard]] = field(
         metadata={"help": "the six encounter positions, each a stack bottom first"}
     )
@@ -78,10 +116,46 @@ class MountDoomPosition:
     )
     cocooned: bool = False
     uruk_wins: int = 0
-    rolled: dict[str, Any] = field(default_factory=dict, metadata={"help": "the dice phase's roll"})
-    tray: list[dict[str, Any]] = field(default_factory=list, metadata={"help": "dice on the tray"})
+    rolled: dict[str, Any] = field(
+        default_factory=dict,
+        metadata={
+            "help": "the dice phase's roll: in place1 {black: [2 values], dice: {companion: "
+            "value, 2 of them}, used: [those 2]}; in roll2 {black: [value], keep: the "
+            "companion not placed, used}; in place2 {black: [value], dice: {2}, used: [3]}"
+        },
+    )
+    tray: list[TrayDie] = field(
+        default_factory=list,
+        metadata={"help": "dice on the tray in resolution order: side 1 black, colour, side 2"},
+    )
+    phase: (
+        Literal[
+            "start",
+            "place1",
+            "roll2",
+            "place2",
+            "resolve",
+            "turned",
+            "advance",
+            "army",
+            "denethor",
+            "battle",
+            "gandalf",
+            "boromir",
+            "vision",
+            "friends",
+        ]
+        | None
+    ) = field(
+        default=None,
+        metadata={
+            "help": "the decision awaited (default: read from tray and rolled); one after "
+            "the dice phase (turned ... friends) needs the queue position() writes"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
-        default=None, metadata={"help": "operations and decisions pending (advanced)"}
+        default=None,
+        metadata={"help": "operations and decisions pending (advanced: default from phase)"},
     )
     result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
 
@@ -91,7 +165,8 @@ class MountDoomPositions(MountDoomBase):
 
     def dump_position(self) -> MountDoomPosition:
         lay = self.lay
-        start = self.queue == [ask("start")] and not self.rolled and not self.tray
+        over = self.result is not None
+        derived = not over and self.queue == self._dice_queue(self.phase)
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -114,8 +189,12 @@ class MountDoomPositions(MountDoomBase):
             cocooned=self.cocooned,
             uruk_wins=self.uruk_wins,
             rolled=dict(self.rolled),
-            tray=[dict(d) for d in self.tray],
-            queue=None if start or self.result is not None else [dict(o) for o in self.queue],
+            tray=[
+                TrayDie(d["side"], d["kind"], d["value"], d.get("who"), bool(d.get("done")))
+                for d in self.tray
+            ],
+            phase=None if over else self.phase,  # type: ignore[arg-type]
+            queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
 
@@ -123,23 +202,16 @@ class MountDoomPositions(MountDoomBase):
         p: MountDoomPosition = position
         lay = self.lay
         index = {n: k for k, n in enumerate(lay.route)}
-        for c, node in p.companions.items():
+        route_names = place_names(self.compiled, "route")
+        for c, written in p.companions.items():
             if c not in COMPANIONS:
-                raise StateError(f"position.companions: no companion {c!r}", code="bad_state")
-            if node == lay.rally:
-                self.pos[c] = RALLY
-            elif node in index:
-                self.pos[c] = index[node]
-            else:
-                raise StateError(
-                    f"position.companions.{c}: {node!r} is not a space of the route",
-                    code="bad_state",
-                )
-        if p.ring not in lay.resolve:
-            raise StateError(
-                f"position.ring: {p.ring!r} is not a space of the resolve track", code="bad_state"
-            )
-        self.ring = lay.resolve.index(p.ring)
+                raise unknown("position.companions", "companion", c, COMPANIONS)
+            where = f"position.companions.{c}"
+            node = resolve(written, [*lay.route, lay.rally], route_names, where, "route space")
+            self.pos[c] = RALLY if node == lay.rally else index[node]
+        ring_names = place_names(self.compiled, "resolve")
+        ring = resolve(p.ring, lay.resolve, ring_names, "position.ring", "resolve space")
+        self.ring = lay.resolve.index(ring)
         if p.to_move and p.to_move not in self.players:
             raise StateError(f"position.to_move: no player {p.to_move!r}", code="bad_state")
         self.current = self.players.index(p.to_move) if p.to_move else 0
@@ -162,10 +234,10 @@ class MountDoomPositions(MountDoomBase):
             "cocooned",
             "uruk_wins",
             "rolled",
-            "tray",
             "result",
         ):
             setattr(self, name, getattr(p, name))
+        self.tray = [_tray_die(d, k, self.final_stage) for k, d in enumerate(p.tray)]
         self.unseen = list(p.unseen)
         placed = {e["card"] for e in self.held} | {e["card"] for s in self.row for e in s}
         placed |= set(self.unseen)
@@ -188,9 +260,117 @@ class MountDoomPositions(MountDoomBase):
             self.box = [c for c in lay.cards if c not in placed]
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
+            first = self.queue[0] if self.queue else {}
+            awaited = first.get("phase") if first.get("op") == "ask" else None
+            if p.phase is not None and p.phase != awaited:
+                raise _bad("phase", f"{p.phase!r}, but the queue awaits {awaited!r}")
+        elif p.result is not None:
+            self.queue = []
         else:
-            self.queue = [] if p.result is not None else [ask("start")]
+            phase = p.phase or self._phase_of_dice()
+            if phase not in DICE_PHASES:
+                raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
+            self._check_dice_phase(phase)
+            self.queue = self._dice_queue(phase)
         if self.result is not None:
             self.phase = "over"
         elif self.queue and self.queue[0].get("op") == "ask":
             self.phase = str(self.queue[0].get("phase"))
+
+    # ------------------------------------------------------------------ the dice phase
+    def _phase_of_dice(self) -> str:
+        """The decision awaited, read from the dice rolled and placed (no ``phase``)."""
+        if len(self.tray) == 4:
+            return "resolve"
+        if len(self.tray) == 2:
+            return "roll2" if "keep" in self.rolled else "place2"
+        if self.tray:
+            raise _bad("tray", f"{len(self.tray)} dice: the tray holds 2 (side 1) or 4")
+        return "place1" if self.rolled else "start"
+
+    def _check_dice_phase(self, phase: str) -> None:
+        """Refuse dice that do not fit the decision ``phase`` (one line, the field named)."""
+        dice = {"start": 0, "place1": 0, "roll2": 2, "place2": 2, "resolve": 4}[phase]
+        if self.final_stage and phase != "start":
+            raise _bad("phase", f"{phase!r}: the final stage has only the Mount Doom roll (start)")
+        if len(self.tray) != dice:
+            raise _bad("tray", f"{len(self.tray)} dice, but in phase {phase} it holds {dice}")
+        want = [(1, "encounter"), (1, "companion"), (2, "encounter"), (2, "companion")][:dice]
+        got = [(d["side"], d["kind"]) for d in self.tray]
+        if got != want:
+            order = ", ".join(f"side {s} {k}" for s, k in want)
+            raise _bad("tray", f"the dice lie {order}, in this order")
+        done = [bool(d.get("done")) for d in self.tray]
+        if (phase != "resolve" and any(done)) or done != sorted(done, reverse=True):
+            raise _bad("tray", "dice are resolved in order: only the first ones can be done")
+        if phase == "resolve" and all(done):
+            raise _bad("tray", "every die is resolved: the turn is over (no phase resolve)")
+        keys = {
+            "start": set(),
+            "place1": {"black", "dice", "used"},
+            "roll2": {"black", "keep", "used"},
+            "place2": {"black", "dice", "used"},
+            "resolve": set(),
+        }[phase]
+        if set(self.rolled) != keys:
+            need = ", ".join(sorted(keys)) or "nothing"
+            raise _bad("rolled", f"in phase {phase} the roll holds {need}")
+        if keys:
+            self._check_roll(phase)
+
+    def _check_roll(self, phase: str) -> None:
+        """Refuse a dice phase's roll the rules cannot have left (one line)."""
+        r = self.rolled
+        black, used = r["black"], r["used"]
+        dice = r.get("dice", {})
+        placed = self.tray[1]["who"] if self.tray else None
+        ok_dice = isinstance(dice, dict) and all(
+            c in COMPANIONS and isinstance(v, int) and 1 <= v <= 6 for c, v in dice.items()
+        )
+        if not ok_dice or len(dice) != (0 if phase == "roll2" else 2):
+            raise _bad("rolled.dice", "two companion dice, companion -> value 1 to 6")
+        if not (isinstance(black, list) and all(isinstance(v, int) and 1 <= v <= 6 for v in black)):
+            raise _bad("rolled.black", "the black dice's values, 1 to 6")
+        if len(black) != (2 if phase == "place1" else 1):
+            raise _bad(
+                "rolled.black", f"{len(black)} black dice, not {2 if phase == 'place1' else 1}"
+            )
+        n_used = {"place1": 2, "roll2": 2, "place2": 3}[phase]
+        if not (isinstance(used, list) and len(set(used)) == len(used) == n_used):
+            raise _bad("rolled.used", f"the {n_used} companions whose dice were rolled this turn")
+        if not set(dice) <= set(used) or (placed is not None and placed not in used):
+            raise _bad("rolled.used", "every companion die rolled or placed this turn")
+        if phase == "roll2" and (r["keep"] not in used or r["keep"] == placed):
+            raise _bad("rolled.keep", "the companion die of the first roll not placed")
+        if placed in dice:
+            raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
+
+    def _dice_queue(self, phase: str) -> list[Op]:
+        """The queue awaiting ``phase`` of the dice phase, as play leaves it."""
+        if phase == "resolve":
+            seq: list[Op] = []
+            for i, d in enumerate(self.tray):
+                if not d.get("done"):
+                    seq += [ask("resolve"), {"op": "die", "i": i}]
+            return [*seq, {"op": "end_turn"}]
+        return [ask(phase)] if phase in DICE_PHASES else []
+
+
+def _tray_die(d: TrayDie, k: int, final: bool) -> dict[str, Any]:
+    """A position's tray die as the state holds it."""
+    if final:
+        raise _bad("tray", "the final stage uses no dice tray (one black die, rolled at once)")
+    if d.kind == "companion" and d.who not in COMPANIONS:
+        raise _bad(f"tray[{k}].who", f"{d.who!r} is no companion ({', '.join(COMPANIONS)})")
+    if d.kind == "encounter" and d.who is not None:
+        raise _bad(f"tray[{k}].who", "a black encounter die belongs to no companion")
+    out: dict[str, Any] = {"side": d.side, "kind": d.kind, "value": d.value}
+    if d.who is not None:
+        out["who"] = d.who
+    if d.done:
+        out["done"] = True
+    return out
+
+
+def _bad(where: str, what: str) -> StateError:
+    return StateError(f"position.{where}: {what}", code="bad_state")

@@ -9,34 +9,23 @@ or a running game must keep (:meth:`MountDoomBase.invariants`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...compiler import CompiledBoard
+from ..events import Event
 from ..outcome import Outcome
 from ..rng import Rng
 from ..tracks import Op, need
 from .layout import COMPANIONS, RINGBEARER, Layout
+from .moves import PHASES as MOVE_PHASES
+from .moves import VARIANTS
 
 #: the position of a companion on the rally space beside Minas Morgul
 RALLY = -1
 #: every phase a decision can be asked in
-PHASES = (
-    "start",
-    "place1",
-    "roll2",
-    "place2",
-    "resolve",
-    "turned",
-    "advance",
-    "army",
-    "denethor",
-    "battle",
-    "gandalf",
-    "boromir",
-    "vision",
-    "friends",
-)
+PHASES = tuple(p for p in MOVE_PHASES if p != "over")
 #: every queued operation
 OPS = (
     "ask",
@@ -137,25 +126,32 @@ class MountDoomBase(MountDoomState):
     options: dict[str, Any]
     rng: Rng
 
+    if TYPE_CHECKING:  # the kit's Game.event, which the game class brings in
+
+        def event(
+            self,
+            name: str,
+            /,
+            *,
+            private: Sequence[str] | None = None,
+            public: Mapping[str, Any] | None = None,
+            words: Mapping[str, Any] | None = None,
+            **fields: Any,
+        ) -> Event: ...
+
     @property
     def to_move(self) -> str:
         return "nobody" if self.result is not None else self.players[self.current]
 
     @property
     def friends_in_need(self) -> bool:
-        """The Friends in Need variant is played."""
-        return bool(self.options.get("friends_in_need")) or self.options.get("variant") in (
-            "friends-in-need",
-            "both",
-        )
+        """The Friends in Need variant is played (option ``variant``)."""
+        return VARIANTS[self.options["variant"]][0]
 
     @property
     def without_protection(self) -> bool:
         """The Without Protection and With Personal Friends variant is played."""
-        return bool(self.options.get("without_protection")) or self.options.get("variant") in (
-            "without-protection",
-            "both",
-        )
+        return VARIANTS[self.options["variant"]][1]
 
     @property
     def final_stage(self) -> bool:

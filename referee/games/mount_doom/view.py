@@ -34,7 +34,10 @@ class MountDoomView(MountDoomBase):
 
     def figures(self) -> dict[str, FigureView]:
         """The companions on the route (or the rally space), the One Ring on the resolve
-        track, the Witch-king and the Nazgûl at Minas Morgul, the Uruk-hai at Isengard.
+        track, the Witch-king and the Nazgûl at Minas Morgul, the Uruk-hai at Isengard,
+        and the top card of each encounter row position (``row-<die number>``, kind
+        ``card``: face up with its title's initials and its title on hover, face down
+        as a dark back marked ``?``).
 
         Everything belongs to the Fellowship (``owner`` ``None``): every player moves
         every companion.
@@ -101,6 +104,23 @@ class MountDoomView(MountDoomBase):
                 name=f"Uruk-hai warrior {k}",
                 size=0,
             )
+        for k, stack in enumerate(self.row):
+            if not stack:
+                continue
+            top = stack[-1]
+            card = lay.cards.get(top["card"], {})
+            title = str(card.get("name", top["card"]))
+            under = f", {len(stack)} cards" if len(stack) > 1 else ""
+            out[f"row-{k + 1}"] = FigureView(
+                id=f"row-{k + 1}",
+                node=lay.row[k],
+                label="".join(w[:1] for w in title.split()[:2]).upper() if top["up"] else "?",
+                colour="#fffdf6" if top["up"] else "#5b4a2f",
+                side="card",
+                name=(f"{title} (face up{under})" if top["up"] else f"a face-down card{under}"),
+                size=2,
+                kind="card",
+            )
         return out
 
     def _landing(self, who: str, n: int) -> str | None:
@@ -120,16 +140,15 @@ class MountDoomView(MountDoomBase):
     def move_destination(self, move: Move) -> tuple[str, str] | None:
         """``advance C N`` and ``use CARD C N`` (cards that move a companion) move
         companion C; every other decision (dice, cards, battles) moves no figure."""
-        w = move.words
         try:
-            if w[0] == "advance" and len(w) == 3 and self.phase == "advance":
-                who, n = w[1], int(w[2])
+            if move.verb == "advance" and len(move.args) == 2 and self.phase == "advance":
+                who, n = move.args[0], int(move.args[1])
             elif (
-                w[0] == "use"
-                and len(w) == 4
-                and any(e["op"] == "move" for e in self.lay.cards[w[1]]["use"]["effects"])
+                move.verb == "use"
+                and len(move.args) == 3
+                and any(e["op"] == "move" for e in self.lay.cards[move.args[0]]["use"]["effects"])
             ):
-                who, n = w[2], int(w[3])
+                who, n = move.args[1], int(move.args[2])
             else:
                 return None
         except (KeyError, ValueError, TypeError):

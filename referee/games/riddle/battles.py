@@ -1,14 +1,13 @@
 """Riddle of the Ring, battles and captivity: starting a battle, rounds of forces
 (cards and Good/Evil cities), matching, settling, surrendering, the consequences
-(Limbo or, Recommended Game, captivity), interrogating and releasing captives, and
-catching a player over the 10-card limit."""
+(Limbo or, Recommended Game, captivity), interrogating and releasing captives."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal
 
-from . import power_plays, turn
+from . import power_plays
 from .common import illegal
 from .events import emit
 from .moves import Move
@@ -393,18 +392,3 @@ def gen_forces(
         for s, side in battle_cities(g, g.me, d):
             if side in sides and s not in used:
                 yield Move.of(verb, f"city:{s}")
-
-
-def check_catch(g: RiddleGame, name: str) -> None:
-    q = power_plays.target_player(g, name)
-    if not turn.over_hand_limit(len(q.hand), q.riddle_extra):
-        raise illegal(
-            "within_limit",
-            f"{name} holds {len(q.hand)} cards ({q.riddle_extra} from wrong Riddles do not count)",
-            player=name,
-        )
-
-
-def apply_catch(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
-    emit(ev, {"event": "caught", "player": g.me.name, "target": name})
-    send_away(g, ev, g._by[name], "limbo")

@@ -23,6 +23,7 @@ from typing import Any
 
 from ...assets import default_assets_dir, load_pack
 from ...errors import AssetError
+from ..cards import CardFace
 
 DECK_KEY = "riddle/cards"
 KINDS = ("travel", "army", "player", "wizard", "character", "special")
@@ -48,6 +49,28 @@ USES = (
 )
 WHO = ("any", "hobbit", "rider")
 
+#: what each use lets its holder do, in the rulebook's words (shortened), for the face
+USE_TEXT: dict[str, str] = {
+    "boat": "Cross a river, or move on rivers, lakes and the ocean.",
+    "rope": "Move through mountains as in open country.",
+    "cloak": "Move through forests as in open country.",
+    "extra_move": "Move up to {n} more spaces this turn.",
+    "fly": "Fly to any space on the board.",
+    "hop": "Move to any space within 6 spaces.",
+    "battle": "Adds its points in a battle.",
+    "draw": "Draw {n} cards.",
+    "give_take": "Give or take a card.",
+    "clairvoyance": "See another player's hand.",
+    "escape": "Escape from Limbo or capture.",
+    "see_hidden": "See the hidden cards of a city.",
+    "pickup": "Pick up cards again.",
+    "reroll": "Roll the die again.",
+    "gollum": "Take The Ring from any player.",
+    "win": "Carry it to the Cracks of Doom or Barad-Dur to win.",
+    "riddle": "Ask a Riddle.",
+}
+_WHO_TEXT = {"hobbit": "Hobbits: ", "rider": "Riders: ", "any": ""}
+
 
 def slug(title: str) -> str:
     """A card title as a move word: ``"Mouth of Sauron"`` -> ``mouth-of-sauron``."""
@@ -71,6 +94,21 @@ class CardType:
     def title(self) -> str:
         """The title as guessed in a Riddle (a slug of the printed title)."""
         return slug(self.name)
+
+    def face(self) -> CardFace:
+        """The card as it lies face up: its title, kind, side, battle points and what
+        its uses let a player do (:data:`USE_TEXT`)."""
+        lines = []
+        for u in self.uses:
+            text = USE_TEXT.get(u["use"], u["use"]).format(n=u.get("n", 1))
+            lines.append(_WHO_TEXT.get(u.get("who", "any"), "") + text)
+        return CardFace(
+            title=self.name,
+            kind=self.kind,
+            colour=self.side,
+            value=str(self.points) if self.points else "",
+            text=" ".join(lines),
+        )
 
     def use(self, name: str) -> dict[str, Any] | None:
         for u in self.uses:

@@ -24,7 +24,6 @@ TEXTS: dict[str, str] = {
     "battle_round": "{player} presents {force} ({points} point(s), {total} in all)",
     "bring_in": "the {side} bring in {player}",
     "captive_hidden_cards": "{player} takes the cards {captive} hid here",
-    "caught": "{player} catches {target} over the 10-card limit",
     "clairvoyance": "{player} looks at the hand of {target}",
     "deal": "each player is dealt his cards",
     "discard": "{player} discards {card}",

@@ -38,7 +38,9 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     p, q = g.me, g._by[name]
     g.t.pending.remove(name)
     mode = g.opts["partner_exchange"]
-    if p.hand and q.hand and mode != "basic" and g._team(p, q):
+    # both hold a card: nobody is owed an exchange with a player who holds none
+    # (travel.do_move; views.invariants refuses a position that says otherwise)
+    if mode != "basic" and g._team(p, q):
         g.sub = {
             "kind": "pexchange",
             "with": name,
@@ -51,23 +53,20 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         g.phase = "pexchange"
         emit(ev, {"event": "partner_exchange", "player": p.name, "with": name, "mode": mode})
         return
-    if p.hand and q.hand:
-        a = p.hand.pop(g._rand(len(p.hand)))
-        b = q.hand.pop(g._rand(len(q.hand)))
-        p.hand.append(b)
-        q.hand.append(a)
-        g.t.exchanged.append(name)
-        emit(
-            ev,
-            {
-                "event": "exchange",
-                "player": p.name,
-                "with": name,
-                "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}},
-            },
-        )
-    else:
-        emit(ev, {"event": "exchange", "player": p.name, "with": name, "none": True})
+    a = p.hand.pop(g._rand(len(p.hand)))
+    b = q.hand.pop(g._rand(len(q.hand)))
+    p.hand.append(b)
+    q.hand.append(a)
+    g.t.exchanged.append(name)
+    emit(
+        ev,
+        {
+            "event": "exchange",
+            "player": p.name,
+            "with": name,
+            "private": {p.name: {"gave": a, "got": b}, name: {"gave": b, "got": a}},
+        },
+    )
     if not g.t.pending:
         g.phase = "main"
 

@@ -12,8 +12,9 @@ by the seeded generator held in the state, so a game replays bit for bit.
 
 Rulings of ours where the rulebook is silent (see also the deck's ``ours`` fields):
 
-- a Friendly Exchange happens only when both players hold a card; each draws from
-  the other's hand as it was before the exchange;
+- a Friendly Exchange is owed only when both players hold a card when the mover
+  stops (rulings § Riddle card game, "no cards, no exchange"); each draws from the
+  other's hand as it was before the exchange;
 - Cloak/Rope/Boat cards a move uses go from the hand to the table; a Boat is used
   when the move needs one, a Cloak or Rope only when the move says so (``+cloak``,
   ``+rope``: "may use", rulings § Riddle movement), and naming one that changes nothing is refused;
@@ -30,8 +31,8 @@ Rulings of ours where the rulebook is silent (see also the deck's ``ours`` field
   each Good/Evil city on or beside either player serves each player once per battle;
   the cards of the battle are discarded (Retain cards return) before the winner
   takes his card;
-- the referee makes the player on turn discard down to 10 cards, so a player can be
-  caught over the limit (``catch``) only when the state was built by hand;
+- there is no ``catch`` (rulings § Riddle card game, "no catching over 10 cards"): the
+  referee makes every player discard down to 10 at the end of his turn;
 - leaving Limbo or captivity: any land space within 6 spaces of Exit Limbo (or of the
   captor); a table card of a player sent to Limbo is discarded;
 - Variation 2b (``partner_exchange=b``): first each partner, the player on turn first,
@@ -59,14 +60,15 @@ from typing import Any, ClassVar, Self
 from ...compiler import CompiledBoard
 from ...errors import IllegalMoveError, UnknownNodeError, UsageError
 from ...vocabulary import FigureView
-from ..base import Game
+from .. import state as declared
+from ..base import BoardName, Game
 from ..outcome import Outcome
-from . import determinize, evaluate, positions, setup, state, views
+from . import determinize, evaluate, names, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
 from .state import Player, SideState, TurnState
-from .verbs import PHASES, VERBS
+from .verbs import GENERATORS, PHASES, VERBS
 
 
 class RiddleGame(Game[Move]):
@@ -86,6 +88,15 @@ class RiddleGame(Game[Move]):
     STATE = state.RiddleState
     POSITION = state.RiddlePosition
     STATE_VERSION = state.STATE_VERSION
+    PHASES = PHASES
+    DICE_ORDER = (
+        "one die per roll, in the order the moves are played, whoever plays them: "
+        "the roll move that begins a turn on the board; the roll move of a turn in "
+        "Limbo or captivity (a 6 escapes), and after placing the marker back the roll "
+        "move of that regular turn (a second die); each reroll CARD (Gimli, Ugluk). "
+        "Set-up's rolls for the first player come before any position; blind draws "
+        "(Friendly Exchanges, Riddles, draws, finds) and shuffles take no fixed die"
+    )
     #: cache destination paths per board (the benchmark switches it off for its baseline)
     cache_paths: ClassVar[bool] = True
     #: marker colours: Hobbits light, Black Riders dark
@@ -193,74 +204,15 @@ class RiddleGame(Game[Move]):
         return state.problems(self) or self.invariants()
 
     def copy(self) -> Self:
-        """An independent copy, made attribute by attribute (no JSON round trip)."""
+        """An independent copy: the declared state cloned by the kit
+        (:func:`referee.games.state.clone`, field by field as the declaration says),
+        the board's tables shared. The kit's :meth:`push` rolls back through it."""
         g = copy.copy(self)
-        g.__dict__.update(self._snapshot())
+        g.load_state(declared.clone(self.dump_state()))
+        g.rng = self.rng.copy()
         g.setup_events = list(self.setup_events)
         g.players, g.options = list(self.players), dict(self.options)
         return g
-
-    def _snapshot(self) -> dict[str, Any]:
-        """Copies of every mutable attribute of the state, by attribute name."""
-        seats = [
-            Player(
-                p.name,
-                p.kind,
-                p.pos,
-                list(p.hand),
-                list(p.table),
-                p.status,
-                p.away,
-                p.captor,
-                list(p.cities),
-                p.goal_wait,
-                p.goal_seen,
-                p.riddle_extra,
-                p.free_next,
-                p.out,
-            )
-            for p in self.seats
-        ]
-        t = self.t
-        sub = self.sub
-        return {
-            "seats": seats,
-            "_by": {p.name: p for p in seats},
-            "order": list(self.order),
-            "draw_pile": list(self.draw_pile),
-            "discard_pile": list(self.discard_pile),
-            "hidden": {s: {n: list(c) for n, c in d.items()} for s, d in self.hidden.items()},
-            "cur": self.cur,
-            "turn_no": self.turn_no,
-            "round_no": self.round_no,
-            "phase": self.phase,
-            "t": TurnState(
-                t.roll,
-                t.die_used,
-                t.stopped,
-                t.moved,
-                t.start,
-                t.pp,
-                list(t.pending),
-                list(t.exchanged),
-                list(t.battled),
-                t.hid,
-                t.found,
-                list(t.interrogated),
-                t.must_discard,
-            ),
-            "sub": None
-            if sub is None
-            else {
-                k: list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
-                for k, v in sub.items()
-            },
-            "result": self.result,
-            "seen": {n: list(v) for n, v in self.seen.items()},
-            "sides": {k: SideState(v.start, v.started) for k, v in self.sides.items()},
-            "side_turn": self.side_turn,
-            "rng": self.rng.copy(),
-        }
 
     @classmethod
     def migrate(cls, data: dict[str, Any], version: int | None) -> dict[str, Any]:
@@ -270,6 +222,12 @@ class RiddleGame(Game[Move]):
         if version is None or version in (-1, 1):
             return state.migrate_v1(data)
         return super().migrate(data, version)
+
+    @classmethod
+    def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
+        """Every space's name on the board, and the rulebook's names of the Shire, the
+        Cracks of Doom, Barad-Dur and Exit Limbo (:mod:`.names`)."""
+        return names.board_names(compiled)
 
     def dump_position(self) -> state.RiddlePosition:
         return positions.dump(self)
@@ -486,18 +444,8 @@ class RiddleGame(Game[Move]):
         return Move.parse(text)
 
     def _check(self, move: Move) -> None:
-        if not isinstance(move, Move):
-            raise illegal("bad_move", f"not a Riddle of the Ring move: {move!r}")
-        if self.result is not None:
-            raise illegal("game_over", "the game is over")
-        allowed = PHASES[self.phase].verbs
-        if move.verb not in allowed:
-            raise illegal(
-                "wrong_phase",
-                f"{move.verb!r} is not possible now ({self.phase}; possible: {', '.join(allowed)})",
-                phase=self.phase,
-                move=str(move),
-            )
+        # the kit has refused a finished game, another move type and a verb the
+        # phase does not allow (PHASES)
         VERBS[move.verb].check(self, *move.args)
 
     def _apply(self, move: Move) -> list[dict[str, Any]]:
@@ -509,7 +457,7 @@ class RiddleGame(Game[Move]):
         # not a generator itself: one generator less to pass each move through
         if self.result is not None:
             return iter(())
-        return PHASES[self.phase].generate(self)
+        return GENERATORS[self.phase](self)
 
     def _ok(self, m: Move) -> bool:
         try:

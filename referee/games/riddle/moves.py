@@ -33,7 +33,6 @@ clairvoyance who may resist). Text forms::
     capture                       take the loser of a battle captive (Recommended Game)
     release sam                   let a captive go
     hide cloak.2 | retrieve cloak.2 | find sam          Secret Spots ("S" spaces)
-    catch sam                     catch a player holding over 10 cards
     ring                          show The Ring and win
     pickup city | pickup bill_ferny | pass              end the turn
     discard boat.1                the discard after picking up / down to 10
@@ -95,7 +94,6 @@ ARITY: dict[str, int] = {
     "hide": 1,
     "retrieve": 1,
     "find": 1,
-    "catch": 1,
     "ring": 0,
     "pickup": 1,
     "pass": 0,

@@ -15,11 +15,11 @@ Variation 14 (``enhanced_two``: sides choosing characters) has no positions.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...errors import StateError
-from . import flow
+from ..names import unknown
+from . import flow, names
 from .common import HOBBITS, MARKERS
 from .state import Player, RiddlePosition
 
@@ -47,27 +47,35 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
             raise _bad(f"players[{i}]", f"{n!r} is no marker ({', '.join(MARKERS)})")
     g.seats = [Player(n, "hobbit" if n in HOBBITS else "rider") for n in g.players]
     g._index()
+
+    def player(n: str, where: str) -> None:
+        if n not in g._by:
+            raise unknown(f"position.{where}", "player of this game", n, g.players)
+
     for key, table in (
         ("places", pos.places),
         ("hands", pos.hands),
         ("tables", pos.tables),
         ("cities", pos.cities),
         ("captives", pos.captives),
+        ("away", pos.away),
+        ("riddle_extra", pos.riddle_extra),
     ):
         for n in table:
-            if n not in g._by:
-                raise _bad(f"{key}.{n}", f"no player {n!r} (players: {', '.join(g.players)})")
+            player(n, f"{key}.{n}")
+    for n, captor in pos.captives.items():
+        player(captor, f"captives.{n}")
     for i, n in enumerate(pos.limbo):
-        if n not in g._by:
-            raise _bad(f"limbo[{i}]", f"no player {n!r}")
-    if pos.to_move not in g._by:
-        raise _bad("to_move", f"no player {pos.to_move!r} (players: {', '.join(g.players)})")
+        player(n, f"limbo[{i}]")
+    player(pos.to_move, "to_move")
     spaces = set(g.info.terrain) | g.info.dots
+
+    def space(value: object, where: str) -> str:
+        return names.space(g.compiled, spaces, value, f"position.{where}")
+
     for n, node in pos.places.items():
-        if node is not None and node not in spaces:
-            raise _bad(f"places.{n}", f"{node!r} is no space of this board")
         if node is not None:
-            g._by[n].pos, g._by[n].status = node, "board"
+            g._by[n].pos, g._by[n].status = space(node, f"places.{n}"), "board"
     for n in pos.limbo:
         p = g._by[n]
         if p.pos is not None:
@@ -79,25 +87,54 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
             raise _bad(f"captives.{n}", f"{captor!r} is no player on the board")
         p = g._by[n]
         p.status, p.captor, p.pos = "captive", captor, cap.pos
-    for n, cards in pos.hands.items():
-        g._by[n].hand = list(cards)
-    for n, cards in pos.tables.items():
-        g._by[n].table = list(cards)
+    for s, per in pos.hidden.items():
+        for n in per:
+            player(n, f"hidden.{s}.{n}")
+    piles: list[tuple[str, list[str]]] = [
+        *((f"hands.{n}", list(c)) for n, c in pos.hands.items()),
+        *((f"tables.{n}", list(c)) for n, c in pos.tables.items()),
+        ("draw", list(pos.draw)),
+        ("discard", list(pos.discard)),
+        *((f"hidden.{s}.{n}", list(c)) for s, per in pos.hidden.items() for n, c in per.items()),
+    ]
+    cards = names.CardNames(g.deck)
+    battle = pos.activity if pos.activity and pos.activity.get("kind") == "battle" else {}
+    for where, lst in [*piles, *((f"activity.{k}", battle.get(k)) for k in ("att", "dfn"))]:
+        for i, c in enumerate(lst if isinstance(lst, list) else ()):
+            cards.claim(c, f"position.{where}[{i}]")
+    read = {
+        where: [cards.read(c, f"position.{where}[{i}]") for i, c in enumerate(lst)]
+        for where, lst in piles
+    }
+    for n in pos.hands:
+        g._by[n].hand = read[f"hands.{n}"]
+    for n in pos.tables:
+        g._by[n].table = read[f"tables.{n}"]
     for n, cities in pos.cities.items():
-        g._by[n].cities = list(cities)
-    g.draw_pile = list(reversed(pos.draw))
+        if len(cities) > 2:
+            raise _bad(
+                f"cities.{n}",
+                f"the last two cities picked up at, not {len(cities)} (only they bar a city)",
+            )
+        g._by[n].cities = [space(c, f"cities.{n}[{i}]") for i, c in enumerate(cities)]
+    g.draw_pile = list(reversed(read["draw"]))
+    rest = [c for c in g.deck.instances if c not in cards.placed]
     if pos.draw_rest:
-        listed = Counter(pos.draw) + Counter(pos.discard)
-        for cards in (*pos.hands.values(), *pos.tables.values()):
-            listed.update(cards)
-        for per in pos.hidden.values():
-            for cards in per.values():
-                listed.update(cards)
-        rest = list((Counter(g.deck.instances) - listed).elements())
         g._shuffle(rest)
         g.draw_pile = rest + g.draw_pile  # under the listed ones (the top is the end)
-    g.discard_pile = list(reversed(pos.discard))
-    g.hidden = {s: {n: list(c) for n, c in d.items() if c} for s, d in pos.hidden.items() if d}
+    elif rest:
+        raise _bad(
+            "draw",
+            f"{len(rest)} card(s) of the deck are nowhere (e.g. {', '.join(rest[:3])}): "
+            "list them, or set draw_rest: true to deal the rest from the seed",
+        )
+    g.discard_pile = list(reversed(read["discard"]))
+    g.hidden = {}
+    for s, per in pos.hidden.items():
+        sid = space(s, f"hidden.{s}")
+        for n in per:
+            if read[f"hidden.{s}.{n}"]:
+                g.hidden.setdefault(sid, {})[n] = read[f"hidden.{s}.{n}"]
     g.cur = g.players.index(pos.to_move)
     g.order = [g.seats[(g.cur + k) % len(g.seats)].name for k in range(len(g.seats))]
     g.seen = {p.name: [] for p in g.seats}
@@ -108,22 +145,21 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
     )
     for key, numbers in counts:
         for n, v in numbers.items():
-            if n not in g._by:
-                raise _bad(f"{key}.{n}", f"no player {n!r}")
             setattr(g._by[n], key, v)
-    for key, names in (
+    for key, listed in (
         ("waiting_on_goal", pos.waiting_on_goal),
         ("goal_seen", pos.goal_seen),
         ("free_next", pos.free_next),
         ("out", pos.out),
     ):
-        for i, n in enumerate(names):
-            if n not in g._by:
-                raise _bad(f"{key}[{i}]", f"no player {n!r}")
+        for i, n in enumerate(listed):
+            player(n, f"{key}[{i}]")
             setattr(g._by[n], "goal_wait" if key == "waiting_on_goal" else key, True)
     if pos.turn_state is not None:  # a turn in progress, as it is
         g.turn_no = pos.turn
         g.t, g.phase, g.sub = pos.turn_state, pos.phase, pos.activity
+        if g.t.start is not None:
+            g.t.start = space(g.t.start, "turn_state.start")
         return
     if pos.activity is not None:
         raise _bad("activity", "an activity belongs to a turn in progress (give turn_state)")

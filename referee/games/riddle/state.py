@@ -183,17 +183,29 @@ class RiddlePosition:
     out: list[str] = field(default_factory=list, metadata={"help": "markers out of the game"})
     places: dict[str, str | None] = field(
         default_factory=dict,
-        metadata={"help": "marker -> space id; null or left out: not placed yet (the Shire)"},
+        metadata={
+            "help": "marker -> space id or name (referee board-names); null or left out: "
+            "not placed yet (the Shire)"
+        },
     )
-    hands: dict[str, list[str]] = field(default_factory=dict, metadata={"help": "marker -> cards"})
+    hands: dict[str, list[str]] = field(
+        default_factory=dict,
+        metadata={
+            "help": "marker -> cards: a card id (boat.3, the_ring) or a title as the List "
+            "of Cards prints it (Boat, The Ring: the first copy placed nowhere else)"
+        },
+    )
     tables: dict[str, list[str]] = field(
-        default_factory=dict, metadata={"help": "marker -> Cloak/Rope/Boat on the table"}
+        default_factory=dict,
+        metadata={"help": "marker -> Cloak/Rope/Boat on the table (ids or titles)"},
     )
     limbo: list[str] = field(default_factory=list, metadata={"help": "markers in Limbo"})
     captives: dict[str, str] = field(
         default_factory=dict, metadata={"help": "captive marker -> his captor (with him)"}
     )
-    draw: list[str] = field(default_factory=list, metadata={"help": "draw pile, top FIRST"})
+    draw: list[str] = field(
+        default_factory=list, metadata={"help": "draw pile, top FIRST (card ids or titles)"}
+    )
     draw_rest: bool = field(
         default=False,
         metadata={
@@ -201,12 +213,16 @@ class RiddlePosition:
             "by the seed (positions written by hand need not list the whole deck)"
         },
     )
-    discard: list[str] = field(default_factory=list, metadata={"help": "discard, top first"})
+    discard: list[str] = field(
+        default_factory=list, metadata={"help": "discard, top first (card ids or titles)"}
+    )
     hidden: dict[str, dict[str, list[str]]] = field(
-        default_factory=dict, metadata={"help": "S space -> marker -> cards hidden there"}
+        default_factory=dict,
+        metadata={"help": "S space (id or name) -> marker -> cards hidden there"},
     )
     cities: dict[str, list[str]] = field(
-        default_factory=dict, metadata={"help": "marker -> last two cities picked up at"}
+        default_factory=dict,
+        metadata={"help": "marker -> the last two cities picked up at (ids or names)"},
     )
     turn: int = field(default=1, metadata={"low": 1})
     round: int = field(default=1, metadata={"low": 1})

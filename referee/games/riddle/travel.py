@@ -264,10 +264,14 @@ def do_move(
                         "private": {p.name: {"got": list(got)}},
                     },
                 )
+    # "If a player has no cards, there is no exchange": nobody is owed one by or with
+    # a player who holds no cards when the mover stops (rulings § Riddle, no cards)
     others = {
-        q.name: q.pos if q.status == "board" and not q.out else None for q in g.seats if q is not p
+        q.name: q.pos if q.status == "board" and not q.out and q.hand else None
+        for q in g.seats
+        if q is not p
     }
-    near = set(turn.exchange_partners(g.mv, reach.node, others))
+    near = set(turn.exchange_partners(g.mv, reach.node, others)) if p.hand else set()
     pending = [q.name for q in seated(g) if q.name in near]  # in seating order
     g.t.pending = pending
     if pending:

@@ -1,9 +1,10 @@
 """Riddle of the Ring: the explicit verb table (verb -> its check and its effect) and
-the phase table (phase -> the verbs possible in it and the generator of its legal
-moves), with the listing of the main phase of a turn.
+the phase tables (phase -> the verbs possible in it, which the kit checks, and
+phase -> the generator of its legal moves), with the listing of the main phase of a
+turn.
 
 Every move text's verb (:mod:`.moves`) has one :class:`Verb` here; the game dispatches
-through :data:`VERBS` and :data:`PHASES`, never by name reflection.
+through :data:`VERBS` and :data:`GENERATORS`, never by name reflection.
 """
 
 from __future__ import annotations
@@ -26,14 +27,6 @@ class Verb:
 
     check: Callable[..., None]
     apply: Callable[..., None]
-
-
-@dataclass(frozen=True)
-class Phase:
-    """One phase of play: the verbs possible in it and its legal-move generator."""
-
-    verbs: tuple[str, ...]
-    generate: Callable[[RiddleGame], Iterator[Move]]
 
 
 #: verb -> its rule (every verb of :data:`.moves.ARITY`)
@@ -79,7 +72,6 @@ VERBS: dict[str, Verb] = {
     "settle": Verb(battles.check_settle, battles.apply_settle),
     "match": Verb(battles.check_match, battles.apply_match),
     "surrender": Verb(battles.check_surrender, battles.apply_surrender),
-    "catch": Verb(battles.check_catch, battles.apply_catch),
     "peek": Verb(secret_spots.check_peek, secret_spots.apply_peek),
     "hide": Verb(secret_spots.check_hide, secret_spots.apply_hide),
     "retrieve": Verb(secret_spots.check_retrieve, secret_spots.apply_retrieve),
@@ -87,14 +79,15 @@ VERBS: dict[str, Verb] = {
 }
 
 
-#: phase -> the verbs possible in it and its legal-move generator
-PHASES: dict[str, Phase] = {
-    "start": Phase(("roll",), flow.gen_start),
-    "limbo": Phase(("roll",), flow.gen_start),
-    "limbo_rolled": Phase(("escape", "pass"), flow.gen_limbo_rolled),
-    "place": Phase(("place",), flow.gen_place),
-    "main": Phase(
-        (
+#: phase -> the verbs possible in it (the kit refuses any other verb first,
+#: :attr:`referee.games.base.Game.PHASES`)
+PHASES: dict[str, frozenset[str]] = {
+    "start": frozenset({"roll"}),
+    "limbo": frozenset({"roll"}),
+    "limbo_rolled": frozenset({"escape", "pass"}),
+    "place": frozenset({"place"}),
+    "main": frozenset(
+        {
             "reroll",
             "move",
             "ride",
@@ -113,26 +106,42 @@ PHASES: dict[str, Phase] = {
             "hide",
             "retrieve",
             "find",
-            "catch",
             "ring",
             "pickup",
             "pass",
-        ),
-        lambda g: gen_main(g),
+        }
     ),
-    "exchange": Phase(("exchange",), exchanges.gen_exchange),
-    "character": Phase(("use", "bring"), flow.gen_character),
-    "pexchange": Phase(
-        ("offer", "pick", "ask", "noask", "grant", "decline"), exchanges.gen_pexchange
-    ),
-    "resist": Phase(("resist", "show", "share"), power_plays.gen_resist),
-    "riddle": Phase(("guess", "stop"), power_plays.gen_riddle),
-    "choose": Phase(("take", "capture"), power_plays.gen_choose),
-    "battle_att": Phase(("commit", "settle"), battles.gen_battle_att),
-    "battle_def": Phase(("match", "surrender"), battles.gen_battle_def),
-    "discard": Phase(("discard",), flow.gen_discard),
-    "over": Phase((), flow.gen_over),
+    "exchange": frozenset({"exchange"}),
+    "character": frozenset({"use", "bring"}),
+    "pexchange": frozenset({"offer", "pick", "ask", "noask", "grant", "decline"}),
+    "resist": frozenset({"resist", "show", "share"}),
+    "riddle": frozenset({"guess", "stop"}),
+    "choose": frozenset({"take", "capture"}),
+    "battle_att": frozenset({"commit", "settle"}),
+    "battle_def": frozenset({"match", "surrender"}),
+    "discard": frozenset({"discard"}),
+    "over": frozenset(),
 }
+
+#: phase -> the generator of its legal moves
+GENERATORS: dict[str, Callable[[RiddleGame], Iterator[Move]]] = {
+    "start": flow.gen_start,
+    "limbo": flow.gen_start,
+    "limbo_rolled": flow.gen_limbo_rolled,
+    "place": flow.gen_place,
+    "main": lambda g: gen_main(g),
+    "exchange": exchanges.gen_exchange,
+    "character": flow.gen_character,
+    "pexchange": exchanges.gen_pexchange,
+    "resist": power_plays.gen_resist,
+    "riddle": power_plays.gen_riddle,
+    "choose": power_plays.gen_choose,
+    "battle_att": battles.gen_battle_att,
+    "battle_def": battles.gen_battle_def,
+    "discard": flow.gen_discard,
+    "over": flow.gen_over,
+}
+assert set(PHASES) == set(GENERATORS)
 
 assert set(VERBS) == set(ARITY), sorted(set(VERBS) ^ set(ARITY))
 
@@ -205,9 +214,6 @@ def gen_main(g: RiddleGame) -> Iterator[Move]:
             for n in sorted(g.hidden.get(p.pos, {})):
                 if n != p.name:
                     yield Move.of("find", n)
-    for q in others:
-        if turn.over_hand_limit(len(q.hand), q.riddle_extra):
-            yield Move.of("catch", q.name)
     # ending the turn
     can_end = True
     if p.status == "board":

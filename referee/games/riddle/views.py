@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..cards import faces
 from . import exchanges, turn
 from .common import SIDE
 
@@ -99,8 +100,12 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
             "total": g.sub["total"],
             "to_match": g.sub["need"],
         }
+    shown = [c for q in players for c in (*q["table"], *q.get("hand", ()))]
+    if g.discard_pile:
+        shown.append(g.discard_pile[-1])
     if me is not None:
         out["hand"] = sorted(me.hand)
+        shown += out["hand"]
         out["hidden"] = {s: sorted(h[me.name]) for s, h in sorted(g.hidden.items()) if me.name in h}
         out["seen"] = [dict(s) for s in g.seen.get(me.name, [])]
         if g.phase == "choose" and me is g.me and g.sub is not None:
@@ -123,13 +128,16 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
                 "asked": dict(g.sub["asks"]),
                 "answers": dict(g.sub["answers"]),
             }
+        shown += out.get("choosing_from", [])
+    out["cards"] = faces(shown, lambda c: g.deck.type_of[c].face() if c in g.deck.type_of else None)
     return out
 
 
 def invariants(g: RiddleGame) -> list[str]:
     """Broken invariants (empty when all hold): each of the deck's cards exactly once;
     nobody but the player on turn over 10 cards (wrong-Riddle gains aside); markers
-    where their status says; at most 2 Power Plays."""
+    where their status says; no Friendly Exchange due with or by a player who holds no
+    cards; at most 2 Power Plays."""
     bad = []
     cards = all_cards(g)
     if sorted(cards) != sorted(g.deck.instances):
@@ -150,6 +158,11 @@ def invariants(g: RiddleGame) -> list[str]:
             cap = g._by.get(q.captor or "")
             if cap is None or cap.pos != q.pos:
                 bad.append(f"{q.name} is a captive away from his captor")
+    if g.t.pending and not g.me.hand:
+        bad.append(f"{g.me.name} holds no cards, so no Friendly Exchange is due")
+    for n in g.t.pending:
+        if n in g._by and not g._by[n].hand:
+            bad.append(f"{n} holds no cards, so no Friendly Exchange with him is due")
     if g.t.pp > 2:
         bad.append(f"{g.t.pp} Power Plays this turn")
     return bad

@@ -265,7 +265,7 @@ def remaining(g: Ringgeister, colour: str, d: _Distances) -> float:
         if hp < 0:
             return float(FAR)
         bearer = colour == g.ringbearer
-        walk = float(_walk(g, d.open, hp, goal, bearer, wake).get(goal, FAR))
+        walk = float(_walk(g, d.open, hp, {goal}, bearer, wake).get(goal, FAR))
         if not bearer:
             # not the Ringbearer: while the Hobbit walks, a coloured figure turns the
             # next card on a magic point (ruling 7b); one standing on a magic point
@@ -277,13 +277,13 @@ def remaining(g: Ringgeister, colour: str, d: _Distances) -> float:
     occ, light = g.occ, g.light
     total = 0.0
     finish = float(FAR)
-    # the Hobbit's and the Man's own ways, around the black figures standing now
-    dh = _walk(g, d.safe, hp, -1, colour == g.ringbearer, wake) if hp >= 0 else {}
-    dm = _walk(g, d.safe, mp, -1, False, wake) if mp >= 0 else {}
-    for c in left:
-        arrivals = v.counter_spaces.get(c["space"], [])
-        if len(arrivals) < 3:
-            continue
+    # the Hobbit's and the Man's own ways to the arrival points, around the black
+    # figures standing now (each search ends once it has reached all of them)
+    plans = [a for a in (v.counter_spaces.get(c["space"], []) for c in left) if len(a) >= 3]
+    targets = {p for a in plans for p in a}
+    dh = _walk(g, d.safe, hp, targets, colour == g.ringbearer, wake) if hp >= 0 else {}
+    dm = _walk(g, d.safe, mp, targets, False, wake) if mp >= 0 else {}
+    for arrivals in plans:
         best = float("inf")
         for i, j, k in permutations(range(3)):
             cost = float(dh.get(arrivals[i], FAR) + dm.get(arrivals[j], FAR))
@@ -347,39 +347,48 @@ def _walk(
     g: Ringgeister,
     adj: Adjacency,
     src: int,
-    goal: int,
+    goals: set[int],
     bearer: bool,
     blocked: dict[int, int] | None = None,
 ) -> dict[int, int]:
     """A figure's moves from ``src`` to the points of ``adj``, where a point held by a
     black figure it cannot jump costs ``blocked[point]`` more moves (the wind must
     move it away, see :class:`_Blockers`; :data:`BLOCKED` without them), or it goes
-    round. With ``goal`` (not -1) the search stops there.
+    round. The search stops once every point of ``goals`` is reached (their moves
+    are then final); points not in the result are out of reach or were not needed.
 
     Notes
     -----
-    Dijkstra on the point graph: O(E log P), per position.
+    Dijkstra on the point graph: O(E log P), per position; stopping at the goals
+    leaves out the far side of the board, which a plan never asks about.
     """
     occ, light, small = g.occ, g.light, g.small
+    limit = FAR * 4
     best = {src: 0}
+    seen = best.get
     done: dict[int, int] = {}
     heap = [(0, src)]
+    want = len(goals)
+    push, pop = heappush, heappop
     while heap:
-        c, a = heappop(heap)
+        c, a = pop(heap)
         if a in done:
             continue
         done[a] = c
-        if a == goal:
-            break
+        if a in goals:
+            want -= 1
+            if not want:
+                break
+        c += 1
         for b in adj[a]:
             o = occ[b]
             if o < 0 or light[o] or (bearer and small[o]):
-                nc = c + 1
+                nc = c
             else:
-                nc = c + 1 + (blocked[b] if blocked is not None else BLOCKED)
-            if nc < best.get(b, FAR * 4):
+                nc = c + (blocked[b] if blocked is not None else BLOCKED)
+            if nc < seen(b, limit):
                 best[b] = nc
-                heappush(heap, (nc, b))
+                push(heap, (nc, b))
     return done
 
 

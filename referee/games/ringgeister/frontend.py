@@ -24,10 +24,13 @@ FIGURE_LETTERS: dict[str, str] = {
 
 
 def figures(g: Ringgeister) -> dict[str, FigureView]:
-    """Every figure on the board (defeated figures waiting to go home are left out).
+    """Every figure on the board (defeated figures waiting to go home are left out),
+    then every mission counter lying on its counter space (``counter-<colour>-<k>``,
+    kind ``counter``: a square in its player's colour; counters not yet placed or
+    removed are left out).
 
-    A coloured figure belongs to its colour's player; Gandalf and the black
-    figures belong to nobody.
+    A coloured figure and a counter belong to their colour's player; Gandalf and the
+    black figures belong to nobody.
     """
     ids = g.v.ids
     out: dict[str, FigureView] = {}
@@ -45,6 +48,21 @@ def figures(g: Ringgeister) -> dict[str, FigureView]:
             name=s.name,
             size=s.size,
             kind=s.figure,
+        )
+    for c in g.counters:
+        if c["space"] is None or c["removed"]:
+            continue
+        fid = f"counter-{c['id']}"
+        out[fid] = FigureView(
+            id=fid,
+            node=c["space"],
+            label=c["id"].rsplit("-", 1)[1],
+            colour=FIGURE_COLOURS.get(c["colour"], "#9e9e9e"),
+            side="light",
+            owner=c["colour"],
+            name=f"{c['colour']} mission counter {c['id'].rsplit('-', 1)[1]}",
+            size=1,
+            kind="counter",
         )
     return out
 

@@ -566,9 +566,11 @@ class RinggeisterGame(Game[Move]):
 
     def dump_view(self, player: str | None = None) -> dict[str, Any]:
         """The state as every player sees it: the face-down pile's cards in id order
-        (which cards are left is known, their order is not — rulebook 1.2). The kit's
+        (which cards are left is known, their order is not — rulebook 1.2) and no
+        seed (it rebuilds the generator, and so the pile's order). The kit's
         :meth:`view` then leaves out the generator (the reshuffles to come)."""
         data = self.to_json()
+        del data["state"]["seed"]
         cards = data["state"]["cards"]
         cards["pile"] = sorted(cards["pile"])
         return data

@@ -65,6 +65,7 @@ FIGURE_SYMBOLS: dict[str, Symbol] = {
     "gollum": Symbol(FIGURE_LETTERS["gollum"], "#8d8d6a", "diamond", 5.0, title="Gollum"),
     "orc": Symbol(FIGURE_LETTERS["orc"], "#212121", "triangle", 5.6, title="Orc"),
     "spirit": Symbol(FIGURE_LETTERS["spirit"], "#212121", "square", 4.0, title="Ring spirit"),
+    "counter": Symbol("", "#f4c20d", "diamond", 4.2, title="mission counter"),
 }
 SYMBOLS.update(FIGURE_SYMBOLS)
 

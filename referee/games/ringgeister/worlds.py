@@ -22,7 +22,8 @@ G = TypeVar("G", bound="Ringgeister")
 
 
 def determinise(g: G, player: str, rng: random.Random) -> G:
-    """A copy of ``g`` with the face-down pile shuffled by ``rng`` (``g`` unchanged).
+    """A copy of ``g`` with the face-down pile shuffled by ``rng`` and another seed
+    (``g`` unchanged).
 
     Everything else of the state is open to every player, whoever ``player`` is.
 
@@ -35,4 +36,5 @@ def determinise(g: G, player: str, rng: random.Random) -> G:
     rng.shuffle(pile)
     world.pile = pile
     world.rng = Rng(rng.getrandbits(64))
+    world.seed = rng.getrandbits(63)  # the seed is hidden too: it rebuilds the pile
     return world

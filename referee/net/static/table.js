@@ -104,7 +104,7 @@ async function lobby() {
 }
 
 // ===================================================================== table
-const state = { snap: null, pic: null, selected: null, radius: 6, svg: null, layer: null, closedForGood: false };
+const state = { snap: null, pic: null, selected: null, card: null, radius: 6, svg: null, layer: null, closedForGood: false };
 
 async function loadBoard() {
   const r = await api(`/api/games/${gameId}/board`);
@@ -124,6 +124,7 @@ async function loadBoard() {
     if (ev.target.closest(".figure, .target")) return;
     state.selected = null;
     draw();
+    if (state.snap) showMoves(state.snap);
   });
 }
 
@@ -145,19 +146,110 @@ function show(snap) {
   }
   turn.classList.toggle("mine", mine);
   $("you").textContent = snap.you ? `You play ${snap.you} · ply ${snap.ply}` : `Watching · ply ${snap.ply}`;
+  showHand(snap);
+  showMoves(snap);
+  draw();
+}
+
+// ------------------------------------------------------------------- cards
+// A view names the viewer's cards in `hand` and gives every face-up card's face in
+// `cards` (title, kind, colour, value, text: referee/games/cards.py); a card without
+// a face is shown by its id.
+function faces() { return (state.snap && state.snap.view && state.snap.view.cards) || {}; }
+
+function cardEl(id, face) {
+  const f = face || { title: id, kind: "", colour: "", value: "", text: "" };
+  const li = el("li", { class: "card", "data-card": id, role: "button", tabindex: "0", "aria-label": f.title + (f.text ? ": " + f.text : "") });
+  if (f.colour) li.style.setProperty("--card-colour", CARD_COLOURS[f.colour] || f.colour);
+  const head = el("div", { class: "card-head" });
+  head.append(el("span", { class: "card-title" }, f.title));
+  if (f.value) head.append(el("span", { class: "card-value" }, f.value));
+  li.append(head);
+  if (f.kind) li.append(el("div", { class: "card-kind" }, f.kind));
+  if (f.text) li.append(el("div", { class: "card-text" }, f.text));
+  return li;
+}
+const CARD_COLOURS = { white: "#f7f7f2", grey: "#b8b8b8", yellow: "#f1d35a", good: "#5b8fd6", evil: "#b33a3a", neutral: "#a08a5a" };
+
+function showHand(snap) {
   const hand = $("hand");
   hand.textContent = "";
-  const cards = (snap.view && (snap.view.hand || snap.view.cards_in_hand)) || [];
-  if (Array.isArray(cards)) for (const c of cards) hand.append(el("li", {}, typeof c === "string" ? c : JSON.stringify(c)));
-  $("hand-title").hidden = hand.childElementCount === 0;
-  const moves = $("moves");
-  moves.textContent = "";
-  for (const m of (snap.moves || []).slice(0, 200)) {
-    const b = el("button", { "data-move": m }, m);
-    b.addEventListener("click", () => play(m));
-    moves.append(b);
+  const ids = (snap.view && snap.view.hand) || [];
+  const fs = faces();
+  if (state.card && !ids.includes(state.card)) state.card = null;
+  for (const id of Array.isArray(ids) ? ids : []) {
+    const li = cardEl(id, fs[id]);
+    const usable = (snap.moves || []).some((m) => m.split(" ").includes(id));
+    li.classList.toggle("usable", usable);
+    if (state.card === id) li.classList.add("selected");
+    const pick = () => { state.card = state.card === id ? null : id; showHand(state.snap); showMoves(state.snap); };
+    li.addEventListener("click", pick);
+    li.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+    hand.append(li);
   }
-  draw();
+  $("hand-title").hidden = hand.childElementCount === 0;
+}
+
+// ------------------------------------------------------------------- moves
+// A move's words with card ids read as card titles (the move itself is sent as is).
+function moveLabel(m) {
+  const fs = faces();
+  return m.split(" ").map((w) => (fs[w] ? fs[w].title : w)).join(" ");
+}
+
+// Moves are grouped by their first word (the kind of move), then, in a big group, by
+// the figure or card they name next; a selected card or figure keeps only its moves.
+function showMoves(snap) {
+  const box = $("moves");
+  box.textContent = "";
+  let moves = snap.moves || [];
+  const only = state.card || state.selected;
+  if (only) {
+    const mine = moves.filter((m) => m.split(" ").includes(only));
+    if (mine.length) moves = mine;
+  }
+  if (only && moves !== snap.moves) {
+    const clear = el("button", { class: "clear-pick" }, "show every move");
+    clear.addEventListener("click", () => { state.card = null; state.selected = null; showHand(state.snap); showMoves(state.snap); draw(); });
+    box.append(clear);
+  }
+  const button = (m, text) => {
+    const b = el("button", { "data-move": m, title: m }, text);
+    b.addEventListener("click", () => play(m));
+    return b;
+  };
+  if (moves.length <= 12) {
+    for (const m of moves) box.append(button(m, moveLabel(m)));
+    return;
+  }
+  const groups = new Map();
+  for (const m of moves) {
+    const verb = m.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(m);
+  }
+  for (const [verb, ms] of groups) {
+    const d = el("details", { class: "move-group", "data-group": verb });
+    d.append(el("summary", {}, `${verb} (${ms.length})`));
+    if (ms.length > 8) {
+      const sub = new Map();
+      for (const m of ms) {
+        const w = m.split(" ")[1] || "";
+        if (!sub.has(w)) sub.set(w, []);
+        sub.get(w).push(m);
+      }
+      for (const [w, sm] of sub) {
+        const row = el("div", { class: "move-sub", "data-sub": w });
+        row.append(el("span", { class: "move-sub-title" }, (faces()[w] ? faces()[w].title : w) + ":"));
+        for (const m of sm) row.append(button(m, m.split(" ").slice(2).map((x) => (faces()[x] ? faces()[x].title : x)).join(" ") || moveLabel(m)));
+        d.append(row);
+      }
+    } else {
+      for (const m of ms) d.append(button(m, moveLabel(m)));
+    }
+    if (box.querySelector("details") === null || ms.length <= 4) d.open = true;
+    box.append(d);
+  }
 }
 
 function draw() {
@@ -168,36 +260,23 @@ function draw() {
   const nodes = state.pic.nodes;
   const snap = state.snap;
   const targets = snap.targets || {};
-  // figures sharing a node are spread round it
-  const byNode = {};
-  for (const f of snap.figures) (byNode[f.node] = byNode[f.node] || []).push(f);
+  // the figures as the referee draws them (the same elements as `referee render
+  // --state`); each figure's element carries data-figure, its label follows it
+  layer.innerHTML = snap.pieces || "";
   const onBoard = new Set(snap.figures.map((f) => f.id));
-  for (const [node, figs] of Object.entries(byNode)) {
-    const xy = nodes[node];
-    if (!xy) continue;
-    figs.forEach((f, i) => {
-      const size = r * (0.75 + 0.22 * (f.size || 0));
-      const angle = (2 * Math.PI * i) / figs.length;
-      const d = figs.length > 1 ? r * 1.1 : 0;
-      const x = xy[0] + d * Math.cos(angle), y = xy[1] + d * Math.sin(angle);
-      const g = svgEl("g", { class: "figure", "data-figure": f.id, "data-node": node });
-      const title = svgEl("title");
-      title.textContent = f.name || f.id;
-      g.append(title, svgEl("circle", { class: "body", cx: x, cy: y, r: size, fill: f.colour, stroke: "#222", "stroke-width": 0.8 }));
-      const t = svgEl("text", { x, y: y + size * 0.35, "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: f.side === "black" || f.colour === "black" ? "#fff" : "#111", "pointer-events": "none" });
-      t.textContent = f.label;
-      g.append(t);
-      if (targets[f.id]) {
-        g.classList.add("movable");
-        g.addEventListener("click", (ev) => {
-          ev.stopPropagation();
-          state.selected = state.selected === f.id ? null : f.id;
-          draw();
-        });
-      }
-      if (state.selected === f.id) g.classList.add("selected");
-      layer.append(g);
-    });
+  for (const body of layer.querySelectorAll("[data-figure]")) {
+    const fid = body.getAttribute("data-figure");
+    body.classList.add("figure");
+    if (targets[fid]) {
+      body.classList.add("movable");
+      body.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        state.selected = state.selected === fid ? null : fid;
+        draw();
+        showMoves(state.snap);
+      });
+    }
+    if (state.selected === fid) body.classList.add("selected");
   }
   // rings: the selected figure's destinations, and moves that bring a piece onto the board
   const rings = {};

@@ -102,7 +102,7 @@ def test_a_state_with_nan_options_can_never_be_made(srv):
     """The old server died answering ``state`` for a game made with ``{"x": NaN}``."""
     bad = ask(srv, HOSTILE[5][0])
     assert bad["error"]["code"] == "bad_number"
-    opts = {"friends_in_need": True}
+    opts = {"variant": "friends-in-need"}
     ok = ask(srv, {"op": "new", "rules": MD, "project": MD, "players": 2, "options": opts})
     assert ok["ok"], ok
     state = ask(srv, {"op": "state", "game": ok["game"]})

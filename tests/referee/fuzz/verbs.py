@@ -31,6 +31,10 @@ BOARD_VERBS: list[tuple[str, Callable[[str, Path], list[str]]]] = [
     ("diff-new", lambda p, o: ["diff", str(MD_JSON), p]),
     ("perft", lambda p, o: ["perft", p, str(ROOT / "tests" / "fixtures" / "mount-doom.perft")]),
     ("turns", lambda p, o: ["turns", p, "--no-write"]),
+    (
+        "design",
+        lambda p, o: ["design", "mount-doom", p, "--budget", "2", "--db", str(o / "d.sqlite")],
+    ),
     ("reach", lambda p, o: ["reach", p, "--from", "a", "--roll", "2"]),
     ("within", lambda p, o: ["within", p, "a", "2"]),
     ("path", lambda p, o: ["path", p, "--from", "a", "--to", "b", "--roll", "2"]),
@@ -142,6 +146,7 @@ BAD_FLAGS = [
     (["selfplay", "mount-doom", "{p}", "--games", "0"], "--games"),
     (["selfplay", "mount-doom", "{p}", "--option", "x=nan"], "x=nan"),
     (["turns", "{p}", "--workers", "0"], "--workers"),
+    (["design", "mount-doom", "{p}", "--budget", "0", "--db", "{o}/d.sqlite"], "--budget"),
     (["serve", "--stdio", "--max-games", "0"], "--max-games"),
     (["serve", "--stdio", "--idle-timeout", "nan"], "--idle-timeout"),
     (["serve", "--stdio", "--projects", "{o}/nowhere"], "--projects"),

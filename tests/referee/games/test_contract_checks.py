@@ -13,6 +13,7 @@ from referee.compiler import CompiledBoard, compile_board
 from referee.contract import CHECKS, Sampling, check_all, contract, player_count
 from referee.errors import UsageError
 from referee.games import Game, RulesModule
+from referee.games.rng import Rng
 from referee.store import load_project
 
 from .test_kit_turn import BOARD, StoneMove, Stones
@@ -113,3 +114,56 @@ def test_a_module_without_a_sample_board_is_told_to_give_one() -> None:
 def test_a_board_may_be_a_project_path() -> None:
     c = contract(module(Stones), Path(BOARD), Sampling(games=1, plies=1))
     assert c.board.board.name and check_all(c) == []
+
+
+class Seeded(Stones):
+    """Keeps the seed it was set up with and shows it (issue 25: a seed is the generator)."""
+
+    rules = "seeded"
+    seed: int = 0
+
+    @classmethod
+    def setup(cls, compiled: CompiledBoard, players: int, seed: int, options: Any) -> Seeded:
+        g = super().setup(compiled, players, seed, options)
+        g.seed = seed
+        return g
+
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
+        return {**self.to_json(), "set_up_with": self.seed}
+
+    def determinise(self, player: str, rng: Any) -> Seeded:
+        world = self.copy()
+        world.rng = Rng(rng.getrandbits(64))
+        return world
+
+
+class Foretelling(Stones):
+    """Shows the next roll: nothing of the generator, but derived from it."""
+
+    rules = "foretelling"
+
+    def dump_view(self, player: str | None = None) -> dict[str, Any]:
+        return {**self.to_json(), "next_roll": self.rng.copy().die(self.DIE_FACES)}
+
+    def determinise(self, player: str, rng: Any) -> Foretelling:
+        world = self.copy()
+        world.rng = Rng(rng.getrandbits(64))
+        return world
+
+
+@pytest.mark.parametrize(
+    ("game", "words"),
+    [
+        (Seeded, "a view or a setup event shows the seed"),
+        (Foretelling, "tells apart two games that differ only in what a may not see, at view "),
+    ],
+)
+def test_a_view_derived_from_hidden_state_fails_the_hidden_information_check(
+    board: CompiledBoard, game: type[Game[Any]], words: str
+) -> None:
+    """Not one key: any view that two games differing only in hidden state tell apart."""
+    c = contract(module(game), board)
+    with pytest.raises(AssertionError, match=r"seed \d+, after \d+ move\(s\)") as exc:
+        CHECKS["hidden_information"](c)
+    assert words in str(exc.value)
+    assert check_all(contract(module(Stones), board)) == []

@@ -112,6 +112,12 @@ def test_two_browsers_play_ringgeister_against_each_other(server, browser, shots
         if n == 2:
             mover.screenshot(path=str(shots / "table-mid-game.png"))
     assert "placement ring" in clicked and "figure" in clicked
+    # the mission counters placed by clicking a ring lie on their spaces for both seats
+    # (drawn by the referee, as `referee render --state` draws them)
+    for page, _ in pages.values():
+        placed = page.locator("#pieces [data-figure^='counter-']")
+        assert placed.count() == clicked.count("placement ring")
+        assert "mission counter" in placed.first.locator("title").text_content()
     final = httpx.get(server.url + f"/api/games/{g['game']}").json()
     assert final["ply"] == 8
     for page, errors in pages.values():
@@ -149,3 +155,54 @@ def test_the_lobby_creates_a_game_and_hands_out_seat_links(server, browser, shot
     page.wait_for_function("document.querySelector('#you').textContent.startsWith('You play')")
     assert page.locator("#hand li").count() >= 1  # the seat's own Riddle hand
     page.screenshot(path=str(shots / "table-riddle-seat.png"))
+
+
+def _seat_page(browser: Any, url: str) -> tuple[Any, list[str]]:
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(url)
+    page.wait_for_function("document.querySelector('#you').textContent.startsWith('You play')")
+    return page, errors
+
+
+@pytest.mark.parametrize(
+    ("rules", "project", "players"),
+    [
+        ("riddle", "riddle-sample", 3),
+        ("lotr-coop", "lotr-coop", 2),
+        ("mount-doom", "mount-doom", 2),
+    ],
+)
+def test_a_seat_sees_its_hand_as_cards_with_titles_and_text(
+    server: Any, browser: Any, shots: Path, rules: str, project: str, players: int
+) -> None:
+    """'Cards as cards': each card of the seat's hand is a face with its title (not
+    its id) and its text or symbols, read from the deck data through the game's view;
+    the cooperative game's hand is shown like the others."""
+    g = create(server.url, rules=rules, project=project, players=players, seed=5)
+    seat = g["seats"][0]
+    page, errors = _seat_page(browser, server.url + seat["url"])
+    view = httpx.get(
+        server.url + f"/api/games/{g['game']}",
+        headers={"Authorization": f"Bearer {seat['token']}"},
+    ).json()["view"]
+    hand = view["hand"]
+    assert hand, "the seat holds cards at the start"
+    page.wait_for_selector("#hand .card")
+    cards = page.locator("#hand .card")
+    assert cards.count() == len(hand)
+    for i, cid in enumerate(hand):
+        card = cards.nth(i)
+        face = view["cards"][cid]
+        assert card.get_attribute("data-card") == cid
+        assert card.locator(".card-title").inner_text() == face["title"]
+        assert face["title"] in (card.get_attribute("aria-label") or "")
+    # the accessibility tree reads each card by its title
+    names = page.locator("#hand").aria_snapshot()
+    assert view["cards"][hand[0]]["title"] in names
+    shown = page.locator("#hand").inner_text().split("\n")
+    assert not [c for c in hand if c in shown and view["cards"][c]["title"] != c]  # no bare ids
+    page.screenshot(path=str(shots / f"table-{project}-hand.png"))
+    assert errors == []

@@ -36,25 +36,7 @@ def _keys(obj: Any) -> set[str]:
     return out
 
 
-#: games whose own view still carries the seed: the rules module's part of issue 25
-#: (item 1, on branch ``trust``); strict, so this entry fails the day it is fixed
-VIEW_LEAKS = {"ringgeister"}
-
-
-@pytest.mark.parametrize(
-    "rules",
-    [
-        pytest.param(
-            r,
-            marks=pytest.mark.xfail(
-                strict=True, reason="the game's own view carries its seed (issue 25, item 1)"
-            ),
-        )
-        if r in VIEW_LEAKS
-        else r
-        for r in sorted(modules())
-    ],
-)
+@pytest.mark.parametrize("rules", sorted(modules()))
 def test_no_answer_carries_the_seed(make_server, tmp_path, rules):
     sample = get_module(rules).sample_path()
     assert sample is not None, f"{rules} names no sample board"

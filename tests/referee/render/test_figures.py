@@ -82,10 +82,11 @@ def test_every_figure_of_a_mid_game_state_is_drawn_once_at_its_point(game: Game[
 
 def test_figures_take_their_rules_modules_declared_shapes(game: Game[Any]) -> None:
     """Ringgeister declares Orcs as triangles and the Ring spirits as squares: a
-    triangle has 3 corners, a square 4; the light side stays round."""
+    triangle has 3 corners, a square 4; the light side stays round (mission counters
+    lying on their spaces are diamonds)."""
     drawn = figure_elements(render_game(game))
     kinds = {fid: v.kind for fid, v in game.figures().items()}
-    corners = {"orc": 3, "spirit": 4, "gollum": 4}
+    corners = {"orc": 3, "spirit": 4, "gollum": 4, "counter": 4}
     for fid, e in drawn.items():
         if kinds[fid] in corners:
             assert len(e.get("points", "").split()) == corners[kinds[fid]], fid

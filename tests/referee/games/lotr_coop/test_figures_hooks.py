@@ -32,7 +32,7 @@ def compiled() -> CompiledBoard:
 def landing(g: LotrCoop, m, events: list[dict]) -> tuple[str, str] | None:
     """Where the figure a move moves ended, read from the referee's own events
     (before a new Scenario resets the markers)."""
-    lay, w = g.lay, m.words
+    lay, w = g.lay, (m.verb, *m.args)
     out = None
     for ev in events:
         if ev.get("type") in ("scenario", "journey"):
@@ -67,7 +67,7 @@ def check_hooks(g: LotrCoop) -> int:
     for m in g.legal_moves:
         ref = g.copy()
         got = landing(g, m, ref.push(m))
-        if m.words[0] in MOVING and got is not None:
+        if m.verb in MOVING and got is not None:
             assert listed.get(m) == got, str(m)
         else:
             assert m not in listed, f"{m} is listed but moves nothing"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.compiler import compile_board
-from referee.errors import IllegalMoveError, UsageError
+from referee.errors import IllegalMoveError, StateError, UsageError
 from referee.games.lotr_coop.game import LotrCoop, Move
 from referee.games.rng import Rng
 from referee.games.tracks import ask as _ask
@@ -267,7 +267,7 @@ def test_joker_stars_on_one_line(compiled) -> None:  # type: ignore[no-untyped-d
     g = new(compiled)
     at_play(g)
     g.hands[0] = ["g-star2"]
-    plays = {str(m) for m in g.legal_moves if m.words[0] == "play"}
+    plays = {str(m) for m in g.legal_moves if m.verb == "play"}
     assert plays == {"play g-star2 fighting", "play g-star2 hiding", "play g-star2 travelling"}
     play(g, "play g-star2 travelling")
     assert g.markers == {"fighting": 0, "hiding": 0, "travelling": 2}
@@ -338,6 +338,63 @@ def test_gandalf_card_for_five_shields(compiled) -> None:  # type: ignore[no-unt
     assert Move("gandalf", "sam", "magic", "1+1+1+1+1") not in g.legal_moves
 
 
+def _gandalf_position(compiled, **fields):  # type: ignore[no-untyped-def]
+    """Moria, Frodo to reveal a tile, Sam holding a 5 shield, and ``fields``."""
+    position = {
+        "players": ["frodo", "sam"],
+        "corruption": {"frodo": "corruption00", "sam": "corruption00"},
+        "sauron": "corruption12",
+        "location": "moria",
+        "scenario": "moria",
+        "shields": {"sam": [{"value": 5}]},
+        **fields,
+    }
+    return LotrCoop.from_position(compiled, position)
+
+
+def test_called_gandalf_card_is_discarded(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "Each Gandalf card can only be used once, and must then be discarded." A position with
+    a used Gandalf card on the discard pile is a position of the game; a card called goes on
+    top of the discard pile, not into the box, and cannot be called again."""
+    g = _gandalf_position(compiled, discard=["guidance", "w-star"])
+    assert "guidance" not in g.gandalf_cards and "guidance" not in g.box
+    assert Move("gandalf", "sam", "guidance", "5") not in g.legal_moves
+    s = g.sauron
+    play(g, "gandalf sam magic 5")
+    assert g.sauron == s + 2  # Magic: Sauron two spaces back
+    assert g.discard[-1] == "magic" and "magic" not in g.box and "magic" not in g.gandalf_cards
+    assert g.position()["discard"][:2] == ["magic", "guidance"]  # top first
+    assert LotrCoop.from_position(compiled, g.position()).to_json() == g.to_json()
+
+
+def test_used_gandalf_cards_boxed_at_the_reshuffle(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "When the Hobbit deck has been played through, remove the used Feature cards and
+    Gandalf cards from the discard pile, and place them into the game box. Reshuffle the
+    remaining Hobbit cards to form a new Hobbit draw deck." Every Hobbit card is on the
+    discard pile with a used Gandalf card (Guidance); Persistence (the active player draws
+    4) is called: it is discarded, the deck runs out, and both Gandalf cards go to the box."""
+    hobbit = list(LotrCoop.new(compiled, players=2, seed=1).lay.hobbit_deck)
+    g = _gandalf_position(compiled, discard=["guidance", *hobbit])
+    assert g.deck == [] and g.gandalf_cards == ["healing", "magic", "persistence", "protection"]
+    ev = play(g, "gandalf sam persistence 5")
+    assert "deck_reshuffled" in types(ev)
+    assert sorted(g.box) == ["guidance", "persistence"] and g.discard == []
+    assert sorted(g.deck + g.hands[0]) == sorted(hobbit) and len(g.hands[0]) == 4
+    assert g.invariants() == []
+
+
+def test_gandalf_card_both_to_call_and_used_refused(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A Gandalf card listed as still to call and lying on the discard pile is refused,
+    naming the field."""
+    with pytest.raises(StateError) as exc:
+        _gandalf_position(
+            compiled,
+            discard=["magic"],
+            gandalf_cards=["healing", "guidance", "magic", "persistence", "protection"],
+        )
+    assert "gandalf_cards" in str(exc.value) and "magic" in str(exc.value)
+
+
 def test_yellow_feature_any_time_not_counted(compiled) -> None:  # type: ignore[no-untyped-def]
     """ "Play Yellow Feature cards: they may be played by any player. Yellow cards do not count
     towards the limit of two playable cards during a turn.\""""
@@ -359,7 +416,7 @@ def test_put_on_the_ring(compiled) -> None:  # type: ignore[no-untyped-def]
     Activity line ... if the die showed three circles, advance one space ... Spaces moved
     over or landed on in this way are not carried out.\""""
     g = new(compiled)
-    assert not any(m.words[0] == "ring" for m in g.legal_moves)  # no tile revealed yet
+    assert not any(m.verb == "ring" for m in g.legal_moves)  # no tile revealed yet
     at_play(g)
     g.rng = Loaded(THREE)
     play(g, "ring hiding")
@@ -583,7 +640,7 @@ def test_activity_tile_on_full_line(compiled) -> None:  # type: ignore[no-untype
     g.tiles.append("hiding")
     play(g, "reveal")
     assert g.phase == "line"
-    assert {str(m) for m in g.legal_moves if m.words[0] == "line"} == {
+    assert {str(m) for m in g.legal_moves if m.verb == "line"} == {
         "line fighting",
         "line travelling",
     }
@@ -714,7 +771,9 @@ def test_calling_gandalf_payer_chooses_shields(compiled) -> None:  # type: ignor
     g = new(compiled)
     at_play(g)
     g.shields[1] = [{"v": 4}, {"v": 3}, {"v": 1}]
-    pays = {m.words[3] for m in g.legal_moves if m.words[:3] == ("gandalf", "sam", "magic")}
+    pays = {
+        m.args[2] for m in g.legal_moves if (m.verb, *m.args)[:3] == ("gandalf", "sam", "magic")
+    }
     assert pays == {"4+1", "4+3"}
     for unpayable in ("3+1", "4+3+1"):  # worth less than 5; a shield to spare
         with pytest.raises(IllegalMoveError) as exc:
@@ -753,7 +812,7 @@ def test_any_time_actions_while_a_decision_is_pending(compiled, pending: str) ->
     play(g, "yellow sam lembas frodo")
     assert len(g.hands[0]) == 4 and g.phase == pending
     if pending == "discard":  # the Hobbit the die makes discard cannot drop instead
-        assert not any(m.words[:2] == ("drop", "frodo") for m in g.legal_moves)
+        assert not any((m.verb, *m.args)[:2] == ("drop", "frodo") for m in g.legal_moves)
 
 
 def test_hand_edited_corruption_refused(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -826,3 +885,44 @@ def test_mount_doom_roll_waits_for_any_time_cards(compiled) -> None:  # type: ig
     assert g.phase == "roll" and g.to_move == "frodo" and g.outcome is None
     play(g, "roll")
     assert g.outcome is not None and g.outcome.result == "won"
+
+
+def _mount_doom_position(compiled, **fields):  # type: ignore[no-untyped-def]
+    """Three Hobbits at Mount Doom, the Master board's last place, and ``fields``."""
+    position = {
+        "players": ["frodo", "sam", "pippin"],
+        "corruption": dict.fromkeys(("frodo", "sam", "pippin"), "corruption05"),
+        "sauron": "corruption06",
+        "location": "mount_doom",
+        "shields": {"sam": [{"value": 2}]},
+        **fields,
+    }
+    return LotrCoop.from_position(compiled, position)
+
+
+def test_mount_doom_roll_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If the active player remains in the game after the die roll, then the Ring has
+    successfully been destroyed and the active player receives one of the face down
+    shields." A position at the Mount Doom roll, written without any queue: the
+    Ring-bearer rolls first; the die (fixed: blank) leaves him in the game."""
+    g = _mount_doom_position(compiled, dice=[BLANK + 1])
+    assert g.phase == "roll" and g.to_move == "frodo" and g.position().get("queue") is None
+    play(g, "roll")
+    assert g.outcome and g.outcome.result == "won" and "frodo" in g.outcome.reason
+    assert len(g.shields[0]) == 1 and g.outcome.extra["score"] == 60 + g.shield_total()
+
+
+def test_mount_doom_die_passed_on_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """ "If the active player is eliminated from the game as a consequence of the die roll,
+    then the die is passed on to the next player, who progresses accordingly." Frodo's one
+    circle takes him to Sauron's space; Sam then rolls a blank and destroys the Ring. A
+    position may also start with the die already passed on (Frodo out, Sam to roll)."""
+    g = _mount_doom_position(compiled, dice=[ONE + 1, BLANK + 1])
+    play(g, "roll")
+    assert not g.alive[0] and g.outcome and "sam destroyed the Ring" in g.outcome.reason
+    h = _mount_doom_position(compiled, eliminated=["frodo"], active="sam", dice=[BLANK + 1])
+    assert h.phase == "roll" and h.to_move == "sam"
+    assert LotrCoop.from_position(compiled, h.position()).to_json() == h.to_json()
+    with pytest.raises(StateError) as exc:
+        _mount_doom_position(compiled, active="sam")
+    assert "position.active" in str(exc.value) and "frodo is still in the game" in str(exc.value)

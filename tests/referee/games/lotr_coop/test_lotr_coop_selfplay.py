@@ -5,18 +5,34 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from referee.cli import main
+from referee.cli.cmd_game import selfplay
 from referee.compiler import compile_board
 from referee.errors import IllegalMoveError, StateError
 from referee.games import available, get_game
 from referee.games.lotr_coop.game import LotrCoop, Move
-from referee.games.mount_doom.selfplay import play_one, selfplay
 from referee.store import load_project
 
 ROOT = Path(__file__).resolve().parents[4]
+
+
+def play_random(game_cls, compiled, seed: int, players: int = 3) -> tuple[Any, list[str]]:  # type: ignore[no-untyped-def]
+    """One seeded game of uniformly random legal moves: the game and its move texts."""
+    game = game_cls.new(compiled, players=players, seed=seed)
+    policy = random.Random(seed ^ 0x5EED)
+    log: list[str] = []
+    while game.outcome is None:
+        moves = list(game.legal_moves)
+        move = moves[policy.randrange(len(moves))]
+        game.push(move)
+        log.append(str(move))
+    return game, log
+
+
 PROJECT = ROOT / "projects" / "lotr-coop"
 
 
@@ -68,7 +84,7 @@ def test_selfplay_invariants_and_rejections(compiled, seed: int) -> None:  # typ
 
 
 def test_replay_reproduces_game(compiled) -> None:  # type: ignore[no-untyped-def]
-    g, log = play_one(LotrCoop, compiled, 42)
+    g, log = play_random(LotrCoop, compiled, 42)
     r = LotrCoop.new(compiled, players=3, seed=42)
     for k, text in enumerate(log):
         if k == len(log) // 2:
@@ -99,10 +115,23 @@ def test_move_text_round_trip(compiled) -> None:  # type: ignore[no-untyped-def]
     assert exc.value.code == "bad_move"
 
 
-def test_selfplay_function(compiled) -> None:  # type: ignore[no-untyped-def]
-    rep = selfplay(LotrCoop, compiled, 10, seed=1)
-    assert rep["unfinished"] == 0 and sum(rep["results"].values()) == 10
-    assert selfplay(LotrCoop, compiled, 10, seed=1)["results"] == rep["results"]
+def test_selfplay_function() -> None:
+    """``referee selfplay`` plays seeded games to the end, the same again from the seed."""
+
+    def run() -> dict[str, Any]:
+        return selfplay(
+            "lotr-coop",
+            str(ROOT / "projects" / "lotr-coop"),
+            games=10,
+            seed=1,
+            players=3,
+            max_moves=20000,
+            options={},
+        )
+
+    rep = run()
+    assert "unfinished" not in rep["outcomes"] and sum(rep["outcomes"].values()) == 10
+    assert rep["invariant_violations"] == 0 and run()["outcomes"] == rep["outcomes"]
 
 
 @pytest.mark.parametrize("rules", ["mount-doom", "lotr-coop"])

@@ -80,3 +80,32 @@ def test_impossible_position_refused(compiled, change: dict[str, Any], where: st
         LotrCoop.from_position(compiled, p)
     assert exc.value.code == "bad_state" and where in str(exc.value)
     assert "\n" not in str(exc.value)
+
+
+def test_phase_names_the_decision_without_a_queue(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A position says which decision it stands at by ``phase``, not by queue steps.
+    Example of Play: "He may now play up to two cards (one white and one grey)" — a
+    position at ``play``; and "or if the marker already occupies the last Activity space
+    of that line, advance the marker on another Activity line of your choice by one
+    space" — a position at ``line`` offers the lines not full."""
+    base = {
+        "players": ["frodo", "sam"],
+        "corruption": {"frodo": "corruption00", "sam": "corruption00"},
+        "sauron": "corruption12",
+        "location": "moria",
+        "scenario": "moria",
+        "hands": {"frodo": ["w-hiding", "g-star"]},
+    }
+    g = LotrCoop.from_position(compiled, {**base, "phase": "play"})
+    legal = {str(m) for m in g.legal_moves}
+    assert g.phase == "play" and {"play w-hiding", "draw", "heal"} <= legal
+    assert g.position()["phase"] == "play" and g.position().get("queue") is None
+    last = g.lay.scenarios["moria"].lines["hiding"].points[-1]
+    h = LotrCoop.from_position(compiled, {**base, "phase": "line", "markers": {"hiding": last}})
+    assert {str(m) for m in h.legal_moves if m.verb == "line"} == {
+        "line fighting",
+        "line travelling",
+    }
+    with pytest.raises(StateError) as exc:
+        LotrCoop.from_position(compiled, {**base, "phase": "each_pay"})
+    assert "position.phase" in str(exc.value) and "queue" in str(exc.value)

@@ -109,3 +109,27 @@ def test_layout_is_kept_per_board(compiled) -> None:  # type: ignore[no-untyped-
     assert LotrCoop.new(compiled, players=2, seed=2).lay is a.lay
     compiled.forget("lotr-coop.layout")
     assert LotrCoop.new(compiled, players=2, seed=1).lay is not a.lay
+
+
+def test_version_2_state_file_sauron_zero_becomes_the_start_space(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Version 2 wrote option ``sauron`` 0 for "the board's start"; such a file loads with
+    the explicit default (the last space, 15), and Sauron stays where the state has him."""
+    g = LotrCoop.new(compiled, players=3, seed=2)
+    data = g.to_json()
+    data.update(version=2, options={"sauron": 0})
+    h = LotrCoop.from_json(data, compiled)
+    assert h.options == {"sauron": 15} and h.sauron == g.sauron
+    assert LotrCoop.new(compiled, players=3, seed=2).options == {"sauron": 15}
+
+
+def test_every_verb_a_phase_allows_has_an_answer() -> None:
+    """Each (phase, verb) of the declared PHASES is carried out by one answer of the
+    table, or is an "any time" verb (carried out alike in every phase)."""
+    from referee.games.lotr_coop.moves import PHASES
+
+    allowed = {(ph, v) for ph, verbs in PHASES.items() for v in verbs}
+    answered = set(LotrCoop._ANSWERS)
+    assert answered <= allowed and answered.isdisjoint(
+        (ph, v) for ph, v in allowed if v in LotrCoop._ANY_TIME
+    )
+    assert {pair for pair in allowed if pair[1] not in LotrCoop._ANY_TIME} <= answered

@@ -61,8 +61,8 @@ def check_hooks(g: MountDoom) -> int:
     # oracle: play every legal decision on a copy; the ones the player chooses that
     # move a companion must be listed, at the node he ends on
     for m in g.legal_moves:
-        chooses = m.words[0] == "advance" or (
-            m.words[0] == "use" and len(m.words) == 4 and m.words[2] in COMPANIONS
+        chooses = m.verb == "advance" or (
+            m.verb == "use" and len(m.args) == 3 and m.args[1] in COMPANIONS
         )
         ref = g.copy()
         moved = first_figure_move(ref.push(m))

@@ -110,7 +110,7 @@ def test_dice_phase_two_rolls(compiled) -> None:  # type: ignore[no-untyped-def]
         g.check(Move("place", "5", "aragorn"))
     g.push(Move("place", "2", "aragorn"))
     assert g.phase == "roll2"
-    rolls = {str(m) for m in g.legal_moves if m.words[0] == "roll"}
+    rolls = {str(m) for m in g.legal_moves if m.verb == "roll"}
     assert rolls == {"roll gimli", "roll merry-pippin", "roll ringbearer"}
     g.push(Move("roll", "gimli"))
     assert sorted(g.rolled["dice"]) == ["gimli", "legolas"]  # the kept die is rolled again
@@ -313,7 +313,7 @@ def test_empty_position_symbols(compiled) -> None:  # type: ignore[no-untyped-de
     assert g.nazgul == 2
     run_ops(g, {"op": "encounter", "value": 2})
     assert g.phase == "advance"
-    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+    assert {str(m) for m in g.legal_moves if m.verb != "use"} == {
         "advance merry-pippin 0",
         "advance merry-pippin 1",
         "advance merry-pippin 2",
@@ -362,7 +362,7 @@ def test_gandalf_symbol_saved_by_gandalf_card(compiled) -> None:  # type: ignore
     assert g.phase == "battle"  # the White Rider could be used first
     g.push(Move("fight"))
     assert g.phase == "gandalf"
-    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+    assert {str(m) for m in g.legal_moves if m.verb != "use"} == {
         "save white-rider",
         "accept",
     }
@@ -609,7 +609,7 @@ def test_faramir_ends_stage_immediately(compiled) -> None:  # type: ignore[no-un
     g.push(Move("use", "faramir", "ringbearer", "2"))
     assert g.stage == 2 and g.phase == "start" and g.to_move == "p1"
     g.push(Move("roll", "aragorn", "gimli"))
-    assert not any(m.words[:2] == ("use", "faramir") for m in g.legal_moves)
+    assert not any((m.verb, *m.args)[:2] == ("use", "faramir") for m in g.legal_moves)
 
 
 def test_gandalfs_vision(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -668,7 +668,7 @@ def test_friends_in_need_variant(compiled) -> None:  # type: ignore[no-untyped-d
     g.queue = [{"op": "stage_end"}, _ask("start")]
     g._run([])
     assert g.phase == "friends"
-    assert {str(m) for m in g.legal_moves if m.words[0] != "use"} == {
+    assert {str(m) for m in g.legal_moves if m.verb != "use"} == {
         "count boromir",
         "count white-rider",
         "done",
@@ -779,7 +779,7 @@ def test_final_stage_turn(compiled) -> None:  # type: ignore[no-untyped-def]
     g.row = [[] for _ in range(6)]
     card_at(g, 2, "sams-courage")
     g.ring = 6
-    assert {str(m) for m in g.legal_moves if m.words[0] == "roll"} == {"roll"}
+    assert {str(m) for m in g.legal_moves if m.verb == "roll"} == {"roll"}
     g.rng = Loaded(1)
     g.push(Move("roll"))
     assert g.ring == 5 and g.pos["ringbearer"] == g.lay.minas_morgul + 1

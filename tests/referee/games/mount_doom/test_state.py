@@ -95,6 +95,39 @@ def test_version_1_state_file_is_migrated(compiled) -> None:  # type: ignore[no-
     assert h.to_json() == new
 
 
+@pytest.mark.parametrize(
+    "old,variant",
+    [
+        (
+            {"variant": "standard", "friends_in_need": True, "without_protection": False},
+            "friends-in-need",
+        ),
+        (
+            {"variant": "friends-in-need", "friends_in_need": False, "without_protection": True},
+            "both",
+        ),
+        (
+            {
+                "variant": "without-protection",
+                "friends_in_need": False,
+                "without_protection": False,
+            },
+            "without-protection",
+        ),
+    ],
+)
+def test_version_2_state_file_variant_booleans_become_the_variant(compiled, old, variant) -> None:  # type: ignore[no-untyped-def]
+    """A version-2 state file held the variant twice (``variant`` and two booleans); it
+    loads with the one ``variant`` they meant together."""
+    g = midgame(compiled, 10)
+    data = g.to_json()
+    data.update(version=2, options=old)
+    h = MountDoom.from_json(data, compiled)
+    assert h.options == {"variant": variant} and h.to_json()["version"] == 3
+    assert h.friends_in_need == (variant in ("friends-in-need", "both"))
+    assert h.without_protection == (variant in ("without-protection", "both"))
+
+
 def test_copy_is_independent(compiled) -> None:  # type: ignore[no-untyped-def]
     """copy() gives a game that plays on without touching the original (bots rely on it)."""
     g = midgame(compiled)
@@ -148,3 +181,15 @@ def test_hand_edited_queue_refused_not_a_traceback_later(compiled, field: str, q
         MountDoom.from_json(data, compiled)
     assert exc.value.code == "bad_state" and field in str(exc.value)
     assert "\n" not in str(exc.value)
+
+
+def test_every_verb_a_phase_allows_has_an_answer() -> None:
+    """Each (phase, verb) of the declared PHASES is carried out by one answer of the
+    table, but the "any time" ``use`` (carried out first, in every phase); the table
+    names no pair the phases do not allow."""
+    from referee.games.mount_doom.moves import PHASES
+
+    allowed = {(ph, v) for ph, verbs in PHASES.items() for v in verbs}
+    answered = set(MountDoom._ANSWERS)
+    assert answered <= allowed
+    assert {pair for pair in allowed if pair[1] != "use"} <= answered

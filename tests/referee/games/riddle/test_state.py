@@ -122,7 +122,10 @@ def test_position_round_trips_and_sets_up_the_turn(grid):
         ({"to_move": "gandalf"}, "position.to_move"),
         ({"places": {"frodo": "r9c9"}}, "position.places.frodo"),
         ({"hands": {"pippin": []}}, "position.hands.pippin"),
-        ({"hands": {"frodo": ["the_ring"], "rider1": ["the_ring"]}}, "more than one place"),
+        (
+            {"hands": {"frodo": ["the_ring"], "rider1": ["the_ring"]}},
+            "position.hands.rider1[0]: card the_ring is listed twice (also position.hands.frodo[0])",
+        ),
         ({"players": ["frodo", "gandalf"]}, "position.players[1]"),
         ({"roll": 9}, "position.roll"),
     ],

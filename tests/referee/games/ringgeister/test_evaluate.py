@@ -226,3 +226,41 @@ def test_far_from_winning_every_step_still_counts() -> None:
     assert FAR < left[0] < left[1] < left[2]
     values = [value(g, "yellow") for g in games]
     assert values[0] > values[1] > values[2]
+
+
+def test_a_walk_stopped_at_its_goals_gives_the_full_search_moves() -> None:
+    """The Hobbit's and the Man's searches stop once every arrival point is reached
+    (the balance-study speed-up, issue 30): at those points the moves are the full
+    search's, in every position of a seeded random game, blocked points included."""
+    from referee.games.ringgeister.evaluate import _Blockers, _figure, _walk
+
+    g = RinggeisterGame.new(compiled(), players=2, seed=3, options={"counter_placement": "random"})
+    rnd = random.Random(3)
+    checked = 0
+    for _ in range(160):
+        if g.outcome is not None:
+            break
+        if g.phase == "play":
+            d = distances(g)
+            for colour in g.players:
+                targets = {
+                    p
+                    for c in g.counters
+                    if c["colour"] == colour and not c["removed"] and c["space"]
+                    for p in g.v.counter_spaces.get(c["space"], [])
+                }
+                for kind in ("hobbit", "man"):
+                    f = _figure(g, colour, kind)
+                    if f < 0 or g.pos[f] < 0 or not targets:
+                        continue
+                    src = g.pos[f]
+                    wake = _Blockers(g, [src], -1, d)
+                    full = _walk(g, d.safe, src, set(), kind == "hobbit", wake)
+                    part = _walk(g, d.safe, src, targets, kind == "hobbit", wake)
+                    assert {t: part.get(t, FAR) for t in targets} == {
+                        t: full.get(t, FAR) for t in targets
+                    }
+                    checked += 1
+        moves = list(g.legal_moves)
+        g.push(moves[rnd.randrange(len(moves))])
+    assert checked > 50

@@ -29,11 +29,14 @@ def check_hooks(g: RinggeisterGame) -> dict[str, dict[str, list]]:
     graph = g.compiled.graph
     figs = g.figures()
     state = g.to_json()["state"]["figures"]
+    counters = {
+        f"counter-{c['id']}": c["space"] for c in g.counters if c["space"] and not c["removed"]
+    }
     for fid, f in figs.items():
         assert isinstance(f, FigureView) and f.id == fid
         assert f.node in graph, f"{fid} stands on {f.node}, not a node of the board"
-        assert state[fid] == f.node  # the state's own positions
-    assert set(figs) == {k for k, v in state.items() if v is not None}
+        assert {**state, **counters}[fid] == f.node  # the state's own positions
+    assert set(figs) == {k for k, v in state.items() if v is not None} | set(counters)
     targets = g.move_targets()
     listed = set()
     for fid, by_node in targets.items():
@@ -75,6 +78,8 @@ def test_figures_carry_side_owner_and_colour() -> None:
     figs = g.figures()
     specs = {s.id: s for s in g.specs}
     for fid, f in figs.items():
+        if f.kind == "counter":
+            continue
         s = specs[fid]
         assert f.side == s.side and f.size == s.size
         assert f.owner == (s.colour if s.coloured else None)
@@ -92,3 +97,25 @@ def test_counter_setup_moves_are_placements() -> None:
     targets = check_hooks(g)
     assert set(targets) == {""}
     assert set(targets[""]) == {m.to for m in g.legal_moves if m.kind == "counter"}
+
+
+def test_placed_counters_are_drawn_where_they_lie(tmp_path) -> None:
+    """Rulebook 1.4: 'each player places his mission counter on a counter space' —
+    once placed it lies there for everyone to see: figures() lists it on its space in
+    its player's colour, and ``render --state`` and the table draw it there."""
+    from referee.render import figures_svg, render_game
+
+    g = RinggeisterGame.new(compiled(1), players=2, seed=1)
+    if g.phase != "counters":
+        pytest.skip("this board's set-up places no counters by hand")
+    assert not [f for f in g.figures().values() if f.kind == "counter"]
+    first = next(m for m in g.legal_moves if m.kind == "counter")
+    g.push(first)
+    counters = [f for f in g.figures().values() if f.kind == "counter"]
+    assert len(counters) == 1
+    c = counters[0]
+    assert c.node == first.to and c.owner == "yellow"
+    assert c.colour == FIGURE_COLOURS["yellow"]
+    for svg in (render_game(g), figures_svg(g)):
+        assert f'data-figure="{c.id}"' in svg
+        assert "mission counter" in svg  # its title, read out on hover

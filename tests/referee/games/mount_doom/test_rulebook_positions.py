@@ -1,0 +1,205 @@
+"""Adventure to Mount Doom: the rulebook's examples as positions (issue 27).
+
+Each test writes the situation of an example as a position — figures on route spaces,
+dice already on the tray, the Mount Doom roll — with no queue: the position's
+``phase`` (or the dice on the tray) says which decision is awaited.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.compiler import compile_board
+from referee.errors import StateError
+from referee.games.mount_doom.game import MountDoom, Move
+from referee.store import load_project
+
+ROOT = Path(__file__).resolve().parents[4]
+
+
+@pytest.fixture(scope="module")
+def compiled():  # type: ignore[no-untyped-def]
+    return compile_board(load_project(ROOT / "projects" / "mount-doom"))
+
+
+def die(side: int, value: int, who: str | None = None, done: bool = False) -> dict[str, Any]:
+    """A die on the tray: a black one, or ``who``'s companion die."""
+    out: dict[str, Any] = {"side": side, "kind": "companion" if who else "encounter"}
+    out["value"] = value
+    if who:
+        out["who"] = who
+    if done:
+        out["done"] = True
+    return out
+
+
+def position(**fields: Any) -> dict[str, Any]:
+    """Two players, every figure on Rivendell, the Ring on its start, and ``fields``."""
+    base: dict[str, Any] = {
+        "players": ["p1", "p2"],
+        "companions": dict.fromkeys(
+            ("ringbearer", "aragorn", "legolas", "gimli", "merry-pippin"), "r00"
+        ),
+        "ring": "resolve04",
+        "row": [[{"card": "watcher", "up": False}], [{"card": "elrond"}], [], [], [], []],
+    }
+    base.update(fields)
+    return base
+
+
+def go_until_turn_ends(g: MountDoom) -> None:
+    while g.phase == "resolve":
+        g.push(Move("go"))
+
+
+def test_stage_goal_reached_remaining_dice_still_resolved(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example (End of a Stage): "After you have resolved the first black encounter die,
+    you move the Ring-bearer 3 spaces further and reach the stage goal Lothlórien exactly.
+    This ends the current stage after this turn, and you receive a Gandalf card. The two
+    dice on side 2 of the dice tray are still resolved." The tray is written with its
+    first die done; side 2 is a black 2 (Elrond, a friend) and Gimli's 2."""
+    g = MountDoom.from_position(
+        compiled,
+        position(
+            companions={"ringbearer": "r04", "aragorn": "r00", "legolas": "r00"}
+            | {"gimli": "r00", "merry-pippin": "r00"},
+            gandalf_stack=["white-rider", "shadowfax", "flame-of-anor", "counsel"],
+            tray=[die(1, 5, done=True), die(1, 3, "ringbearer"), die(2, 2), die(2, 2, "gimli")],
+        ),
+    )
+    assert g.phase == "resolve" and g.position()["phase"] == "resolve"
+    g.push(Move("go"))  # the Ring-bearer's 3: Lothlórien exactly
+    assert g.lay.route[g.pos["ringbearer"]] == "r07" and g.stage_over
+    assert any(e["card"] == "white-rider" for e in g.held)  # the top Gandalf card
+    g.push(Move("go"))  # side 2 still resolved: the black 2 activates Elrond
+    g.push(Move("go"))  # and Gimli's 2
+    assert any(e["card"] == "elrond" for e in g.held) and g.pos["gimli"] == 2
+    assert g.stage == 2 and g.to_move == "p2" and g.phase == "start" and g.tray == []
+
+
+def test_minas_morgul_example(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example (The Final Stage): "The Ring-bearer has reached Minas Morgul with the exact
+    number. Legolas and Merry & Pippin have also reached Minas Morgul with the exact
+    number. Therefore the Ring-bearer may advance 2 spaces immediately. Aragorn, in an
+    earlier turn, would have moved past Minas Morgul and was therefore placed on the rally
+    space next to it. He brings the Ring-bearer no further step on the final stage. The
+    same applies to Gimli, who did not reach Minas Morgul by the end of the stage and
+    therefore stays on his space." The Ring-bearer's 2 lies on the tray; the black dice
+    show empty positions (Nazgûl at 1 and 6)."""
+    mm = "r35"
+    g = MountDoom.from_position(
+        compiled,
+        position(
+            stage=5,
+            companions={"ringbearer": "r33", "legolas": mm, "merry-pippin": mm}
+            | {"aragorn": "rally", "gimli": "r30"},
+            row=[[], [], [], [], [], [{"card": "palantir"}]],
+            tray=[die(1, 1), die(1, 2, "ringbearer"), die(2, 1), die(2, 3, "aragorn")],
+        ),
+    )
+    go_until_turn_ends(g)
+    assert g.stage == 6 and g.pos["ringbearer"] == g.lay.minas_morgul + 2
+    assert g.position()["companions"]["aragorn"] == "rally" and g.pos["gimli"] == 30
+    assert all(len(s) == 1 for s in g.row)  # the Mount Doom cards laid out
+
+
+@pytest.mark.parametrize(
+    "card,dice,moved",
+    [("ash-plains", [3], 1), ("shelob", [3], 0)],
+)
+def test_mount_doom_roll(compiled, card: str, dice: list[int], moved: int) -> None:  # type: ignore[no-untyped-def]
+    """The final stage: "Taking turns, you roll with only one black encounter die and follow
+    the instruction of the corresponding Encounter card ... First the encounter is resolved
+    each time, then you move the Ring-bearer exactly 1 space further toward Mount Doom."
+    and "When encountering the giant spider Shelob, the Ring-bearer is cocooned in webbing
+    and may not move!" A position at the Mount Doom roll: stage 6, no queue."""
+    others = list(MountDoom.new(compiled, players=2, seed=1).lay.stage_decks[6])
+    others.remove(card)
+    row = [[{"card": c}] for c in others[:5]]
+    row.insert(2, [{"card": card}])
+    g = MountDoom.from_position(
+        compiled,
+        position(
+            stage=6,
+            dice=dice,
+            companions={"ringbearer": "r37", "aragorn": "rally", "legolas": "r35"}
+            | {"gimli": "r30", "merry-pippin": "r35"},
+            row=row,
+        ),
+    )
+    assert g.phase == "start" and [str(m) for m in g.legal_moves if m.verb == "roll"] == ["roll"]
+    g.push(Move("roll"))
+    assert g.pos["ringbearer"] == 37 + moved and g.to_move == "p2"
+
+
+def test_fixed_dice_order(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The fixed ``dice`` are used as documented (docs/reference/positions.md): the two
+    black dice, then the two companion dice in sorted-id order; in the second roll the
+    black die, the companion die kept from the first roll, then the one chosen."""
+    g = MountDoom.from_position(compiled, position(dice=[1, 2, 3, 4, 5, 6, 1]))
+    g.push(Move("roll", "gimli", "legolas"))
+    assert g.rolled["black"] == [1, 2] and g.rolled["dice"] == {"gimli": 3, "legolas": 4}
+    g.push(Move("place", "1", "legolas"))
+    g.push(Move("roll", "aragorn"))
+    assert g.rolled["black"] == [5] and g.rolled["dice"] == {"gimli": 6, "aragorn": 1}
+    assert "sorted" in MountDoom.position_schema()["properties"]["dice"]["description"]
+
+
+@pytest.mark.parametrize(
+    "fields,where",
+    [
+        ({"tray": [die(1, 2)]}, "position.tray"),
+        ({"tray": [die(1, 2, "gimli"), die(1, 2)]}, "position.tray"),
+        ({"tray": [die(1, 2), die(1, 2, "frodo")]}, "position.tray[1].who"),
+        ({"phase": "resolve"}, "position.tray"),
+        ({"phase": "battle"}, "position.phase"),
+        ({"phase": "place1"}, "position.rolled"),
+        ({"stage": 6, "tray": [die(1, 2), die(1, 2, "gimli")]}, "position.tray"),
+        (
+            {"tray": [die(1, 1), die(1, 2, "gimli"), die(2, 3, done=True), die(2, 2, "aragorn")]},
+            "position.tray",
+        ),
+        ({"queue": [{"op": "ask", "phase": "resolve"}]}, "queue"),
+        ({"queue": [{"op": "ask", "phase": "start"}], "phase": "resolve"}, "position.phase"),
+    ],
+)
+def test_dice_positions_refused_in_one_line(compiled, fields: dict[str, Any], where: str) -> None:  # type: ignore[no-untyped-def]
+    """A tray, roll or phase the rules cannot have left is refused with one line naming the
+    field; a hand-written queue that stops before the turn's end is refused on loading
+    (never an IndexError in play)."""
+    with pytest.raises(StateError) as exc:
+        MountDoom.from_position(compiled, position(**fields))
+    assert exc.value.code == "bad_state" and where in str(exc.value)
+    assert "\n" not in str(exc.value) and "IndexError" not in str(exc.value)
+
+
+def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
+    """A position may name the places as the rulebook does (``referee board-names``):
+    stage goals, Rivendell, the rally space, route spaces counted from Rivendell and the
+    resolve track counted from the bright heart. It is the same game as with ids."""
+    by_name = MountDoom.from_position(
+        compiled,
+        position(
+            companions={"ringbearer": "Lothlórien", "aragorn": "the rally space"}
+            | {"legolas": "Rivendell", "gimli": "route space 9", "merry-pippin": "minas morgul"},
+            ring="the One Ring's start",
+        ),
+    )
+    by_id = MountDoom.from_position(
+        compiled,
+        position(
+            companions={"ringbearer": "r07", "aragorn": "rally", "legolas": "r00"}
+            | {"gimli": "r09", "merry-pippin": "r35"},
+            ring="resolve04",
+        ),
+    )
+    assert by_name.to_json() == by_id.to_json()
+    names = {n.name: n for n in MountDoom.board_names(compiled)}
+    assert names["the bright heart"].id == "resolve00" and names["the dark heart"].id == "resolve12"
+    assert names["Mount Doom"].kind == "stage goal" and "stage 6" in names["Mount Doom"].note
+    with pytest.raises(StateError) as exc:
+        MountDoom.from_position(compiled, position(ring="the brigth heart"))
+    assert "position.ring" in str(exc.value) and "did you mean 'the bright heart'" in str(exc.value)
