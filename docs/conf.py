@@ -25,6 +25,7 @@ extensions = [
     "sphinx.ext.napoleon",  # which are written numpy style
     "sphinxarg.ext",  # the CLI reference from referee.cli.build_parser()
     "openapi_reference",  # the HTTP API from the OpenAPI document
+    "schemas_reference",  # the file formats from their JSON Schemas
 ]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
