@@ -269,8 +269,13 @@ class FileActions:
         (board, undo history, unsaved marker) as it was."""
         old_side = self.autosave_path
         meta = self.doc.board.meta
-        unnamed = (meta.get("name") in (None, "", "untitled"), meta.get("name"))
-        if unnamed[0]:  # a board first saved takes its file's name (not "untitled")
+        # a board saved for the first time (no file yet) takes its file's name, not
+        # "untitled"; a board opened from a file keeps the name it has there
+        unnamed = (
+            self.doc.path is None and meta.get("name") in (None, "", "untitled"),
+            meta.get("name"),
+        )
+        if unnamed[0]:
             meta["name"] = Path(path).stem
         try:
             save_project(self.doc.board, path)
