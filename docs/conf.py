@@ -21,8 +21,11 @@ release = version = __version__
 
 extensions = [
     "myst_parser",
+    "sphinx.ext.autodoc",  # the Python API from docstrings
+    "sphinx.ext.napoleon",  # which are written numpy style
     "sphinxarg.ext",  # the CLI reference from referee.cli.build_parser()
     "openapi_reference",  # the HTTP API from the OpenAPI document
+    "schemas_reference",  # the file formats from their JSON Schemas
 ]
 source_suffix = {".md": "markdown"}
 root_doc = "index"
@@ -32,5 +35,11 @@ myst_heading_anchors = 3  # [text](page.md#a-heading) links resolve and are chec
 html_theme = "furo"
 html_title = f"Boardwright {release}"
 nitpicky = True
+# The Python API page documents the modules a script or plug-in uses, not every
+# module their docstrings and signatures name (the standard library, the compiler's
+# internals): those names stay text. Links between pages, headings and every other
+# reference are still checked.
+nitpick_ignore_regex = [(r"py:.*", r".*")]
+autodoc_member_order = "bysource"
 # examples elide with … where the JSON would be long; they are shown as written
 suppress_warnings = ["misc.highlighting_failure"]

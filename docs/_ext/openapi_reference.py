@@ -29,22 +29,24 @@ def document() -> dict[str, Any]:
     return openapi(ENDPOINTS)
 
 
-def _type(schema: dict[str, Any]) -> str:
+def _type(schema: dict[str, Any], link: bool = True) -> str:
+    """The type of a field, in words; a ``$ref`` links the schema's section when
+    ``link`` (the OpenAPI page's components), else names it."""
     if "$ref" in schema:
         name = schema["$ref"].rsplit("/", 1)[-1]
-        return f"[{name}](#openapi-schema-{name.lower()})"
+        return f"[{name}](#openapi-schema-{name.lower()})" if link else f"`{name}`"
     if "enum" in schema:
         return " or ".join(f"`{json.dumps(v)}`" for v in schema["enum"])
     kind = schema.get("type", "any")
     if isinstance(kind, list):
         kind = " or ".join(kind)
     if kind == "array" and "items" in schema:
-        return f"array of {_type(schema['items'])}"
+        return f"array of {_type(schema['items'], link)}"
     limits = [f"{k} {schema[k]}" for k in ("minimum", "maximum", "maxLength") if k in schema]
     return kind + (f" ({', '.join(limits)})" if limits else "")
 
 
-def _properties(schema: dict[str, Any]) -> list[str]:
+def _properties(schema: dict[str, Any], link: bool = True) -> list[str]:
     props = schema.get("properties", {})
     if not props:
         return ["any JSON object" if schema.get("additionalProperties") else "no fields", ""]
@@ -54,7 +56,7 @@ def _properties(schema: dict[str, Any]) -> list[str]:
         notes = "required" if name in required else "optional"
         if sub.get("description"):
             notes += "; " + sub["description"]
-        lines.append(f"| `{name}` | {_type(sub)} | {notes} |")
+        lines.append(f"| `{name}` | {_type(sub, link)} | {notes} |")
     return [*lines, ""]
 
 
