@@ -168,7 +168,7 @@ def test_looks_keep_rotated_seats_balanced_and_bad_input_is_refused(tmp_path: Pa
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (["--stop-early", "bots", "--look", "0"], "--look must be at least 1"),
+        (["--stop-early", "bots", "--look", "0"], "--look must be from 1 to"),
         (["--stop-early", "bots", "--margin", "2"], "--margin must be between 0 and 1"),
         (["--margin", "0.1"], "--margin needs --stop-early"),
         (["--stop-early", "bots", "--bots", "random"], "needs two different bots"),
