@@ -18,8 +18,6 @@ import pytest
 #: package -> why its internal circles are still there: the part of issue 26 whose
 #: branch removes them (the integrator deletes the entry when it lands)
 TOLERATED: dict[str, str] = {
-    "referee.games.riddle": "The kit owns the turn: the Riddle's helpers type the game "
-    "through protocols, not `from .game import RiddleGame`",
     "editor": "Layers you can see: feature UIs get the document, scene and signals, not "
     "the main window (mainwindow <-> playtest, hosting, images, trace_ui; canvas <-> "
     "tools.base; commands <-> commands.move...)",

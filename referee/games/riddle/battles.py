@@ -5,19 +5,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
-from . import power_plays
+from . import flow, power_plays
 from .common import illegal
 from .events import told
 from .moves import Move
+from .protocol import Riddle
 from .state import Player
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
-
-def check_interrogate(g: RiddleGame, name: str, title: str) -> None:
+def check_interrogate(g: Riddle, name: str, title: str) -> None:
     q = g.player(name)
     if not g.opts["captivity"] or q.status != "captive" or q.captor != g.me.name:
         raise illegal("not_your_captive", f"{name} is not your captive", player=name)
@@ -28,12 +26,12 @@ def check_interrogate(g: RiddleGame, name: str, title: str) -> None:
     power_plays.check_title(g, title)
 
 
-def apply_interrogate(g: RiddleGame, ev: list[dict[str, Any]], name: str, title: str) -> None:
+def apply_interrogate(g: Riddle, ev: list[dict[str, Any]], name: str, title: str) -> None:
     g.t.interrogated.append(name)
     power_plays.make_guess(g, ev, g._by[name], title, "captivity")
 
 
-def check_capture(g: RiddleGame) -> None:
+def check_capture(g: Riddle) -> None:
     if not g.opts["captivity"] or (g.sub or {}).get("kind") != "battle":
         raise illegal(
             "no_capture",
@@ -41,14 +39,14 @@ def check_capture(g: RiddleGame) -> None:
         )
 
 
-def apply_capture(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_capture(g: Riddle, ev: list[dict[str, Any]]) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     g.sub = None
     g.phase = "main"
-    send_away(g, ev, q, "captive")
+    flow.send_away(g, ev, q, "captive")
 
 
-def check_release(g: RiddleGame, name: str) -> None:
+def check_release(g: Riddle, name: str) -> None:
     q = g.player(name)
     if q.status != "captive" or q.captor != g.me.name:
         raise illegal("not_your_captive", f"{name} is not your captive", player=name)
@@ -56,42 +54,12 @@ def check_release(g: RiddleGame, name: str) -> None:
         raise illegal("already_released", f"{name} is already set free")
 
 
-def apply_release(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_release(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     g._by[name].free_next = True
     ev.append(g.event("release", player=g.me.name, captive=name))
 
 
-def send_away(
-    g: RiddleGame, ev: list[dict[str, Any]], q: Player, status: Literal["limbo", "captive"]
-) -> None:
-    """Send ``q`` to Limbo or into captivity of the player on turn (with his prisoners)."""
-    p = g.me
-    g.discard_pile.extend(q.table)
-    q.table.clear()
-    q.goal_wait = False
-    q.status, q.away, q.free_next = status, 0, False
-    q.captor = p.name if status == "captive" else None
-    q.pos = p.pos if status == "captive" else None
-    ev.append(g.event("limbo" if status == "limbo" else "captive", player=q.name, by=p.name))
-    for r in g.seats:
-        if r.status == "captive" and r.captor == q.name:
-            r.status, r.free_next = status, True
-            r.captor = q.captor
-            r.pos = q.pos
-            ev.append(g.event("prisoner_follows", player=r.name, with_=q.name))
-    if status == "limbo" and g.opts["limbo_out"] and sum(1 for r in g.seats if not r.out) >= 6:
-        q.out = True
-        q.pos = None
-        for c in list(q.hand):
-            q.hand.remove(c)
-            if g.deck.type_of[c].id == "the_ring":
-                p.hand.append(c)
-            else:
-                g.discard_pile.append(c)
-        ev.append(g.event("out_of_game", player=q.name, why="Variation 10"))
-
-
-def battle_cities(g: RiddleGame, a: Player, b: Player) -> list[tuple[str, str]]:
+def battle_cities(g: Riddle, a: Player, b: Player) -> list[tuple[str, str]]:
     spaces: set[str] = set()
     for x in (a.pos, b.pos):
         if x is not None:
@@ -113,7 +81,7 @@ def def_sides(defender: Player) -> tuple[str, str]:
     return ("good", "neutral") if defender.kind == "hobbit" else ("evil", "neutral")
 
 
-def check_battle(g: RiddleGame, name: str) -> None:
+def check_battle(g: Riddle, name: str) -> None:
     power_plays.power_play(g)
     q = power_plays.target_player(g, name, other_team=True)
     if name not in g.t.exchanged:
@@ -137,7 +105,7 @@ def check_battle(g: RiddleGame, name: str) -> None:
         )
 
 
-def apply_battle(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_battle(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     g.t.pp += 1
     g.t.battled.append(name)
     g.sub = {
@@ -155,7 +123,7 @@ def apply_battle(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
 
 
 def force_points(
-    g: RiddleGame,
+    g: Riddle,
     who: Player,
     x: str,
     sides: tuple[str, str],
@@ -212,7 +180,7 @@ def force_points(
     return pts, (x[5:] if x.startswith("city:") else None)
 
 
-def check_commit(g: RiddleGame, x: str) -> None:
+def check_commit(g: Riddle, x: str) -> None:
     sub = g.sub or {}
     d = g._by[sub["defender"]]
     if not sub["att"] and x.startswith("city:"):
@@ -224,7 +192,7 @@ def check_commit(g: RiddleGame, x: str) -> None:
     force_points(g, g.me, x, att_sides(d), sub["att_cities"], 5 - sub["total"], d)
 
 
-def apply_commit(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
+def apply_commit(g: Riddle, ev: list[dict[str, Any]], x: str) -> None:
     sub = g.sub
     assert sub is not None
     d = g._by[sub["defender"]]
@@ -240,7 +208,7 @@ def apply_commit(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
     ev.append(g.event("battle_round", player=g.me.name, force=x, points=pts, total=sub["total"]))
 
 
-def check_settle(g: RiddleGame) -> None:
+def check_settle(g: Riddle) -> None:
     if not (g.sub or {}).get("att"):
         raise illegal(
             "card_first",
@@ -249,17 +217,17 @@ def check_settle(g: RiddleGame) -> None:
         )
 
 
-def apply_settle(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_settle(g: Riddle, ev: list[dict[str, Any]]) -> None:
     end_battle(g, ev, None)
 
 
-def check_match(g: RiddleGame, x: str) -> None:
+def check_match(g: Riddle, x: str) -> None:
     sub = g.sub or {}
     d = g._by[sub["defender"]]
     force_points(g, d, x, def_sides(d), sub["def_cities"], sub["need"], d, exact=True)
 
 
-def apply_match(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
+def apply_match(g: Riddle, ev: list[dict[str, Any]], x: str) -> None:
     sub = g.sub
     assert sub is not None
     d = g._by[sub["defender"]]
@@ -278,15 +246,15 @@ def apply_match(g: RiddleGame, ev: list[dict[str, Any]], x: str) -> None:
             g.phase = "battle_att"
 
 
-def check_surrender(g: RiddleGame) -> None:
+def check_surrender(g: Riddle) -> None:
     return None
 
 
-def apply_surrender(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_surrender(g: Riddle, ev: list[dict[str, Any]]) -> None:
     end_battle(g, ev, g.me)
 
 
-def end_battle(g: RiddleGame, ev: list[dict[str, Any]], winner: Player | None) -> None:
+def end_battle(g: Riddle, ev: list[dict[str, Any]], winner: Player | None) -> None:
     sub = g.sub
     assert sub is not None
     d = g._by[sub["defender"]]
@@ -315,10 +283,10 @@ def end_battle(g: RiddleGame, ev: list[dict[str, Any]], winner: Player | None) -
         g.sub = {"kind": "battle", "target": d.name}
         g.phase = "choose"
     else:
-        send_away(g, ev, d, "limbo")
+        flow.send_away(g, ev, d, "limbo")
 
 
-def gen_battle_att(g: RiddleGame) -> Iterator[Move]:
+def gen_battle_att(g: Riddle) -> Iterator[Move]:
     sub = g.sub or {}
     d = g._by[sub["defender"]]
     opening = not sub["att"]
@@ -329,7 +297,7 @@ def gen_battle_att(g: RiddleGame) -> Iterator[Move]:
         yield Move.of("settle")
 
 
-def gen_battle_def(g: RiddleGame) -> Iterator[Move]:
+def gen_battle_def(g: Riddle) -> Iterator[Move]:
     sub = g.sub or {}
     d = g._by[sub["defender"]]
     yield from gen_forces(
@@ -339,7 +307,7 @@ def gen_battle_def(g: RiddleGame) -> Iterator[Move]:
 
 
 def gen_forces(
-    g: RiddleGame,
+    g: Riddle,
     verb: str,
     who: Player,
     sides: tuple[str, str],

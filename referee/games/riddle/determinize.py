@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ...compiler import CompiledBoard
 from ...errors import BoardwrightError
 from ..base import CannotDeterminise
 from .cards import deck_for
+from .protocol import Riddle
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
+#: the game a world is dealt for: the game's own class (:class:`~.game.RiddleGame`)
+G = TypeVar("G", bound=Riddle)
 
 #: the card every player wants
 RING = "the_ring"
@@ -36,15 +37,17 @@ RING = "the_ring"
 _RIDDLE_PHASES = frozenset({"start", "limbo", "limbo_rolled", "place", "main", "discard"})
 
 
-def determinise(g: RiddleGame, player: str, rng: random.Random) -> RiddleGame:
+def determinise(g: G, player: str, rng: random.Random) -> G:
     """A game consistent with ``g.view(player)``: the kit's ``Game.determinise``.
 
     Reads nothing of ``g`` but that view and the board (:func:`from_view`).
     """
-    return from_view(g.view(player), g.compiled, rng)
+    return from_view(g.view(player), g.compiled, rng, type(g))
 
 
-def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random) -> RiddleGame:
+def from_view(
+    view: dict[str, Any], compiled: CompiledBoard, rng: random.Random, game_cls: type[G]
+) -> G:
     """Riddle of the Ring from a player's view.
 
     The cards the player cannot see — other hands (except a hand he is choosing
@@ -54,10 +57,9 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
     he last saw holding it (:func:`ring_seen_with`). The dice come from a fresh
     generator. The cities each player last picked up at and what the turn has done
     so far are public, and come from the view. Variation 14 and activities in progress (a riddle, a
-    battle's choice, resistance, a partner exchange) are not rebuilt.
+    battle's choice, resistance, a partner exchange) are not rebuilt. The world is
+    a ``game_cls`` (the class of the game being determinised) read by its ``from_json``.
     """
-    from .game import RiddleGame
-
     opts = dict(view.get("options") or {})
     if opts.get("enhanced_two"):
         raise CannotDeterminise("Variation 14 is not determinised")
@@ -192,7 +194,6 @@ def from_view(view: dict[str, Any], compiled: CompiledBoard, rng: random.Random)
         }
         if battle["defender"] not in t["battled"]:
             t["battled"].append(battle["defender"])
-    game_cls = RiddleGame
     state = {
         "rules": "riddle",
         "version": game_cls.STATE_VERSION,

@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...compiler import CompiledBoard
+from .protocol import Riddle
 from .turn import may_pick_up
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
 #: each kind's goal (a space role)
 GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
@@ -141,7 +139,7 @@ def carrying(compiled: CompiledBoard, q: dict[str, Any]) -> float:
     return 0.75 * max(0.0, 1.0 - d / RING_STEPS) + (0.25 if q.get("waiting_on_goal") else 0.0)
 
 
-def evaluate(g: RiddleGame, player: str) -> float | None:
+def evaluate(g: Riddle, player: str) -> float | None:
     """``player``'s standing in ``g``, 0 to 1, from his own view (the kit's hook).
 
     Holding The Ring (he or a partner whose hand he sees) puts a player above

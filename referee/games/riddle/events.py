@@ -12,12 +12,10 @@ card a draw or a wrong Riddle moved).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..events import Event
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
+from .protocol import Riddle
 
 #: event type -> its text (a template over the event's fields, see the kit's ``EVENTS``)
 EVENTS: dict[str, str] = {
@@ -67,9 +65,7 @@ EVENTS: dict[str, str] = {
 }
 
 
-def told(
-    g: RiddleGame, name: str, audience: list[str], secret: dict[str, Any], **fields: Any
-) -> Event:
+def told(g: Riddle, name: str, audience: list[str], secret: dict[str, Any], **fields: Any) -> Event:
     """The kit's event ``name`` (:meth:`~referee.games.base.Game.event`) that the players
     of ``audience`` see whole, with the fields of ``secret``, and everybody else as its
     ``public`` stand-in, the same event without them (the kit's one ``private``

@@ -5,17 +5,14 @@ or beside a player, and Variation 2 between partners (2a offer, 2b ask/grant/dec
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import power_plays
 from .common import illegal
 from .events import told
 from .moves import Move
+from .protocol import Riddle
 from .state import Player
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
-
 
 #: Variation 2b: ask for a title; grant it or decline, then select as in 2a
 PEXB_STEPS: dict[str, str] = {
@@ -25,7 +22,7 @@ PEXB_STEPS: dict[str, str] = {
 }
 
 
-def check_exchange(g: RiddleGame, name: str) -> None:
+def check_exchange(g: Riddle, name: str) -> None:
     if name not in g.t.pending:
         raise illegal(
             "no_exchange_due",
@@ -34,7 +31,7 @@ def check_exchange(g: RiddleGame, name: str) -> None:
         )
 
 
-def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_exchange(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     p, q = g.me, g._by[name]
     g.t.pending.remove(name)
     mode = g.opts["partner_exchange"]
@@ -63,19 +60,19 @@ def apply_exchange(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
         g.phase = "main"
 
 
-def gen_exchange(g: RiddleGame) -> Iterator[Move]:
+def gen_exchange(g: Riddle) -> Iterator[Move]:
     for n in g.t.pending:
         yield Move.of("exchange", n)
 
 
-def pex(g: RiddleGame) -> tuple[dict[str, Any], Player, Player]:
+def pex(g: Riddle) -> tuple[dict[str, Any], Player, Player]:
     sub = g.sub or {}
     actor = g._by[sub["turn"]]
     other = g._by[sub["with"]] if actor is g.me else g.me
     return sub, actor, other
 
 
-def check_offer(g: RiddleGame, card: str) -> None:
+def check_offer(g: Riddle, card: str) -> None:
     sub, actor, _ = pex(g)
     if sub.get("mode") == "b":
         pexb_expect(g, sub, "offer", "offer")
@@ -84,7 +81,7 @@ def check_offer(g: RiddleGame, card: str) -> None:
     g._in_hand(actor, card)
 
 
-def pexb_expect(g: RiddleGame, sub: dict[str, Any], step: str, verb: str) -> None:
+def pexb_expect(g: Riddle, sub: dict[str, Any], step: str, verb: str) -> None:
     if sub.get("mode") != "b":
         raise illegal(
             "wrong_phase",
@@ -99,7 +96,7 @@ def pexb_expect(g: RiddleGame, sub: dict[str, Any], step: str, verb: str) -> Non
         )
 
 
-def pexb_step(g: RiddleGame, sub: dict[str, Any]) -> bool:
+def pexb_step(g: Riddle, sub: dict[str, Any]) -> bool:
     """Set ``sub["turn"]``/``sub["step"]`` to the next decision of a 2b exchange;
     ``False`` when every card to give is chosen."""
     p, q = g.me.name, str(sub["with"])
@@ -118,12 +115,12 @@ def pexb_step(g: RiddleGame, sub: dict[str, Any]) -> bool:
     return False
 
 
-def check_ask(g: RiddleGame, title: str) -> None:
+def check_ask(g: Riddle, title: str) -> None:
     pexb_expect(g, pex(g)[0], "ask", "ask")
     power_plays.check_title(g, title)
 
 
-def apply_ask(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
+def apply_ask(g: Riddle, ev: list[dict[str, Any]], title: str) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = title
     ev.append(
@@ -139,18 +136,18 @@ def apply_ask(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
     pex_next(g, ev)
 
 
-def check_noask(g: RiddleGame) -> None:
+def check_noask(g: Riddle) -> None:
     pexb_expect(g, pex(g)[0], "ask", "noask")
 
 
-def apply_noask(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_noask(g: Riddle, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["asks"][actor.name] = None
     ev.append(g.event("request", player=actor.name, with_=other.name, none=True))
     pex_next(g, ev)
 
 
-def check_grant(g: RiddleGame, card: str) -> None:
+def check_grant(g: Riddle, card: str) -> None:
     sub, actor, other = pex(g)
     pexb_expect(g, sub, "answer", "grant")
     t = g._in_hand(actor, card)
@@ -164,7 +161,7 @@ def check_grant(g: RiddleGame, card: str) -> None:
         )
 
 
-def apply_grant(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_grant(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "granted"
     sub["gives"][actor.name] = card
@@ -182,18 +179,18 @@ def apply_grant(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     pex_next(g, ev)
 
 
-def check_decline(g: RiddleGame) -> None:
+def check_decline(g: Riddle) -> None:
     pexb_expect(g, pex(g)[0], "answer", "decline")
 
 
-def apply_decline(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_decline(g: Riddle, ev: list[dict[str, Any]]) -> None:
     sub, actor, other = pex(g)
     sub["answers"][actor.name] = "declined"
     ev.append(g.event("request_answer", player=actor.name, with_=other.name, answer="declined"))
     pex_next(g, ev)
 
 
-def check_pick(g: RiddleGame, card: str) -> None:
+def check_pick(g: Riddle, card: str) -> None:
     sub, _actor, other = pex(g)
     if sub.get("mode") != "c":
         raise illegal("wrong_phase", "pick a card only in Variation 2c exchanges")
@@ -201,19 +198,19 @@ def check_pick(g: RiddleGame, card: str) -> None:
         raise illegal("not_in_hand", f"{other.name} does not hold {card}", card=card)
 
 
-def apply_offer(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_offer(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     sub, actor, _ = pex(g)
     sub["gives"][actor.name] = card
     pex_next(g, ev)
 
 
-def apply_pick(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_pick(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     sub, _actor, other = pex(g)
     sub["gives"][other.name] = card
     pex_next(g, ev)
 
 
-def pex_next(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def pex_next(g: Riddle, ev: list[dict[str, Any]]) -> None:
     sub = g.sub
     assert sub is not None
     p, q = g.me, g._by[sub["with"]]
@@ -244,7 +241,7 @@ def pex_next(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     g.phase = "exchange" if g.t.pending else "main"
 
 
-def gen_pexchange(g: RiddleGame) -> Iterator[Move]:
+def gen_pexchange(g: Riddle) -> Iterator[Move]:
     sub, actor, other = pex(g)
     if sub["mode"] == "b":
         if sub["step"] == "ask":

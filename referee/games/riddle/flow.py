@@ -9,20 +9,18 @@ Rules of the rulebook implemented here are listed in ``docs/coverage/riddle-of-t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 from ..base import draw, won
 from . import travel, turn
 from .common import GOAL, SIDE, illegal
 from .events import told
 from .moves import Move
+from .protocol import Riddle
 from .state import Player, TurnState
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
-
-def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def begin_turn(g: Riddle, ev: list[dict[str, Any]]) -> None:
     p = g.me
     g.turn_no += 1
     g.t = TurnState(start=p.pos)
@@ -43,7 +41,7 @@ def begin_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         g.phase = "start"
 
 
-def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def end_turn(g: Riddle, ev: list[dict[str, Any]]) -> None:
     p = g.me
     if p.status == "board" and p.pos is not None:
         keep = {
@@ -89,7 +87,7 @@ def end_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     begin_turn(g, ev)
 
 
-def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def next_side(g: Riddle, ev: list[dict[str, Any]]) -> None:
     """Variation 14: the other side plays; after its first turn it chooses a character."""
     side = "riders" if g.side_turn == "hobbits" else "hobbits"
     if side == SIDE[g._by[g.order[0]].kind]:
@@ -112,11 +110,11 @@ def next_side(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     ev.append(g.event("side_to_choose", side=side))
 
 
-def side_chars(g: RiddleGame, side: str | None) -> list[Player]:
+def side_chars(g: Riddle, side: str | None) -> list[Player]:
     return [q for q in g.seats if SIDE[q.kind] == side and not q.out]
 
 
-def check_use(g: RiddleGame, name: str) -> None:
+def check_use(g: Riddle, name: str) -> None:
     q = g.player(name)
     if SIDE[q.kind] != g.side_turn or q.out or q.status == "reserve":
         raise illegal(
@@ -126,12 +124,12 @@ def check_use(g: RiddleGame, name: str) -> None:
         )
 
 
-def apply_use(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_use(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     g.cur = g.seats.index(g._by[name])
     begin_turn(g, ev)
 
 
-def check_bring(g: RiddleGame, name: str) -> None:
+def check_bring(g: Riddle, name: str) -> None:
     q = g.player(name)
     if SIDE[q.kind] != g.side_turn or q.status != "reserve":
         raise illegal(
@@ -141,7 +139,7 @@ def check_bring(g: RiddleGame, name: str) -> None:
         )
 
 
-def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_bring(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     q = g._by[name]
     q.status = "waiting"
     q.hand.extend(g._draw_cards(2))
@@ -150,7 +148,7 @@ def apply_bring(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
     begin_turn(g, ev)
 
 
-def gen_character(g: RiddleGame) -> Iterator[Move]:
+def gen_character(g: Riddle) -> Iterator[Move]:
     for q in side_chars(g, g.side_turn):
         yield Move.of("bring" if q.status == "reserve" else "use", q.name)
 
@@ -162,7 +160,7 @@ def crossed(a: int, b: int, first: int) -> bool:
     return first > a or first <= b
 
 
-def once_through_check(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def once_through_check(g: Riddle, ev: list[dict[str, Any]]) -> None:
     if g.draw_pile:
         return
     for q in g.seats:
@@ -192,7 +190,7 @@ def once_through_check(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         g.phase = "over"
 
 
-def win_game(g: RiddleGame, p: Player, ev: list[dict[str, Any]], how: str) -> None:
+def win_game(g: Riddle, p: Player, ev: list[dict[str, Any]], how: str) -> None:
     if g.opts["enhanced_two"]:  # the players are the two sides
         g.result = won([SIDE[p.kind]], how=how, character=p.name)
     elif g.opts["partners"]:  # the team wins together
@@ -203,11 +201,11 @@ def win_game(g: RiddleGame, p: Player, ev: list[dict[str, Any]], how: str) -> No
     ev.append(g.event("game_over", **g.result.to_json()))
 
 
-def check_roll(g: RiddleGame) -> None:
+def check_roll(g: Riddle) -> None:
     return None
 
 
-def apply_roll(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_roll(g: Riddle, ev: list[dict[str, Any]]) -> None:
     r = g._die()
     p = g.me
     ev.append(g.event("roll", player=p.name, die=r))
@@ -221,44 +219,44 @@ def apply_roll(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         g.phase = "limbo_rolled"
 
 
-def check_reroll(g: RiddleGame, card: str) -> None:
+def check_reroll(g: Riddle, card: str) -> None:
     g._usable(g.me, card, "reroll")
     if g.t.die_used:
         raise illegal("die_used", "roll again only before moving with the die")
 
 
-def apply_reroll(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_reroll(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     g._after(g.me, card, g.ctype(card).use("reroll").get("after", "discard"))
     g.t.roll = g._die()
     ev.append(g.event("roll", player=g.me.name, die=g.t.roll, by=card))
 
 
-def gen_start(g: RiddleGame) -> Iterator[Move]:
+def gen_start(g: Riddle) -> Iterator[Move]:
     yield Move.of("roll")
 
 
-def gen_over(g: RiddleGame) -> Iterator[Move]:
+def gen_over(g: Riddle) -> Iterator[Move]:
     return iter(())
 
 
-def check_escape(g: RiddleGame, card: str) -> None:
+def check_escape(g: Riddle, card: str) -> None:
     g._usable(g.me, card, "escape")
 
 
-def apply_escape(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_escape(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     u = g.ctype(card).use("escape")
     g._after(g.me, card, u.get("after", "discard"))
     ev.append(g.event("escape", player=g.me.name, how=card))
     g.phase = "place"
 
 
-def gen_limbo_rolled(g: RiddleGame) -> Iterator[Move]:
+def gen_limbo_rolled(g: Riddle) -> Iterator[Move]:
     for c in g._cards_with(g.me, "escape"):
         yield Move.of("escape", c)
     yield Move.of("pass")
 
 
-def place_targets(g: RiddleGame) -> list[str]:
+def place_targets(g: Riddle) -> list[str]:
     p = g.me
     captor: str | None = None
     if p.status == "captive" and p.captor is not None:
@@ -271,7 +269,7 @@ def place_targets(g: RiddleGame) -> list[str]:
     )
 
 
-def check_place(g: RiddleGame, space: str) -> None:
+def check_place(g: Riddle, space: str) -> None:
     space = g._node(space)
     if space not in place_targets(g):
         raise illegal(
@@ -281,7 +279,7 @@ def check_place(g: RiddleGame, space: str) -> None:
         )
 
 
-def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
+def apply_place(g: Riddle, ev: list[dict[str, Any]], space: str) -> None:
     p = g.me
     space = g._node(space)
     ev.append(g.event("placed", player=p.name, at=space, why=p.status))
@@ -290,12 +288,12 @@ def apply_place(g: RiddleGame, ev: list[dict[str, Any]], space: str) -> None:
     g.phase = "start"
 
 
-def gen_place(g: RiddleGame) -> Iterator[Move]:
+def gen_place(g: Riddle) -> Iterator[Move]:
     for s in place_targets(g):
         yield Move.of("place", s)
 
 
-def check_ring(g: RiddleGame) -> None:
+def check_ring(g: Riddle) -> None:
     p = g.me
     if not any(g.deck.type_of[c].id == "the_ring" for c in p.hand):
         raise illegal("no_ring", "you do not hold The Ring")
@@ -314,11 +312,11 @@ def check_ring(g: RiddleGame) -> None:
         )
 
 
-def apply_ring(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_ring(g: Riddle, ev: list[dict[str, Any]]) -> None:
     win_game(g, g.me, ev, "the_ring")
 
 
-def can_end(g: RiddleGame) -> None:
+def can_end(g: Riddle) -> None:
     p = g.me
     if p.status != "board":
         return
@@ -330,7 +328,7 @@ def can_end(g: RiddleGame) -> None:
         raise illegal("same_space", "you may not begin and end a turn on the same space")
 
 
-def check_pickup(g: RiddleGame, what: str) -> None:
+def check_pickup(g: Riddle, what: str) -> None:
     can_end(g)
     p = g.me
     if what == "city":
@@ -347,7 +345,7 @@ def check_pickup(g: RiddleGame, what: str) -> None:
         g._usable(p, what, "pickup")
 
 
-def apply_pickup(g: RiddleGame, ev: list[dict[str, Any]], what: str) -> None:
+def apply_pickup(g: Riddle, ev: list[dict[str, Any]], what: str) -> None:
     p = g.me
     if what == "city":
         n = 3
@@ -367,12 +365,12 @@ def apply_pickup(g: RiddleGame, ev: list[dict[str, Any]], what: str) -> None:
     finish_turn(g, ev)
 
 
-def check_pass(g: RiddleGame) -> None:
+def check_pass(g: Riddle) -> None:
     if g.phase == "main":
         can_end(g)
 
 
-def apply_pass(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_pass(g: Riddle, ev: list[dict[str, Any]]) -> None:
     p = g.me
     if g.phase == "limbo_rolled":
         got = g._draw_cards(1)
@@ -385,7 +383,7 @@ def apply_pass(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     finish_turn(g, ev)
 
 
-def finish_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def finish_turn(g: Riddle, ev: list[dict[str, Any]]) -> None:
     if not g.t.must_discard:
         g.t.must_discard = turn.discards_at_end_of_turn(len(g.me.hand), picked_up=False)
     if g.t.must_discard:
@@ -394,11 +392,11 @@ def finish_turn(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
         end_turn(g, ev)
 
 
-def check_discard(g: RiddleGame, card: str) -> None:
+def check_discard(g: Riddle, card: str) -> None:
     g._in_hand(g.me, card)
 
 
-def apply_discard(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_discard(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     p = g.me
     p.hand.remove(card)
     g.discard_pile.append(card)
@@ -408,10 +406,40 @@ def apply_discard(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
         end_turn(g, ev)
 
 
-def gen_discard(g: RiddleGame) -> Iterator[Move]:
+def gen_discard(g: Riddle) -> Iterator[Move]:
     seen = set()
     for c in sorted(g.me.hand):
         tid = g.deck.type_of[c].id
         if tid not in seen:
             seen.add(tid)
             yield Move.of("discard", c)
+
+
+def send_away(
+    g: Riddle, ev: list[dict[str, Any]], q: Player, status: Literal["limbo", "captive"]
+) -> None:
+    """Send ``q`` to Limbo or into captivity of the player on turn (with his prisoners)."""
+    p = g.me
+    g.discard_pile.extend(q.table)
+    q.table.clear()
+    q.goal_wait = False
+    q.status, q.away, q.free_next = status, 0, False
+    q.captor = p.name if status == "captive" else None
+    q.pos = p.pos if status == "captive" else None
+    ev.append(g.event("limbo" if status == "limbo" else "captive", player=q.name, by=p.name))
+    for r in g.seats:
+        if r.status == "captive" and r.captor == q.name:
+            r.status, r.free_next = status, True
+            r.captor = q.captor
+            r.pos = q.pos
+            ev.append(g.event("prisoner_follows", player=r.name, with_=q.name))
+    if status == "limbo" and g.opts["limbo_out"] and sum(1 for r in g.seats if not r.out) >= 6:
+        q.out = True
+        q.pos = None
+        for c in list(q.hand):
+            q.hand.remove(c)
+            if g.deck.type_of[c].id == "the_ring":
+                p.hand.append(c)
+            else:
+                g.discard_pile.append(c)
+        ev.append(g.event("out_of_game", player=q.name, why="Variation 10"))

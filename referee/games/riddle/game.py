@@ -63,7 +63,7 @@ from ...vocabulary import FigureView
 from .. import state as declared
 from ..base import BoardName, Game
 from ..outcome import Outcome
-from . import determinize, evaluate, events, names, positions, setup, state, views
+from . import checks, determinize, evaluate, events, names, positions, setup, state, views
 from .cards import Deck, deck_for
 from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
 from .moves import Move
@@ -166,7 +166,7 @@ class RiddleGame(Game[Move]):
         cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
     ) -> Self:
         """A new game: deal, roll for the first player (see :func:`.setup.new_game`)."""
-        return setup.new_game(cls, compiled, players, seed, options)  # type: ignore[return-value]
+        return setup.new_game(cls, compiled, players, seed, options)
 
     def dump_state(self) -> state.RiddleState:
         # the kit encodes it at once into new JSON values: no copies needed here
@@ -201,8 +201,8 @@ class RiddleGame(Game[Move]):
         self.sides, self.side_turn = st.sides, st.side_turn
 
     def validate(self) -> list[str]:
-        """Impossible references first (:func:`.state.problems`), then the invariants."""
-        return state.problems(self) or self.invariants()
+        """Impossible references first (:func:`.checks.problems`), then the invariants."""
+        return checks.problems(self) or self.invariants()
 
     def copy(self) -> Self:
         """An independent copy: the declared state cloned by the kit

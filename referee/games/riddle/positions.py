@@ -15,30 +15,28 @@ Variation 14 (``enhanced_two``: sides choosing characters) has no positions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import StateError
 from ..names import unknown
 from . import flow, names
 from .common import HOBBITS, MARKERS
+from .protocol import Riddle
 from .state import Player, RiddlePosition
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
 
 def _bad(where: str, what: str) -> StateError:
     return StateError(f"position.{where}: {what}", code="bad_state")
 
 
-def load(g: RiddleGame, pos: RiddlePosition) -> None:
+def load(g: Riddle, pos: RiddlePosition) -> None:
     """Fill the blank game ``g`` (players = markers in seating order) from ``pos``.
 
     Raises
     ------
     StateError
         ``bad_state``: an unknown marker or space, a card listed twice or unknown
-        (one line naming the field); the rest is checked by :meth:`RiddleGame.validate`.
+        (one line naming the field); the rest is checked by :meth:`~.game.RiddleGame.validate`.
     """
     if g.opts["enhanced_two"]:
         raise _bad("options", "Variation 14 (enhanced_two) games have no positions")
@@ -177,7 +175,7 @@ def load(g: RiddleGame, pos: RiddlePosition) -> None:
         raise _bad("roll", "a roll belongs to phase main")
 
 
-def dump(g: RiddleGame) -> RiddlePosition:
+def dump(g: Riddle) -> RiddlePosition:
     """The position of ``g``, the turn in progress included (see the module docs)."""
     if g.opts["enhanced_two"]:
         raise StateError("Variation 14 (enhanced_two) games have no positions", code="bad_state")

@@ -5,24 +5,22 @@ with a Hobbit/Black Rider card, giving a player his own card and taking one of h
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from . import battles, turn
+from . import flow, turn
 from .common import illegal
 from .events import told
 from .moves import Move
+from .protocol import Riddle
 from .state import Player
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
-
-def power_play(g: RiddleGame) -> None:
+def power_play(g: Riddle) -> None:
     if g.t.pp >= 2:
         raise illegal("power_plays_used", "you have had your 2 Power Plays this turn")
 
 
-def target_player(g: RiddleGame, name: str, *, other_team: bool = False) -> Player:
+def target_player(g: Riddle, name: str, *, other_team: bool = False) -> Player:
     q = g.player(name)
     if q is g.me:
         raise illegal("self_target", "you cannot do this with yourself")
@@ -37,7 +35,7 @@ def target_player(g: RiddleGame, name: str, *, other_team: bool = False) -> Play
     return q
 
 
-def check_look(g: RiddleGame, card: str, name: str) -> None:
+def check_look(g: Riddle, card: str, name: str) -> None:
     power_play(g)
     u = g._usable(g.me, card, "clairvoyance")
     q = target_player(g, name)
@@ -54,20 +52,18 @@ def check_look(g: RiddleGame, card: str, name: str) -> None:
         )
 
 
-def resist_cards(g: RiddleGame, q: Player) -> list[str]:
+def resist_cards(g: Riddle, q: Player) -> list[str]:
     return sorted(c for c in q.hand if g.deck.type_of[c].id in ("the_ring", q.name))
 
 
-def apply_look(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+def apply_look(g: Riddle, ev: list[dict[str, Any]], card: str, name: str) -> None:
     u = g.ctype(card).use("clairvoyance")
     g.t.pp += 1
     g._after(g.me, card, u.get("after", "discard"))
     see_hand(g, ev, g._by[name], bool(u.get("resistible")), card)
 
 
-def see_hand(
-    g: RiddleGame, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str
-) -> None:
+def see_hand(g: Riddle, ev: list[dict[str, Any]], q: Player, resistible: bool, how: str) -> None:
     ev.append(g.event("clairvoyance", player=g.me.name, target=q.name, by=how))
     if share_cards(g, q, how) or (resistible and resist_cards(g, q)):
         g.sub = {"kind": "look", "target": q.name, "by": how}
@@ -77,7 +73,7 @@ def see_hand(
     ev.append(told(g, "seen", [g.me.name], {"seen": s}, player=g.me.name, target=q.name))
 
 
-def check_clair(g: RiddleGame, name: str) -> None:
+def check_clair(g: Riddle, name: str) -> None:
     if not g.opts["clairvoyance_spots"]:
         raise illegal("option_off", "C spaces are used only in the Recommended Game")
     power_play(g)
@@ -89,7 +85,7 @@ def check_clair(g: RiddleGame, name: str) -> None:
         raise illegal("too_far", f"{name} is not within 6 spaces of your C space", player=name)
 
 
-def c_space_sees(g: RiddleGame) -> list[str]:
+def c_space_sees(g: Riddle) -> list[str]:
     """The players the player on turn, stopped on a C space, sees (within 6 spaces)."""
     p = g.me
     assert p.pos is not None
@@ -97,12 +93,12 @@ def c_space_sees(g: RiddleGame) -> list[str]:
     return turn.c_space_sees(g.mv, p.pos, positions, viewer=p.name)
 
 
-def apply_clair(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_clair(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     g.t.pp += 1
     see_hand(g, ev, g._by[name], bool(g.opts["resist_c"]), "c_space")
 
 
-def share_cards(g: RiddleGame, q: Player, how: str | None = None) -> list[str]:
+def share_cards(g: Riddle, q: Player, how: str | None = None) -> list[str]:
     """Variation 4: a partner seen with an Elf Ring or Palantir may show his own."""
     if not (g.opts["partner_clairvoyance"] and g.opts["partners"] and g._team(g.me, q)):
         return []
@@ -113,7 +109,7 @@ def share_cards(g: RiddleGame, q: Player, how: str | None = None) -> list[str]:
     return sorted(c for c in q.hand if g.deck.type_of[c].id in ("elf_ring", "palantir"))
 
 
-def check_share(g: RiddleGame, card: str) -> None:
+def check_share(g: Riddle, card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     if card not in share_cards(g, q):
         raise illegal(
@@ -123,7 +119,7 @@ def check_share(g: RiddleGame, card: str) -> None:
         )
 
 
-def apply_share(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_share(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     a = g._reveal(g.me, q.name, q.hand, "partners")
     b = g._reveal(q, g.me.name, g.me.hand, "partners")
@@ -142,7 +138,7 @@ def apply_share(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g.phase = "main"
 
 
-def check_resist(g: RiddleGame, card: str) -> None:
+def check_resist(g: Riddle, card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     if card not in resist_cards(g, q):
         raise illegal(
@@ -150,7 +146,7 @@ def check_resist(g: RiddleGame, card: str) -> None:
         )
 
 
-def apply_resist(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_resist(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     g._reveal(g.me, q.name, [card], "resisted")
     ev.append(
@@ -167,11 +163,11 @@ def apply_resist(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g.phase = "main"
 
 
-def check_show(g: RiddleGame) -> None:
+def check_show(g: Riddle) -> None:
     return None
 
 
-def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_show(g: Riddle, ev: list[dict[str, Any]]) -> None:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     s = g._reveal(g.me, q.name, q.hand, str(g.sub["by"]))  # type: ignore[index]
     ev.append(told(g, "seen", [g.me.name], {"seen": s}, player=g.me.name, target=q.name))
@@ -179,7 +175,7 @@ def apply_show(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
     g.phase = "main"
 
 
-def gen_resist(g: RiddleGame) -> Iterator[Move]:
+def gen_resist(g: Riddle) -> Iterator[Move]:
     q = g._by[g.sub["target"]]  # type: ignore[index]
     for c in resist_cards(g, q):
         yield Move.of("resist", c)
@@ -188,7 +184,7 @@ def gen_resist(g: RiddleGame) -> Iterator[Move]:
     yield Move.of("show")
 
 
-def check_riddle(g: RiddleGame, card: str, name: str, title: str) -> None:
+def check_riddle(g: Riddle, card: str, name: str, title: str) -> None:
     power_play(g)
     g._usable(g.me, card, "riddle")
     if len(g.me.hand) < 2:
@@ -203,7 +199,7 @@ def check_riddle(g: RiddleGame, card: str, name: str, title: str) -> None:
     check_title(g, title)
 
 
-def check_title(g: RiddleGame, title: str) -> None:
+def check_title(g: Riddle, title: str) -> None:
     if title not in g.deck.titles:
         raise illegal(
             "unknown_title",
@@ -212,13 +208,13 @@ def check_title(g: RiddleGame, title: str) -> None:
         )
 
 
-def apply_riddle(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
+def apply_riddle(g: Riddle, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
     g.t.pp += 1
     g._after(g.me, card, "discard")
     make_guess(g, ev, g._by[name], title, card)
 
 
-def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, how: str) -> None:
+def make_guess(g: Riddle, ev: list[dict[str, Any]], q: Player, title: str, how: str) -> None:
     p = g.me
     i = g._rand(len(q.hand))
     c = q.hand[i]
@@ -253,32 +249,32 @@ def make_guess(g: RiddleGame, ev: list[dict[str, Any]], q: Player, title: str, h
     g.phase = "main"
 
 
-def check_guess(g: RiddleGame, title: str) -> None:
+def check_guess(g: Riddle, title: str) -> None:
     check_title(g, title)
 
 
-def apply_guess(g: RiddleGame, ev: list[dict[str, Any]], title: str) -> None:
+def apply_guess(g: Riddle, ev: list[dict[str, Any]], title: str) -> None:
     sub = g.sub or {}
     make_guess(g, ev, g._by[sub["target"]], title, sub["by"])
 
 
-def check_stop(g: RiddleGame) -> None:
+def check_stop(g: Riddle) -> None:
     return None
 
 
-def apply_stop(g: RiddleGame, ev: list[dict[str, Any]]) -> None:
+def apply_stop(g: Riddle, ev: list[dict[str, Any]]) -> None:
     ev.append(g.event("riddle_over", player=g.me.name))
     g.sub = None
     g.phase = "main"
 
 
-def gen_riddle(g: RiddleGame) -> Iterator[Move]:
+def gen_riddle(g: Riddle) -> Iterator[Move]:
     for t in sorted(g.deck.titles):
         yield Move.of("guess", t)
     yield Move.of("stop")
 
 
-def check_gollum(g: RiddleGame, card: str, name: str) -> None:
+def check_gollum(g: Riddle, card: str, name: str) -> None:
     power_play(g)
     g._usable(g.me, card, "gollum")
     if g.opts["gollum_spots"] and (g.me.pos is None or "G" not in g.info.letters.get(g.me.pos, ())):
@@ -286,7 +282,7 @@ def check_gollum(g: RiddleGame, card: str, name: str) -> None:
     target_player(g, name)
 
 
-def apply_gollum(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+def apply_gollum(g: Riddle, ev: list[dict[str, Any]], card: str, name: str) -> None:
     g.t.pp += 1
     g._after(g.me, card, "discard")
     q = g._by[name]
@@ -297,7 +293,7 @@ def apply_gollum(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) 
     ev.append(g.event("gollum", player=g.me.name, target=name, got_ring=ring is not None))
 
 
-def check_draw(g: RiddleGame, card: str, name: str) -> None:
+def check_draw(g: Riddle, card: str, name: str) -> None:
     power_play(g)
     g._usable(g.me, card, "draw")
     q = target_player(g, name)
@@ -311,7 +307,7 @@ def check_draw(g: RiddleGame, card: str, name: str) -> None:
         raise illegal("empty_hand", f"{name} has no cards", player=name)
 
 
-def apply_draw(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) -> None:
+def apply_draw(g: Riddle, ev: list[dict[str, Any]], card: str, name: str) -> None:
     g.t.pp += 1
     g._after(g.me, card, "discard")
     got = g._take_random(g._by[name], g.me)
@@ -328,7 +324,7 @@ def apply_draw(g: RiddleGame, ev: list[dict[str, Any]], card: str, name: str) ->
     )
 
 
-def check_give(g: RiddleGame, card: str) -> None:
+def check_give(g: Riddle, card: str) -> None:
     power_play(g)
     g._usable(g.me, card, "give_take")
     owner = g.ctype(card).id
@@ -339,7 +335,7 @@ def check_give(g: RiddleGame, card: str) -> None:
     target_player(g, owner)
 
 
-def apply_give(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_give(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     g.t.pp += 1
     q = g._by[g.ctype(card).id]
     g.me.hand.remove(card)
@@ -351,14 +347,14 @@ def apply_give(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
         g.phase = "choose"
 
 
-def check_take(g: RiddleGame, card: str) -> None:
+def check_take(g: Riddle, card: str) -> None:
     sub = g.sub or {}
     q = g._by[sub["target"]]
     if card not in q.hand or card == sub.get("exclude"):
         raise illegal("not_in_hand", f"{q.name} has no {card} you may take", card=card)
 
 
-def apply_take(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_take(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     sub = g.sub or {}
     q = g._by[sub["target"]]
     q.hand.remove(card)
@@ -367,10 +363,10 @@ def apply_take(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     g.sub = None
     g.phase = "main"
     if sub["kind"] == "battle":
-        battles.send_away(g, ev, q, "limbo")
+        flow.send_away(g, ev, q, "limbo")
 
 
-def gen_choose(g: RiddleGame) -> Iterator[Move]:
+def gen_choose(g: Riddle) -> Iterator[Move]:
     sub = g.sub or {}
     q = g._by[sub["target"]]
     seen = set()

@@ -3,17 +3,15 @@ retrieving and finding cards, and seeing hidden cards with a Wizard (a Power Pla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import power_plays
 from .common import illegal
 from .events import told
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
+from .protocol import Riddle
 
 
-def check_peek(g: RiddleGame, card: str, space: str) -> None:
+def check_peek(g: Riddle, card: str, space: str) -> None:
     if not g.opts["secret_spots"]:
         raise illegal("option_off", "S spaces are used only in the Recommended Game")
     power_plays.power_play(g)
@@ -22,14 +20,14 @@ def check_peek(g: RiddleGame, card: str, space: str) -> None:
         raise illegal("nothing_hidden", f"no cards are hidden at {space}", space=space)
 
 
-def apply_peek(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str) -> None:
+def apply_peek(g: Riddle, ev: list[dict[str, Any]], card: str, space: str) -> None:
     g.t.pp += 1
     seen = {n: sorted(c) for n, c in g.hidden[space].items() if c}
     g._reveal(g.me, f"hidden:{space}", [f"{n}:{c}" for n, cs in seen.items() for c in cs], card)
     ev.append(told(g, "peek", [g.me.name], {"seen": seen}, player=g.me.name, space=space))
 
 
-def on_s(g: RiddleGame) -> str:
+def on_s(g: Riddle) -> str:
     p = g.me
     if not g.opts["secret_spots"]:
         raise illegal("option_off", "S spaces are used only in the Recommended Game")
@@ -38,14 +36,14 @@ def on_s(g: RiddleGame) -> str:
     return p.pos
 
 
-def check_hide(g: RiddleGame, card: str) -> None:
+def check_hide(g: Riddle, card: str) -> None:
     on_s(g)
     g._in_hand(g.me, card)
     if g.t.hid >= 4:
         raise illegal("hid_four", "you may hide 1 to 4 cards per turn")
 
 
-def apply_hide(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_hide(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     s = on_s(g)
     g.me.hand.remove(card)
     g.hidden.setdefault(s, {}).setdefault(g.me.name, []).append(card)
@@ -53,7 +51,7 @@ def apply_hide(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     ev.append(told(g, "hide", [g.me.name], {"hid": card}, player=g.me.name, space=s))
 
 
-def check_retrieve(g: RiddleGame, card: str) -> None:
+def check_retrieve(g: Riddle, card: str) -> None:
     s = on_s(g)
     if card not in g.hidden.get(s, {}).get(g.me.name, []):
         raise illegal("not_hidden", f"you have not hidden {card} here", card=card)
@@ -63,7 +61,7 @@ def check_retrieve(g: RiddleGame, card: str) -> None:
         )
 
 
-def apply_retrieve(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
+def apply_retrieve(g: Riddle, ev: list[dict[str, Any]], card: str) -> None:
     s = on_s(g)
     lst = g.hidden[s][g.me.name]
     lst.remove(card)
@@ -75,7 +73,7 @@ def apply_retrieve(g: RiddleGame, ev: list[dict[str, Any]], card: str) -> None:
     ev.append(told(g, "retrieve", [g.me.name], {"got": card}, player=g.me.name, space=s))
 
 
-def check_find(g: RiddleGame, name: str) -> None:
+def check_find(g: Riddle, name: str) -> None:
     s = on_s(g)
     if name == g.me.name or not g.hidden.get(s, {}).get(name):
         raise illegal("nothing_hidden", f"{name} has no cards hidden here", player=name)
@@ -83,7 +81,7 @@ def check_find(g: RiddleGame, name: str) -> None:
         raise illegal("once_per_turn", "you find 1 hidden card per turn")
 
 
-def apply_find(g: RiddleGame, ev: list[dict[str, Any]], name: str) -> None:
+def apply_find(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     s = on_s(g)
     lst = g.hidden[s][name]
     c = lst.pop(g._rand(len(lst)))

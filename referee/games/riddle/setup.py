@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from ...compiler import CompiledBoard
 from ...errors import UsageError
@@ -10,10 +10,11 @@ from ..options import Option
 from ..rng import Rng
 from . import flow
 from .common import HOBBITS, MARKERS, RIDERS, SIDE
+from .protocol import Riddle
 from .state import Player, SideState
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
+#: the game being set up (:class:`~.game.RiddleGame`)
+G = TypeVar("G", bound=Riddle)
 
 #: the options (Variation numbers follow the Supplementary Rules)
 OPTIONS: tuple[Option, ...] = (
@@ -163,8 +164,8 @@ def markers_of(players: int, opts: dict[str, Any]) -> list[str]:
 
 
 def new_game(
-    cls: type[RiddleGame], compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
-) -> RiddleGame:
+    cls: type[G], compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
+) -> G:
     """A new game on ``compiled`` (options parsed by the kit): deal, roll for the first
     player, begin his turn."""
     opts = expand_options(options)
@@ -206,13 +207,13 @@ def new_game(
 
 
 def _new_enhanced(
-    cls: type[RiddleGame],
+    cls: type[G],
     compiled: CompiledBoard,
     players: int,
     seed: int,
     options: dict[str, Any],
     markers: list[str],
-) -> RiddleGame:
+) -> G:
     """Variation 14: the two players are the sides ``hobbits`` and ``riders``; all
     eight characters exist, those not brought in yet wait in reserve."""
     if players != 2:

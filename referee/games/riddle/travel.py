@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...errors import IllegalMoveError
 from . import turn
@@ -22,13 +22,11 @@ from .common import illegal
 from .events import told
 from .movement import FOREST, MOUNTAIN
 from .moves import Move, path_text
+from .protocol import Riddle
 from .state import Player
 
-if TYPE_CHECKING:
-    from .game import RiddleGame
 
-
-def movable(g: RiddleGame) -> None:
+def movable(g: Riddle) -> None:
     p = g.me
     if p.status != "board" or p.pos is None:
         raise illegal("not_on_board", f"{p.name} is not on the board")
@@ -40,7 +38,7 @@ def movable(g: RiddleGame) -> None:
 
 
 def fit_cards(
-    g: RiddleGame, try_: Callable[[tuple[str, ...]], Any], uses: tuple[str, ...]
+    g: Riddle, try_: Callable[[tuple[str, ...]], Any], uses: tuple[str, ...]
 ) -> tuple[Any, tuple[str, ...]]:
     """The :class:`Reach` of a move using the Cloak/Rope the move names (``uses``),
     the cards on the table, and a Boat from the hand when the move needs one.
@@ -103,7 +101,7 @@ def with_hint(exc: IllegalMoveError, hand: dict[str, str], table: set[str]) -> I
 
 
 def fit_path(
-    g: RiddleGame, path: tuple[str, ...], counts: int, uses: tuple[str, ...]
+    g: Riddle, path: tuple[str, ...], counts: int, uses: tuple[str, ...]
 ) -> tuple[Any, tuple[str, ...]]:
     p = g.me
     path = tuple(g._node(x) for x in path)
@@ -122,7 +120,7 @@ def fit_path(
 
 
 def fit_flight(
-    g: RiddleGame, space: str, bombadil: bool, uses: tuple[str, ...]
+    g: Riddle, space: str, bombadil: bool, uses: tuple[str, ...]
 ) -> tuple[Any, tuple[str, ...]]:
     p = g.me
     space = g._node(space)
@@ -145,7 +143,7 @@ def flag_cards(flags: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f[1:] for f in flags)
 
 
-def check_move(g: RiddleGame, path: str, *flags: str) -> None:
+def check_move(g: Riddle, path: str, *flags: str) -> None:
     movable(g)
     if g.t.die_used:
         raise illegal("die_used", "you have already moved with the die this turn")
@@ -153,53 +151,53 @@ def check_move(g: RiddleGame, path: str, *flags: str) -> None:
     not_back_for_good(g, reach, Move.of("move", path, *flags))
 
 
-def apply_move(g: RiddleGame, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
+def apply_move(g: Riddle, ev: list[dict[str, Any]], path: str, *flags: str) -> None:
     reach, used = fit_path(g, tuple(path.split(">")), g.t.roll, flag_cards(flags))
     g.t.die_used = True
     do_move(g, ev, reach, used, "die")
 
 
-def check_ride(g: RiddleGame, card: str, path: str, *flags: str) -> None:
+def check_ride(g: Riddle, card: str, path: str, *flags: str) -> None:
     movable(g)
     u = g._usable(g.me, card, "extra_move")
     reach, _ = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
     not_back_for_good(g, reach, Move.of("ride", card, path, *flags))
 
 
-def apply_ride(g: RiddleGame, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
+def apply_ride(g: Riddle, ev: list[dict[str, Any]], card: str, path: str, *flags: str) -> None:
     u = g.ctype(card).use("extra_move")
     reach, used = fit_path(g, tuple(path.split(">")), int(u["n"]), flag_cards(flags))
     g._after(g.me, card, u.get("after", "discard"))
     do_move(g, ev, reach, used, card)
 
 
-def check_fly(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+def check_fly(g: Riddle, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "fly")
     reach, _ = fit_flight(g, space, False, flag_cards(flags))
     not_back_for_good(g, reach, Move.of("fly", card, space, *flags))
 
 
-def apply_fly(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+def apply_fly(g: Riddle, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
     reach, used = fit_flight(g, space, False, flag_cards(flags))
     g._after(g.me, card, g.ctype(card).use("fly").get("after", "discard"))
     do_move(g, ev, reach, used, card)
 
 
-def check_hop(g: RiddleGame, card: str, space: str, *flags: str) -> None:
+def check_hop(g: Riddle, card: str, space: str, *flags: str) -> None:
     movable(g)
     g._usable(g.me, card, "hop")
     reach, _ = fit_flight(g, space, True, flag_cards(flags))
     not_back_for_good(g, reach, Move.of("hop", card, space, *flags))
 
 
-def apply_hop(g: RiddleGame, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
+def apply_hop(g: Riddle, ev: list[dict[str, Any]], card: str, space: str, *flags: str) -> None:
     reach, used = fit_flight(g, space, True, flag_cards(flags))
     g._after(g.me, card, g.ctype(card).use("hop").get("after", "discard"))
     do_move(g, ev, reach, used, card)
 
 
-def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
+def not_back_for_good(g: Riddle, reach: Any, move: Move) -> None:
     """Refuse a move back to the turn's starting space after which the player could
     neither move on nor win: "No player may begin and end a turn on the same space,
     unless he ... wins the game on that turn" (rulings § Riddle movement)."""
@@ -213,7 +211,7 @@ def not_back_for_good(g: RiddleGame, reach: Any, move: Move) -> None:
     )
 
 
-def can_leave_after(g: RiddleGame, move: Move) -> bool:
+def can_leave_after(g: Riddle, move: Move) -> bool:
     """After ``move`` (which ends where the turn began) a move on, or a win, is legal."""
     after = g.copy()
     after._apply(move)
@@ -221,7 +219,7 @@ def can_leave_after(g: RiddleGame, move: Move) -> bool:
 
 
 def do_move(
-    g: RiddleGame, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
+    g: Riddle, ev: list[dict[str, Any]], reach: Any, used: tuple[str, ...], how: str
 ) -> None:
     p = g.me
     hk = g._hand_kinds(p)
@@ -279,13 +277,13 @@ def do_move(
         ev.append(g.event("exchanges_due", player=p.name, with_=list(pending)))
 
 
-def seated(g: RiddleGame) -> list[Player]:
+def seated(g: Riddle) -> list[Player]:
     """Players in turn order starting after the player on turn."""
     n = len(g.seats)
     return [g.seats[(g.cur + k) % n] for k in range(1, n + 1)]
 
 
-def move_groups(g: RiddleGame) -> Iterator[Iterable[Move]]:
+def move_groups(g: Riddle) -> Iterator[Iterable[Move]]:
     """The legal ``move``/``ride``/``fly``/``hop`` moves of the player on turn, in groups
     (the die's paths, each Horse's paths, each flight), in listing order.
 
@@ -314,7 +312,7 @@ def move_groups(g: RiddleGame) -> Iterator[Iterable[Move]]:
 
 
 def _flights(
-    g: RiddleGame,
+    g: Riddle,
     pos: str,
     verb: str,
     cards: list[str],
@@ -335,13 +333,13 @@ def _flights(
                     yield m
 
 
-def move_list(g: RiddleGame) -> list[Move]:
+def move_list(g: Riddle) -> list[Move]:
     """Every legal ``move``/``ride``/``fly``/``hop`` of the player on turn, in order."""
     return list(itertools.chain.from_iterable(move_groups(g)))
 
 
 def _unless_back_for_good(
-    g: RiddleGame, found: tuple[list[Move], list[str]], back: str | None
+    g: Riddle, found: tuple[list[Move], list[str]], back: str | None
 ) -> Iterator[Move]:
     """The moves of ``found`` but those back to the turn's start for good."""
     moves, dests = found
@@ -351,7 +349,7 @@ def _unless_back_for_good(
 
 
 def paths(
-    g: RiddleGame,
+    g: Riddle,
     start: str,
     counts: int,
     auto: tuple[str, ...],
@@ -406,7 +404,7 @@ Found = list[tuple[str, str, tuple[str, ...], int]]
 
 
 def _reach(
-    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], optional: tuple[str, ...]
+    g: Riddle, start: str, counts: int, auto: tuple[str, ...], optional: tuple[str, ...]
 ) -> Found:
     """``(destination, path text, flags, cost)`` of every way to move, by destination:
     without the optional cards, then with each set of them that makes a difference.
@@ -427,7 +425,7 @@ def _reach(
     return found
 
 
-def _sub_cache(g: RiddleGame, name: str) -> dict[Any, Any] | None:
+def _sub_cache(g: Riddle, name: str) -> dict[Any, Any] | None:
     """The per-board cache ``name`` (emptied when past 50,000 entries), or ``None``
     when paths are not cached."""
     if not g.cache_paths:
@@ -439,7 +437,7 @@ def _sub_cache(g: RiddleGame, name: str) -> dict[Any, Any] | None:
 
 
 def _base_reach(
-    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...]
+    g: Riddle, start: str, counts: int, auto: tuple[str, ...]
 ) -> tuple[Found, frozenset[int]]:
     """The ways to move without the optional cards, in search order, and the terrain
     codes of the destinations where they stop the turn."""
@@ -462,7 +460,7 @@ def _base_reach(
 
 
 def _card_reach(
-    g: RiddleGame, start: str, counts: int, auto: tuple[str, ...], combo: tuple[str, ...]
+    g: Riddle, start: str, counts: int, auto: tuple[str, ...], combo: tuple[str, ...]
 ) -> Found:
     """The ways to move using the Cloak/Rope of ``combo`` besides ``auto`` where each
     card of ``combo`` makes a difference, in search order."""
@@ -493,7 +491,7 @@ STOP_TERRAIN = {"cloak": FOREST, "rope": MOUNTAIN}
 
 
 def makes_difference(
-    g: RiddleGame, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
+    g: Riddle, reach: Any, counts: int, cards: set[str], combo: tuple[str, ...]
 ) -> bool:
     """Each Cloak/Rope of ``combo`` is needed on ``reach.path`` or keeps it going.
 
@@ -514,5 +512,5 @@ def makes_difference(
     return True
 
 
-def has_any_move(g: RiddleGame) -> bool:
+def has_any_move(g: Riddle) -> bool:
     return any(any(True for _ in group) for group in move_groups(g))

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from . import battles, exchanges, flow, power_plays, secret_spots, travel, turn
 from .moves import ARITY, Move
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
+from .protocol import Riddle
 
 
 @dataclass(frozen=True)
@@ -124,7 +121,7 @@ PHASES: dict[str, frozenset[str]] = {
 }
 
 #: phase -> the generator of its legal moves
-GENERATORS: dict[str, Callable[[RiddleGame], Iterator[Move]]] = {
+GENERATORS: dict[str, Callable[[Riddle], Iterator[Move]]] = {
     "start": flow.gen_start,
     "limbo": flow.gen_start,
     "limbo_rolled": flow.gen_limbo_rolled,
@@ -146,7 +143,7 @@ assert set(PHASES) == set(GENERATORS)
 assert set(VERBS) == set(ARITY), sorted(set(VERBS) ^ set(ARITY))
 
 
-def gen_main(g: RiddleGame) -> Iterator[Move]:
+def gen_main(g: Riddle) -> Iterator[Move]:
     p = g.me
     uses = g._hand_uses(p)
     ring = Move.of("ring")

@@ -4,18 +4,16 @@ invariants and the card census."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import state as declared
 from ..cards import faces
 from . import exchanges, turn
 from .common import SIDE
-
-if TYPE_CHECKING:
-    from .game import RiddleGame
+from .protocol import Riddle
 
 
-def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
+def view(g: Riddle, player: str | None = None) -> dict[str, Any]:
     """What ``player`` may see (``None``: what every onlooker sees).
 
     Shows positions, hand sizes, table cards, the cities each player last picked up
@@ -134,7 +132,7 @@ def view(g: RiddleGame, player: str | None = None) -> dict[str, Any]:
     return out
 
 
-def invariants(g: RiddleGame) -> list[str]:
+def invariants(g: Riddle) -> list[str]:
     """Broken invariants (empty when all hold): each of the deck's cards exactly once;
     nobody but the player on turn over 10 cards (wrong-Riddle gains aside); markers
     where their status says; no Friendly Exchange due with or by a player who holds no
@@ -169,7 +167,7 @@ def invariants(g: RiddleGame) -> list[str]:
     return bad
 
 
-def all_cards(g: RiddleGame) -> list[str]:
+def all_cards(g: Riddle) -> list[str]:
     """Every card instance wherever it is (for the 80-card invariant)."""
     out = list(g.draw_pile) + list(g.discard_pile)
     for q in g.seats:
