@@ -39,10 +39,11 @@ CREATE TABLE IF NOT EXISTS games (
 _COLUMNS = {"studies": ["study", "description"], "games": ["study", "seed", "record"]}
 
 
-def _check_existing(path: str) -> None:
+def _check_existing(path: str, shared: tuple[str, ...] = ()) -> None:
     """Refuse, before anything is written, a ``--db`` that is something else: not a
     regular file, not SQLite, or a SQLite file with other tables (a project file:
-    the results would have gone into it)."""
+    the results would have gone into it). Tables whose names start with one of
+    ``shared`` belong to the caller, which keeps its own data in the same file."""
     if not os.path.lexists(path):
         return
     st = check_regular_file(path, UsageError)
@@ -65,6 +66,7 @@ def _check_existing(path: str) -> None:
             conn.close()
     except sqlite3.Error as exc:
         raise UsageError(f"{path}: not a results database ({exc})") from None
+    tables = {name: cols for name, cols in tables.items() if not name.startswith(shared or "\0")}
     if any(_COLUMNS.get(name) != cols for name, cols in tables.items()):
         raise UsageError(
             f"{path}: not a results database (it holds tables {', '.join(sorted(tables))}); "
@@ -85,12 +87,16 @@ class ResultStore:
     ----------
     path : str or Path
         The SQLite file; created when missing. ``":memory:"`` for a throw-away store.
+    shared : tuple of str
+        Prefixes of the tables a caller keeps in the same file (``referee design``
+        keeps its candidates beside the games of its finalists); other tables than
+        a results database's are refused.
     """
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, shared: tuple[str, ...] = ()) -> None:
         self.path = str(path)
         if self.path != ":memory:":
-            _check_existing(self.path)
+            _check_existing(self.path, shared)
         try:
             self.db = sqlite3.connect(self.path)
             self.db.execute("PRAGMA journal_mode=WAL")

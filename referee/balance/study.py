@@ -248,8 +248,11 @@ def run_study(
     compare_project: str | None = None,
     out_dir: str | Path | None = None,
     progress: bool = False,
+    shared: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Run (or resume) a study and return its report; write files into ``out_dir``.
+    ``shared``: prefixes of tables the caller keeps in ``db`` (see
+    :class:`~referee.balance.store.ResultStore`).
 
     Files: ``report.json``, ``report.txt``, ``heatmap.svg``, ``heatmap.png`` (and
     ``heatmap-compare.*``: the difference map, board B − board A, drawn on B).
@@ -260,7 +263,7 @@ def run_study(
     if compare_project is not None:
         check_study(Study(**{**study.__dict__, "project": compare_project}))
     engine = engine or LocalEngine()
-    with ResultStore(db) as store:
+    with ResultStore(db, shared=shared) as store:
         _, ra, stopped = run_games(
             study,
             store,

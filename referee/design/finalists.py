@@ -22,6 +22,7 @@ from ..balance.stats import two_proportion_z
 from ..bots import parse_bots
 from ..store import save_project
 from .search import Candidate, DesignResult
+from .store import SHARED
 
 
 def _n_specs(bots: str) -> int:
@@ -72,7 +73,7 @@ def play_finalists(
         study = Study(
             rules, str(base_path), seats, games, specs, options=options, max_moves=max_moves
         )
-        base_rep = run_study(study, db=db, engine=eng, progress=progress)
+        base_rep = run_study(study, db=db, engine=eng, progress=progress, shared=SHARED)
         base_fp = first_player(base_rep["summary"])
         result.base.balance = {**base_fp, "p": None}
         for c in result.best:
@@ -83,6 +84,7 @@ def play_finalists(
                 db=db,
                 engine=eng,
                 progress=progress,
+                shared=SHARED,
             )
             fp = first_player(rep["summary"])
             z, p = two_proportion_z(fp["wins"], fp["games"], base_fp["wins"], base_fp["games"])

@@ -31,6 +31,11 @@ def space_key(description: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+#: the prefix of this store's tables: a design database also holds the balance games
+#: of its finalists (:func:`referee.balance.run_study` leaves these tables alone)
+SHARED = ("design_",)
+
+
 class DesignStore:
     """The candidates of design searches (see the module notes)."""
 
