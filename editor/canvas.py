@@ -9,9 +9,9 @@ grid in :meth:`BoardView.drawBackground`. Mouse events go to the active tool
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QMimeData, QPointF, QRect, QRectF, Qt, Signal
+from PySide6.QtCore import QMimeData, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QContextMenuEvent,
@@ -49,7 +49,30 @@ from .snapping import grid_mm, lattice_slots, tile_lattice
 if TYPE_CHECKING:
     from referee.images import ImageStore
 
-    from .tools.base import Tool
+
+class ActiveTool(Protocol):
+    """What the view asks of the tool it hands its events to (:class:`editor.tools.base.Tool`
+    is one): each handler returns True when it consumed the event. Declared here, below
+    the tools, so the canvas never imports them."""
+
+    name: str
+
+    def activate(self) -> None: ...
+
+    def deactivate(self) -> None: ...
+
+    def press(self, pos: QPointF, event: QMouseEvent) -> bool: ...
+
+    def move(self, pos: QPointF, event: QMouseEvent) -> bool: ...
+
+    def release(self, pos: QPointF, event: QMouseEvent) -> bool: ...
+
+    def double_click(self, pos: QPointF, event: QMouseEvent) -> bool: ...
+
+    def key(self, event: QKeyEvent) -> bool: ...
+
+    def context_menu(self, pos: QPointF, global_pos: QPoint) -> bool: ...
+
 
 TILE_MIME = "application/x-boardwright-tile"
 PIECE_MIME = "application/x-boardwright-piece"
@@ -273,7 +296,7 @@ class BoardView(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.show_grid = True
         self.snapping = True
-        self.tool: Tool | None = None
+        self.tool: ActiveTool | None = None
         self._pan_from: QPointF | None = None
         self._space = False
         r = scene.board_rect()

@@ -40,9 +40,3 @@ __all__ = [
     "SetTileFaceCommand",
     "TurnCommand",
 ]
-
-#: merge ids (QUndoCommand.id) of the mergeable commands
-MOVE_ID = 1001
-VERTEX_ID = 1002
-PIECE_MOVE_ID = 1003
-BACKGROUND_MOVE_ID = 1005

@@ -7,6 +7,7 @@ from shapely.geometry.base import BaseGeometry
 
 from ..document import Document
 from ..live import Change
+from .merge_ids import VERTEX_ID
 
 
 class EditVerticesCommand(QUndoCommand):
@@ -23,8 +24,6 @@ class EditVerticesCommand(QUndoCommand):
         self.drag = drag
 
     def id(self) -> int:
-        from . import VERTEX_ID
-
         return VERTEX_ID if self.drag is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:

@@ -7,6 +7,7 @@ from shapely import affinity
 
 from ..document import Document
 from ..live import Change
+from .merge_ids import MOVE_ID
 
 
 class MoveCommand(QUndoCommand):
@@ -27,8 +28,6 @@ class MoveCommand(QUndoCommand):
         self.drag = drag
 
     def id(self) -> int:
-        from . import MOVE_ID
-
         return MOVE_ID if self.drag is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:

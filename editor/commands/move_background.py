@@ -8,6 +8,7 @@ from PySide6.QtGui import QUndoCommand
 
 from ..document import Document
 from ..live import Change
+from .merge_ids import BACKGROUND_MOVE_ID
 
 
 class MoveBackgroundCommand(QUndoCommand):
@@ -29,8 +30,6 @@ class MoveBackgroundCommand(QUndoCommand):
         self.drag = drag
 
     def id(self) -> int:
-        from . import BACKGROUND_MOVE_ID
-
         return BACKGROUND_MOVE_ID if self.drag is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:

@@ -6,6 +6,7 @@ from PySide6.QtGui import QUndoCommand
 
 from ..document import Document
 from ..live import Change
+from .merge_ids import PIECE_MOVE_ID
 
 
 class MovePieceCommand(QUndoCommand):
@@ -30,8 +31,6 @@ class MovePieceCommand(QUndoCommand):
         self.drag = drag
 
     def id(self) -> int:
-        from . import PIECE_MOVE_ID
-
         return PIECE_MOVE_ID if self.drag is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:
