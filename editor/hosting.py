@@ -41,9 +41,10 @@ from referee.games import available, get_game
 from referee.store import save_project
 
 from .game_options import OptionsForm
+from .window_protocol import menu_named
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 #: addresses offered: (label, host)
 HOSTS = (
@@ -100,8 +101,8 @@ class HostDialog(QDialog):
     #: emitted when the server answers (its base URL) or fails to start ("")
     hosting_changed = Signal(str)
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win.window())
         self.setWindowTitle("Host on the network")
         self.win = win
         self.server: Any = None
@@ -286,13 +287,11 @@ class HostDialog(QDialog):
 class HostingUI(QObject):
     """Adds Playtest ▸ Host on the network… to ``win``."""
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
-        from .images import menu_named
-
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win.window())
         self.win = win
         self.dialog: HostDialog | None = None
-        self.a_host = win._act(
+        self.a_host = win.make_action(
             "&Host on the network…",
             self.open_dialog,
             None,

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import shapely
 from PySide6.QtCore import QObject, QPointF, Qt
 from PySide6.QtGui import QUndoCommand
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMenu
+from PySide6.QtWidgets import QFileDialog, QInputDialog
 
 from referee.errors import BoardwrightError
 from referee.images import ImageInfo, ImageStore
@@ -39,30 +39,22 @@ from .commands import (
 from .docks.background import BackgroundDock
 from .items import FeatureItem, TileItem
 from .tools import CalibrateTool
+from .window_protocol import menu_named
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 IMAGE_FILTER = "Images (*.png *.jpg *.jpeg *.webp *.svg);;All files (*)"
-
-
-def menu_named(win: MainWindow, title: str) -> QMenu:
-    """The main window's menu whose title (without ``&``) is ``title``."""
-    for a in win.menuBar().actions():
-        m = a.menu()
-        if isinstance(m, QMenu) and a.text().replace("&", "") == title:
-            return m
-    raise KeyError(title)
 
 
 class PicturesUI(QObject):
     """Installs the picture actions, the Background panel and the calibrate tool in
     ``win`` (see module docs)."""
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win.window())
         self.win = win
-        self.dock = BackgroundDock(win.doc, win)
+        self.dock = BackgroundDock(win.doc, win.window())
         win.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dock)
         win.tabifyDockWidget(win.rotations, self.dock)
         win.inspector.raise_()
@@ -71,7 +63,7 @@ class PicturesUI(QObject):
         self.calibrate_tool = CalibrateTool(win)
         self.calibrate_tool.ask_distance = self.ask_distance
         win.tools["calibrate"] = self.calibrate_tool
-        self.a_calibrate = win._act(
+        self.a_calibrate = win.make_action(
             "&Calibrate background",
             lambda: win.set_tool("calibrate"),
             None,
@@ -80,13 +72,13 @@ class PicturesUI(QObject):
         )
         win.tool_group.addAction(self.a_calibrate)
         win.tool_actions["calibrate"] = self.a_calibrate
-        self.a_import = win._act(
+        self.a_import = win.make_action(
             "Import &image…",
             self.import_image,
             "Ctrl+I",
             "Add a picture: the background, or art on the board",
         )
-        self.a_trace = win._act(
+        self.a_trace = win.make_action(
             "T&race spaces…",
             self.trace_spaces,
             None,
@@ -106,7 +98,7 @@ class PicturesUI(QObject):
     def ask_distance(self, now_mm: float) -> float | None:
         """Ask the real distance between the two clicked points (None: cancelled)."""
         value, ok = QInputDialog.getDouble(
-            self.win,
+            self.win.window(),
             "Calibrate background",
             f"The two points are {now_mm:.2f} mm apart on the board now.\n"
             "Their real distance (mm):",
@@ -119,7 +111,9 @@ class PicturesUI(QObject):
 
     def choose_files(self) -> list[str]:
         start = str(self.win.settings.value("files/last_image_dir", "") or "")
-        files, _ = QFileDialog.getOpenFileNames(self.win, "Import image", start, IMAGE_FILTER)
+        files, _ = QFileDialog.getOpenFileNames(
+            self.win.window(), "Import image", start, IMAGE_FILTER
+        )
         if files:
             self.win.settings.setValue("files/last_image_dir", str(Path(files[0]).parent))
         return list(files)

@@ -24,10 +24,10 @@ from referee.importers import IMPORTERS, ImportRefused, ImportResult, guess_form
 
 from .commands.import_board import ImportBoardCommand
 from .files import check_writable
-from .images import menu_named
+from .window_protocol import menu_named
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 #: files larger than this (bytes) are read behind a progress dialog
 BIG_BYTES = 1 << 20
@@ -48,10 +48,10 @@ def file_filter() -> str:
 class ImportUI(QObject):
     """Installs File ▸ Import from Tiled, GeoJSON or a graph… in ``win``."""
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win.window())
         self.win = win
-        self.a_import = win._act(
+        self.a_import = win.make_action(
             "Import from &Tiled, GeoJSON or a graph…",
             self.import_file,
             None,
@@ -62,7 +62,9 @@ class ImportUI(QObject):
     # ------------------------------------------------------------------ dialogs
     def choose_file(self) -> str:
         start = str(self.win.settings.value("files/last_import_dir", "") or "")
-        path, _ = QFileDialog.getOpenFileName(self.win, "Import a board", start, file_filter())
+        path, _ = QFileDialog.getOpenFileName(
+            self.win.window(), "Import a board", start, file_filter()
+        )
         if path:
             self.win.settings.setValue("files/last_import_dir", str(Path(path).parent))
         return str(path or "")
@@ -70,7 +72,7 @@ class ImportUI(QObject):
     def choose_format(self, path: str) -> str | None:
         names = list(IMPORTERS)
         name, ok = QInputDialog.getItem(
-            self.win, "Import a board", f"What is {Path(path).name}?", names, 0, False
+            self.win.window(), "Import a board", f"What is {Path(path).name}?", names, 0, False
         )
         return str(name) if ok else None
 
@@ -109,7 +111,7 @@ class ImportUI(QObject):
             size = 0
         if size <= BIG_BYTES:
             return import_board(fmt, path)
-        dialog = QProgressDialog(f"Reading {Path(path).name}…", "Cancel", 0, 100, self.win)
+        dialog = QProgressDialog(f"Reading {Path(path).name}…", "Cancel", 0, 100, self.win.window())
         dialog.setWindowTitle("Import a board")
         dialog.setMinimumDuration(0)
         state: dict[str, Any] = {"done": 0, "total": 1, "result": None, "error": None}

@@ -145,7 +145,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.resizeDocks([self.palette_dock, self.inspector], [230, 280], Qt.Orientation.Horizontal)
         self.resizeDocks([self.problems], [150], Qt.Orientation.Vertical)
 
-    def _act(
+    def make_action(
         self, text: str, slot: Any, shortcut: Any = None, tip: str = "", checkable: bool = False
     ) -> QAction:
         a = QAction(text, self)
@@ -163,46 +163,48 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
 
     def _build_actions(self) -> None:
         SK = QKeySequence.StandardKey
-        self.a_new = self._act("&New", self.file_new, SK.New, "Start an empty board")
-        self.a_open = self._act("&Open…", self.file_open, SK.Open, "Open a project")
-        self.a_save = self._act("&Save", self.file_save, SK.Save, "Save the project")
-        self.a_save_as = self._act(
+        self.a_new = self.make_action("&New", self.file_new, SK.New, "Start an empty board")
+        self.a_open = self.make_action("&Open…", self.file_open, SK.Open, "Open a project")
+        self.a_save = self.make_action("&Save", self.file_save, SK.Save, "Save the project")
+        self.a_save_as = self.make_action(
             "Save &As…", self.file_save_as, SK.SaveAs, "Save the project under a new name"
         )
-        self.a_import = self._act(
+        self.a_import = self.make_action(
             "&Import JSON…", self.file_import_json, None, "Open a project's JSON export"
         )
-        self.a_export = self._act(
+        self.a_export = self.make_action(
             "&Export JSON…", self.file_export_json, "Ctrl+E", "Write the lossless JSON export"
         )
-        self.a_export_svg = self._act("Export S&VG…", lambda: self.file_export_picture("svg"))
-        self.a_export_png = self._act(
+        self.a_export_svg = self.make_action(
+            "Export S&VG…", lambda: self.file_export_picture("svg")
+        )
+        self.a_export_png = self.make_action(
             "Export &PNG…", lambda: self.file_export_picture("png"), "Ctrl+Shift+E"
         )
-        self.a_recover = self._act(
+        self.a_recover = self.make_action(
             "Recover autosa&ves…",
             self.file_recover,
             None,
             "List the autosaves of unsaved work: restore, keep or discard them",
         )
-        self.a_quit = self._act("&Quit", self.close, "Ctrl+Q")
+        self.a_quit = self.make_action("&Quit", self.close, "Ctrl+Q")
         self.a_undo = self.doc.undo.createUndoAction(self, "&Undo")
         self.a_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
         self.a_redo = self.doc.undo.createRedoAction(self, "&Redo")
         self.a_redo.setShortcuts(QKeySequence.keyBindings(SK.Redo))
-        self.a_cut = self._act("Cu&t", self.edit_cut, SK.Cut)
-        self.a_copy = self._act("&Copy", self.edit_copy, SK.Copy)
-        self.a_paste = self._act("&Paste", self.edit_paste, SK.Paste)
-        self.a_dup = self._act("D&uplicate", self.edit_duplicate, "Ctrl+D")
-        self.a_delete = self._act("&Delete", self.edit_delete, SK.Delete)
-        self.a_select_all = self._act("Select &All", self.edit_select_all, SK.SelectAll)
-        self.a_turn_cw = self._act(
+        self.a_cut = self.make_action("Cu&t", self.edit_cut, SK.Cut)
+        self.a_copy = self.make_action("&Copy", self.edit_copy, SK.Copy)
+        self.a_paste = self.make_action("&Paste", self.edit_paste, SK.Paste)
+        self.a_dup = self.make_action("D&uplicate", self.edit_duplicate, "Ctrl+D")
+        self.a_delete = self.make_action("&Delete", self.edit_delete, SK.Delete)
+        self.a_select_all = self.make_action("Select &All", self.edit_select_all, SK.SelectAll)
+        self.a_turn_cw = self.make_action(
             "Turn &clockwise",
             lambda: self.turn_selected(1),
             "R",
             "Turn the selected tiles a quarter turn clockwise",
         )
-        self.a_turn_ccw = self._act(
+        self.a_turn_ccw = self.make_action(
             "Turn a&nticlockwise",
             lambda: self.turn_selected(-1),
             "Shift+R",
@@ -210,31 +212,31 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         )
         self.a_history = self.history.toggleViewAction()
         self.a_history.setText("&History")
-        self.a_zoom_in = self._act(
+        self.a_zoom_in = self.make_action(
             "Zoom &in", lambda: self.view.set_zoom(self.view.zoom * 1.25), SK.ZoomIn
         )
-        self.a_zoom_out = self._act(
+        self.a_zoom_out = self.make_action(
             "Zoom &out", lambda: self.view.set_zoom(self.view.zoom / 1.25), SK.ZoomOut
         )
-        self.a_fit = self._act(
+        self.a_fit = self.make_action(
             "&Zoom to content", self.view.fit_content, "Ctrl+0", "Show everything on the board"
         )
-        self.a_fit_page = self._act(
+        self.a_fit_page = self.make_action(
             "Fit &page", self.view.fit, "Ctrl+9", "Fit the board sheet to the window"
         )
-        self.a_actual = self._act(
+        self.a_actual = self.make_action(
             "&Actual size", self.view.actual_size, "Ctrl+1", "1 mm on the board is 1 mm on screen"
         )
-        self.a_help_keys = self._act(
+        self.a_help_keys = self.make_action(
             "&Keyboard shortcuts", self.show_shortcuts, "F1", "Every shortcut of the editor"
         )
-        self.a_help_docs = self._act(
+        self.a_help_docs = self.make_action(
             "&Documentation", open_docs, None, "The editor's reference: tools, shortcuts, docks"
         )
-        self.a_about = self._act("&About Boardwright", self.show_about)
-        self.a_grid = self._act("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
+        self.a_about = self.make_action("&About Boardwright", self.show_about)
+        self.a_grid = self.make_action("Show &grid", self.toggle_grid, "Ctrl+'", checkable=True)
         self.a_grid.setChecked(True)
-        self.a_snap = self._act(
+        self.a_snap = self.make_action(
             "&Snapping",
             self.toggle_snap,
             "Ctrl+Shift+'",
@@ -242,23 +244,23 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
             checkable=True,
         )
         self.a_snap.setChecked(True)
-        self.a_graph = self._act(
+        self.a_graph = self.make_action(
             "Compiled &graph overlay",
             self.toggle_graph,
             "G",
             "Show the compiled graph, edges coloured by relation",
             checkable=True,
         )
-        self.a_asset_editor = self._act(
+        self.a_asset_editor = self.make_action(
             "&Asset editor…",
             self.open_asset_editor,
             None,
             "Edit tile assets, decks and pieces of a pack",
         )
-        self.a_playtest = self._act(
+        self.a_playtest = self.make_action(
             "&Playtest…", self.start_playtest, "F5", "Play the board against its rules referee"
         )
-        self.a_stop_playtest = self._act("&Stop playtest", self.stop_playtest, "Shift+F5")
+        self.a_stop_playtest = self.make_action("&Stop playtest", self.stop_playtest, "Shift+F5")
         self.a_stop_playtest.setEnabled(False)
         # tools
         self.tools: dict[str, Tool] = {}
@@ -283,7 +285,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.tool_group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, t in self.tools.items():
-            a = self._act(
+            a = self.make_action(
                 t.label,
                 lambda _c=False, n=name: self.set_tool(n),
                 t.shortcut or None,
@@ -310,7 +312,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         for name, ex in EXPORTERS.items():
             if ex.picture:
                 continue  # SVG and PNG have their own entries
-            a = self._act(f"{name}…", lambda _c=False, n=name: self.file_export_format(n))
+            a = self.make_action(f"{name}…", lambda _c=False, n=name: self.file_export_format(n))
             a.setStatusTip(ex.description)
             a.setToolTip(ex.description)
             self.export_menu.addAction(a)

@@ -59,7 +59,7 @@ from .playtest_history import PlayHistory
 from .tools.base import Tool
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 
 def event_text(ev: dict[str, Any], names: dict[str, str] | None = None) -> str:
@@ -129,7 +129,7 @@ class PlaytestController:
 
     def __init__(
         self,
-        window: MainWindow,
+        window: EditorWindow,
         rules: str,
         seed: int,
         players: int,
@@ -158,7 +158,7 @@ class PlaytestController:
             n: str(d["name"]) for n, d in self.compiled.graph.nodes(data=True) if d.get("name")
         }
         # UI
-        self.dock = QDockWidget("Playtest", window)
+        self.dock = QDockWidget("Playtest", window.window())
         self.dock.setObjectName("PlaytestDock")
         w = QWidget()
         lay = QVBoxLayout(w)
@@ -198,10 +198,10 @@ class PlaytestController:
         self.replay_button.clicked.connect(self.replay)
         back_row.addWidget(self.take_back_button)
         back_row.addWidget(self.replay_button)
-        self.a_take_back = QAction("Take back move", window)
+        self.a_take_back = QAction("Take back move", window.window())
         self.a_take_back.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Undo))
         self.a_take_back.triggered.connect(self.take_back)
-        self.a_replay = QAction("Replay move", window)
+        self.a_replay = QAction("Replay move", window.window())
         self.a_replay.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))
         self.a_replay.triggered.connect(self.replay)
         window.addAction(self.a_take_back)

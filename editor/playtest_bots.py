@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal
 from referee.bots import Bot, make_bot, seats
 
 if TYPE_CHECKING:
-    from .playtest import PlaytestController
+    from .playtest_protocol import BotHost
 
 
 class BotThinker(QThread):
@@ -45,7 +45,7 @@ class BotDriver(QObject):
 
     Parameters
     ----------
-    ctl : PlaytestController
+    ctl : BotHost
     specs : dict
         ``{seat index: bot spec}`` (``random``, ``greedy``, ``mcts:iterations=200``).
     seed : int
@@ -58,7 +58,7 @@ class BotDriver(QObject):
     #: the pause before a bot moves, so its move can be followed (ms)
     delay_ms = 400
 
-    def __init__(self, ctl: PlaytestController, specs: dict[int, str], seed: int) -> None:
+    def __init__(self, ctl: BotHost, specs: dict[int, str], seed: int) -> None:
         super().__init__(ctl.dock)
         self.ctl = ctl
         names = seats(ctl.game)

@@ -21,7 +21,7 @@ from referee import palette
 from referee.vocabulary import Symbol
 
 if TYPE_CHECKING:
-    from .playtest import PlaytestController
+    from .playtest_protocol import FigureSource
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class FiguresItem(QGraphicsItem):
 
     RING = 8.0  # destination ring radius, mm
 
-    def __init__(self, ctl: PlaytestController) -> None:
+    def __init__(self, ctl: FigureSource) -> None:
         super().__init__()
         self.ctl = ctl
         self.setZValue(80.0)

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from .document import Document
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 #: what a seat can be: label -> bot name (None: a person at this computer)
 SEAT_KINDS: tuple[tuple[str, str | None], ...] = (
@@ -189,7 +189,7 @@ class PlaytestActions:
         self.stop_playtest()
         try:
             # the mixin is only ever mixed into the main window
-            window = cast("MainWindow", self)
+            window = cast("EditorWindow", self)
             self.playtest = PlaytestController(window, rules, seed, players, options, bots)
         except BoardwrightError as exc:
             self.ask("critical", "Cannot start the playtest", str(exc))

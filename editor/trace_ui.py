@@ -41,7 +41,7 @@ from . import style
 from .commands import AddFeaturesCommand
 
 if TYPE_CHECKING:
-    from .mainwindow import MainWindow
+    from .window_protocol import EditorWindow
 
 
 class _Stopped(Exception):
@@ -106,8 +106,8 @@ class TraceDialog(QDialog):
     #: emitted when a trace ends: the number of polygons proposed (0 on failure/stop)
     finished_trace = Signal(int)
 
-    def __init__(self, win: MainWindow) -> None:
-        super().__init__(win)
+    def __init__(self, win: EditorWindow) -> None:
+        super().__init__(win.window())
         self.setWindowTitle("Trace spaces")
         self.win = win
         self.worker: TraceWorker | None = None

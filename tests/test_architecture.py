@@ -17,11 +17,7 @@ import pytest
 
 #: package -> why its internal circles are still there: the part of issue 26 whose
 #: branch removes them (the integrator deletes the entry when it lands)
-TOLERATED: dict[str, str] = {
-    "editor": "Layers you can see: feature UIs get the document, scene and signals, not "
-    "the main window (mainwindow <-> playtest, hosting, images, trace_ui; canvas <-> "
-    "tools.base; commands <-> commands.move...)",
-}
+TOLERATED: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

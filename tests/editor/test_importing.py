@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from editor import importing
 from editor.document import new_board
-from editor.images import menu_named
+from editor.window_protocol import menu_named
 from referee.compiler import compile_board
 from referee.export import write_export
 from referee.store import load_project
