@@ -1,9 +1,10 @@
 """Positions and schemas: ``position`` and ``schema``.
 
-``referee position STATE [-o FILE]``
+``referee position STATE [-o FILE] [--names]``
     The position (the human-writable "this situation" of a game, see
     ``docs/game-kit.md``) of a state file; ``referee new RULES PROJECT --position
-    FILE`` sets a game up from one.
+    FILE`` sets a game up from one. ``--names`` writes places by the rulebook's names
+    (``referee board-names``) wherever the game reads them back as the same position.
 ``referee schema position RULES`` / ``referee schema state RULES`` / ``referee schema
 options RULES``
     The JSON Schema of a game's positions, state files or options, generated from
@@ -21,9 +22,10 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import StateError, UsageError
+from ..errors import BoardwrightError, StateError, UsageError
 from ..games import get_game
-from ..games.base import Game
+from ..games.base import POSITION_FRAME, Game
+from ..games.names import with_names
 from ..safeio import write_json
 from ..session import game_of, guard_state, load_envelope
 from ..store import read_json_file
@@ -59,6 +61,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("state")
     p.add_argument("-o", "--output", help="write the position here instead of stdout")
     p.add_argument("--project", help="board to use instead of the one the state names")
+    p.add_argument(
+        "--names",
+        action="store_true",
+        help="write places by the rulebook's names (referee board-names) instead of ids "
+        "where the game reads them back; a name several places share stays an id",
+    )
     p.add_argument("--json", action="store_true", help="(positions are always JSON)")
     p.set_defaults(func=cmd_position)
 
@@ -90,6 +98,8 @@ def cmd_position(args: argparse.Namespace) -> int:
     game = game_of(env, args.project, where=args.state)
     with guard_state(args.state):
         pos = _position(game, args.state)
+        if args.names:
+            pos = _named(game, pos)
     if args.output:
         write_json(args.output, pos)  # atomic, standard JSON only
         print(f"wrote the position of {args.state} to {args.output}", file=sys.stderr)
@@ -102,6 +112,21 @@ def _position(game: Game[Any], where: str) -> dict[str, Any]:
     if game.POSITION is None:
         raise UsageError(f"{game.rules} has no position format")
     return game.position()
+
+
+def _named(game: Game[Any], pos: dict[str, Any]) -> dict[str, Any]:
+    """``pos`` written by the board's names, each field checked to read back the same."""
+    cls, compiled = type(game), game.compiled
+    reference = cls.from_position(compiled, pos).to_json()
+
+    def same(trial: dict[str, Any]) -> bool:
+        try:
+            return cls.from_position(compiled, trial).to_json() == reference
+        except BoardwrightError:
+            return False
+
+    pairs = [(n.name, n.id) for n in cls.board_names(compiled)]
+    return with_names(pos, pairs, same, keep=POSITION_FRAME)
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -11,16 +11,20 @@ A game may also accept the names its rulebook gives places (``"white starting po
 3"``) where a position writes ids: it lists them in
 :meth:`~referee.games.base.Game.board_names` and reads a value with
 :func:`resolve`, which takes an id or a name (case and spacing ignored).
+:func:`with_names` writes a position the other way, by names wherever the game reads
+them back (``referee position --names``).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from ..errors import StateError
 
-__all__ = ["resolve", "suggest", "unknown"]
+__all__ = ["resolve", "suggest", "unknown", "with_names"]
 
 
 def suggest(value: object, choices: Iterable[str]) -> str:
@@ -69,3 +73,49 @@ def resolve(value: str, ids: Iterable[str], names: Mapping[str, str], where: str
     if found is not None:
         return found
     raise unknown(where, what, value, [*sorted(pool), *names])
+
+
+def with_names(
+    position: Mapping[str, Any],
+    names: Iterable[tuple[str, str]],
+    same: Callable[[dict[str, Any]], bool],
+    keep: Iterable[str] = (),
+) -> dict[str, Any]:
+    """``position`` with every id that has a rulebook name written by that name.
+
+    ``names`` are the board's (name, id) pairs in the game's order: an id is written by
+    its first name; a name several ids share (case and spacing ignored) is written by
+    none, so those ids stay. A field (a top-level key but ``keep``) takes the names only
+    when ``same`` says the position it then is reads back as the same game: a field
+    whose strings merely look like ids (a scenario, a card) keeps them.
+
+    Notes
+    -----
+    O(size of the position) per field with a name to write, plus one ``same`` each.
+    """
+    pairs = list(names)
+    shared = Counter(_key(n) for n, _ in pairs)
+    table: dict[str, str] = {}
+    for name, nid in pairs:
+        if shared[_key(name)] == 1:
+            table.setdefault(nid, name)
+
+    def renamed(value: Any) -> Any:
+        if isinstance(value, str):
+            return table.get(value, value)
+        if isinstance(value, list):
+            return [renamed(v) for v in value]
+        if isinstance(value, dict):
+            return {k: renamed(v) for k, v in value.items()}
+        return value
+
+    out = dict(position)
+    frozen = set(keep)
+    for key, value in position.items():
+        new = renamed(value)
+        if key in frozen or new == value:
+            continue
+        trial = {**out, key: new}
+        if same(trial):
+            out = trial
+    return out

@@ -185,21 +185,33 @@ class MountDoomPositions(MountDoomBase):
     def _check_cards(self, p: MountDoomPosition) -> None:
         """Refuse a card the pack lacks where the position writes it (the field as
         written, the nearest card suggested), and a game going on with nine Nazgûl."""
+        lost = [c for c in COMPANIONS if c not in p.companions]
+        if lost:
+            raise _bad(
+                f"companions.{lost[0]}",
+                f"missing: every companion stands on a space ({', '.join(COMPANIONS)})",
+            )
         pool = sorted(self.lay.cards)
         piles: list[tuple[str, list[str]]] = [("held", list(p.held))]
         piles += [(f"row[{k}]", [rc.card for rc in stack]) for k, stack in enumerate(p.row)]
         piles += [(f"decks.{s}", d) for s, d in (p.decks or {}).items()]
         piles += [("gandalf_stack", p.gandalf_stack or []), ("box", p.box or [])]
         piles += [("unseen", p.unseen)]
+        seen: dict[str, str] = {}
         for field_name, pile in piles:
             for i, c in enumerate(pile):
+                where = (
+                    f"position.held.{c}" if field_name == "held" else f"position.{field_name}[{i}]"
+                )
                 if c not in self.lay.cards:
-                    where = (
-                        f"position.held.{c}"
-                        if field_name == "held"
-                        else f"position.{field_name}[{i}]"
-                    )
                     raise unknown(where, "card of the pack", c, pool)
+                if c in seen:
+                    raise StateError(
+                        f"{where}: card {c} is listed twice (also {seen[c]})", code="bad_state"
+                    )
+                seen[c] = where
+        if len(p.row) != 6:
+            raise _bad("row", f"{len(p.row)} encounter positions, not 6")
         if p.nazgul >= 9 and p.result is None:
             raise _bad(
                 "nazgul",
@@ -308,6 +320,13 @@ class MountDoomPositions(MountDoomBase):
         placed |= set(rest)
         if p.box is not None:
             self.box = list(p.box)
+            lost = [c for c in lay.cards if c not in placed]
+            if lost:
+                raise _bad(
+                    "box",
+                    f"card {lost[0]} is placed nowhere: a box given holds every card no "
+                    "other field places (or leave box out)",
+                )
         else:
             self.box = [c for c in lay.cards if c not in placed]
         if p.queue is not None:

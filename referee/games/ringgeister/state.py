@@ -396,6 +396,14 @@ def load_position(g: Ringgeister, position: RinggeisterPosition) -> None:
     for k, fid in enumerate(position.moved):
         if fid not in g.fidx:
             raise unknown(f"position.moved[{k}]", "figure", fid, g.fidx)
+    waiting = {p.figure for p in position.pending}
+    off = [f for f, at in figures.items() if at is None and f not in waiting]
+    if off and position.outcome is None:
+        raise StateError(
+            f"position.figures.{off[0]}: null (off the board) while the game goes on, but "
+            "no pending choice of its new home names it: give it a point",
+            code="bad_state",
+        )
     load_common(
         g,
         figures,

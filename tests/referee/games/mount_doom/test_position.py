@@ -72,7 +72,12 @@ def test_rule_test_from_a_hand_written_position(compiled) -> None:  # type: igno
         ({"companions": {"aragorn": "x"}}, "position.companions.aragorn"),
         ({"ring": "r05"}, "position.ring"),
         ({"to_move": "p9"}, "position.to_move"),
-        ({"held": {"elrond": "p1"}}, "cards"),
+        (
+            {"held": {"elrond": "p1"}},
+            "position.row[3][0]: card elrond is listed twice (also position.held.elrond)",
+        ),
+        ({"held": {}}, "position.box: card boromir is placed nowhere"),
+        ({"companions": {"ringbearer": "r00"}}, "position.companions.aragorn: missing"),
         ({"stage": 9}, "position.stage"),
         (
             {"held": {"elrnd": "p1"}},

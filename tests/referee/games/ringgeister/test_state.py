@@ -93,7 +93,10 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "figure missing": (_figure_missing, "'gandalf' is missing"),
     "unknown player": (_unknown_player, "position.to_move: 'blue' is no player of this game"),
     "counter off its spaces": (_counter_off_space, "position.counters.yellow-1: 'ws"),
-    "defeated without a choice": (_off_board_without_choice, "without a pending choice"),
+    "defeated without a choice": (
+        _off_board_without_choice,
+        "position.figures.man-orange: null (off the board) while the game goes on",
+    ),
     "wrong type": (_wrong_type, "position.pile[0]: expected text"),
     "misspelt key": (_misspelt_key, "unknown field 'figuers'"),
 }
