@@ -70,6 +70,8 @@ def _widget(opt: Option, value: Any) -> QWidget:
     if opt.type is bool:
         w = QCheckBox()
         w.setChecked(bool(value))
+    elif opt.type is list:  # a list of words: comma-separated, parsed by the kit
+        w = QLineEdit(opt.text(value))
     elif opt.choices:
         w = QComboBox()
         for c in opt.choices:

@@ -180,9 +180,9 @@ def _moves(game: Game[Any]) -> list[str]:
 def check_options(c: Contract) -> None:
     cls = c.game
     assert all(isinstance(o, Option) for o in cls.OPTIONS), "OPTIONS holds only Option values"
-    defaults = {o.name: o.default for o in cls.OPTIONS}
+    defaults = {o.name: o.initial for o in cls.OPTIONS}
     assert cls.parse_options({}) == defaults, "no options given: every option at its default"
-    as_text = cls.parse_options({k: str(v) for k, v in defaults.items()})
+    as_text = cls.parse_options({o.name: o.text(o.default) for o in cls.OPTIONS})
     assert as_text == defaults, "options given as text read back as their defaults"
     try:
         cls.parse_options({"no_such_option": 1})

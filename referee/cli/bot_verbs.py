@@ -47,7 +47,7 @@ def cmd_selfplay_bots(args: argparse.Namespace) -> int:
     if not (1 <= args.games <= MAX_GAMES and 1 <= args.max_moves <= MAX_MOVES):
         raise UsageError(f"--games and --max-moves must be from 1 to {MAX_GAMES:,}")
     specs = tuple(parse_bots(args.bots, args.players))
-    opts = parse_options(args.option, args.variant)
+    opts = parse_options(args.option, args.variant, args.rules)
     records = []
     t0 = time.perf_counter()
     for k in range(args.games):

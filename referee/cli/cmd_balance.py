@@ -10,7 +10,7 @@ from ..balance.report import text
 from ..balance.study import Study, run_study
 from ..bots import parse_bots
 from . import emit_json
-from .options import parse_options
+from .options import VARIANT_HELP, parse_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--bots", required=True, help="one bot per seat, e.g. mcts,random")
     p.add_argument("--players", type=int, help="seats (default: the number of --bots, min 2)")
     p.add_argument("--seed", type=int, default=0, help="first seed (game k uses seed+k)")
-    p.add_argument("--variant")
+    p.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument(
         "--fixed-seats",
@@ -88,7 +88,7 @@ def cmd_balance(args: argparse.Namespace) -> int:
         args.games,
         specs,
         seed=args.seed,
-        options=parse_options(args.option, args.variant),
+        options=parse_options(args.option, args.variant, args.rules),
         max_moves=args.max_moves,
         seating="fixed" if args.fixed_seats else "rotate",
         stop_early=args.stop_early,

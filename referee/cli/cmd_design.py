@@ -22,7 +22,7 @@ from ..errors import UnknownNodeError, UsageError
 from ..games import get_game
 from ..store import load_project
 from . import emit_json
-from .options import parse_options
+from .options import VARIANT_HELP, parse_options
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -99,7 +99,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     bal.add_argument("--bots", help="one bot per seat, e.g. greedy,greedy (needed for balance)")
     bal.add_argument("--players", type=int, help="seats (default: the number of --bots)")
     bal.add_argument("--option", action="append", metavar="KEY=VALUE")
-    bal.add_argument("--variant")
+    bal.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     bal.add_argument("--max-moves", type=int, default=3000)
     bal.add_argument("--engine", choices=("local", "dask"), default="local")
     bal.add_argument("--scheduler", help="Dask scheduler address, tcp://HOST:8786")
@@ -184,7 +184,7 @@ def cmd_design(args: argparse.Namespace) -> int:
             bots=args.bots,
             players=args.players,
             games=args.games,
-            options=parse_options(args.option, args.variant),
+            options=parse_options(args.option, args.variant, args.rules),
             max_moves=args.max_moves,
             engine=args.engine,
             workers=args.workers,

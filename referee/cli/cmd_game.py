@@ -45,7 +45,7 @@ from ..session import (
 )
 from . import bot_verbs, emit_json
 from .cmd_position import read_position
-from .options import parse_options
+from .options import VARIANT_HELP, parse_options
 
 
 def _status(game: Game[Any]) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="FILE",
         help="set the game up as the position FILE says (players and options from it)",
     )
-    p.add_argument("--variant", help="rules variant (e.g. A, B, C for Ringgeister)")
+    p.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     p.add_argument(
         "--option",
         action="append",
@@ -143,7 +143,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "its PLAYERS range decides)",
     )
     p.add_argument("--max-moves", type=int, default=5000, help="per game (default 5000)")
-    p.add_argument("--variant")
+    p.add_argument("--variant", metavar="V", help=VARIANT_HELP)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--no-invariants", action="store_true", help="skip the invariant checks")
     p.add_argument("--log", help="write every game as a JSON line (replayable)")
@@ -167,7 +167,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             args.project,
             args.players,
             args.seed,
-            parse_options(args.option, args.variant),
+            parse_options(args.option, args.variant, args.rules),
         )
     if args.output:
         save_envelope(args.output, env)
@@ -400,7 +400,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return bot_verbs.cmd_selfplay_bots(args)
     if args.games < 1 or args.max_moves < 1:
         raise UsageError("--games and --max-moves must be at least 1")
-    opts = parse_options(args.option, args.variant)
+    opts = parse_options(args.option, args.variant, args.rules)
     with contextlib.ExitStack() as stack:
         log: IO[str] | None = None
         if args.log:

@@ -108,8 +108,9 @@ class RinggeisterGame(Game[Move]):
         ),
         Option(
             "colours",
-            str,
-            "",
+            list,
+            (),
+            choices=ALL_COLOURS,
             help="the players' colours in turn order, comma-separated "
             "(default: the first of yellow, orange, purple, green)",
         ),
@@ -191,7 +192,7 @@ class RinggeisterGame(Game[Move]):
                 f"players must be colours of {', '.join(ALL_COLOURS)}, not {bad[0]!r}",
                 code="bad_state",
             )
-        g = super().blank(compiled, players, {**options, "colours": ",".join(players)})
+        g = super().blank(compiled, players, {**options, "colours": list(players)})
         g.v = view_of(compiled)
         g.seed = 0
         g.specs = figure_specs(compiled.board.piece_types, g.players)
@@ -228,18 +229,12 @@ class RinggeisterGame(Game[Move]):
         cls, compiled: CompiledBoard, players: int, seed: int, options: dict[str, Any]
     ) -> Self:
         """Figures at random on their starting points, the top card face up (rulebook 1)."""
-        colours_opt = options["colours"]
-        if colours_opt:
-            colours = [c.strip() for c in str(colours_opt).split(",") if c.strip()]
-            bad = [c for c in colours if c not in ALL_COLOURS]
-            if bad or len(set(colours)) != len(colours) or len(colours) != players:
-                raise UsageError(
-                    f"colours must be {players} different of "
-                    f"{', '.join(ALL_COLOURS)}, not {colours_opt!r}",
-                    code="bad_option",
-                )
-        else:
-            colours = list(ALL_COLOURS[:players])
+        colours = list(options["colours"] or ALL_COLOURS[:players])  # checked by the kit
+        if len(colours) != players:
+            raise UsageError(
+                f"ringgeister option 'colours' names {len(colours)} colours for {players} players",
+                code="bad_option",
+            )
         variant = options["variant"]
         if variant == "C" and players > 3:
             raise UsageError(
