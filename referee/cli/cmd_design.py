@@ -2,8 +2,9 @@
 
 ``referee design RULES PROJECT --objective connected=1,criticality=0.5 --budget 2000``
 anneals over what the designer leaves free (which tile lies in which slot of the
-same outline, the turns of tiles that do not turn in play, and — when a path
-measure is asked for — the initial turns), measuring each layout with the exact
+same outline, the turns of tiles that do not turn in play, with ``--pack`` which
+of a pack's tiles of a slot's outline are used, and — when a path measure is asked
+for — the initial turns), measuring each layout with the exact
 rotation census, storing every measured layout in ``--db`` (a re-run continues),
 and writes the best as projects with a summary (``-o DIR``). See
 docs/how-to/design-a-board.md.
@@ -33,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="search tile layouts for the most robust, fairest board (exact census)",
         description="Search the layouts of PROJECT's tiles: which tile lies in which "
         "slot (tiles move only to slots of their own outline), the turn of tiles that do "
-        "not turn in play, and with a path term or --min-distance the initial turns. "
+        "not turn in play, with --pack which of a pack's tiles are used, and with a path "
+        "term or --min-distance the initial turns. "
         "Each layout is measured with the exact rotation census and stored in --db, so "
         "a re-run with the same seed continues without measuring again (Ctrl-C keeps "
         "what was measured). Prints the best layouts beside the start board; -o DIR "

@@ -110,6 +110,10 @@ def test_written_project_checks_and_its_census_matches(grid_project, tmp_path, p
         best["measures"]["success"],
         best["measures"]["total"],
     )
+    capsys.readouterr()
+    assert main(["turns", str(written), "--no-write", "--json"]) == 0
+    turns = json.loads(capsys.readouterr().out)
+    assert (turns["success"], turns["configurations"]) == (again.success, again.total)
 
 
 @pytest.mark.parametrize(
