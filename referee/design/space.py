@@ -157,9 +157,10 @@ class Space:
             cap = supply.get(tile, have[tile])
             if cap is not None and n > cap:
                 where = ", ".join(sorted(s for s, c in pinned.items() if c[0] == tile))
+                has = "--count allows" if tile in supply else "the board has"
                 raise UsageError(
-                    f"impossible pins: tile {tile!r} is pinned to {where} but the board "
-                    f"has it {cap} time(s)"
+                    f"impossible pins: tile {tile!r} is pinned to {where} but {has} "
+                    f"it {cap} time(s)"
                 )
         # the tiles not pinned fill the free slots; a pin that takes a tile from
         # another slot leaves that slot's outline short unless a tile swaps back

@@ -73,6 +73,19 @@ def test_a_pack_tile_that_helps_is_chosen_and_pins_hold(grid, tmp_path, pack_dir
     plain.store.close()
 
 
+def test_a_pack_tile_may_be_pinned(grid, tmp_path, pack_dir):
+    s = searcher(grid, tmp_path / "d.sqlite", pack_dir, pins=("c01=kit/open-oct",))
+    s.run(Budget(steps=30), seed=0)
+    i = [sl.id for sl in s.space.slots].index("c01")
+    # every candidate but the board as given (measured as the baseline)
+    rows = [layout for _k, layout, _m in s.store.all(s.space_key)]
+    layouts = [layout for layout in rows if layout != s.space.original]
+    assert len(layouts) == len(rows) - 1 > 5
+    assert all(layout[i] == (OPEN, 0) for layout in layouts)
+    assert s.run(Budget(steps=30), seed=0).best[0].layout[i] == (OPEN, 0)
+    s.store.close()
+
+
 def test_count_caps_a_pack_tile(grid, tmp_path, pack_dir):
     s = searcher(grid, tmp_path / "d.sqlite", pack_dir, counts=("open-oct=1",))
     r = s.run(Budget(steps=80), seed=1)
@@ -123,6 +136,11 @@ def test_written_project_checks_and_its_census_matches(grid_project, tmp_path, p
         (["--count", "open-oct=1"], "--count needs --pack"),
         (["--pack", "PACK", "--count", "nope=1"], "has no tile 'nope'"),
         (["--pack", "PACK", "--count", "open-oct=x"], "N a number"),
+        (["--pack", "PACK", "--pin", "c11=kit/open-oct"], "another outline"),
+        (
+            ["--pack", "PACK", "--pin", "c01=kit/open-oct", "--count", "open-oct=0"],
+            "--count allows it 0 time(s)",
+        ),
     ],
 )
 def test_bad_pack_input_is_one_line_exit_2(
