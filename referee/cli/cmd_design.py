@@ -2,8 +2,9 @@
 
 ``referee design RULES PROJECT --objective connected=1,criticality=0.5 --budget 2000``
 anneals over what the designer leaves free (which tile lies in which slot of the
-same outline, the turns of tiles that do not turn in play, and — when a path
-measure is asked for — the initial turns), measuring each layout with the exact
+same outline, the turns of tiles that do not turn in play, with ``--pack`` which
+of a pack's tiles of a slot's outline are used, and — when a path measure is asked
+for — the initial turns), measuring each layout with the exact
 rotation census, storing every measured layout in ``--db`` (a re-run continues),
 and writes the best as projects with a summary (``-o DIR``). See
 docs/how-to/design-a-board.md.
@@ -13,12 +14,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from ..assets import AssetPack, load_pack, load_packs
 from ..compiler import compile_board
 from ..design import Budget, DesignStore, Objective, Searcher, Space, census_options, fixed_slots
 from ..design.finalists import play_finalists
 from ..design.report import table, write
-from ..errors import UnknownNodeError, UsageError
+from ..errors import AssetError, UnknownNodeError, UsageError
 from ..games import get_game
 from ..store import load_project
 from . import emit_json
@@ -31,7 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="search tile layouts for the most robust, fairest board (exact census)",
         description="Search the layouts of PROJECT's tiles: which tile lies in which "
         "slot (tiles move only to slots of their own outline), the turn of tiles that do "
-        "not turn in play, and with a path term or --min-distance the initial turns. "
+        "not turn in play, with --pack which of a pack's tiles are used, and with a path "
+        "term or --min-distance the initial turns. "
         "Each layout is measured with the exact rotation census and stored in --db, so "
         "a re-run with the same seed continues without measuring again (Ctrl-C keeps "
         "what was measured). Prints the best layouts beside the start board; -o DIR "
@@ -58,6 +62,20 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=[],
         metavar="SLOT[=TILE[@TURNS]]",
         help="keep a slot as it is, or put a tile there (repeatable; comma-separated)",
+    )
+    p.add_argument(
+        "--pack",
+        metavar="PACK",
+        help="also try the tiles of this asset pack (an id of the shipped or "
+        "$BOARDWRIGHT_ASSETS packs, or a pack folder) in slots of their outline",
+    )
+    p.add_argument(
+        "--count",
+        action="append",
+        default=[],
+        metavar="TILE=N",
+        help="at most N slots hold this pack tile (repeatable; comma-separated; "
+        "default: no limit, packs declare no tile counts)",
     )
     p.add_argument(
         "--min-distance",
@@ -135,6 +153,20 @@ def _progress(
     sys.stderr.flush()
 
 
+def _pack(name: str) -> AssetPack:
+    """``--pack``: a pack folder, else a pack id among :func:`load_packs`."""
+    try:
+        if Path(name, "pack.json").is_file():
+            return load_pack(name)
+        packs = load_packs()
+    except AssetError as exc:
+        raise UsageError(f"--pack {name}: {exc}") from None
+    if name not in packs:
+        known = ", ".join(sorted(packs)) or "none"
+        raise UsageError(f"--pack {name}: no such pack (packs: {known})")
+    return packs[name]
+
+
 def cmd_design(args: argparse.Namespace) -> int:
     get_game(args.rules)  # an unknown rules name is one line
     objective = Objective.parse(args.objective, args.min_distance)
@@ -161,6 +193,8 @@ def cmd_design(args: argparse.Namespace) -> int:
         fixed_slots=fixed_slots(compiled, opts),
         turns_matter=objective.needs_paths,
         symmetry=args.symmetry,
+        pack=_pack(args.pack) if args.pack else None,
+        counts=[c for raw in args.count for c in raw.split(",")],
     )
     space.check_free()
     other = (

@@ -156,15 +156,17 @@ class Searcher:
         )
         #: the finalists' criticality when the search measured without it
         self.finishing = Evaluator.of(space, compiled, opts, paths=paths, mode=mode)
-        self.space_key = store.begin(
-            {
-                "board": compiled.hash,
-                "from": opts.sources,
-                "to": opts.targets,
-                "galleries": opts.galleries,
-                "spider": opts.spider,
-            }
-        )
+        description: dict[str, Any] = {
+            "board": compiled.hash,
+            "from": opts.sources,
+            "to": opts.targets,
+            "galleries": opts.galleries,
+            "spider": opts.spider,
+        }
+        if space.pack is not None:
+            # a layout's measures then also depend on the pack's tiles it uses
+            description["pack"] = space.pack_fingerprint()
+        self.space_key = store.begin(description)
         self.measured = 0
         self.cached = 0
 
@@ -306,12 +308,9 @@ class Searcher:
     def best(self, original: Measures, top: int) -> list[Candidate]:
         """The ``top`` best stored candidates this space allows (meeting the constraint
         first, then by score, then by key), measured in any run."""
-        pinned = [
-            (i, c) for i, (s, c) in enumerate(zip(self.space.slots, self.space.start)) if s.pinned
-        ]
         out = []
         for _key, layout, m in self.store.all(self.space_key):
-            if len(layout) != len(self.space.slots) or any(layout[i] != c for i, c in pinned):
+            if not self.space.allows(layout):  # other pins or --count caps
                 continue
             if not self._complete(m):
                 continue

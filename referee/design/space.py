@@ -7,23 +7,33 @@ outline (shape and size); a **pinned** slot keeps its tile and turn, or the tile
 and turn a ``--pin SLOT=TILE@TURNS`` puts there. The slots holding a start or a
 goal node are pinned (the nodes must stay where the designer put them).
 
+With an asset pack (``--pack``) a slot may also take a tile of its outline from
+the pack instead of the one it holds, as many times as ``--count TILE=N`` allows
+(packs declare no count for their tiles, so by default a pack tile may lie in any
+number of slots); a tile of the board set aside that way may come back. How many
+slots may hold a tile is its **supply**: its count on the board for the board's
+own tiles, ``--count`` or no limit for the pack's.
+
 Moves of the search (:meth:`Space.propose`): swap the contents of two slots of the
-same outline, or give one tile another turn. Turning a tile that turns in play
+same outline, give one tile another turn, or (with a pack) put another tile of the
+slot's outline from the supply there. Turning a tile that turns in play
 does not change the census (it counts every turn of those tiles), so that move is
 offered only when a measure reads the initial turns (``turns_matter``).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
+from ..assets import AssetPack
 from ..errors import UsageError
-from ..model import Board
+from ..model import Board, TileAsset
 
 #: one slot's content: (tile key, turns)
 Cell = tuple[str, int]
@@ -56,6 +66,22 @@ class Space:
     #: ``rot180``/``rot90`` or None; ``image[i]`` is the slot slot ``i`` goes to
     symmetry: str | None = None
     image: list[int] | None = None
+    #: ``--pack``: the pack, and its tiles of the slots' outlines that may come in
+    pack: AssetPack | None = None
+    pack_tiles: dict[str, TileAsset] = field(default_factory=dict)
+    #: how many slots may hold each tile (None: no limit; see the module notes)
+    supply: dict[str, int | None] = field(default_factory=dict)
+
+    def pack_fingerprint(self) -> str:
+        """A hash of the pack's tiles that may come in (their keys and contents)."""
+        data = [self.pack_tiles[k].to_json() for k in sorted(self.pack_tiles)]
+        text = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    @property
+    def tiles(self) -> dict[str, TileAsset]:
+        """The tiles a layout may use: the board's, then the pack's it does not hold."""
+        return {**self.pack_tiles, **self.board.tiles}
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -67,6 +93,8 @@ class Space:
         fixed_slots: Sequence[str] = (),
         turns_matter: bool = False,
         symmetry: str | None = None,
+        pack: AssetPack | None = None,
+        counts: Sequence[str] = (),
     ) -> Space:
         """The design space of ``board``.
 
@@ -86,6 +114,9 @@ class Space:
         known = set(ids)
         start = {p.id: (p.tile, p.turns % board.tile_of(p).turn_count) for p in board.placements}
         outline = {p.id: _outline(board, p.tile) for p in board.placements}
+        have = Counter(c[0] for c in start.values())
+        pack_tiles, supply = _pack_supply(board, pack, counts, set(outline.values()), have)
+        tiles = {**pack_tiles, **board.tiles}
         pinned: dict[str, Cell] = {s: start[s] for s in fixed_slots}
         named: set[str] = set()
         for raw in pins:
@@ -107,27 +138,29 @@ class Space:
                     f"--pin {text}: slot {slot!r} holds a start or goal node and keeps its tile"
                 )
             tile, _, turns_text = what.strip().partition("@")
-            if tile not in board.tiles:
-                raise UsageError(f"--pin {text}: the board has no tile {tile!r}")
+            if tile not in tiles:
+                where = " or the pack" if pack else ""
+                raise UsageError(f"--pin {text}: the board{where} has no tile {tile!r}")
             turns = start[slot][1] if tile == start[slot][0] else 0
             if turns_text:
                 try:
                     turns = int(turns_text)
                 except ValueError:
                     raise UsageError(f"--pin {text}: turns must be a number") from None
-            if _outline(board, tile) != outline[slot]:
+            if _spec(tiles[tile]) != outline[slot]:
                 raise UsageError(
                     f"--pin {text}: tile {tile!r} has another outline than slot {slot!r}"
                 )
-            pinned[slot] = (tile, turns % board.tiles[tile].turn_count)
-        have = Counter(c[0] for c in start.values())
+            pinned[slot] = (tile, turns % tiles[tile].turn_count)
         want = Counter(c[0] for c in pinned.values())
         for tile, n in want.items():
-            if n > have[tile]:
+            cap = supply.get(tile, have[tile])
+            if cap is not None and n > cap:
                 where = ", ".join(sorted(s for s, c in pinned.items() if c[0] == tile))
+                has = "--count allows" if tile in supply else "the board has"
                 raise UsageError(
-                    f"impossible pins: tile {tile!r} is pinned to {where} but the board "
-                    f"has it {have[tile]} time(s)"
+                    f"impossible pins: tile {tile!r} is pinned to {where} but {has} "
+                    f"it {cap} time(s)"
                 )
         # the tiles not pinned fill the free slots; a pin that takes a tile from
         # another slot leaves that slot's outline short unless a tile swaps back
@@ -135,8 +168,8 @@ class Space:
         pool = Counter(c for s, c in start.items())
         for c in pinned.values():
             match = next((k for k in pool if k[0] == c[0] and pool[k] > 0), None)
-            assert match is not None  # counted above
-            pool[match] -= 1
+            if match is not None:  # None: a pack tile, or more copies than the board has
+                pool[match] -= 1
         by_outline: dict[str, list[Cell]] = {}
         for c, n in sorted(pool.items()):
             by_outline.setdefault(_outline(board, c[0]), []).extend([c] * n)
@@ -153,7 +186,10 @@ class Space:
                 raise UsageError(f"impossible pins: no tile of slot {s!r}'s outline is left for it")
             cells[s] = left.pop(0)
         slots = [Slot(p.id, p.x, p.y, outline[p.id], p.id in pinned) for p in board.placements]
-        space = cls(board, slots, tuple(cells[s] for s in ids), turns_matter)
+        space = cls(
+            board, slots, tuple(cells[s] for s in ids), turns_matter, None, None, pack, pack_tiles
+        )
+        space.supply = supply
         if symmetry not in (None, "", "none"):
             space.symmetry, space.image = symmetry, _images(board, slots, str(symmetry))
         return space
@@ -171,7 +207,7 @@ class Space:
         out = 0
         for i, j in enumerate(self.image):
             tile, turns = layout[i]
-            asset = self.board.tiles[tile]
+            asset = self.tiles[tile]
             step = asset.turn_count // 2 if self.symmetry == "rot180" else 1
             turn_counts = not asset.turnable or self.turns_matter
             want = (turns + step) % asset.turn_count
@@ -189,25 +225,67 @@ class Space:
         groups = Counter(self.slots[i].outline for i in idx)
         if any(n > 1 for n in groups.values()):
             return
-        if any(self._turn_options(self.start, i) for i in idx):
+        if any(self._turn_options(self.start, i) or self._swap_in(self.start, i) for i in idx):
             return
         raise UsageError("nothing to design: every tile is pinned or alone of its outline")
 
     def _turn_options(self, layout: Layout, i: int) -> list[int]:
         tile, turns = layout[i]
-        asset = self.board.tiles[tile]
+        asset = self.tiles[tile]
         if asset.turnable and not self.turns_matter:
             return []
         return [t for t in range(asset.turn_count) if t != turns]
 
+    def _swap_in(self, layout: Layout, i: int) -> list[str]:
+        """Tiles of slot ``i``'s outline from the supply that may replace its tile
+        (only with a pack: without one every tile is already on the board)."""
+        if self.pack is None:
+            return []
+        used = Counter(c[0] for c in layout)
+        own = Counter(c[0] for c in self.original)
+        out = []
+        for t in sorted(self.tiles):
+            if t == layout[i][0] or _spec(self.tiles[t]) != self.slots[i].outline:
+                continue
+            cap = self.supply.get(t, own[t])
+            if cap is None or used[t] < cap:
+                out.append(t)
+        return out
+
+    def allows(self, layout: Layout) -> bool:
+        """Whether ``layout`` fits these slots: known tiles of each slot's outline, none
+        in more slots than its supply, the pinned slots as pinned."""
+        if len(layout) != len(self.slots):
+            return False
+        own = Counter(c[0] for c in self.original)
+        for t, n in Counter(c[0] for c in layout).items():
+            if t not in self.tiles:
+                return False
+            cap = self.supply.get(t, own[t])
+            if cap is not None and n > cap:
+                return False
+        return all(
+            _spec(self.tiles[c[0]]) == s.outline and (not s.pinned or c == p)
+            for s, c, p in zip(self.slots, layout, self.start)
+        )
+
     def propose(self, layout: Layout, rng: random.Random) -> Layout:
-        """A neighbour of ``layout``: a swap of two slots of one outline, or a new turn.
+        """A neighbour of ``layout``: a swap of two slots of one outline, a new turn,
+        or (with a pack) another tile from the supply in one slot.
 
         Draws from ``rng`` only (the same seed gives the same proposals).
         """
         idx = self.movable()
         for _ in range(1000):
             i = idx[rng.randrange(len(idx))]
+            incoming = self._swap_in(layout, i)
+            if incoming and rng.random() < 0.3:
+                tile = incoming[rng.randrange(len(incoming))]
+                asset = self.tiles[tile]
+                turns = 0 if asset.turnable and not self.turns_matter else None
+                out = list(layout)
+                out[i] = (tile, rng.randrange(asset.turn_count) if turns is None else turns)
+                return tuple(out)
             turn_opts = self._turn_options(layout, i)
             partners = [
                 j
@@ -229,16 +307,28 @@ class Space:
 
     # ------------------------------------------------------------------ boards
     def board_of(self, layout: Layout) -> Board:
-        """The board with ``layout`` laid (shares the tile assets with the start board)."""
+        """The board with ``layout`` laid (shares the tile assets with the start board);
+        the pack's tiles it uses are embedded, with their pictures."""
         placements = [
             replace(p, tile=c[0], turns=c[1]) for p, c in zip(self.board.placements, layout)
         ]
-        return replace(self.board, placements=placements)
+        extra = {c[0] for c in layout if c[0] not in self.board.tiles}
+        if not extra:
+            return replace(self.board, placements=placements)
+        tiles = {**self.board.tiles, **{t: self.pack_tiles[t] for t in sorted(extra)}}
+        faces = [self.pack_tiles[t].face for t in sorted(extra)]
+        images = self.board.images
+        if self.pack is not None and any(f and f not in images for f in faces):
+            images = copy.deepcopy(images)
+            for f in faces:
+                if f and f not in images:
+                    images.register(self.pack.images.info(f), self.pack.images.data(f))
+        return replace(self.board, placements=placements, tiles=tiles, images=images)
 
     def census_key(self, layout: Layout) -> str:
         """What decides the census: each slot's tile, and the turn of tiles that do not
         turn in play (the census counts every turn of the others)."""
-        cells = [(t, turns if not self.board.tiles[t].turnable else -1) for t, turns in layout]
+        cells = [(t, turns if not self.tiles[t].turnable else -1) for t, turns in layout]
         return layout_key(tuple(cells))
 
     @property
@@ -257,11 +347,11 @@ class Space:
         out = []
         for s in self.slots:
             p = by_id[s.id]
-            if p.tile not in self.board.tiles or _outline(self.board, p.tile) != s.outline:
+            if p.tile not in self.tiles or _spec(self.tiles[p.tile]) != s.outline:
                 raise UsageError(
                     f"{where}: slot {s.id!r} holds {p.tile!r}, not a tile of this board that fits it"
                 )
-            out.append((p.tile, p.turns % self.board.tiles[p.tile].turn_count))
+            out.append((p.tile, p.turns % self.tiles[p.tile].turn_count))
         return tuple(out)
 
     def changes(self, layout: Layout) -> list[str]:
@@ -301,5 +391,47 @@ def _images(board: Board, slots: list[Slot], symmetry: str) -> list[int]:
     return out
 
 
+def _spec(tile: TileAsset) -> str:
+    return json.dumps(tile.outline_spec, sort_keys=True)
+
+
 def _outline(board: Board, tile: str) -> str:
-    return json.dumps(board.tiles[tile].outline_spec, sort_keys=True)
+    return _spec(board.tiles[tile])
+
+
+def _pack_supply(
+    board: Board,
+    pack: AssetPack | None,
+    counts: Sequence[str],
+    outlines: set[str],
+    have: Counter[str],
+) -> tuple[dict[str, TileAsset], dict[str, int | None]]:
+    """The pack's tiles of the slots' outlines the board does not hold, and the supply
+    of every pack tile (``--count`` or no limit; see the module notes)."""
+    if pack is None:
+        if any(c.strip() for c in counts):
+            raise UsageError("--count needs --pack (it caps the pack's tiles)")
+        return {}, {}
+    fits = {k: t for k, t in pack.tiles.items() if _spec(t) in outlines}
+    supply: dict[str, int | None] = dict.fromkeys(fits)
+    for raw in counts:
+        text = raw.strip()
+        if not text:
+            continue
+        name, _, n = text.partition("=")
+        name = name.strip()
+        key = name if "/" in name else f"{pack.id}/{name}"
+        if key not in pack.tiles:
+            raise UsageError(f"--count {text}: pack {pack.id!r} has no tile {name!r}")
+        if key not in fits:
+            raise UsageError(f"--count {text}: no slot of the board has the outline of {name!r}")
+        try:
+            cap = int(n)
+        except ValueError:
+            raise UsageError(f"--count {text}: give TILE=N, N a number") from None
+        if cap < 0:
+            raise UsageError(f"--count {text}: N must be 0 or more")
+        if have[key] > cap:
+            raise UsageError(f"--count {text}: the board already holds {key!r} {have[key]} time(s)")
+        supply[key] = cap
+    return {k: t for k, t in fits.items() if k not in board.tiles}, supply
