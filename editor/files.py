@@ -58,9 +58,12 @@ AUTOSAVE_VERSION = 1
 
 
 def app_data_dir() -> Path:
-    """The folder for untitled boards' autosaves (created on demand)."""
+    """The folder for untitled boards' autosaves (created on demand):
+    ``$BOARDWRIGHT_DATA_DIR`` when set, else the platform's application data folder."""
+    chosen = os.environ.get("BOARDWRIGHT_DATA_DIR")
     base = Path(
-        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        chosen
+        or QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
         or Path.home() / ".boardwright"
     )
     base.mkdir(parents=True, exist_ok=True)

@@ -14,9 +14,14 @@ RINGGEISTER = ROOT / "projects" / "ringgeister"
 
 
 @pytest.fixture(autouse=True)
-def isolated_settings(tmp_path_factory: pytest.TempPathFactory, qapp: Any) -> Path:
-    """Point QSettings (recent files, window layout) and app data at a temp dir."""
+def isolated_settings(
+    tmp_path_factory: pytest.TempPathFactory, qapp: Any, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Point QSettings (recent files, window layout) and app data (untitled boards'
+    autosaves) at a temp dir of this test's own: Qt's test mode alone shares one
+    folder between every test and every worker."""
     d = tmp_path_factory.mktemp("settings")
+    monkeypatch.setenv("BOARDWRIGHT_DATA_DIR", str(d / "data"))
     QCoreApplication.setOrganizationName("BoardwrightTests")
     QCoreApplication.setApplicationName("BoardwrightTests")
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
