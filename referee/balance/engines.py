@@ -175,9 +175,12 @@ class DaskEngine(Engine):
         client = self._connect(distributed)
         try:
             futures = [client.submit(_play_pair, job, pure=False) for job in jobs]
+            # as_completed asks for the current client; this one is not the process's
+            # default (set_as_default=False), so it is made current here
             try:
-                for fut in distributed.as_completed(futures):
-                    yield fut.result()
+                with client.as_current():
+                    for fut in distributed.as_completed(futures):
+                        yield fut.result()
             finally:
                 client.cancel(futures)
         finally:
