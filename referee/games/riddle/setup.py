@@ -115,9 +115,10 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "markers",
-        str,
-        "",
-        help="comma-separated markers in seating order (default frodo,rider1,sam,...)",
+        list,
+        (),
+        choices=MARKERS,
+        help="the markers in seating order, comma-separated (default frodo,rider1,sam,...)",
     ),
     Option(
         "turn_limit",
@@ -145,19 +146,10 @@ def expand_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def markers_of(players: int, opts: dict[str, Any]) -> list[str]:
     """The markers in seating order (option ``markers``, else frodo, rider1, sam, ...)."""
-    markers = (
-        [m.strip() for m in opts["markers"].split(",") if m.strip()]
-        if opts["markers"]
-        else list(MARKERS[:players])
-    )
-    if (
-        len(markers) != players
-        or len(set(markers)) != players
-        or any(m not in MARKERS for m in markers)
-    ):
+    markers = list(opts["markers"]) or list(MARKERS[:players])  # words checked by the kit
+    if len(markers) != players:
         raise UsageError(
-            f"markers must be {players} different ones of {', '.join(MARKERS)}, "
-            f"not {opts['markers']!r}",
+            f"option 'markers' names {len(markers)} markers for {players} players",
             code="bad_option",
         )
     return markers

@@ -158,6 +158,25 @@ def test_unknown_option_and_bad_markers(grid):
     assert {p.name for p in g.seats} == {"rider3", "pippin"}
 
 
+def test_markers_is_a_list_option_the_kit_checks(grid):
+    """``markers`` is declared as the kit's list option: given as text or as a list,
+    a misspelt marker is refused in one line with the nearest one, a wrong count too."""
+    from referee.errors import UsageError
+
+    g = new_game(grid, players=2, markers=["sam", "rider2"])
+    assert [p.name for p in g.seats] == ["sam", "rider2"]
+    with pytest.raises(UsageError, match=r"not 'rdier1' \(did you mean 'rider1'\?\)"):
+        new_game(grid, players=2, markers="frodo,rdier1")
+    with pytest.raises(UsageError, match="names 3 markers for 2 players") as e:
+        new_game(grid, players=2, markers="frodo,rider1,sam")
+    assert "\n" not in str(e.value)
+    # a state written when markers was text still loads (the kit reads it again)
+    data = new_game(grid, players=2, markers="frodo,rider1").to_json()
+    data["options"]["markers"] = "frodo,rider1"
+    again = RiddleGame.from_json(data, grid)
+    assert [p.name for p in again.seats] == ["frodo", "rider1"]
+
+
 def test_random_games_on_the_sample_map():
     cb = compile_board(load_project(SAMPLE))
     for seed in range(2):
