@@ -41,8 +41,15 @@ def generator_leaks(view: Any, state: int) -> list[str]:
     return found
 
 
+# CI runs the same examples every time (a red run must be reproducible, and must not
+# come and go with the draw); the dev profile keeps drawing new ones, which is where a
+# new finding comes from
 settings.register_profile(
-    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
     "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]

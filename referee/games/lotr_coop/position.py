@@ -322,6 +322,8 @@ class LotrCoopPositions(LotrCoopBase):
             for kind, k in tokens.items():
                 if kind not in LIFE:
                     raise _bad(f"life.{name}", f"no Life token {kind!r}")
+                if k < 0:
+                    raise _bad(f"life.{name}.{kind}", f"{k} is a negative number of tokens")
                 self.life[q][kind] = k
         self.discard = p.discard[::-1]
         self.box = list(p.box)

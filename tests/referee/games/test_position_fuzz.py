@@ -114,7 +114,7 @@ def names_a_field(msg: str, pos: dict[str, Any], shipped: dict[str, Any]) -> boo
     check = re.match(r"impossible \S+ position: (\w+):", msg)
     if check and check.group(1) in {*pos, *shipped}:
         return True
-    return re.match(r"(players|position is for rules|\S+ option ')", msg) is not None
+    return re.match(r"(players|position is for rules|(unknown )?\S+ option ')", msg) is not None
 
 
 def _check(boards: dict[str, Any], data: st.DataObject) -> None:

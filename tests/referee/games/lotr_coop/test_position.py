@@ -169,3 +169,24 @@ def test_partial_piles_top_listed_rest_from_the_seed(compiled) -> None:  # type:
     assert len(a.shield_pool) == len(a.lay.shields) and a.invariants() == []
     assert a.to_json() == b.to_json()
     assert (a.deck, a.tiles, a.shield_pool) != (c.deck, c.tiles, c.shield_pool)
+
+
+def test_negative_life_tokens_refused_at_the_field_written() -> None:
+    """Found by the position fuzz test: a negative count was refused as the state's
+    ``life[0]`` rather than as the position wrote it."""
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from referee.compiler import compile_board
+    from referee.errors import StateError
+    from referee.games import get_game
+    from referee.store import load_project
+
+    root = Path(__file__).resolve().parents[4]
+    pos = json.loads((root / "docs/positions/lotr-coop-moria.json").read_text())
+    pos["life"]["sam"]["sun"] = -1
+    board = compile_board(load_project(root / "projects/lotr-coop"))
+    with pytest.raises(StateError, match=r"^position\.life\.sam\.sun: -1 is a negative"):
+        get_game("lotr-coop").from_position(board, pos)
