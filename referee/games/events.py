@@ -52,9 +52,9 @@ import re
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["Event", "event", "visible"]
+__all__ = ["Event", "EventMaker", "event", "visible"]
 
 #: keyword arguments that stand for fields named like Python keywords (``from_``:
 #: the field ``from``), as PEP 8 spells them
@@ -62,6 +62,22 @@ _KEYWORD_ARGS = frozenset(f"{k}_" for k in keyword.kwlist)
 
 #: an event: ``{"type": str, "text": str, ...}`` (see the module docstring)
 Event = dict[str, Any]
+
+
+class EventMaker(Protocol):
+    """What a game's rule helpers call to tell an event: the kit's ``Game.event``
+    (a game's helper protocol takes it from here rather than spelling it again)."""
+
+    def event(
+        self,
+        name: str,
+        /,
+        *,
+        private: Sequence[str] | None = None,
+        public: Mapping[str, Any] | None = None,
+        words: Mapping[str, Any] | None = None,
+        **fields: Any,
+    ) -> Event: ...
 
 
 def event(

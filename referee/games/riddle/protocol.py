@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Protocol, Self
 
 from ...compiler import CompiledBoard
-from ..events import Event
+from ..events import Event, EventMaker
 from ..outcome import Outcome
 from ..rng import Rng
 from .cards import Deck
@@ -27,7 +27,7 @@ from .state import Player, Reveal, SideState, TurnState
 __all__ = ["Riddle"]
 
 
-class Riddle(Protocol):
+class Riddle(EventMaker, Protocol):
     """A Riddle of the Ring game as the rule helpers see it (see
     :class:`~.game.RiddleGame` for what each member means)."""
 
@@ -83,16 +83,6 @@ class Riddle(Protocol):
 
     def copy(self) -> Self: ...
     def view(self, player: str | None = None) -> dict[str, Any]: ...
-    def event(
-        self,
-        name: str,
-        /,
-        *,
-        private: Sequence[str] | None = None,
-        public: Mapping[str, Any] | None = None,
-        words: Mapping[str, Any] | None = None,
-        **fields: Any,
-    ) -> Event: ...
 
     def player(self, name: str) -> Player: ...
     def ctype(self, card: str) -> Any: ...

@@ -11,11 +11,11 @@ import nothing above this module, so the package has no import circle (issue 26)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from typing import Any, Literal, Protocol, Self
 
 from ...compiler import CompiledBoard
-from ..events import Event
+from ..events import Event, EventMaker
 from ..outcome import Outcome
 from ..rng import Rng
 from .moves import Move
@@ -28,7 +28,7 @@ __all__ = ["Phase", "Ringgeister"]
 Phase = Literal["counters", "play", "over"]
 
 
-class Ringgeister(Protocol):
+class Ringgeister(EventMaker, Protocol):
     """A Ringgeister game as the rule helpers see it (see :class:`~.game.RinggeisterGame`
     for what each member means)."""
 
@@ -78,16 +78,6 @@ class Ringgeister(Protocol):
 
     def copy(self) -> Self: ...
     def generate_legal_moves(self) -> Iterator[Move]: ...
-    def event(
-        self,
-        name: str,
-        /,
-        *,
-        private: Sequence[str] | None = None,
-        public: Mapping[str, Any] | None = None,
-        words: Mapping[str, Any] | None = None,
-        **fields: Any,
-    ) -> Event: ...
 
     def _claim(self, force: bool = False) -> None: ...
     def _bump(self) -> None: ...
