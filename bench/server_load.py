@@ -38,8 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from referee.envelopes import new_game
 from referee.net.store import GameStore
-from referee.session import new_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECTS = ROOT / "projects"

@@ -112,3 +112,23 @@ class ImageError(BoardwrightError, ValueError):
     or referenced but missing from the project."""
 
     code = "bad_image"
+
+
+class RequestError(UsageError):
+    """A request a session refuses. ``status`` is the HTTP status that says it (the
+    stdio protocol answers the code alone)."""
+
+    code = "bad_request"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int = 400,
+        code: str | None = None,
+        details: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, details=details)
+        self.status = status
+        self.headers = dict(headers or {})

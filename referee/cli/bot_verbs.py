@@ -16,8 +16,8 @@ from ..balance.report import summarise
 from ..balance.runner import Job, play
 from ..balance.study import MAX_GAMES, MAX_MOVES
 from ..bots import make_bot, parse_bots
+from ..envelopes import game_of, load_envelope, record_move, save_envelope
 from ..errors import UsageError
-from ..session import game_of, load_envelope, record_move, save_envelope
 from . import emit_json
 from .options import parse_options
 

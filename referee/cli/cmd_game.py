@@ -4,7 +4,7 @@ The verbs know nothing of a particular game: they go through
 :func:`referee.games.get_game` and the :class:`~referee.games.base.Game` interface.
 Rules-specific set-up goes in ``--variant`` and ``--option KEY=VALUE``.
 
-A *state file* is the envelope of :mod:`referee.session` (which reads, checks,
+A *state file* is the envelope of :mod:`referee.envelopes` (which reads, checks,
 writes and replays them for the CLI and both servers). A *log* for ``replay`` is
 such an envelope, or a JSON-lines file of them (``selfplay --log``); a log entry
 may also record a rejected move (``{"move": …, "verdict": "illegal", "code": …}``).
@@ -12,7 +12,7 @@ may also record a rejected move (``{"move": …, "verdict": "illegal", "code": �
 Hand-edited states are untrusted: every file is read by :mod:`referee.safeio`, and
 anything the rules module raises on a state it cannot use becomes one
 :class:`~referee.errors.StateError` (``bad_state``) naming the file — never a
-traceback (:func:`referee.session.guard_state`). The ``serve`` verb is in
+traceback (:func:`referee.envelopes.guard_state`). The ``serve`` verb is in
 :mod:`referee.cli.cmd_serve` / :mod:`referee.cli.stdio`.
 """
 
@@ -26,11 +26,7 @@ import sys
 import time
 from typing import IO, Any
 
-from ..errors import IllegalMoveError, StateError, UsageError
-from ..games import get_game
-from ..games.base import Game
-from ..safeio import atomic_build, dumps_json, loads_json, read_text
-from ..session import (
+from ..envelopes import (
     BOARDS,
     Boards,
     check_envelope,
@@ -43,6 +39,10 @@ from ..session import (
     replay_one,
     save_envelope,
 )
+from ..errors import IllegalMoveError, StateError, UsageError
+from ..games import get_game
+from ..games.base import Game
+from ..safeio import atomic_build, dumps_json, loads_json, read_text
 from . import bot_verbs, emit_json
 from .cmd_position import read_position
 from .options import VARIANT_HELP, parse_options

@@ -22,12 +22,12 @@ import argparse
 import sys
 from typing import Any
 
+from ..envelopes import game_of, guard_state, load_envelope
 from ..errors import BoardwrightError, StateError, UsageError
 from ..games import get_game
 from ..games.base import POSITION_FRAME, Game
 from ..games.names import with_names
 from ..safeio import write_json
-from ..session import game_of, guard_state, load_envelope
 from ..store import read_json_file
 from . import emit_json
 

@@ -105,7 +105,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.state and turns:
         raise UsageError("--turn cannot go with --state: the game's tiles stand as it turned them")
     if args.state:
-        from ..session import game_of, load_envelope
+        from ..envelopes import game_of, load_envelope
 
         game = game_of(load_envelope(args.state), args.project, where=args.state)
         board = game.compiled.board

@@ -25,7 +25,7 @@ the project's and the rules' own codes
 
 Limits: at most ``max_games`` live games (default :data:`MAX_GAMES`); a game not
 used for ``idle_timeout`` seconds (default :data:`IDLE_TIMEOUT`) is closed; compiled
-boards are cached for at most :data:`referee.session.MAX_BOARDS` boards. Project
+boards are cached for at most :data:`referee.envelopes.MAX_BOARDS` boards. Project
 paths in requests (``new``'s ``project`` and a ``state`` envelope's ``project``)
 resolve only inside ``projects`` (``referee serve --projects DIR``, default the
 current folder), every link followed.
@@ -42,9 +42,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
 
+from ..envelopes import Boards
 from ..errors import BoardwrightError
 from ..safeio import dumps_json, loads_json
-from ..session import LOCAL, Boards, Session
+from ..session import LOCAL, Session
 
 MAX_REQUEST = 1 << 20  #: bytes per request line (``--max-request``)
 MAX_REQUEST_DEPTH = 64  #: nesting of a request (a state envelope needs about 10)

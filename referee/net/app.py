@@ -47,9 +47,9 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from ..errors import BoardwrightError
+from ..errors import BoardwrightError, RequestError
 from ..safeio import loads_json
-from ..session import GAMELESS, Caller, RequestError
+from ..session import GAMELESS, Caller
 from .errors import error_body
 from .openapi import Endpoint, openapi
 from .tables import Hall, Listener

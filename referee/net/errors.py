@@ -1,7 +1,7 @@
 """The JSON body of every error answer of the game server.
 
 Every answer the server gives on bad input is ``{"error": {"code", "message"[,
-"details"]}}`` with the status of the :class:`~referee.session.RequestError` (or
+"details"]}}`` with the status of the :class:`~referee.errors.RequestError` (or
 400 for the referee's other errors); an illegal move is a verdict, not an error
 (see :mod:`referee.net.app`).
 """

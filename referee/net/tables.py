@@ -36,21 +36,17 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ..errors import BoardwrightError
-from ..games import get_game
-from ..session import (
+from ..envelopes import (
     ENVELOPE,
     ENVELOPE_VERSION,
     Boards,
-    Caller,
-    Held,
-    RequestError,
-    Session,
     exit_with_parent,
     guard_state,
     project_meta,
-    token_hash,
 )
+from ..errors import BoardwrightError, RequestError
+from ..games import get_game
+from ..session import Caller, Held, Session, token_hash
 from .limits import Limits, RateLimiter
 from .store import GameRecord, GameStore
 
@@ -133,7 +129,7 @@ class Hall(Session):
 
     # ------------------------------------------------------------------ the worker
     def _read_meta_elsewhere(self, path: str) -> dict[str, Any]:
-        """:func:`~referee.session.project_meta` in the worker process (started on
+        """:func:`~referee.envelopes.project_meta` in the worker process (started on
         first use; ``spawn``, so it shares nothing with the server's threads)."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(

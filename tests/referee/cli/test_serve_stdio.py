@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.stdio import Server
-from referee.session import replay_one
+from referee.envelopes import replay_one
 
 ROOT = Path(__file__).resolve().parents[3]
 PROJECTS = ROOT / "projects"

@@ -14,7 +14,7 @@ from .corpus_states import state_corpus
 @pytest.fixture(scope="session")
 def md_state(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A fresh Mount Doom game state (envelope) on the sample project, with one move."""
-    from referee.session import new_game
+    from referee.envelopes import new_game
 
     game, env = new_game("mount-doom", str(ROOT / "projects" / "mount-doom"), 2, 1, {})
     move = next(iter(game.legal_moves))

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli import main
+from referee.envelopes import game_of, new_game, replay_one, save_envelope
 from referee.generators import voronoi_map
-from referee.session import game_of, new_game, replay_one, save_envelope
 from referee.store import load_project, save_project
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -8,10 +8,11 @@ from typing import Any
 
 import httpx
 
+from referee.envelopes import replay_one
 from referee.games import available
 from referee.net.store import GameStore
 from referee.net.tables import Hall
-from referee.session import Caller, replay_one
+from referee.session import Caller
 
 from .conftest import AS_ADMIN, PROJECTS, Client, create
 
@@ -220,8 +221,8 @@ def test_the_store_keeps_tokens_only_as_hashes(server, tmp_path):
 def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
     """``position`` sets up a situation (the kit's ``Game.from_position``): the served
     game has the legal moves of that position; rules without positions say so."""
+    from referee.envelopes import new_game
     from referee.games import get_game
-    from referee.session import new_game
 
     for rules, project in [("ringgeister", "ringgeister"), ("riddle", "riddle-sample")]:
         body = {"rules": rules, "project": project}

@@ -1,7 +1,7 @@
 """Project paths resolve fully and never leave ``--projects``, at any depth (issue 25,
 "links out of --projects are followed when they sit one folder down"); only regular
 files are opened. The network server and the stdio server share the one check
-(:class:`referee.session.Boards`)."""
+(:class:`referee.envelopes.Boards`)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ import httpx
 import pytest
 
 from referee.cli.stdio import Server
-from referee.session import Boards, RequestError
+from referee.envelopes import Boards
+from referee.errors import RequestError
 
 from .conftest import AS_ADMIN, PROJECTS, create
 

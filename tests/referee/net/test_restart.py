@@ -14,10 +14,10 @@ from typing import Any
 import httpx
 import pytest
 
+from referee.envelopes import replay_one
 from referee.net.limits import Limits
 from referee.net.store import GameStore
 from referee.net.tables import Hall
-from referee.session import replay_one
 
 from .conftest import PROJECTS, create
 
