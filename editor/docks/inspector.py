@@ -5,6 +5,11 @@ generic properties and every installed rules module's): combo boxes for enums an
 directions, check boxes for booleans and letters, line edits for text and numbers.
 Every change goes through an undo command; a value the model rejects is shown in
 red and nothing changes.
+
+The form is rebuilt from the model after every edit; the rebuild keeps the designer's
+place: the field that had the focus (the one Tab or a click just moved to, or the one
+being typed in) gets it back with its cursor and any text typed but not yet committed,
+and the form keeps its scroll position.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDockWidget,
@@ -37,6 +44,22 @@ from ..document import Document
 from .inspector_tips import field_tip
 
 UNSET = "—"
+
+#: the text a line edit was built with (tells typed-but-uncommitted text from the model's)
+_BUILT = "inspector_built_text"
+
+
+class _Place:
+    """Where the designer was in the form: the focused field and what it held."""
+
+    def __init__(self, keys: list[str], key: str, sub: int, edit: QLineEdit | None) -> None:
+        self.keys, self.key, self.sub = keys, key, sub
+        self.text: str | None = None
+        self.cursor = 0
+        if edit is not None:
+            self.cursor = edit.cursorPosition()
+            if edit.text() != edit.property(_BUILT):
+                self.text = edit.text()  # typed, not yet committed
 
 
 class InspectorDock(QDockWidget):
@@ -66,8 +89,43 @@ class InspectorDock(QDockWidget):
         self.show_keys([])
 
     # ------------------------------------------------------------------ building
+    def _focus_parts(self, w: QWidget) -> list[QWidget]:
+        """The widgets of a field that take the focus, in order (a letters field has a
+        check box per letter; an editable combo box, its line edit)."""
+        parts: list[QWidget] = [w]
+        parts += [c for c in w.findChildren(QWidget) if isinstance(c, (QLineEdit, QAbstractButton))]
+        return parts
+
+    def _place(self) -> _Place | None:
+        fw = QApplication.focusWidget()
+        if fw is None:
+            return None
+        for key, w in self.widgets.items():
+            parts = self._focus_parts(w)
+            for i, part in enumerate(parts):
+                if part is fw:
+                    return _Place(
+                        list(self.keys), key, i, fw if isinstance(fw, QLineEdit) else None
+                    )
+        return None
+
+    def _restore(self, place: _Place) -> None:
+        w = self.widgets.get(place.key)
+        if w is None or place.keys != self.keys:
+            return
+        parts = self._focus_parts(w)
+        target = parts[min(place.sub, len(parts) - 1)]
+        if isinstance(target, QLineEdit):
+            if place.text is not None:
+                target.setText(place.text)
+            target.setCursorPosition(min(place.cursor, len(target.text())))
+        target.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_keys(self, keys: list[str]) -> None:
-        """Rebuild the form for the objects ``keys``."""
+        """Rebuild the form for the objects ``keys`` (keeping the designer's place when
+        the same objects are shown again)."""
+        place = self._place()
+        scroll = self.scroll_area.verticalScrollBar().value()
         self._building = True
         self.keys = [k for k in keys if self.doc.exists(k)]
         self.widgets = {}
@@ -109,7 +167,12 @@ class InspectorDock(QDockWidget):
             old.hide()
             old.deleteLater()
         self.scroll_area.setWidget(w)
+        for le in w.findChildren(QLineEdit):
+            le.setProperty(_BUILT, le.text())
         self._building = False
+        if place is not None and place.keys == self.keys:
+            self.scroll_area.verticalScrollBar().setValue(scroll)
+            self._restore(place)
 
     def _board_form(self, form: QFormLayout) -> None:
         m = self.doc.board.meta
