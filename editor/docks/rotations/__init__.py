@@ -6,7 +6,8 @@ progress bar from the census' progress callback and can stop the run (the answer
 then marked partial). It shows the figures (distinct configurations, how many
 connect, the percentage, each tile's symmetry), ranks the tiles by criticality in a
 table (click a row: the tile is selected and centred), tints the critical tiles on
-the canvas (stronger = more critical), loads the "goal unreachable" and "fewest
+the canvas (stronger = more critical; a legend in a free corner of the canvas says
+what the tint means and its scale), loads the "goal unreachable" and "fewest
 reachable points" configurations into the board as one undoable edit (made of
 :class:`~editor.commands.TurnCommand` steps, so Undo restores the turns), and lists
 the legal turns of the selected tile (``referee turns --legal``) with the reason for

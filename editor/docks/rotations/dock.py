@@ -27,7 +27,7 @@ from .census import CensusOptions, CensusThread
 from .formatting import STAGES, _names, fmt_classes, fmt_int
 from .picking import EndpointPicker, display_names, resolve
 from .report import report_text, write_report
-from .tint import TINT, CriticalTint
+from .tint import TINT, CriticalLegend, CriticalTint
 from .widgets import ROW_ROLE, RotationsDockWidgets
 
 if TYPE_CHECKING:
@@ -66,6 +66,8 @@ class RotationsDock(RotationsDockWidgets):
         self._snapshot: dict[str, tuple[str, float, float]] = {}
         self._varied: set[str] = set()
         self.tints: dict[str, CriticalTint] = {}
+        #: the key of the tint, in the canvas' corner while tiles are tinted
+        self.legend = CriticalLegend(view.viewport(), view)
         self.legal: LegalTurns | None = None
         self._connect()
         self.picker = EndpointPicker(
@@ -436,6 +438,7 @@ class RotationsDock(RotationsDockWidgets):
             if item.scene() is not None:
                 item.scene().removeItem(item)
         self.tints.clear()
+        self.legend.hide()
 
     def _show_tints(self) -> None:
         self.clear_tints()
@@ -455,15 +458,26 @@ class RotationsDock(RotationsDockWidgets):
                 f"{100 * (t.decided_fraction or 0):.0f} %",
                 self.scene.items_by_key.get(f"p:{p.id}"),
             )
+            count = (
+                f" ({t.decided:,} of {t.contexts:,})"
+                if t.decided is not None and t.contexts
+                else ""
+            )
             item.setToolTip(
                 f"{t.placement} decides the answer in "
                 f"{100 * (t.decided_fraction or 0):.2f} % of the other tiles' "
-                "configurations"
+                f"configurations{count}"
             )
             item.setPos(p.x, p.y)
             item.setRotation(360.0 * p.turns / tile.turn_count)
             self.scene.addItem(item)
             self.tints[t.placement] = item
+        shown = [t for t in res.critical_tiles() if t.placement in self.tints]
+        if shown:
+            self.legend.show_for(
+                [(t.placement, t.decided_fraction or 0.0, t.decided, t.contexts) for t in shown],
+                [self.tints[t.placement].outline_in_scene() for t in shown],
+            )
 
     def _on_toggled(self, shown: bool) -> None:
         if shown:

@@ -1,10 +1,20 @@
-"""The canvas tint of a critical tile: stronger the more its turn decides."""
+"""The canvas tint of a critical tile (stronger the more its turn decides) and the
+legend that says what the tint means."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsItem,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ... import style
 
@@ -43,6 +53,10 @@ class CriticalTint(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._bounds
 
+    def outline_in_scene(self) -> QRectF:
+        """The bounds of the tile's outline as the canvas shows it (turned, placed)."""
+        return self.mapToScene(self.outline).boundingRect()
+
     def _tile_selected(self) -> bool:
         try:
             return self.tile_item is not None and self.tile_item.isSelected()
@@ -54,7 +68,7 @@ class CriticalTint(QGraphicsItem):
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         r, g, b = TINT
-        a = int(35 + 105 * max(0.0, min(1.0, self.strength)))
+        a = tint_alpha(self.strength)
         painter.setBrush(QBrush(QColor(r, g, b, a)))
         pen = QPen(QColor(r, g, b, min(255, a + 60)), 1.5)
         pen.setCosmetic(True)
@@ -80,3 +94,126 @@ class CriticalTint(QGraphicsItem):
         painter.drawRoundedRect(box, 2.0, 2.0)
         painter.setPen(QColor(150, 20, 20))
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, self.label)
+
+
+def tint_alpha(strength: float) -> int:
+    """The tint's alpha for a criticality ``strength`` in [0, 1] (1 = the top tile)."""
+    return int(35 + 105 * max(0.0, min(1.0, strength)))
+
+
+class _Scale(QWidget):
+    """The tint's colour scale, weakest (left) to strongest (right), over white."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedHeight(12)
+        self.setMinimumWidth(160)
+
+    def paintEvent(self, _event: object) -> None:
+        p = QPainter(self)
+        r = self.rect().adjusted(0, 0, -1, -1)
+        p.fillRect(r, QColor("#ffffff"))
+        g = QLinearGradient(r.left(), 0, r.right(), 0)
+        g.setColorAt(0.0, QColor(*TINT, tint_alpha(0.0)))
+        g.setColorAt(1.0, QColor(*TINT, tint_alpha(1.0)))
+        p.fillRect(r, QBrush(g))
+        p.setPen(QColor(*TINT))
+        p.drawRect(r)
+        p.end()
+
+
+class CriticalLegend(QFrame):
+    """The key of the canvas tint: what the tint means and the scale from the least to
+    the most critical tile of the last census, in the corner of the canvas that covers
+    the fewest tinted tiles (top right when none is in the way).
+
+    A child of the view's viewport (it stays put and legible at every zoom); shown with
+    the tint and hidden with it. Lets clicks through to the canvas.
+    """
+
+    MARGIN = 10
+
+    def __init__(self, viewport: QWidget, view: QGraphicsView) -> None:
+        super().__init__(viewport)
+        self.view = view
+        #: the tinted tiles, in scene coordinates (the corner avoids them)
+        self.avoid: list[QRectF] = []
+        self.setObjectName("RotationsLegend")
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setStyleSheet(
+            "#RotationsLegend { background: rgba(255, 255, 255, 225);"
+            " border: 1px solid #c9a9a9; border-radius: 4px; }"
+        )
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 6, 8, 6)
+        lay.setSpacing(3)
+        self.title = QLabel()
+        self.scale = _Scale()
+        ends = QHBoxLayout()
+        self.low = QLabel()
+        self.high = QLabel()
+        self.high.setAlignment(Qt.AlignmentFlag.AlignRight)
+        ends.addWidget(self.low)
+        ends.addStretch(1)
+        ends.addWidget(self.high)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setStyleSheet("color: #555;")
+        for w in (self.title, self.scale):
+            lay.addWidget(w)
+        lay.addLayout(ends)
+        lay.addWidget(self.note)
+        self.setFixedWidth(250)
+        viewport.installEventFilter(self)
+        for bar in (view.horizontalScrollBar(), view.verticalScrollBar()):
+            bar.valueChanged.connect(lambda _v: self._place() if self.isVisible() else None)
+        self.hide()
+
+    def show_for(
+        self,
+        shares: list[tuple[str, float, int | None, int | None]],
+        avoid: list[QRectF] | None = None,
+    ) -> None:
+        """Show the key for the tinted tiles ``(placement, share, decided, contexts)``,
+        most critical first, away from the scene rectangles ``avoid``."""
+        self.avoid = list(avoid or [])
+        top = shares[0]
+        low = min(s for _, s, _, _ in shares)
+        self.title.setText(f"<b>Critical tiles: {len(shares)}</b> (tinted red)")
+        self.low.setText(f"{100 * low:.0f} %")
+        self.high.setText(f"{100 * top[1]:.0f} % ({top[0]})")
+        if top[2] is not None and top[3]:
+            how = (
+                f"{top[0]}'s turn decides it in {top[2]:,} of {top[3]:,} "
+                "configurations of the other tiles."
+            )
+        else:
+            how = f"{top[0]}'s turn decides it in {100 * top[1]:.1f} % of the sampled ones."
+        self.note.setText(
+            "Tint: the share of the other tiles' configurations in which the tile's turn "
+            f"decides whether From reaches To. {how}"
+        )
+        self.adjustSize()
+        self._place()
+        self.show()
+        self.raise_()
+
+    def _place(self) -> None:
+        vp = self.parentWidget()
+        if vp is None:
+            return
+        m, w, h = self.MARGIN, self.width(), self.height()
+        right, bottom = max(0, vp.width() - w - m), max(0, vp.height() - h - m)
+        rects = [self.view.mapFromScene(r).boundingRect() for r in self.avoid]
+        corners = [QPoint(right, m), QPoint(m, m), QPoint(right, bottom), QPoint(m, bottom)]
+
+        def covered(c: QPoint) -> int:
+            box = QRect(c.x(), c.y(), w, h)
+            return sum(box.intersected(r).width() * box.intersected(r).height() for r in rects)
+
+        self.move(min(corners, key=covered))  # the first of the least covered
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self._place()
+        return False
