@@ -101,7 +101,7 @@ class FeatureItem(QGraphicsItem):
         if feature.kind == "art" and isinstance(feature.props.get("image"), str):
             # the picture is the art's fill: keep its outline and label only
             self.art = [dataclasses.replace(d, brush=style.NO_BRUSH) for d in self.art]
-        self._bounds = style.feature_bounds(feature)
+        self._bounds = style.feature_bounds(feature).united(style.drawables_bounds(self.art))
         g = feature.geometry
         if feature.kind == "space" and self.art and self.art[0].path is not None:
             self._shape = self.art[0].path  # the fill outline doubles as the hit shape

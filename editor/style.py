@@ -3,7 +3,10 @@
 Node kinds and game properties (black points, wind arrows, doors, cities, terrain
 fills...) are drawn from the rules modules' symbols through the Qt-free
 :mod:`referee.palette` (:func:`symbol_drawables`), as ``referee render`` draws them:
-a new game's symbols need no code here.
+a new game's symbols need no code here. The rules modules' editor-drawn pictures (the
+track games' spaces, stage goals, event symbols, resolve-track ends and names) come
+from the very elements ``render`` writes (:func:`referee.render.primitives.feature_primitives`,
+painted by :mod:`editor.primitives`) and stand in for the plain symbols they cover.
 
 Everything is in millimetres (scene units). Feature art for a tile is turned into a
 list of *drawables* once per tile asset and cached, so painting a placed tile is a
@@ -13,17 +16,35 @@ handful of ``drawPath`` calls under the item's transform.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 import shapely
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPolygonF,
+)
 from shapely.geometry.base import BaseGeometry
 
 from referee import palette
 from referee.model import Feature
+from referee.render import FONTS
 from referee.render import TERRAIN as render_terrain
+from referee.render.primitives import feature_primitives
+
+from .drawable import NO_BRUSH as NO_BRUSH
+from .drawable import NO_PEN as NO_PEN
+from .drawable import Drawable as Drawable
+from .primitives import drawables as picture_drawables
+
+#: the families of a picture's text, as render names them (``Georgia, DejaVu Serif, …``)
+FONT_FAMILIES = [f.strip() for f in FONTS.split(",") if f.strip() != "serif"]
 
 #: a space no ``area`` symbol fills (the rules modules' terrains do, referee.palette)
 SPACE_FILL = "#e9e0b8"
@@ -62,18 +83,6 @@ Z_OF_KIND = {
 POINT_R = 4.0
 
 
-@dataclass
-class Drawable:
-    """One primitive: a path with pen and brush, or a text."""
-
-    path: QPainterPath | None
-    pen: QPen
-    brush: QBrush
-    text: str | None = None
-    at: QPointF | None = None
-    size: float = 4.0
-
-
 def geom_path(g: BaseGeometry) -> QPainterPath:
     """A QPainterPath of a shapely geometry (points become 0.5 mm dots)."""
     path = QPainterPath()
@@ -108,10 +117,6 @@ def pen(
     p = QPen(QColor(colour), width, style, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
     p.setCosmetic(cosmetic)
     return p
-
-
-NO_PEN = QPen(Qt.PenStyle.NoPen)
-NO_BRUSH = QBrush(Qt.BrushStyle.NoBrush)
 
 
 def drawables(f: Feature) -> list[Drawable]:
@@ -188,7 +193,11 @@ def drawables(f: Feature) -> list[Drawable]:
         )
     else:  # unknown: a thin outline
         out.append(Drawable(geom_path(g), pen("#555555", 0.5), NO_BRUSH))
-    out.extend(symbol_drawables(f))
+    prims = feature_primitives(f.id, f)
+    if prims:  # render's pictures and the symbols it draws beside them, as render has them
+        out.extend(picture_drawables(prims))
+    else:
+        out.extend(symbol_drawables(f))
     return out
 
 
@@ -249,6 +258,60 @@ def _polygon(pts: list[tuple[float, float]]) -> QPainterPath:
     return p
 
 
+#: the em of the font a picture's text is laid out in before it is scaled to its size
+_EM = 100
+
+
+def _picture_font(bold: bool) -> QFont:
+    font = QFont(FONT_FAMILIES)
+    font.setPixelSize(_EM)
+    font.setBold(bold)
+    return font
+
+
+def text_extent(d: Drawable) -> QRectF:
+    """Where a baseline text (``anchor`` set) lies, in scene mm (unturned)."""
+    assert d.at is not None and d.text is not None
+    k = d.size / _EM
+    w = QFontMetricsF(_picture_font(d.bold)).horizontalAdvance(d.text) * k
+    x0 = d.at.x() - {"middle": w / 2, "end": w}.get(d.anchor or "start", 0.0)
+    return QRectF(x0, d.at.y() - 0.8 * d.size, w, d.size)
+
+
+def _paint_baseline_text(painter: QPainter, d: Drawable) -> None:
+    assert d.at is not None and d.text is not None
+    box = text_extent(d)
+    painter.save()
+    painter.translate(d.at)
+    if d.angle:
+        painter.rotate(d.angle)
+    k = d.size / _EM
+    painter.scale(k, k)
+    painter.setFont(_picture_font(d.bold))
+    painter.setPen(d.pen)
+    painter.drawText(QPointF((box.left() - d.at.x()) / k, 0.0), d.text)
+    painter.restore()
+
+
+def drawables_bounds(items: list[Drawable]) -> QRectF:
+    """The scene rectangle the drawables cover (texts by their laid-out extent)."""
+    out = QRectF()
+    for d in items:
+        if d.path is not None:
+            w = d.pen.widthF() if d.pen.style() != Qt.PenStyle.NoPen else 0.0
+            out = out.united(d.path.boundingRect().adjusted(-w, -w, w, w))
+        elif d.text and d.at is not None and d.anchor is not None:
+            box = text_extent(d)
+            if d.angle:
+                from PySide6.QtGui import QTransform
+
+                t = QTransform().translate(d.at.x(), d.at.y()).rotate(d.angle)
+                t = t.translate(-d.at.x(), -d.at.y())
+                box = t.mapRect(box)
+            out = out.united(box)
+    return out
+
+
 def paint_drawables(painter: QPainter, items: list[Drawable], lod: float = 1.0) -> None:
     """Paint primitives; texts are skipped when they would be unreadably small."""
     for d in items:
@@ -256,6 +319,9 @@ def paint_drawables(painter: QPainter, items: list[Drawable], lod: float = 1.0) 
             painter.setPen(d.pen)
             painter.setBrush(d.brush)
             painter.drawPath(d.path)
+        elif d.text and d.at is not None and d.anchor is not None:
+            if d.size * lod >= 3:
+                _paint_baseline_text(painter, d)
         elif d.text and d.at is not None and d.size * lod >= 5:
             font = QFont()
             font.setPointSizeF(max(d.size, 0.5))

@@ -19,7 +19,8 @@ Every point of a track is a numbered space big enough to read at a table's size
 - each **track**'s name beside its first space (``track.name``).
 
 No copyrighted art: shapes and words from the board's geometry and properties only.
-The editor's canvas draws the plain symbols of :mod:`.track_vocabulary` instead.
+The editor's canvas draws these pictures too, from the same elements
+(:attr:`~referee.render.pictures.Picture.editor`, :func:`referee.render.primitives.feature_primitives`).
 """
 
 from __future__ import annotations
@@ -465,9 +466,9 @@ def draw_rally(c: Canvas, nid: str, f: Feature) -> None:
 
 
 PICTURES: dict[str, Picture] = {
-    "point.event=rally": Picture(draw_rally),
-    "point.index": Picture(draw_space, covers=("point.stage_goal", "point.event")),
-    "track.name": Picture(draw_track_name),
+    "point.event=rally": Picture(draw_rally, editor=True),
+    "point.index": Picture(draw_space, covers=("point.stage_goal", "point.event"), editor=True),
+    "track.name": Picture(draw_track_name, editor=True),
 }
 
 __all__ = ["NAME", "NUMBER", "PICTURES", "TRACK", "R", "draw_space", "draw_track_name", "heart_d"]

@@ -29,6 +29,8 @@ The package, by operation:
 - :mod:`.pictures` — the rules modules' printed-board pictures (``RulesModule.pictures``;
   Ringgeister's, the Riddle's and the track games' live beside their rules);
 - :mod:`.symbols` — the rules modules' plain symbols no picture stands for;
+- :mod:`.primitives` — what a feature's pictures draw, as data: the track boards'
+  decorations the editor's canvas paints from the same elements ``render`` writes;
 - :mod:`.figures` — figures and pieces; :mod:`.graph` — the compiled-graph overlay;
 - :mod:`.png` — rasterising the SVG to PNG (resvg).
 """

@@ -383,10 +383,11 @@ class BoardRenderer:
         draw = FEATURE_DRAWERS.get(f.kind)
         if draw is not None:
             draw(self, nid, f)
-        for pic in feature_pictures(f.kind, f.props):
-            pic.draw(self, nid, f)
-        for layer, tag, attrs, body in symbol_elements(nid, f, covered=self._covered):
-            self.svg.add(layer, tag, attrs, body)
+        with self.svg.drawing(nid):  # the primitives name the node (the editor's match)
+            for pic in feature_pictures(f.kind, f.props):
+                pic.draw(self, nid, f)
+            for layer, tag, attrs, body in symbol_elements(nid, f, covered=self._covered):
+                self.svg.add(layer, tag, attrs, body)
 
     def _figures(self) -> None:
         """The game's figures at their compiled nodes, else the board's pieces."""

@@ -5,13 +5,21 @@ A plug-in may declare, beside its :class:`~referee.vocabulary.Symbol` table,
 ground-floor :func:`referee.vocabulary.plugins`). ``referee render`` draws a
 feature's matching pictures (its kind's base picture first, then the others in table
 order) instead of the plain symbols they stand for (:attr:`Picture.covers`); the
-editor's canvas keeps drawing the symbols. Ringgeister's five-arrow black starts,
+editor's canvas keeps drawing the symbols, except where a :attr:`Picture.editor`
+picture matches (below). Ringgeister's five-arrow black starts,
 moon doors and spider (``referee/games/ringgeister/pictures.py``), the Riddle's
 spaces with their cities and letters (``referee/games/riddle/pictures.py``) and the
 track games' numbered points (``referee/games/track_pictures.py``) are drawn so.
 
 A picture draws on a :class:`Canvas` (the renderer) with the SVG helpers of
 :mod:`referee.render.svg`.
+
+A picture marked :attr:`Picture.editor` (the track games' spaces, stage goals, event
+symbols, resolve-track ends and track names) is drawn by the editor's canvas too, from
+the same elements: :func:`referee.render.primitives.feature_primitives` runs the
+pictures of one feature and returns what they drew as
+:class:`~referee.render.svg.Primitive` data, which ``render`` writes as SVG and the
+editor paints with Qt — one drawing code path, so they agree.
 """
 
 from __future__ import annotations
@@ -75,11 +83,17 @@ class Picture:
         key is always covered).
     legend : tuple of LegendSample
         The entries the picture contributes to the key of a board that uses it.
+    editor : bool
+        The editor's canvas draws it too, from
+        :func:`referee.render.primitives.feature_primitives` (instead of the plain
+        symbols it covers). Only for pictures that draw from the feature
+        alone (no terrain patterns, no see-through fills, no ``raw`` SVG).
     """
 
     draw: Draw
     covers: tuple[str, ...] = ()
     legend: tuple[LegendSample, ...] = ()
+    editor: bool = False
 
 
 @cache
@@ -121,6 +135,28 @@ def feature_pictures(
     return out
 
 
+@dataclass
+class Sheet:
+    """A bare canvas for pictures drawn outside a rendered board (the editor's)."""
+
+    svg: Svg = field(default_factory=Svg)
+    patterns: bool = False
+    see_through: bool = False
+
+
+def editor_pictures(
+    kind: str, props: Mapping[str, Any], table: Mapping[str, Picture] | None = None
+) -> list[tuple[str, Picture]]:
+    """``(key, picture)`` of the :attr:`Picture.editor` pictures that draw a feature
+    of ``kind`` with ``props``, in the order ``render`` draws them."""
+    pics = picture_table() if table is None else table
+    return [
+        (k, p)
+        for k, p in pics.items()
+        if p.editor and (k == kind or symbol_matches(k, kind, props))
+    ]
+
+
 def covered_keys(table: Mapping[str, Picture] | None = None) -> frozenset[str]:
     """The symbol keys the pictures stand for (their keys and :attr:`Picture.covers`)."""
     pics = picture_table() if table is None else table
@@ -132,7 +168,9 @@ __all__ = [
     "Draw",
     "LegendSample",
     "Picture",
+    "Sheet",
     "covered_keys",
+    "editor_pictures",
     "feature_pictures",
     "picture_table",
 ]

@@ -1,7 +1,8 @@
 """The SVG document of ``referee render``: numbers, layers, shared definitions and glyphs.
 
 Everything here writes text only (no board knowledge): :class:`Svg` collects elements
-in named layers and writes them in order; :func:`fmt`, :func:`points` and
+in named layers and writes them in order, and keeps each as a :class:`Primitive` (the
+data the editor's canvas paints the same pictures from); :func:`fmt`, :func:`points` and
 :func:`path_d` format coordinates (two decimals, no trailing zeros, so the output is
 deterministic); :func:`star`, :func:`moon_d`, :func:`arrow` and :func:`chevron` are
 the small glyphs the printed-board pictures share.
@@ -10,9 +11,11 @@ the small glyphs the printed-board pictures share.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, Final
-from xml.sax.saxutils import quoteattr
+from xml.sax.saxutils import quoteattr, unescape
 
 from shapely.geometry.base import BaseGeometry
 
@@ -68,24 +71,75 @@ def path_d(geom: BaseGeometry) -> str:
     return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class Primitive:
+    """One drawn element, as data: what ``referee render`` writes as SVG and the
+    editor's canvas paints with Qt (:func:`referee.render.primitives.feature_primitives`),
+    so both draw a track board's decorations from one description.
+
+    Attributes
+    ----------
+    layer : str
+        One of :data:`LAYERS`.
+    tag : str
+        ``circle``, ``ellipse``, ``rect``, ``line``, ``polygon``, ``path`` or ``text``.
+    attrs : dict
+        The SVG attributes as written (``stroke-width``, ``font-size``...), as text.
+    text : str
+        A ``text`` element's words (unescaped).
+    title : str
+        The element's ``<title>`` (what hovering shows), unescaped.
+    node : str or None
+        The node whose picture drew it, while :meth:`Svg.drawing` names one.
+    """
+
+    layer: str
+    tag: str
+    attrs: dict[str, str]
+    text: str = ""
+    title: str = ""
+    node: str | None = None
+
+
+def _body_parts(tag: str, body: str) -> tuple[str, str]:
+    """``(text, title)`` of an element's body (a ``<title>`` or a text's escaped words)."""
+    if body.startswith("<title>") and body.endswith("</title>"):
+        return "", unescape(body[len("<title>") : -len("</title>")])
+    return (unescape(body), "") if tag == "text" else ("", "")
+
+
 class Svg:
     """A tiny SVG writer: layers of elements (:data:`LAYERS`), written in order.
 
     Attribute names are written with ``-`` for ``_`` (``stroke_width`` ->
-    ``stroke-width``); ``None`` values are left out.
+    ``stroke-width``); ``None`` values are left out. Every element added is also kept
+    as a :class:`Primitive` (:attr:`primitives`), the description the editor paints.
     """
 
     LAYERS: Final = LAYERS
 
     def __init__(self) -> None:
         self.layers: dict[str, list[str]] = {k: [] for k in LAYERS}
+        #: every element added, in order, as data
+        self.primitives: list[Primitive] = []
+        self._node: str | None = None
+
+    @contextmanager
+    def drawing(self, node: str) -> Iterator[None]:
+        """Name the node whose picture the elements added meanwhile draw."""
+        saved, self._node = self._node, node
+        try:
+            yield
+        finally:
+            self._node = saved
 
     def add(self, layer: str, tag: str, attrs: dict[str, Any], body: str = "") -> None:
         """Append an element ``<tag attrs>body</tag>`` to ``layer``."""
-        a = " ".join(
-            f"{k.replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items() if v is not None
-        )
+        written = {k.replace("_", "-"): str(v) for k, v in attrs.items() if v is not None}
+        a = " ".join(f"{k}={quoteattr(v)}" for k, v in written.items())
         self.layers[layer].append(f"<{tag} {a}>{body}</{tag}>" if body else f"<{tag} {a}/>")
+        text, title = _body_parts(tag, body)
+        self.primitives.append(Primitive(layer, tag, written, text, title, self._node))
 
     def raw(self, layer: str, text: str) -> None:
         """Append ready-made SVG text to ``layer``."""
@@ -194,6 +248,7 @@ def chevron(
 __all__ = [
     "FONTS",
     "LAYERS",
+    "Primitive",
     "Svg",
     "arrow",
     "chevron",
