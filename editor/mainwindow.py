@@ -458,6 +458,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.doc.compiled_changed.connect(self.on_compiled)
         self.doc.changed.connect(self._on_doc_changed)
         self.scene.selectionChanged.connect(self._on_selection)
+        self.inspector.reselect.connect(self.scene.select_keys)
 
     # ================================================================== keys
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -40,6 +40,7 @@ from referee.games import available
 from referee.model import prop_table
 
 from ..commands import MoveCommand, SetMetaCommand, SetPropertyCommand, TurnCommand
+from ..commands.rename import RenameFeatureCommand
 from ..document import Document
 from .inspector_tips import field_tip
 
@@ -64,6 +65,9 @@ class _Place:
 
 class InspectorDock(QDockWidget):
     """Shows and edits the selected placement(s)/feature(s), or the board when none."""
+
+    #: the Inspector renamed what it shows: select these keys on the canvas again
+    reselect = Signal(object)
 
     def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
         super().__init__("Inspector", parent)
@@ -250,6 +254,15 @@ class InspectorDock(QDockWidget):
         assert first is not None
         title = first.id if len(feats) == 1 else f"{len(feats)} features"
         form.addRow(QLabel(f"<b>{kind.replace('_', ' ')} {title}</b>"))
+        if len(feats) == 1:
+            ident = QLineEdit(first.id)
+            ident.editingFinished.connect(lambda e=ident, old=first.id: self._rename(old, e.text()))
+            ident.setToolTip(
+                "The feature's id: games find their tracks by it (Mount Doom's route, "
+                "resolve…); renaming keeps every reference (track points, pieces)"
+            )
+            form.addRow("Id", ident)
+            self.widgets["id"] = ident
         specs = prop_table().get(kind, {})
         for key, spec in specs.items():
             value = first.props.get(key)
@@ -363,6 +376,17 @@ class InspectorDock(QDockWidget):
         else:
             value = text
         self._set(key, value)
+
+    def _rename(self, old: str, new: str) -> None:
+        if self._building or new.strip() == old or self.keys != [f"f:{old}"]:
+            return
+        try:
+            cmd = RenameFeatureCommand(self.doc, old, new.strip())
+        except BoardwrightError as exc:
+            self.error.setText(str(exc))
+            return
+        self._push(cmd)
+        self.reselect.emit({f"f:{cmd.new}"})
 
     def _meta(self, key: str, value: Any) -> None:
         if self._building or self.doc.board.meta.get(key) == value:

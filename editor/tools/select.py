@@ -1,4 +1,5 @@
-"""Select and move: click, Ctrl/Shift-click to add, rubber band, drag to move (snapped).
+"""Select and move: click, Ctrl/Shift-click to add, rubber band, drag to move (snapped);
+a click without a drag on one of several selected objects selects just that one.
 
 Dragging the background picture where no board item is moves it, unless it is
 locked (Background panel) or Ctrl/Shift is held (then the drag selects with a box).
@@ -38,6 +39,7 @@ class SelectTool(Tool):
         self._keys: set[str] = set()
         self._anchor: tuple[float, float] | None = None
         self._piece: str | None = None
+        self._pressed: str | None = None
         #: where the background picture's corner was when its drag started
         self._bg_from: tuple[float, float] | None = None
 
@@ -59,6 +61,8 @@ class SelectTool(Tool):
         if key not in sel:
             scene.select_keys({key})
             sel = {key}
+        #: a click (no drag) on one of several selected objects selects just it, on release
+        self._pressed = key if len(sel) > 1 else None
         self._drag = next_drag()
         self._start = pos
         self._applied = QPointF(0, 0)
@@ -153,6 +157,10 @@ class SelectTool(Tool):
         if self._drag is None:
             return False
         self.ctx.scene.show_slots(None, 0, QRectF())
+        pressed, self._pressed = self._pressed, None
+        still = (pos - self._start).manhattanLength() < 1.0
+        if pressed is not None and self._applied == QPointF(0, 0) and still:
+            self.ctx.scene.select_keys({pressed})
         self._drag = None
         self._piece = None
         self._bg_from = None
