@@ -35,11 +35,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.assets import load_packs
 from referee.errors import BoardwrightError
 from referee.games import available
 from referee.model import prop_table
 
 from ..commands import MoveCommand, SetMetaCommand, SetPropertyCommand, TurnCommand
+from ..commands.embed_pack import EmbedPackCommand, pack_needed
 from ..commands.rename import RenameFeatureCommand
 from ..document import Document
 from .inspector_tips import field_tip
@@ -191,7 +193,7 @@ class InspectorDock(QDockWidget):
             rules.addItem(r, r)
         i = rules.findData(m.get("rules"))
         rules.setCurrentIndex(max(i, 0))
-        rules.currentIndexChanged.connect(lambda _i: self._meta("rules", rules.currentData()))
+        rules.currentIndexChanged.connect(lambda _i: self._set_rules(rules.currentData()))
         form.addRow("Rules", rules)
         for key, label in (("width", "Width (mm)"), ("height", "Height (mm)")):
             sb = QDoubleSpinBox()
@@ -387,6 +389,20 @@ class InspectorDock(QDockWidget):
             return
         self._push(cmd)
         self.reselect.emit({f"f:{cmd.new}"})
+
+    def _set_rules(self, rules: str | None) -> None:
+        """Set the board's rules; a game whose pack is installed (same id) comes with
+        its pack's pieces and decks, embedded in the same undo step."""
+        if self._building or self.doc.board.meta.get("rules") == rules:
+            return
+        pack = load_packs().get(rules) if rules else None
+        if pack is None or not pack_needed(self.doc, pack):
+            self._meta("rules", rules)
+            return
+        self.doc.undo.beginMacro(f"Rules: {rules}, with its pack")
+        self._push(SetMetaCommand(self.doc, "rules", rules))
+        self._push(EmbedPackCommand(self.doc, pack))
+        self.doc.undo.endMacro()
 
     def _meta(self, key: str, value: Any) -> None:
         if self._building or self.doc.board.meta.get(key) == value:

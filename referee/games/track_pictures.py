@@ -25,7 +25,6 @@ The editor's canvas draws these pictures too, from the same elements
 
 from __future__ import annotations
 
-import itertools
 import math
 from xml.sax.saxutils import escape
 
@@ -401,7 +400,8 @@ def draw_track_name(c: Canvas, nid: str, f: Feature) -> None:
         return
     (x0, y0), (x1, y1) = coords[0], coords[-1]
     name = str(f.props["name"])
-    if len(coords) < 3:  # a link (the rally space's), not a track to name
+    spaces = len(f.props.get("points") or coords)
+    if spaces < 3:  # a link (the rally space's), not a track to name
         return
     # the encounter row's card slots stand taller than a space
     above = 17.0 + 3.5 if "encounter" in name.lower() else R + 3.5
@@ -437,8 +437,16 @@ def draw_track_name(c: Canvas, nid: str, f: Feature) -> None:
             escape(name),
         )
     if "resolve" in name.lower():
-        for (ax, ay), (bx, by) in itertools.pairwise(coords):
-            mx, my = (ax + bx) / 2, (ay + by) / 2
+        # a chevron between each two spaces (the spaces lie at equal steps along the
+        # line, as Draw track lays them and as the shipped board has them)
+        steps = [
+            g.interpolate((k + 0.5) / (spaces - 1), normalized=True) for k in range(spaces - 1)
+        ]
+        for mid in steps:
+            ahead = g.interpolate(min(g.project(mid) + 0.5, g.length))
+            behind = g.interpolate(max(g.project(mid) - 0.5, 0.0))
+            ax, ay, bx, by = behind.x, behind.y, ahead.x, ahead.y
+            mx, my = mid.x, mid.y
             a = math.atan2(by - ay, bx - ax)
             ux, uy = math.cos(a), math.sin(a)
             tip = (mx + ux * 2.2, my + uy * 2.2)

@@ -1,7 +1,8 @@
 """The track games' board vocabulary (Mount Doom and the cooperative game).
 
 Both modules declare these in their ``RULES`` (``props``, ``symbols``): event
-spaces, stage goals and the index of a point along its track.
+spaces, stage goals, the index of a point along its track, a space's role on its
+track and an encounter-row position's symbol (so the editor's Inspector edits them).
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ from ..vocabulary import Symbol
 
 #: feature kind -> property -> spec (the shape of :data:`referee.model.PROP_SPECS`)
 PROPS: dict[str, dict[str, dict[str, Any]]] = {
-    "point": {"event": {"type": "str"}, "stage_goal": {"type": "bool"}, "index": {"type": "int"}},
+    "point": {
+        "event": {"type": "str"},
+        "stage_goal": {"type": "bool"},
+        "index": {"type": "int"},
+        # what a space is on its track (the resolve track's ends, the Ring's start,
+        # Sauron's eye, Isengard's and Minas Morgul's figures' spaces…)
+        "role": {"type": "str"},
+        # what an empty encounter-row position shows
+        "symbol": {"type": "str"},
+    },
 }
 
 #: stage goals ringed in red, event spaces marked

@@ -1,23 +1,24 @@
-"""The second designer walkthrough (issue 33): Adventure to Mount Doom's route rebuilt
+"""The second designer walkthrough (issue 33): Adventure to Mount Doom's board rebuilt
 with the Draw track tool, driven through the real widgets (keys, clicks, Ctrl+clicks,
-drags, typing into the Inspector — no model calls): 42 numbered spaces along a three-row
-serpentine, the track renamed ``route`` (the game finds its route by that id), Rivendell
-named and marked as the start, the six stage goals ticked and named, the dark-heart and
-Nazgûl event spaces set on several spaces at once, the whole route boxed and dragged
-down the board, saved; ``referee check`` passes on
-the saved project, and the route the game's rules read from it (stage goals, their
-names, the event spaces, by route index) is the shipped project's.
+drags, typing into the Inspector — no model calls): the route's 42 numbered spaces
+along a three-row serpentine, the track renamed ``route`` (the rules find their
+tracks by id), Rivendell named and marked as the start, the six stage goals ticked and
+named, the dark-heart and Nazgûl event spaces set on several spaces at once, the
+whole route boxed and dragged down the page; then the rally link from Minas Morgul,
+the resolve track with its ends, the Ring's start and Sauron's eye, Isengard's and
+Minas Morgul's spaces, the encounter row's symbols, and the rules (which bring the
+``mount-doom`` pack's decks and dice). Saved; ``referee check`` passes, the layout the
+rules read from the project matches the shipped one's (route, stage goals and names,
+events, track lengths, roles, row symbols), and ``referee new mount-doom`` starts a game
+on it.
 
 It counts the interactions and writes a screenshot of every step to
 ``$BOARDWRIGHT_WALKTHROUGH_SHOTS`` if set, else to the test's tmp dir.
-
-What the full game needs beyond the route (the resolve track with its roles, Isengard,
-the Nazgûl spaces, the encounter row, the embedded ``mount-doom`` pack's decks) is
-not part of this walk: ``referee check`` with ``rules: mount-doom`` would ask for it.
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -83,6 +84,25 @@ class TrackWalk(Walk):
         self.count += 1
         click(self.win.view, x, y, modifiers=CTRL)
 
+    def draw(
+        self, n: int, corners: list[tuple[float, float]], tid: str, on_line: tuple[float, float]
+    ) -> None:
+        """Draw track: K, ``n`` spaces, the corners; then V, a click on the new track's
+        line at ``on_line`` and its id typed into the Inspector."""
+        self.win.view.setFocus()
+        self.key(Qt.Key.Key_K)
+        self.type_into(self.win.track_spaces, str(n))
+        self.win.view.setFocus()
+        for x, y in corners[:-1]:
+            self.click(x, y)
+        self.double_click(*corners[-1])
+        self.key(Qt.Key.Key_V)
+        self.click(*on_line)
+        keys = self.win.scene.selected_keys()
+        assert len(keys) == 1 and self.win.doc.feature(next(iter(keys))[2:]).kind == "track"
+        self.type_into(self.field("id"), tid)
+        assert self.win.doc.feature(tid) is not None
+
     def type_into(self, widget: Any, text: str, enter: bool = True) -> None:
         """Click into an Inspector field, replace its text, and (one more) press Enter."""
         self.press(widget)
@@ -96,7 +116,7 @@ class TrackWalk(Walk):
         return self.win.inspector.widgets[key]
 
 
-def test_a_designer_rebuilds_the_mount_doom_route_with_the_track_tool(
+def test_a_designer_rebuilds_the_mount_doom_board_with_the_track_tool(
     make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     shipped = layout_of(compile_board(load_project(SHIPPED)))
@@ -193,13 +213,76 @@ def test_a_designer_rebuilds_the_mount_doom_route_with_the_track_tool(
     walk.key(Qt.Key.Key_0, CTRL)  # zoom to the content
     walk.shot("route-moved")
 
-    # 8. save
+    # 8. the rest of the game's board: the page as big as the shipped one's, then each
+    #    track drawn, renamed as the rules name it, and its spaces' roles typed in
+    walk.type_into(walk.field("width"), "660")
+    walk.type_into(walk.field("height"), "430")
+    mm = space_xy(shipped.minas_morgul)
+    mm = (mm[0], mm[1] + 80.0)
+    rally = (mm[0] - 50.0, mm[1] + 35.0)  # below the last row (the rows are 40 mm apart)
+    walk.draw(2, [mm, rally], "to_rally", (mm[0] - 25.0, mm[1] + 17.5))
+    link = win.doc.feature("to_rally").props["points"]
+    assert link[0] == points[shipped.minas_morgul].id  # the link starts on Minas Morgul
+    walk.click(*rally)
+    walk.type_into(walk.field("name"), "rally space", enter=False)
+    walk.key_on(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    walk.type_into(walk.field("event"), "rally")
+    walk.shot("rally")
+    resolve = [(620.0, 40.0 + 24.0 * k) for k in range(13)]
+    walk.draw(13, [resolve[0], resolve[-1]], "resolve", (620.0, 52.0))
+    walk.type_into(walk.field("name"), "resolve track (bright heart to dark heart)")
+    for k, role in ((0, "bright_end"), (4, "ring_start"), (8, "sauron_eye"), (12, "dark_end")):
+        walk.click(*resolve[k])
+        walk.type_into(walk.field("role"), role)
+    walk.shot("resolve-track")
+    for tid, xs, y, roles in (
+        ("isengard", [80.0 + 22.0 * k for k in range(6)], 330.0, ("uruk_hai_leader", "uruk_hai")),
+        ("nazgul_spaces", [300.0 + 22.0 * k for k in range(9)], 330.0, ("witch_king", "nazgul")),
+    ):
+        walk.draw(len(xs), [(xs[0], y), (xs[-1], y)], tid, (xs[0] + 11.0, y))
+        walk.click(xs[0], y)
+        walk.type_into(walk.field("role"), roles[0])
+        walk.click(xs[1], y)
+        for x in xs[2:]:
+            walk.ctrl_click(x, y)
+        walk.type_into(walk.field("role"), roles[1])
+    walk.shot("isengard-and-nazgul")
+    row = [(120.0 + 70.0 * k, 400.0) for k in range(6)]
+    walk.draw(6, [row[0], row[-1]], "encounter_row", (155.0, 400.0))
+    walk.click(*row[0])
+    walk.ctrl_click(*row[5])
+    walk.type_into(walk.field("symbol"), "nazgul")
+    for k, who in ((1, "merry-pippin"), (2, "legolas"), (3, "gimli"), (4, "aragorn")):
+        walk.click(*row[k])
+        walk.type_into(walk.field("symbol"), who)
+    walk.shot("encounter-row")
+    # the game's rules; its pack (decks, dice, figures) comes with them
+    walk.key(Qt.Key.Key_Escape)
+    rules = walk.field("rules")
+    walk.count += 1  # Tab to the Rules box (from Name)
+    rules.setFocus(Qt.FocusReason.TabFocusReason)
+    walk.key_on(rules, Qt.Key.Key_M)  # the list's own search: mount-doom
+    assert win.view.tool is win.tools["select"]  # the letter went to the list, not a tool
+    assert QApplication.focusWidget() is walk.field("rules")  # kept over the rebuild
+    assert win.doc.board.meta["rules"] == "mount-doom"
+    assert any(k.startswith("mount-doom/") for k in win.doc.board.decks)
+    win.doc.recompile_now()
+    assert [p.message for p in win.doc.compiled.problems if p.severity == "error"] == []
+    win.view.setFocus()
+    walk.key(Qt.Key.Key_0, CTRL)  # zoom to the content: the whole board
+    walk.shot("rules-set")
+
+    # 9. save
     win.view.setFocus()
     walk.key(Qt.Key.Key_S, CTRL)
-    assert project.is_file() and not win.doc.modified
+    assert project.is_file() and not win.doc.modified, (
+        win.statusBar().currentMessage(),
+        win.ask.calls,
+    )
     walk.shot("saved")
 
-    # 9. the referee: the project checks clean, and its route reads as the shipped one's
+    # 10. the referee: the project checks clean, its route reads as the shipped one's,
+    #     and a game of Mount Doom starts on it
     check = subprocess.run(
         [sys.executable, "-m", "referee", "check", str(project)],
         capture_output=True,
@@ -221,6 +304,21 @@ def test_a_designer_rebuilds_the_mount_doom_route_with_the_track_tool(
     }
     assert events == shipped.events
     assert g.nodes[route[0]].get("event") == "start"
+    ours = layout_of(c)
+    for part in ("resolve", "isengard", "nazgul_spaces", "row"):
+        assert len(getattr(ours, part)) == len(getattr(shipped, part)), part
+    assert (ours.ring_start, ours.sauron_eye) == (shipped.ring_start, shipped.sauron_eye)
+    assert ours.row_symbols == shipped.row_symbols
+    new = subprocess.run(
+        [sys.executable, "-m", "referee", "new", "mount-doom", str(project), "--players", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert new.returncode == 0, new.stdout + new.stderr
+    state = json.loads(new.stdout)
+    assert state["rules"] == "mount-doom", state.keys()
 
     lines = [f"{n:>3}  {name}" for name, n in walk.steps]
     print("interactions after each step:\n" + "\n".join(lines))
