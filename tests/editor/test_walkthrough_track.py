@@ -52,6 +52,8 @@ CORNERS = [
 ]
 PER_ROW, PITCH = 14, 40.0
 CTRL = Qt.KeyboardModifier.ControlModifier
+#: the walk's bound (docs/reference/editor.md quotes it)
+MAX_INTERACTIONS = 220
 
 
 def space_xy(i: int) -> tuple[float, float]:
@@ -323,6 +325,7 @@ def test_a_designer_rebuilds_the_mount_doom_board_with_the_track_tool(
     lines = [f"{n:>3}  {name}" for name, n in walk.steps]
     print("interactions after each step:\n" + "\n".join(lines))
     print(f"screenshots in {walk.shots}")
+    assert walk.count <= MAX_INTERACTIONS, lines
     assert len(list(walk.shots.glob("*.png"))) == len(walk.steps)
 
 
