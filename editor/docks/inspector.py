@@ -88,11 +88,31 @@ class InspectorDock(QDockWidget):
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
         self.error.setWordWrap(True)
+        doc.compiled_changed.connect(self._refresh_counts)
         self.show_keys([])
 
     def set_document(self, doc: Document) -> None:
+        self.doc.compiled_changed.disconnect(self._refresh_counts)
         self.doc = doc
+        doc.compiled_changed.connect(self._refresh_counts)
         self.show_keys([])
+
+    def _count_texts(self) -> list[str]:
+        c = self.doc.compiled.counts()
+        return [
+            f"{len(self.doc.board.placements)} tiles, {len(self.doc.board.features)} free features",
+            "Nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items()),
+            "Edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items()),
+        ]
+
+    def _refresh_counts(self) -> None:
+        """A compile finished: the board form's counts follow (in place: no rebuild, so
+        a field being typed in keeps its focus)."""
+        try:
+            for lab, text in zip(self.count_labels, self._count_texts(), strict=True):
+                lab.setText(text)
+        except RuntimeError:  # the labels went with their form
+            self.count_labels = []
 
     # ------------------------------------------------------------------ building
     def _focus_parts(self, w: QWidget) -> list[QWidget]:
@@ -135,6 +155,8 @@ class InspectorDock(QDockWidget):
         self._building = True
         self.keys = [k for k in keys if self.doc.exists(k)]
         self.widgets = {}
+        #: the board form's counts (tiles, nodes, edges), refreshed after each compile
+        self.count_labels: list[QLabel] = []
         w = QWidget()
         outer = QVBoxLayout(w)
         form = QFormLayout()
@@ -207,16 +229,12 @@ class InspectorDock(QDockWidget):
         self.widgets["rules"] = rules
         for key, wdg in self.widgets.items():
             wdg.setToolTip(field_tip("board", key))
-        c = self.doc.compiled.counts()
-        for text in (
-            f"{len(self.doc.board.placements)} tiles, {len(self.doc.board.features)} free features",
-            "Nodes: " + ", ".join(f"{k} {v}" for k, v in c["nodes"].items()),
-            "Edges: " + ", ".join(f"{k} {v}" for k, v in c["edges"].items()),
-        ):
+        for text in self._count_texts():
             lab = QLabel(text)
             lab.setWordWrap(True)
             lab.setStyleSheet("color: #555")
             form.addRow(lab)
+            self.count_labels.append(lab)
 
     def _placement_form(self, form: QFormLayout, keys: list[str]) -> None:
         if len(keys) > 1:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit
 from shapely.geometry import Point
 
 from editor.document import new_board
@@ -81,3 +81,24 @@ def test_a_problems_refresh_leaves_a_field_being_typed_in(make_window: Any, qtbo
     qtbot.keyClicks(field, " Morgul")
     qtbot.keyClick(field, Qt.Key.Key_Return)
     assert win.doc.feature("p1").props["name"] == "Minas Morgul"
+
+
+def test_the_board_form_counts_follow_each_compile_in_place(make_window: Any, qtbot: Any) -> None:
+    """On main the board form's node counts were those of the last rebuild (an empty
+    'Nodes:' line after a track was drawn); now they follow each compile, and the board's
+    Name field being typed in keeps its focus and text."""
+    win = make_window(board=new_board(), packs={})
+    focus(win, qtbot)
+    name = win.inspector.widgets["name"]
+    name.setFocus()
+    qtbot.keyClicks(name, "Mount")
+    typed = name.text()
+    win.tools["track"].add_track([(40.0, 60.0), (200.0, 60.0)], 5)
+    win.doc.recompile_now()
+    shown = {
+        lab.text()
+        for lab in win.inspector.scroll_area.widget().findChildren(QLabel)
+        if lab.isVisible()
+    }
+    assert {"Nodes: point 5", "Edges: next 4"} <= shown
+    assert _focused_key(win) == "name" and win.inspector.widgets["name"].text() == typed
