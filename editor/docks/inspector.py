@@ -77,6 +77,8 @@ class InspectorDock(QDockWidget):
         self.doc = doc
         self.keys: list[str] = []
         self.widgets: dict[str, QWidget] = {}
+        #: the board form's counts (tiles, nodes, edges), refreshed after each compile
+        self.count_labels: list[QLabel] = []
         self._building = False
         #: what to say when nothing is selected (None: edit the board's settings)
         self.empty_text: str | None = None
@@ -108,6 +110,8 @@ class InspectorDock(QDockWidget):
     def _refresh_counts(self) -> None:
         """A compile finished: the board form's counts follow (in place: no rebuild, so
         a field being typed in keeps its focus)."""
+        if not self.count_labels:
+            return
         try:
             for lab, text in zip(self.count_labels, self._count_texts(), strict=True):
                 lab.setText(text)
@@ -155,8 +159,7 @@ class InspectorDock(QDockWidget):
         self._building = True
         self.keys = [k for k in keys if self.doc.exists(k)]
         self.widgets = {}
-        #: the board form's counts (tiles, nodes, edges), refreshed after each compile
-        self.count_labels: list[QLabel] = []
+        self.count_labels = []
         w = QWidget()
         outer = QVBoxLayout(w)
         form = QFormLayout()
