@@ -111,6 +111,18 @@ class FeatureItem(QGraphicsItem):
             sp = QPainterPath()
             if g.geom_type == "Point":
                 sp.addEllipse(QPointF(g.x, g.y), style.POINT_R + 1, style.POINT_R + 1)
+                # a picture's space (a track space, a card slot) is the point's to click:
+                # the widest filled shape drawn over its centre
+                under = [
+                    d.path
+                    for d in self.art
+                    if d.path is not None
+                    and d.brush.style() != Qt.BrushStyle.NoBrush
+                    and d.path.contains(QPointF(g.x, g.y))
+                ]
+                widest = max(under, key=lambda q: q.boundingRect().width(), default=None)
+                if widest is not None and widest.boundingRect().width() > 2 * style.POINT_R + 2:
+                    sp = widest
             else:
                 from PySide6.QtGui import QPainterPathStroker
 

@@ -119,3 +119,17 @@ def test_path_data_of_the_pictures_is_understood() -> None:
     assert eye.boundingRect().width() == 10.0
     rel = path_from_d("m1,1 l2,0 v3 h-2 z")
     assert rel.boundingRect().getRect() == (1.0, 1.0, 2.0, 3.0)
+
+
+def test_a_track_space_is_clicked_where_it_is_drawn(make_window: Any, qtbot: Any) -> None:
+    """The drawn space (6.8 mm) is the point's to click, not just its 5 mm centre."""
+    from .helpers import click, focus
+
+    win = make_window(load_project(MOUNT_DOOM), packs={})
+    focus(win, qtbot)
+    goal = win.doc.feature("r07")
+    click(win.view, goal.geometry.x + 0.9 * R, goal.geometry.y)
+    assert win.scene.selected_keys() == {"f:r07"}
+    slot = win.doc.feature("row3")  # a card slot of the encounter row, 24 × 34 mm
+    click(win.view, slot.geometry.x + 10.0, slot.geometry.y - 14.0)
+    assert win.scene.selected_keys() == {"f:row3"}
