@@ -21,6 +21,7 @@ from ..compiler import compile_board
 from ..design import Budget, DesignStore, Objective, Searcher, Space, census_options, fixed_slots
 from ..design.finalists import play_finalists
 from ..design.report import table, write
+from ..design.symmetry import SYMMETRIES
 from ..errors import AssetError, UnknownNodeError, UsageError
 from ..games import get_game
 from ..store import load_project
@@ -89,9 +90,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--symmetry",
         default="none",
-        choices=["none", "rot180", "rot90"],
+        choices=["none", *SYMMETRIES],
         help="ask for a layout that looks the same turned a half (rot180) or a quarter "
-        "(rot90) turn about the middle of the board (a constraint; default none)",
+        "(rot90) turn about the middle of the board, or mirrored across its vertical "
+        "(mirror-x), horizontal (mirror-y) or a diagonal (mirror-diag, mirror-anti) "
+        "middle line, judged by the tiles' ports, paths and points (a constraint; "
+        "default none)",
     )
     p.add_argument("--to", dest="targets", metavar="NODES", help="goal nodes (default: the goal)")
     p.add_argument("--galleries", default="none", metavar="SYMBOL|none")
