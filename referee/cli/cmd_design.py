@@ -19,7 +19,7 @@ from pathlib import Path
 from ..assets import AssetPack, load_pack, load_packs
 from ..compiler import compile_board
 from ..design import Budget, DesignStore, Objective, Searcher, Space, census_options, fixed_slots
-from ..design.finalists import play_finalists
+from ..design.finalists import DEFAULT_BOT, play_finalists, verdict
 from ..design.report import table, write
 from ..design.symmetry import SYMMETRIES
 from ..errors import AssetError, UnknownNodeError, UsageError
@@ -118,7 +118,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     bal = p.add_argument_group("balance (the finalists only, as referee balance plays them)")
     bal.add_argument("--games", type=int, default=40, help="games per finalist (default 40)")
-    bal.add_argument("--bots", help="one bot per seat, e.g. greedy,greedy (needed for balance)")
+    bal.add_argument(
+        "--bots",
+        help=f"one bot per seat, e.g. greedy,greedy (default {DEFAULT_BOT} in every seat)",
+    )
     bal.add_argument("--players", type=int, help="seats (default: the number of --bots)")
     bal.add_argument("--option", action="append", metavar="KEY=VALUE")
     bal.add_argument("--variant", metavar="V", help=VARIANT_HELP)
@@ -177,8 +180,6 @@ def cmd_design(args: argparse.Namespace) -> int:
     budget = Budget.parse(args.budget)
     if args.top < 1:
         raise UsageError(f"--top must be at least 1, not {args.top}")
-    if "balance" in objective.weights and not args.bots:
-        raise UsageError("--objective balance needs --bots (one bot per seat)")
     board = load_project(args.project)
     declared = board.rules
     if declared and declared != args.rules:
@@ -244,6 +245,7 @@ def cmd_design(args: argparse.Namespace) -> int:
                 "start": result.base.to_json(),
                 "compare": result.compare.to_json() if result.compare else None,
                 "best": [c.to_json() for c in result.best],
+                "balance": verdict(result),
                 "files": files,
             }
         )
