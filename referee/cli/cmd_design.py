@@ -17,9 +17,10 @@ import sys
 from pathlib import Path
 
 from ..assets import AssetPack, load_pack, load_packs
+from ..bots import parse_bots
 from ..compiler import compile_board
 from ..design import Budget, DesignStore, Objective, Searcher, Space, census_options, fixed_slots
-from ..design.finalists import DEFAULT_BOT, play_finalists, verdict
+from ..design.finalists import DEFAULT_BOT, n_specs, play_finalists, verdict
 from ..design.report import table, write
 from ..design.symmetry import SYMMETRIES
 from ..errors import AssetError, UnknownNodeError, UsageError
@@ -180,6 +181,9 @@ def cmd_design(args: argparse.Namespace) -> int:
     budget = Budget.parse(args.budget)
     if args.top < 1:
         raise UsageError(f"--top must be at least 1, not {args.top}")
+    if "balance" in objective.weights:  # a bad --bots is refused before the search
+        bots = args.bots or DEFAULT_BOT
+        parse_bots(bots, args.players or max(2, n_specs(bots)))
     board = load_project(args.project)
     declared = board.rules
     if declared and declared != args.rules:

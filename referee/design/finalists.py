@@ -32,7 +32,8 @@ from .search import Candidate, DesignResult
 from .store import SHARED
 
 
-def _n_specs(bots: str) -> int:
+def n_specs(bots: str) -> int:
+    """How many seats a ``--bots`` text names."""
     return len(
         [s for s in bots.replace(";", ",").split(",") if s.strip() and "=" not in s.split(":")[0]]
     )
@@ -119,7 +120,7 @@ def play_finalists(
     from ..balance.study import Study
 
     bots = bots or DEFAULT_BOT
-    seats = players or max(2, _n_specs(bots))
+    seats = players or max(2, n_specs(bots))
     specs = tuple(parse_bots(bots, seats))
     eng = make_engine(engine, workers=workers, scheduler=scheduler)
     with tempfile.TemporaryDirectory(prefix="design-balance-") as tmp:

@@ -112,3 +112,5 @@ def test_balance_without_bots_plays_the_kits_tree_search(tmp_path, capsys):
             for (d,) in conn.execute("select description from studies")
         }
     assert bots == {json.dumps([DEFAULT_BOT, DEFAULT_BOT])}
+    page = RINGGEISTER.parents[2] / "docs" / "how-to" / "design-a-board.md"
+    assert f"`{DEFAULT_BOT}`" in page.read_text()  # the page names the bot played
