@@ -438,6 +438,7 @@ class DesignDock(QDockWidget):
         return (
             f"score {c.score:.4f}\nconnected {100 * m.connected:.2f} %\n"
             f"{len(c.changes)} slot(s) changed"
+            + (f"\nmisses the constraints by {c.violation}" if c.violation else "")
         )
 
     def _on_result(self, res: DesignResult) -> None:
@@ -449,6 +450,12 @@ class DesignDock(QDockWidget):
             "store; start "
             f"{100 * res.base.measures.connected:.2f} % connected"
             + (f", best {100 * best.measures.connected:.2f} %" if best else "")
+            + (
+                f"; no layout found meets the constraints, the closest misses by "
+                f"{best.violation} (steps short of the distance plus slots out of symmetry)"
+                if best is not None and best.violation
+                else ""
+            )
         )
         if self.list.count() and self.list.currentRow() < 0:
             self.list.setCurrentRow(0)

@@ -190,3 +190,18 @@ def test_a_symmetry_the_tiles_cannot_meet_is_one_line(make_window: Any, qtbot: A
     text = dock.status.text()
     assert "\n" not in text and "has no mirror image among the tiles of its outline" in text
     assert dock.result is None
+
+
+def test_a_symmetry_no_layout_meets_names_the_closest(make_window: Any, qtbot: Any) -> None:
+    win = make_window(load_project(RINGGEISTER), packs={})
+    dock = win.design
+    dock.symmetry_box.setCurrentText("rot180")
+    search(qtbot, dock, 10)
+    res = dock.result
+    assert res is not None and not res.feasible
+    text = dock.status.text()
+    assert f"the closest misses by {res.best[0].violation}" in text
+    assert dock.list.count() >= 1
+    assert all(
+        "misses the constraints by" in dock.list.item(i).text() for i in range(dock.list.count())
+    )
