@@ -166,3 +166,57 @@ def test_pinned_images_that_match_are_accepted_and_kept():
     ids = [sl.id for sl in s.slots]
     assert s.start[ids.index("c00")] == ("gen/m00", 1)
     assert s.start[ids.index("c04")] == ("gen/m00-mirrored", 3)
+
+
+def test_mirror_with_path_terms_keeps_the_laid_turns_symmetric(tmp_path):
+    """With a path term the initial turns are searched too: the candidates are laid
+    symmetric turn for turn, and their path figures are those of the written board."""
+    board = mirror_board(0)
+    compiled = compile_board(board)
+    opts = census_options(compiled)
+    obj = Objective.parse("connected,path-spread=0.1")
+    space = Space.from_board(board, symmetry="mirror-x", turns_matter=True)
+    with DesignStore(tmp_path / "p.sqlite") as store:
+        s = Searcher(space, compiled, opts, obj, store)
+        r = s.run(Budget(steps=200), seed=1)
+    best = r.best[0]
+    assert best.violation == 0 and space.asymmetry(best.layout) == 0
+    assert best.measures.steps is not None
+
+
+def test_a_pack_tile_may_fill_a_mirror_slot(tmp_path):
+    """With a pack the board's tiles need not all be laid: a chiral tile without its
+    twin is no refusal, since a pack tile alike in the mirror can take its place."""
+    from referee.assets import PACK_FORMAT, PACK_VERSION, load_pack
+
+    board = mirror_board(0)
+    lone = "gen/m00-mirrored"
+    board.tiles.pop(lone)
+    for p in board.placements:
+        if p.tile == lone:
+            p.tile = "gen/m00"  # two copies of the chiral tile, no twin
+    with pytest.raises(UsageError, match="has no mirror image"):
+        Space.from_board(board, symmetry="mirror-x")
+    r = 40.0
+    sides = {"N": (0, -r), "E": (r, 0), "S": (0, r), "W": (-r, 0)}
+    feats = [Feature("pt", "point", shapely.Point(0, 0), {"colour": "grey"})]
+    for s, xy in sides.items():
+        feats.append(Feature(f"port_{s}", "port", shapely.Point(*xy), {"side": s}))
+        feats.append(Feature(f"path_{s}", "path", shapely.LineString([(0, 0), xy]), {}))
+    d = tmp_path / "kit"
+    d.mkdir()
+    (d / "pack.json").write_text(
+        json.dumps({"format": PACK_FORMAT, "version": PACK_VERSION, "id": "kit", "name": "Kit"})
+    )
+    load_pack(d).save_tile(
+        TileAsset("kit/open-sq", "open-sq", {"shape": "square", "size": 80.0}, feats, False)
+    )
+    compiled = compile_board(board)
+    opts = census_options(compiled)
+    space = Space.from_board(board, symmetry="mirror-x", pack=load_pack(d))
+    with DesignStore(tmp_path / "k.sqlite") as store:
+        s = Searcher(space, compiled, opts, Objective.parse("connected"), store)
+        res = s.run(Budget(steps=300), seed=0)
+    best = res.best[0]
+    assert best.violation == 0
+    assert "kit/open-sq" in {t for t, _ in best.layout}
