@@ -136,7 +136,7 @@ class MainWindow(FileActions, PlaytestActions, QMainWindow):
         self.rotations.status_message.connect(self.status)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.rotations)
         self.tabifyDockWidget(self.history, self.rotations)
-        self.design = DesignDock(self.doc, self)
+        self.design = DesignDock(self.doc, self, packs=self.packs)
         self.design.status_message.connect(self.status)
         self.design.open_board.connect(self.open_designed)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.design)

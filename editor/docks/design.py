@@ -1,11 +1,20 @@
 """The Design dock: ``referee design`` on the open board, in the background.
 
 Search runs the annealing of :mod:`referee.design` on a copy of the board in a
-worker thread (candidates in an in-memory store: nothing is written). Each layout
-better than any before appears at the top of the list with a thumbnail (drawn in
-the worker), its score, connected share and how many slots it changes. The chosen
-candidate can be laid on this board (**Apply**, one undo step) or opened as a new
-board (**Open as new board**, after the usual question about unsaved changes).
+worker thread. Each layout better than any before appears at the top of the list
+with a thumbnail (drawn in the worker), its score, connected share and how many
+slots it changes. The chosen candidate can be laid on this board (**Apply**, one
+undo step, embedding the pack tiles it uses) or opened as a new board (**Open as
+new board**, after the usual question about unsaved changes).
+
+What ``referee design`` takes on its command line, the dock takes in its form: the
+objective (``min-distance=N`` among the terms), the number of candidates, the seed,
+a **pack** whose tiles may come in (``--pack``) with **counts** (``--count``), a
+**symmetry**, and a **database**: empty keeps the candidates in memory (nothing is
+written); a file keeps every measured candidate there, as ``--db`` does, so a later
+search of the same board with the same seed measures nothing again. **Resume**
+continues the last search recorded in that file for this board: its objective and
+seed, for as many candidates more as the form asks.
 """
 
 from __future__ import annotations
@@ -18,7 +27,9 @@ from typing import Any
 from PySide6.QtCore import QObject, QSize, QThread, Signal
 from PySide6.QtGui import QIcon, QPixmap, QUndoCommand
 from PySide6.QtWidgets import (
+    QComboBox,
     QDockWidget,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -31,6 +42,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from referee.assets import AssetPack
 from referee.compiler import compile_board
 from referee.design import (
     Budget,
@@ -43,8 +55,12 @@ from referee.design import (
     census_options,
     fixed_slots,
 )
+from referee.design.search import describe_space
+from referee.design.store import space_key
+from referee.design.symmetry import SYMMETRIES
 from referee.errors import BoardwrightError
-from referee.model import Board
+from referee.images import ImageInfo
+from referee.model import Board, TileAsset
 
 from ..document import Document
 from ..live import Change
@@ -55,9 +71,17 @@ THUMB_PX = 120
 
 
 class ApplyLayoutCommand(QUndoCommand):
-    """Lay ``cells`` (placement id -> (tile key, turns)) on the document's board."""
+    """Lay ``cells`` (placement id -> (tile key, turns)) on the document's board,
+    embedding ``tiles`` it does not hold yet (pack tiles) with their ``faces``."""
 
-    def __init__(self, doc: Document, cells: dict[str, tuple[str, int]], text: str) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        cells: dict[str, tuple[str, int]],
+        text: str,
+        tiles: dict[str, TileAsset] | None = None,
+        faces: list[tuple[ImageInfo, bytes]] | None = None,
+    ) -> None:
         super().__init__(text)
         self.doc = doc
         self.new = dict(cells)
@@ -66,6 +90,8 @@ class ApplyLayoutCommand(QUndoCommand):
             p = doc.placement(pid)
             assert p is not None
             self.old[pid] = (p.tile, p.turns)
+        self.tiles = {k: t for k, t in (tiles or {}).items() if k not in doc.board.tiles}
+        self.faces = [f for f in faces or [] if f[0].id not in doc.board.images]
 
     def _lay(self, cells: dict[str, tuple[str, int]]) -> None:
         for pid, (tile, turns) in cells.items():
@@ -75,10 +101,53 @@ class ApplyLayoutCommand(QUndoCommand):
         self.doc.notify({f"p:{pid}" for pid in cells}, Change(full=True))
 
     def redo(self) -> None:
+        b = self.doc.board
+        b.tiles.update(self.tiles)
+        for info, data in self.faces:
+            b.images.register(info, data)
         self._lay(self.new)
 
     def undo(self) -> None:
+        b = self.doc.board
         self._lay(self.old)
+        for key in self.tiles:
+            b.tiles.pop(key, None)
+        for info, _ in self.faces:
+            b.images.remove(info.id)
+        if self.tiles:
+            self.doc.notify(set(), Change(full=True))
+
+
+class Settings:
+    """What one search is asked for (the dock's form)."""
+
+    def __init__(
+        self,
+        objective: str,
+        steps: int,
+        seed: int,
+        pack: AssetPack | None = None,
+        counts: str = "",
+        symmetry: str = "none",
+        db: str = "",
+    ) -> None:
+        self.objective, self.steps, self.seed = objective, steps, seed
+        self.pack, self.counts, self.symmetry, self.db = pack, counts, symmetry, db
+
+    def space(self, board: Board) -> tuple[Any, Any, Objective, Space]:
+        """(compiled board, census options, objective, space) of ``board``."""
+        compiled = compile_board(board)
+        opts = census_options(compiled)
+        obj = Objective.from_description(self.objective)
+        space = Space.from_board(
+            board,
+            fixed_slots=fixed_slots(compiled, opts),
+            turns_matter=obj.needs_paths,
+            symmetry=self.symmetry,
+            pack=self.pack,
+            counts=[c for c in self.counts.split(",") if c.strip()],
+        )
+        return compiled, opts, obj, space
 
 
 class DesignThread(QThread):
@@ -89,11 +158,9 @@ class DesignThread(QThread):
     result_ready = Signal(object)  # DesignResult
     failed = Signal(str)
 
-    def __init__(
-        self, board: Board, objective: str, steps: int, seed: int, parent: QObject | None = None
-    ) -> None:
+    def __init__(self, board: Board, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.board, self.objective, self.steps, self.seed = board, objective, steps, seed
+        self.board, self.settings = board, settings
         self._stop = threading.Event()
         self.space: Space | None = None
 
@@ -115,21 +182,15 @@ class DesignThread(QThread):
         time.sleep(0)
 
     def run(self) -> None:
+        st = self.settings
         try:
-            compiled = compile_board(self.board)
-            opts = census_options(compiled)
-            obj = Objective.parse(self.objective)
-            self.space = Space.from_board(
-                self.board,
-                fixed_slots=fixed_slots(compiled, opts),
-                turns_matter=obj.needs_paths,
-            )
+            compiled, opts, obj, self.space = st.space(self.board)
             self.space.check_free()
-            with DesignStore(":memory:") as store:
+            with DesignStore(st.db or ":memory:") as store:
                 s = Searcher(self.space, compiled, opts, obj, store)
                 res = s.run(
-                    Budget(steps=self.steps),
-                    seed=self.seed,
+                    Budget(steps=st.steps),
+                    seed=st.seed,
                     progress=self._progress,
                     stop=self._stop.is_set,
                     improved=self._improved,
@@ -152,10 +213,16 @@ class DesignDock(QDockWidget):
     #: a search ended (finished, stopped or failed)
     run_finished = Signal()
 
-    def __init__(self, doc: Document, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        doc: Document,
+        parent: QWidget | None = None,
+        packs: dict[str, AssetPack] | None = None,
+    ) -> None:
         super().__init__("Design", parent)
         self.setObjectName("DesignDock")
         self.doc = doc
+        self.packs: dict[str, AssetPack] = {}
         self.thread_: DesignThread | None = None
         self.result: DesignResult | None = None
         self.found: list[Candidate] = []
@@ -165,22 +232,50 @@ class DesignDock(QDockWidget):
         self.objective_edit = QLineEdit("connected")
         self.objective_edit.setToolTip(
             "weighted terms: connected, criticality, path-mean, path-spread "
-            "(e.g. connected=1,criticality=0.5)"
+            "(e.g. connected=1,criticality=0.5), and min-distance=N"
         )
         self.budget = QSpinBox()
         self.budget.setRange(1, 1_000_000)
         self.budget.setValue(300)
         self.seed = QSpinBox()
         self.seed.setRange(0, 1_000_000)
+        self.pack_box = QComboBox()
+        self.pack_box.setToolTip("also try this pack's tiles in slots of their outline")
+        self.counts_edit = QLineEdit()
+        self.counts_edit.setPlaceholderText("TILE=N, … (no limit)")
+        self.counts_edit.setToolTip("at most N slots hold this pack tile (as --count)")
+        self.symmetry_box = QComboBox()
+        self.symmetry_box.addItems(["none", *SYMMETRIES])
+        self.db_edit = QLineEdit()
+        self.db_edit.setPlaceholderText("in memory (nothing written)")
+        self.db_edit.setToolTip(
+            "a candidates database: every measured layout is kept there, a search "
+            "with the same seed continues, Resume continues the last one"
+        )
+        self.db_btn = QPushButton("…")
+        self.db_btn.setToolTip("choose a candidates database")
+        db_row = QHBoxLayout()
+        db_row.addWidget(self.db_edit, 1)
+        db_row.addWidget(self.db_btn)
         form.addRow("Objective", self.objective_edit)
         form.addRow("Candidates", self.budget)
         form.addRow("Seed", self.seed)
+        form.addRow("Pack", self.pack_box)
+        form.addRow("Counts", self.counts_edit)
+        form.addRow("Symmetry", self.symmetry_box)
+        form.addRow("Database", db_row)
         lay.addLayout(form)
         row = QHBoxLayout()
         self.run_btn = QPushButton("Search")
+        self.resume_btn = QPushButton("Resume")
+        self.resume_btn.setToolTip(
+            "continue the last search of this board stored in the database "
+            "(its objective and seed) for as many candidates more"
+        )
         self.stop_btn = QPushButton("Stop")
         self.stop_btn.setEnabled(False)
         row.addWidget(self.run_btn)
+        row.addWidget(self.resume_btn)
         row.addWidget(self.stop_btn)
         lay.addLayout(row)
         self.status = QLabel("Search the layouts of this board's tiles")
@@ -197,11 +292,53 @@ class DesignDock(QDockWidget):
         lay.addLayout(row)
         self.setWidget(body)
         self.run_btn.clicked.connect(self.run)
+        self.resume_btn.clicked.connect(self.resume)
+        self.db_btn.clicked.connect(self.choose_db)
+        self.db_edit.textChanged.connect(lambda _: self._buttons())
+        self.pack_box.currentIndexChanged.connect(lambda _: self._buttons())
         self.stop_btn.clicked.connect(self.stop)
         self.apply_btn.clicked.connect(self.apply_selected)
         self.open_btn.clicked.connect(self.open_selected)
         self.list.currentRowChanged.connect(lambda _: self._buttons())
+        self.set_packs(packs or {})
         self._buttons()
+
+    def set_packs(self, packs: dict[str, AssetPack]) -> None:
+        """The packs the Pack box offers (the window's loaded packs)."""
+        self.packs = packs
+        chosen = self.pack_box.currentData()
+        self.pack_box.clear()
+        self.pack_box.addItem("none", None)
+        for key in sorted(packs):
+            self.pack_box.addItem(f"{packs[key].name} ({key})", key)
+        at = self.pack_box.findData(chosen)
+        self.pack_box.setCurrentIndex(max(at, 0))
+
+    def choose_db(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            "Candidates database",
+            self.db_edit.text() or "design.sqlite",
+            "SQLite (*.sqlite *.db);;All files (*)",
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if path:
+            self.db_edit.setText(path)
+
+    def settings(self, **over: Any) -> Settings:
+        """The form as a :class:`Settings` (``over`` replaces fields)."""
+        key = self.pack_box.currentData()
+        kw: dict[str, Any] = {
+            "objective": self.objective_edit.text(),
+            "steps": self.budget.value(),
+            "seed": self.seed.value(),
+            "pack": self.packs.get(key) if key else None,
+            "counts": self.counts_edit.text() if key else "",
+            "symmetry": self.symmetry_box.currentText(),
+            "db": self.db_edit.text().strip(),
+        }
+        kw.update(over)
+        return Settings(**kw)
 
     @property
     def running(self) -> bool:
@@ -210,21 +347,22 @@ class DesignDock(QDockWidget):
     def _buttons(self) -> None:
         chosen = self.list.currentRow() >= 0
         self.run_btn.setEnabled(not self.running)
+        self.resume_btn.setEnabled(not self.running and bool(self.db_edit.text().strip()))
+        self.counts_edit.setEnabled(self.pack_box.currentData() is not None)
         self.stop_btn.setEnabled(self.running)
         self.apply_btn.setEnabled(chosen)
         self.open_btn.setEnabled(chosen)
 
     # ------------------------------------------------------------------ running
-    def run(self) -> None:
+    def run(self, settings: Settings | None = None) -> None:
         if self.running:
             return
+        st = settings if isinstance(settings, Settings) else self.settings()
         self.list.clear()
         self.found = []
         self.result = None
         self._board = copy.deepcopy(self.doc.board)
-        t = DesignThread(
-            self._board, self.objective_edit.text(), self.budget.value(), self.seed.value(), self
-        )
+        t = DesignThread(self._board, st, self)
         t.progressed.connect(self._on_progress)
         t.improved.connect(self._on_improved)
         t.result_ready.connect(self._on_result)
@@ -233,6 +371,34 @@ class DesignDock(QDockWidget):
         self.status.setText("Searching…")
         self._buttons()
         t.start()
+
+    def resume(self) -> None:
+        """Continue the last search of this board stored in the database (its
+        objective and seed) for as many candidates more as the form asks."""
+        if self.running:
+            return
+        st = self.settings()
+        if not st.db:
+            return
+        try:
+            compiled, opts, _obj, space = st.space(self.doc.board)
+            with DesignStore(st.db) as store:
+                last = store.last_run(space_key(describe_space(space, compiled, opts)))
+        except BoardwrightError as exc:
+            self._say(str(exc))
+            return
+        if last is None:
+            self._say(f"No search of this board is stored in {st.db}; press Search to start one")
+            return
+        self.objective_edit.setText(str(last["objective"]))
+        self.seed.setValue(int(last["seed"]))
+        steps = int(last["steps"]) + self.budget.value()
+        self.run(self.settings(steps=steps))
+        self.status.setText(f"Resuming seed {last['seed']} from step {last['steps']}…")
+
+    def _say(self, message: str) -> None:
+        self.status.setText(message)
+        self.status_message.emit(f"Design: {message}")
 
     def stop(self) -> None:
         if self.thread_ is not None:
@@ -272,6 +438,7 @@ class DesignDock(QDockWidget):
         return (
             f"score {c.score:.4f}\nconnected {100 * m.connected:.2f} %\n"
             f"{len(c.changes)} slot(s) changed"
+            + (f"\nmisses the constraints by {c.violation}" if c.violation else "")
         )
 
     def _on_result(self, res: DesignResult) -> None:
@@ -279,9 +446,16 @@ class DesignDock(QDockWidget):
         best = res.best[0] if res.best else None
         said = "stopped" if res.interrupted else "done"
         self.status.setText(
-            f"{said}: {res.steps} steps, {res.measured} measured; start "
+            f"{said}: {res.steps} steps, {res.measured} measured, {res.cached} from the "
+            "store; start "
             f"{100 * res.base.measures.connected:.2f} % connected"
             + (f", best {100 * best.measures.connected:.2f} %" if best else "")
+            + (
+                f"; no layout found meets the constraints, the closest misses by "
+                f"{best.violation} (steps short of the distance plus slots out of symmetry)"
+                if best is not None and best.violation
+                else ""
+            )
         )
         if self.list.count() and self.list.currentRow() < 0:
             self.list.setCurrentRow(0)
@@ -300,10 +474,22 @@ class DesignDock(QDockWidget):
     def _cells(self, c: Candidate) -> dict[str, tuple[str, int]] | None:
         ids = [p.id for p in self._board.placements]
         now = {p.id for p in self.doc.board.placements}
-        if set(ids) - now or any(t not in self.doc.board.tiles for t, _ in c.layout):
+        if set(ids) - now:
             self.status_message.emit("Design: the board changed since the search; search again")
             return None
         return dict(zip(ids, c.layout))
+
+    def _laid(self, c: Candidate) -> Board:
+        """The candidate's board (pack tiles embedded), from the searched copy."""
+        space = self.result.space if self.result is not None else None
+        if space is None and self.thread_ is not None:
+            space = self.thread_.space
+        if space is not None:
+            return space.board_of(c.layout)
+        board = copy.deepcopy(self._board)
+        for p, (tile, turns) in zip(board.placements, c.layout):
+            p.tile, p.turns = tile, turns
+        return board
 
     def apply_selected(self) -> None:
         c = self.chosen()
@@ -311,8 +497,18 @@ class DesignDock(QDockWidget):
         if c is None or cells is None:
             return
         changed = {pid: cell for pid, cell in cells.items() if pid in c.changes}
+        laid = self._laid(c)
+        used = {t for t, _ in changed.values()}
+        tiles = {k: laid.tiles[k] for k in used if k not in self.doc.board.tiles}
+        faces = [
+            (laid.images.info(t.face), laid.images.data(t.face))
+            for t in tiles.values()
+            if t.face and t.face in laid.images and t.face not in self.doc.board.images
+        ]
         self.doc.undo.push(
-            ApplyLayoutCommand(self.doc, changed, f"Design: lay out {len(changed)} tile(s)")
+            ApplyLayoutCommand(
+                self.doc, changed, f"Design: lay out {len(changed)} tile(s)", tiles, faces
+            )
         )
         self.status_message.emit(f"Laid out {len(changed)} tile(s); Undo takes it back")
 
@@ -320,7 +516,4 @@ class DesignDock(QDockWidget):
         c = self.chosen()
         if c is None:
             return
-        board = copy.deepcopy(self._board)
-        for p, (tile, turns) in zip(board.placements, c.layout):
-            p.tile, p.turns = tile, turns
-        self.open_board.emit(board)
+        self.open_board.emit(copy.deepcopy(self._laid(c)))

@@ -17,10 +17,12 @@ import sys
 from pathlib import Path
 
 from ..assets import AssetPack, load_pack, load_packs
+from ..bots import parse_bots
 from ..compiler import compile_board
 from ..design import Budget, DesignStore, Objective, Searcher, Space, census_options, fixed_slots
-from ..design.finalists import play_finalists
+from ..design.finalists import DEFAULT_BOT, n_specs, play_finalists, verdict
 from ..design.report import table, write
+from ..design.symmetry import SYMMETRIES
 from ..errors import AssetError, UnknownNodeError, UsageError
 from ..games import get_game
 from ..store import load_project
@@ -89,9 +91,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--symmetry",
         default="none",
-        choices=["none", "rot180", "rot90"],
+        choices=["none", *SYMMETRIES],
         help="ask for a layout that looks the same turned a half (rot180) or a quarter "
-        "(rot90) turn about the middle of the board (a constraint; default none)",
+        "(rot90) turn about the middle of the board, or mirrored across its vertical "
+        "(mirror-x), horizontal (mirror-y) or a diagonal (mirror-diag, mirror-anti) "
+        "middle line, judged by the tiles' ports, paths and points (a constraint; "
+        "default none)",
     )
     p.add_argument("--to", dest="targets", metavar="NODES", help="goal nodes (default: the goal)")
     p.add_argument("--galleries", default="none", metavar="SYMBOL|none")
@@ -114,7 +119,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     bal = p.add_argument_group("balance (the finalists only, as referee balance plays them)")
     bal.add_argument("--games", type=int, default=40, help="games per finalist (default 40)")
-    bal.add_argument("--bots", help="one bot per seat, e.g. greedy,greedy (needed for balance)")
+    bal.add_argument(
+        "--bots",
+        help=f"one bot per seat, e.g. greedy,greedy (default {DEFAULT_BOT} in every seat)",
+    )
     bal.add_argument("--players", type=int, help="seats (default: the number of --bots)")
     bal.add_argument("--option", action="append", metavar="KEY=VALUE")
     bal.add_argument("--variant", metavar="V", help=VARIANT_HELP)
@@ -173,8 +181,9 @@ def cmd_design(args: argparse.Namespace) -> int:
     budget = Budget.parse(args.budget)
     if args.top < 1:
         raise UsageError(f"--top must be at least 1, not {args.top}")
-    if "balance" in objective.weights and not args.bots:
-        raise UsageError("--objective balance needs --bots (one bot per seat)")
+    if "balance" in objective.weights:  # a bad --bots is refused before the search
+        bots = args.bots or DEFAULT_BOT
+        parse_bots(bots, args.players or max(2, n_specs(bots)))
     board = load_project(args.project)
     declared = board.rules
     if declared and declared != args.rules:
@@ -240,6 +249,7 @@ def cmd_design(args: argparse.Namespace) -> int:
                 "start": result.base.to_json(),
                 "compare": result.compare.to_json() if result.compare else None,
                 "best": [c.to_json() for c in result.best],
+                "balance": verdict(result),
                 "files": files,
             }
         )

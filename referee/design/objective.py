@@ -68,6 +68,22 @@ class Objective:
             raise UsageError(f"--min-distance must be at least 0, not {min_distance}")
         return cls(weights, min_distance)
 
+    @classmethod
+    def from_description(cls, text: str) -> Objective:
+        """The objective :meth:`describe` wrote (``"connected=1, min-distance=3"``):
+        the terms as :meth:`parse` reads them, and ``min-distance=N``."""
+        terms, min_distance = [], None
+        for part in (p.strip() for p in text.split(",")):
+            name, _, value = part.partition("=")
+            if name.strip() == "min-distance":
+                try:
+                    min_distance = int(value)
+                except ValueError:
+                    raise UsageError(f"objective {part}: the distance must be a number") from None
+            elif part:
+                terms.append(part)
+        return cls.parse(",".join(terms), min_distance)
+
     @property
     def needs_criticality(self) -> bool:
         return bool(self.weights.get("criticality"))

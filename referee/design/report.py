@@ -20,6 +20,7 @@ from ..errors import UsageError
 from ..rotations import census
 from ..safeio import atomic_write
 from ..store import load_project, save_project
+from .finalists import verdict
 from .measure import CensusOptions
 from .search import Candidate, DesignResult
 
@@ -36,7 +37,7 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
     if paths:
         head += ["steps mean", "spread", "min"]
     if "balance" in obj.weights:
-        head += ["1st-player adv.", "p vs start"]
+        head += ["1st-player adv. [95 %] (decided/games)", "p vs start"]
     head += ["changed", "project"]
     rows = []
     first = [("start", result.base)]
@@ -59,8 +60,11 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
         if "balance" in obj.weights:
             b = c.balance or {}
             adv = b.get("advantage")
+            ci = b.get("ci95") or (None, None)
             row += [
-                "–" if adv is None else f"{adv:+.3f} {b.get('ci95', '')}",
+                "–"
+                if adv is None
+                else f"{adv:+.3f} [{ci[0]:+.3f}, {ci[1]:+.3f}] ({b['decided']}/{b['games']})",
                 "–" if b.get("p") is None else f"{b['p']:.3f}",
             ]
         stem = label if label in ("start", "compare") else f"design-{label}"
@@ -74,6 +78,9 @@ def table(result: DesignResult, files: dict[str, str] | None = None) -> str:
         "  ".join(h.ljust(w) for h, w in zip(head, widths)),
     ]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths)).rstrip() for r in rows]
+    said = verdict(result)
+    if said:
+        lines.append(said)
     if result.best and not result.feasible:
         asked = [f"--min-distance {obj.min_distance}"] if obj.min_distance is not None else []
         if result.space.symmetry:
@@ -166,6 +173,14 @@ def write(result: DesignResult, out: str | Path, opts: CensusOptions) -> dict[st
     atomic_write(d / "summary.txt", table(result, files) + "\n")
     atomic_write(
         d / "summary.json",
-        json.dumps({"objective": result.objective.describe(), "ranking": summary}, indent=1) + "\n",
+        json.dumps(
+            {
+                "objective": result.objective.describe(),
+                "ranking": summary,
+                "balance": verdict(result),
+            },
+            indent=1,
+        )
+        + "\n",
     )
     return files

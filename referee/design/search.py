@@ -137,6 +137,21 @@ def fixed_slots(compiled: CompiledBoard, opts: CensusOptions) -> list[str]:
     return out
 
 
+def describe_space(space: Space, compiled: CompiledBoard, opts: CensusOptions) -> dict[str, Any]:
+    """What decides a layout's measures besides the layout (the store's space key)."""
+    description: dict[str, Any] = {
+        "board": compiled.hash,
+        "from": opts.sources,
+        "to": opts.targets,
+        "galleries": opts.galleries,
+        "spider": opts.spider,
+    }
+    if space.pack is not None:
+        # a layout's measures then also depend on the pack's tiles it uses
+        description["pack"] = space.pack_fingerprint()
+    return description
+
+
 class Searcher:
     """One design problem: a space, its measures and the store."""
 
@@ -156,17 +171,7 @@ class Searcher:
         )
         #: the finalists' criticality when the search measured without it
         self.finishing = Evaluator.of(space, compiled, opts, paths=paths, mode=mode)
-        description: dict[str, Any] = {
-            "board": compiled.hash,
-            "from": opts.sources,
-            "to": opts.targets,
-            "galleries": opts.galleries,
-            "spider": opts.spider,
-        }
-        if space.pack is not None:
-            # a layout's measures then also depend on the pack's tiles it uses
-            description["pack"] = space.pack_fingerprint()
-        self.space_key = store.begin(description)
+        self.space_key = store.begin(describe_space(space, compiled, opts))
         self.measured = 0
         self.cached = 0
 

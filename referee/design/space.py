@@ -34,6 +34,7 @@ from dataclasses import dataclass, field, replace
 from ..assets import AssetPack
 from ..errors import UsageError
 from ..model import Board, TileAsset
+from .symmetry import MATRICES, SYMMETRIES, SymmetryTable, apply, is_mirror, orbits
 
 #: one slot's content: (tile key, turns)
 Cell = tuple[str, int]
@@ -63,7 +64,8 @@ class Space:
     slots: list[Slot]
     start: Layout
     turns_matter: bool = False
-    #: ``rot180``/``rot90`` or None; ``image[i]`` is the slot slot ``i`` goes to
+    #: a name of :data:`.symmetry.SYMMETRIES` or None; ``image[i]`` is the slot slot
+    #: ``i`` goes to, ``table`` what each (tile, turn) looks like there
     symmetry: str | None = None
     image: list[int] | None = None
     #: ``--pack``: the pack, and its tiles of the slots' outlines that may come in
@@ -71,6 +73,9 @@ class Space:
     pack_tiles: dict[str, TileAsset] = field(default_factory=dict)
     #: how many slots may hold each tile (None: no limit; see the module notes)
     supply: dict[str, int | None] = field(default_factory=dict)
+    table: SymmetryTable | None = None
+    #: each slot's orbit under the symmetry, from that slot on, in image order
+    orbit_of: dict[int, list[int]] = field(default_factory=dict)
 
     def pack_fingerprint(self) -> str:
         """A hash of the pack's tiles that may come in (their keys and contents)."""
@@ -191,29 +196,115 @@ class Space:
         )
         space.supply = supply
         if symmetry not in (None, "", "none"):
-            space.symmetry, space.image = symmetry, _images(board, slots, str(symmetry))
+            space._symmetrize(str(symmetry))
         return space
 
-    def asymmetry(self, layout: Layout) -> int:
-        """Slots whose image under the symmetry holds another tile or turn than the
-        symmetry asks (0: the layout is symmetric, or no symmetry is asked for).
+    def _symmetrize(self, name: str) -> None:
+        """Set the symmetry up and refuse what no layout can meet (see :meth:`asymmetry`)."""
+        self.symmetry, self.image = name, _images(self.board, self.slots, name)
+        self.table = table = SymmetryTable(name, self.tiles)
+        for orb in orbits(self.image):
+            for n, i in enumerate(orb):
+                self.orbit_of[i] = orb[n:] + orb[:n]
+        what = "mirror image" if is_mirror(name) else "image"
+        opt = f"--symmetry {name}"
+        if self.pack is None:  # every tile of the board lies somewhere
+            for tile in sorted({c[0] for c in self.start}):
+                if not table.partners.get(tile):
+                    raise UsageError(
+                        f"{opt}: tile {tile!r} has no {what} among the tiles of its outline "
+                        "(no turn of any tile has its ports and paths there), so no layout "
+                        "is symmetric"
+                    )
+        free = {c[0] for s, c in zip(self.slots, self.start) if not s.pinned}
+        if self.pack is not None:
+            free |= set(self.pack_tiles)
+        for i, s in enumerate(self.slots):
+            j = self.image[i]
+            a, b = self.start[i], self.start[j]
+            t = self.slots[j]
+            if s.pinned and t.pinned and not table.holds(a, b):
+                pair = (
+                    f"pinned slot {s.id!r} is its own image but its tile at its turn is not"
+                    if i == j
+                    else f"pinned slots {s.id!r} and {t.id!r} are images of each other but "
+                    f"{b[0]!r}@{b[1]} is no {what} of {a[0]!r}@{a[1]}"
+                )
+                raise UsageError(f"{opt}: {pair} (the pins break the symmetry)")
+            if s.pinned and not t.pinned and not any(k in free for k, _ in table.image[a]):
+                raise UsageError(
+                    f"{opt}: slot {s.id!r} is pinned to {a[0]!r}, and no tile left for slot "
+                    f"{t.id!r} (its image) is its {what} (the pins break the symmetry)"
+                )
+        self.start = self.settle(self.start)
 
-        The image of tile *T* at turn *t* is *T* at turn *t* + a half turn (``rot180``)
-        or + a quarter turn (``rot90``); a tile that turns in play is compared by its
-        key alone unless the initial turns matter.
+    def settle(self, layout: Layout) -> Layout:
+        """``layout`` with the turns of its unpinned slots set so each orbit of the
+        symmetry is as symmetric as its tiles allow (unchanged without a symmetry).
+
+        In each orbit the first pinned slot (else the first slot) keeps its turn and
+        every other unpinned slot takes the turn that makes its tile the image of the
+        slot before; a first slot whose tile turns in play (when the initial turns do
+        not matter) tries each of its turns for the one that closes the orbit. Tiles
+        stay where they are: only the placement moves make a layout symmetric.
         """
-        if self.image is None:
+        table, image = self.table, self.image
+        if table is None or image is None:
+            return layout
+        cells = list(layout)
+        done: set[int] = set()
+        for i in range(len(cells)):
+            if i in done:
+                continue
+            orb = self.orbit_of[i]
+            done.update(orb)
+            pinned = [j for j in orb if self.slots[j].pinned]
+            order = self.orbit_of[pinned[0]] if pinned else orb
+            if len(pinned) == len(orb):
+                continue
+            first = order[0]
+            head = cells[first]
+            asset = self.tiles[head[0]]
+            loose = not pinned and asset.turnable and not self.turns_matter
+            tries = [head[1]] + (
+                [t for t in range(asset.turn_count) if t != head[1]] if loose else []
+            )
+            best: tuple[int, list[tuple[str, int]]] | None = None
+            for t0 in tries:
+                trial = [(head[0], t0)]
+                for j in order[1:]:
+                    cur = cells[j]
+                    if not self.slots[j].pinned:
+                        turns = table.turns_for(trial[-1], cur[0])
+                        if turns and cur[1] not in turns:
+                            cur = (cur[0], turns[0])
+                    trial.append(cur)
+                miss = sum(
+                    not table.holds(trial[n], trial[(n + 1) % len(trial)])
+                    for n in range(len(trial))
+                )
+                if best is None or miss < best[0]:
+                    best = (miss, trial)
+                if miss == 0:
+                    break
+            assert best is not None
+            for j, c in zip(order, best[1]):
+                cells[j] = c
+        return tuple(cells)
+
+    def asymmetry(self, layout: Layout) -> int:
+        """Slots whose image under the symmetry does not hold the image of their tile
+        at its turn (0: the layout is symmetric as laid, or no symmetry is asked for).
+
+        Judged by what the tiles look like (:mod:`.symmetry`): the image slot's tile at
+        its turn must have the features of this tile at this turn mapped by the
+        symmetry. The search lays candidates through :meth:`settle`, so tiles that
+        turn in play are compared at the turns that suit the symmetry best.
+        """
+        if self.table is None or self.image is None:
             return 0
-        out = 0
-        for i, j in enumerate(self.image):
-            tile, turns = layout[i]
-            asset = self.tiles[tile]
-            step = asset.turn_count // 2 if self.symmetry == "rot180" else 1
-            turn_counts = not asset.turnable or self.turns_matter
-            want = (turns + step) % asset.turn_count
-            if layout[j][0] != tile or (turn_counts and layout[j][1] != want):
-                out += 1
-        return out
+        t = self.table
+        return sum(not t.holds(layout[i], layout[j]) for i, j in enumerate(self.image))
 
     # ------------------------------------------------------------------ moves
     def movable(self) -> list[int]:
@@ -277,6 +368,97 @@ class Space:
         """
         idx = self.movable()
         for _ in range(1000):
+            out = self._propose(layout, rng, idx)
+            if self.table is None:
+                return out
+            out = self.settle(out)
+            if out != layout:
+                return out
+        raise UsageError("nothing to design: no move changes the layout")
+
+    def _orbit_swap(self, layout: Layout, rng: random.Random, idx: list[int]) -> Layout | None:
+        """Swap the contents of two orbits of the symmetry slot by slot (a move that
+        keeps symmetric pairs together), or None when no orbit fits."""
+        free = set(idx)
+        i = idx[rng.randrange(len(idx))]
+        a = self.orbit_of[i]
+        shape = [self.slots[j].outline for j in a]
+
+        def fits(k: int) -> bool:
+            b = self.orbit_of[k]
+            return (
+                k not in a
+                and len(b) == len(a)
+                and all(j in free for j in a + b)
+                and [self.slots[j].outline for j in b] == shape
+                and [layout[j] for j in b] != [layout[j] for j in a]
+            )
+
+        others = [k for k in idx if fits(k)]
+        if not others:
+            return None
+        b = self.orbit_of[others[rng.randrange(len(others))]]
+        out = list(layout)
+        for x, y in zip(a, b):
+            out[x], out[y] = layout[y], layout[x]
+        return tuple(out)
+
+    def _repair(self, layout: Layout, rng: random.Random, idx: list[int]) -> Layout | None:
+        """An ejection chain toward symmetry, or None when the layout is symmetric.
+
+        From a slot out of symmetry, bring a tile that is the image of its tile into
+        its image slot (a tile that is its own image into a slot that is its own
+        image), swapping it with the slot it comes from; then go on from that slot,
+        which now holds the displaced tile — up to six swaps, each slot fixed once.
+        One such move crosses what single swaps cannot: every swap on the way makes
+        the layout less symmetric before the last makes it symmetric.
+        """
+        table, image = self.table, self.image
+        assert table is not None and image is not None
+        off = [i for i in range(len(layout)) if not table.holds(layout[i], layout[image[i]])]
+        if not off:
+            return None
+        free = set(idx)
+        out = list(layout)
+        i = off[rng.randrange(len(off))]
+        fixed: set[int] = set()
+        for _ in range(6):
+            j = image[i]
+            tile = out[i][0]
+            if i == j:
+                if tile in table.partners[tile]:
+                    break
+                want = {t for t, p in table.partners.items() if t in p}
+            else:
+                want = set(table.partners[tile])
+                if out[j][0] in want:
+                    break
+            if j not in free:
+                break
+            fixed |= {i, j}
+            ks = [
+                k
+                for k in idx
+                if k not in fixed
+                and self.slots[k].outline == self.slots[j].outline
+                and out[k][0] in want
+            ]
+            if not ks:
+                break
+            k = ks[rng.randrange(len(ks))]
+            out[j], out[k] = out[k], out[j]
+            i = k
+        return tuple(out)
+
+    def _propose(self, layout: Layout, rng: random.Random, idx: list[int]) -> Layout:
+        for _ in range(1000):
+            if self.table is not None and rng.random() < 0.5:
+                if rng.random() < 0.4:
+                    moved = self._repair(layout, rng, idx)
+                else:
+                    moved = self._orbit_swap(layout, rng, idx)
+                if moved is not None:
+                    return moved
             i = idx[rng.randrange(len(idx))]
             incoming = self._swap_in(layout, i)
             if incoming and rng.random() < 0.3:
@@ -359,21 +541,23 @@ class Space:
         return [s.id for s, a, b in zip(self.slots, layout, self.original) if a != b]
 
 
-SYMMETRIES = ("rot180", "rot90")
-
-
 def _images(board: Board, slots: list[Slot], symmetry: str) -> list[int]:
     """For each slot, the slot its centre goes to under ``symmetry`` about the middle
     of the slots; a slot whose image is no slot of its outline is refused."""
-    if symmetry not in SYMMETRIES:
-        raise UsageError(f"--symmetry must be none, rot180 or rot90, not {symmetry!r}")
+    if symmetry not in MATRICES:
+        raise UsageError(
+            f"--symmetry must be none or one of {', '.join(SYMMETRIES)}, not {symmetry!r}"
+        )
+    if symmetry == "rot90" and any(board.tiles[p.tile].turn_count != 4 for p in board.placements):
+        raise UsageError("--symmetry rot90 needs tiles that turn in quarter turns")
+    m = MATRICES[symmetry]
     xs, ys = [s.x for s in slots], [s.y for s in slots]
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     tol = 0.5
     out = []
     for s in slots:
-        dx, dy = s.x - cx, s.y - cy
-        x, y = (cx - dx, cy - dy) if symmetry == "rot180" else (cx - dy, cy + dx)
+        dx, dy = apply(m, s.x - cx, s.y - cy)
+        x, y = cx + dx, cy + dy
         j = next(
             (k for k, t in enumerate(slots) if abs(t.x - x) <= tol and abs(t.y - y) <= tol),
             None,
@@ -383,10 +567,6 @@ def _images(board: Board, slots: list[Slot], symmetry: str) -> list[int]:
                 f"--symmetry {symmetry}: slot {s.id!r} has no slot of its outline at its "
                 f"image ({x:g}, {y:g})"
             )
-        if symmetry == "rot90" and any(
-            board.tiles[p.tile].turn_count != 4 for p in board.placements
-        ):
-            raise UsageError("--symmetry rot90 needs tiles that turn in quarter turns")
         out.append(j)
     return out
 

@@ -127,6 +127,15 @@ class DesignStore:
         )
         return int(rows[0]["n"])
 
+    def last_run(self, space: str) -> dict[str, Any] | None:
+        """The last run recorded for ``space`` (its seed, objective, budget, steps, …)."""
+        rows = list(
+            self.db.query(
+                "select * from design_runs where space = ? order by id desc limit 1", [space]
+            )
+        )
+        return dict(rows[0]) if rows else None
+
     def record_run(self, **row: Any) -> None:
         with self.db.conn:
             self.db.table("design_runs").insert({**row, "at": time.time()}, pk="id")

@@ -68,7 +68,8 @@ def test_table_on_stdout(grid_project, tmp_path, capsys):
         (["--pin", "c99"], "no tile is placed as 'c99'"),
         (["--pin", "c12=gen/t21,c32=gen/t21"], "impossible pins"),
         (["--min-distance", "-1"], "--min-distance"),
-        (["--objective", "balance"], "needs --bots"),
+        (["--objective", "balance", "--bots", "wizard"], "unknown bot 'wizard'"),
+        (["--objective", "balance", "--bots", "mcts,mcts,mcts", "--players", "2"], "3 bot(s)"),
         (["--to", "nowhere"], "nowhere"),
     ],
 )

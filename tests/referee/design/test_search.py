@@ -8,7 +8,15 @@ from collections import Counter
 import pytest
 
 from referee.compiler import compile_board
-from referee.design import Budget, Space, layout_key
+from referee.design import (
+    Budget,
+    DesignStore,
+    Objective,
+    Searcher,
+    Space,
+    census_options,
+    layout_key,
+)
 from referee.design.measure import Evaluator
 from referee.errors import UsageError
 from referee.rotations import census
@@ -255,23 +263,42 @@ def _pairable(grid):
     return board
 
 
-def test_symmetry_is_searched_for_and_the_closest_reported(grid, tmp_path):
+def test_a_symmetry_the_start_and_goal_pins_break_is_refused(grid, tmp_path):
+    """The start (c00) and goal (c33) slots keep their tiles, and a half turn takes
+    one to the other: no layout can be symmetric, so the search is not started."""
     board = _pairable(grid)
-    s = searcher(board, tmp_path / "y.sqlite", symmetry="rot180")
-    assert s.space.asymmetry(s.space.start) > 2
+    with pytest.raises(UsageError) as err:
+        searcher(board, tmp_path / "y.sqlite", symmetry="rot180")
+    msg = str(err.value)
+    assert "\n" not in msg
+    assert "pinned slots 'c00' and 'c33' are images of each other" in msg
+    assert "the pins break the symmetry" in msg
+
+
+def test_symmetry_pairs_the_free_tiles_when_the_pins_allow(grid, tmp_path):
+    """Without the start and goal slots pinned against each other (here: only the
+    free slots count, as the pins are lifted), the half-turn pairs of the scrambled
+    4 × 4 grid are found: each pair holds one tile, turned half a turn apart."""
+    board = _pairable(grid)
+    compiled = compile_board(board)
+    opts = census_options(compiled)
+    space = Space.from_board(board, symmetry="rot180")  # start and goal slots free too
+    s = Searcher(
+        space, compiled, opts, Objective.parse("connected"), DesignStore(tmp_path / "y.sqlite")
+    )
+    assert space.asymmetry(space.start) > 2
     r = s.run(Budget(steps=400), seed=0)
     best = r.best[0]
-    # only the start and goal tiles (fixed, different) stay out of symmetry
-    assert best.violation == s.space.asymmetry(best.layout) == 2
-    assert not r.feasible
-    cells = dict(zip([sl.id for sl in s.space.slots], best.layout))
+    # the start and goal tiles are one of a kind: their pair stays out of symmetry
+    assert best.violation == space.asymmetry(best.layout) == 2
+    cells = dict(zip([sl.id for sl in space.slots], best.layout))
     for i in range(4):
         for j in range(4):
-            if f"c{i}{j}" not in ("c00", "c33"):
-                a, b = cells[f"c{i}{j}"], cells[f"c{3 - i}{3 - j}"]
-                assert a[0] == b[0]
-                if not board.tiles[a[0]].turnable:
-                    assert b[1] == (a[1] + 2) % 4
+            a, b = cells[f"c{i}{j}"], cells[f"c{3 - i}{3 - j}"]
+            if {a[0], b[0]} & {"gen/t00", "gen/t33"}:
+                continue
+            assert a[0] == b[0]
+            assert space.table is not None and space.table.holds(a, b)
     s.store.close()
 
 
