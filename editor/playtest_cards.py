@@ -2,8 +2,9 @@
 
 The faces come from the game's view (``view["hand"]`` and ``view["cards"]``, see
 :mod:`referee.games.cards`), as the browser table shows them: a title, the kind and
-value, the rules text, the card's colour along its top. Clicking a card keeps only the
-moves that name it in the move list; clicking it again shows every move.
+value, the rules text, the card's colour along its top. Clicking a card picks it: the
+move list keeps only its moves and the board lights its targets (the controller, see
+:mod:`editor.playtest_targets`); clicking it again, or Esc, puts it back.
 """
 
 from __future__ import annotations
@@ -104,9 +105,17 @@ class HandWidget(QWidget):
 
     def _click(self, cid: str) -> None:
         self.picked = None if self.picked == cid else cid
+        self._outline()
+        self._on_pick(self.picked)
+
+    def unpick(self) -> None:
+        """Put the picked card back (no call to ``on_pick``)."""
+        self.picked = None
+        self._outline()
+
+    def _outline(self) -> None:
         for c in self.cards:
             c.selected(c.cid == self.picked)
-        self._on_pick(self.picked)
 
 
 __all__ = ["COLOURS", "CardFrame", "HandWidget"]
