@@ -69,6 +69,9 @@ class TraceResult:
     height_px: int
     scale: float
     timings: dict[str, float] = field(default_factory=dict)
+    #: width of the drawn border lines in pixels: given, or estimated from the picture
+    #: (``border="auto"``, :func:`estimate_border_px`); 0 when regions abut directly
+    border_px: float = 0.0
 
     @property
     def width_mm(self) -> float:
@@ -131,6 +134,7 @@ def trace_regions(
     min_width: float | None = None,
     drop_outside: bool = False,
     min_border: float | None = None,
+    border: float | str = "auto",
     progress: Progress | None = None,
 ) -> TraceResult:
     """Find the regions of ``picture`` and return them as a polygon coverage in mm.
@@ -151,7 +155,8 @@ def trace_regions(
     min_area, min_width : float, optional
         Regions smaller (mm²) or thinner (mm: they vanish when eroded by half
         this width) are treated as border marks; defaults 25 px² × scale² and
-        4 px × scale.
+        the larger of 4 px and 1.5 border widths (:data:`BORDER_WIDTHS`),
+        times scale.
     drop_outside : bool
         Leave out the region that covers most of the picture's frame.
     min_border : float, optional
@@ -159,6 +164,11 @@ def trace_regions(
         point: where four spaces meet at a corner, the pixels always leave a
         short border between two of them that the drawing did not have. Default
         the larger of ``tolerance`` and three pixels; 0 keeps every border.
+    border : float or "auto"
+        Width (mm) of the drawn border lines, or ``"auto"`` (the default): estimated
+        from the picture (:func:`estimate_border_px`). It sets the default
+        ``min_width``: a region no wider than 1.5 border lines is ink, not a space
+        (the ring round an island drawn 4 px thick and more).
     progress : callable, optional
         ``progress(stage, fraction)`` after each stage (for a progress bar);
         an exception raised in it stops the trace (a Cancel button).
@@ -176,7 +186,10 @@ def trace_regions(
     if tol < 0 or not np.isfinite(tol):
         raise UsageError(f"tolerance must be zero or more mm, not {tolerance!r}")
     min_area_px = 25.0 if min_area is None else float(min_area) / scale**2
-    min_width_px = 4.0 if min_width is None else float(min_width) / scale
+    min_width_px = MIN_WIDTH_PX if min_width is None else float(min_width) / scale
+    if border != "auto":
+        if isinstance(border, str) or not (float(border) >= 0) or not np.isfinite(border):
+            raise UsageError(f"border must be 'auto' or zero or more mm, not {border!r}")
     report = progress or (lambda stage, frac: None)
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -224,20 +237,13 @@ def trace_regions(
     labels = remap[labels]
     n = int(big.sum())
     if n:
-        # a region at least min_width wide survives an erosion by half that width
-        r = max(0, int(np.ceil(min_width_px / 2.0)) - 1)
-        core = _inner(labels)
-        if r:
-            core = ndimage.binary_erosion(core, iterations=r)
-        wide = np.bincount(labels[core], minlength=n + 1) > 0
-        wide[0] = False
-        del core
-        remap = np.zeros(n + 1, dtype=np.int32)
-        remap[wide] = np.arange(1, int(wide.sum()) + 1, dtype=np.int32)
-        labels = remap[labels]
-        n = int(wide.sum())
+        labels, n = _drop_thin(labels, n, min_width_px)
     if n > 2:
         labels, n = _drop_border_ink(labels, n)
+    border_px = estimate_border_px(labels) if border == "auto" else float(border) / scale
+    if min_width is None and BORDER_WIDTHS * border_px > min_width_px and n:
+        # regions no wider than 1.5 border lines are ink (an island's drawn ring)
+        labels, n = _drop_thin(labels, n, BORDER_WIDTHS * border_px)
     if n == 0:
         raise ImageError(
             "no region is large enough to be a space (lower --min-area/--min-width?)",
@@ -313,7 +319,61 @@ def trace_regions(
     polys = [polys[i] for i in key]
     colours = [colours[i] for i in key]
     lap("done", 1.0)
-    return TraceResult(polys, colours, w, h, scale, timings)
+    return TraceResult(polys, colours, w, h, scale, timings, round(border_px, 2))
+
+
+#: the default thinnest space, in pixels (when the borders are thinner than half of it)
+MIN_WIDTH_PX = 4.0
+#: with ``border`` known, the default thinnest space is this many border widths
+BORDER_WIDTHS = 1.5
+
+
+def _drop_thin(labels: NDArray[np.int32], n: int, width_px: float) -> tuple[NDArray[np.int32], int]:
+    """Unlabel the regions thinner than ``width_px``: a region at least that wide
+    survives an erosion by half that width."""
+    from scipy import ndimage
+
+    r = max(0, int(np.ceil(width_px / 2.0)) - 1)
+    core = _inner(labels)
+    if r:
+        core = ndimage.binary_erosion(core, iterations=r)
+    wide = np.bincount(labels[core], minlength=n + 1) > 0
+    wide[0] = False
+    del core
+    remap = np.zeros(n + 1, dtype=np.int32)
+    remap[wide] = np.arange(1, int(wide.sum()) + 1, dtype=np.int32)
+    return remap[labels], int(wide.sum())
+
+
+def estimate_border_px(labels: NDArray[np.int32]) -> float:
+    """The width in pixels of the drawn border lines: the unlabelled pixels (0) of
+    ``labels`` once the fill regions are found, the border ink taken away.
+
+    Two measures of the lines are combined: the distance transform's ridge (its
+    median ``m`` says the width is ``2m - 1`` or ``2m``: a line of 3 px and one of 4
+    px both have a middle 2 px from either side), and area / length, the length
+    being half the line's outline with the pixel staircase corrected (× π/4, the
+    mean for lines at every angle) and half a pixel taken off for the junctions; the
+    candidate nearest that measure wins. 0 when no pixel is unlabelled (regions that
+    abut: an exported picture without outlines).
+    """
+    from scipy import ndimage
+
+    u = labels == 0
+    area = int(np.count_nonzero(u))
+    if area == 0:
+        return 0.0
+    edges = int(np.count_nonzero(u[1:, :] != u[:-1, :])) + int(
+        np.count_nonzero(u[:, 1:] != u[:, :-1])
+    )
+    if edges == 0:  # the whole picture unlabelled
+        return 0.0
+    by_area = 2.0 * area / (edges * np.pi / 4.0) - 0.5
+    dist = ndimage.distance_transform_edt(u)
+    ridge = u & (dist >= ndimage.maximum_filter(dist, size=3))
+    m = float(np.median(np.round(dist[ridge]))) if ridge.any() else 1.0
+    cands = (max(1.0, 2.0 * m - 1.0), 2.0 * m)
+    return min(cands, key=lambda c: abs(c - by_area))
 
 
 def _valid_polygon(g: Any) -> shapely.Polygon:

@@ -11,11 +11,14 @@ artefacts and heavy anti-aliasing split a fill colour into several bins.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 import shapely
 from PIL import Image, ImageDraw
 from scipy.spatial import Voronoi
+from shapely.ops import polylabel
 
 from referee.trace import trace_regions
 
@@ -98,3 +101,100 @@ def test_tracing_the_riddle_samples_png_export_writes_a_project_that_opens(tmp_p
     out = tmp_path / "traced.bwproj"
     assert main(["trace", str(png), "--scale", "0.5", "-o", str(out)]) == 0
     assert main(["check", str(out)]) == 0
+
+
+#: the island maps' size: 40 spaces on a page scanned at about 100 dpi (a space's
+#: corners lose a few pixels to a thick line, which a bigger picture makes a smaller share)
+SCAN = (1200, 900)
+
+
+def with_an_island(
+    im: Image.Image, cells: list[shapely.Polygon], pairs: set[tuple[int, int]], border_px: int
+) -> tuple[Image.Image, list[shapely.Polygon], set[tuple[int, int]]]:
+    """The map with a round island drawn inside its widest space, outlined like the
+    other borders: the island is one more space, its one neighbour the space round it."""
+    # in the space with the widest inside, round its pole of inaccessibility
+    poles = [polylabel(cell, tolerance=1.0) for cell in cells]
+    room = [cell.exterior.distance(p) for cell, p in zip(cells, poles)]
+    k = int(np.argmax(room))
+    c = poles[k]
+    r = 40
+    assert room[k] > r + 8  # the island and its line lie inside the space
+    d = ImageDraw.Draw(im)
+    d.ellipse(
+        [c.x - r, c.y - r, c.x + r, c.y + r],
+        fill=PALETTE[(k + 1) % len(PALETTE)],
+        outline=(20, 20, 20),
+        width=border_px,
+    )
+    # PIL's box is inclusive (pixels x0..x1: a disc of radius r + 1/2 about the box's
+    # middle, in pixel-corner coordinates) and the outline is drawn inside it: the
+    # line's middle, the border, is half a line in
+    island = shapely.Point(c.x + 0.5, c.y + 0.5).buffer(r + 0.5 - border_px / 2, quad_segs=32)
+    cells = [*cells[:k], cells[k].difference(island), *cells[k + 1 :], island]
+    return im, cells, {*pairs, (k, len(cells) - 1)}
+
+
+@pytest.mark.parametrize("border_px", [1, 2, 3, 4, 5, 6])
+def test_border_auto_measures_the_lines_and_an_islands_ring_is_no_space(border_px: int) -> None:
+    """``border="auto"`` (the default, ``referee trace --border auto``) measures the
+    drawn lines' width from the picture, and with it the default ``min_width``: the
+    ring drawn round an island (4 px and more) is ink, not a 42nd space touching two
+    others. Every space, the island too, is found with IoU >= 0.95, every true
+    neighbour pair touches (the island's too), no extra space."""
+    im, cells, pairs = with_an_island(
+        *hand_drawn_map(border_px, seed=100 + border_px, size=SCAN), border_px
+    )
+    res = trace_regions(np.asarray(im), scale=0.5, drop_outside=True, border="auto")
+    assert res.border_px == border_px
+    polys = [shapely.affinity.scale(p, 2.0, 2.0, origin=(0, 0)) for p in res.polygons]
+    assert len(polys) == len(cells)
+    match = [max(range(len(polys)), key=lambda k: polys[k].intersection(c).area) for c in cells]
+    assert len(set(match)) == len(cells)
+    ious = [polys[m].intersection(c).area / polys[m].union(c).area for m, c in zip(match, cells)]
+    assert min(ious) >= 0.95, sorted(ious)[:3]
+    missing = [p for p in pairs if polys[match[p[0]]].intersection(polys[match[p[1]]]).length <= 1]
+    assert missing == []
+    assert all(p.is_valid for p in polys)
+
+
+def test_a_border_given_in_mm_sets_the_thinnest_space() -> None:
+    """``border=MM`` skips the estimate: 3 mm at 0.5 mm/px is a 6 px line, so a region
+    thinner than 9 px is ink; a border of 0 (regions that abut) keeps the 4 px default."""
+    im, cells, _ = with_an_island(*hand_drawn_map(6, seed=7, size=SCAN), 6)
+    given = trace_regions(np.asarray(im), scale=0.5, drop_outside=True, border=3.0)
+    assert given.border_px == 6.0
+    assert len(given.polygons) == len(cells)
+    none = trace_regions(np.asarray(im), scale=0.5, drop_outside=True, border=0)
+    assert none.border_px == 0.0
+    assert len(none.polygons) == len(cells) + 1  # the 6 px ring kept as a space
+    with pytest.raises(Exception, match="border must be 'auto' or zero or more mm"):
+        trace_regions(np.asarray(im), scale=0.5, border=-1.0)
+
+
+def test_cli_border_auto_is_the_default_shown_in_help_and_reported(tmp_path, capsys) -> None:
+    """``referee trace --help`` names ``--border auto|MM`` and its default; a trace
+    reports the width it used (estimated, or given) in ``--json``; a bad value is one
+    line naming the flag."""
+    from referee.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["trace", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--border auto|MM" in text and "auto (the default)" in text
+    assert "default the larger of 4 pixels and 1.5 border widths" in text
+    im, cells, _ = with_an_island(*hand_drawn_map(5, seed=3, size=SCAN), 5)
+    pic = tmp_path / "map.png"
+    im.save(pic)
+    out = tmp_path / "traced.json"
+    args = ["trace", str(pic), "--scale", "0.5", "--drop-outside", "-o", str(out), "--json"]
+    assert main(args) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["border"] == "auto" and report["border_px"] == 5.0
+    assert report["spaces"] == len(cells)
+    assert main([*args, "--border", "2.5"]) == 0  # 5 px at 0.5 mm/px
+    report = json.loads(capsys.readouterr().out)
+    assert report["border"] == 2.5 and report["border_px"] == 5.0
+    assert main([*args, "--border", "thick"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--border" in err and "'thick'" in err
