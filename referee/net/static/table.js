@@ -104,7 +104,7 @@ async function lobby() {
 }
 
 // ===================================================================== table
-const state = { snap: null, pic: null, selected: null, card: null, cardAt: -1, way: null, radius: 6, svg: null, layer: null, closedForGood: false };
+const state = { zoom: 1, fitWidth: 0, snap: null, pic: null, selected: null, card: null, cardAt: -1, way: null, radius: 6, svg: null, layer: null, closedForGood: false };
 
 async function loadBoard() {
   const r = await api(`/api/games/${gameId}/board`);
@@ -118,6 +118,7 @@ async function loadBoard() {
   const vb = svg.viewBox.baseVal;
   state.radius = Math.max(vb.width, vb.height) / 85;
   state.svg = svg;
+  applyZoom(state.zoom);
   state.layer = svgEl("g", { id: "pieces" });
   svg.append(state.layer);
   svg.addEventListener("click", (ev) => {
@@ -127,6 +128,60 @@ async function loadBoard() {
     draw();
     if (state.snap) showMoves(state.snap);
   });
+}
+
+// ------------------------------------------------------------------- zoom
+// The board fits the window at 100 %; zoomed, it keeps its size in the page and
+// scrolls, the point under the cursor (or the middle) staying put. A dense map (the
+// Riddle's 300 spaces) reads its names zoomed in.
+const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
+
+function applyZoom(z, at) {
+  const board = $("board");
+  const svg = state.svg;
+  if (!svg) return;
+  if (state.zoom === 1 || !state.fitWidth) {
+    svg.style.width = "";
+    board.classList.remove("zoomed");
+    state.fitWidth = svg.getBoundingClientRect().width || state.fitWidth;
+  }
+  const r = board.getBoundingClientRect();
+  const px = at ? at[0] - r.left : board.clientWidth / 2;
+  const py = at ? at[1] - r.top : board.clientHeight / 2;
+  const fx = (board.scrollLeft + px) / Math.max(1, svg.getBoundingClientRect().width);
+  const fy = (board.scrollTop + py) / Math.max(1, svg.getBoundingClientRect().height);
+  state.zoom = z;
+  if (z === 1) {
+    svg.style.width = "";
+    board.classList.remove("zoomed");
+    board.style.height = "";
+  } else {
+    board.style.height = board.style.height || Math.round(r.height) + "px";
+    board.classList.add("zoomed");
+    svg.style.width = Math.round(state.fitWidth * z) + "px";
+  }
+  const b = svg.getBoundingClientRect();
+  board.scrollLeft = fx * b.width - px;
+  board.scrollTop = fy * b.height - py;
+  $("zoom-level").textContent = Math.round(z * 100) + " %";
+}
+
+function zoomStep(dir, at) {
+  const i = ZOOMS.indexOf(state.zoom);
+  const j = dir === "fit" ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + (dir === "in" ? 1 : -1)));
+  if (ZOOMS[j] !== state.zoom) applyZoom(ZOOMS[j], at);
+}
+
+function setUpZoom() {
+  for (const b of document.querySelectorAll("#zoom button")) {
+    b.addEventListener("click", () => zoomStep(b.dataset.zoom));
+  }
+  $("board").addEventListener("wheel", (ev) => {
+    if (!ev.ctrlKey) return;
+    ev.preventDefault();
+    zoomStep(ev.deltaY < 0 ? "in" : "out", [ev.clientX, ev.clientY]);
+  }, { passive: false });
+  window.addEventListener("resize", () => { if (state.zoom === 1 && state.svg) state.fitWidth = state.svg.getBoundingClientRect().width; });
 }
 
 async function refresh() {
@@ -632,6 +687,7 @@ function connect() {
 
 async function table() {
   $("table").hidden = false;
+  setUpZoom();
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Escape") return;
     if (!$("menu").hidden) { $("menu").hidden = true; return; }

@@ -439,3 +439,65 @@ def test_a_card_then_a_player_plays_it_on_that_player(
     )
     assert page.locator("#verdict").inner_text().removeprefix("played ") in on[who]
     assert errors == []
+
+
+# ------------------------------------------------------------------ label sizes
+#: what a label's letters must measure on screen, in CSS px, to be read
+LEGIBLE_PX = 11
+#: labels a project sizes itself (``label`` features with their own ``size``), not
+#: drawn by the game's pictures: Mount Doom's token spaces (3 mm in its make_board.py)
+PROJECT_SIZED = {"Gandalf token (Balrog)", "Treebeard token"}
+
+LABEL_SIZES = """() => [...document.querySelectorAll('#board svg text')]
+  .filter((t) => !t.closest('#pieces') && t.getBoundingClientRect().width > 0)
+  .map((t) => {
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return [t.textContent, px];
+  })"""
+
+
+@pytest.mark.parametrize(
+    ("rules", "project", "players"),
+    [
+        ("mount-doom", "mount-doom", 2),
+        ("lotr-coop", "lotr-coop", 2),
+        ("ringgeister", "ringgeister", 2),
+        ("riddle", "riddle-sample", 3),
+    ],
+)
+def test_board_labels_are_legible_at_1400_by_900(
+    server: Any, browser: Any, shots: Path, rules: str, project: str, players: int
+) -> None:
+    """Every name and number the board draws is at least 11 px on screen at 1400 x
+    900 with the board fitted; the Riddle map's 300 names, too dense for that, are
+    read zoomed in (the table's + button), which keeps them scaled with the zoom."""
+    g = create(server.url, rules=rules, project=project, players=players, seed=5)
+    page, errors = _seat_page(browser, server.url + g["seats"][0]["url"])
+    sizes = page.evaluate(LABEL_SIZES)
+    assert len(sizes) >= 3
+    small = sorted(
+        (round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX and t not in PROJECT_SIZED
+    )
+    page.screenshot(path=str(shots / f"table-{project}-labels.png"))
+    if rules != "riddle":
+        assert small == [], small[:8]
+        return
+    assert small, "the Riddle map's names are too small to read at fit"
+    steps = 0
+    while small and steps < 8:
+        page.locator("#zoom button[data-zoom='in']").click()
+        steps += 1
+        sizes = page.evaluate(LABEL_SIZES)
+        small = [t for t, px in sizes if px < LEGIBLE_PX]
+    assert small == [] and steps <= 5  # at most 600 %
+    level = page.locator("#zoom-level").inner_text()
+    assert level.endswith("%") and int(level.split()[0]) > 100
+    # zoomed, the board scrolls inside its area; the side panel stays where it was
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["width"] < 1400
+    assert page.locator("#board").evaluate("b => b.scrollWidth > b.clientWidth")
+    page.screenshot(path=str(shots / f"table-{project}-labels-zoomed.png"))
+    page.locator("#zoom button[data-zoom='fit']").click()
+    assert page.locator("#zoom-level").inner_text() == "100 %"
+    assert errors == []
