@@ -661,6 +661,9 @@ class PlaytestController:
         if card is not None:
             self.picked = None
             self.destinations = set()
+            frame = next((c for c in self.hand.cards if c.cid == card), None)
+            if frame is not None:
+                self.hand_area.ensureWidgetVisible(frame)
         self._card_targets()
         self._fill_moves()
         hint = self._card_hint()

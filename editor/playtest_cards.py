@@ -15,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 #: a face's colour word -> the stripe along the card's top
 COLOURS = {
@@ -56,6 +56,8 @@ class CardFrame(QFrame):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.label)
         self.setFixedWidth(132)
+        # never squashed below its text: a cramped dock scrolls the hand instead
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.selected(False)
 
     def selected(self, on: bool) -> None:
@@ -102,6 +104,14 @@ class HandWidget(QWidget):
             self.grid.addWidget(frame, i // 2, i % 2)
             self.cards.append(frame)
         self.setVisible(bool(self.cards))
+        # as tall as its rows of cards (a cramped dock scrolls the hand, never squashes
+        # the cards; the layout's own minimum lags a frame behind new cards)
+        rows = [self.cards[i : i + 2] for i in range(0, len(self.cards), 2)]
+        spacing = self.grid.verticalSpacing()
+        self.setMinimumHeight(
+            sum(max(c.sizeHint().height() for c in row) for row in rows)
+            + spacing * max(0, len(rows) - 1)
+        )
 
     def _click(self, cid: str) -> None:
         self.picked = None if self.picked == cid else cid
