@@ -135,6 +135,7 @@ def trace_regions(
     drop_outside: bool = False,
     min_border: float | None = None,
     border: float | str = "auto",
+    scan: bool = False,
     progress: Progress | None = None,
 ) -> TraceResult:
     """Find the regions of ``picture`` and return them as a polygon coverage in mm.
@@ -169,6 +170,12 @@ def trace_regions(
         from the picture (:func:`estimate_border_px`). It sets the default
         ``min_width``: a region no wider than 1.5 border lines is ink, not a space
         (the ring round an island drawn 4 px thick and more).
+    scan : bool
+        The picture is a scan or a photograph: sensor noise and JPEG artefacts
+        spread each paint over several colours. Fill colours closer than
+        :data:`MERGE_RGB` are one, and every pixel within :data:`SNAP_RGB` of a fill
+        colour belongs to it (:func:`_fill_lut`). Off by default: on a clean picture
+        (an export with terrain patterns) the pattern's colours stay marks.
     progress : callable, optional
         ``progress(stage, fraction)`` after each stage (for a progress bar);
         an exception raised in it stops the trace (a Cancel button).
@@ -210,8 +217,11 @@ def trace_regions(
     bins = (q[:, :, 0].astype(np.int32) << 10) | (q[:, :, 1].astype(np.int32) << 5) | q[:, :, 2]
     counts = np.bincount(bins.ravel(), minlength=1 << 15)
     fills = np.flatnonzero(counts >= max(1.0, min_colour_share * h * w))
-    lut = np.full(1 << 15, -1, dtype=np.int32)
-    lut[fills] = np.arange(len(fills), dtype=np.int32)
+    if scan:
+        lut = _fill_lut(fills, counts)
+    else:
+        lut = np.full(1 << 15, -1, dtype=np.int32)
+        lut[fills] = np.arange(len(fills), dtype=np.int32)
     cls = lut[bins]
     del q, bins
     lap("colours", 0.2)
@@ -240,10 +250,26 @@ def trace_regions(
         labels, n = _drop_thin(labels, n, min_width_px)
     if n > 2:
         labels, n = _drop_border_ink(labels, n)
-    border_px = estimate_border_px(labels) if border == "auto" else float(border) / scale
-    if min_width is None and BORDER_WIDTHS * border_px > min_width_px and n:
+    if border != "auto":
+        border_px = float(border) / scale
+    elif scan and n:
+        # a scan's ink breaks into blotches that pass for regions: the small ones
+        # (under a twentieth of the median region) are measured as ink too
+        sizes = np.bincount(labels.ravel(), minlength=n + 1)
+        small = sizes < 0.05 * float(np.median(sizes[1:]))
+        small[0] = True
+        ink = np.where(small[labels], 0, labels)
+        # and the scan's lone specks (a few pixels no paint claims) are not lines
+        specks, k = ndimage.label(ink == 0)
+        tiny = np.bincount(specks.ravel(), minlength=k + 1) < 16
+        tiny[0] = False
+        border_px = estimate_border_px(np.where(tiny[specks], -1, ink))
+    else:
+        border_px = estimate_border_px(labels)
+    widths = SCAN_BORDER_WIDTHS if scan else BORDER_WIDTHS
+    if min_width is None and widths * border_px > min_width_px and n:
         # regions no wider than 1.5 border lines are ink (an island's drawn ring)
-        labels, n = _drop_thin(labels, n, BORDER_WIDTHS * border_px)
+        labels, n = _drop_thin(labels, n, widths * border_px)
     if n == 0:
         raise ImageError(
             "no region is large enough to be a space (lower --min-area/--min-width?)",
@@ -326,6 +352,8 @@ def trace_regions(
 MIN_WIDTH_PX = 4.0
 #: with ``border`` known, the default thinnest space is this many border widths
 BORDER_WIDTHS = 1.5
+#: ... in a scan (``scan=True``), whose ink blots where lines meet
+SCAN_BORDER_WIDTHS = 2.0
 
 
 def _drop_thin(labels: NDArray[np.int32], n: int, width_px: float) -> tuple[NDArray[np.int32], int]:
@@ -374,6 +402,57 @@ def estimate_border_px(labels: NDArray[np.int32]) -> float:
     m = float(np.median(np.round(dist[ridge]))) if ridge.any() else 1.0
     cands = (max(1.0, 2.0 * m - 1.0), 2.0 * m)
     return min(cands, key=lambda c: abs(c - by_area))
+
+
+#: fill-colour bins closer than this (RGB distance) are one fill colour spread by
+#: noise or JPEG artefacts
+MERGE_RGB = 20.0
+#: a pixel this close (RGB distance) to a fill colour belongs to it; farther, it is ink
+SNAP_RGB = 36.0
+
+
+def _fill_lut(fills: NDArray[np.int64], counts: NDArray[np.int64]) -> NDArray[np.int32]:
+    """Colour bin -> fill colour (or -1): the fill bins grouped, most common first, with
+    those within :data:`MERGE_RGB` of a group's first bin (a scan's noise spreads one
+    paint over several bins); every bin within :data:`SNAP_RGB` of a group's colour (its
+    bins' mean, by pixels) joins the nearest, so a noisy or JPEG-speckled pixel stays in
+    its region instead of breaking it up (``trace_regions(scan=True)``)."""
+
+    def centre(b: NDArray[np.int64]) -> NDArray[np.float64]:
+        return np.stack([(b >> 10) & 31, (b >> 5) & 31, b & 31], axis=-1) * 8.0 + 4.0
+
+    lut = np.full(1 << 15, -1, dtype=np.int32)
+    if not len(fills):
+        return lut
+    order = fills[np.argsort(-counts[fills], kind="stable")]
+    cf = centre(order)
+    group = np.full(len(order), -1, dtype=np.int64)
+    heads: list[int] = []
+    for i in range(len(order)):
+        if group[i] >= 0:
+            continue
+        near = (group < 0) & (np.linalg.norm(cf - cf[i], axis=1) <= MERGE_RGB)
+        group[near] = len(heads)
+        heads.append(i)
+    weights = counts[order].astype(np.float64)
+    colours = np.stack(
+        [
+            np.bincount(group, weights=weights * cf[:, k], minlength=len(heads))
+            / np.bincount(group, weights=weights, minlength=len(heads))
+            for k in range(3)
+        ],
+        axis=1,
+    )
+    every = centre(np.arange(1 << 15, dtype=np.int64))
+    best = np.full(1 << 15, -1, dtype=np.int32)
+    dist = np.full(1 << 15, np.inf)
+    for g, col in enumerate(colours):
+        d = np.linalg.norm(every - col, axis=1)
+        closer = (d < dist) & (d <= SNAP_RGB)
+        best[closer] = g
+        dist[closer] = d[closer]
+    best[order] = group.astype(np.int32)  # a fill bin is its own group's
+    return best
 
 
 def _valid_polygon(g: Any) -> shapely.Polygon:

@@ -47,6 +47,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "picture; it sets the default --min-width",
     )
     p.add_argument(
+        "--scan",
+        action="store_true",
+        help="the picture is a scan or a photo: noise and JPEG artefacts spread each "
+        "fill colour, which is gathered back (off: a clean export's patterns stay marks)",
+    )
+    p.add_argument(
         "--drop-outside",
         action="store_true",
         help="leave out the region around the map (the one covering most of the frame)",
@@ -103,6 +109,7 @@ def cmd_trace(args: argparse.Namespace) -> int:
         name=args.name or src.stem,
         drop_outside=args.drop_outside,
         border=border,
+        scan=args.scan,
         progress=progress,
         **kw,
     )

@@ -5,8 +5,9 @@ was found). Every space is found, no extra space, and
 every true neighbour pair touches: spaces of 50 x 50 px and more are found with
 IoU >= 0.95, the smallest thin ones with IoU >= 0.94.
 
-Not yet handled (left out of this corpus, see docs/how-to/see-the-table.md): JPEG
-artefacts and heavy anti-aliasing split a fill colour into several bins.
+Scanned maps (noise, then JPEG) trace with ``scan=True`` at 1-3 and 6 px lines; at
+4-5 px JPEG's ink blotches still pass for spaces (marked xfail). Not yet handled:
+anti-aliased lines drawn large and scaled down (a thin space is lost).
 """
 
 from __future__ import annotations
@@ -183,6 +184,7 @@ def test_cli_border_auto_is_the_default_shown_in_help_and_reported(tmp_path, cap
     text = " ".join(capsys.readouterr().out.split())
     assert "--border auto|MM" in text and "auto (the default)" in text
     assert "default the larger of 4 pixels and 1.5 border widths" in text
+    assert "--scan" in text and "noise and JPEG artefacts" in text
     im, cells, _ = with_an_island(*hand_drawn_map(5, seed=3, size=SCAN), 5)
     pic = tmp_path / "map.png"
     im.save(pic)
@@ -198,3 +200,50 @@ def test_cli_border_auto_is_the_default_shown_in_help_and_reported(tmp_path, cap
     assert main([*args, "--border", "thick"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "--border" in err and "'thick'" in err
+
+
+def scanned(im: Image.Image, seed: int, noise: float = 6.0, quality: int = 80) -> Image.Image:
+    """The picture as a scanner hands it on: sensor noise (Gaussian, ``noise`` levels
+    of 255), then saved as a JPEG of ``quality``."""
+    import io
+
+    rng = np.random.default_rng(seed)
+    arr = np.asarray(im).astype(float) + rng.normal(0.0, noise, np.asarray(im).shape)
+    buf = io.BytesIO()
+    Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8)).save(buf, "JPEG", quality=quality)
+    return Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
+
+
+#: at 4-5 px, JPEG breaks the ink into blotches wider than the estimated line: the
+#: estimate reads 3 px for a 4 px line (5 blotches pass as spaces), and at 5 px a
+#: blotch joins a small space (IoU 0.93). Known, left for the next round.
+BLOTCHED = pytest.mark.xfail(strict=True, reason="JPEG ink blotches at 4-5 px lines")
+
+
+@pytest.mark.parametrize(
+    "border_px", [1, 2, 3, pytest.param(4, marks=BLOTCHED), pytest.param(5, marks=BLOTCHED), 6]
+)
+def test_a_scanned_map_with_noise_and_jpeg_artefacts_traces_with_scan(border_px: int) -> None:
+    """A scan (noise, then JPEG at quality 80) spreads each paint over many colour
+    bins: plain tracing breaks its spaces into pieces; ``scan=True`` (``referee trace
+    --scan``) gathers each paint back. Every space and the island are found with IoU
+    >= 0.95, every true neighbour pair touches, no extra space."""
+    import referee.trace as trace
+
+    # the how-to (trace-a-board-from-a-picture.md, "Scans") quotes these
+    assert (trace.MERGE_RGB, trace.SNAP_RGB, trace.SCAN_BORDER_WIDTHS) == (20.0, 36.0, 2.0)
+    clean, cells, pairs = with_an_island(
+        *hand_drawn_map(border_px, seed=200 + border_px, size=SCAN), border_px
+    )
+    im = np.asarray(scanned(clean, seed=border_px))
+    plain = trace_regions(im, scale=1.0, drop_outside=True).polygons
+    assert len(plain) != len(cells) or border_px == 1  # the noise breaks plain tracing up
+    polys = trace_regions(im, scale=1.0, drop_outside=True, scan=True).polygons
+    assert len(polys) == len(cells)
+    match = [max(range(len(polys)), key=lambda k: polys[k].intersection(c).area) for c in cells]
+    assert len(set(match)) == len(cells)
+    ious = [polys[m].intersection(c).area / polys[m].union(c).area for m, c in zip(match, cells)]
+    assert min(ious) >= 0.95, sorted(ious)[:3]
+    missing = [p for p in pairs if polys[match[p[0]]].intersection(polys[match[p[1]]]).length <= 1]
+    assert missing == []
+    assert all(p.is_valid for p in polys)
