@@ -498,7 +498,9 @@ function draw() {
       body.classList.add("card-target");
       body.setAttribute("role", "button");
       body.setAttribute("aria-label", `play ${cardTitle(state.card)} on ${fid}`);
+      body.setAttribute("tabindex", "0");
       body.addEventListener("click", (ev) => { ev.stopPropagation(); playOrChoose(aimed); });
+      body.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOrChoose(aimed); } });
     } else if (targets[fid]) {
       body.classList.add("movable");
       body.addEventListener("click", (ev) => {
@@ -541,10 +543,12 @@ function draw() {
     const title = svgEl("title");
     title.textContent = ring.moves.map(moveLabel).join("\n");
     c.append(title);
+    c.setAttribute("tabindex", "0");
     c.addEventListener("click", (ev) => {
       ev.stopPropagation();
       playOrChoose(ring.moves);
     });
+    c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOrChoose(ring.moves); } });
     layer.append(c);
     if (ring.moves.length > 1) {
       const t = svgEl("text", { x: xy[0] + r, y: xy[1] - r, "font-size": r, fill: "#1b7f2a", "pointer-events": "none" });
