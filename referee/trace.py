@@ -235,7 +235,6 @@ def trace_regions(
             m = lab > 0
             labels[m] = lab[m] + n
             n += k
-    del cls
     if n == 0:
         raise ImageError("no regions found in the picture", code="trace_failed")
     # small specks first (cheap: a bincount), then the width test on what is left
@@ -246,6 +245,11 @@ def trace_regions(
     remap[big] = np.arange(1, int(big.sum()) + 1, dtype=np.int32)
     labels = remap[labels]
     n = int(big.sum())
+    if scan and n > 2:
+        # a scan's lines are ragged and JPEG breaks them into pieces: the pieces of
+        # one paint, together, are the network (before the width test wears them
+        # down to blots where lines meet)
+        labels, n = _drop_ink_pieces(labels, n, cls)
     if n:
         labels, n = _drop_thin(labels, n, min_width_px)
     if n > 2:
@@ -270,6 +274,7 @@ def trace_regions(
     if min_width is None and widths * border_px > min_width_px and n:
         # regions no wider than 1.5 border lines are ink (an island's drawn ring)
         labels, n = _drop_thin(labels, n, widths * border_px)
+    del cls
     if n == 0:
         raise ImageError(
             "no region is large enough to be a space (lower --min-area/--min-width?)",
@@ -580,6 +585,51 @@ def _drop_border_ink(labels: NDArray[np.int32], n: int) -> tuple[NDArray[np.int3
     keep = np.ones(n + 1, dtype=bool)
     keep[0] = False
     keep[ink] = False
+    remap = np.zeros(n + 1, dtype=np.int32)
+    remap[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
+    return remap[labels], int(keep.sum())
+
+
+#: in a scan, a region whose inscribed radius is under this share of the typical
+#: region's (the median by area) may be a piece of the border network
+INK_PIECE_RADIUS = 0.2
+
+
+def _drop_ink_pieces(
+    labels: NDArray[np.int32], n: int, cls: NDArray[np.int32]
+) -> tuple[NDArray[np.int32], int]:
+    """Unlabel a scan's broken border network: per paint (``cls``), the thin regions
+    (inscribed radius under :data:`INK_PIECE_RADIUS` of the typical region's) taken
+    together, when they touch at least half of the other regions."""
+    from scipy import ndimage
+
+    index = np.arange(1, n + 1)
+    radius = np.asarray(
+        ndimage.maximum(ndimage.distance_transform_edt(_inner(labels)), labels, index)
+    )
+    flat = labels.ravel()
+    first = np.zeros(n + 1, dtype=np.int64)
+    first[flat[::-1]] = np.arange(flat.size - 1, -1, -1)  # one pixel of each label
+    paint = cls.ravel()[first[1:]]
+    # the typical region by area (the many pieces of ink would make a plain median)
+    area = np.bincount(flat, minlength=n + 1)[1:]
+    order = np.argsort(radius)
+    typical = float(radius[order][np.searchsorted(np.cumsum(area[order]), area.sum() / 2)])
+    thin = radius < INK_PIECE_RADIUS * typical
+    drop = np.zeros(n + 1, dtype=bool)
+    for p in np.unique(paint[thin]):
+        pieces = np.flatnonzero(thin & (paint == p)) + 1
+        if len(pieces) < 2:
+            continue  # one piece: _drop_border_ink's case
+        mask = np.isin(labels, pieces)
+        ring = ndimage.binary_dilation(mask, iterations=3) & ~mask
+        touched = np.unique(labels[ring])
+        if np.count_nonzero(touched) >= max(2, (n - len(pieces)) / 2):
+            drop[pieces] = True
+    if not drop.any():
+        return labels, n
+    keep = ~drop
+    keep[0] = False
     remap = np.zeros(n + 1, dtype=np.int32)
     remap[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
     return remap[labels], int(keep.sum())
