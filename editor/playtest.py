@@ -9,6 +9,10 @@ The editor never decides a rule: everything it shows and plays comes from the ga
   ring plays the move (a small menu offers the choice when several moves go there);
   moves of figures not on the board (a figure entering it, a counter: figure id
   ``""``) are ringed with dashes and played by clicking the ring;
+- a card picked in the hand lights where it may be played (the spaces its moves go
+  to, the figures and players they name: :mod:`.playtest_targets`, the browser
+  table's reading); a click on one plays the move, or offers the choice; Esc or a
+  second click on the card puts it back;
 - ``legal_moves`` (the move list), ``parse_move``/``check``/``push`` (the typed-move
   box); an illegal attempt shows the referee's own reason
   (:class:`referee.errors.IllegalMoveError`).
@@ -56,6 +60,7 @@ from .playtest_bots import BotDriver
 from .playtest_cards import HandWidget
 from .playtest_figures import FiguresItem
 from .playtest_history import PlayHistory
+from .playtest_targets import CardPlays, card_plays, cards_of
 from .tools.base import Tool
 
 if TYPE_CHECKING:
@@ -119,7 +124,7 @@ class PlaytestTool(Tool):
 
     def key(self, event: QKeyEvent) -> bool:
         if event.key() == Qt.Key.Key_Escape:
-            self.ctl.pick(None)
+            self.ctl.cancel()
             return True
         return False
 
@@ -150,6 +155,9 @@ class PlaytestController:
         self.views: dict[str, FigureView] = {}
         self.targets: dict[str, dict[str, list[Any]]] = {}
         self.placements: dict[str, list[Any]] = {}
+        #: where the card picked in the hand may be played (None: no card picked)
+        self.card_plays: CardPlays | None = None
+        self._base_hint = ""
         self._stacks: dict[str, list[str]] = {}
         self._legal: list[Any] = []
         self.log: list[dict[str, Any]] = []
@@ -225,6 +233,22 @@ class PlaytestController:
         self.hand_area.setMinimumHeight(150)
         lay.addWidget(self.hand_title)
         lay.addWidget(self.hand_area, 2)
+        #: the players a picked card may be played on (one button a seat)
+        self.seat_row = QWidget()
+        self.seat_row.setObjectName("PlaytestSeats")
+        seat_lay = QHBoxLayout(self.seat_row)
+        seat_lay.setContentsMargins(0, 0, 0, 0)
+        seat_lay.addWidget(QLabel("Play it on:"))
+        self.seat_buttons: dict[str, QPushButton] = {}
+        for p in self.game.players:
+            b = QPushButton(p)
+            b.setAccessibleName(f"play the card on {p}")
+            b.clicked.connect(lambda _checked=False, p=p: self.play_on_player(p))
+            seat_lay.addWidget(b)
+            self.seat_buttons[p] = b
+        seat_lay.addStretch(1)
+        self.seat_row.setVisible(False)
+        lay.addWidget(self.seat_row)
         lay.addWidget(QLabel("Legal moves (double-click to play)"))
         lay.addWidget(self.moves, 1)
         lay.addLayout(row)
@@ -345,12 +369,52 @@ class PlaytestController:
         return hits[0] if hits else None
 
     def pick(self, fig: str | None) -> None:
+        if fig is not None and self.card_plays is not None:
+            self.hand.unpick()
+            self._pick_card(None)
         self.picked = fig
         self.destinations = set(self.targets.get(fig, {})) if fig is not None else set()
         self.overlay.update()
 
+    def cancel(self) -> None:
+        """Esc: close the choice, put the picked card back, unpick the figure."""
+        if self.last_menu is not None and self.last_menu.isVisible():
+            self.last_menu.close()
+            return
+        if self.card_plays is not None:
+            self.hand.unpick()
+            self._pick_card(None)
+        self.pick(None)
+
+    def play_on_player(self, player: str, screen: QPoint | None = None) -> bool:
+        """The picked card played on ``player`` (a choice when several moves do)."""
+        plays = self.card_plays
+        if plays is None or player not in plays.players:
+            self.say(f"The picked card is not played on {player}", error=True)
+            return False
+        return self.play_choice(plays.players[player], screen)
+
+    def _click_card(self, plays: CardPlays, x: float, y: float, screen: QPoint | None) -> bool:
+        """A click on the board with a card picked; False when it hit none of its
+        targets and no figure to pick instead."""
+        ring = self._ring_at(plays.spaces, x, y)
+        if ring is not None:
+            self.play_choice(plays.spaces[ring], screen)
+            return True
+        fid = self.figure_at(x, y)
+        if fid is not None and (fid in plays.figures or fid in plays.players):
+            self.play_choice(plays.figures.get(fid) or plays.players[fid], screen)
+            return True
+        if fid is not None and self.targets.get(fid):
+            self.pick(fid)  # a figure of the player's own: its moves instead
+            return True
+        self.say("The picked card is not played there: click a blue ring or halo")
+        return True
+
     def click(self, x: float, y: float, screen: QPoint | None = None) -> None:
         """A click on the board at (x, y) in playtest mode."""
+        if self.card_plays is not None and self._click_card(self.card_plays, x, y, screen):
+            return
         if self.picked is not None:
             ring = self._ring_at(self.destinations, x, y)
             if ring is not None:
@@ -444,6 +508,8 @@ class PlaytestController:
             return False
         before = self.game.copy()
         try:
+            if isinstance(move, str):  # a card's move, by its text (the legal move's)
+                move = self.game.parse_move(move)
             events = self.game.push(move)
         except IllegalMoveError as exc:
             self.say(f"Illegal: {exc}", error=True)
@@ -451,6 +517,7 @@ class PlaytestController:
         self.history.record(str(move), before)
         self.narrate([{"type": "move", "text": f"▶ {move}"}] + list(events))
         self.picked = None
+        self.hand.unpick()
         self.refresh()
         return True
 
@@ -562,6 +629,7 @@ class PlaytestController:
         self.hand.show_view(view)
         self.hand_title.setVisible(bool(self.hand.cards))
         self.hand_area.setVisible(bool(self.hand.cards))
+        self._card_targets()
         self._fill_moves()
         self.pass_button.setEnabled(any(str(m) == "pass" for m in legal))
         if legal:
@@ -582,21 +650,83 @@ class PlaytestController:
             self.turn_label.setText(
                 f"<b>{self.game.to_move}</b> to move · {len(legal)} legal move(s)"
             )
-            self.hint_label.setText(hint)
+            self._base_hint = hint
+            self.hint_label.setText(self._card_hint() or hint)
         self._show_plies()
         self.overlay.update()
         if self.bot_driver is not None:
             self.bot_driver.after_refresh()
 
     def _pick_card(self, card: str | None) -> None:
+        if card is not None:
+            self.picked = None
+            self.destinations = set()
+            frame = next((c for c in self.hand.cards if c.cid == card), None)
+            if frame is not None:
+                self.hand_area.ensureWidgetVisible(frame)
+        self._card_targets()
         self._fill_moves()
+        hint = self._card_hint()
+        if hint:
+            self.hint_label.setText(hint)
+        elif self.game.outcome is None:
+            self.hint_label.setText(self._base_hint)
+        self.overlay.update()
+
+    def _held(self) -> list[str]:
+        mover = self.game.to_move if self.game.outcome is None else None
+        if mover not in self.game.viewers():
+            return []
+        return list(self.game.view(mover).get("hand") or [])
+
+    def _card_targets(self) -> None:
+        """Where the picked card may be played, and the seat buttons to match."""
+        card = self.hand.picked
+        if card is None or self.game.outcome is not None:
+            self.card_plays = None
+        else:
+            self.card_plays = card_plays(
+                card,
+                [str(m) for m in self._legal],
+                held=self._held(),
+                seats=list(self.game.players),
+                figures=list(self.views),
+                targets={
+                    f: {n: [str(m) for m in ms] for n, ms in d.items()}
+                    for f, d in self.targets.items()
+                },
+            )
+        players = self.card_plays.players if self.card_plays is not None else {}
+        for p, b in self.seat_buttons.items():
+            b.setEnabled(p in players)
+            b.setStyleSheet("background: #dce8ff; font-weight: bold;" if p in players else "")
+        self.seat_row.setVisible(bool(players))
+
+    def _card_hint(self) -> str:
+        plays = self.card_plays
+        card = self.hand.picked
+        if plays is None or card is None:
+            return ""
+        title = next((c.face["title"] for c in self.hand.cards if c.cid == card), card)
+        parts = []
+        if plays.spaces:
+            parts.append(f"a blue ring ({len(plays.spaces)} space(s))")
+        if plays.figures:
+            parts.append(f"a figure with a blue halo ({len(plays.figures)})")
+        if plays.players:
+            parts.append(f"a player below ({len(plays.players)})")
+        where = "click " + ", or ".join(parts) if parts else "it has no target on the board"
+        loose = f"; {len(plays.loose)} move(s) without a target in the list" if plays.loose else ""
+        return f"{title}: {where}{loose}. Esc puts the card back."
 
     def _fill_moves(self) -> None:
-        """The legal moves, or only those naming the card picked in the hand."""
+        """The legal moves, or only those using the card picked in the hand."""
         shown = [str(m) for m in self._legal]
         card = self.hand.picked
         if card is not None:
-            shown = [m for m in shown if card in m.split()] or shown
+            held, seats = self._held(), list(self.game.players)
+            mine = [m for m in shown if any(c == card for c, _ in cards_of(m, held, seats))]
+            shown = mine or shown
         self.moves.clear()
         self.moves.addItems(shown[:500])
 

@@ -2,8 +2,9 @@
 
 The faces come from the game's view (``view["hand"]`` and ``view["cards"]``, see
 :mod:`referee.games.cards`), as the browser table shows them: a title, the kind and
-value, the rules text, the card's colour along its top. Clicking a card keeps only the
-moves that name it in the move list; clicking it again shows every move.
+value, the rules text, the card's colour along its top. Clicking a card picks it: the
+move list keeps only its moves and the board lights its targets (the controller, see
+:mod:`editor.playtest_targets`); clicking it again, or Esc, puts it back.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 #: a face's colour word -> the stripe along the card's top
 COLOURS = {
@@ -55,6 +56,8 @@ class CardFrame(QFrame):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         lay.addWidget(self.label)
         self.setFixedWidth(132)
+        # never squashed below its text: a cramped dock scrolls the hand instead
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.selected(False)
 
     def selected(self, on: bool) -> None:
@@ -101,12 +104,28 @@ class HandWidget(QWidget):
             self.grid.addWidget(frame, i // 2, i % 2)
             self.cards.append(frame)
         self.setVisible(bool(self.cards))
+        # as tall as its rows of cards (a cramped dock scrolls the hand, never squashes
+        # the cards; the layout's own minimum lags a frame behind new cards)
+        rows = [self.cards[i : i + 2] for i in range(0, len(self.cards), 2)]
+        spacing = self.grid.verticalSpacing()
+        self.setMinimumHeight(
+            sum(max(c.sizeHint().height() for c in row) for row in rows)
+            + spacing * max(0, len(rows) - 1)
+        )
 
     def _click(self, cid: str) -> None:
         self.picked = None if self.picked == cid else cid
+        self._outline()
+        self._on_pick(self.picked)
+
+    def unpick(self) -> None:
+        """Put the picked card back (no call to ``on_pick``)."""
+        self.picked = None
+        self._outline()
+
+    def _outline(self) -> None:
         for c in self.cards:
             c.selected(c.cid == self.picked)
-        self._on_pick(self.picked)
 
 
 __all__ = ["COLOURS", "CardFrame", "HandWidget"]

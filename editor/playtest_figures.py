@@ -5,7 +5,8 @@ declared shape, the figure's colour and label, its size), the same as ``referee
 render`` draws it; several figures on one node stand round it
 (:func:`referee.palette.stack_offset`). Figures never shrink below a few pixels, so a
 large map seen whole still shows them. :class:`FiguresItem` also rings the picked
-figure's legal destinations.
+figure's legal destinations, or, with a card picked in the hand, the spaces, figures and
+players' figures the card may be played on (blue, :mod:`editor.playtest_targets`).
 """
 
 from __future__ import annotations
@@ -87,13 +88,23 @@ class FiguresItem(QGraphicsItem):
             out.append(FigureShape(fid, sym, x, y, r, figure_path(sym, x, y, r)))
         return out
 
-    def _ring(self, painter: QPainter, x: float, y: float, n: int, dashed: bool) -> None:
+    def _ring(
+        self, painter: QPainter, x: float, y: float, n: int, dashed: bool, card: bool = False
+    ) -> None:
         rr = self.ctl.ring_radius()
-        pen = QPen(QColor("#00c853" if not dashed else "#2979ff"), 1.6)
+        pen = QPen(QColor("#0050d0" if card else "#00c853" if not dashed else "#2979ff"), 1.6)
         if dashed:
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        painter.setBrush(QBrush(QColor(0, 200, 83, 70) if not dashed else QColor(41, 121, 255, 50)))
+        painter.setBrush(
+            QBrush(
+                QColor(0, 80, 208, 60)
+                if card
+                else QColor(0, 200, 83, 70)
+                if not dashed
+                else QColor(41, 121, 255, 50)
+            )
+        )
         painter.drawEllipse(QPointF(x, y), rr, rr)
         if n > 1:  # several moves go there: a choice on click
             r = rr * 0.33
@@ -117,7 +128,14 @@ class FiguresItem(QGraphicsItem):
     ) -> None:
         ctl = self.ctl
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        if ctl.picked is not None:
+        plays = ctl.card_plays
+        aimed: set[str] = set()
+        if plays is not None:  # a card picked: where it may be played
+            for node, moves in sorted(plays.spaces.items()):
+                x, y = ctl.xy(node)
+                self._ring(painter, x, y, len(moves), False, card=True)
+            aimed = set(plays.figures) | set(plays.players)
+        elif ctl.picked is not None:
             for node in sorted(ctl.destinations):
                 x, y = ctl.xy(node)
                 self._ring(painter, x, y, len(ctl.moves_to(ctl.picked, node)), False)
@@ -125,11 +143,15 @@ class FiguresItem(QGraphicsItem):
             for node, moves in sorted(ctl.placements.items()):
                 x, y = ctl.xy(node)
                 self._ring(painter, x, y, len(moves), True)
-        movable = set(ctl.targets) if ctl.picked is None else set()
+        movable = set(ctl.targets) if ctl.picked is None and plays is None else set()
         for shape in self.figure_shapes():
             sym, x, y, r = shape.symbol, shape.x, shape.y, shape.r
             fill = QColor(sym.colour) if QColor.isValidColorName(sym.colour) else QColor("#9e9e9e")
-            if shape.id in movable:  # who may move now: a soft green halo
+            if shape.id in aimed:  # the picked card may be played on it: a blue halo
+                painter.setPen(QPen(QColor("#0050d0"), r * 0.18))
+                painter.setBrush(QColor(0, 80, 208, 80))
+                painter.drawEllipse(QPointF(x, y), r * 1.45, r * 1.45)
+            elif shape.id in movable:  # who may move now: a soft green halo
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(0, 200, 83, 90))
                 painter.drawEllipse(QPointF(x, y), r * 1.3, r * 1.3)

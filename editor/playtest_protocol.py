@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel
 from referee.games.base import Game
 from referee.vocabulary import FigureView, Symbol
 
+from .playtest_targets import CardPlays
 from .window_protocol import EditorWindow
 
 
@@ -58,6 +59,9 @@ class FigureSource(Protocol):
 
     @property
     def placements(self) -> dict[str, list[Any]]: ...
+
+    @property
+    def card_plays(self) -> CardPlays | None: ...
 
     def xy(self, node: str) -> tuple[float, float]: ...
 

@@ -69,6 +69,9 @@ class TraceResult:
     height_px: int
     scale: float
     timings: dict[str, float] = field(default_factory=dict)
+    #: width of the drawn border lines in pixels: given, or estimated from the picture
+    #: (``border="auto"``, :func:`estimate_border_px`); 0 when regions abut directly
+    border_px: float = 0.0
 
     @property
     def width_mm(self) -> float:
@@ -131,6 +134,8 @@ def trace_regions(
     min_width: float | None = None,
     drop_outside: bool = False,
     min_border: float | None = None,
+    border: float | str = "auto",
+    scan: bool = False,
     progress: Progress | None = None,
 ) -> TraceResult:
     """Find the regions of ``picture`` and return them as a polygon coverage in mm.
@@ -151,7 +156,8 @@ def trace_regions(
     min_area, min_width : float, optional
         Regions smaller (mm²) or thinner (mm: they vanish when eroded by half
         this width) are treated as border marks; defaults 25 px² × scale² and
-        4 px × scale.
+        the larger of 4 px and 1.5 border widths (:data:`BORDER_WIDTHS`),
+        times scale.
     drop_outside : bool
         Leave out the region that covers most of the picture's frame.
     min_border : float, optional
@@ -159,6 +165,17 @@ def trace_regions(
         point: where four spaces meet at a corner, the pixels always leave a
         short border between two of them that the drawing did not have. Default
         the larger of ``tolerance`` and three pixels; 0 keeps every border.
+    border : float or "auto"
+        Width (mm) of the drawn border lines, or ``"auto"`` (the default): estimated
+        from the picture (:func:`estimate_border_px`). It sets the default
+        ``min_width``: a region no wider than 1.5 border lines is ink, not a space
+        (the ring round an island drawn 4 px thick and more).
+    scan : bool
+        The picture is a scan or a photograph: sensor noise and JPEG artefacts
+        spread each paint over several colours. Fill colours closer than
+        :data:`MERGE_RGB` are one, and every pixel within :data:`SNAP_RGB` of a fill
+        colour belongs to it (:func:`_fill_lut`). Off by default: on a clean picture
+        (an export with terrain patterns) the pattern's colours stay marks.
     progress : callable, optional
         ``progress(stage, fraction)`` after each stage (for a progress bar);
         an exception raised in it stops the trace (a Cancel button).
@@ -176,7 +193,10 @@ def trace_regions(
     if tol < 0 or not np.isfinite(tol):
         raise UsageError(f"tolerance must be zero or more mm, not {tolerance!r}")
     min_area_px = 25.0 if min_area is None else float(min_area) / scale**2
-    min_width_px = 4.0 if min_width is None else float(min_width) / scale
+    min_width_px = MIN_WIDTH_PX if min_width is None else float(min_width) / scale
+    if border != "auto":
+        if isinstance(border, str) or not (float(border) >= 0) or not np.isfinite(border):
+            raise UsageError(f"border must be 'auto' or zero or more mm, not {border!r}")
     report = progress or (lambda stage, frac: None)
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -197,8 +217,11 @@ def trace_regions(
     bins = (q[:, :, 0].astype(np.int32) << 10) | (q[:, :, 1].astype(np.int32) << 5) | q[:, :, 2]
     counts = np.bincount(bins.ravel(), minlength=1 << 15)
     fills = np.flatnonzero(counts >= max(1.0, min_colour_share * h * w))
-    lut = np.full(1 << 15, -1, dtype=np.int32)
-    lut[fills] = np.arange(len(fills), dtype=np.int32)
+    if scan:
+        lut = _fill_lut(fills, counts)
+    else:
+        lut = np.full(1 << 15, -1, dtype=np.int32)
+        lut[fills] = np.arange(len(fills), dtype=np.int32)
     cls = lut[bins]
     del q, bins
     lap("colours", 0.2)
@@ -212,7 +235,6 @@ def trace_regions(
             m = lab > 0
             labels[m] = lab[m] + n
             n += k
-    del cls
     if n == 0:
         raise ImageError("no regions found in the picture", code="trace_failed")
     # small specks first (cheap: a bincount), then the width test on what is left
@@ -223,21 +245,36 @@ def trace_regions(
     remap[big] = np.arange(1, int(big.sum()) + 1, dtype=np.int32)
     labels = remap[labels]
     n = int(big.sum())
+    if scan and n > 2:
+        # a scan's lines are ragged and JPEG breaks them into pieces: the pieces of
+        # one paint, together, are the network (before the width test wears them
+        # down to blots where lines meet)
+        labels, n = _drop_ink_pieces(labels, n, cls)
     if n:
-        # a region at least min_width wide survives an erosion by half that width
-        r = max(0, int(np.ceil(min_width_px / 2.0)) - 1)
-        core = _inner(labels)
-        if r:
-            core = ndimage.binary_erosion(core, iterations=r)
-        wide = np.bincount(labels[core], minlength=n + 1) > 0
-        wide[0] = False
-        del core
-        remap = np.zeros(n + 1, dtype=np.int32)
-        remap[wide] = np.arange(1, int(wide.sum()) + 1, dtype=np.int32)
-        labels = remap[labels]
-        n = int(wide.sum())
+        labels, n = _drop_thin(labels, n, min_width_px)
     if n > 2:
         labels, n = _drop_border_ink(labels, n)
+    if border != "auto":
+        border_px = float(border) / scale
+    elif scan and n:
+        # a scan's ink breaks into blotches that pass for regions: the small ones
+        # (under a twentieth of the median region) are measured as ink too
+        sizes = np.bincount(labels.ravel(), minlength=n + 1)
+        small = sizes < 0.05 * float(np.median(sizes[1:]))
+        small[0] = True
+        ink = np.where(small[labels], 0, labels)
+        # and the scan's lone specks (a few pixels no paint claims) are not lines
+        specks, k = ndimage.label(ink == 0)
+        tiny = np.bincount(specks.ravel(), minlength=k + 1) < 16
+        tiny[0] = False
+        border_px = estimate_border_px(np.where(tiny[specks], -1, ink))
+    else:
+        border_px = estimate_border_px(labels)
+    widths = SCAN_BORDER_WIDTHS if scan else BORDER_WIDTHS
+    if min_width is None and widths * border_px > min_width_px and n:
+        # regions no wider than 1.5 border lines are ink (an island's drawn ring)
+        labels, n = _drop_thin(labels, n, widths * border_px)
+    del cls
     if n == 0:
         raise ImageError(
             "no region is large enough to be a space (lower --min-area/--min-width?)",
@@ -313,7 +350,114 @@ def trace_regions(
     polys = [polys[i] for i in key]
     colours = [colours[i] for i in key]
     lap("done", 1.0)
-    return TraceResult(polys, colours, w, h, scale, timings)
+    return TraceResult(polys, colours, w, h, scale, timings, round(border_px, 2))
+
+
+#: the default thinnest space, in pixels (when the borders are thinner than half of it)
+MIN_WIDTH_PX = 4.0
+#: with ``border`` known, the default thinnest space is this many border widths
+BORDER_WIDTHS = 1.5
+#: ... in a scan (``scan=True``), whose ink blots where lines meet
+SCAN_BORDER_WIDTHS = 2.0
+
+
+def _drop_thin(labels: NDArray[np.int32], n: int, width_px: float) -> tuple[NDArray[np.int32], int]:
+    """Unlabel the regions thinner than ``width_px``: a region at least that wide
+    survives an erosion by half that width."""
+    from scipy import ndimage
+
+    r = max(0, int(np.ceil(width_px / 2.0)) - 1)
+    core = _inner(labels)
+    if r:
+        core = ndimage.binary_erosion(core, iterations=r)
+    wide = np.bincount(labels[core], minlength=n + 1) > 0
+    wide[0] = False
+    del core
+    remap = np.zeros(n + 1, dtype=np.int32)
+    remap[wide] = np.arange(1, int(wide.sum()) + 1, dtype=np.int32)
+    return remap[labels], int(wide.sum())
+
+
+def estimate_border_px(labels: NDArray[np.int32]) -> float:
+    """The width in pixels of the drawn border lines: the unlabelled pixels (0) of
+    ``labels`` once the fill regions are found, the border ink taken away.
+
+    Two measures of the lines are combined: the distance transform's ridge (its
+    median ``m`` says the width is ``2m - 1`` or ``2m``: a line of 3 px and one of 4
+    px both have a middle 2 px from either side), and area / length, the length
+    being half the line's outline with the pixel staircase corrected (× π/4, the
+    mean for lines at every angle) and half a pixel taken off for the junctions; the
+    candidate nearest that measure wins. 0 when no pixel is unlabelled (regions that
+    abut: an exported picture without outlines).
+    """
+    from scipy import ndimage
+
+    u = labels == 0
+    area = int(np.count_nonzero(u))
+    if area == 0:
+        return 0.0
+    edges = int(np.count_nonzero(u[1:, :] != u[:-1, :])) + int(
+        np.count_nonzero(u[:, 1:] != u[:, :-1])
+    )
+    if edges == 0:  # the whole picture unlabelled
+        return 0.0
+    by_area = 2.0 * area / (edges * np.pi / 4.0) - 0.5
+    dist = ndimage.distance_transform_edt(u)
+    ridge = u & (dist >= ndimage.maximum_filter(dist, size=3))
+    m = float(np.median(np.round(dist[ridge]))) if ridge.any() else 1.0
+    cands = (max(1.0, 2.0 * m - 1.0), 2.0 * m)
+    return min(cands, key=lambda c: abs(c - by_area))
+
+
+#: fill-colour bins closer than this (RGB distance) are one fill colour spread by
+#: noise or JPEG artefacts
+MERGE_RGB = 20.0
+#: a pixel this close (RGB distance) to a fill colour belongs to it; farther, it is ink
+SNAP_RGB = 36.0
+
+
+def _fill_lut(fills: NDArray[np.int64], counts: NDArray[np.int64]) -> NDArray[np.int32]:
+    """Colour bin -> fill colour (or -1): the fill bins grouped, most common first, with
+    those within :data:`MERGE_RGB` of a group's first bin (a scan's noise spreads one
+    paint over several bins); every bin within :data:`SNAP_RGB` of a group's colour (its
+    bins' mean, by pixels) joins the nearest, so a noisy or JPEG-speckled pixel stays in
+    its region instead of breaking it up (``trace_regions(scan=True)``)."""
+
+    def centre(b: NDArray[np.int64]) -> NDArray[np.float64]:
+        return np.stack([(b >> 10) & 31, (b >> 5) & 31, b & 31], axis=-1) * 8.0 + 4.0
+
+    lut = np.full(1 << 15, -1, dtype=np.int32)
+    if not len(fills):
+        return lut
+    order = fills[np.argsort(-counts[fills], kind="stable")]
+    cf = centre(order)
+    group = np.full(len(order), -1, dtype=np.int64)
+    heads: list[int] = []
+    for i in range(len(order)):
+        if group[i] >= 0:
+            continue
+        near = (group < 0) & (np.linalg.norm(cf - cf[i], axis=1) <= MERGE_RGB)
+        group[near] = len(heads)
+        heads.append(i)
+    weights = counts[order].astype(np.float64)
+    colours = np.stack(
+        [
+            np.bincount(group, weights=weights * cf[:, k], minlength=len(heads))
+            / np.bincount(group, weights=weights, minlength=len(heads))
+            for k in range(3)
+        ],
+        axis=1,
+    )
+    every = centre(np.arange(1 << 15, dtype=np.int64))
+    best = np.full(1 << 15, -1, dtype=np.int32)
+    dist = np.full(1 << 15, np.inf)
+    for g, col in enumerate(colours):
+        d = np.linalg.norm(every - col, axis=1)
+        closer = (d < dist) & (d <= SNAP_RGB)
+        best[closer] = g
+        dist[closer] = d[closer]
+    best[order] = group.astype(np.int32)  # a fill bin is its own group's
+    return best
 
 
 def _valid_polygon(g: Any) -> shapely.Polygon:
@@ -441,6 +585,51 @@ def _drop_border_ink(labels: NDArray[np.int32], n: int) -> tuple[NDArray[np.int3
     keep = np.ones(n + 1, dtype=bool)
     keep[0] = False
     keep[ink] = False
+    remap = np.zeros(n + 1, dtype=np.int32)
+    remap[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
+    return remap[labels], int(keep.sum())
+
+
+#: in a scan, a region whose inscribed radius is under this share of the typical
+#: region's (the median by area) may be a piece of the border network
+INK_PIECE_RADIUS = 0.2
+
+
+def _drop_ink_pieces(
+    labels: NDArray[np.int32], n: int, cls: NDArray[np.int32]
+) -> tuple[NDArray[np.int32], int]:
+    """Unlabel a scan's broken border network: per paint (``cls``), the thin regions
+    (inscribed radius under :data:`INK_PIECE_RADIUS` of the typical region's) taken
+    together, when they touch at least half of the other regions."""
+    from scipy import ndimage
+
+    index = np.arange(1, n + 1)
+    radius = np.asarray(
+        ndimage.maximum(ndimage.distance_transform_edt(_inner(labels)), labels, index)
+    )
+    flat = labels.ravel()
+    first = np.zeros(n + 1, dtype=np.int64)
+    first[flat[::-1]] = np.arange(flat.size - 1, -1, -1)  # one pixel of each label
+    paint = cls.ravel()[first[1:]]
+    # the typical region by area (the many pieces of ink would make a plain median)
+    area = np.bincount(flat, minlength=n + 1)[1:]
+    order = np.argsort(radius)
+    typical = float(radius[order][np.searchsorted(np.cumsum(area[order]), area.sum() / 2)])
+    thin = radius < INK_PIECE_RADIUS * typical
+    drop = np.zeros(n + 1, dtype=bool)
+    for p in np.unique(paint[thin]):
+        pieces = np.flatnonzero(thin & (paint == p)) + 1
+        if len(pieces) < 2:
+            continue  # one piece: _drop_border_ink's case
+        mask = np.isin(labels, pieces)
+        ring = ndimage.binary_dilation(mask, iterations=3) & ~mask
+        touched = np.unique(labels[ring])
+        if np.count_nonzero(touched) >= max(2, (n - len(pieces)) / 2):
+            drop[pieces] = True
+    if not drop.any():
+        return labels, n
+    keep = ~drop
+    keep[0] = False
     remap = np.zeros(n + 1, dtype=np.int32)
     remap[keep] = np.arange(1, int(keep.sum()) + 1, dtype=np.int32)
     return remap[labels], int(keep.sum())

@@ -36,8 +36,21 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--min-width",
         type=float,
         metavar="MM",
-        help="thinner regions are marks (default 4 pixels, in mm); the drawn borders, "
-        "however thick, are never spaces",
+        help="thinner regions are marks (default the larger of 4 pixels and 1.5 border "
+        "widths, in mm); the drawn borders, however thick, are never spaces",
+    )
+    p.add_argument(
+        "--border",
+        default="auto",
+        metavar="auto|MM",
+        help="width of the drawn border lines: auto (the default) estimates it from the "
+        "picture; it sets the default --min-width",
+    )
+    p.add_argument(
+        "--scan",
+        action="store_true",
+        help="the picture is a scan or a photo: noise and JPEG artefacts spread each "
+        "fill colour, which is gathered back (off: a clean export's patterns stay marks)",
     )
     p.add_argument(
         "--drop-outside",
@@ -69,6 +82,15 @@ def cmd_trace(args: argparse.Namespace) -> int:
     ):
         if value is not None:
             finite(value, flag, low=0, high=1e9)
+    border: float | str = "auto"
+    if args.border != "auto":
+        try:
+            border = float(args.border)
+        except ValueError:
+            raise UsageError(
+                f"--border must be auto or a width in mm, not {args.border!r}"
+            ) from None
+        finite(border, "--border", low=0, high=1e9)
     src = Path(args.image)
     kw = {}
     if args.min_area is not None:
@@ -86,6 +108,8 @@ def cmd_trace(args: argparse.Namespace) -> int:
         tolerance=args.tolerance,
         name=args.name or src.stem,
         drop_outside=args.drop_outside,
+        border=border,
+        scan=args.scan,
         progress=progress,
         **kw,
     )
@@ -108,9 +132,13 @@ def cmd_trace(args: argparse.Namespace) -> int:
                 "width_px": res.width_px,
                 "height_px": res.height_px,
                 "scale": res.scale,
+                "border_px": res.border_px,
+                "border": "auto" if border == "auto" else border,
                 "seconds": res.timings,
             }
         )
     else:
+        how = "estimated" if border == "auto" else "given"
+        print(f"trace: border lines {res.border_px:g} px ({how})", file=sys.stderr)
         print(f"wrote {len(res.polygons)} spaces to {out}", file=sys.stderr)
     return 0

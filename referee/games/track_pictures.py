@@ -34,10 +34,11 @@ from ..render.svg import Svg, fmt, points, star
 
 #: radius of a track space, mm (the tracks' spaces are 20 mm apart or more)
 R = 6.8
-#: text sizes, mm: numbers in a space, names of places, names of tracks
-NUMBER = 5.6
-NAME = 6.4
-TRACK = 6.0
+#: text sizes, mm: numbers in a space, names of places, names of tracks (at least 11
+#: px when the board is fitted to the browser table's board area at 1400 x 900)
+NUMBER = 8.4
+NAME = 8.6
+TRACK = 8.4
 INK = "#2a2214"
 DARK = "#3b0b0b"
 
@@ -149,7 +150,8 @@ def draw_space(c: Canvas, nid: str, f: Feature) -> None:
             },
             f"<title>{escape(nid)}: encounter row, die {int(p.get('index', 0))}</title>",
         )
-        _text(s, x, y - h / 2 + 6.5, str(p.get("index", "")), NUMBER, font_weight="bold")
+        # the die number over the slot
+        _text(s, x, y - h / 2 - 1.5, str(p.get("index", "")), NUMBER, font_weight="bold")
         if p["symbol"] == "nazgul":
             _hood(s, x, y + 6, 5.0, "row space: Nazgûl")
         else:
@@ -225,7 +227,8 @@ def draw_space(c: Canvas, nid: str, f: Feature) -> None:
     if number is not None and not marked:
         _text(s, x, y + NUMBER * 0.36, str(number), NUMBER, font_weight="bold")
     elif p.get("number") is not None:
-        _text(s, x, y + R + NUMBER, str(p["number"]), NUMBER)
+        # just under the space, so a track 30 mm below has room for its name
+        _text(s, x, y + R + NUMBER * 0.75, str(p["number"]), NUMBER)
     name = p.get("name")
     if name and (p.get("stage_goal") or p.get("location") or event == "start"):
         _text(s, x, y + R + NAME + 2.5, str(name), NAME, font_weight="bold", class_="place-name")
@@ -309,7 +312,7 @@ def _activity(s: Svg, x: float, y: float, space: str) -> None:
             f"<title>{escape(space)}</title>",
         )
         if kind == "shield_random":
-            _text(s, x, y + 1.9, "?", 5.4, fill="#fff", font_weight="bold")
+            _text(s, x, y + 2.9, "?", NUMBER, fill="#fff", font_weight="bold")
     elif kind == "life" and what == "heart":
         _heart(s, x, y, r, False, "Life token: heart")
     elif kind == "life" and what == "sun":
@@ -404,11 +407,12 @@ def draw_track_name(c: Canvas, nid: str, f: Feature) -> None:
     if spaces < 3:  # a link (the rally space's), not a track to name
         return
     # the encounter row's card slots stand taller than a space
-    above = 17.0 + 3.5 if "encounter" in name.lower() else R + 3.5
+    above = 17.0 + NUMBER + 4.0 if "encounter" in name.lower() else R + 1.5
     vertical = abs(x1 - x0) < abs(y1 - y0)
     s = c.svg
     if vertical:
-        x, y = x0 - R - 3.5, y0 - R
+        # to the right of the track: on its left the lines of a scenario board end
+        x, y = x0 + R + 2.0 + TRACK * 0.75, y0 - R
         s.add(
             "labels",
             "text",
@@ -470,7 +474,7 @@ def draw_rally(c: Canvas, nid: str, f: Feature) -> None:
     _space(c.svg, nid, x, y, "#d9cfb8")
     _flag(c.svg, x, y)
     if f.props.get("name"):
-        _text(c.svg, x, y - R - 2.5, str(f.props["name"]), NAME * 0.875)
+        _text(c.svg, x, y - R - 2.5, str(f.props["name"]), NAME)
 
 
 PICTURES: dict[str, Picture] = {

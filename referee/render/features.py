@@ -127,7 +127,7 @@ def draw_art(r: Surface, nid: str, f: Feature) -> None:
             {
                 "x": fmt(c.x),
                 "y": fmt(c.y + dy),
-                "font_size": 4.2,
+                "font_size": 8.6,  # >= 11 px on the browser table at 1400 x 900
                 "text_anchor": "middle",
                 "fill": "#2a2214",
                 "font_style": "italic",

@@ -104,7 +104,7 @@ async function lobby() {
 }
 
 // ===================================================================== table
-const state = { snap: null, pic: null, selected: null, card: null, way: null, radius: 6, svg: null, layer: null, closedForGood: false };
+const state = { zoom: 1, fitWidth: 0, snap: null, pic: null, selected: null, card: null, cardAt: -1, way: null, radius: 6, svg: null, layer: null, closedForGood: false };
 
 async function loadBoard() {
   const r = await api(`/api/games/${gameId}/board`);
@@ -118,14 +118,70 @@ async function loadBoard() {
   const vb = svg.viewBox.baseVal;
   state.radius = Math.max(vb.width, vb.height) / 85;
   state.svg = svg;
+  applyZoom(state.zoom);
   state.layer = svgEl("g", { id: "pieces" });
   svg.append(state.layer);
   svg.addEventListener("click", (ev) => {
     if (ev.target.closest(".figure, .target")) return;
+    if (state.card) { cancelPick(); return; }
     state.selected = null;
     draw();
     if (state.snap) showMoves(state.snap);
   });
+}
+
+// ------------------------------------------------------------------- zoom
+// The board fits the window at 100 %; zoomed, it keeps its size in the page and
+// scrolls, the point under the cursor (or the middle) staying put. A dense map (the
+// Riddle's 300 spaces) reads its names zoomed in.
+const ZOOMS = [1, 1.5, 2, 3, 4, 6, 8];
+
+function applyZoom(z, at) {
+  const board = $("board");
+  const svg = state.svg;
+  if (!svg) return;
+  if (state.zoom === 1 || !state.fitWidth) {
+    svg.style.width = "";
+    board.classList.remove("zoomed");
+    state.fitWidth = svg.getBoundingClientRect().width || state.fitWidth;
+  }
+  const r = board.getBoundingClientRect();
+  const px = at ? at[0] - r.left : board.clientWidth / 2;
+  const py = at ? at[1] - r.top : board.clientHeight / 2;
+  const fx = (board.scrollLeft + px) / Math.max(1, svg.getBoundingClientRect().width);
+  const fy = (board.scrollTop + py) / Math.max(1, svg.getBoundingClientRect().height);
+  state.zoom = z;
+  if (z === 1) {
+    svg.style.width = "";
+    board.classList.remove("zoomed");
+    board.style.height = "";
+  } else {
+    board.style.height = board.style.height || Math.round(r.height) + "px";
+    board.classList.add("zoomed");
+    svg.style.width = Math.round(state.fitWidth * z) + "px";
+  }
+  const b = svg.getBoundingClientRect();
+  board.scrollLeft = fx * b.width - px;
+  board.scrollTop = fy * b.height - py;
+  $("zoom-level").textContent = Math.round(z * 100) + " %";
+}
+
+function zoomStep(dir, at) {
+  const i = ZOOMS.indexOf(state.zoom);
+  const j = dir === "fit" ? 0 : Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + (dir === "in" ? 1 : -1)));
+  if (ZOOMS[j] !== state.zoom) applyZoom(ZOOMS[j], at);
+}
+
+function setUpZoom() {
+  for (const b of document.querySelectorAll("#zoom button")) {
+    b.addEventListener("click", () => zoomStep(b.dataset.zoom));
+  }
+  $("board").addEventListener("wheel", (ev) => {
+    if (!ev.ctrlKey) return;
+    ev.preventDefault();
+    zoomStep(ev.deltaY < 0 ? "in" : "out", [ev.clientX, ev.clientY]);
+  }, { passive: false });
+  window.addEventListener("resize", () => { if (state.zoom === 1 && state.svg) state.fitWidth = state.svg.getBoundingClientRect().width; });
 }
 
 async function refresh() {
@@ -147,8 +203,10 @@ function show(snap) {
   turn.classList.toggle("mine", mine);
   $("you").textContent = snap.you ? `You play ${snap.you} · ply ${snap.ply}` : `Watching · ply ${snap.ply}`;
   showHand(snap);
+  showPlayers(snap);
   showTable(snap);
   showMoves(snap);
+  showCardPanel();
   draw();
 }
 
@@ -175,20 +233,155 @@ const CARD_COLOURS = { white: "#f7f7f2", grey: "#b8b8b8", yellow: "#f1d35a", goo
 function showHand(snap) {
   const hand = $("hand");
   hand.textContent = "";
-  const ids = (snap.view && snap.view.hand) || [];
+  const ids = (snap.view && Array.isArray(snap.view.hand) && snap.view.hand) || [];
   const fs = faces();
-  if (state.card && !ids.includes(state.card)) state.card = null;
-  for (const id of Array.isArray(ids) ? ids : []) {
+  if (state.card && !ids.includes(state.card)) { state.card = null; state.cardAt = -1; }
+  const used = new Set((snap.moves || []).flatMap((m) => cardsOf(m).map((c) => c.id)));
+  ids.forEach((id, i) => {
     const li = cardEl(id, fs[id]);
-    const usable = (snap.moves || []).some((m) => m.split(" ").includes(id));
-    li.classList.toggle("usable", usable);
-    if (state.card === id) li.classList.add("selected");
-    const pick = () => { state.card = state.card === id ? null : id; showHand(state.snap); showMoves(state.snap); draw(); };
-    li.addEventListener("click", pick);
+    li.classList.toggle("usable", used.has(id));
+    // a card held twice is one card for the moves: the copy clicked is the one outlined
+    const picked = state.card === id && (state.cardAt === i || ids.indexOf(id) === i && ids[state.cardAt] !== id);
+    if (picked) li.classList.add("selected");
+    li.setAttribute("aria-pressed", String(picked));
+    const pick = () => pickCard(state.card === id ? null : id, i);
+    li.addEventListener("click", (ev) => { ev.stopPropagation(); pick(); });
     li.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
     hand.append(li);
-  }
+  });
   $("hand-title").hidden = hand.childElementCount === 0;
+}
+
+// ------------------------------------------------------------ card, then target
+// A card picked in the hand lights up the targets of the moves that use it: rings on
+// the spaces those moves go to (the game's move_targets), the figures and players they
+// name after the card; a click on a target plays the move (a small choice when several
+// moves share card and target). The card's moves that need no target are offered in
+// the card's panel. Esc, or a second click on the card, puts it back.
+function seats() { return (state.snap && state.snap.seats) || []; }
+function heldIds() { return (state.snap && state.snap.view && Array.isArray(state.snap.view.hand) && state.snap.view.hand) || []; }
+
+// The cards a move uses, [{id, at}] (at: the word's index): words naming a held card,
+// and "+cloak"-style flags naming one by its kind; a held card named like a seat right
+// after another card is that card's target, not a card.
+function cardsOf(m) {
+  const held = heldIds();
+  if (!held.length) return [];
+  const out = [];
+  m.split(" ").forEach((w, i) => {
+    if (i === 0) return;
+    if (w.startsWith("+")) {
+      const k = w.slice(1);
+      const id = held.find((h) => h === k || h.startsWith(k + "."));
+      if (id) out.push({ id, at: i });
+    } else if (held.includes(w) && !(out.length && seats().includes(w))) {
+      out.push({ id: w, at: i });
+    }
+  });
+  return out;
+}
+
+// move text -> [figure, node] for every move that puts a figure on a space
+function destinations() {
+  const out = {};
+  for (const [fig, dests] of Object.entries((state.snap && state.snap.targets) || {})) {
+    for (const [node, ms] of Object.entries(dests)) for (const m of ms) out[m] = [fig, node];
+  }
+  return out;
+}
+
+// What card `id` may be played on: {spaces: {node: [moves]}, figures: {fid: [moves]},
+// players: {seat: [moves]}, loose: [moves without a target]}.
+function cardPlays(id) {
+  const plays = { spaces: {}, figures: {}, players: {}, loose: [] };
+  if (!id || !state.snap) return plays;
+  const dest = destinations();
+  const figs = new Set((state.snap.figures || []).map((f) => f.id));
+  const add = (box, key, m) => { (box[key] = box[key] || []).push(m); };
+  for (const m of state.snap.moves || []) {
+    const use = cardsOf(m).find((c) => c.id === id);
+    if (!use) continue;
+    if (dest[m]) { add(plays.spaces, dest[m][1], m); continue; }
+    const ws = m.split(" ");
+    const j = ws.findIndex((w, k) => k > use.at && (seats().includes(w) || figs.has(w)));
+    if (j < 0) plays.loose.push(m);
+    else if (seats().includes(ws[j])) add(plays.players, ws[j], m);
+    else add(plays.figures, ws[j], m);
+  }
+  return plays;
+}
+
+function pickCard(id, at) {
+  state.card = id;
+  state.cardAt = id ? at : -1;
+  if (id) state.selected = null;
+  $("menu").hidden = true;
+  redraw();
+  showCardPanel();
+}
+
+function cancelPick() {
+  state.card = null;
+  state.cardAt = -1;
+  state.selected = null;
+  $("menu").hidden = true;
+  $("card-panel").hidden = true;
+  redraw();
+}
+
+function redraw() {
+  if (!state.snap) return;
+  showHand(state.snap);
+  showPlayers(state.snap);
+  showMoves(state.snap);
+  draw();
+}
+
+// The picked card's panel: what to click, and its moves that need no target.
+function showCardPanel() {
+  const box = $("card-panel");
+  box.textContent = "";
+  if (!state.card) { box.hidden = true; return; }
+  const plays = cardPlays(state.card);
+  const f = faces()[state.card];
+  const title = f ? f.title : state.card;
+  const n = (o) => Object.keys(o).length;
+  const parts = [];
+  if (n(plays.spaces)) parts.push(`a ringed space (${n(plays.spaces)})`);
+  if (n(plays.figures)) parts.push(`a lit figure (${n(plays.figures)})`);
+  if (n(plays.players)) parts.push(`a player (${n(plays.players)})`);
+  const say = parts.length ? `${title}: click ${parts.join(", or ")}` : `${title}: no target to click`;
+  box.append(el("div", { class: "card-panel-say" }, say + (plays.loose.length ? "; or play it:" : "")));
+  for (const m of plays.loose) {
+    const b = el("button", { "data-move": m, title: m }, moveLabel(m));
+    b.addEventListener("click", () => play(m));
+    box.append(b);
+  }
+  const back = el("button", { class: "cancel", title: "Esc" }, "put the card back (Esc)");
+  back.addEventListener("click", cancelPick);
+  box.append(back);
+  box.hidden = false;
+}
+
+// The seats, as chips: a picked card's player targets are lit and clickable.
+function showPlayers(snap) {
+  const box = $("seats");
+  box.textContent = "";
+  const plays = cardPlays(state.card);
+  for (const p of snap.seats || []) {
+    const ms = plays.players[p];
+    const b = el("button", { class: "player" + (ms ? " card-target" : ""), "data-player": p }, p + (p === snap.you ? " (you)" : ""));
+    b.disabled = !ms;
+    if (ms) b.addEventListener("click", (ev) => { ev.stopPropagation(); playOrChoose(ms); });
+    if (p === snap.to_move) b.classList.add("to-move");
+    box.append(b);
+  }
+  box.hidden = (snap.seats || []).length === 0;
+}
+
+function playOrChoose(moves) {
+  if (moves.length === 1) play(moves[0]);
+  else chooseMove(moves);
 }
 
 // What lies beside the board (view.table): piles as backs with counts, dice as dice.
@@ -231,13 +424,16 @@ function showMoves(snap) {
     // a figure picked: its moves, the way shown on the board
     const mine = Object.values(snap.targets[state.selected]).flat().filter((m) => wayOf(m) === state.way);
     if (mine.length) moves = mine;
+  } else if (state.card) {
+    const mine = moves.filter((m) => cardsOf(m).some((c) => c.id === state.card));
+    if (mine.length) moves = mine;
   } else if (only) {
     const mine = moves.filter((m) => m.split(" ").includes(only));
     if (mine.length) moves = mine;
   }
   if (only && moves !== snap.moves) {
     const clear = el("button", { class: "clear-pick" }, "show every move");
-    clear.addEventListener("click", () => { state.card = null; state.selected = null; showHand(state.snap); showMoves(state.snap); draw(); });
+    clear.addEventListener("click", cancelPick);
     box.append(clear);
   }
   const button = (m, text) => {
@@ -288,6 +484,7 @@ function draw() {
   const nodes = state.pic.nodes;
   const snap = state.snap;
   const targets = snap.targets || {};
+  const plays = cardPlays(state.card);
   // the figures as the referee draws them (the same elements as `referee render
   // --state`); each figure's element carries data-figure, its label follows it
   layer.innerHTML = snap.pieces || "";
@@ -295,45 +492,63 @@ function draw() {
   for (const body of layer.querySelectorAll("[data-figure]")) {
     const fid = body.getAttribute("data-figure");
     body.classList.add("figure");
-    if (targets[fid]) {
+    // a picked card's target: the figure named by its moves, or a player's own marker
+    const aimed = state.card ? plays.figures[fid] || plays.players[fid] : null;
+    if (aimed) {
+      body.classList.add("card-target");
+      body.setAttribute("role", "button");
+      body.setAttribute("aria-label", `play ${cardTitle(state.card)} on ${fid}`);
+      body.setAttribute("tabindex", "0");
+      body.addEventListener("click", (ev) => { ev.stopPropagation(); playOrChoose(aimed); });
+      body.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOrChoose(aimed); } });
+    } else if (targets[fid]) {
       body.classList.add("movable");
       body.addEventListener("click", (ev) => {
         ev.stopPropagation();
         state.selected = state.selected === fid ? null : fid;
-        draw();
-        showMoves(state.snap);
+        state.card = null;
+        state.cardAt = -1;
+        redraw();
+        showCardPanel();
       });
     }
     if (state.selected === fid) body.classList.add("selected");
   }
-  // rings: the selected figure's destinations, and moves that bring a piece onto the board;
-  // the selected figure's moves are grouped by the way they go (the move's kind and the
-  // card it uses: "move", "fly · Eagles"), and only one way's destinations are ringed
+  // rings: a picked card's spaces; else the selected figure's destinations, and moves
+  // that bring a piece onto the board; the selected figure's moves are grouped by the
+  // way they go (the move's kind and the card it uses: "move", "fly · Eagles"), and
+  // only one way's destinations are ringed
   const ways = waysOf(state.selected ? targets[state.selected] || {} : {});
   showWays(ways);
   const rings = {};
-  for (const [fig, dests] of Object.entries(targets)) {
-    const place = fig === "" || !onBoard.has(fig);
-    if (!place && fig !== state.selected) continue;
-    for (const [node, all] of Object.entries(dests)) {
-      const ms = place ? all : all.filter((m) => wayOf(m) === state.way);
-      if (!ms.length) continue;
-      rings[node] = rings[node] || { node, moves: [], place };
-      rings[node].moves.push(...ms);
+  if (state.card) {
+    for (const [node, ms] of Object.entries(plays.spaces)) rings[node] = { node, moves: ms, place: false, card: true };
+  } else {
+    for (const [fig, dests] of Object.entries(targets)) {
+      const place = fig === "" || !onBoard.has(fig);
+      if (!place && fig !== state.selected) continue;
+      for (const [node, all] of Object.entries(dests)) {
+        const ms = place ? all : all.filter((m) => wayOf(m) === state.way);
+        if (!ms.length) continue;
+        rings[node] = rings[node] || { node, moves: [], place };
+        rings[node].moves.push(...ms);
+      }
     }
   }
   for (const ring of Object.values(rings)) {
     const xy = nodes[ring.node];
     if (!xy) continue;
-    const c = svgEl("circle", { class: "target" + (ring.place ? " place" : ""), cx: xy[0], cy: xy[1], r: r * 1.25, "data-target": ring.node });
+    const cls = "target" + (ring.place ? " place" : "") + (ring.card ? " card-target" : "");
+    const c = svgEl("circle", { class: cls, cx: xy[0], cy: xy[1], r: r * 1.25, "data-target": ring.node, role: "button", "aria-label": `${ring.node}: ${ring.moves.length} move(s)` });
     const title = svgEl("title");
-    title.textContent = ring.moves.join("\n");
+    title.textContent = ring.moves.map(moveLabel).join("\n");
     c.append(title);
+    c.setAttribute("tabindex", "0");
     c.addEventListener("click", (ev) => {
       ev.stopPropagation();
-      if (ring.moves.length === 1) play(ring.moves[0]);
-      else chooseMove(ring.moves);
+      playOrChoose(ring.moves);
     });
+    c.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); playOrChoose(ring.moves); } });
     layer.append(c);
     if (ring.moves.length > 1) {
       const t = svgEl("text", { x: xy[0] + r, y: xy[1] - r, "font-size": r, fill: "#1b7f2a", "pointer-events": "none" });
@@ -342,6 +557,8 @@ function draw() {
     }
   }
 }
+
+function cardTitle(id) { const f = faces()[id]; return f ? f.title : id; }
 
 // The way a move goes: its first word, and the title of the card it names, if any.
 function wayOf(m) {
@@ -374,21 +591,33 @@ function showWays(ways) {
   box.append(el("span", {}, "Show the destinations of: "));
   for (const w of names) {
     const b = el("button", { "data-way": w, "aria-pressed": String(w === state.way) }, `${w} (${ways[w]})`);
-    b.addEventListener("click", (ev) => { ev.stopPropagation(); state.way = w; state.card = null; draw(); showHand(state.snap); showMoves(state.snap); });
+    b.addEventListener("click", (ev) => { ev.stopPropagation(); state.way = w; state.card = null; state.cardAt = -1; redraw(); showCardPanel(); });
     box.append(b);
   }
 }
 
+// A small choice among moves sharing card and target: the words they share once, as
+// the question, and each move by the words that differ (a Riddle's guessed title).
 function chooseMove(moves) {
   const menu = $("menu");
   menu.textContent = "";
-  menu.append(el("div", {}, "Which move?"));
-  for (const m of moves) {
-    const b = el("button", { "data-move": m }, m);
+  const split = moves.map((m) => m.split(" "));
+  let same = 0;
+  while (split.every((ws) => ws.length > same + 1 && ws[same] === split[0][same])) same++;
+  const label = (ws) => ws.map((w) => (faces()[w] ? faces()[w].title : w)).join(" ");
+  menu.append(el("div", { class: "menu-say" }, same ? label(split[0].slice(0, same)) + " …which?" : "Which move?"));
+  const box = el("div", { class: "menu-choices" });
+  moves.forEach((m, i) => {
+    const b = el("button", { "data-move": m, title: moveLabel(m) }, label(split[i].slice(same)));
     b.addEventListener("click", () => { menu.hidden = true; play(m); });
-    menu.append(b);
-  }
+    box.append(b);
+  });
+  menu.append(box);
+  const back = el("button", { class: "cancel" }, "none of these (Esc)");
+  back.addEventListener("click", () => { menu.hidden = true; });
+  menu.append(back);
   menu.hidden = false;
+  box.querySelector("button").focus();
 }
 
 async function play(move) {
@@ -400,6 +629,8 @@ async function play(move) {
     v.textContent = "played " + r.body.move;
     v.className = "ok";
     state.selected = null;
+    state.card = null;
+    state.cardAt = -1;
   } else if (r.body.verdict === "illegal") {
     v.textContent = `illegal: ${r.body.error.message}`;
     v.className = "";
@@ -460,6 +691,12 @@ function connect() {
 
 async function table() {
   $("table").hidden = false;
+  setUpZoom();
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape") return;
+    if (!$("menu").hidden) { $("menu").hidden = true; return; }
+    if (state.card || state.selected) cancelPick();
+  });
   await loadBoard();
   connect();
 }

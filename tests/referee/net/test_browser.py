@@ -255,3 +255,252 @@ def test_a_riddle_figure_after_a_roll_rings_one_way_at_a_time(
     assert page.locator(".target:not(.place)").count() > 200
     assert fly.get_attribute("aria-pressed") == "true"
     assert errors == []
+
+
+# ------------------------------------------------------------- card, then target
+def _seat_view(server: Any, game: str, token: str) -> dict[str, Any]:
+    r = httpx.get(server.url + f"/api/games/{game}", headers={"Authorization": f"Bearer {token}"})
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _advance(server: Any, g: dict[str, Any], plies: int) -> None:
+    """Play the first legal move ``plies`` times through the API (as its seat)."""
+    tokens = {s["player"]: s["token"] for s in g["seats"]}
+    for _ in range(plies):
+        mover = httpx.get(server.url + f"/api/games/{g['game']}").json()["to_move"]
+        snap = _seat_view(server, g["game"], tokens[mover])
+        r = httpx.post(
+            server.url + f"/api/games/{g['game']}/moves",
+            json={"move": snap["moves"][0], "expect_ply": snap["ply"]},
+            headers={"Authorization": f"Bearer {tokens[mover]}"},
+        )
+        assert r.status_code == 200, r.text
+
+
+def _card_moves(snap: dict[str, Any], card: str) -> tuple[dict[str, list[str]], list[str]]:
+    """The spaces the card's moves go to (from the snapshot's targets) and its other
+    moves, read independently of the page."""
+    dest = {m: node for d in snap["targets"].values() for node, ms in d.items() for m in ms}
+    spaces: dict[str, list[str]] = {}
+    other = []
+    for m in snap["moves"]:
+        if card not in m.split()[1:]:
+            continue
+        if m in dest:
+            spaces.setdefault(dest[m], []).append(m)
+        else:
+            other.append(m)
+    return spaces, other
+
+
+def _pick_a_card_with(snap: dict[str, Any], want: str) -> str:
+    """A held card whose moves go to spaces (``want='spaces'``) or name a player."""
+    for cid in snap["view"]["hand"]:
+        spaces, other = _card_moves(snap, cid)
+        if want == "spaces" and spaces:
+            return str(cid)
+        if want == "players" and any(
+            w in snap["seats"] for m in other for w in m.split()[m.split().index(cid) + 1 :]
+        ):
+            return str(cid)
+    raise AssertionError(f"no held card with {want} targets in {snap['view']['hand']}")
+
+
+def _card(page: Any, cid: str) -> Any:
+    return page.locator(f"#hand .card[data-card='{cid}']").first
+
+
+@pytest.mark.parametrize(
+    ("rules", "project", "players", "seed", "plies"),
+    [("riddle", "riddle-sample", 3, 0, 1), ("lotr-coop", "lotr-coop", 2, 0, 1)],
+)
+def test_a_card_then_a_ringed_space_plays_the_card(
+    server: Any,
+    browser: Any,
+    shots: Path,
+    rules: str,
+    project: str,
+    players: int,
+    seed: int,
+    plies: int,
+) -> None:
+    """Click a card in the hand: the spaces its moves go to are ringed (and nothing
+    else); click the card again to put it back, Esc too; pick it, click a ring: the
+    move using that card is played."""
+    g = create(server.url, rules=rules, project=project, players=players, seed=seed)
+    _advance(server, g, plies)
+    snap = httpx.get(server.url + f"/api/games/{g['game']}", headers=AS_ADMIN).json()
+    seat = next(s for s in g["seats"] if s["player"] == snap["to_move"])
+    snap = _seat_view(server, g["game"], seat["token"])
+    cid = _pick_a_card_with(snap, "spaces")
+    spaces, _ = _card_moves(snap, cid)
+    page, errors = _seat_page(browser, server.url + seat["url"])
+    page.wait_for_selector("#turn:has-text('Your turn')")
+    title = snap["view"]["cards"][cid]["title"]
+    card = _card(page, cid)
+    card.click()
+    assert card.get_attribute("aria-pressed") == "true"
+    rings = page.locator(".target.card-target")
+    assert sorted(rings.evaluate_all("rs => rs.map(r => r.dataset.target)")) == sorted(spaces)
+    panel = page.locator("#card-panel")
+    assert panel.is_visible() and title in panel.inner_text()
+    # every move button left names the card
+    shown = page.locator("#moves button[data-move]").evaluate_all(
+        "bs => bs.map(b => b.dataset.move)"
+    )
+    assert shown and all(cid in m.split() for m in shown)
+    page.screenshot(path=str(shots / f"table-{project}-card-targets.png"))
+    card.click()  # again: put back
+    assert page.locator(".target.card-target").count() == 0
+    assert not panel.is_visible()
+    card.click()
+    page.keyboard.press("Escape")
+    assert page.locator(".target.card-target").count() == 0
+    # by keyboard this time: the card and the ring take the focus, Enter plays
+    card.focus()
+    page.keyboard.press("Enter")
+    node = sorted(spaces)[0]
+    page.locator(f".target.card-target[data-target='{node}']").focus()
+    page.keyboard.press("Enter")
+    if len(spaces[node]) > 1:
+        page.locator("#menu button[data-move]").first.click()
+    page.wait_for_function(
+        f"document.querySelector('#you').textContent.endsWith('ply {snap['ply'] + 1}')"
+    )
+    log = httpx.get(server.url + f"/api/games/{g['game']}/log", headers=AS_ADMIN).json()
+    last = log["log"]["moves"][-1]["move"] if log.get("complete") else None
+    played = last or page.locator("#verdict").inner_text().removeprefix("played ")
+    assert played in spaces[node]
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("rules", "project", "players", "seed", "plies"),
+    [("riddle", "riddle-sample", 3, 5, 1), ("lotr-coop", "lotr-coop", 2, 1, 2)],
+)
+def test_a_card_then_a_player_plays_it_on_that_player(
+    server: Any,
+    browser: Any,
+    shots: Path,
+    rules: str,
+    project: str,
+    players: int,
+    seed: int,
+    plies: int,
+) -> None:
+    """A card whose moves name a player (a Riddle card riddles a player, the
+    cooperative game's yellow cards help one): picking it lights those players' chips
+    (and their figures on the board); clicking one plays the move, or, when several
+    moves share card and player (the guessed title), a small choice of them."""
+    g = create(server.url, rules=rules, project=project, players=players, seed=seed)
+    _advance(server, g, plies)
+    snap = httpx.get(server.url + f"/api/games/{g['game']}", headers=AS_ADMIN).json()
+    seat = next(s for s in g["seats"] if s["player"] == snap["to_move"])
+    snap = _seat_view(server, g["game"], seat["token"])
+    cid = _pick_a_card_with(snap, "players")
+    _, other = _card_moves(snap, cid)
+    on: dict[str, list[str]] = {}
+    for m in other:
+        ws = m.split()
+        hit = next((w for w in ws[ws.index(cid) + 1 :] if w in snap["seats"]), None)
+        if hit:
+            on.setdefault(hit, []).append(m)
+    page, errors = _seat_page(browser, server.url + seat["url"])
+    page.wait_for_selector("#turn:has-text('Your turn')")
+    assert page.locator("#seats button.card-target").count() == 0
+    _card(page, cid).click()
+    lit = page.locator("#seats button.card-target")
+    assert sorted(lit.evaluate_all("bs => bs.map(b => b.dataset.player)")) == sorted(on)
+    # the players' own figures on the board are lit as targets too
+    figs = {f["id"] for f in snap["figures"]}
+    assert sorted(
+        page.locator("#pieces .card-target").evaluate_all(
+            "fs => fs.map(f => f.getAttribute('data-figure'))"
+        )
+    ) == sorted(p for p in on if p in figs)
+    # the accessibility tree: the lit players are enabled buttons, the others not
+    tree = page.locator("#seats").aria_snapshot()
+    for p in on:
+        assert f'button "{p}' in tree
+    page.screenshot(path=str(shots / f"table-{project}-card-players.png"))
+    who = sorted(on, key=lambda p: -len(on[p]))[0]
+    page.locator(f"#seats button[data-player='{who}']").click()
+    if len(on[who]) > 1:
+        menu = page.locator("#menu")
+        assert menu.is_visible()
+        offered = menu.locator("button[data-move]").evaluate_all(
+            "bs => bs.map(b => b.dataset.move)"
+        )
+        assert offered == on[who]
+        page.screenshot(path=str(shots / f"table-{project}-card-choice.png"))
+        page.keyboard.press("Escape")
+        assert not menu.is_visible()
+        page.locator(f"#seats button[data-player='{who}']").click()
+        menu.locator("button[data-move]").first.click()
+    page.wait_for_function(
+        f"document.querySelector('#you').textContent.endsWith('ply {snap['ply'] + 1}')"
+    )
+    assert page.locator("#verdict").inner_text().removeprefix("played ") in on[who]
+    assert errors == []
+
+
+# ------------------------------------------------------------------ label sizes
+#: what a label's letters must measure on screen, in CSS px, to be read
+LEGIBLE_PX = 11
+#: labels a project sizes itself (``label`` features with their own ``size``), not
+#: drawn by the game's pictures: Mount Doom's token spaces (3 mm in its make_board.py)
+PROJECT_SIZED = {"Gandalf token (Balrog)", "Treebeard token"}
+
+LABEL_SIZES = """() => [...document.querySelectorAll('#board svg text')]
+  .filter((t) => !t.closest('#pieces') && t.getBoundingClientRect().width > 0)
+  .map((t) => {
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return [t.textContent, px];
+  })"""
+
+
+@pytest.mark.parametrize(
+    ("rules", "project", "players"),
+    [
+        ("mount-doom", "mount-doom", 2),
+        ("lotr-coop", "lotr-coop", 2),
+        ("ringgeister", "ringgeister", 2),
+        ("riddle", "riddle-sample", 3),
+    ],
+)
+def test_board_labels_are_legible_at_1400_by_900(
+    server: Any, browser: Any, shots: Path, rules: str, project: str, players: int
+) -> None:
+    """Every name and number the board draws is at least 11 px on screen at 1400 x
+    900 with the board fitted; the Riddle map's 300 names, too dense for that, are
+    read zoomed in (the table's + button), which keeps them scaled with the zoom."""
+    g = create(server.url, rules=rules, project=project, players=players, seed=5)
+    page, errors = _seat_page(browser, server.url + g["seats"][0]["url"])
+    sizes = page.evaluate(LABEL_SIZES)
+    assert len(sizes) >= 3
+    small = sorted(
+        (round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX and t not in PROJECT_SIZED
+    )
+    page.screenshot(path=str(shots / f"table-{project}-labels.png"))
+    if rules != "riddle":
+        assert small == [], small[:8]
+        return
+    assert small, "the Riddle map's names are too small to read at fit"
+    steps = 0
+    while small and steps < 8:
+        page.locator("#zoom button[data-zoom='in']").click()
+        steps += 1
+        sizes = page.evaluate(LABEL_SIZES)
+        small = [t for t, px in sizes if px < LEGIBLE_PX]
+    assert small == [] and steps <= 5  # at most 600 %
+    level = page.locator("#zoom-level").inner_text()
+    assert level.endswith("%") and int(level.split()[0]) > 100
+    # zoomed, the board scrolls inside its area; the side panel stays where it was
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["width"] < 1400
+    assert page.locator("#board").evaluate("b => b.scrollWidth > b.clientWidth")
+    page.screenshot(path=str(shots / f"table-{project}-labels-zoomed.png"))
+    page.locator("#zoom button[data-zoom='fit']").click()
+    assert page.locator("#zoom-level").inner_text() == "100 %"
+    assert errors == []
