@@ -17,7 +17,7 @@ import shapely
 from ..errors import UnknownNodeError, UsageError
 from ..geometry import turn_matrix
 from ..model import Board, Feature, Placement
-from .bulk import add_edges, add_nodes, collector_paused, round_all
+from .bulk import add_edges, add_nodes, add_pair_edges, collector_paused, round_all
 from .paths import Chain, PathNetwork
 from .points import PointGraph, point_graph
 from .problems import Problem
@@ -263,13 +263,15 @@ class CompiledBoard:
         res = compile_regions(inp, self.tol)
         self._regions = res.state
         self._region_problems = res.problems
-        add_edges(g, res.edges)
-        nodes = g.nodes
+        add_pair_edges(g, res.touch, "touch")
+        add_edges(g, res.feature_edges)
+        nodes = g._node  # networkx's node attribute dicts, without a view per lookup
+        road_spaces, city_dots = res.road_spaces, res.city_dots
         for sid, _, _ in inp.spaces:
-            nodes[sid]["road"] = sid in res.road_spaces
+            nodes[sid]["road"] = sid in road_spaces
         for did, _, _ in inp.dots:
-            if did in res.city_dots:
-                nodes[did]["city_space"] = res.city_dots[did]
+            if did in city_dots:
+                nodes[did]["city_space"] = city_dots[did]
             else:
                 nodes[did].pop("city_space", None)
 

@@ -14,15 +14,53 @@ from .spaces import _Spaces
 WATER = ("ocean", "lake")
 
 
+def _dot_contacts(sp: _Spaces, geoms: list[Any], tol: float) -> list[tuple[list[int], list[int]]]:
+    """Per river dot: the spaces within ``tol`` of it (board order), and those of them
+    that hold it farther than ``tol`` from their outline.
+
+    One STRtree query for all the dots and one vectorized ``contains`` and
+    ``distance`` over the (dot, space) pairs it finds — the same GEOS predicates a
+    query per dot makes. O(D log S) for D dots.
+    """
+    out: list[tuple[list[int], list[int]]] = [([], []) for _ in geoms]
+    if not geoms:
+        return out
+    pts = np.array(geoms, dtype=object)
+    di, si = sp.tree.query(pts, predicate="dwithin", distance=tol)
+    by = np.lexsort((si, di))  # by dot, then space in board order
+    di, si = di[by], si[by]
+    polys = sp.polys
+    hold = shapely.contains(polys[si], pts[di])
+    held = np.nonzero(hold)[0]
+    far = shapely.distance(shapely.get_exterior_ring(polys[si[held]]), pts[di[held]]) > tol
+    inside = np.zeros(len(di), dtype=bool)
+    inside[held[far]] = True
+    for d, s, ins in zip(di.tolist(), si.tolist(), inside.tolist()):
+        near, within = out[d]
+        near.append(s)
+        if ins:
+            within.append(s)
+    return out
+
+
 def _dot(
-    did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool, tol: float
+    did: str,
+    g: Any,
+    dprops: dict[str, Any],
+    sp: _Spaces,
+    on_river: bool,
+    tol: float,
+    contacts: tuple[list[int], list[int]] | None = None,
 ) -> tuple[list[Edge], list[Problem], str | None]:
-    """One river dot: its ``dot`` edges, its problems and the city it belongs to."""
+    """One river dot: its ``dot`` edges, its problems and the city it belongs to.
+
+    ``contacts`` is the dot's :func:`_dot_contacts` when the caller has them (a full
+    compile finds them for every dot at once); else one query finds them.
+    """
     edges: list[Edge] = []
     probs: list[Problem] = []
-    near = sorted(sp.tree.query(g, predicate="dwithin", distance=tol).tolist())
-    polys, props, ids = sp.polys, sp.props, sp.ids
-    inside = [i for i in near if polys[i].contains(g) and polys[i].exterior.distance(g) > tol]
+    near, inside = contacts if contacts is not None else _dot_contacts(sp, [g], tol)[0]
+    props, ids = sp.props, sp.ids
     city = dprops.get("city")
     if city is not None and city not in sp.index:
         probs.append(
