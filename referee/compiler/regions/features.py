@@ -132,18 +132,28 @@ def _road(
     seg_geoms = shapely.linestrings(np.stack([seg_a, seg_b], axis=1))
     si, pi = sp.tree.query(seg_geoms, predicate="intersects")
     inters = shapely.intersection(seg_geoms[si], polys[pi])
-    pieces: list[tuple[float, float, int]] = []
+    # every line piece of every (segment, space) intersection, its two ends, in one go
+    parts, owner = shapely.get_parts(inters, return_index=True)
+    lengths = shapely.length(parts)
+    keep = np.nonzero(
+        (shapely.get_type_id(parts) == 1) & (lengths > tol / 10) & (seg_len[si[owner]] > 0)
+    )[0]
+    coords = shapely.get_coordinates(parts[keep])
+    last = np.cumsum(shapely.get_num_coordinates(parts[keep])) - 1
+    first = np.concatenate([[0], last[:-1] + 1]).astype(np.int64)
+    # how far along the road each piece's two ends lie: per piece, its ends minus the
+    # segment's start, times the segment's unit direction — one stacked ``matmul``,
+    # the kernel (and so the rounding) of a ``@`` per piece
+    ks = si[owner[keep]]
+    direction = (seg_b[ks] - seg_a[ks]) / seg_len[ks][:, None]
+    ends = np.stack([coords[first], coords[last]], axis=1) - seg_a[ks][:, None, :]
+    t = np.matmul(ends, direction[:, :, None])[:, :, 0]
+    d0 = (cum[ks] + np.minimum(t[:, 0], t[:, 1])).tolist()
+    d1 = (cum[ks] + np.maximum(t[:, 0], t[:, 1])).tolist()
+    pieces = list(zip(d0, d1, pi[owner[keep]].tolist()))
     covered = 0.0
-    for k, i, inter in zip(si.tolist(), pi.tolist(), list(inters)):
-        if seg_len[k] <= 0:
-            continue
-        direction = (seg_b[k] - seg_a[k]) / seg_len[k]
-        for part in getattr(inter, "geoms", [inter]):
-            if part.geom_type == "LineString" and part.length > tol / 10:
-                ends = np.asarray(part.coords)[[0, -1]]
-                t = (ends - seg_a[k]) @ direction
-                pieces.append((float(cum[k] + t.min()), float(cum[k] + t.max()), i))
-                covered += part.length
+    for length in lengths[keep].tolist():  # summed in piece order, as one by one
+        covered += length
     pieces.sort()
     seq: list[int] = []
     for d0, d1, i in pieces:
