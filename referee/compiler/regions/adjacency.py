@@ -38,11 +38,13 @@ def _ring_segments(polys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     else:
         rings, ring_owner = shapely.get_rings(polys, return_index=True)
         coords, ring_idx = shapely.get_coordinates(rings, return_index=True)
-    same = ring_idx[1:] == ring_idx[:-1]
-    a, b = coords[:-1][same], coords[1:][same]
-    start = ring_idx[:-1][same]
+    at = np.flatnonzero(ring_idx[1:] == ring_idx[:-1])  # a segment starts at each
+    segs = np.empty((len(at), 4))
+    segs[:, :2] = coords[at]
+    segs[:, 2:] = coords[at + 1]
+    start = ring_idx[at]
     owner = start if ring_owner is None else ring_owner[start]
-    return np.hstack([a, b]), owner
+    return segs, owner
 
 
 def _seg_keys(segs: np.ndarray) -> np.ndarray:
