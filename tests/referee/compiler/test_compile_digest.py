@@ -4,15 +4,15 @@ edge for edge, against digests taken from main before the compile was sped up (i
 A digest covers everything a reader of the compiled board sees, in the order it sees
 it: every node with its attributes (insertion order), every edge from each end's
 adjacency (``u``, ``v``, key, attributes, in insertion order), and every problem
-(code, message, feature, place). The boards are the shipped projects, Voronoi region
+(its JSON: code, severity, message, node, place). The boards are the shipped projects, Voronoi region
 maps of 2,000 and 10,000 spaces (rivers, dots, bridges, roads), a "messy" map with
 overlapping squares, T-junction borders, a duplicated space, a stray dot and a road
 off the map, and the rotation benchmark's tile grids.
 
-The digests were computed by main at 997483b (the code before this change); a
-change that alters any of them changes the compiled result, which is not what a
-speed-up may do. To print them for the code at hand:
-``python tests/referee/compiler/test_compile_digest.py``.
+The digests were computed by main at 997483b (the code before this change, run from a
+``git archive`` of its ``referee`` on ``PYTHONPATH``); a change that alters any of them
+changes the compiled result, which is not what a speed-up may do. To print them for
+the code at hand: ``python tests/referee/compiler/test_compile_digest.py``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def canonical(cb: CompiledBoard) -> str:
             for k, d in keyed.items():
                 out.append(json.dumps(["edge", u, v, k, d], default=str))
     for p in cb.problems:
-        out.append(json.dumps(["problem", str(p)], default=str))
+        out.append(json.dumps(["problem", p.to_json()], default=str))
     return "\n".join(out)
 
 
@@ -130,12 +130,12 @@ DIGESTS = {
     "painted-tiles": "dff6e6ba098b9152",
     "traced-map": "08a937a7f3db55a4",
     "riddle-sample": "7c564a480b9ee731",
-    "ringgeister": "9337c856454df17d",
+    "ringgeister": "809f9d8b2b0d4665",
     "voronoi-2000": "177d26d20717005a",
-    "voronoi-10000": "a7dc56ddcfa040c9",
-    "messy-300": "e2f4b3331b5cef14",
-    "grid-7x7": "bba3405286784e8f",
-    "grid-10x10": "9e712a55ebc64da5",
+    "voronoi-10000": "6bbab74d46eacab2",
+    "messy-300": "b6ba3da84e401e19",
+    "grid-7x7": "3520d29337e67b03",
+    "grid-10x10": "e119cfb89e1afa76",
 }
 
 
