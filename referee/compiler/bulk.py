@@ -118,12 +118,15 @@ def add_pair_edges(
     """
     adj = g._adj
     for (u, v), attrs in pairs.items():
-        key = f"{relation}:{u}|{v}"
-        nbrs = adj.get(u)
-        if nbrs is not None and v not in nbrs and v in adj:
-            nbrs[v] = adj[v][u] = {key: attrs.copy()}
+        try:
+            nu = adj[u]
+            nv = adj[v]
+        except KeyError:  # a missing end
+            nu = None
+        if nu is None or v in nu:
+            add_edges(g, [(u, v, f"{relation}:{u}|{v}", relation, attrs)])
         else:
-            add_edges(g, [(u, v, key, relation, attrs)])
+            nu[v] = nv[u] = {f"{relation}:{u}|{v}": attrs.copy()}
     _changed(g)
 
 
