@@ -263,6 +263,13 @@ class CompiledBoard:
         return inp
 
     def _compile_regions(self) -> None:
+        """(Re)compile every region relation and put it in the graph.
+
+        The previous region edges are removed (O(E) in them); :func:`compile_regions`
+        runs; its ``touch`` edges go in with :func:`add_pair_edges` and the others
+        with :func:`add_edges` (O(1) an edge); the ``road`` and ``city_space`` node
+        flags are written on networkx's node dicts directly (O(1) a node).
+        """
         g = self.graph
         if self._regions is not None:
             for u, v, k, _, _ in self._regions.edges():

@@ -119,7 +119,16 @@ def _dot_river(rid: str, rg: Any, dots: list[tuple[str, Any]]) -> list[Edge]:
 def _road(
     rid: str, line: Any, sp: _Spaces, touch: dict[Pair, dict[str, Any]], tol: float
 ) -> tuple[list[str], list[Edge], list[Problem]]:
-    """One road: the spaces it passes in order, its ``road`` edges and its problems."""
+    """One road: the spaces it passes in order, its ``road`` edges and its problems.
+
+    Notes
+    -----
+    One STRtree query of the road's R segments against the spaces and one vectorized
+    ``intersection`` of the (segment, space) pairs it finds; the line pieces of those
+    intersections are read back in one pass (``get_parts``, ``get_coordinates``, a
+    stacked ``matmul`` for their positions along the road) and sorted: O(P log P) for
+    P pieces, plus O(R log S) for the query.
+    """
     edges: list[Edge] = []
     probs: list[Problem] = []
     polys, ids = sp.polys, sp.ids

@@ -83,7 +83,17 @@ class RegionState:
     # ------------------------------------------------------------------ full
     @classmethod
     def build(cls, inp: RegionInput, tol: float) -> RegionState:
-        """Compile every region relation of a map that has spaces."""
+        """Compile every region relation of a map that has spaces.
+
+        Notes
+        -----
+        :func:`_borders` (O(S log S) in the S ring segments), then one dictionary
+        entry per touching pair (one comprehension; the pairs a river runs along are
+        redone with their river attributes), one STRtree query of every dot against
+        the rivers and one of every dot against the spaces (:func:`_dot_contacts`),
+        and per road one query and one ``intersection`` over its segments. Nothing
+        tests pairs of spaces beyond the candidates :func:`_borders` picks.
+        """
         sp = _Spaces.of(inp)
         st = cls(
             tol,
@@ -158,7 +168,7 @@ class RegionState:
         return _touch_edges(self.touch) + self.feature_edges()
 
     def feature_edges(self) -> list[Edge]:
-        """The ``dot``, ``dot_river`` and ``road`` edges, in that order."""
+        """The ``dot``, ``dot_river`` and ``road`` edges, in that order (O(E) in them)."""
         out: list[Edge] = []
         for e, _, _ in self.dot_out.values():
             out.extend(e)
