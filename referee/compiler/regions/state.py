@@ -399,13 +399,15 @@ class RegionState:
         for d in d_changed - dots.keys():
             e, _, _ = self.dot_out.pop(d)
             delta.removed.extend((u, v, key) for u, v, key, _, _ in e)
-        for d in sorted(da):
+        redo = sorted(da)
+        contacts = _dot_contacts(sp, [dots[d][0] for d in redo], tol)  # one query for all
+        for d, contact in zip(redo, contacts):
             g, dprops = dots[d]
             old_out = self.dot_out.get(d)
             if old_out is not None:
                 delta.removed.extend((u, v, key) for u, v, key, _, _ in old_out[0])
             on_river = bool(len(river_arr)) and bool(shapely.dwithin(river_arr, g, tol).any())
-            out = _dot(d, g, dprops, sp, on_river, tol)
+            out = _dot(d, g, dprops, sp, on_river, tol, contact)
             self.dot_out[d] = out
             delta.added.extend(out[0])
         self.dot_out = {d: self.dot_out[d] for d in dots}  # board order
