@@ -17,7 +17,7 @@ import shapely
 from ..errors import UnknownNodeError, UsageError
 from ..geometry import turn_matrix
 from ..model import Board, Feature, Placement
-from .bulk import add_edges, add_nodes, collector_paused, round_all
+from .bulk import add_edges, add_nodes, add_pair_edges, collector_paused, round_all
 from .paths import Chain, PathNetwork
 from .points import PointGraph, point_graph
 from .problems import Problem
@@ -32,6 +32,8 @@ _GRAPH_NODE_KINDS = ("point", "junction", "door", "space", "river_dot", "counter
 _REGION_KINDS = ("space", "river", "river_dot", "bridge", "road")
 _PATH_KINDS = ("point", "junction", "door", "port", "path", "counter_space", "track")
 _INDEXED_KINDS = ("point", "junction", "door", "space", "river_dot", "counter_space", "port")
+_GRAPH_NODE_SET = frozenset(_GRAPH_NODE_KINDS)
+_INDEXED_SET = frozenset(_INDEXED_KINDS)  # a superset of the graph's node kinds
 
 
 @dataclass
@@ -152,33 +154,40 @@ class CompiledBoard:
 
     # ------------------------------------------------------------------ nodes
     def _build_nodes(self) -> None:
-        self.ids: list[str] = []
-        self.index: dict[str, int] = {}
+        """Number the nodes and add the graph's nodes with their attributes.
+
+        One pass over the board's features (set membership for the kinds), one
+        vectorized ``point_on_surface`` for every node's place, and the attribute
+        dicts built inline (what :meth:`_attrs_at` builds, without a call per node).
+        O(F) for F features.
+        """
+        ids: list[str] = []
+        features = self.features
         nodes: list[tuple[str, str | None, Feature]] = []
+        indexed, in_graph = _INDEXED_SET, _GRAPH_NODE_SET
         for nid, owner, f in self.board.world_features():
-            self.features[nid] = (owner, f)
-            if f.kind in (
-                "point",
-                "junction",
-                "door",
-                "space",
-                "river_dot",
-                "counter_space",
-                "port",
-            ):
-                self.index[nid] = len(self.ids)
-                self.ids.append(nid)
-            if f.kind in _GRAPH_NODE_KINDS:
-                nodes.append((nid, owner, f))
+            features[nid] = (owner, f)
+            kind = f.kind
+            if kind in indexed:
+                ids.append(nid)
+                if kind in in_graph:
+                    nodes.append((nid, owner, f))
+        self.ids = ids
+        # a repeated id maps to its last position, as when numbered one by one
+        self.index = {nid: i for i, nid in enumerate(ids)}
         # one vectorized call places every node (a point inside each polygon)
         where = shapely.get_coordinates(
             shapely.point_on_surface(np.array([f.geometry for _, _, f in nodes], dtype=object))
         ).reshape(-1, 2)
         xs, ys = round_all(where[:, 0], 6), round_all(where[:, 1], 6)
-        add_nodes(
-            self.graph,
-            ((nid, self._attrs_at(owner, f, x, y)) for (nid, owner, f), x, y in zip(nodes, xs, ys)),
-        )
+        made: list[tuple[str, dict[str, Any]]] = []
+        for (nid, owner, f), x, y in zip(nodes, xs, ys):
+            attrs = {"kind": f.kind, "x": x, "y": y, "tile": owner, "feature": f.id}
+            for k, v in f.props.items():
+                if v is not None:
+                    attrs[k] = v
+            made.append((nid, attrs))
+        add_nodes(self.graph, made)
 
     def _node_attrs(
         self, nid: str, owner: str | None, f: Feature, xy: tuple[float, float] | None = None
@@ -254,6 +263,13 @@ class CompiledBoard:
         return inp
 
     def _compile_regions(self) -> None:
+        """(Re)compile every region relation and put it in the graph.
+
+        The previous region edges are removed (O(E) in them); :func:`compile_regions`
+        runs; its ``touch`` edges go in with :func:`add_pair_edges` and the others
+        with :func:`add_edges` (O(1) an edge); the ``road`` and ``city_space`` node
+        flags are written on networkx's node dicts directly (O(1) a node).
+        """
         g = self.graph
         if self._regions is not None:
             for u, v, k, _, _ in self._regions.edges():
@@ -263,13 +279,15 @@ class CompiledBoard:
         res = compile_regions(inp, self.tol)
         self._regions = res.state
         self._region_problems = res.problems
-        add_edges(g, res.edges)
-        nodes = g.nodes
+        add_pair_edges(g, res.touch, "touch")
+        add_edges(g, res.feature_edges)
+        nodes = g._node  # networkx's node attribute dicts, without a view per lookup
+        road_spaces, city_dots = res.road_spaces, res.city_dots
         for sid, _, _ in inp.spaces:
-            nodes[sid]["road"] = sid in res.road_spaces
+            nodes[sid]["road"] = sid in road_spaces
         for did, _, _ in inp.dots:
-            if did in res.city_dots:
-                nodes[did]["city_space"] = res.city_dots[did]
+            if did in city_dots:
+                nodes[did]["city_space"] = city_dots[did]
             else:
                 nodes[did].pop("city_space", None)
 

@@ -14,15 +14,53 @@ from .spaces import _Spaces
 WATER = ("ocean", "lake")
 
 
+def _dot_contacts(sp: _Spaces, geoms: list[Any], tol: float) -> list[tuple[list[int], list[int]]]:
+    """Per river dot: the spaces within ``tol`` of it (board order), and those of them
+    that hold it farther than ``tol`` from their outline.
+
+    One STRtree query for all the dots and one vectorized ``contains`` and
+    ``distance`` over the (dot, space) pairs it finds — the same GEOS predicates a
+    query per dot makes. O(D log S) for D dots.
+    """
+    out: list[tuple[list[int], list[int]]] = [([], []) for _ in geoms]
+    if not geoms:
+        return out
+    pts = np.array(geoms, dtype=object)
+    di, si = sp.tree.query(pts, predicate="dwithin", distance=tol)
+    by = np.lexsort((si, di))  # by dot, then space in board order
+    di, si = di[by], si[by]
+    polys = sp.polys
+    hold = shapely.contains(polys[si], pts[di])
+    held = np.nonzero(hold)[0]
+    far = shapely.distance(shapely.get_exterior_ring(polys[si[held]]), pts[di[held]]) > tol
+    inside = np.zeros(len(di), dtype=bool)
+    inside[held[far]] = True
+    for d, s, ins in zip(di.tolist(), si.tolist(), inside.tolist()):
+        near, within = out[d]
+        near.append(s)
+        if ins:
+            within.append(s)
+    return out
+
+
 def _dot(
-    did: str, g: Any, dprops: dict[str, Any], sp: _Spaces, on_river: bool, tol: float
+    did: str,
+    g: Any,
+    dprops: dict[str, Any],
+    sp: _Spaces,
+    on_river: bool,
+    tol: float,
+    contacts: tuple[list[int], list[int]] | None = None,
 ) -> tuple[list[Edge], list[Problem], str | None]:
-    """One river dot: its ``dot`` edges, its problems and the city it belongs to."""
+    """One river dot: its ``dot`` edges, its problems and the city it belongs to.
+
+    ``contacts`` is the dot's :func:`_dot_contacts` when the caller has them (a full
+    compile finds them for every dot at once); else one query finds them.
+    """
     edges: list[Edge] = []
     probs: list[Problem] = []
-    near = sorted(sp.tree.query(g, predicate="dwithin", distance=tol).tolist())
-    polys, props, ids = sp.polys, sp.props, sp.ids
-    inside = [i for i in near if polys[i].contains(g) and polys[i].exterior.distance(g) > tol]
+    near, inside = contacts if contacts is not None else _dot_contacts(sp, [g], tol)[0]
+    props, ids = sp.props, sp.ids
     city = dprops.get("city")
     if city is not None and city not in sp.index:
         probs.append(
@@ -81,7 +119,16 @@ def _dot_river(rid: str, rg: Any, dots: list[tuple[str, Any]]) -> list[Edge]:
 def _road(
     rid: str, line: Any, sp: _Spaces, touch: dict[Pair, dict[str, Any]], tol: float
 ) -> tuple[list[str], list[Edge], list[Problem]]:
-    """One road: the spaces it passes in order, its ``road`` edges and its problems."""
+    """One road: the spaces it passes in order, its ``road`` edges and its problems.
+
+    Notes
+    -----
+    One STRtree query of the road's R segments against the spaces and one vectorized
+    ``intersection`` of the (segment, space) pairs it finds; the line pieces of those
+    intersections are read back in one pass (``get_parts``, ``get_coordinates``, a
+    stacked ``matmul`` for their positions along the road) and sorted: O(P log P) for
+    P pieces, plus O(R log S) for the query.
+    """
     edges: list[Edge] = []
     probs: list[Problem] = []
     polys, ids = sp.polys, sp.ids
@@ -94,18 +141,28 @@ def _road(
     seg_geoms = shapely.linestrings(np.stack([seg_a, seg_b], axis=1))
     si, pi = sp.tree.query(seg_geoms, predicate="intersects")
     inters = shapely.intersection(seg_geoms[si], polys[pi])
-    pieces: list[tuple[float, float, int]] = []
+    # every line piece of every (segment, space) intersection, its two ends, in one go
+    parts, owner = shapely.get_parts(inters, return_index=True)
+    lengths = shapely.length(parts)
+    keep = np.nonzero(
+        (shapely.get_type_id(parts) == 1) & (lengths > tol / 10) & (seg_len[si[owner]] > 0)
+    )[0]
+    coords = shapely.get_coordinates(parts[keep])
+    last = np.cumsum(shapely.get_num_coordinates(parts[keep])) - 1
+    first = np.concatenate([[0], last[:-1] + 1]).astype(np.int64)
+    # how far along the road each piece's two ends lie: per piece, its ends minus the
+    # segment's start, times the segment's unit direction — one stacked ``matmul``,
+    # the kernel (and so the rounding) of a ``@`` per piece
+    ks = si[owner[keep]]
+    direction = (seg_b[ks] - seg_a[ks]) / seg_len[ks][:, None]
+    ends = np.stack([coords[first], coords[last]], axis=1) - seg_a[ks][:, None, :]
+    t = np.matmul(ends, direction[:, :, None])[:, :, 0]
+    d0 = (cum[ks] + np.minimum(t[:, 0], t[:, 1])).tolist()
+    d1 = (cum[ks] + np.maximum(t[:, 0], t[:, 1])).tolist()
+    pieces = list(zip(d0, d1, pi[owner[keep]].tolist()))
     covered = 0.0
-    for k, i, inter in zip(si.tolist(), pi.tolist(), list(inters)):
-        if seg_len[k] <= 0:
-            continue
-        direction = (seg_b[k] - seg_a[k]) / seg_len[k]
-        for part in getattr(inter, "geoms", [inter]):
-            if part.geom_type == "LineString" and part.length > tol / 10:
-                ends = np.asarray(part.coords)[[0, -1]]
-                t = (ends - seg_a[k]) @ direction
-                pieces.append((float(cum[k] + t.min()), float(cum[k] + t.max()), i))
-                covered += part.length
+    for length in lengths[keep].tolist():  # summed in piece order, as one by one
+        covered += length
     pieces.sort()
     seq: list[int] = []
     for d0, d1, i in pieces:

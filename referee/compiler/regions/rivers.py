@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from .adjacency import Pair, _Borders, _mix, _pair, _seg_keys
+from .adjacency import Pair, _Borders, _mix, _pair, _seg_keys, _stable_order
 
 
 @dataclass
@@ -37,7 +37,7 @@ def _cover(
     border_arr = bd.arr
     border_q = _seg_keys(border_arr)
     border_h = _mix(border_q)
-    border_sorted = np.argsort(border_h, kind="stable")
+    border_sorted = _stable_order(border_h)  # np.argsort(border_h, kind="stable")
     cov = _Cover(
         defaultdict(list), {}, np.zeros(len(border_arr), dtype=bool), {}, defaultdict(set), None
     )

@@ -16,20 +16,32 @@ import shapely
 from ..bulk import round_all
 from ..problems import Problem
 from .adjacency import Edge, Pair, _borders, _pair
-from .features import _dot, _dot_river, _road
+from .features import _dot, _dot_contacts, _dot_river, _road
 from .rivers import _cover, _place_bridges, _touch_attrs
 from .spaces import RegionInput, _near, _Spaces
 
 
 @dataclass
 class RegionResult:
-    #: (u, v, key, relation, attrs); keys are unique and stable
-    edges: list[tuple[str, str, str, str, dict[str, Any]]] = field(default_factory=list)
+    #: the ``touch`` edges: (u, v) -> attrs, u < v, key ``touch:u|v``
+    touch: dict[Pair, dict[str, Any]] = field(default_factory=dict)
+    #: the ``dot``, ``dot_river`` and ``road`` edges as (u, v, key, relation, attrs)
+    feature_edges: list[Edge] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     road_spaces: set[str] = field(default_factory=set)
     city_dots: dict[str, str] = field(default_factory=dict)  # dot id -> city space id
     #: what the compile learnt, for :meth:`RegionState.update` (None on a map without spaces)
     state: RegionState | None = None
+
+    @property
+    def edges(self) -> list[Edge]:
+        """Every edge as (u, v, key, relation, attrs): the touch edges first; keys are
+        unique and stable."""
+        return _touch_edges(self.touch) + self.feature_edges
+
+
+def _touch_edges(touch: dict[Pair, dict[str, Any]]) -> list[Edge]:
+    return [(u, v, f"touch:{u}|{v}", "touch", a) for (u, v), a in touch.items()]
 
 
 # ---------------------------------------------------------------------- state
@@ -71,7 +83,17 @@ class RegionState:
     # ------------------------------------------------------------------ full
     @classmethod
     def build(cls, inp: RegionInput, tol: float) -> RegionState:
-        """Compile every region relation of a map that has spaces."""
+        """Compile every region relation of a map that has spaces.
+
+        Notes
+        -----
+        :func:`_borders` (O(S log S) in the S ring segments), then one dictionary
+        entry per touching pair (one comprehension; the pairs a river runs along are
+        redone with their river attributes), one STRtree query of every dot against
+        the rivers and one of every dot against the spaces (:func:`_dot_contacts`),
+        and per road one query and one ``intersection`` over its segments. Nothing
+        tests pairs of spaces beyond the candidates :func:`_borders` picks.
+        """
         sp = _Spaces.of(inp)
         st = cls(
             tol,
@@ -91,21 +113,23 @@ class RegionState:
         }
         st.bridge_on = _place_bridges(bd, cov, list(st.bridges.items()), tol)
         bridged = st._bridged()
-        touch = st.touch
         lens, river_of = cov.lens, cov.river_of
-        # every touching pair as (lower id, higher id), its border rounded, in one go
-        ends = np.array(list(bd.pair_len), dtype=np.int64).reshape(-1, 2)
-        names = np.array(ids, dtype=object)
-        first, second = names[ends[:, 0]], names[ends[:, 1]]
-        swap = second < first
-        low = np.where(swap, second, first).tolist()
-        high = np.where(swap, first, second).tolist()
+        # every touching pair as (lower id, higher id) with its border rounded, in one
+        # comprehension (a third of the cost of a loop with the river test in it);
+        # then the few pairs a river runs along get their river attributes in place,
+        # which keeps the pairs in border order
         borders = round_all(bd.pair_len.values(), 6)
-        for ab, pr, border in zip(bd.pair_len, zip(low, high), borders):
-            if ab in lens:
-                touch[pr] = _touch_attrs(bd.pair_len[ab], lens[ab], river_of[ab], bridged.get(pr))
-            else:
-                touch[pr] = {"relation": "touch", "border": border}
+        touch = st.touch = {
+            ((x, y) if (x := ids[a]) < (y := ids[b]) else (y, x)): {
+                "relation": "touch",
+                "border": border,
+            }
+            for (a, b), border in zip(bd.pair_len, borders)
+        }
+        for ab in lens:
+            a, b = ab
+            pr = _pair(ids[a], ids[b])
+            touch[pr] = _touch_attrs(bd.pair_len[ab], lens[ab], river_of[ab], bridged.get(pr))
         # river dots, and the chain of dots along each river
         river_list = list(st.rivers.items())
         dots_on: dict[int, list[int]] = defaultdict(list)  # river -> dots
@@ -120,8 +144,9 @@ class RegionState:
             for d, r in zip(di.tolist(), ri.tolist()):
                 dots_on[r].append(d)
         on_river = {d for ds in dots_on.values() for d in ds}
+        contacts = _dot_contacts(sp, [g for _, (g, _) in dot_list], tol)
         for dn, (did, (g, dprops)) in enumerate(dot_list):
-            st.dot_out[did] = _dot(did, g, dprops, sp, dn in on_river, tol)
+            st.dot_out[did] = _dot(did, g, dprops, sp, dn in on_river, tol, contacts[dn])
         for r, (rid, rg) in enumerate(river_list):
             st.dot_river[rid] = _dot_river(
                 rid, rg, [(dot_list[d][0], dot_list[d][1][0]) for d in dots_on.get(r, ())]
@@ -139,7 +164,12 @@ class RegionState:
 
     # ------------------------------------------------------------------ views
     def edges(self) -> list[Edge]:
-        out: list[Edge] = [(u, v, f"touch:{u}|{v}", "touch", a) for (u, v), a in self.touch.items()]
+        """Every edge: the touch edges, then :meth:`feature_edges`."""
+        return _touch_edges(self.touch) + self.feature_edges()
+
+    def feature_edges(self) -> list[Edge]:
+        """The ``dot``, ``dot_river`` and ``road`` edges, in that order (O(E) in them)."""
+        out: list[Edge] = []
         for e, _, _ in self.dot_out.values():
             out.extend(e)
         for e in self.dot_river.values():
@@ -369,13 +399,15 @@ class RegionState:
         for d in d_changed - dots.keys():
             e, _, _ = self.dot_out.pop(d)
             delta.removed.extend((u, v, key) for u, v, key, _, _ in e)
-        for d in sorted(da):
+        redo = sorted(da)
+        contacts = _dot_contacts(sp, [dots[d][0] for d in redo], tol)  # one query for all
+        for d, contact in zip(redo, contacts):
             g, dprops = dots[d]
             old_out = self.dot_out.get(d)
             if old_out is not None:
                 delta.removed.extend((u, v, key) for u, v, key, _, _ in old_out[0])
             on_river = bool(len(river_arr)) and bool(shapely.dwithin(river_arr, g, tol).any())
-            out = _dot(d, g, dprops, sp, on_river, tol)
+            out = _dot(d, g, dprops, sp, on_river, tol, contact)
             self.dot_out[d] = out
             delta.added.extend(out[0])
         self.dot_out = {d: self.dot_out[d] for d in dots}  # board order
@@ -456,7 +488,8 @@ def compile_regions(inp: RegionInput, tol: float = 1.0) -> RegionResult:
         return res
     st = RegionState.build(inp, tol)
     res.state = st
-    res.edges = st.edges()
+    res.touch = st.touch
+    res.feature_edges = st.feature_edges()
     res.problems = st.problems()
     res.road_spaces = st.road_spaces()
     res.city_dots = st.city_dots()
