@@ -10,8 +10,8 @@ name several spaces share is listed for none of them: write the id there.
 
 **Cards.** A card instance's id (``boat.3``, ``the_ring``) names that very card; its
 title as the List of Cards prints it (``"Boat"``, ``"The Ring"``, ``"Mouth of
-Sauron"``), the type's id (``boat``) or the slug a Riddle guesses (``mouth-of-sauron``)
-names *a* copy of that card: the first copy, in the deck's order, that the position
+Sauron"``, case and spacing ignored), the type's id (``boat``) or the title as a Riddle
+guesses it (``mouth_of_sauron``: spelt as ids are) names *a* copy of that card: the first copy, in the deck's order, that the position
 does not place elsewhere (:class:`CardNames`).
 """
 
@@ -24,7 +24,7 @@ from ...compiler import CompiledBoard
 from ...errors import StateError
 from ..base import BoardName
 from ..names import resolve, unknown
-from .cards import Deck, instance_ids, slug
+from .cards import CardType, Deck, instance_ids, slug
 
 __all__ = ["ROLE_NAMES", "CardNames", "board_names", "name_table"]
 
@@ -110,10 +110,30 @@ class CardNames:
                 )
             self.placed[value] = where
 
+    def kind(self, value: object, where: str) -> str:
+        """The card ``value`` names without placing one: an instance id as it is, a
+        title, type id or guess as the type id (any copy of it: a fixed draw)."""
+        if isinstance(value, str) and value in self.deck.type_of:
+            return value
+        return self._type(value, where).id
+
     def read(self, value: object, where: str) -> str:
         """The instance ``value`` stands for (claimed already when it is an id)."""
         if isinstance(value, str) and value in self.deck.type_of:
             return value
+        t = self._type(value, where)
+        for iid in instance_ids(t):
+            if iid not in self.placed:
+                self.placed[iid] = where
+                return iid
+        raise StateError(
+            f"{where}: {value!r} names a {t.name} card, but all {t.count} are placed "
+            f"already ({', '.join(sorted({self.placed[i] for i in instance_ids(t)}))})",
+            code="bad_state",
+        )
+
+    def _type(self, value: object, where: str) -> CardType:
+        """The card type a title, type id or guess names, else one line naming ``where``."""
         tids = (
             self.by_name.get(" ".join(value.casefold().split())) if isinstance(value, str) else None
         )
@@ -129,13 +149,4 @@ class CardNames:
                 f"one of {which}",
                 code="bad_state",
             )
-        t = self.types[tids[0]]
-        for iid in instance_ids(t):
-            if iid not in self.placed:
-                self.placed[iid] = where
-                return iid
-        raise StateError(
-            f"{where}: {value!r} names a {t.name} card, but all {t.count} are placed "
-            f"already ({', '.join(sorted({self.placed[i] for i in instance_ids(t)}))})",
-            code="bad_state",
-        )
+        return self.types[tids[0]]
