@@ -394,6 +394,9 @@ def test_fixed_draws_choose_the_cards_of_a_friendly_exchange(grid):
     jsonschema.validate(pos, RiddleGame.position_schema())
     g = game_from_position(RiddleGame, grid, pos)
     assert g.position()["draws"] == ["good_army2.1", "boat"]  # the title read as its kind
+    saved = g.to_json()  # kept with the state, like fixed dice, and out of every view
+    assert RiddleGame.from_json(saved, g.compiled).rng.draws == ["good_army2.1", "boat"]
+    assert "draws" not in g.view("frodo") and "draws" not in g.view(None)
     g.push_text("move r3c0>r3c1")
     g.push_text("exchange sam")
     assert sorted(g._by["frodo"].hand) == ["boat.1", "good_army1.1"]
