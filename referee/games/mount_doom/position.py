@@ -63,8 +63,10 @@ class MountDoomPosition:
     (roll the first dice; in the final stage the Mount Doom roll of one black die),
     ``place1``, ``roll2``, ``place2`` (the dice phase, ``rolled`` holding the roll) and
     ``resolve`` (the dice on the ``tray`` resolved in order, the next one the first
-    not ``done``). Other decisions (a battle die, the Army of the Dead...) need the
-    ``queue`` that ``position()`` writes for them.
+    not ``done``), then, while a black die's Encounter card is carried out, ``turned``
+    (the card at ``at`` just turned face up: the pause for "any time" cards before it
+    is carried out) and ``battle`` (a battle die pending). Other decisions (the Army of
+    the Dead, Denethor...) need the ``queue`` that ``position()`` writes for them.
     """
 
     companions: dict[str, str] = field(
@@ -161,8 +163,10 @@ class MountDoomPosition:
     ) = field(
         default=None,
         metadata={
-            "help": "the decision awaited (default: read from tray and rolled); one after "
-            "the dice phase (turned ... friends) needs the queue position() writes"
+            "help": "the decision awaited (default: read from tray and rolled); turned: "
+            "the card at 'at' was just turned face up, the players may use 'any time' "
+            "cards before it is carried out; battle: a battle die pending; the others "
+            "(advance, army ... friends) need the queue position() writes"
         },
     )
     battle: str | None = field(
@@ -170,6 +174,16 @@ class MountDoomPosition:
         metadata={
             "help": "phase battle: the Encounter card being fought (default: the card face "
             "up where the last resolved black die points)"
+        },
+    )
+    at: int | None = field(
+        default=None,
+        metadata={
+            "help": "phases turned and battle: the encounter position (1 to 6) of the card "
+            "being carried out (default: where the tray's last resolved black die points; "
+            "the final stage has no tray: the Mount Doom roll's black die, required)",
+            "low": 1,
+            "high": 6,
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -222,6 +236,20 @@ class MountDoomPositions(MountDoomBase):
         lay = self.lay
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
+        at = None
+        if not over and not derived and self.phase in ("turned", "battle"):
+            # a card being carried out: derived when loading phase and at rebuilds it
+            at = self.queue[0].get("position") if self.phase == "turned" else None
+            try:
+                queue = (
+                    self._turned_queue(at)
+                    if self.phase == "turned"
+                    else self._battle_queue(None, at)
+                )
+            except StateError:
+                queue = None
+            derived = queue == self.queue
+            at = at if derived else None
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -249,6 +277,7 @@ class MountDoomPositions(MountDoomBase):
                 for d in self.tray
             ],
             phase=None if over else self.phase,  # type: ignore[arg-type]
+            at=at,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -341,8 +370,12 @@ class MountDoomPositions(MountDoomBase):
             phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
             if p.battle is not None and phase != "battle":
                 raise _bad("battle", f"names the card of phase battle, not of {phase}")
+            if p.at is not None and phase not in ("battle", "turned"):
+                raise _bad("at", f"names the encounter of phases turned and battle, not of {phase}")
             if phase == "battle":
-                self.queue = self._battle_queue(p.battle)
+                self.queue = self._battle_queue(p.battle, p.at)
+            elif phase == "turned":
+                self.queue = self._turned_queue(p.at)
             elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
             else:
@@ -422,23 +455,65 @@ class MountDoomPositions(MountDoomBase):
         if placed in dice:
             raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
 
-    def _battle_queue(self, card: str | None) -> list[Op]:
-        """The queue of a battle about to be fought: the tray's last resolved die a
-        black one whose Encounter card (``card``, or the one lying face up at its
-        position) calls for a battle, the dice after it still to come."""
+    def _encounter_at(self, at: int | None, what: str) -> tuple[int, list[Op]]:
+        """The encounter position a black die being carried out points to, and the
+        rest of the turn after its card: the tray's last resolved die a black one
+        (``at`` must agree), the dice after it still to come; in the final stage
+        ``at`` itself (the Mount Doom roll), then the Ring-bearer's step."""
+        if self.final_stage:
+            if self.tray or self.rolled:
+                raise _bad("tray", "the final stage uses no dice tray (one black die)")
+            if at is None:
+                raise _bad("at", f"{what} in the final stage: give the Mount Doom roll's black die")
+            return at, [{"op": "final_step"}, {"op": "end_turn"}]
         self._check_dice_phase("resolve", battle=True)
         done = [i for i, d in enumerate(self.tray) if d.get("done")]
         if not done or self.tray[done[-1]]["kind"] != "encounter":
-            raise _bad("tray", "a battle comes from a black die already resolved (done)")
+            raise _bad("tray", f"{what} comes from a black die already resolved (done)")
+        value = int(self.tray[done[-1]]["value"])
+        if at is not None and at != value:
+            raise _bad("at", f"{at}, but the tray's last resolved black die shows {value}")
+        return value, self._dice_queue("resolve")
+
+    def _turned_queue(self, at: int | None) -> list[Op]:
+        """The queue paused after the card at ``at`` was turned face up: the players
+        may use "any time" cards, then its effects, then the rest of the turn."""
+        value, rest = self._encounter_at(at, "a card turned face up")
+        stack = self.row[value - 1]
+        if not stack or not stack[-1]["up"]:
+            raise _bad("row", f"phase turned: no card lies face up at encounter position {value}")
+        card = self.lay.cards[stack[-1]["card"]]
+        if card["kind"] == "friend" or not card.get("effects"):
+            raise _bad(
+                "phase",
+                f"turned: {card['id']} at position {value} has nothing to carry out (a friend "
+                "is taken at once)",
+            )
+        if not self._usable_cards(("any",)):
+            raise _bad(
+                "phase",
+                "turned is the pause for 'any time' cards before a card just turned is "
+                "carried out, and nobody holds one: leave phase out (resolve)",
+            )
+        effects: list[Op] = [
+            {"op": "effect", "effect": dict(e, position=value)} for e in card["effects"]
+        ]
+        return [ask("turned", position=value, card=card["id"]), *effects, *rest]
+
+    def _battle_queue(self, card: str | None, at: int | None = None) -> list[Op]:
+        """The queue of a battle about to be fought: the tray's last resolved die a
+        black one whose Encounter card (``card``, or the one lying face up at its
+        position) calls for a battle, the dice after it still to come."""
+        value, rest = self._encounter_at(at, "a battle")
         if card is None:
-            stack = self.row[self.tray[done[-1]]["value"] - 1]
+            stack = self.row[value - 1]
             card = stack[-1]["card"] if stack and stack[-1]["up"] else None
         effects = self.lay.cards[card].get("effects", []) if card in self.lay.cards else []
         fight = next((e for e in effects if e["op"] == "battle"), None)
         if fight is None or int(fight.get("count", 1)) != 1:
             raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
         b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
-        return [ask("battle", battle=b | {"uruk": False}), *self._dice_queue("resolve")]
+        return [ask("battle", battle=b | {"uruk": False}), *rest]
 
     def _dice_queue(self, phase: str) -> list[Op]:
         """The queue awaiting ``phase`` of the dice phase, as play leaves it."""

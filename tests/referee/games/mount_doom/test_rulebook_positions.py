@@ -235,3 +235,65 @@ def test_battle_die_pending_as_a_position(compiled, face: int, won: bool) -> Non
     g.push(Move("fight"))
     assert g.ring == (ring if won else ring + 1)  # lost: 1 dark heart (the Watcher)
     assert g.phase == "resolve" and g.pos["legolas"] == 0  # the rest of the tray follows
+
+
+def test_a_card_just_turned_face_up_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Resolving the dice: "If the rolled card is lying face down, that is, at die
+    position "1" or "6", you first turn it face up and resolve it immediately", and
+    "All friend cards ... can be used at any time during the game". A position at that
+    pause (phase turned, no queue): the black 1 has turned the Watcher face up; p1 uses
+    Galadriel to bring Gimli beside the Ring-bearer before the battle, which Gimli's
+    axe (3) then wins; the tray's other dice follow."""
+    pos = position(
+        phase="turned",
+        dice=[3],
+        companions={"ringbearer": "r03", "gimli": "r01", "aragorn": "r00"}
+        | {"legolas": "r00", "merry-pippin": "r00"},
+        held={"galadriel": "p1"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert g.phase == "turned" and "go" in {str(m) for m in g.legal_moves}
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == "turned" and written["at"] == 1
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("use", "galadriel", "gimli", "2"))
+    assert g.pos["gimli"] == 3 and g.phase == "turned"
+    ring = g.ring
+    events = g.push(Move("go"))  # no card left to use: the battle die is rolled at once
+    assert [e.get("face") for e in events if e["type"] == "roll"] == ["gimli"]
+    assert g.ring == ring and g.phase == "resolve" and not g.rng.fixed  # Gimli's axe: won
+    # refused in one line naming the field: a die that is not the tray's, nobody to pause
+    for fields, where in (
+        ({"at": 2}, "position.at: 2, but the tray's last resolved black die shows 1"),
+        ({"held": {}}, "position.phase: turned is the pause for 'any time' cards"),
+    ):
+        with pytest.raises(StateError, match=where.replace("(", r"\(")):
+            MountDoom.from_position(compiled, pos | fields)
+
+
+def test_a_card_turned_at_the_mount_doom_roll(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The final stage: "The cards at "1" and "6" are turned face up as usual when they
+    are rolled for the first time." The Mount Doom roll showed 6: Plains of Gorgoroth
+    ... here the Fell beast (a Nazgûl) lay face down there; with the White Rider held,
+    the position pauses at the turned card (``at`` is the black die, required without a
+    tray); going on places the Nazgûl, then the Ring-bearer steps on."""
+    pos = position(
+        stage=6,
+        phase="turned",
+        at=6,
+        held={"white-rider": "p1"},
+        companions={"ringbearer": "route space 37", "aragorn": "the rally space"}
+        | {"legolas": "Minas Morgul", "gimli": "route space 30", "merry-pippin": "Minas Morgul"},
+        ring="resolve space 6",
+        row=[[{"card": "shelob"}], [{"card": "orc-patrol"}], [{"card": "sams-courage"}]]
+        + [[{"card": "gollum"}], [{"card": "ash-plains"}], [{"card": "fell-beast"}]],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert g.phase == "turned" and g.position()["at"] == 6 and g.position()["queue"] is None
+    nazgul, step = g.nazgul, g.pos["ringbearer"]
+    g.push(Move("go"))
+    assert g.nazgul > nazgul and g.pos["ringbearer"] == step + 1 and g.to_move == "p2"
+    with pytest.raises(StateError, match=r"position\.at: a card turned face up in the final"):
+        MountDoom.from_position(compiled, {k: v for k, v in pos.items() if k != "at"})
