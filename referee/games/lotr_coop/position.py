@@ -45,6 +45,13 @@ class LotrCoopPosition:
     ``active``'s turn: an Event tile to reveal; at Mount Doom, ``location``
     ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise),
     ``queue`` (the rest of the turn, from ``phase``).
+
+    An Event's decision is a ``phase`` too, with no queue: ``each_pay`` (an EACH
+    PLAYER event, ``answering`` the Hobbits still to answer), ``group_pay`` (a GROUP
+    event, ``owed`` what is still to pay) and ``volunteer``; ``event`` names the Event
+    being carried out — the Event tile last revealed (the default) or ``box``, the
+    Scenario's event at ``event_pos`` (a sundial revealed it, or a refused tile).
+    What follows is derived: the rest of that Event, then the next Event tile.
     """
 
     corruption: dict[str, str] = field(
@@ -141,11 +148,43 @@ class LotrCoopPosition:
             "queue position() writes"
         },
     )
+    event: str | None = field(
+        default=None,
+        metadata={
+            "help": "phases each_pay, group_pay, volunteer: the Event being carried out, an "
+            "Event tile id (volunteer, discard-three, card-life-shield; default: the tile "
+            "last revealed, when it asks for this decision) or box (the Scenario's event at "
+            "event_pos, revealed by a sundial or a refused tile)"
+        },
+    )
+    answering: list[str] | None = field(
+        default=None,
+        metadata={
+            "help": "phase each_pay: the Hobbits still to answer the EACH PLAYER event, the "
+            "one asked now first (default: every Hobbit in the game, from active clockwise)"
+        },
+    )
+    owed: int | list[Literal["card", "life", "shield"]] | None = field(
+        default=None,
+        metadata={
+            "help": "phase group_pay: what the group still owes, a number of cards (or "
+            "symbols), or for the card-life-shield tile the things still to give "
+            "(default: the whole payment)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
     )
     result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
+
+
+#: an Event's decision phase -> the operations of the pack that ask for it
+EVENT_PHASES = {
+    "each_pay": ("each",),
+    "group_pay": ("group", "group_mixed"),
+    "volunteer": ("volunteer",),
+}
 
 
 def _bad(where: str, what: str) -> StateError:
@@ -188,6 +227,119 @@ class LotrCoopPositions(LotrCoopBase):
             return [ask("play")]
         if phase == "line" and self.sc is not None:
             return [ask("line", lines=self._open_lines()), ask("play")]
+        return None
+
+    # ------------------------------------------------------------------ Event decisions
+    def _event_ops(self, phase: str, event: str | None) -> tuple[str, Op, list[Op]]:
+        """The Event being carried out (as a position writes it), the operation that
+        asks for the ``phase`` decision, and what follows it: the rest of that Event,
+        then the next Event tile to reveal (as :meth:`_reveal` and the ``next_event``
+        operation leave the queue)."""
+        kinds = EVENT_PHASES[phase]
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        written = event is not None
+        if event is None:
+            effects = (self.lay.tiles[tile].get("effects") or []) if tile else []
+            event = tile if any(o["op"] in kinds for o in effects) else "box"
+        if event == "box":
+            sc = self.sc
+            if sc is None or not 1 <= self.event_pos <= 6:
+                if not written:
+                    raise _bad(
+                        "phase",
+                        f"{phase} is an Event's decision, but neither the Event tile last "
+                        f"revealed ({tile or 'none in tile_discard'}) nor a Scenario event "
+                        "(event_pos 0) asks for it: write the tile first in tile_discard or "
+                        "event_pos, or the queue position() writes",
+                    )
+                raise _bad(
+                    "event",
+                    "box: no Scenario event is reached (a scenario and event_pos 1 to 6)",
+                )
+            box = sc.events[self.event_pos - 1]
+            ops: list[Op] = [dict(o) for o in self.lay.events[box]["effects"]]
+            if self.event_pos == 6:
+                ops.append({"op": "event_concluded"})
+            name = f"the event of box {self.event_pos} ({box})"
+        else:
+            if event not in self.lay.tiles:
+                raise unknown(
+                    "position.event", "Event tile (or box)", event, [*self.lay.tiles, "box"]
+                )
+            if event != tile:
+                raise _bad(
+                    "event",
+                    f"{event!r} is not the Event tile last revealed ({tile or 'none'}): "
+                    "list it first in tile_discard",
+                )
+            effects = self.lay.tiles[event].get("effects") or []
+            ops = [dict(o, player=self.active) for o in effects]
+            name = f"the Event tile {event}"
+        k = next((i for i, o in enumerate(ops) if o["op"] in kinds), None)
+        if k is None:
+            raise _bad("event", f"{name} asks for no {phase} decision")
+        return event, ops[k], [*ops[k + 1 :], ask("reveal")]
+
+    def _event_queue(
+        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+    ) -> list[Op]:
+        """The queue awaiting an Event's decision ``phase`` (each_pay, group_pay,
+        volunteer), as play leaves it; refusals name the position's field."""
+        _, op, rest = self._event_ops(phase, event)
+        if phase == "each_pay":
+            order = self._order(self.active)
+            if answering is None:
+                who = order
+            else:
+                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
+                if not who or who != order[len(order) - len(who) :]:
+                    names = ", ".join(self.players[q] for q in order)
+                    raise _bad(
+                        "answering",
+                        f"each Hobbit in the game answers in turn from the active player "
+                        f"clockwise ({names}): those still to answer are the last of them",
+                    )
+            sym, alt = op["pay"]["symbol"], op["else"]
+            return [*(ask("each_pay", player=q, symbol=sym, **{"else": alt}) for q in who), *rest]
+        if phase == "group_pay":
+            if op["op"] == "group":
+                n = int(op["pay"]["n"])
+                left = n if owed is None else owed
+                if isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= n:
+                    raise _bad("owed", f"{left!r}: the group owes 1 to {n} (a number)")
+                pay = {"symbol": op["pay"]["symbol"], "n": left}
+            else:
+                full = list(op["pay"])
+                left = full if owed is None else owed
+                if not isinstance(left, list) or not left or not set(left) <= set(full):
+                    raise _bad("owed", f"{left!r}: the things still to give, some of {full}")
+                if len(set(left)) != len(left):
+                    raise _bad("owed", f"{left!r}: each thing is given once")
+                pay = {"needs": [x for x in full if x in left]}
+            return [ask("group_pay", **pay, **{"else": op["else"]}), *rest]
+        return [ask("volunteer", n=int(op["n"]), **{"else": op["else"]}), *rest]
+
+    def _written_event(self) -> tuple[str, list[str] | None, Any] | None:
+        """``event``, ``answering`` and ``owed`` that rebuild the queue of an Event's
+        decision (:meth:`_event_queue`), or ``None`` when no position can say it."""
+        first = self.queue[0] if self.queue else {}
+        answering = owed = None
+        if self.phase == "each_pay":
+            lead = []
+            for o in self.queue:
+                if o.get("op") != "ask" or o.get("phase") != "each_pay":
+                    break
+                lead.append(self.players[int(o["player"])])
+            answering = lead
+        elif self.phase == "group_pay":
+            owed = first.get("n", first.get("needs"))
+        for event in (None, "box"):
+            try:
+                name, _, _ = self._event_ops(self.phase, event)
+                if self.queue == self._event_queue(self.phase, event, answering, owed):
+                    return name, answering, owed
+            except StateError:
+                continue
         return None
 
     def _check_mount_doom(self, p: LotrCoopPosition) -> None:
@@ -235,6 +387,11 @@ class LotrCoopPositions(LotrCoopBase):
         sc = self.sc
         over = self.result is not None
         derived = not over and self.queue == self._default_queue(self.phase)
+        written = None
+        if not over and not derived and self.phase in EVENT_PHASES:
+            written = self._written_event()
+            derived = written is not None
+        event, answering, owed = written or (None, None, None)
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -267,6 +424,9 @@ class LotrCoopPositions(LotrCoopBase):
             scenario_over=self.scenario_over,
             last_number=self.last_number,
             phase=None if over else self.phase,  # type: ignore[arg-type]
+            event=event,
+            answering=answering,
+            owed=owed,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -371,6 +531,18 @@ class LotrCoopPositions(LotrCoopBase):
         elif sc is not None:
             self.last_number = int(sc.main.numbers[self.markers[sc.main.activity]] or 0)
         self.result = p.result
+        phases: dict[str, Any] = {
+            "event": EVENT_PHASES,
+            "answering": ("each_pay",),
+            "owed": ("group_pay",),
+        }
+        for key, given in (("event", p.event), ("answering", p.answering), ("owed", p.owed)):
+            if given is not None and (p.queue is not None or p.phase not in phases[key]):
+                raise _bad(
+                    key,
+                    f"belongs to phase {' or '.join(phases[key])} written without a queue, "
+                    f"not to {'a written queue' if p.queue is not None else repr(p.phase)}",
+                )
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
             first = self.queue[0] if self.queue else {}
@@ -382,6 +554,8 @@ class LotrCoopPositions(LotrCoopBase):
         else:
             self._check_mount_doom(p)
             queue = self._default_queue(p.phase)
+            if p.phase in EVENT_PHASES and not self._at_mount_doom():
+                queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
             if queue is None:
                 where = "at Mount Doom" if self._at_mount_doom() else "here"
                 raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")

@@ -186,6 +186,14 @@ class MountDoomPosition:
             "high": 6,
         },
     )
+    turned: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase turned: the card just turned face up (default: the card face up "
+            "at 'at'; a card put back in the box once met, like the Cave Troll, is named "
+            "here and lies in box)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -236,20 +244,10 @@ class MountDoomPositions(MountDoomBase):
         lay = self.lay
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
-        at = None
+        at = turned = battle = None
         if not over and not derived and self.phase in ("turned", "battle"):
-            # a card being carried out: derived when loading phase and at rebuilds it
-            at = self.queue[0].get("position") if self.phase == "turned" else None
-            try:
-                queue = (
-                    self._turned_queue(at)
-                    if self.phase == "turned"
-                    else self._battle_queue(None, at)
-                )
-            except StateError:
-                queue = None
-            derived = queue == self.queue
-            at = at if derived else None
+            # a card being carried out: derived when phase, at and the card rebuild it
+            at, turned, battle, derived = self._written_encounter()
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -277,7 +275,9 @@ class MountDoomPositions(MountDoomBase):
                 for d in self.tray
             ],
             phase=None if over else self.phase,  # type: ignore[arg-type]
+            battle=battle,
             at=at,
+            turned=turned,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -372,10 +372,12 @@ class MountDoomPositions(MountDoomBase):
                 raise _bad("battle", f"names the card of phase battle, not of {phase}")
             if p.at is not None and phase not in ("battle", "turned"):
                 raise _bad("at", f"names the encounter of phases turned and battle, not of {phase}")
+            if p.turned is not None and phase != "turned":
+                raise _bad("turned", f"names the card of phase turned, not of {phase}")
             if phase == "battle":
                 self.queue = self._battle_queue(p.battle, p.at)
             elif phase == "turned":
-                self.queue = self._turned_queue(p.at)
+                self.queue = self._turned_queue(p.at, p.turned)
             elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
             else:
@@ -475,25 +477,17 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("at", f"{at}, but the tray's last resolved black die shows {value}")
         return value, self._dice_queue("resolve")
 
-    def _turned_queue(self, at: int | None) -> list[Op]:
-        """The queue paused after the card at ``at`` was turned face up: the players
-        may use "any time" cards, then its effects, then the rest of the turn."""
+    def _turned_queue(self, at: int | None, turned: str | None = None) -> list[Op]:
+        """The queue paused after the card at ``at`` (``turned``, or the one face up
+        there) was turned face up: the players may use "any time" cards, then its
+        effects, then the rest of the turn."""
         value, rest = self._encounter_at(at, "a card turned face up")
-        stack = self.row[value - 1]
-        if not stack or not stack[-1]["up"]:
-            raise _bad("row", f"phase turned: no card lies face up at encounter position {value}")
-        card = self.lay.cards[stack[-1]["card"]]
+        card = self._card_met(value, turned, "turned")
         if card["kind"] == "friend" or not card.get("effects"):
             raise _bad(
                 "phase",
                 f"turned: {card['id']} at position {value} has nothing to carry out (a friend "
                 "is taken at once)",
-            )
-        if not self._usable_cards(("any",)):
-            raise _bad(
-                "phase",
-                "turned is the pause for 'any time' cards before a card just turned is "
-                "carried out, and nobody holds one: leave phase out (resolve)",
             )
         effects: list[Op] = [
             {"op": "effect", "effect": dict(e, position=value)} for e in card["effects"]
@@ -505,15 +499,60 @@ class MountDoomPositions(MountDoomBase):
         black one whose Encounter card (``card``, or the one lying face up at its
         position) calls for a battle, the dice after it still to come."""
         value, rest = self._encounter_at(at, "a battle")
-        if card is None:
-            stack = self.row[value - 1]
-            card = stack[-1]["card"] if stack and stack[-1]["up"] else None
-        effects = self.lay.cards[card].get("effects", []) if card in self.lay.cards else []
+        card = self._card_met(value, card, "battle")["id"]
+        effects = self.lay.cards[card].get("effects", [])
         fight = next((e for e in effects if e["op"] == "battle"), None)
         if fight is None or int(fight.get("count", 1)) != 1:
             raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
         b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
         return [ask("battle", battle=b | {"uruk": False}), *rest]
+
+    def _written_encounter(self) -> tuple[int | None, str | None, str | None, bool]:
+        """``at``, ``turned`` and ``battle`` that rebuild the queue of the card being
+        carried out (phase turned or battle), and whether any do."""
+        first = self.queue[0] if self.queue else {}
+        if self.phase == "turned":
+            at = first.get("position")
+            for named in (None, first.get("card")):
+                try:
+                    if self._turned_queue(at, named) == self.queue:
+                        return at, named, None, True
+                except StateError:
+                    continue
+            return None, None, None, False
+        once = [c for c in self.box if self.lay.cards.get(c, {}).get("once")]
+        for card in (None, *once):
+            try:
+                if self._battle_queue(card) == self.queue:
+                    return None, None, card, True
+            except StateError:
+                continue
+        return None, None, None, False
+
+    def _card_met(self, value: int, named: str | None, key: str) -> dict[str, Any]:
+        """The Encounter card being carried out at position ``value``: ``named`` (the
+        position's ``key``) or the card face up there. A named card lies face up there,
+        or is one put back in the box once met (it lies in the box)."""
+        stack = self.row[value - 1]
+        top = stack[-1]["card"] if stack and stack[-1]["up"] else None
+        if named is None:
+            if top is None:
+                raise _bad(
+                    key,
+                    f"no card lies face up at encounter position {value}: name the card "
+                    "(one put back in the box once met)",
+                )
+            return self.lay.cards[top]
+        if named not in self.lay.cards:
+            raise unknown(f"position.{key}", "card of the pack", named, sorted(self.lay.cards))
+        card = self.lay.cards[named]
+        if named != top and not (card.get("once") and named in self.box):
+            raise _bad(
+                key,
+                f"{named} is neither the card face up at encounter position {value} nor "
+                "one put back in the box once met (in box)",
+            )
+        return card
 
     def _dice_queue(self, phase: str) -> list[Op]:
         """The queue awaiting ``phase`` of the dice phase, as play leaves it."""

@@ -110,9 +110,10 @@ def test_phase_names_the_decision_without_a_queue(compiled) -> None:  # type: ig
         "line fighting",
         "line travelling",
     }
-    with pytest.raises(StateError) as exc:
+    with pytest.raises(StateError) as exc:  # an Event's decision with no Event to come from
         LotrCoop.from_position(compiled, {**base, "phase": "each_pay"})
-    assert "position.phase" in str(exc.value) and "queue" in str(exc.value)
+    assert "position.phase: each_pay is an Event's decision" in str(exc.value)
+    assert "tile_discard" in str(exc.value) and "queue" in str(exc.value)
 
 
 def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -190,3 +191,112 @@ def test_negative_life_tokens_refused_at_the_field_written() -> None:
     board = compile_board(load_project(root / "projects/lotr-coop"))
     with pytest.raises(StateError, match=r"^position\.life\.sam\.sun: -1 is a negative"):
         get_game("lotr-coop").from_position(board, pos)
+
+
+# ------------------------------------------------ an Event's decisions, without queue steps
+def event_position(**fields: Any) -> dict[str, Any]:
+    """Frodo, Sam and Pippin in Moria, Sam on turn, and ``fields``."""
+    return {
+        "players": ["frodo", "sam", "pippin"],
+        "corruption": dict.fromkeys(("frodo", "sam", "pippin"), "corruption space 0"),
+        "sauron": "corruption space 15",
+        "location": "Moria",
+        "scenario": "moria",
+        "active": "sam",
+        **fields,
+    }
+
+
+def same_again(compiled, g: LotrCoop) -> None:  # type: ignore[no-untyped-def]
+    """``position()`` writes the decision without a queue, and sets up the same game."""
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == g.phase
+    assert LotrCoop.from_position(compiled, written).to_json() == g.to_json()
+
+
+def test_an_each_player_event_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Event boxes: "When you come across an Event with an EACH PLAYER prompt, all players
+    must follow the instructions and consequences independently. The active player starts
+    with the other players following in clockwise order." Example of Play: "Each Hobbit
+    must discard one Hiding card or roll the die. Sam discards a Hiding card ... Pippin
+    ... rolls the die. It shows a single black circle" — a position at that Event (the
+    second sundial revealed Moria's box 2), Sam having paid: Pippin and Frodo answer."""
+    pos = event_position(
+        phase="each_pay",
+        answering=["pippin", "frodo"],
+        event_pos=2,
+        tile_discard=["sundial", "sundial"],
+        hands={"frodo": ["w-friendship"], "sam": ["gimli"], "pippin": ["g-star2"]},
+        dice=[2],
+    )
+    jsonschema.validate(pos, LotrCoop.position_schema())
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.phase == "each_pay" and g.to_move == "pippin"
+    assert g.position()["event"] == "box" and g.position()["answering"] == ["pippin", "frodo"]
+    same_again(compiled, g)
+    g.push_text("decline pippin")  # the die: one black circle, a step into the darkness
+    assert g.corruption[2] == 1 and g.to_move == "frodo"
+    same_again(compiled, g)
+    g.push_text("pay frodo w-friendship")  # Frodo's skill: a white card as a star
+    assert g.phase == "reveal" and g.to_move == "sam" and g.hands[0] == []
+    with pytest.raises(StateError, match=r"position\.answering: each Hobbit .* the last of them"):
+        LotrCoop.from_position(compiled, pos | {"answering": ["frodo", "pippin"]})
+
+
+def test_a_group_event_half_paid_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Event boxes: "If the 'group' is instructed to act, it is up to the players to decide
+    between them who contributes to fulfil the instructions." Example of Play: "It shows
+    a sundial ... The group confer and decide that Sam will discard a Friendship card and
+    Pippin a star card." Moria's first Event asks the group for two Friendship symbols:
+    a position after Sam's card, one still owed."""
+    pos = event_position(
+        phase="group_pay",
+        owed=1,
+        event_pos=1,
+        tile_discard=["sundial"],
+        hands={"sam": ["gimli"], "pippin": ["g-star", "g-star2"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.phase == "group_pay" and g.position()["owed"] == 1
+    same_again(compiled, g)
+    g.push_text("give pippin g-star")
+    assert g.phase == "reveal" and g.hands[2] == ["g-star2"] and g.sauron == 15
+    with pytest.raises(StateError, match=r"position\.owed: 3: the group owes 1 to 2"):
+        LotrCoop.from_position(compiled, pos | {"owed": 3})
+
+
+def test_an_evil_tile_decision_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Evil tiles: "One player must volunteer to advance their Hobbit by two steps into the
+    darkness on the Corruption line, or else Sauron moves one step towards the Hobbits.
+    Then reveal the next Event tile." and "If you join together with the other players to
+    discard 1 card, 1 Life token and 1 shield between you, nothing happens." The tile
+    last revealed is the Event (the default); a tile that asks for another decision is
+    refused naming the field."""
+    g = LotrCoop.from_position(
+        compiled, event_position(phase="volunteer", tile_discard=["volunteer"])
+    )
+    assert g.position()["event"] == "volunteer"
+    same_again(compiled, g)
+    g.push_text("volunteer pippin")
+    assert g.corruption[2] == 2 and g.phase == "reveal" and g.to_move == "sam"
+    g = LotrCoop.from_position(
+        compiled,
+        event_position(
+            phase="group_pay",
+            owed=["shield"],
+            tile_discard=["card-life-shield"],
+            shields={"pippin": [{"value": 1}]},
+        ),
+    )
+    assert {str(m) for m in g.legal_moves if m.verb == "give"} == {"give pippin shield:1"}
+    same_again(compiled, g)
+    with pytest.raises(StateError, match=r"position\.event: the Event tile volunteer asks"):
+        LotrCoop.from_position(
+            compiled,
+            event_position(phase="group_pay", tile_discard=["volunteer"], event="volunteer"),
+        )
+    with pytest.raises(StateError, match=r"position\.answering: belongs to phase each_pay"):
+        LotrCoop.from_position(
+            compiled,
+            event_position(phase="volunteer", tile_discard=["volunteer"], answering=["sam"]),
+        )

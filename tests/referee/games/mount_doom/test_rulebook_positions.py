@@ -264,10 +264,10 @@ def test_a_card_just_turned_face_up_as_a_position(compiled) -> None:  # type: ig
     events = g.push(Move("go"))  # no card left to use: the battle die is rolled at once
     assert [e.get("face") for e in events if e["type"] == "roll"] == ["gimli"]
     assert g.ring == ring and g.phase == "resolve" and not g.rng.fixed  # Gimli's axe: won
-    # refused in one line naming the field: a die that is not the tray's, nobody to pause
+    # refused in one line naming the field: a die that is not the tray's, a card not met
     for fields, where in (
         ({"at": 2}, "position.at: 2, but the tray's last resolved black die shows 1"),
-        ({"held": {}}, "position.phase: turned is the pause for 'any time' cards"),
+        ({"turned": "wargs"}, "position.turned: wargs is neither the card face up at"),
     ):
         with pytest.raises(StateError, match=where.replace("(", r"\(")):
             MountDoom.from_position(compiled, pos | fields)
@@ -297,3 +297,27 @@ def test_a_card_turned_at_the_mount_doom_roll(compiled) -> None:  # type: ignore
     assert g.nazgul > nazgul and g.pos["ringbearer"] == step + 1 and g.to_move == "p2"
     with pytest.raises(StateError, match=r"position\.at: a card turned face up in the final"):
         MountDoom.from_position(compiled, {k: v for k, v in pos.items() if k != "at"})
+
+
+def test_a_card_put_back_once_met_is_named_at_its_pause(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Cave Troll goes back in the box once met, so the row no longer shows it: a
+    position turned (or battling) at it names it (``turned``), and ``position()`` writes
+    it so; the battle follows with its two dark hearts (Sauron's face, lost)."""
+    pos = position(
+        phase="turned",
+        dice=[5],
+        held={"galadriel": "p2"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        turned="cave-troll",
+        tray=[die(1, 6, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert "cave-troll" in g.box and g.position()["turned"] == "cave-troll"
+    assert g.position()["queue"] is None
+    ring = g.ring
+    g.push(Move("go"))  # Galadriel could still be used in battle: the battle die awaits
+    assert g.phase == "battle" and g.position()["battle"] == "cave-troll"
+    assert g.position()["queue"] is None
+    assert MountDoom.from_position(compiled, g.position()).to_json() == g.to_json()
+    g.push(Move("fight"))
+    assert g.ring == ring + 2
