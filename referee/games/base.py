@@ -999,6 +999,13 @@ class Game(ABC, Generic[M]):
         return out
 
     # ================================================================== names
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """Hook: ``position`` (as :meth:`position` wrote it) with each card written
+        by its title as the rulebook prints it, wherever the game reads the title back
+        as that very card (``referee position --names``; default: unchanged, for a
+        game whose positions read card ids only)."""
+        return position
+
     @classmethod
     def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
         """Hook: the names the rulebook gives the places of ``compiled`` (the ids

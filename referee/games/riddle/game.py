@@ -391,6 +391,11 @@ class RiddleGame(Game[Move]):
             got.append(self.draw_pile.pop())
         return got
 
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """Cards by their titles where they read back as the same cards
+        (:func:`.names.with_titles`)."""
+        return names.with_titles(self.deck, position)
+
     def read_draw(self, value: str, where: str) -> str:
         """A fixed draw: a card id as it is, a title (or type id, or Riddle guess)
         as its type id (:meth:`.names.CardNames.kind`)."""
