@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
-from ..names import resolve, unknown
+from ..names import CardTitles, resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import COMPANIONS
@@ -24,7 +24,9 @@ from .state import RALLY, MountDoomBase
 class RowCard:
     """One card on the encounter row."""
 
-    card: str = field(metadata={"help": "card id"})
+    card: str = field(
+        metadata={"help": "the card: its id or its title (Galadriel, Watcher in the Water)"}
+    )
     up: bool = field(default=True, metadata={"help": "lying face up"})
 
 
@@ -90,15 +92,20 @@ class MountDoomPosition:
         default=1, metadata={"help": "1 Lothlórien ... 6 Mount Doom", "low": 1, "high": 6}
     )
     held: dict[str, str] = field(
-        default_factory=dict, metadata={"help": "card lying face up -> the player it lies before"}
+        default_factory=dict,
+        metadata={"help": "card lying face up (id or title) -> the player it lies before"},
     )
     decks: dict[str, list[str]] | None = field(
-        default=None, metadata={"help": "stage -> its face-down encounter stack, top first"}
+        default=None,
+        metadata={"help": "stage -> its face-down encounter stack, top first (ids or titles)"},
     )
     gandalf_stack: list[str] | None = field(
-        default=None, metadata={"help": "the face-down Gandalf stack, top first"}
+        default=None,
+        metadata={"help": "the face-down Gandalf stack, top first (ids or titles)"},
     )
-    box: list[str] | None = field(default=None, metadata={"help": "cards back in the box"})
+    box: list[str] | None = field(
+        default=None, metadata={"help": "cards back in the box (ids or titles)"}
+    )
     unseen: list[str] = field(
         default_factory=list,
         metadata={"help": "cards put back in the box unseen (nobody knows which)"},
@@ -213,25 +220,35 @@ class MountDoomPositions(MountDoomBase):
                 f"companions.{lost[0]}",
                 f"missing: every companion stands on a space ({', '.join(COMPANIONS)})",
             )
-        pool = sorted(self.lay.cards)
-        piles: list[tuple[str, list[str]]] = [("held", list(p.held))]
-        piles += [(f"row[{k}]", [rc.card for rc in stack]) for k, stack in enumerate(p.row)]
-        piles += [(f"decks.{s}", d) for s, d in (p.decks or {}).items()]
-        piles += [("gandalf_stack", p.gandalf_stack or []), ("box", p.box or [])]
-        piles += [("unseen", p.unseen)]
+        titles = self.card_titles()
         seen: dict[str, str] = {}
-        for field_name, pile in piles:
-            for i, c in enumerate(pile):
-                where = (
-                    f"position.held.{c}" if field_name == "held" else f"position.{field_name}[{i}]"
+
+        def read(c: str, where: str) -> str:
+            cid = titles.read(c, where)
+            if cid in seen:
+                raise StateError(
+                    f"{where}: card {cid} is listed twice (also {seen[cid]})", code="bad_state"
                 )
-                if c not in self.lay.cards:
-                    raise unknown(where, "card of the pack", c, pool)
-                if c in seen:
-                    raise StateError(
-                        f"{where}: card {c} is listed twice (also {seen[c]})", code="bad_state"
-                    )
-                seen[c] = where
+            seen[cid] = where
+            return cid
+
+        # cards by id or by title (one copy of each card): read as ids from here on
+        p.held = {read(c, f"position.held.{c}"): who for c, who in p.held.items()}
+        for k, stack in enumerate(p.row):
+            for i, rc in enumerate(stack):
+                rc.card = read(rc.card, f"position.row[{k}][{i}].card")
+        if p.decks is not None:
+            p.decks = {
+                s: [read(c, f"position.decks.{s}[{i}]") for i, c in enumerate(d)]
+                for s, d in p.decks.items()
+            }
+        for key in ("gandalf_stack", "box", "unseen"):
+            pile = getattr(p, key)
+            if pile is not None:
+                setattr(p, key, [read(c, f"position.{key}[{i}]") for i, c in enumerate(pile)])
+        for key in ("battle", "turned"):
+            if getattr(p, key) is not None:
+                setattr(p, key, titles.read(getattr(p, key), f"position.{key}"))
         if len(p.row) != 6:
             raise _bad("row", f"{len(p.row)} encounter positions, not 6")
         if p.nazgul >= 9 and p.result is None:
@@ -239,6 +256,42 @@ class MountDoomPositions(MountDoomBase):
                 "nazgul",
                 "the ninth Nazgûl at Minas Morgul ends the game: 8 at most while it goes on",
             )
+
+    def card_titles(self) -> CardTitles:
+        """The pack's cards by id and by title (``Galadriel``, ``Watcher in the Water``;
+        the four ``Uruk-hai``, two ``Saruman`` and two ``Sauron's Eye`` by id only)."""
+        return CardTitles({c: str(d.get("name") or c) for c, d in self.lay.cards.items()})
+
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """``position`` with each card written by its title where it names that card
+        alone (every card is one copy, so a title always reads back as it)."""
+        titles = self.card_titles()
+        out = dict(position)
+
+        def each(v: Any) -> Any:
+            return [titles.write(c) if isinstance(c, str) else c for c in v]
+
+        if isinstance(out.get("held"), dict):
+            out["held"] = {titles.write(c): who for c, who in out["held"].items()}
+        if isinstance(out.get("row"), list):
+            out["row"] = [
+                [
+                    {**rc, "card": titles.write(rc["card"])}
+                    if isinstance(rc, dict) and isinstance(rc.get("card"), str)
+                    else rc
+                    for rc in stack
+                ]
+                for stack in out["row"]
+            ]
+        if isinstance(out.get("decks"), dict):
+            out["decks"] = {s: each(d) for s, d in out["decks"].items()}
+        for key in ("gandalf_stack", "box", "unseen"):
+            if isinstance(out.get(key), list):
+                out[key] = each(out[key])
+        for key in ("battle", "turned"):
+            if isinstance(out.get(key), str):
+                out[key] = titles.write(out[key])
+        return out
 
     def dump_position(self) -> MountDoomPosition:
         lay = self.lay

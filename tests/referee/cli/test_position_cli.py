@@ -107,7 +107,10 @@ A_NAME = {
 
 #: a card each game's --names position writes by its title (games whose positions read
 #: titles): the field, the key, the id written without --names and the title with it
-A_CARD = {"riddle": ("hands", "frodo", "the_ring", "The Ring")}
+A_CARD = {
+    "riddle": ("hands", "frodo", "the_ring", "The Ring"),
+    "mount-doom": ("gandalf_stack", 0, "flame-of-anor", "Flame of Anor"),
+}
 
 
 def _state(path: Path) -> Any:

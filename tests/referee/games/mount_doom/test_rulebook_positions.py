@@ -321,3 +321,28 @@ def test_a_card_put_back_once_met_is_named_at_its_pause(compiled) -> None:  # ty
     assert MountDoom.from_position(compiled, g.position()).to_json() == g.to_json()
     g.push(Move("fight"))
     assert g.ring == ring + 2
+
+
+def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The rulebook names the cards by their titles ("Elrond", "Watcher in the Water"):
+    a position may too, and sets up the game written with ids; a title four cards share
+    (Uruk-hai) is refused with the ids to write, a misspelt one with the nearest title."""
+    by_title = position(
+        held={"Galadriel": "p1"},
+        row=[[{"card": "Watcher in the Water", "up": False}], [{"card": "elrond"}]]
+        + [[], [], [], []],
+        gandalf_stack=["The White Rider"],
+    )
+    by_id = position(
+        held={"galadriel": "p1"},
+        row=[[{"card": "watcher", "up": False}], [{"card": "elrond"}], [], [], [], []],
+        gandalf_stack=["white-rider"],
+    )
+    a = MountDoom.from_position(compiled, by_title)
+    assert a.to_json() == MountDoom.from_position(compiled, by_id).to_json()
+    assert a.position()["held"] == {"galadriel": "p1"}  # position() writes ids
+    assert a.with_card_titles(a.position())["held"] == {"Galadriel": "p1"}
+    with pytest.raises(StateError, match=r"position\.box\[0\]: 'Uruk-hai' is the title of 4"):
+        MountDoom.from_position(compiled, position(box=["Uruk-hai"]))
+    with pytest.raises(StateError, match=r"position\.held\.Galadrial: .*'Galadriel'"):
+        MountDoom.from_position(compiled, position(held={"Galadrial": "p1"}))
