@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
-from ..names import resolve, unknown
+from ..names import CardTitles, resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import LIFE
@@ -67,7 +67,11 @@ class LotrCoopPosition:
         metadata={"help": "the Fellowship's place on the Master board (an id or a name: Moria)"}
     )
     hands: dict[str, list[str]] = field(
-        default_factory=dict, metadata={"help": "Hobbit -> his cards"}
+        default_factory=dict,
+        metadata={
+            "help": "Hobbit -> his cards: Hobbit card ids (w-hiding, g-star), Feature cards "
+            "by id or title (gimli, Book of Mazarbul)"
+        },
     )
     active: str = field(default="", metadata={"help": "the active player (default: the first)"})
     ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
@@ -363,17 +367,23 @@ class LotrCoopPositions(LotrCoopBase):
         written, the nearest card suggested), and a Hobbit on or past Sauron's space
         who is not listed as eliminated."""
         lay = self.lay
-        cards = sorted(set(lay.cards) | set(lay.gandalf))
-        piles: list[tuple[str, list[str]]] = [(f"hands.{n}", h) for n, h in p.hands.items()]
-        piles += [("deck", p.deck or []), ("discard", p.discard), ("box", p.box)]
-        piles += [("features_on_board", p.features_on_board or [])]
-        for field_name, pile in piles:
-            for i, c in enumerate(pile):
-                if c not in lay.cards and c not in lay.gandalf:
-                    raise unknown(f"position.{field_name}[{i}]", "card of the pack", c, cards)
-        for i, c in enumerate(p.gandalf_cards or []):
-            if c not in lay.gandalf:
-                raise unknown(f"position.gandalf_cards[{i}]", "Gandalf card", c, lay.gandalf)
+        titles = self.card_titles()
+
+        def read(pile: list[str], where: str) -> list[str]:
+            return [titles.read(c, f"{where}[{i}]") for i, c in enumerate(pile)]
+
+        # cards by id or by title (Feature and Gandalf cards): read as ids from here on
+        p.hands = {n: read(h, f"position.hands.{n}") for n, h in p.hands.items()}
+        p.deck = None if p.deck is None else read(p.deck, "position.deck")
+        p.discard, p.box = read(p.discard, "position.discard"), read(p.box, "position.box")
+        if p.features_on_board is not None:
+            p.features_on_board = read(p.features_on_board, "position.features_on_board")
+        gandalf = CardTitles({g: str(d.get("name") or g) for g, d in lay.gandalf.items()})
+        if p.gandalf_cards is not None:
+            p.gandalf_cards = [
+                gandalf.read(c, f"position.gandalf_cards[{i}]", "Gandalf card")
+                for i, c in enumerate(p.gandalf_cards)
+            ]
         for name, k in zip(self.players, self.corruption, strict=True):
             if name not in p.eliminated and k >= self.sauron:
                 raise _bad(
@@ -381,6 +391,34 @@ class LotrCoopPositions(LotrCoopBase):
                     f"{lay.corruption[k]} is Sauron's space or beyond ({lay.corruption[self.sauron]}"
                     "): a Hobbit there is out of the game (list him in eliminated)",
                 )
+
+    def card_titles(self) -> CardTitles:
+        """The pack's cards by id and by title: the Feature cards (``Book of
+        Mazarbul``) and the Gandalf cards (``Magic``); the Hobbit cards, which print
+        no title (a white Hiding card), by id (``w-hiding``)."""
+        lay = self.lay
+        return CardTitles(
+            {
+                **{c: str(d.get("name") or c) for c, d in lay.cards.items()},
+                **{g: str(d.get("name") or g) for g, d in lay.gandalf.items()},
+            }
+        )
+
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """``position`` with each Feature and Gandalf card written by its title (each
+        is one card, so its title always reads back as it)."""
+        titles = self.card_titles()
+        out = dict(position)
+
+        def each(v: Any) -> Any:
+            return [titles.write(c) if isinstance(c, str) else c for c in v]
+
+        if isinstance(out.get("hands"), dict):
+            out["hands"] = {n: each(h) for n, h in out["hands"].items()}
+        for key in ("deck", "discard", "box", "features_on_board", "gandalf_cards"):
+            if isinstance(out.get(key), list):
+                out[key] = each(out[key])
+        return out
 
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay

@@ -110,6 +110,7 @@ A_NAME = {
 A_CARD = {
     "riddle": ("hands", "frodo", "the_ring", "The Ring"),
     "mount-doom": ("gandalf_stack", 0, "flame-of-anor", "Flame of Anor"),
+    "lotr-coop": ("features_on_board", 0, "book", "Book of Mazarbul"),
 }
 
 

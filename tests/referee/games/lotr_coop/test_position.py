@@ -300,3 +300,28 @@ def test_an_evil_tile_decision_as_a_position(compiled) -> None:  # type: ignore[
             compiled,
             event_position(phase="volunteer", tile_discard=["volunteer"], answering=["sam"]),
         )
+
+
+def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "collects the 'Book' card into his hand", "playing his Gimli
+    card"; Any Time During the Game: "Call a Gandalf card". Feature and Gandalf cards may
+    be written by their titles (the Hobbit cards print none: ``w-hiding``); the game is
+    the one written with ids, and a misspelt title is refused with the nearest."""
+    base = event_position()
+    by_title = base | {
+        "hands": {"sam": ["Gimli", "w-hiding"], "frodo": ["Book of Mazarbul"]},
+        "gandalf_cards": ["Magic", "healing", "Persistence", "protection"],
+        "discard": ["Guidance"],
+    }
+    by_id = base | {
+        "hands": {"sam": ["gimli", "w-hiding"], "frodo": ["book"]},
+        "gandalf_cards": ["magic", "healing", "persistence", "protection"],
+        "discard": ["guidance"],
+    }
+    a = LotrCoop.from_position(compiled, by_title)
+    assert a.to_json() == LotrCoop.from_position(compiled, by_id).to_json()
+    assert a.with_card_titles(a.position())["hands"]["sam"] == ["Gimli", "w-hiding"]
+    with pytest.raises(StateError, match=r"position\.hands\.sam\[0\]: 'Gimly' .*'Gimli'"):
+        LotrCoop.from_position(compiled, base | {"hands": {"sam": ["Gimly"]}})
+    with pytest.raises(StateError, match=r"position\.gandalf_cards\[0\]: 'Gimli' is no Gandalf"):
+        LotrCoop.from_position(compiled, base | {"gandalf_cards": ["Gimli"]})
