@@ -52,6 +52,7 @@ A :class:`Game` object *is* the game state with the rules attached, like
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -602,6 +603,14 @@ class Game(ABC, Generic[M]):
             raise NotImplementedError(f"{cls.__name__} declares no POSITION")
         if not isinstance(position, Mapping):
             raise StateError(f"a {cls.rules} position must be a JSON object", code="bad_state")
+        try:
+            return cls._from_position(compiled, position)
+        except StateError as exc:
+            raise _one_line(exc) from None
+
+    @classmethod
+    def _from_position(cls, compiled: CompiledBoard, position: Mapping[str, Any]) -> Self:
+        """:meth:`from_position` once the position is a mapping."""
         cls.check_board_rules(compiled)
         frame_data = {k: v for k, v in position.items() if k in POSITION_FRAME}
         frame = declared.decode(_PositionFrame, frame_data, "position")
@@ -616,6 +625,7 @@ class Game(ABC, Generic[M]):
         if len(set(frame.players)) != len(frame.players):
             raise StateError("position.players: a player is named twice", code="bad_state")
         body = {k: v for k, v in position.items() if k not in POSITION_FRAME}
+        assert cls.POSITION is not None  # from_position checked it
         pos: Any = declared.decode(cls.POSITION, body, "position")
         g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options or {}))
         g._refuse_dice(frame.dice or [], "position.dice")
@@ -1011,6 +1021,19 @@ class Game(ABC, Generic[M]):
         """Hook: the names the rulebook gives the places of ``compiled`` (the ids
         positions write for them), for ``referee board-names`` (default: none)."""
         return []
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _one_line(exc: StateError) -> StateError:
+    """``exc`` with the control characters of its message escaped (``\\n``): a field a
+    position writes with a newline in its key (``hands["\\n"]``) is still named on
+    one line, as every refusal is."""
+    if _CONTROL.search(exc.message):
+        exc.message = _CONTROL.sub(lambda m: repr(m.group())[1:-1], exc.message)
+        exc.args = (exc.message,)
+    return exc
 
 
 @dataclass

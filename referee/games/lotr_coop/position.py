@@ -75,7 +75,13 @@ class LotrCoopPosition:
     )
     active: str = field(default="", metadata={"help": "the active player (default: the first)"})
     ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
-    scenario: str | None = field(default=None, metadata={"help": "the Scenario being played"})
+    scenario: str | None = field(
+        default=None,
+        metadata={
+            "help": "the Scenario being played (default: the one of location, a Scenario "
+            "board's place; none elsewhere)"
+        },
+    )
     markers: dict[str, str] = field(
         default_factory=dict,
         metadata={
@@ -490,10 +496,20 @@ class LotrCoopPositions(LotrCoopBase):
             self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
         self.active = self._pid_of(p.active, "active") if p.active else 0
         self.ringbearer = self._pid_of(p.ringbearer, "ringbearer") if p.ringbearer else 0
+        here = lay.master[self.location].get("scenario")
+        if p.scenario is None and p.result is None:
+            p.scenario = here  # a Scenario place's Scenario is the one played there
+        if p.scenario and p.scenario not in lay.scenarios:
+            raise unknown("position.scenario", "Scenario", p.scenario, sorted(lay.scenarios))
+        if p.result is None and p.scenario != here and (here or not self._at_mount_doom()):
+            where = lay.master[self.location].get("name", lay.master[self.location]["id"])
+            raise _bad(
+                "scenario",
+                f"{p.scenario!r}, but the Fellowship is at {where}, "
+                + (f"where the Scenario is {here}" if here else "which is no Scenario's place"),
+            )
         self.scenario = p.scenario
         sc = lay.scenarios.get(p.scenario) if p.scenario else None
-        if p.scenario and sc is None:
-            raise _bad("scenario", f"no Scenario {p.scenario!r}")
         self.markers = {}
         if sc is not None:
             self.markers = dict.fromkeys(sc.lines, 0)
@@ -552,6 +568,10 @@ class LotrCoopPositions(LotrCoopBase):
         rest_shields = sorted((Counter(lay.shields) - out).elements(), reverse=True)
         self.rng.shuffle(rest_shields)
         self.shield_pool = (top_shields + rest_shields)[::-1]
+        for key in ("tiles", "tile_discard"):
+            for i, t in enumerate(getattr(p, key) or []):
+                if t not in lay.tiles:
+                    raise unknown(f"position.{key}[{i}]", "Event tile", t, sorted(lay.tiles))
         self.tile_discard = p.tile_discard[::-1]
         if sc is not None or p.tiles:
             top = list(p.tiles or [])
