@@ -108,7 +108,7 @@ class RiddleGame(Game[Move]):
         "finding hidden cards the card found. Write a card id (boat.3: that copy) or "
         "a title or type id (Boat: any copy in that hand); a fixed draw not in the "
         "hand drawn from refuses the move that draws (draws[0]). A partner exchange "
-        "(Variations 2a/2b) is chosen, not drawn, and takes none"
+        "(Variations 2a to 2c) is chosen, not drawn, and takes none"
     )
     #: cache destination paths per board (the benchmark switches it off for its baseline)
     cache_paths: ClassVar[bool] = True
@@ -410,8 +410,9 @@ class RiddleGame(Game[Move]):
         """At a Friendly Exchange the first draw is from the mover's hand; in a
         Riddle, a guess draws from the target's."""
         if self.phase == "exchange":
-            blind = self.opts["partner_exchange"] == "basic" or any(
-                not self._team(self.me, self._by[n]) for n in self.t.pending
+            # a partner exchange first (Variation 2) could change the mover's hand
+            blind = self.opts["partner_exchange"] == "basic" or not any(
+                self._team(self.me, self._by[n]) for n in self.t.pending
             )
             return (list(self.me.hand), f"{self.me.name}'s hand") if blind else None
         if self.phase == "riddle" and self.sub and self.sub.get("target") in self._by:
