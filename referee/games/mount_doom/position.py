@@ -47,6 +47,8 @@ class TrayDie:
 
 #: the decisions a position may await without a written queue (see MountDoomPositions)
 DICE_PHASES = ("start", "place1", "roll2", "place2", "resolve")
+#: the decisions while a black die's encounter is carried out, at ``at``
+ENCOUNTER_PHASES = ("turned", "battle", "advance", "army", "denethor")
 
 
 @dataclass
@@ -67,8 +69,11 @@ class MountDoomPosition:
     ``resolve`` (the dice on the ``tray`` resolved in order, the next one the first
     not ``done``), then, while a black die's Encounter card is carried out, ``turned``
     (the card at ``at`` just turned face up: the pause for "any time" cards before it
-    is carried out) and ``battle`` (a battle die pending). Other decisions (the Army of
-    the Dead, Denethor...) need the ``queue`` that ``position()`` writes for them.
+    is carried out), ``battle`` (a battle die pending), ``advance`` (the companion
+    symbol of an empty encounter position: move 0, 1 or 2), ``army`` (where the Army of
+    the Dead goes) and ``denethor`` (which companion die he rolls again). The others
+    (Gandalf's save, Boromir, Gandalf's Vision, Friends in Need, the Uruk-hai's
+    battles) need the ``queue`` that ``position()`` writes for them.
     """
 
     companions: dict[str, str] = field(
@@ -172,8 +177,9 @@ class MountDoomPosition:
         metadata={
             "help": "the decision awaited (default: read from tray and rolled); turned: "
             "the card at 'at' was just turned face up, the players may use 'any time' "
-            "cards before it is carried out; battle: a battle die pending; the others "
-            "(advance, army ... friends) need the queue position() writes"
+            "cards before it is carried out; battle: a battle die pending; advance, army, "
+            "denethor: the symbol, Army of the Dead or Denethor at 'at'; gandalf, boromir, "
+            "vision, friends need the queue position() writes"
         },
     )
     battle: str | None = field(
@@ -186,8 +192,8 @@ class MountDoomPosition:
     at: int | None = field(
         default=None,
         metadata={
-            "help": "phases turned and battle: the encounter position (1 to 6) of the card "
-            "being carried out (default: where the tray's last resolved black die points; "
+            "help": "phases turned, battle, advance, army, denethor: the encounter position "
+            "(1 to 6) being carried out (default: where the tray's last resolved black die points; "
             "the final stage has no tray: the Mount Doom roll's black die, required)",
             "low": 1,
             "high": 6,
@@ -298,7 +304,7 @@ class MountDoomPositions(MountDoomBase):
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
         at = turned = battle = None
-        if not over and not derived and self.phase in ("turned", "battle"):
+        if not over and not derived and self.phase in ENCOUNTER_PHASES:
             # a card being carried out: derived when phase, at and the card rebuild it
             at, turned, battle, derived = self._written_encounter()
         return MountDoomPosition(
@@ -423,14 +429,21 @@ class MountDoomPositions(MountDoomBase):
             phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
             if p.battle is not None and phase != "battle":
                 raise _bad("battle", f"names the card of phase battle, not of {phase}")
-            if p.at is not None and phase not in ("battle", "turned"):
-                raise _bad("at", f"names the encounter of phases turned and battle, not of {phase}")
+            if p.at is not None and phase not in ENCOUNTER_PHASES:
+                raise _bad(
+                    "at",
+                    f"names the encounter of phases {', '.join(ENCOUNTER_PHASES)}, not of {phase}",
+                )
             if p.turned is not None and phase != "turned":
                 raise _bad("turned", f"names the card of phase turned, not of {phase}")
             if phase == "battle":
                 self.queue = self._battle_queue(p.battle, p.at)
             elif phase == "turned":
                 self.queue = self._turned_queue(p.at, p.turned)
+            elif phase == "advance":
+                self.queue = self._advance_queue(p.at)
+            elif phase in ("army", "denethor"):
+                self.queue = self._card_decision_queue(phase, p.at)
             elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
             else:
@@ -452,13 +465,15 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("tray", f"{len(self.tray)} dice: the tray holds 2 (side 1) or 4")
         return "place1" if self.rolled else "start"
 
-    def _check_dice_phase(self, phase: str, battle: bool = False) -> None:
-        """Refuse dice that do not fit the decision ``phase`` (one line, the field named)."""
+    def _check_dice_phase(self, phase: str, battle: bool = False, shown: str = "") -> None:
+        """Refuse dice that do not fit the decision ``phase`` (one line, the field named;
+        ``shown``: the phase the position wrote, when it is a decision of resolving)."""
+        said = shown or phase
         dice = {"start": 0, "place1": 0, "roll2": 2, "place2": 2, "resolve": 4}[phase]
         if self.final_stage and phase != "start":
             raise _bad("phase", f"{phase!r}: the final stage has only the Mount Doom roll (start)")
         if len(self.tray) != dice:
-            raise _bad("tray", f"{len(self.tray)} dice, but in phase {phase} it holds {dice}")
+            raise _bad("tray", f"{len(self.tray)} dice, but in phase {said} it holds {dice}")
         want = [(1, "encounter"), (1, "companion"), (2, "encounter"), (2, "companion")][:dice]
         got = [(d["side"], d["kind"]) for d in self.tray]
         if got != want:
@@ -478,7 +493,7 @@ class MountDoomPositions(MountDoomBase):
         }[phase]
         if set(self.rolled) != keys:
             need = ", ".join(sorted(keys)) or "nothing"
-            raise _bad("rolled", f"in phase {phase} the roll holds {need}")
+            raise _bad("rolled", f"in phase {said} the roll holds {need}")
         if keys:
             self._check_roll(phase)
 
@@ -510,7 +525,7 @@ class MountDoomPositions(MountDoomBase):
         if placed in dice:
             raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
 
-    def _encounter_at(self, at: int | None, what: str) -> tuple[int, list[Op]]:
+    def _encounter_at(self, at: int | None, what: str, phase: str) -> tuple[int, list[Op]]:
         """The encounter position a black die being carried out points to, and the
         rest of the turn after its card: the tray's last resolved die a black one
         (``at`` must agree), the dice after it still to come; in the final stage
@@ -521,7 +536,7 @@ class MountDoomPositions(MountDoomBase):
             if at is None:
                 raise _bad("at", f"{what} in the final stage: give the Mount Doom roll's black die")
             return at, [{"op": "final_step"}, {"op": "end_turn"}]
-        self._check_dice_phase("resolve", battle=True)
+        self._check_dice_phase("resolve", battle=True, shown=phase)
         done = [i for i, d in enumerate(self.tray) if d.get("done")]
         if not done or self.tray[done[-1]]["kind"] != "encounter":
             raise _bad("tray", f"{what} comes from a black die already resolved (done)")
@@ -534,7 +549,7 @@ class MountDoomPositions(MountDoomBase):
         """The queue paused after the card at ``at`` (``turned``, or the one face up
         there) was turned face up: the players may use "any time" cards, then its
         effects, then the rest of the turn."""
-        value, rest = self._encounter_at(at, "a card turned face up")
+        value, rest = self._encounter_at(at, "a card turned face up", "turned")
         card = self._card_met(value, turned, "turned")
         if card["kind"] == "friend" or not card.get("effects"):
             raise _bad(
@@ -551,7 +566,7 @@ class MountDoomPositions(MountDoomBase):
         """The queue of a battle about to be fought: the tray's last resolved die a
         black one whose Encounter card (``card``, or the one lying face up at its
         position) calls for a battle, the dice after it still to come."""
-        value, rest = self._encounter_at(at, "a battle")
+        value, rest = self._encounter_at(at, "a battle", "battle")
         card = self._card_met(value, card, "battle")["id"]
         effects = self.lay.cards[card].get("effects", [])
         fight = next((e for e in effects if e["op"] == "battle"), None)
@@ -573,6 +588,19 @@ class MountDoomPositions(MountDoomBase):
                 except StateError:
                     continue
             return None, None, None, False
+        if self.phase in ("advance", "army", "denethor"):
+            for at in dict.fromkeys((first.get("position"), None)):
+                try:
+                    queue = (
+                        self._advance_queue(at)
+                        if self.phase == "advance"
+                        else self._card_decision_queue(self.phase, at)
+                    )
+                except StateError:
+                    continue
+                if queue == self.queue:
+                    return at, None, None, True
+            return None, None, None, False
         once = [c for c in self.box if self.lay.cards.get(c, {}).get("once")]
         for card in (None, *once):
             try:
@@ -581,6 +609,44 @@ class MountDoomPositions(MountDoomBase):
             except StateError:
                 continue
         return None, None, None, False
+
+    def _advance_queue(self, at: int | None) -> list[Op]:
+        """The queue awaiting ``advance``: the black die at ``at`` found no card, and
+        the companion symbol printed there may move 0, 1 or 2 spaces."""
+        value, rest = self._encounter_at(at, "a companion symbol", "advance")
+        if self.row[value - 1]:
+            raise _bad("row", f"phase advance: encounter position {value} holds a card, no symbol")
+        sym = self.lay.row_symbols[value - 1]
+        if sym not in COMPANIONS:
+            raise _bad("at", f"encounter position {value} shows {sym}, no companion's symbol")
+        return [ask("advance", who=sym), *rest]
+
+    def _card_decision_queue(self, phase: str, at: int | None) -> list[Op]:
+        """The queue awaiting ``army`` (where the Army of the Dead goes) or ``denethor``
+        (which companion die Denethor rolls again): the card face up at ``at`` asks it,
+        its other effects and the rest of the turn follow."""
+        value, rest = self._encounter_at(at, f"phase {phase}", phase)
+        card = self._card_met(value, None, "at")
+        op = {"army": "army_of_the_dead", "denethor": "reroll_companion_die"}[phase]
+        effects = [dict(e, position=value) for e in card.get("effects", [])]
+        k = next((i for i, e in enumerate(effects) if e["op"] == op), None)
+        if k is None:
+            raise _bad("at", f"{card['id']} at encounter position {value} asks for no {phase}")
+        after: list[Op] = [{"op": "effect", "effect": e} for e in effects[k + 1 :]]
+        if phase == "army":
+            k0 = value - 1  # the Army goes to the next card left or right (effects._army)
+            dirs = [
+                d
+                for d, step in (("left", -1), ("right", 1))
+                if any(self.row[j] for j in range(k0 + step, 6 if step > 0 else -1, step))
+            ]
+            if not dirs:
+                raise _bad("row", "the Army of the Dead has no card to go to, left or right")
+            return [ask("army", position=value, directions=dirs), *after, *rest]
+        sides = [d["side"] for d in self.tray if d["kind"] == "companion" and not d.get("done")]
+        if len(sides) != 2:
+            raise _bad("tray", "Denethor asks which die only while both companion dice wait")
+        return [ask("denethor", sides=sides), *after, *rest]
 
     def _card_met(self, value: int, named: str | None, key: str) -> dict[str, Any]:
         """The Encounter card being carried out at position ``value``: ``named`` (the

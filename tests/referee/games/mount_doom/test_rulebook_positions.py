@@ -155,7 +155,8 @@ def test_fixed_dice_order(compiled) -> None:  # type: ignore[no-untyped-def]
         ({"tray": [die(1, 2, "gimli"), die(1, 2)]}, "position.tray"),
         ({"tray": [die(1, 2), die(1, 2, "frodo")]}, "position.tray[1].who"),
         ({"phase": "resolve"}, "position.tray"),
-        ({"phase": "army"}, "position.phase"),
+        ({"phase": "boromir"}, "position.phase"),
+        ({"phase": "army"}, "position.tray: 0 dice, but in phase army it holds 4"),
         ({"phase": "battle"}, "position.tray"),
         ({"battle": "watcher"}, "position.tray"),
         ({"phase": "start", "battle": "watcher"}, "position.battle"),
@@ -346,3 +347,60 @@ def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-unt
         MountDoom.from_position(compiled, position(box=["Uruk-hai"]))
     with pytest.raises(StateError, match=r"position\.held\.Galadrial: .*'Galadriel'"):
         MountDoom.from_position(compiled, position(held={"Galadrial": "p1"}))
+
+
+def test_a_companion_symbol_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Black Encounter Dice: "If you roll a position on the encounter row where no
+    card lies anymore, you instead carry out the symbol depicted there ... Merry & Pippin
+    may stay in place (0) or move forward 1 or 2 spaces." A position at that choice
+    (phase advance, no queue): the black 2 on the tray, Elrond gone from space 2."""
+    pos = position(
+        phase="advance",
+        row=[[{"card": "watcher", "up": False}], [], [], [], [], []],
+        tray=[die(1, 2, done=True), die(1, 1, "aragorn"), die(2, 3), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert {str(m) for m in g.legal_moves if m.verb == "advance"} == {
+        f"advance merry-pippin {n}" for n in (0, 1, 2)
+    }
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == "advance"
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("advance", "merry-pippin", "2"))
+    assert g.pos["merry-pippin"] == 2 and g.phase == "resolve"  # Aragorn's die next
+    with pytest.raises(StateError, match=r"position\.row: phase advance: encounter position 2"):
+        MountDoom.from_position(compiled, pos | {"row": [[], [{"card": "elrond"}]] + [[]] * 4})
+
+
+def test_the_army_of_the_dead_and_denethor_as_positions(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The second-to-last stage: "two special Encounter cards ... remain lying in the row
+    after being activated: "Denethor" and the "Army of the Dead"." Positions at their
+    decisions: the Army goes left or right onto the next card; Denethor rolls one of the
+    two companion dice still on the tray again (here side 1's, which shows 3 anew)."""
+    army = position(
+        stage=5,
+        phase="army",
+        row=[[{"card": "palantir"}], [], [{"card": "army-of-the-dead"}], [], [], []] + [],
+        tray=[die(1, 3, done=True), die(1, 1, "aragorn"), die(2, 4), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, army)
+    assert {str(m) for m in g.legal_moves if m.verb == "army"} == {"army left"}
+    assert g.position()["queue"] is None
+    g.push(Move("army", "left"))
+    assert [c["card"] for c in g.row[0]] == ["palantir", "army-of-the-dead"]
+    den = position(
+        stage=5,
+        phase="denethor",
+        dice=[3],
+        row=[[], [], [{"card": "denethor"}], [], [], []],
+        tray=[die(1, 3, done=True), die(1, 1, "aragorn"), die(2, 4), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, den)
+    assert {str(m) for m in g.legal_moves if m.verb == "reroll"} == {"reroll 1", "reroll 2"}
+    assert g.position()["queue"] is None
+    g.push(Move("reroll", "1"))
+    assert g.tray[1]["value"] == 3
+    with pytest.raises(StateError, match=r"position\.at: palantir at encounter position 1 asks"):
+        MountDoom.from_position(
+            compiled, army | {"tray": [die(1, 1, done=True)] + army["tray"][1:]}
+        )
