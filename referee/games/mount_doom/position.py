@@ -15,7 +15,7 @@ from ...errors import StateError
 from ..names import CardTitles, resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
-from .layout import COMPANIONS
+from .layout import COMPANIONS, RINGBEARER
 from .names import place_names
 from .state import RALLY, MountDoomBase
 
@@ -48,7 +48,7 @@ class TrayDie:
 #: the decisions a position may await without a written queue (see MountDoomPositions)
 DICE_PHASES = ("start", "place1", "roll2", "place2", "resolve")
 #: the decisions while a black die's encounter is carried out, at ``at``
-ENCOUNTER_PHASES = ("turned", "battle", "advance", "army", "denethor")
+ENCOUNTER_PHASES = ("turned", "battle", "gandalf", "advance", "army", "denethor")
 
 
 @dataclass
@@ -71,9 +71,10 @@ class MountDoomPosition:
     (the card at ``at`` just turned face up: the pause for "any time" cards before it
     is carried out), ``battle`` (a battle die pending), ``advance`` (the companion
     symbol of an empty encounter position: move 0, 1 or 2), ``army`` (where the Army of
-    the Dead goes) and ``denethor`` (which companion die he rolls again). The others
-    (Gandalf's save, Boromir, Gandalf's Vision, Friends in Need, the Uruk-hai's
-    battles) need the ``queue`` that ``position()`` writes for them.
+    the Dead goes), ``denethor`` (which companion die he rolls again) and ``gandalf``
+    (a battle die showed Gandalf); at a stage's end ``vision`` (Gandalf's Vision) and
+    ``friends`` (Friends in Need). Boromir and the Uruk-hai's battles need the
+    ``queue`` that ``position()`` writes for them.
     """
 
     companions: dict[str, str] = field(
@@ -178,8 +179,9 @@ class MountDoomPosition:
             "help": "the decision awaited (default: read from tray and rolled); turned: "
             "the card at 'at' was just turned face up, the players may use 'any time' "
             "cards before it is carried out; battle: a battle die pending; advance, army, "
-            "denethor: the symbol, Army of the Dead or Denethor at 'at'; gandalf, boromir, "
-            "vision, friends need the queue position() writes"
+            "denethor: the symbol, Army of the Dead or Denethor at 'at'; gandalf: a battle "
+            "die showed Gandalf; vision, friends: a stage's end; boromir needs the queue "
+            "position() writes"
         },
     )
     battle: str | None = field(
@@ -304,7 +306,7 @@ class MountDoomPositions(MountDoomBase):
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
         at = turned = battle = None
-        if not over and not derived and self.phase in ENCOUNTER_PHASES:
+        if not over and not derived and self.phase in (*ENCOUNTER_PHASES, "vision", "friends"):
             # a card being carried out: derived when phase, at and the card rebuild it
             at, turned, battle, derived = self._written_encounter()
         return MountDoomPosition(
@@ -394,7 +396,8 @@ class MountDoomPositions(MountDoomBase):
         for stage in range(1, 7):
             top = list(stacks.pop(str(stage), []))
             rest = [c for c in lay.stage_decks[stage] if c not in placed]
-            if stage > p.stage:
+            # a stage to come, or the final one at Friends in Need (laid out after it)
+            if stage > p.stage or (stage == 6 and p.phase == "friends"):
                 self.rng.shuffle(rest)
                 top += rest
                 placed |= set(rest)
@@ -427,8 +430,8 @@ class MountDoomPositions(MountDoomBase):
             self.queue = []
         else:
             phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
-            if p.battle is not None and phase != "battle":
-                raise _bad("battle", f"names the card of phase battle, not of {phase}")
+            if p.battle is not None and phase not in ("battle", "gandalf"):
+                raise _bad("battle", f"names the card of phases battle and gandalf, not of {phase}")
             if p.at is not None and phase not in ENCOUNTER_PHASES:
                 raise _bad(
                     "at",
@@ -436,8 +439,10 @@ class MountDoomPositions(MountDoomBase):
                 )
             if p.turned is not None and phase != "turned":
                 raise _bad("turned", f"names the card of phase turned, not of {phase}")
-            if phase == "battle":
-                self.queue = self._battle_queue(p.battle, p.at)
+            if phase in ("battle", "gandalf"):
+                self.queue = self._battle_queue(p.battle, p.at, phase)
+            elif phase in ("vision", "friends"):
+                self.queue = self._stage_end_queue(phase)
             elif phase == "turned":
                 self.queue = self._turned_queue(p.at, p.turned)
             elif phase == "advance":
@@ -562,18 +567,43 @@ class MountDoomPositions(MountDoomBase):
         ]
         return [ask("turned", position=value, card=card["id"]), *effects, *rest]
 
-    def _battle_queue(self, card: str | None, at: int | None = None) -> list[Op]:
-        """The queue of a battle about to be fought: the tray's last resolved die a
-        black one whose Encounter card (``card``, or the one lying face up at its
-        position) calls for a battle, the dice after it still to come."""
-        value, rest = self._encounter_at(at, "a battle", "battle")
+    def _battle_queue(
+        self, card: str | None, at: int | None = None, phase: str = "battle"
+    ) -> list[Op]:
+        """The queue of a battle about to be fought (``battle``) or whose battle die
+        showed Gandalf (``gandalf``: a Gandalf card may save it): the tray's last
+        resolved die a black one whose Encounter card (``card``, or the one lying face
+        up at its position) calls for a battle, the dice after it still to come."""
+        value, rest = self._encounter_at(at, "a battle", phase)
         card = self._card_met(value, card, "battle")["id"]
         effects = self.lay.cards[card].get("effects", [])
         fight = next((e for e in effects if e["op"] == "battle"), None)
         if fight is None or int(fight.get("count", 1)) != 1:
             raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
         b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
-        return [ask("battle", battle=b | {"uruk": False}), *rest]
+        return [ask(phase, battle=b | {"uruk": False}), *rest]
+
+    def _stage_end_queue(self, phase: str) -> list[Op]:
+        """The queue at the end of a stage: ``vision`` (Gandalf's Vision may send a card
+        of the next stage back to the box before it is laid out) or, the Ring-bearer
+        at Minas Morgul, ``friends`` (Friends in Need: which unused cards count), then
+        the next player's turn."""
+        if self.tray or self.rolled:
+            raise _bad("tray", f"phase {phase} comes after the turn's dice (tray and rolled empty)")
+        if phase == "vision":
+            if not self.stage_over or self.stage >= 6:
+                raise _bad("stage_over", "phase vision comes at a stage's end (stage_over true)")
+            return [ask("vision"), {"op": "next_player"}]
+        if self.stage != 6 or any(self.row) or self.stage_over:
+            raise _bad(
+                "stage",
+                "phase friends comes as the final stage begins (stage 6, its row not laid "
+                "out yet, stage_over false)",
+            )
+        mm = self.lay.minas_morgul
+        helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
+        setup = {"op": "final_setup", "leave_out": None, "helpers": helpers}
+        return [ask("friends"), setup, {"op": "next_player"}]
 
     def _written_encounter(self) -> tuple[int | None, str | None, str | None, bool]:
         """``at``, ``turned`` and ``battle`` that rebuild the queue of the card being
@@ -588,6 +618,12 @@ class MountDoomPositions(MountDoomBase):
                 except StateError:
                     continue
             return None, None, None, False
+        if self.phase in ("vision", "friends"):
+            try:
+                derived = self._stage_end_queue(self.phase) == self.queue
+            except StateError:
+                derived = False
+            return None, None, None, derived
         if self.phase in ("advance", "army", "denethor"):
             for at in dict.fromkeys((first.get("position"), None)):
                 try:
@@ -604,7 +640,7 @@ class MountDoomPositions(MountDoomBase):
         once = [c for c in self.box if self.lay.cards.get(c, {}).get("once")]
         for card in (None, *once):
             try:
-                if self._battle_queue(card) == self.queue:
+                if self._battle_queue(card, None, self.phase) == self.queue:
                     return None, None, card, True
             except StateError:
                 continue

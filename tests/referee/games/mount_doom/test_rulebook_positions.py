@@ -404,3 +404,63 @@ def test_the_army_of_the_dead_and_denethor_as_positions(compiled) -> None:  # ty
         MountDoom.from_position(
             compiled, army | {"tray": [die(1, 1, done=True)] + army["tray"][1:]}
         )
+
+
+def test_a_gandalf_card_to_save_a_battle_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Battles: "If the battle die shows the Gandalf symbol, you have likewise lost the
+    battle — unless you are willing to discard a still-unused Gandalf card that you have
+    received. In that case you win the battle after all. The Gandalf card is then put
+    back in the box." A position at that choice (phase gandalf, no queue)."""
+    pos = position(
+        phase="gandalf",
+        held={"Shadowfax": "p1"},
+        companions={"ringbearer": "r03", "gimli": "r03", "aragorn": "r01"}
+        | {"legolas": "r00", "merry-pippin": "r00"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert {str(m) for m in g.legal_moves} >= {"save shadowfax", "accept"}
+    assert g.position()["queue"] is None and g.position()["phase"] == "gandalf"
+    ring = g.ring
+    g.push(Move("save", "shadowfax"))
+    assert g.ring == ring and "shadowfax" in g.box and g.phase == "resolve"
+
+
+def test_the_end_of_a_stage_as_positions(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Gandalf's Vision: "You can use this card immediately before a next stage begins
+    and new Encounter cards are laid out." Friends in Need: "At Minas Morgul, before the
+    Mount Doom stage begins, you may move the One Ring on the resolve track 1 space
+    toward the bright heart for every still-unused friend and Gandalf card that lies
+    face up in front of you." Positions at both choices (no queue)."""
+    vision = position(
+        phase="vision",
+        stage_over=True,
+        held={"Gandalf's Vision": "p1"},
+        companions={"ringbearer": "Lothlórien"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    g = MountDoom.from_position(compiled, vision)
+    assert g.position()["queue"] is None and "pass" in {str(m) for m in g.legal_moves}
+    chosen = sorted(g.decks["2"])[0]
+    g.push(Move("vision", chosen))
+    assert g.stage == 2 and chosen in g.box and g.to_move == "p2" and g.phase == "start"
+    friends = position(
+        options={"variant": "friends-in-need"},
+        phase="friends",
+        stage=6,
+        held={"Elrond": "p1", "The White Rider": "p2"},
+        companions={"ringbearer": "Minas Morgul", "legolas": "Minas Morgul"}
+        | {"aragorn": "the rally space", "gimli": "r30", "merry-pippin": "r30"},
+        ring="resolve space 6",
+        row=[[], [], [], [], [], []],
+    )
+    g = MountDoom.from_position(compiled, friends)
+    assert g.position()["queue"] is None
+    ring = g.ring
+    g.push(Move("count", "elrond"))
+    g.push(Move("done"))
+    assert g.ring == ring - 1 and g.pos["ringbearer"] == g.lay.minas_morgul + 1  # Legolas
+    assert all(g.row) and g.to_move == "p2"
+    with pytest.raises(StateError, match=r"position\.stage_over: phase vision comes at"):
+        MountDoom.from_position(compiled, vision | {"stage_over": False})
