@@ -21,7 +21,7 @@ GAMES: dict[str, tuple[str, set[str], set[str]]] = {
     "mount-doom": (
         "projects/mount-doom",
         {"start", "place1", "roll2", "place2", "resolve", "turned", "advance", "army"}
-        | {"denethor", "battle", "gandalf", "friends"},
+        | {"denethor", "battle", "gandalf"},
         {"resolve", "advance", "battle"},
     ),
     "lotr-coop": (
