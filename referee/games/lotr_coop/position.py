@@ -51,7 +51,10 @@ class LotrCoopPosition:
     event, ``owed`` what is still to pay) and ``volunteer``; ``event`` names the Event
     being carried out — the Event tile last revealed (the default) or ``box``, the
     Scenario's event at ``event_pos`` (a sundial revealed it, or a refused tile).
-    What follows is derived: the rest of that Event, then the next Event tile.
+    What follows is derived: the rest of that Event, then the next Event tile. The
+    die an Event rolls is placed the same way: ``roll`` (the pause before it) and
+    ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
+    Hobbit who rolls first.
     """
 
     corruption: dict[str, str] = field(
@@ -154,14 +157,16 @@ class LotrCoopPosition:
         metadata={
             "help": "the decision awaited: reveal (an Event tile; the default), play (cards, "
             "the tile done), line (which line an Activity tile advances, its own being "
-            "full), roll (at Mount Doom: the die, the default there); the others need the "
-            "queue position() writes"
+            "full), roll (at Mount Doom: the die, the default there; elsewhere an Event's "
+            "die), each_pay, group_pay, volunteer, discard (an Event's decisions, see "
+            "event); a die rolled in the play phase needs the queue position() writes"
         },
     )
     event: str | None = field(
         default=None,
         metadata={
-            "help": "phases each_pay, group_pay, volunteer: the Event being carried out, an "
+            "help": "phases each_pay, group_pay, volunteer (roll, discard: its die): the "
+            "Event being carried out, an "
             "Event tile id (volunteer, discard-three, card-life-shield; default: the tile "
             "last revealed, when it asks for this decision) or box (the Scenario's event at "
             "event_pos, revealed by a sundial or a refused tile)"
@@ -171,7 +176,8 @@ class LotrCoopPosition:
         default=None,
         metadata={
             "help": "phase each_pay: the Hobbits still to answer the EACH PLAYER event, the "
-            "one asked now first (default: every Hobbit in the game, from active clockwise)"
+            "one asked now first (default: every Hobbit in the game, from active "
+            "clockwise); roll, discard: the Hobbit whose die it is first"
         },
     )
     owed: int | list[Literal["card", "life", "shield"]] | None = field(
@@ -179,7 +185,7 @@ class LotrCoopPosition:
         metadata={
             "help": "phase group_pay: what the group still owes, a number of cards (or "
             "symbols), or for the card-life-shield tile the things still to give "
-            "(default: the whole payment)"
+            "(default: the whole payment); discard: the cards still to discard"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -195,6 +201,18 @@ EVENT_PHASES = {
     "group_pay": ("group", "group_mixed"),
     "volunteer": ("volunteer",),
 }
+
+
+#: the decisions an Event's die asks for (at Mount Doom, roll is the Mount Doom roll)
+DIE_PHASES = ("roll", "discard")
+
+
+def _has_die(op: Op) -> bool:
+    """Whether ``op`` rolls the die, itself or in what it makes players do (``do``) or
+    what a refused or declined payment does instead (``else``)."""
+    if op.get("op") == "die":
+        return True
+    return any(_has_die(o) for key in ("do", "else") for o in op.get(key) or [])
 
 
 def _bad(where: str, what: str) -> StateError:
@@ -245,12 +263,15 @@ class LotrCoopPositions(LotrCoopBase):
         asks for the ``phase`` decision, and what follows it: the rest of that Event,
         then the next Event tile to reveal (as :meth:`_reveal` and the ``next_event``
         operation leave the queue)."""
-        kinds = EVENT_PHASES[phase]
+
+        def asks(o: Op) -> bool:
+            return _has_die(o) if phase in DIE_PHASES else o["op"] in EVENT_PHASES[phase]
+
         tile = self.tile_discard[-1] if self.tile_discard else None
         written = event is not None
         if event is None:
             effects = (self.lay.tiles[tile].get("effects") or []) if tile else []
-            event = tile if any(o["op"] in kinds for o in effects) else "box"
+            event = tile if any(asks(o) for o in effects) else "box"
         if event == "box":
             sc = self.sc
             if sc is None or not 1 <= self.event_pos <= 6:
@@ -285,10 +306,58 @@ class LotrCoopPositions(LotrCoopBase):
             effects = self.lay.tiles[event].get("effects") or []
             ops = [dict(o, player=self.active) for o in effects]
             name = f"the Event tile {event}"
-        k = next((i for i, o in enumerate(ops) if o["op"] in kinds), None)
+        k = next((i for i, o in enumerate(ops) if asks(o)), None)
         if k is None:
-            raise _bad("event", f"{name} asks for no {phase} decision")
+            what = "die" if phase in DIE_PHASES else f"{phase} decision"
+            raise _bad("event", f"{name} asks for no {what}")
         return event, ops[k], [*ops[k + 1 :], ask("reveal")]
+
+    def _die_queue(
+        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+    ) -> list[Op]:
+        """The queue awaiting an Event's die: ``roll`` (the pause before it, for a
+        yellow or Gandalf card) or ``discard`` (it showed "discard two cards"), of the
+        Hobbit who declined an EACH PLAYER prompt or whom the Event makes roll
+        (``answering``: he first, then those still to answer), as play leaves it."""
+        _, op, rest = self._event_ops(phase, event)
+        while op["op"] in ("group", "group_mixed", "volunteer"):  # refused: its else runs
+            k = next(i for i, o in enumerate(op["else"]) if _has_die(o))
+            op, rest = op["else"][k], [*op["else"][k + 1 :], *rest]
+        order = self._order(self.active)
+        kind = op["op"]
+        if kind in ("each", "each_do"):
+            who = order
+            if answering is not None:
+                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
+                if not who or who != order[len(order) - len(who) :]:
+                    names = ", ".join(self.players[q] for q in order)
+                    raise _bad(
+                        "answering",
+                        f"each Hobbit in the game answers in turn from the active player "
+                        f"clockwise ({names}): those still to answer are the last of them",
+                    )
+        elif answering is not None:
+            raise _bad("answering", f"the Event's die is rolled by one Hobbit ({kind})")
+        else:
+            p = {"ringbearer": self.ringbearer, "active_do": self.active}.get(kind)
+            who = [int(op.get("player", self.active)) if p is None else p]
+        q = who[0]
+        steps = op.get("else" if kind == "each" else "do", [op])
+        d = next(i for i, o in enumerate(steps) if o["op"] == "die")
+        after = [dict(o, player=q) for o in steps[d + 1 :]]
+        if kind == "each":
+            sym, alt = op["pay"]["symbol"], op["else"]
+            after += [ask("each_pay", player=r, symbol=sym, **{"else": alt}) for r in who[1:]]
+        elif kind == "each_do":
+            after += [dict(o, player=r) for r in who[1:] for o in op["do"]]
+        if phase == "roll":
+            return [ask("roll", player=q), {"op": "die", "player": q, "asked": True}, *after, *rest]
+        faces = max(int(f.get("discard", 0)) for f in self.lay.die)  # "discard two cards"
+        full = 1 if self._skill(q) == "merry_discards_one" else faces
+        n = full if owed is None else owed
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= full:
+            raise _bad("owed", f"{n!r}: {self.players[q]} discards 1 to {full} card(s)")
+        return [ask("discard", player=q, n=n), *after, *rest]
 
     def _event_queue(
         self, phase: str, event: str | None, answering: list[str] | None, owed: Any
@@ -343,6 +412,20 @@ class LotrCoopPositions(LotrCoopBase):
             answering = lead
         elif self.phase == "group_pay":
             owed = first.get("n", first.get("needs"))
+        if self.phase in DIE_PHASES:
+            order = self._order(self.active)
+            q = first.get("player")
+            owed = first.get("n") if self.phase == "discard" else None
+            tail = [self.players[r] for r in order[order.index(q) :]] if q in order else None
+            for event in (None, "box"):
+                for answering in (None, tail):
+                    try:
+                        name, _, _ = self._event_ops(self.phase, event)
+                        if self.queue == self._die_queue(self.phase, event, answering, owed):
+                            return name, answering, owed
+                    except StateError:
+                        continue
+            return None
         for event in (None, "box"):
             try:
                 name, _, _ = self._event_ops(self.phase, event)
@@ -432,7 +515,14 @@ class LotrCoopPositions(LotrCoopBase):
         over = self.result is not None
         derived = not over and self.queue == self._default_queue(self.phase)
         written = None
-        if not over and not derived and self.phase in EVENT_PHASES:
+        if (
+            not over
+            and not derived
+            and (
+                self.phase in EVENT_PHASES
+                or (self.phase in DIE_PHASES and not self._at_mount_doom())
+            )
+        ):
             written = self._written_event()
             derived = written is not None
         event, answering, owed = written or (None, None, None)
@@ -590,9 +680,9 @@ class LotrCoopPositions(LotrCoopBase):
             self.last_number = int(sc.main.numbers[self.markers[sc.main.activity]] or 0)
         self.result = p.result
         phases: dict[str, Any] = {
-            "event": EVENT_PHASES,
-            "answering": ("each_pay",),
-            "owed": ("group_pay",),
+            "event": (*EVENT_PHASES, *DIE_PHASES),
+            "answering": ("each_pay", *DIE_PHASES),
+            "owed": ("group_pay", "discard"),
         }
         for key, given in (("event", p.event), ("answering", p.answering), ("owed", p.owed)):
             if given is not None and (p.queue is not None or p.phase not in phases[key]):
@@ -614,6 +704,8 @@ class LotrCoopPositions(LotrCoopBase):
             queue = self._default_queue(p.phase)
             if p.phase in EVENT_PHASES and not self._at_mount_doom():
                 queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
+            elif p.phase in DIE_PHASES and not self._at_mount_doom():
+                queue = self._die_queue(p.phase, p.event, p.answering, p.owed)
             if queue is None:
                 where = "at Mount Doom" if self._at_mount_doom() else "here"
                 raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")

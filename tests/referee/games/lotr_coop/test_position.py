@@ -325,3 +325,44 @@ def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-unt
         LotrCoop.from_position(compiled, base | {"hands": {"sam": ["Gimly"]}})
     with pytest.raises(StateError, match=r"position\.gandalf_cards\[0\]: 'Gimli' is no Gandalf"):
         LotrCoop.from_position(compiled, base | {"gandalf_cards": ["Gimli"]})
+
+
+def test_an_events_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "Each Hobbit must discard one Hiding card or roll the die ...
+    Pippin, however, has no Hiding card ... so he takes a risk and rolls the die." The
+    die's faces include "discard two cards". Positions at the Event's die (no queue):
+    Pippin about to roll, Sam holding Miruvor (a yellow card that could change what
+    the die does), and Pippin discarding after the die showed the discard face; Frodo
+    answers after him."""
+    at_roll = event_position(
+        phase="roll",
+        answering=["pippin", "frodo"],
+        event_pos=2,
+        tile_discard=["sundial", "sundial"],
+        hands={"frodo": ["w-hiding"], "sam": ["miruvor"], "pippin": ["g-star2"]},
+        dice=[2],
+    )
+    g = LotrCoop.from_position(compiled, at_roll)
+    assert g.phase == "roll" and g.position()["queue"] is None
+    same_again(compiled, g)
+    g.push_text("roll")
+    assert g.corruption[2] == 1 and g.phase == "each_pay" and g.to_move == "frodo"
+    at_discard = at_roll | {
+        "phase": "discard",
+        "owed": 1,
+        "hands": {"frodo": ["w-hiding"], "pippin": ["g-star2", "w-fighting"]},
+    }
+    g = LotrCoop.from_position(compiled, at_discard)
+    assert {str(m) for m in g.legal_moves if m.verb == "discard"} == {
+        "discard pippin g-star2",
+        "discard pippin w-fighting",
+    }
+    assert g.position()["owed"] == 1 and g.position()["queue"] is None
+    g.push_text("discard pippin w-fighting")  # the second of two: Frodo answers next
+    assert g.hands[2] == ["g-star2"] and g.phase == "each_pay" and g.to_move == "frodo"
+    with pytest.raises(StateError, match=r"position\.owed: 3: pippin discards 1 to 2"):
+        LotrCoop.from_position(compiled, at_discard | {"owed": 3})
+    with pytest.raises(StateError, match=r"position\.event: the Event tile volunteer asks"):
+        LotrCoop.from_position(
+            compiled, at_roll | {"tile_discard": ["volunteer"], "event": "volunteer"}
+        )
