@@ -159,7 +159,8 @@ class LotrCoopPosition:
             "the tile done), line (which line an Activity tile advances, its own being "
             "full), roll (at Mount Doom: the die, the default there; elsewhere an Event's "
             "die), each_pay, group_pay, volunteer, discard (an Event's decisions, see "
-            "event); a die rolled in the play phase needs the queue position() writes"
+            "event; after an Activity tile, its die space's die); the Ring's die needs the "
+            "queue position() writes"
         },
     )
     event: str | None = field(
@@ -318,8 +319,21 @@ class LotrCoopPositions(LotrCoopBase):
         """The queue awaiting an Event's die: ``roll`` (the pause before it, for a
         yellow or Gandalf card) or ``discard`` (it showed "discard two cards"), of the
         Hobbit who declined an EACH PLAYER prompt or whom the Event makes roll
-        (``answering``: he first, then those still to answer), as play leaves it."""
-        _, op, rest = self._event_ops(phase, event)
+        (``answering``: he first, then those still to answer), as play leaves it. After
+        an Activity tile (the play phase), the die of a die space the active player's
+        marker reached ("Die rolls on the spaces are made last"), then his cards."""
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
+            if event not in (None, tile):
+                raise _bad(
+                    "event", f"{event!r}: the tile last revealed is {tile}, an Activity tile"
+                )
+            if answering is not None:
+                raise _bad("answering", "an Activity space's die is the active player's")
+            rest: list[Op] = [ask("play")]
+            op: Op = {"op": "die", "player": self.active}
+        else:
+            _, op, rest = self._event_ops(phase, event)
         while op["op"] in ("group", "group_mixed", "volunteer"):  # refused: its else runs
             k = next(i for i, o in enumerate(op["else"]) if _has_die(o))
             op, rest = op["else"][k], [*op["else"][k + 1 :], *rest]
@@ -417,12 +431,14 @@ class LotrCoopPositions(LotrCoopBase):
             q = first.get("player")
             owed = first.get("n") if self.phase == "discard" else None
             tail = [self.players[r] for r in order[order.index(q) :]] if q in order else None
+            tile = self.tile_discard[-1] if self.tile_discard else None
             for event in (None, "box"):
                 for answering in (None, tail):
                     try:
-                        name, _, _ = self._event_ops(self.phase, event)
                         if self.queue == self._die_queue(self.phase, event, answering, owed):
-                            return name, answering, owed
+                            if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
+                                return tile, answering, owed
+                            return self._event_ops(self.phase, event)[0], answering, owed
                     except StateError:
                         continue
             return None

@@ -366,3 +366,25 @@ def test_an_events_die_as_a_position(compiled) -> None:  # type: ignore[no-untyp
         LotrCoop.from_position(
             compiled, at_roll | {"tile_discard": ["volunteer"], "event": "volunteer"}
         )
+
+
+def test_an_activity_spaces_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The die: "When you encounter the symbol during your play, you must roll the die
+    ... Place any two of the cards in your hand face up onto the discard pile." Sam's
+    Hiding tile moved the marker onto Moria's die space and the die showed the discard
+    face: a position at the discard (no queue); his cards follow."""
+    pos = event_position(
+        phase="discard",
+        tile_discard=["hiding"],
+        revealed=1,
+        markers={"hiding": "Moria hiding space 4"},
+        hands={"sam": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["event"] == "hiding" and g.position()["queue"] is None
+    same_again(compiled, g)
+    g.push_text("discard sam w-fighting")
+    g.push_text("discard sam g-star")
+    assert g.phase == "play" and g.hands[1] == ["w-hiding"]
+    with pytest.raises(StateError, match=r"position\.answering: an Activity space's die"):
+        LotrCoop.from_position(compiled, pos | {"answering": ["sam"]})
