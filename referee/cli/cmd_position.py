@@ -4,7 +4,8 @@
     The position (the human-writable "this situation" of a game, see
     ``docs/game-kit.md``) of a state file; ``referee new RULES PROJECT --position
     FILE`` sets a game up from one. ``--names`` writes places by the rulebook's names
-    (``referee board-names``) wherever the game reads them back as the same position.
+    (``referee board-names``) and cards by their titles wherever the game reads them
+    back as the same position.
 ``referee schema position RULES`` / ``referee schema state RULES`` / ``referee schema
 options RULES``
     The JSON Schema of a game's positions, state files or options, generated from
@@ -64,8 +65,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument(
         "--names",
         action="store_true",
-        help="write places by the rulebook's names (referee board-names) instead of ids "
-        "where the game reads them back; a name several places share stays an id",
+        help="write places by the rulebook's names (referee board-names) and cards by "
+        "their titles instead of ids where the game reads them back; a name several "
+        "places (or cards) share stays an id",
     )
     p.add_argument("--json", action="store_true", help="(positions are always JSON)")
     p.set_defaults(func=cmd_position)
@@ -126,7 +128,9 @@ def _named(game: Game[Any], pos: dict[str, Any]) -> dict[str, Any]:
             return False
 
     pairs = [(n.name, n.id) for n in cls.board_names(compiled)]
-    return with_names(pos, pairs, same, keep=POSITION_FRAME)
+    named = with_names(pos, pairs, same, keep=POSITION_FRAME)
+    titled = game.with_card_titles(named)  # cards by title where they read back the same
+    return titled if titled == named or same(titled) else named
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

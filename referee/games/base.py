@@ -31,6 +31,10 @@ A :class:`Game` object *is* the game state with the rules attached, like
 - **Dice**: a game rolls its dice with ``rng.die()`` and declares their faces
   (:attr:`Game.DIE_FACES`, or :meth:`Game.die_faces`) and the order it rolls them
   in (:attr:`Game.DICE_ORDER`); the kit refuses fixed dice no die shows.
+- **Blind draws**: a game takes a card at random from a hand or a face-down heap
+  with :meth:`Game.blind_draw`, so that a position's ``draws`` can fix which card it
+  takes (:attr:`Game.DRAW_ORDER` says which draws, in what order; the game reads
+  the names a draw may be written with in :meth:`Game.read_draw`).
 - **Declared state**: a game names a dataclass in ``STATE`` and implements
   :meth:`Game.dump_state` / :meth:`Game.load_state`; the kit writes ``to_json``
   (rules, version, board hash, players, options, generator, fixed dice, state),
@@ -48,6 +52,7 @@ A :class:`Game` object *is* the game state with the rules attached, like
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -82,10 +87,11 @@ __all__ = [
 ]
 
 #: keys of a position that belong to the kit, not to the game's ``POSITION``
-POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice")
-#: the kit's keys for the random generator (its state, the fixed dice to come): they
-#: foretell every die and shuffle, so :meth:`Game.view` never shows them
-GENERATOR_KEYS = frozenset({"rng", "dice"})
+POSITION_FRAME = ("rules", "players", "options", "rng", "seed", "dice", "draws")
+#: the kit's keys for the random generator (its state, the fixed dice and draws to
+#: come): they foretell every die, shuffle and blind draw, so :meth:`Game.view` never
+#: shows them
+GENERATOR_KEYS = frozenset({"rng", "dice", "draws"})
 #: the verbs of a phase the game's table does not list
 _NO_VERBS: frozenset[str] = frozenset()
 
@@ -183,6 +189,11 @@ class Game(ABC, Generic[M]):
     DICE_ORDER : str
         In what order the game rolls its dice, for people who fix them in a
         position (printed by ``referee schema position RULES``).
+    DRAW_ORDER : str
+        Which blind draws the game makes (a card taken at random from a hand or a
+        face-down heap, :meth:`blind_draw`) and in what order they take a
+        position's fixed ``draws``; empty: the game makes none (its random cards
+        are the tops of piles a position lists), and ``draws`` are refused.
     """
 
     rules: ClassVar[str]
@@ -199,6 +210,7 @@ class Game(ABC, Generic[M]):
     EVENTS: ClassVar[Mapping[str, str]] = {}
     DIE_FACES: ClassVar[int] = 6
     DICE_ORDER: ClassVar[str] = ""
+    DRAW_ORDER: ClassVar[str] = ""
 
     compiled: CompiledBoard
     #: the players' names, in turn order (colours, seats: what ``to_move`` returns)
@@ -382,6 +394,7 @@ class Game(ABC, Generic[M]):
             "options": dict(self.options),
             "rng": self.rng.state,
             "dice": list(self.rng.fixed),
+            **({"draws": list(self.rng.draws)} if self.rng.draws else {}),
             "state": declared.encode(self.dump_state()),
         }
 
@@ -418,7 +431,7 @@ class Game(ABC, Generic[M]):
         st: Any = declared.decode(cls.STATE, data["state"], "state")
         g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options))
         g._refuse_dice(frame.dice, "dice")
-        g.rng = Rng(frame.rng, frame.dice)
+        g.rng = Rng(frame.rng, frame.dice, g._read_draws(frame.draws, "draws"))
         g.load_state(st)
         g._refuse_invalid("state")
         return g
@@ -450,6 +463,77 @@ class Game(ABC, Generic[M]):
                     f"{where}[{k}]: {die} is no face of the die (1 to {faces})",
                     code="bad_state",
                 )
+
+    def _read_draws(self, draws: Sequence[str], where: str) -> list[str]:
+        """Fixed draws as the game names them (:meth:`read_draw`); refused in one
+        line naming ``where[k]`` when the game makes no blind draws or a card is
+        none of the game's."""
+        if draws and not self.DRAW_ORDER:
+            raise StateError(
+                f"{where}: {self.title or self.rules} makes no blind draws (the cards it "
+                "deals at random are the tops of piles: list them), so none can be fixed",
+                code="bad_state",
+            )
+        return [self.read_draw(d, f"{where}[{k}]") for k, d in enumerate(draws)]
+
+    def _refuse_first_draw(self, where: str) -> None:
+        """Refuse a first fixed draw the next blind draw cannot take, when the game
+        is at one (:meth:`next_draw_from`), in one line naming ``where``."""
+        source = self.next_draw_from() if self.rng.draws else None
+        if source is None:
+            return
+        cards, whose = source
+        want = self.rng.draws[0]
+        if not any(self.draw_matches(c, want) for c in cards):
+            raise StateError(
+                f"{where}: {want!r} is not in {whose}, which the next blind draw takes "
+                f"from ({', '.join(sorted(cards)) or 'nothing'})",
+                code="bad_state",
+            )
+
+    def next_draw_from(self) -> tuple[list[str], str] | None:
+        """Hook: when the game is at a blind draw (the next move that draws, if any,
+        draws from these), the cards it draws from and whose they are ("sam's
+        hand"), so that a position's first fixed draw is checked on loading;
+        ``None`` (the default): not known yet."""
+        return None
+
+    def read_draw(self, value: str, where: str) -> str:
+        """Hook: the card a fixed draw ``value`` names, as :meth:`draw_matches`
+        compares it (default: as written); raise ``StateError`` (``bad_state``)
+        naming ``where`` for a card the game does not have."""
+        return value
+
+    def draw_matches(self, card: str, draw: str) -> bool:
+        """Hook: whether ``card`` (an item :meth:`blind_draw` draws from) is the
+        fixed draw ``draw`` (as :meth:`read_draw` returned it; default: equal)."""
+        return card == draw
+
+    def blind_draw(self, cards: Sequence[str], source: str) -> int:
+        """The index of the card a blind draw takes from ``cards`` (a hand, a
+        face-down heap; not empty): the first fixed draw (a position's ``draws``)
+        when there is one, else one drawn from the generator.
+
+        Raises
+        ------
+        IllegalMoveError
+            Code ``fixed_draw``: the next fixed draw is not among ``cards``
+            (``source`` says whose they are: "sam's hand"); the move that draws is
+            refused, naming ``draws[0]`` as a position of the game now writes it.
+        """
+        if not self.rng.draws:
+            return self.rng.below(len(cards))
+        want = self.rng.draws[0]
+        for i, c in enumerate(cards):
+            if self.draw_matches(c, want):
+                self.rng.draws.pop(0)
+                return i
+        raise IllegalMoveError(
+            f"draws[0]: the next fixed draw {want!r} is not in {source} "
+            f"({', '.join(sorted(cards)) or 'nothing'}): fix a card of {source}",
+            code="fixed_draw",
+            details={"draw": want, "from": source, "cards": sorted(cards)},
+        )
 
     def _refuse_invalid(self, what: str) -> None:
         problems = self.validate()
@@ -519,6 +603,14 @@ class Game(ABC, Generic[M]):
             raise NotImplementedError(f"{cls.__name__} declares no POSITION")
         if not isinstance(position, Mapping):
             raise StateError(f"a {cls.rules} position must be a JSON object", code="bad_state")
+        try:
+            return cls._from_position(compiled, position)
+        except StateError as exc:
+            raise _one_line(exc) from None
+
+    @classmethod
+    def _from_position(cls, compiled: CompiledBoard, position: Mapping[str, Any]) -> Self:
+        """:meth:`from_position` once the position is a mapping."""
         cls.check_board_rules(compiled)
         frame_data = {k: v for k, v in position.items() if k in POSITION_FRAME}
         frame = declared.decode(_PositionFrame, frame_data, "position")
@@ -533,6 +625,7 @@ class Game(ABC, Generic[M]):
         if len(set(frame.players)) != len(frame.players):
             raise StateError("position.players: a player is named twice", code="bad_state")
         body = {k: v for k, v in position.items() if k not in POSITION_FRAME}
+        assert cls.POSITION is not None  # from_position checked it
         pos: Any = declared.decode(cls.POSITION, body, "position")
         g = cls.blank(compiled, frame.players, cls.parse_state_options(frame.options or {}))
         g._refuse_dice(frame.dice or [], "position.dice")
@@ -542,6 +635,9 @@ class Game(ABC, Generic[M]):
             g.rng = Rng.from_seed(frame.seed or 0)
             g.rng.fixed = list(frame.dice or [])
         g.load_position(pos)
+        # read after the game's own fields: a game may read draws against its deck
+        g.rng.draws = g._read_draws(frame.draws or [], "position.draws")
+        g._refuse_first_draw("position.draws[0]")
         g._refuse_invalid("position")
         return g
 
@@ -555,6 +651,8 @@ class Game(ABC, Generic[M]):
         }
         if self.rng.fixed:
             out["dice"] = list(self.rng.fixed)
+        if self.rng.draws:
+            out["draws"] = list(self.rng.draws)
         out.update(declared.encode(self.dump_position()))
         return out
 
@@ -573,6 +671,7 @@ class Game(ABC, Generic[M]):
             "description": props["options"]["description"],
         }
         props["dice"] = cls.dice_schema()
+        props["draws"] = cls.draws_schema()
         props.update(out["properties"])
         out["properties"] = props
         out["required"] = [*frame["required"], *out["required"]]
@@ -600,6 +699,24 @@ class Game(ABC, Generic[M]):
             "items": item,
             "description": f"the next dice the game rolls, next first ({faces}); "
             f"they are used in this order: {order}",
+        }
+
+    @classmethod
+    def draws_schema(cls) -> dict[str, Any]:
+        """The schema of a frame's fixed ``draws``: the game's :attr:`DRAW_ORDER` in
+        its description (none allowed when it makes no blind draws)."""
+        if not cls.DRAW_ORDER:
+            return {
+                "type": "array",
+                "maxItems": 0,
+                "description": f"{cls.title or cls.rules} makes no blind draws (its random "
+                "cards are the tops of piles: list them): none can be fixed",
+            }
+        return {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "the cards the next blind draws take, next first; "
+            f"they are used in this order: {cls.DRAW_ORDER}",
         }
 
     # ================================================================== moves (abstract)
@@ -892,11 +1009,31 @@ class Game(ABC, Generic[M]):
         return out
 
     # ================================================================== names
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """Hook: ``position`` (as :meth:`position` wrote it) with each card written
+        by its title as the rulebook prints it, wherever the game reads the title back
+        as that very card (``referee position --names``; default: unchanged, for a
+        game whose positions read card ids only)."""
+        return position
+
     @classmethod
     def board_names(cls, compiled: CompiledBoard) -> list[BoardName]:
         """Hook: the names the rulebook gives the places of ``compiled`` (the ids
         positions write for them), for ``referee board-names`` (default: none)."""
         return []
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _one_line(exc: StateError) -> StateError:
+    """``exc`` with the control characters of its message escaped (``\\n``): a field a
+    position writes with a newline in its key (``hands["\\n"]``) is still named on
+    one line, as every refusal is."""
+    if _CONTROL.search(exc.message):
+        exc.message = _CONTROL.sub(lambda m: repr(m.group())[1:-1], exc.message)
+        exc.args = (exc.message,)
+    return exc
 
 
 @dataclass
@@ -911,6 +1048,9 @@ class _StateFrame:
     rng: int = field(metadata={"help": "state of the seeded random generator"})
     dice: list[int] = field(
         default_factory=list, metadata={"help": "fixed dice still to come, next first"}
+    )
+    draws: list[str] = field(
+        default_factory=list, metadata={"help": "fixed blind draws still to come, next first"}
     )
 
 
@@ -932,4 +1072,8 @@ class _PositionFrame:
     )
     dice: list[int] | None = field(
         default=None, metadata={"help": "the next dice the game rolls, next first"}
+    )
+    draws: list[str] | None = field(
+        default=None,
+        metadata={"help": "the cards the next blind draws take, next first (DRAW_ORDER)"},
     )

@@ -12,7 +12,8 @@ A game may also accept the names its rulebook gives places (``"white starting po
 :meth:`~referee.games.base.Game.board_names` and reads a value with
 :func:`resolve`, which takes an id or a name (case and spacing ignored).
 :func:`with_names` writes a position the other way, by names wherever the game reads
-them back (``referee position --names``).
+them back (``referee position --names``). Cards are read and written by the titles
+the rulebook prints with :class:`CardTitles`.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 
 from ..errors import StateError
 
-__all__ = ["resolve", "suggest", "unknown", "with_names"]
+__all__ = ["CardTitles", "resolve", "suggest", "unknown", "with_names"]
 
 
 def suggest(value: object, choices: Iterable[str]) -> str:
@@ -119,3 +120,40 @@ def with_names(
         if same(trial):
             out = trial
     return out
+
+
+class CardTitles:
+    """A game's cards by id and by the title the rulebook prints (one copy each).
+
+    :meth:`read` takes an id or a title (case and spacing ignored); a title several
+    cards share (Adventure to Mount Doom's four Uruk-hai) is refused with the ids to
+    write instead. :meth:`write` gives the title where it names that card alone.
+    """
+
+    def __init__(self, titles: Mapping[str, str]) -> None:
+        #: card id -> its title
+        self.titles = dict(titles)
+        self._by_key: dict[str, list[str]] = {}
+        for cid, title in self.titles.items():
+            self._by_key.setdefault(_key(title), []).append(cid)
+
+    def read(self, value: object, where: str, what: str = "card of the pack") -> str:
+        """The card id ``value`` names, else one line naming ``where`` (the nearest
+        id or title suggested)."""
+        if isinstance(value, str) and value in self.titles:
+            return value
+        found = self._by_key.get(_key(value)) if isinstance(value, str) else None
+        if not found:
+            raise unknown(where, what, value, [*self.titles, *self.titles.values()])
+        if len(found) > 1:
+            raise StateError(
+                f"{where}: {value!r} is the title of {len(found)} cards: write one of "
+                f"{', '.join(found)}",
+                code="bad_state",
+            )
+        return found[0]
+
+    def write(self, card: str) -> str:
+        """``card``'s title when it names that card alone, else its id."""
+        title = self.titles.get(card)
+        return title if title is not None and self._by_key[_key(title)] == [card] else card

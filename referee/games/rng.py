@@ -11,6 +11,11 @@ makes the next two :meth:`Rng.die` calls return 6 and 1 (without drawing from th
 generator); after them the generator rolls again. Games roll dice with
 :meth:`Rng.die` so that positions can fix them; the kit saves ``fixed`` with the
 state (``"dice"``).
+
+**Fixed draws.** A blind draw (a card taken at random from a hand or a face-down
+heap, :meth:`referee.games.base.Game.blind_draw`) takes the first of ``draws`` (the
+cards fixed for the next blind draws, as the game names them) instead of drawing
+from the generator; the kit saves them with the state (``"draws"``).
 """
 
 from __future__ import annotations
@@ -26,15 +31,19 @@ _GAMMA = 0x9E3779B97F4A7C15
 class Rng:
     """SplitMix64 with ``below(n)`` (unbiased) and Fisher–Yates ``shuffle``."""
 
-    __slots__ = ("fixed", "state")
+    __slots__ = ("draws", "fixed", "state")
 
-    def __init__(self, state: int, fixed: list[int] | None = None) -> None:
+    def __init__(
+        self, state: int, fixed: list[int] | None = None, draws: list[str] | None = None
+    ) -> None:
         self.state = int(state) & _MASK
         self.fixed: list[int] = list(fixed) if fixed else []
+        #: the cards fixed for the next blind draws, next first (the game reads them)
+        self.draws: list[str] = list(draws) if draws else []
 
     def copy(self) -> Rng:
-        """An independent generator in the same state (fixed dice included)."""
-        return Rng(self.state, self.fixed)
+        """An independent generator in the same state (fixed dice and draws included)."""
+        return Rng(self.state, self.fixed, self.draws)
 
     def die(self, sides: int = 6) -> int:
         """The next die roll, 1 to ``sides``: the first fixed die if any, else random."""

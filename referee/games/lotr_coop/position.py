@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
-from ..names import resolve, unknown
+from ..names import CardTitles, resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
 from .layout import LIFE
@@ -45,6 +45,16 @@ class LotrCoopPosition:
     ``active``'s turn: an Event tile to reveal; at Mount Doom, ``location``
     ``mount_doom``, his roll of the die, which goes from the Ring-bearer clockwise),
     ``queue`` (the rest of the turn, from ``phase``).
+
+    An Event's decision is a ``phase`` too, with no queue: ``each_pay`` (an EACH
+    PLAYER event, ``answering`` the Hobbits still to answer), ``group_pay`` (a GROUP
+    event, ``owed`` what is still to pay) and ``volunteer``; ``event`` names the Event
+    being carried out — the Event tile last revealed (the default) or ``box``, the
+    Scenario's event at ``event_pos`` (a sundial revealed it, or a refused tile).
+    What follows is derived: the rest of that Event, then the next Event tile. The
+    die an Event rolls is placed the same way: ``roll`` (the pause before it) and
+    ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
+    Hobbit who rolls first.
     """
 
     corruption: dict[str, str] = field(
@@ -60,11 +70,21 @@ class LotrCoopPosition:
         metadata={"help": "the Fellowship's place on the Master board (an id or a name: Moria)"}
     )
     hands: dict[str, list[str]] = field(
-        default_factory=dict, metadata={"help": "Hobbit -> his cards"}
+        default_factory=dict,
+        metadata={
+            "help": "Hobbit -> his cards: Hobbit card ids (w-hiding, g-star), Feature cards "
+            "by id or title (gimli, Book of Mazarbul)"
+        },
     )
     active: str = field(default="", metadata={"help": "the active player (default: the first)"})
     ringbearer: str = field(default="", metadata={"help": "the Ring-bearer (default: the first)"})
-    scenario: str | None = field(default=None, metadata={"help": "the Scenario being played"})
+    scenario: str | None = field(
+        default=None,
+        metadata={
+            "help": "the Scenario being played (default: the one of location, a Scenario "
+            "board's place; none elsewhere)"
+        },
+    )
     markers: dict[str, str] = field(
         default_factory=dict,
         metadata={
@@ -137,8 +157,36 @@ class LotrCoopPosition:
         metadata={
             "help": "the decision awaited: reveal (an Event tile; the default), play (cards, "
             "the tile done), line (which line an Activity tile advances, its own being "
-            "full), roll (at Mount Doom: the die, the default there); the others need the "
+            "full), roll (at Mount Doom: the die, the default there; elsewhere an Event's "
+            "die), each_pay, group_pay, volunteer, discard (an Event's decisions, see "
+            "event; after an Activity tile, its die space's die); the Ring's die needs the "
             "queue position() writes"
+        },
+    )
+    event: str | None = field(
+        default=None,
+        metadata={
+            "help": "phases each_pay, group_pay, volunteer (roll, discard: its die): the "
+            "Event being carried out, an "
+            "Event tile id (volunteer, discard-three, card-life-shield; default: the tile "
+            "last revealed, when it asks for this decision) or box (the Scenario's event at "
+            "event_pos, revealed by a sundial or a refused tile)"
+        },
+    )
+    answering: list[str] | None = field(
+        default=None,
+        metadata={
+            "help": "phase each_pay: the Hobbits still to answer the EACH PLAYER event, the "
+            "one asked now first (default: every Hobbit in the game, from active "
+            "clockwise); roll, discard: the Hobbit whose die it is first"
+        },
+    )
+    owed: int | list[Literal["card", "life", "shield"]] | None = field(
+        default=None,
+        metadata={
+            "help": "phase group_pay: what the group still owes, a number of cards (or "
+            "symbols), or for the card-life-shield tile the things still to give "
+            "(default: the whole payment); discard: the cards still to discard"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -146,6 +194,26 @@ class LotrCoopPosition:
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
     )
     result: Outcome | None = field(default=None, metadata={"help": "the outcome, if over"})
+
+
+#: an Event's decision phase -> the operations of the pack that ask for it
+EVENT_PHASES = {
+    "each_pay": ("each",),
+    "group_pay": ("group", "group_mixed"),
+    "volunteer": ("volunteer",),
+}
+
+
+#: the decisions an Event's die asks for (at Mount Doom, roll is the Mount Doom roll)
+DIE_PHASES = ("roll", "discard")
+
+
+def _has_die(op: Op) -> bool:
+    """Whether ``op`` rolls the die, itself or in what it makes players do (``do``) or
+    what a refused or declined payment does instead (``else``)."""
+    if op.get("op") == "die":
+        return True
+    return any(_has_die(o) for key in ("do", "else") for o in op.get(key) or [])
 
 
 def _bad(where: str, what: str) -> StateError:
@@ -190,6 +258,199 @@ class LotrCoopPositions(LotrCoopBase):
             return [ask("line", lines=self._open_lines()), ask("play")]
         return None
 
+    # ------------------------------------------------------------------ Event decisions
+    def _event_ops(self, phase: str, event: str | None) -> tuple[str, Op, list[Op]]:
+        """The Event being carried out (as a position writes it), the operation that
+        asks for the ``phase`` decision, and what follows it: the rest of that Event,
+        then the next Event tile to reveal (as :meth:`_reveal` and the ``next_event``
+        operation leave the queue)."""
+
+        def asks(o: Op) -> bool:
+            return _has_die(o) if phase in DIE_PHASES else o["op"] in EVENT_PHASES[phase]
+
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        written = event is not None
+        if event is None:
+            effects = (self.lay.tiles[tile].get("effects") or []) if tile else []
+            event = tile if any(asks(o) for o in effects) else "box"
+        if event == "box":
+            sc = self.sc
+            if sc is None or not 1 <= self.event_pos <= 6:
+                if not written:
+                    raise _bad(
+                        "phase",
+                        f"{phase} is an Event's decision, but neither the Event tile last "
+                        f"revealed ({tile or 'none in tile_discard'}) nor a Scenario event "
+                        "(event_pos 0) asks for it: write the tile first in tile_discard or "
+                        "event_pos, or the queue position() writes",
+                    )
+                raise _bad(
+                    "event",
+                    "box: no Scenario event is reached (a scenario and event_pos 1 to 6)",
+                )
+            box = sc.events[self.event_pos - 1]
+            ops: list[Op] = [dict(o) for o in self.lay.events[box]["effects"]]
+            if self.event_pos == 6:
+                ops.append({"op": "event_concluded"})
+            name = f"the event of box {self.event_pos} ({box})"
+        else:
+            if event not in self.lay.tiles:
+                raise unknown(
+                    "position.event", "Event tile (or box)", event, [*self.lay.tiles, "box"]
+                )
+            if event != tile:
+                raise _bad(
+                    "event",
+                    f"{event!r} is not the Event tile last revealed ({tile or 'none'}): "
+                    "list it first in tile_discard",
+                )
+            effects = self.lay.tiles[event].get("effects") or []
+            ops = [dict(o, player=self.active) for o in effects]
+            name = f"the Event tile {event}"
+        k = next((i for i, o in enumerate(ops) if asks(o)), None)
+        if k is None:
+            what = "die" if phase in DIE_PHASES else f"{phase} decision"
+            raise _bad("event", f"{name} asks for no {what}")
+        return event, ops[k], [*ops[k + 1 :], ask("reveal")]
+
+    def _die_queue(
+        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+    ) -> list[Op]:
+        """The queue awaiting an Event's die: ``roll`` (the pause before it, for a
+        yellow or Gandalf card) or ``discard`` (it showed "discard two cards"), of the
+        Hobbit who declined an EACH PLAYER prompt or whom the Event makes roll
+        (``answering``: he first, then those still to answer), as play leaves it. After
+        an Activity tile (the play phase), the die of a die space the active player's
+        marker reached ("Die rolls on the spaces are made last"), then his cards."""
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
+            if event not in (None, tile):
+                raise _bad(
+                    "event", f"{event!r}: the tile last revealed is {tile}, an Activity tile"
+                )
+            if answering is not None:
+                raise _bad("answering", "an Activity space's die is the active player's")
+            rest: list[Op] = [ask("play")]
+            op: Op = {"op": "die", "player": self.active}
+        else:
+            _, op, rest = self._event_ops(phase, event)
+        while op["op"] in ("group", "group_mixed", "volunteer"):  # refused: its else runs
+            k = next(i for i, o in enumerate(op["else"]) if _has_die(o))
+            op, rest = op["else"][k], [*op["else"][k + 1 :], *rest]
+        order = self._order(self.active)
+        kind = op["op"]
+        if kind in ("each", "each_do"):
+            who = order
+            if answering is not None:
+                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
+                if not who or who != order[len(order) - len(who) :]:
+                    names = ", ".join(self.players[q] for q in order)
+                    raise _bad(
+                        "answering",
+                        f"each Hobbit in the game answers in turn from the active player "
+                        f"clockwise ({names}): those still to answer are the last of them",
+                    )
+        elif answering is not None:
+            raise _bad("answering", f"the Event's die is rolled by one Hobbit ({kind})")
+        else:
+            p = {"ringbearer": self.ringbearer, "active_do": self.active}.get(kind)
+            who = [int(op.get("player", self.active)) if p is None else p]
+        q = who[0]
+        steps = op.get("else" if kind == "each" else "do", [op])
+        d = next(i for i, o in enumerate(steps) if o["op"] == "die")
+        after = [dict(o, player=q) for o in steps[d + 1 :]]
+        if kind == "each":
+            sym, alt = op["pay"]["symbol"], op["else"]
+            after += [ask("each_pay", player=r, symbol=sym, **{"else": alt}) for r in who[1:]]
+        elif kind == "each_do":
+            after += [dict(o, player=r) for r in who[1:] for o in op["do"]]
+        if phase == "roll":
+            return [ask("roll", player=q), {"op": "die", "player": q, "asked": True}, *after, *rest]
+        faces = max(int(f.get("discard", 0)) for f in self.lay.die)  # "discard two cards"
+        full = 1 if self._skill(q) == "merry_discards_one" else faces
+        n = full if owed is None else owed
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= full:
+            raise _bad("owed", f"{n!r}: {self.players[q]} discards 1 to {full} card(s)")
+        return [ask("discard", player=q, n=n), *after, *rest]
+
+    def _event_queue(
+        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+    ) -> list[Op]:
+        """The queue awaiting an Event's decision ``phase`` (each_pay, group_pay,
+        volunteer), as play leaves it; refusals name the position's field."""
+        _, op, rest = self._event_ops(phase, event)
+        if phase == "each_pay":
+            order = self._order(self.active)
+            if answering is None:
+                who = order
+            else:
+                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
+                if not who or who != order[len(order) - len(who) :]:
+                    names = ", ".join(self.players[q] for q in order)
+                    raise _bad(
+                        "answering",
+                        f"each Hobbit in the game answers in turn from the active player "
+                        f"clockwise ({names}): those still to answer are the last of them",
+                    )
+            sym, alt = op["pay"]["symbol"], op["else"]
+            return [*(ask("each_pay", player=q, symbol=sym, **{"else": alt}) for q in who), *rest]
+        if phase == "group_pay":
+            if op["op"] == "group":
+                n = int(op["pay"]["n"])
+                left = n if owed is None else owed
+                if isinstance(left, bool) or not isinstance(left, int) or not 1 <= left <= n:
+                    raise _bad("owed", f"{left!r}: the group owes 1 to {n} (a number)")
+                pay = {"symbol": op["pay"]["symbol"], "n": left}
+            else:
+                full = list(op["pay"])
+                left = full if owed is None else owed
+                if not isinstance(left, list) or not left or not set(left) <= set(full):
+                    raise _bad("owed", f"{left!r}: the things still to give, some of {full}")
+                if len(set(left)) != len(left):
+                    raise _bad("owed", f"{left!r}: each thing is given once")
+                pay = {"needs": [x for x in full if x in left]}
+            return [ask("group_pay", **pay, **{"else": op["else"]}), *rest]
+        return [ask("volunteer", n=int(op["n"]), **{"else": op["else"]}), *rest]
+
+    def _written_event(self) -> tuple[str, list[str] | None, Any] | None:
+        """``event``, ``answering`` and ``owed`` that rebuild the queue of an Event's
+        decision (:meth:`_event_queue`), or ``None`` when no position can say it."""
+        first = self.queue[0] if self.queue else {}
+        answering = owed = None
+        if self.phase == "each_pay":
+            lead = []
+            for o in self.queue:
+                if o.get("op") != "ask" or o.get("phase") != "each_pay":
+                    break
+                lead.append(self.players[int(o["player"])])
+            answering = lead
+        elif self.phase == "group_pay":
+            owed = first.get("n", first.get("needs"))
+        if self.phase in DIE_PHASES:
+            order = self._order(self.active)
+            q = first.get("player")
+            owed = first.get("n") if self.phase == "discard" else None
+            tail = [self.players[r] for r in order[order.index(q) :]] if q in order else None
+            tile = self.tile_discard[-1] if self.tile_discard else None
+            for event in (None, "box"):
+                for answering in (None, tail):
+                    try:
+                        if self.queue == self._die_queue(self.phase, event, answering, owed):
+                            if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
+                                return tile, answering, owed
+                            return self._event_ops(self.phase, event)[0], answering, owed
+                    except StateError:
+                        continue
+            return None
+        for event in (None, "box"):
+            try:
+                name, _, _ = self._event_ops(self.phase, event)
+                if self.queue == self._event_queue(self.phase, event, answering, owed):
+                    return name, answering, owed
+            except StateError:
+                continue
+        return None
+
     def _check_mount_doom(self, p: LotrCoopPosition) -> None:
         """At Mount Doom: no Scenario, and the die came to ``active`` from the Ring-bearer."""
         if not self._at_mount_doom():
@@ -211,17 +472,23 @@ class LotrCoopPositions(LotrCoopBase):
         written, the nearest card suggested), and a Hobbit on or past Sauron's space
         who is not listed as eliminated."""
         lay = self.lay
-        cards = sorted(set(lay.cards) | set(lay.gandalf))
-        piles: list[tuple[str, list[str]]] = [(f"hands.{n}", h) for n, h in p.hands.items()]
-        piles += [("deck", p.deck or []), ("discard", p.discard), ("box", p.box)]
-        piles += [("features_on_board", p.features_on_board or [])]
-        for field_name, pile in piles:
-            for i, c in enumerate(pile):
-                if c not in lay.cards and c not in lay.gandalf:
-                    raise unknown(f"position.{field_name}[{i}]", "card of the pack", c, cards)
-        for i, c in enumerate(p.gandalf_cards or []):
-            if c not in lay.gandalf:
-                raise unknown(f"position.gandalf_cards[{i}]", "Gandalf card", c, lay.gandalf)
+        titles = self.card_titles()
+
+        def read(pile: list[str], where: str) -> list[str]:
+            return [titles.read(c, f"{where}[{i}]") for i, c in enumerate(pile)]
+
+        # cards by id or by title (Feature and Gandalf cards): read as ids from here on
+        p.hands = {n: read(h, f"position.hands.{n}") for n, h in p.hands.items()}
+        p.deck = None if p.deck is None else read(p.deck, "position.deck")
+        p.discard, p.box = read(p.discard, "position.discard"), read(p.box, "position.box")
+        if p.features_on_board is not None:
+            p.features_on_board = read(p.features_on_board, "position.features_on_board")
+        gandalf = CardTitles({g: str(d.get("name") or g) for g, d in lay.gandalf.items()})
+        if p.gandalf_cards is not None:
+            p.gandalf_cards = [
+                gandalf.read(c, f"position.gandalf_cards[{i}]", "Gandalf card")
+                for i, c in enumerate(p.gandalf_cards)
+            ]
         for name, k in zip(self.players, self.corruption, strict=True):
             if name not in p.eliminated and k >= self.sauron:
                 raise _bad(
@@ -230,11 +497,51 @@ class LotrCoopPositions(LotrCoopBase):
                     "): a Hobbit there is out of the game (list him in eliminated)",
                 )
 
+    def card_titles(self) -> CardTitles:
+        """The pack's cards by id and by title: the Feature cards (``Book of
+        Mazarbul``) and the Gandalf cards (``Magic``); the Hobbit cards, which print
+        no title (a white Hiding card), by id (``w-hiding``)."""
+        lay = self.lay
+        return CardTitles(
+            {
+                **{c: str(d.get("name") or c) for c, d in lay.cards.items()},
+                **{g: str(d.get("name") or g) for g, d in lay.gandalf.items()},
+            }
+        )
+
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """``position`` with each Feature and Gandalf card written by its title (each
+        is one card, so its title always reads back as it)."""
+        titles = self.card_titles()
+        out = dict(position)
+
+        def each(v: Any) -> Any:
+            return [titles.write(c) if isinstance(c, str) else c for c in v]
+
+        if isinstance(out.get("hands"), dict):
+            out["hands"] = {n: each(h) for n, h in out["hands"].items()}
+        for key in ("deck", "discard", "box", "features_on_board", "gandalf_cards"):
+            if isinstance(out.get(key), list):
+                out[key] = each(out[key])
+        return out
+
     def dump_position(self) -> LotrCoopPosition:
         lay = self.lay
         sc = self.sc
         over = self.result is not None
         derived = not over and self.queue == self._default_queue(self.phase)
+        written = None
+        if (
+            not over
+            and not derived
+            and (
+                self.phase in EVENT_PHASES
+                or (self.phase in DIE_PHASES and not self._at_mount_doom())
+            )
+        ):
+            written = self._written_event()
+            derived = written is not None
+        event, answering, owed = written or (None, None, None)
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -267,6 +574,9 @@ class LotrCoopPositions(LotrCoopBase):
             scenario_over=self.scenario_over,
             last_number=self.last_number,
             phase=None if over else self.phase,  # type: ignore[arg-type]
+            event=event,
+            answering=answering,
+            owed=owed,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -292,10 +602,20 @@ class LotrCoopPositions(LotrCoopBase):
             self.hands[self._pid_of(name, f"hands.{name}")] = list(cards)
         self.active = self._pid_of(p.active, "active") if p.active else 0
         self.ringbearer = self._pid_of(p.ringbearer, "ringbearer") if p.ringbearer else 0
+        here = lay.master[self.location].get("scenario")
+        if p.scenario is None and p.result is None:
+            p.scenario = here  # a Scenario place's Scenario is the one played there
+        if p.scenario and p.scenario not in lay.scenarios:
+            raise unknown("position.scenario", "Scenario", p.scenario, sorted(lay.scenarios))
+        if p.result is None and p.scenario != here and (here or not self._at_mount_doom()):
+            where = lay.master[self.location].get("name", lay.master[self.location]["id"])
+            raise _bad(
+                "scenario",
+                f"{p.scenario!r}, but the Fellowship is at {where}, "
+                + (f"where the Scenario is {here}" if here else "which is no Scenario's place"),
+            )
         self.scenario = p.scenario
         sc = lay.scenarios.get(p.scenario) if p.scenario else None
-        if p.scenario and sc is None:
-            raise _bad("scenario", f"no Scenario {p.scenario!r}")
         self.markers = {}
         if sc is not None:
             self.markers = dict.fromkeys(sc.lines, 0)
@@ -354,6 +674,10 @@ class LotrCoopPositions(LotrCoopBase):
         rest_shields = sorted((Counter(lay.shields) - out).elements(), reverse=True)
         self.rng.shuffle(rest_shields)
         self.shield_pool = (top_shields + rest_shields)[::-1]
+        for key in ("tiles", "tile_discard"):
+            for i, t in enumerate(getattr(p, key) or []):
+                if t not in lay.tiles:
+                    raise unknown(f"position.{key}[{i}]", "Event tile", t, sorted(lay.tiles))
         self.tile_discard = p.tile_discard[::-1]
         if sc is not None or p.tiles:
             top = list(p.tiles or [])
@@ -371,6 +695,18 @@ class LotrCoopPositions(LotrCoopBase):
         elif sc is not None:
             self.last_number = int(sc.main.numbers[self.markers[sc.main.activity]] or 0)
         self.result = p.result
+        phases: dict[str, Any] = {
+            "event": (*EVENT_PHASES, *DIE_PHASES),
+            "answering": ("each_pay", *DIE_PHASES),
+            "owed": ("group_pay", "discard"),
+        }
+        for key, given in (("event", p.event), ("answering", p.answering), ("owed", p.owed)):
+            if given is not None and (p.queue is not None or p.phase not in phases[key]):
+                raise _bad(
+                    key,
+                    f"belongs to phase {' or '.join(phases[key])} written without a queue, "
+                    f"not to {'a written queue' if p.queue is not None else repr(p.phase)}",
+                )
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
             first = self.queue[0] if self.queue else {}
@@ -382,6 +718,10 @@ class LotrCoopPositions(LotrCoopBase):
         else:
             self._check_mount_doom(p)
             queue = self._default_queue(p.phase)
+            if p.phase in EVENT_PHASES and not self._at_mount_doom():
+                queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
+            elif p.phase in DIE_PHASES and not self._at_mount_doom():
+                queue = self._die_queue(p.phase, p.event, p.answering, p.owed)
             if queue is None:
                 where = "at Mount Doom" if self._at_mount_doom() else "here"
                 raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")

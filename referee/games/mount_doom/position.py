@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ...errors import StateError
-from ..names import resolve, unknown
+from ..names import CardTitles, resolve, unknown
 from ..outcome import Outcome
 from ..tracks import Op, ask
-from .layout import COMPANIONS
+from .layout import COMPANIONS, RINGBEARER
 from .names import place_names
 from .state import RALLY, MountDoomBase
 
@@ -24,7 +24,9 @@ from .state import RALLY, MountDoomBase
 class RowCard:
     """One card on the encounter row."""
 
-    card: str = field(metadata={"help": "card id"})
+    card: str = field(
+        metadata={"help": "the card: its id or its title (Galadriel, Watcher in the Water)"}
+    )
     up: bool = field(default=True, metadata={"help": "lying face up"})
 
 
@@ -45,6 +47,8 @@ class TrayDie:
 
 #: the decisions a position may await without a written queue (see MountDoomPositions)
 DICE_PHASES = ("start", "place1", "roll2", "place2", "resolve")
+#: the decisions while a black die's encounter is carried out, at ``at``
+ENCOUNTER_PHASES = ("turned", "battle", "gandalf", "advance", "army", "denethor")
 
 
 @dataclass
@@ -63,7 +67,13 @@ class MountDoomPosition:
     (roll the first dice; in the final stage the Mount Doom roll of one black die),
     ``place1``, ``roll2``, ``place2`` (the dice phase, ``rolled`` holding the roll) and
     ``resolve`` (the dice on the ``tray`` resolved in order, the next one the first
-    not ``done``). Other decisions (a battle die, the Army of the Dead...) need the
+    not ``done``), then, while a black die's Encounter card is carried out, ``turned``
+    (the card at ``at`` just turned face up: the pause for "any time" cards before it
+    is carried out), ``battle`` (a battle die pending), ``advance`` (the companion
+    symbol of an empty encounter position: move 0, 1 or 2), ``army`` (where the Army of
+    the Dead goes), ``denethor`` (which companion die he rolls again) and ``gandalf``
+    (a battle die showed Gandalf); at a stage's end ``vision`` (Gandalf's Vision) and
+    ``friends`` (Friends in Need). Boromir and the Uruk-hai's battles need the
     ``queue`` that ``position()`` writes for them.
     """
 
@@ -88,15 +98,20 @@ class MountDoomPosition:
         default=1, metadata={"help": "1 Lothlórien ... 6 Mount Doom", "low": 1, "high": 6}
     )
     held: dict[str, str] = field(
-        default_factory=dict, metadata={"help": "card lying face up -> the player it lies before"}
+        default_factory=dict,
+        metadata={"help": "card lying face up (id or title) -> the player it lies before"},
     )
     decks: dict[str, list[str]] | None = field(
-        default=None, metadata={"help": "stage -> its face-down encounter stack, top first"}
+        default=None,
+        metadata={"help": "stage -> its face-down encounter stack, top first (ids or titles)"},
     )
     gandalf_stack: list[str] | None = field(
-        default=None, metadata={"help": "the face-down Gandalf stack, top first"}
+        default=None,
+        metadata={"help": "the face-down Gandalf stack, top first (ids or titles)"},
     )
-    box: list[str] | None = field(default=None, metadata={"help": "cards back in the box"})
+    box: list[str] | None = field(
+        default=None, metadata={"help": "cards back in the box (ids or titles)"}
+    )
     unseen: list[str] = field(
         default_factory=list,
         metadata={"help": "cards put back in the box unseen (nobody knows which)"},
@@ -161,8 +176,12 @@ class MountDoomPosition:
     ) = field(
         default=None,
         metadata={
-            "help": "the decision awaited (default: read from tray and rolled); one after "
-            "the dice phase (turned ... friends) needs the queue position() writes"
+            "help": "the decision awaited (default: read from tray and rolled); turned: "
+            "the card at 'at' was just turned face up, the players may use 'any time' "
+            "cards before it is carried out; battle: a battle die pending; advance, army, "
+            "denethor: the symbol, Army of the Dead or Denethor at 'at'; gandalf: a battle "
+            "die showed Gandalf; vision, friends: a stage's end; boromir needs the queue "
+            "position() writes"
         },
     )
     battle: str | None = field(
@@ -170,6 +189,24 @@ class MountDoomPosition:
         metadata={
             "help": "phase battle: the Encounter card being fought (default: the card face "
             "up where the last resolved black die points)"
+        },
+    )
+    at: int | None = field(
+        default=None,
+        metadata={
+            "help": "phases turned, battle, advance, army, denethor: the encounter position "
+            "(1 to 6) being carried out (default: where the tray's last resolved black die points; "
+            "the final stage has no tray: the Mount Doom roll's black die, required)",
+            "low": 1,
+            "high": 6,
+        },
+    )
+    turned: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase turned: the card just turned face up (default: the card face up "
+            "at 'at'; a card put back in the box once met, like the Cave Troll, is named "
+            "here and lies in box)"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -191,25 +228,35 @@ class MountDoomPositions(MountDoomBase):
                 f"companions.{lost[0]}",
                 f"missing: every companion stands on a space ({', '.join(COMPANIONS)})",
             )
-        pool = sorted(self.lay.cards)
-        piles: list[tuple[str, list[str]]] = [("held", list(p.held))]
-        piles += [(f"row[{k}]", [rc.card for rc in stack]) for k, stack in enumerate(p.row)]
-        piles += [(f"decks.{s}", d) for s, d in (p.decks or {}).items()]
-        piles += [("gandalf_stack", p.gandalf_stack or []), ("box", p.box or [])]
-        piles += [("unseen", p.unseen)]
+        titles = self.card_titles()
         seen: dict[str, str] = {}
-        for field_name, pile in piles:
-            for i, c in enumerate(pile):
-                where = (
-                    f"position.held.{c}" if field_name == "held" else f"position.{field_name}[{i}]"
+
+        def read(c: str, where: str) -> str:
+            cid = titles.read(c, where)
+            if cid in seen:
+                raise StateError(
+                    f"{where}: card {cid} is listed twice (also {seen[cid]})", code="bad_state"
                 )
-                if c not in self.lay.cards:
-                    raise unknown(where, "card of the pack", c, pool)
-                if c in seen:
-                    raise StateError(
-                        f"{where}: card {c} is listed twice (also {seen[c]})", code="bad_state"
-                    )
-                seen[c] = where
+            seen[cid] = where
+            return cid
+
+        # cards by id or by title (one copy of each card): read as ids from here on
+        p.held = {read(c, f"position.held.{c}"): who for c, who in p.held.items()}
+        for k, stack in enumerate(p.row):
+            for i, rc in enumerate(stack):
+                rc.card = read(rc.card, f"position.row[{k}][{i}].card")
+        if p.decks is not None:
+            p.decks = {
+                s: [read(c, f"position.decks.{s}[{i}]") for i, c in enumerate(d)]
+                for s, d in p.decks.items()
+            }
+        for key in ("gandalf_stack", "box", "unseen"):
+            pile = getattr(p, key)
+            if pile is not None:
+                setattr(p, key, [read(c, f"position.{key}[{i}]") for i, c in enumerate(pile)])
+        for key in ("battle", "turned"):
+            if getattr(p, key) is not None:
+                setattr(p, key, titles.read(getattr(p, key), f"position.{key}"))
         if len(p.row) != 6:
             raise _bad("row", f"{len(p.row)} encounter positions, not 6")
         if p.nazgul >= 9 and p.result is None:
@@ -218,10 +265,50 @@ class MountDoomPositions(MountDoomBase):
                 "the ninth Nazgûl at Minas Morgul ends the game: 8 at most while it goes on",
             )
 
+    def card_titles(self) -> CardTitles:
+        """The pack's cards by id and by title (``Galadriel``, ``Watcher in the Water``;
+        the four ``Uruk-hai``, two ``Saruman`` and two ``Sauron's Eye`` by id only)."""
+        return CardTitles({c: str(d.get("name") or c) for c, d in self.lay.cards.items()})
+
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """``position`` with each card written by its title where it names that card
+        alone (every card is one copy, so a title always reads back as it)."""
+        titles = self.card_titles()
+        out = dict(position)
+
+        def each(v: Any) -> Any:
+            return [titles.write(c) if isinstance(c, str) else c for c in v]
+
+        if isinstance(out.get("held"), dict):
+            out["held"] = {titles.write(c): who for c, who in out["held"].items()}
+        if isinstance(out.get("row"), list):
+            out["row"] = [
+                [
+                    {**rc, "card": titles.write(rc["card"])}
+                    if isinstance(rc, dict) and isinstance(rc.get("card"), str)
+                    else rc
+                    for rc in stack
+                ]
+                for stack in out["row"]
+            ]
+        if isinstance(out.get("decks"), dict):
+            out["decks"] = {s: each(d) for s, d in out["decks"].items()}
+        for key in ("gandalf_stack", "box", "unseen"):
+            if isinstance(out.get(key), list):
+                out[key] = each(out[key])
+        for key in ("battle", "turned"):
+            if isinstance(out.get(key), str):
+                out[key] = titles.write(out[key])
+        return out
+
     def dump_position(self) -> MountDoomPosition:
         lay = self.lay
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
+        at = turned = battle = None
+        if not over and not derived and self.phase in (*ENCOUNTER_PHASES, "vision", "friends"):
+            # a card being carried out: derived when phase, at and the card rebuild it
+            at, turned, battle, derived = self._written_encounter()
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -249,6 +336,9 @@ class MountDoomPositions(MountDoomBase):
                 for d in self.tray
             ],
             phase=None if over else self.phase,  # type: ignore[arg-type]
+            battle=battle,
+            at=at,
+            turned=turned,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -306,7 +396,8 @@ class MountDoomPositions(MountDoomBase):
         for stage in range(1, 7):
             top = list(stacks.pop(str(stage), []))
             rest = [c for c in lay.stage_decks[stage] if c not in placed]
-            if stage > p.stage:
+            # a stage to come, or the final one at Friends in Need (laid out after it)
+            if stage > p.stage or (stage == 6 and p.phase == "friends"):
                 self.rng.shuffle(rest)
                 top += rest
                 placed |= set(rest)
@@ -339,10 +430,25 @@ class MountDoomPositions(MountDoomBase):
             self.queue = []
         else:
             phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
-            if p.battle is not None and phase != "battle":
-                raise _bad("battle", f"names the card of phase battle, not of {phase}")
-            if phase == "battle":
-                self.queue = self._battle_queue(p.battle)
+            if p.battle is not None and phase not in ("battle", "gandalf"):
+                raise _bad("battle", f"names the card of phases battle and gandalf, not of {phase}")
+            if p.at is not None and phase not in ENCOUNTER_PHASES:
+                raise _bad(
+                    "at",
+                    f"names the encounter of phases {', '.join(ENCOUNTER_PHASES)}, not of {phase}",
+                )
+            if p.turned is not None and phase != "turned":
+                raise _bad("turned", f"names the card of phase turned, not of {phase}")
+            if phase in ("battle", "gandalf"):
+                self.queue = self._battle_queue(p.battle, p.at, phase)
+            elif phase in ("vision", "friends"):
+                self.queue = self._stage_end_queue(phase)
+            elif phase == "turned":
+                self.queue = self._turned_queue(p.at, p.turned)
+            elif phase == "advance":
+                self.queue = self._advance_queue(p.at)
+            elif phase in ("army", "denethor"):
+                self.queue = self._card_decision_queue(phase, p.at)
             elif phase not in DICE_PHASES:
                 raise _bad("phase", f"{phase!r} needs the queue position() writes for it")
             else:
@@ -364,13 +470,15 @@ class MountDoomPositions(MountDoomBase):
             raise _bad("tray", f"{len(self.tray)} dice: the tray holds 2 (side 1) or 4")
         return "place1" if self.rolled else "start"
 
-    def _check_dice_phase(self, phase: str, battle: bool = False) -> None:
-        """Refuse dice that do not fit the decision ``phase`` (one line, the field named)."""
+    def _check_dice_phase(self, phase: str, battle: bool = False, shown: str = "") -> None:
+        """Refuse dice that do not fit the decision ``phase`` (one line, the field named;
+        ``shown``: the phase the position wrote, when it is a decision of resolving)."""
+        said = shown or phase
         dice = {"start": 0, "place1": 0, "roll2": 2, "place2": 2, "resolve": 4}[phase]
         if self.final_stage and phase != "start":
             raise _bad("phase", f"{phase!r}: the final stage has only the Mount Doom roll (start)")
         if len(self.tray) != dice:
-            raise _bad("tray", f"{len(self.tray)} dice, but in phase {phase} it holds {dice}")
+            raise _bad("tray", f"{len(self.tray)} dice, but in phase {said} it holds {dice}")
         want = [(1, "encounter"), (1, "companion"), (2, "encounter"), (2, "companion")][:dice]
         got = [(d["side"], d["kind"]) for d in self.tray]
         if got != want:
@@ -390,7 +498,7 @@ class MountDoomPositions(MountDoomBase):
         }[phase]
         if set(self.rolled) != keys:
             need = ", ".join(sorted(keys)) or "nothing"
-            raise _bad("rolled", f"in phase {phase} the roll holds {need}")
+            raise _bad("rolled", f"in phase {said} the roll holds {need}")
         if keys:
             self._check_roll(phase)
 
@@ -422,23 +530,184 @@ class MountDoomPositions(MountDoomBase):
         if placed in dice:
             raise _bad("rolled.dice", f"the {placed} die lies on the tray already")
 
-    def _battle_queue(self, card: str | None) -> list[Op]:
-        """The queue of a battle about to be fought: the tray's last resolved die a
-        black one whose Encounter card (``card``, or the one lying face up at its
-        position) calls for a battle, the dice after it still to come."""
-        self._check_dice_phase("resolve", battle=True)
+    def _encounter_at(self, at: int | None, what: str, phase: str) -> tuple[int, list[Op]]:
+        """The encounter position a black die being carried out points to, and the
+        rest of the turn after its card: the tray's last resolved die a black one
+        (``at`` must agree), the dice after it still to come; in the final stage
+        ``at`` itself (the Mount Doom roll), then the Ring-bearer's step."""
+        if self.final_stage:
+            if self.tray or self.rolled:
+                raise _bad("tray", "the final stage uses no dice tray (one black die)")
+            if at is None:
+                raise _bad("at", f"{what} in the final stage: give the Mount Doom roll's black die")
+            return at, [{"op": "final_step"}, {"op": "end_turn"}]
+        self._check_dice_phase("resolve", battle=True, shown=phase)
         done = [i for i, d in enumerate(self.tray) if d.get("done")]
         if not done or self.tray[done[-1]]["kind"] != "encounter":
-            raise _bad("tray", "a battle comes from a black die already resolved (done)")
-        if card is None:
-            stack = self.row[self.tray[done[-1]]["value"] - 1]
-            card = stack[-1]["card"] if stack and stack[-1]["up"] else None
-        effects = self.lay.cards[card].get("effects", []) if card in self.lay.cards else []
+            raise _bad("tray", f"{what} comes from a black die already resolved (done)")
+        value = int(self.tray[done[-1]]["value"])
+        if at is not None and at != value:
+            raise _bad("at", f"{at}, but the tray's last resolved black die shows {value}")
+        return value, self._dice_queue("resolve")
+
+    def _turned_queue(self, at: int | None, turned: str | None = None) -> list[Op]:
+        """The queue paused after the card at ``at`` (``turned``, or the one face up
+        there) was turned face up: the players may use "any time" cards, then its
+        effects, then the rest of the turn."""
+        value, rest = self._encounter_at(at, "a card turned face up", "turned")
+        card = self._card_met(value, turned, "turned")
+        if card["kind"] == "friend" or not card.get("effects"):
+            raise _bad(
+                "phase",
+                f"turned: {card['id']} at position {value} has nothing to carry out (a friend "
+                "is taken at once)",
+            )
+        effects: list[Op] = [
+            {"op": "effect", "effect": dict(e, position=value)} for e in card["effects"]
+        ]
+        return [ask("turned", position=value, card=card["id"]), *effects, *rest]
+
+    def _battle_queue(
+        self, card: str | None, at: int | None = None, phase: str = "battle"
+    ) -> list[Op]:
+        """The queue of a battle about to be fought (``battle``) or whose battle die
+        showed Gandalf (``gandalf``: a Gandalf card may save it): the tray's last
+        resolved die a black one whose Encounter card (``card``, or the one lying face
+        up at its position) calls for a battle, the dice after it still to come."""
+        value, rest = self._encounter_at(at, "a battle", phase)
+        card = self._card_met(value, card, "battle")["id"]
+        effects = self.lay.cards[card].get("effects", [])
         fight = next((e for e in effects if e["op"] == "battle"), None)
         if fight is None or int(fight.get("count", 1)) != 1:
             raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
         b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
-        return [ask("battle", battle=b | {"uruk": False}), *self._dice_queue("resolve")]
+        return [ask(phase, battle=b | {"uruk": False}), *rest]
+
+    def _stage_end_queue(self, phase: str) -> list[Op]:
+        """The queue at the end of a stage: ``vision`` (Gandalf's Vision may send a card
+        of the next stage back to the box before it is laid out) or, the Ring-bearer
+        at Minas Morgul, ``friends`` (Friends in Need: which unused cards count), then
+        the next player's turn."""
+        if self.tray or self.rolled:
+            raise _bad("tray", f"phase {phase} comes after the turn's dice (tray and rolled empty)")
+        if phase == "vision":
+            if not self.stage_over or self.stage >= 6:
+                raise _bad("stage_over", "phase vision comes at a stage's end (stage_over true)")
+            return [ask("vision"), {"op": "next_player"}]
+        if self.stage != 6 or any(self.row) or self.stage_over:
+            raise _bad(
+                "stage",
+                "phase friends comes as the final stage begins (stage 6, its row not laid "
+                "out yet, stage_over false)",
+            )
+        mm = self.lay.minas_morgul
+        helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
+        setup = {"op": "final_setup", "leave_out": None, "helpers": helpers}
+        return [ask("friends"), setup, {"op": "next_player"}]
+
+    def _written_encounter(self) -> tuple[int | None, str | None, str | None, bool]:
+        """``at``, ``turned`` and ``battle`` that rebuild the queue of the card being
+        carried out (phase turned or battle), and whether any do."""
+        first = self.queue[0] if self.queue else {}
+        if self.phase == "turned":
+            at = first.get("position")
+            for named in (None, first.get("card")):
+                try:
+                    if self._turned_queue(at, named) == self.queue:
+                        return at, named, None, True
+                except StateError:
+                    continue
+            return None, None, None, False
+        if self.phase in ("vision", "friends"):
+            try:
+                derived = self._stage_end_queue(self.phase) == self.queue
+            except StateError:
+                derived = False
+            return None, None, None, derived
+        if self.phase in ("advance", "army", "denethor"):
+            for at in dict.fromkeys((first.get("position"), None)):
+                try:
+                    queue = (
+                        self._advance_queue(at)
+                        if self.phase == "advance"
+                        else self._card_decision_queue(self.phase, at)
+                    )
+                except StateError:
+                    continue
+                if queue == self.queue:
+                    return at, None, None, True
+            return None, None, None, False
+        once = [c for c in self.box if self.lay.cards.get(c, {}).get("once")]
+        for card in (None, *once):
+            try:
+                if self._battle_queue(card, None, self.phase) == self.queue:
+                    return None, None, card, True
+            except StateError:
+                continue
+        return None, None, None, False
+
+    def _advance_queue(self, at: int | None) -> list[Op]:
+        """The queue awaiting ``advance``: the black die at ``at`` found no card, and
+        the companion symbol printed there may move 0, 1 or 2 spaces."""
+        value, rest = self._encounter_at(at, "a companion symbol", "advance")
+        if self.row[value - 1]:
+            raise _bad("row", f"phase advance: encounter position {value} holds a card, no symbol")
+        sym = self.lay.row_symbols[value - 1]
+        if sym not in COMPANIONS:
+            raise _bad("at", f"encounter position {value} shows {sym}, no companion's symbol")
+        return [ask("advance", who=sym), *rest]
+
+    def _card_decision_queue(self, phase: str, at: int | None) -> list[Op]:
+        """The queue awaiting ``army`` (where the Army of the Dead goes) or ``denethor``
+        (which companion die Denethor rolls again): the card face up at ``at`` asks it,
+        its other effects and the rest of the turn follow."""
+        value, rest = self._encounter_at(at, f"phase {phase}", phase)
+        card = self._card_met(value, None, "at")
+        op = {"army": "army_of_the_dead", "denethor": "reroll_companion_die"}[phase]
+        effects = [dict(e, position=value) for e in card.get("effects", [])]
+        k = next((i for i, e in enumerate(effects) if e["op"] == op), None)
+        if k is None:
+            raise _bad("at", f"{card['id']} at encounter position {value} asks for no {phase}")
+        after: list[Op] = [{"op": "effect", "effect": e} for e in effects[k + 1 :]]
+        if phase == "army":
+            k0 = value - 1  # the Army goes to the next card left or right (effects._army)
+            dirs = [
+                d
+                for d, step in (("left", -1), ("right", 1))
+                if any(self.row[j] for j in range(k0 + step, 6 if step > 0 else -1, step))
+            ]
+            if not dirs:
+                raise _bad("row", "the Army of the Dead has no card to go to, left or right")
+            return [ask("army", position=value, directions=dirs), *after, *rest]
+        sides = [d["side"] for d in self.tray if d["kind"] == "companion" and not d.get("done")]
+        if len(sides) != 2:
+            raise _bad("tray", "Denethor asks which die only while both companion dice wait")
+        return [ask("denethor", sides=sides), *after, *rest]
+
+    def _card_met(self, value: int, named: str | None, key: str) -> dict[str, Any]:
+        """The Encounter card being carried out at position ``value``: ``named`` (the
+        position's ``key``) or the card face up there. A named card lies face up there,
+        or is one put back in the box once met (it lies in the box)."""
+        stack = self.row[value - 1]
+        top = stack[-1]["card"] if stack and stack[-1]["up"] else None
+        if named is None:
+            if top is None:
+                raise _bad(
+                    key,
+                    f"no card lies face up at encounter position {value}: name the card "
+                    "(one put back in the box once met)",
+                )
+            return self.lay.cards[top]
+        if named not in self.lay.cards:
+            raise unknown(f"position.{key}", "card of the pack", named, sorted(self.lay.cards))
+        card = self.lay.cards[named]
+        if named != top and not (card.get("once") and named in self.box):
+            raise _bad(
+                key,
+                f"{named} is neither the card face up at encounter position {value} nor "
+                "one put back in the box once met (in box)",
+            )
+        return card
 
     def _dice_queue(self, phase: str) -> list[Op]:
         """The queue awaiting ``phase`` of the dice phase, as play leaves it."""

@@ -28,7 +28,7 @@ def check_interrogate(g: Riddle, name: str, title: str) -> None:
 
 def apply_interrogate(g: Riddle, ev: list[dict[str, Any]], name: str, title: str) -> None:
     g.t.interrogated.append(name)
-    power_plays.make_guess(g, ev, g._by[name], title, "captivity")
+    power_plays.make_guess(g, ev, g._by[name], power_plays.title_of(g, title), "captivity")
 
 
 def check_capture(g: Riddle) -> None:

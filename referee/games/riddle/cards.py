@@ -73,8 +73,9 @@ _WHO_TEXT = {"hobbit": "Hobbits: ", "rider": "Riders: ", "any": ""}
 
 
 def slug(title: str) -> str:
-    """A card title as a move word: ``"Mouth of Sauron"`` -> ``mouth-of-sauron``."""
-    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+    """A card title as a move word, spelt as card ids are: ``"Mouth of Sauron"`` ->
+    ``mouth_of_sauron`` (lower case, every run of other characters one ``_``)."""
+    return re.sub(r"[^a-z0-9]+", "_", title.lower()).strip("_")
 
 
 @dataclass(frozen=True)
@@ -134,6 +135,17 @@ class Deck:
 
     def card(self, iid: str) -> CardType:
         return self.type_of[iid]
+
+    def title_word(self, word: str) -> str | None:
+        """The title (as :attr:`CardType.title` writes it) a guess ``word`` names: a
+        title as a move word (``the_ring``, ``Mouth_of_Sauron``: case ignored) or a
+        card's id, instance or type (``boat.3``, ``good_army2``: its title, Good
+        Army); ``None`` for anything else (``the-ring`` too: one spelling, ids')."""
+        w = word.casefold()
+        if w in self.titles:
+            return w
+        t = self.type_of.get(word) or self.types.get(word)
+        return t.title if t is not None else None
 
 
 def instance_ids(t: CardType) -> list[str]:

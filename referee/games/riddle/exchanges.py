@@ -50,8 +50,8 @@ def apply_exchange(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
         g.phase = "pexchange"
         ev.append(g.event("partner_exchange", player=p.name, with_=name, mode=mode))
         return
-    a = p.hand.pop(g._rand(len(p.hand)))
-    b = q.hand.pop(g._rand(len(q.hand)))
+    a = p.hand.pop(g.blind_draw(p.hand, f"{p.name}'s hand"))
+    b = q.hand.pop(g.blind_draw(q.hand, f"{q.name}'s hand"))
     p.hand.append(b)
     q.hand.append(a)
     g.t.exchanged.append(name)
@@ -122,6 +122,7 @@ def check_ask(g: Riddle, title: str) -> None:
 
 def apply_ask(g: Riddle, ev: list[dict[str, Any]], title: str) -> None:
     sub, actor, other = pex(g)
+    title = power_plays.title_of(g, title)
     sub["asks"][actor.name] = title
     ev.append(
         told(

@@ -98,6 +98,18 @@ class RiddleGame(Game[Move]):
         "Set-up's rolls for the first player come before any position; blind draws "
         "(Friendly Exchanges, Riddles, draws, finds) and shuffles take no fixed die"
     )
+    DRAW_ORDER = (
+        "one fixed draw per card taken at random, in the order play takes them: a "
+        "Friendly Exchange takes two, first the card the other player draws from the "
+        "mover's hand, then the card the mover draws from the other's hand; a Riddle "
+        "(and each guess after a right one) the card guessed at, from the other "
+        "player's hand, and after a wrong guess the card the other player draws from "
+        "the guesser's hand; a Hobbit or Black Rider card's draw the card drawn; "
+        "finding hidden cards the card found. Write a card id (boat.3: that copy) or "
+        "a title or type id (Boat: any copy in that hand); a fixed draw not in the "
+        "hand drawn from refuses the move that draws (draws[0]). A partner exchange "
+        "(Variations 2a to 2c) is chosen, not drawn, and takes none"
+    )
     #: cache destination paths per board (the benchmark switches it off for its baseline)
     cache_paths: ClassVar[bool] = True
     #: marker colours: Hobbits light, Black Riders dark
@@ -379,10 +391,39 @@ class RiddleGame(Game[Move]):
             got.append(self.draw_pile.pop())
         return got
 
+    def with_card_titles(self, position: dict[str, Any]) -> dict[str, Any]:
+        """Cards by their titles where they read back as the same cards
+        (:func:`.names.with_titles`)."""
+        return names.with_titles(self.deck, position)
+
+    def read_draw(self, value: str, where: str) -> str:
+        """A fixed draw: a card id as it is, a title (or type id, or Riddle guess)
+        as its type id (:meth:`.names.CardNames.kind`)."""
+        return names.CardNames(self.deck).kind(value, where)
+
+    def draw_matches(self, card: str, draw: str) -> bool:
+        """``card`` is the fixed draw: that very card, or a copy of that type."""
+        t = self.deck.type_of.get(card)
+        return card == draw or (t is not None and t.id == draw)
+
+    def next_draw_from(self) -> tuple[list[str], str] | None:
+        """At a Friendly Exchange the first draw is from the mover's hand; in a
+        Riddle, a guess draws from the target's."""
+        if self.phase == "exchange":
+            # a partner exchange first (Variation 2) could change the mover's hand
+            blind = self.opts["partner_exchange"] == "basic" or not any(
+                self._team(self.me, self._by[n]) for n in self.t.pending
+            )
+            return (list(self.me.hand), f"{self.me.name}'s hand") if blind else None
+        if self.phase == "riddle" and self.sub and self.sub.get("target") in self._by:
+            q = self._by[self.sub["target"]]
+            return list(q.hand), f"{q.name}'s hand"
+        return None
+
     def _take_random(self, src: Player, dst: Player) -> str | None:
         if not src.hand:
             return None
-        c = src.hand.pop(self._rand(len(src.hand)))
+        c = src.hand.pop(self.blind_draw(src.hand, f"{src.name}'s hand"))
         dst.hand.append(c)
         return c
 

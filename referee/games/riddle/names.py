@@ -10,23 +10,25 @@ name several spaces share is listed for none of them: write the id there.
 
 **Cards.** A card instance's id (``boat.3``, ``the_ring``) names that very card; its
 title as the List of Cards prints it (``"Boat"``, ``"The Ring"``, ``"Mouth of
-Sauron"``), the type's id (``boat``) or the slug a Riddle guesses (``mouth-of-sauron``)
-names *a* copy of that card: the first copy, in the deck's order, that the position
+Sauron"``, case and spacing ignored), the type's id (``boat``) or the title as a Riddle
+guesses it (``mouth_of_sauron``: spelt as ids are) names *a* copy of that card: the first copy, in the deck's order, that the position
 does not place elsewhere (:class:`CardNames`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from ...compiler import CompiledBoard
 from ...errors import StateError
 from ..base import BoardName
 from ..names import resolve, unknown
-from .cards import Deck, instance_ids, slug
+from .cards import CardType, Deck, instance_ids, slug
 
-__all__ = ["ROLE_NAMES", "CardNames", "board_names", "name_table"]
+__all__ = ["ROLE_NAMES", "CardNames", "board_names", "name_table", "with_titles"]
 
 #: role -> the rulebook's name for the space (How to Win, LIMBO)
 ROLE_NAMES = {
@@ -110,10 +112,30 @@ class CardNames:
                 )
             self.placed[value] = where
 
+    def kind(self, value: object, where: str) -> str:
+        """The card ``value`` names without placing one: an instance id as it is, a
+        title, type id or guess as the type id (any copy of it: a fixed draw)."""
+        if isinstance(value, str) and value in self.deck.type_of:
+            return value
+        return self._type(value, where).id
+
     def read(self, value: object, where: str) -> str:
         """The instance ``value`` stands for (claimed already when it is an id)."""
         if isinstance(value, str) and value in self.deck.type_of:
             return value
+        t = self._type(value, where)
+        for iid in instance_ids(t):
+            if iid not in self.placed:
+                self.placed[iid] = where
+                return iid
+        raise StateError(
+            f"{where}: {value!r} names a {t.name} card, but all {t.count} are placed "
+            f"already ({', '.join(sorted({self.placed[i] for i in instance_ids(t)}))})",
+            code="bad_state",
+        )
+
+    def _type(self, value: object, where: str) -> CardType:
+        """The card type a title, type id or guess names, else one line naming ``where``."""
         tids = (
             self.by_name.get(" ".join(value.casefold().split())) if isinstance(value, str) else None
         )
@@ -129,13 +151,79 @@ class CardNames:
                 f"one of {which}",
                 code="bad_state",
             )
-        t = self.types[tids[0]]
-        for iid in instance_ids(t):
-            if iid not in self.placed:
-                self.placed[iid] = where
-                return iid
-        raise StateError(
-            f"{where}: {value!r} names a {t.name} card, but all {t.count} are placed "
-            f"already ({', '.join(sorted({self.placed[i] for i in instance_ids(t)}))})",
-            code="bad_state",
-        )
+        return self.types[tids[0]]
+
+
+def _longest_rising(ks: list[int]) -> set[int]:
+    """The positions in ``ks`` of a longest strictly rising run (not contiguous).
+
+    Notes
+    -----
+    O(n²): n is the copies of one card, ten at most.
+    """
+    best = [1] * len(ks)
+    back = [-1] * len(ks)
+    for i in range(len(ks)):
+        for j in range(i):
+            if ks[j] < ks[i] and best[j] + 1 > best[i]:
+                best[i], back[i] = best[j] + 1, j
+    if not ks:
+        return set()
+    i = max(range(len(ks)), key=lambda k: best[k])
+    out = set()
+    while i >= 0:
+        out.add(i)
+        i = back[i]
+    return out
+
+
+def with_titles(deck: Deck, position: dict[str, Any]) -> dict[str, Any]:
+    """``position`` (complete, as ``position()`` writes it) with cards written by their
+    titles wherever :class:`CardNames` reads the title back as that very card.
+
+    A title reads as the first copy, in the deck's order, that no id and no earlier
+    title places; reading goes ``hands``, ``tables``, ``draw``, ``discard``,
+    ``hidden``. So the copies of one card written by title must rise in the deck's
+    order along that reading: of each card's copies the longest such run is written
+    by title, the rest keep their ids (a deck with ``boat.2`` in a hand and
+    ``boat.1`` on the pile writes one of them ``Boat``). A title several cards share
+    (``Horse``, ``Good Army``) is written by none; a battle's cards
+    (``activity``) keep their ids. Fixed ``draws`` of a whole kind (``boat``) are
+    written by its title.
+
+    Notes
+    -----
+    O(cards) plus O(copies²) per card.
+    """
+    out = copy.deepcopy(position)
+    names = CardNames(deck)
+
+    def unique_title(tid: str) -> str | None:
+        t = deck.types[tid]
+        key = " ".join(t.name.casefold().split())
+        return t.name if names.by_name.get(key) == [tid] else None
+
+    lists: list[list[Any]] = [
+        *(out.get("hands") or {}).values(),
+        *(out.get("tables") or {}).values(),
+        out.get("draw") or [],
+        out.get("discard") or [],
+        *(lst for per in (out.get("hidden") or {}).values() for lst in per.values()),
+    ]
+    slots: dict[str, list[tuple[list[Any], int, int]]] = {}
+    for lst in lists:
+        for i, c in enumerate(lst):
+            t = deck.type_of.get(c) if isinstance(c, str) else None
+            if t is not None and unique_title(t.id) is not None:
+                slots.setdefault(t.id, []).append((lst, i, instance_ids(t).index(c)))
+    for tid, found in slots.items():
+        title = unique_title(tid)
+        for k in _longest_rising([copy_no for _, _, copy_no in found]):
+            lst, i, _ = found[k]
+            lst[i] = title
+    draws = out.get("draws")
+    if isinstance(draws, list):
+        out["draws"] = [
+            (unique_title(d) or d) if isinstance(d, str) and d in deck.types else d for d in draws
+        ]
+    return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..names import suggest
 from . import flow, turn
 from .common import illegal
 from .events import told
@@ -200,23 +201,32 @@ def check_riddle(g: Riddle, card: str, name: str, title: str) -> None:
 
 
 def check_title(g: Riddle, title: str) -> None:
-    if title not in g.deck.titles:
+    """Refuse a guess word that names no title (:meth:`.cards.Deck.title_word`),
+    with the nearest title word."""
+    if g.deck.title_word(title) is None:
         raise illegal(
             "unknown_title",
-            f"no card is titled {title!r} (titles: {', '.join(sorted(g.deck.titles))})",
+            f"no card is titled {title!r}{suggest(title, sorted(g.deck.titles))} (a "
+            "title is written as card ids are, spaces as _: the_ring, mouth_of_sauron; "
+            "a card's id names its title too)",
             title=title,
         )
+
+
+def title_of(g: Riddle, word: str) -> str:
+    """The title a checked guess ``word`` names, as moves and events write it."""
+    return g.deck.title_word(word) or word
 
 
 def apply_riddle(g: Riddle, ev: list[dict[str, Any]], card: str, name: str, title: str) -> None:
     g.t.pp += 1
     g._after(g.me, card, "discard")
-    make_guess(g, ev, g._by[name], title, card)
+    make_guess(g, ev, g._by[name], title_of(g, title), card)
 
 
 def make_guess(g: Riddle, ev: list[dict[str, Any]], q: Player, title: str, how: str) -> None:
     p = g.me
-    i = g._rand(len(q.hand))
+    i = g.blind_draw(q.hand, f"{q.name}'s hand")
     c = q.hand[i]
     if g.deck.type_of[c].title == title:
         q.hand.pop(i)
@@ -255,7 +265,7 @@ def check_guess(g: Riddle, title: str) -> None:
 
 def apply_guess(g: Riddle, ev: list[dict[str, Any]], title: str) -> None:
     sub = g.sub or {}
-    make_guess(g, ev, g._by[sub["target"]], title, sub["by"])
+    make_guess(g, ev, g._by[sub["target"]], title_of(g, title), sub["by"])
 
 
 def check_stop(g: Riddle) -> None:

@@ -84,7 +84,7 @@ def check_find(g: Riddle, name: str) -> None:
 def apply_find(g: Riddle, ev: list[dict[str, Any]], name: str) -> None:
     s = on_s(g)
     lst = g.hidden[s][name]
-    c = lst.pop(g._rand(len(lst)))
+    c = lst.pop(g.blind_draw(lst, f"the cards {name} hid on {s}"))
     if not lst:
         del g.hidden[s][name]
     if not g.hidden[s]:

@@ -105,6 +105,15 @@ A_NAME = {
 }
 
 
+#: a card each game's --names position writes by its title (games whose positions read
+#: titles): the field, the key, the id written without --names and the title with it
+A_CARD = {
+    "riddle": ("hands", "frodo", "the_ring", "The Ring"),
+    "mount-doom": ("gandalf_stack", 0, "flame-of-anor", "Flame of Anor"),
+    "lotr-coop": ("features_on_board", 0, "book", "Book of Mazarbul"),
+}
+
+
 def _state(path: Path) -> Any:
     return json.loads(path.read_text())["state"]
 
@@ -125,6 +134,11 @@ def test_position_with_and_without_names_sets_up_the_same_game(
     field, key, expected = A_NAME[name]
     assert json.loads(ids.read_text())[field][key] != expected
     assert json.loads(named.read_text())[field][key] == expected
+    if name in A_CARD:  # cards by the titles the rulebook prints
+        field, key, card, title = A_CARD[name]
+        assert card in json.loads(ids.read_text())[field][key]
+        assert title in json.loads(named.read_text())[field][key]
+        assert card not in json.loads(named.read_text())[field][key]
     assert run(capsys, "new", name, board, "--position", str(ids), "-o", str(b))[0] == 0
     assert run(capsys, "new", name, board, "--position", str(named), "-o", str(c))[0] == 0
     assert _state(b) == _state(a) == _state(c)
@@ -142,3 +156,39 @@ def test_a_name_several_places_share_stays_an_id() -> None:
     assert out == {"rules": "x", "a": "Hill", "b": ["n2", "n3"]}
     # a field the game would not read back the same keeps its ids
     assert with_names(pos, names, lambda trial: trial["a"] != "Hill") == pos
+
+
+def test_names_write_cards_by_title_only_where_they_read_back_the_same(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A title reads as the first free copy of its card, so of the copies of one card
+    only those that rise in the deck's order along the reading are written by title
+    (``boat.2`` in a hand before ``boat.1`` on the pile: one stays an id); a title
+    several cards share (Horse) is written by none; fixed draws of a kind are written
+    by title. The named position sets up the same game."""
+    import jsonschema
+
+    from referee.games.riddle import RiddleGame
+
+    board = str(board_of("riddle"))
+    shipped = json.loads((ROOT / "docs" / "positions" / SHIPPED["riddle"]).read_text())
+    pos = {k: v for k, v in shipped.items() if k not in ("hands", "draw", "discard")}
+    pos |= {
+        "hands": {"frodo": ["boat.2", "horse3"], "rider1": ["boat.3"], "sam": ["the_ring"]},
+        "draw": ["boat.1"],
+        "draw_rest": True,
+        "draws": ["boat", "horse3"],
+    }
+    src, a, named, b = (tmp_path / f"{n}.json" for n in ("src", "a", "named", "b"))
+    src.write_text(json.dumps(pos))
+    assert run(capsys, "new", "riddle", board, "--position", str(src), "-o", str(a))[0] == 0
+    assert run(capsys, "position", str(a), "--names", "-o", str(named))[0] == 0
+    out = json.loads(named.read_text())
+    hands = out["hands"]
+    assert hands["sam"] == ["The Ring"] and hands["frodo"][1] == "horse3"
+    boats = [hands["frodo"][0], hands["rider1"][0], out["draw"][0]]
+    assert boats.count("Boat") == 2 and sorted(set(boats) - {"Boat"}) == ["boat.1"]
+    assert out["draws"] == ["Boat", "horse3"]
+    jsonschema.validate(out, RiddleGame.position_schema())
+    assert run(capsys, "new", "riddle", board, "--position", str(named), "-o", str(b))[0] == 0
+    assert _state(b) == _state(a)

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
 from referee.compiler import compile_board
@@ -45,6 +46,7 @@ def test_rulebook_example_plays_as_the_rulebook_says(path: Path) -> None:
     ex = json.loads(path.read_text())
     assert ex["rulebook"].strip(), "an example quotes the rulebook"
     game_cls = get_game(ex["rules"])
+    jsonschema.validate(ex["position"], game_cls.position_schema())  # names and all
     compiled = compile_board(load_project(ROOT / ex["project"]))
     game = game_cls.from_position(compiled, ex["position"])
     for text in ex["moves"]:

@@ -24,10 +24,15 @@ from referee.store import load_project
 ROOT = Path(__file__).resolve().parents[3]
 POSITIONS = ROOT / "docs" / "positions"
 BOARDS = {"ringgeister": ROOT / "projects" / "ringgeister"}
+BUILT_IN = ("lotr-coop", "mount-doom", "riddle", "ringgeister")
 SHIPPED = sorted(
     (p.name, json.loads(p.read_text()))
     for p in POSITIONS.glob("*.json")
-    if json.loads(p.read_text())["rules"] in ("lotr-coop", "mount-doom", "riddle", "ringgeister")
+    if json.loads(p.read_text())["rules"] in BUILT_IN
+) + sorted(  # and the rulebook examples' positions (docs/positions/examples)
+    (p.name, {"rules": ex["rules"], **ex["position"]})
+    for p in (POSITIONS / "examples").glob("*.json")
+    if (ex := json.loads(p.read_text()))["rules"] in BUILT_IN
 )
 HUGE = st.sampled_from([10**18, -(10**18), 2**64, 1e308, float("inf")])
 WRONG = (
@@ -36,7 +41,9 @@ WRONG = (
     | st.integers(-3, 50)
     | HUGE
     | st.text(max_size=12)
-    | st.sampled_from(["nowhere", "the Shyre", "white starting pont 3", "boat.99", ""])
+    | st.sampled_from(
+        ["nowhere", "the Shyre", "white starting pont 3", "boat.99", "", "Uruk-hai", "Good Army"]
+    )
     | st.lists(st.integers(-1, 3) | st.text(max_size=4), max_size=3)
     | st.dictionaries(st.text(max_size=6), st.integers(-1, 3), max_size=2)
 )

@@ -52,7 +52,9 @@ def boards() -> dict[str, Any]:
 def test_mutated_position_loads_or_is_refused_naming_a_field(boards, rules: str, data) -> None:  # type: ignore[no-untyped-def]
     game_cls = GAMES[rules][0]
     pos = copy.deepcopy(data.draw(st.sampled_from(positions(rules))))
-    key = data.draw(st.sampled_from(sorted({*pos, "tray", "phase", "rolled", "queue"})))
+    # the fields that set a decision without a queue are mutated even where left out
+    extra = {"tray", "phase", "rolled", "queue", "at", "turned", "battle", "event"}
+    key = data.draw(st.sampled_from(sorted({*pos, *extra, "answering", "owed", "draws"})))
     target: Any = pos
     inner = pos.get(key)
     if isinstance(inner, dict) and inner and data.draw(st.booleans()):

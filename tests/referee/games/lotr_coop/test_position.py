@@ -110,9 +110,10 @@ def test_phase_names_the_decision_without_a_queue(compiled) -> None:  # type: ig
         "line fighting",
         "line travelling",
     }
-    with pytest.raises(StateError) as exc:
+    with pytest.raises(StateError) as exc:  # an Event's decision with no Event to come from
         LotrCoop.from_position(compiled, {**base, "phase": "each_pay"})
-    assert "position.phase" in str(exc.value) and "queue" in str(exc.value)
+    assert "position.phase: each_pay is an Event's decision" in str(exc.value)
+    assert "tile_discard" in str(exc.value) and "queue" in str(exc.value)
 
 
 def test_positions_written_with_the_rulebooks_names(compiled) -> None:  # type: ignore[no-untyped-def]
@@ -190,3 +191,200 @@ def test_negative_life_tokens_refused_at_the_field_written() -> None:
     board = compile_board(load_project(root / "projects/lotr-coop"))
     with pytest.raises(StateError, match=r"^position\.life\.sam\.sun: -1 is a negative"):
         get_game("lotr-coop").from_position(board, pos)
+
+
+# ------------------------------------------------ an Event's decisions, without queue steps
+def event_position(**fields: Any) -> dict[str, Any]:
+    """Frodo, Sam and Pippin in Moria, Sam on turn, and ``fields``."""
+    return {
+        "players": ["frodo", "sam", "pippin"],
+        "corruption": dict.fromkeys(("frodo", "sam", "pippin"), "corruption space 0"),
+        "sauron": "corruption space 15",
+        "location": "Moria",
+        "scenario": "moria",
+        "active": "sam",
+        **fields,
+    }
+
+
+def same_again(compiled, g: LotrCoop) -> None:  # type: ignore[no-untyped-def]
+    """``position()`` writes the decision without a queue, and sets up the same game."""
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == g.phase
+    assert LotrCoop.from_position(compiled, written).to_json() == g.to_json()
+
+
+def test_an_each_player_event_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Event boxes: "When you come across an Event with an EACH PLAYER prompt, all players
+    must follow the instructions and consequences independently. The active player starts
+    with the other players following in clockwise order." Example of Play: "Each Hobbit
+    must discard one Hiding card or roll the die. Sam discards a Hiding card ... Pippin
+    ... rolls the die. It shows a single black circle" — a position at that Event (the
+    second sundial revealed Moria's box 2), Sam having paid: Pippin and Frodo answer."""
+    pos = event_position(
+        phase="each_pay",
+        answering=["pippin", "frodo"],
+        event_pos=2,
+        tile_discard=["sundial", "sundial"],
+        hands={"frodo": ["w-friendship"], "sam": ["gimli"], "pippin": ["g-star2"]},
+        dice=[2],
+    )
+    jsonschema.validate(pos, LotrCoop.position_schema())
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.phase == "each_pay" and g.to_move == "pippin"
+    assert g.position()["event"] == "box" and g.position()["answering"] == ["pippin", "frodo"]
+    same_again(compiled, g)
+    g.push_text("decline pippin")  # the die: one black circle, a step into the darkness
+    assert g.corruption[2] == 1 and g.to_move == "frodo"
+    same_again(compiled, g)
+    g.push_text("pay frodo w-friendship")  # Frodo's skill: a white card as a star
+    assert g.phase == "reveal" and g.to_move == "sam" and g.hands[0] == []
+    with pytest.raises(StateError, match=r"position\.answering: each Hobbit .* the last of them"):
+        LotrCoop.from_position(compiled, pos | {"answering": ["frodo", "pippin"]})
+
+
+def test_a_group_event_half_paid_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Event boxes: "If the 'group' is instructed to act, it is up to the players to decide
+    between them who contributes to fulfil the instructions." Example of Play: "It shows
+    a sundial ... The group confer and decide that Sam will discard a Friendship card and
+    Pippin a star card." Moria's first Event asks the group for two Friendship symbols:
+    a position after Sam's card, one still owed."""
+    pos = event_position(
+        phase="group_pay",
+        owed=1,
+        event_pos=1,
+        tile_discard=["sundial"],
+        hands={"sam": ["gimli"], "pippin": ["g-star", "g-star2"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.phase == "group_pay" and g.position()["owed"] == 1
+    same_again(compiled, g)
+    g.push_text("give pippin g-star")
+    assert g.phase == "reveal" and g.hands[2] == ["g-star2"] and g.sauron == 15
+    with pytest.raises(StateError, match=r"position\.owed: 3: the group owes 1 to 2"):
+        LotrCoop.from_position(compiled, pos | {"owed": 3})
+
+
+def test_an_evil_tile_decision_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Evil tiles: "One player must volunteer to advance their Hobbit by two steps into the
+    darkness on the Corruption line, or else Sauron moves one step towards the Hobbits.
+    Then reveal the next Event tile." and "If you join together with the other players to
+    discard 1 card, 1 Life token and 1 shield between you, nothing happens." The tile
+    last revealed is the Event (the default); a tile that asks for another decision is
+    refused naming the field."""
+    g = LotrCoop.from_position(
+        compiled, event_position(phase="volunteer", tile_discard=["volunteer"])
+    )
+    assert g.position()["event"] == "volunteer"
+    same_again(compiled, g)
+    g.push_text("volunteer pippin")
+    assert g.corruption[2] == 2 and g.phase == "reveal" and g.to_move == "sam"
+    g = LotrCoop.from_position(
+        compiled,
+        event_position(
+            phase="group_pay",
+            owed=["shield"],
+            tile_discard=["card-life-shield"],
+            shields={"pippin": [{"value": 1}]},
+        ),
+    )
+    assert {str(m) for m in g.legal_moves if m.verb == "give"} == {"give pippin shield:1"}
+    same_again(compiled, g)
+    with pytest.raises(StateError, match=r"position\.event: the Event tile volunteer asks"):
+        LotrCoop.from_position(
+            compiled,
+            event_position(phase="group_pay", tile_discard=["volunteer"], event="volunteer"),
+        )
+    with pytest.raises(StateError, match=r"position\.answering: belongs to phase each_pay"):
+        LotrCoop.from_position(
+            compiled,
+            event_position(phase="volunteer", tile_discard=["volunteer"], answering=["sam"]),
+        )
+
+
+def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "collects the 'Book' card into his hand", "playing his Gimli
+    card"; Any Time During the Game: "Call a Gandalf card". Feature and Gandalf cards may
+    be written by their titles (the Hobbit cards print none: ``w-hiding``); the game is
+    the one written with ids, and a misspelt title is refused with the nearest."""
+    base = event_position()
+    by_title = base | {
+        "hands": {"sam": ["Gimli", "w-hiding"], "frodo": ["Book of Mazarbul"]},
+        "gandalf_cards": ["Magic", "healing", "Persistence", "protection"],
+        "discard": ["Guidance"],
+    }
+    by_id = base | {
+        "hands": {"sam": ["gimli", "w-hiding"], "frodo": ["book"]},
+        "gandalf_cards": ["magic", "healing", "persistence", "protection"],
+        "discard": ["guidance"],
+    }
+    a = LotrCoop.from_position(compiled, by_title)
+    assert a.to_json() == LotrCoop.from_position(compiled, by_id).to_json()
+    assert a.with_card_titles(a.position())["hands"]["sam"] == ["Gimli", "w-hiding"]
+    with pytest.raises(StateError, match=r"position\.hands\.sam\[0\]: 'Gimly' .*'Gimli'"):
+        LotrCoop.from_position(compiled, base | {"hands": {"sam": ["Gimly"]}})
+    with pytest.raises(StateError, match=r"position\.gandalf_cards\[0\]: 'Gimli' is no Gandalf"):
+        LotrCoop.from_position(compiled, base | {"gandalf_cards": ["Gimli"]})
+
+
+def test_an_events_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Example of Play: "Each Hobbit must discard one Hiding card or roll the die ...
+    Pippin, however, has no Hiding card ... so he takes a risk and rolls the die." The
+    die's faces include "discard two cards". Positions at the Event's die (no queue):
+    Pippin about to roll, Sam holding Miruvor (a yellow card that could change what
+    the die does), and Pippin discarding after the die showed the discard face; Frodo
+    answers after him."""
+    at_roll = event_position(
+        phase="roll",
+        answering=["pippin", "frodo"],
+        event_pos=2,
+        tile_discard=["sundial", "sundial"],
+        hands={"frodo": ["w-hiding"], "sam": ["miruvor"], "pippin": ["g-star2"]},
+        dice=[2],
+    )
+    g = LotrCoop.from_position(compiled, at_roll)
+    assert g.phase == "roll" and g.position()["queue"] is None
+    same_again(compiled, g)
+    g.push_text("roll")
+    assert g.corruption[2] == 1 and g.phase == "each_pay" and g.to_move == "frodo"
+    at_discard = at_roll | {
+        "phase": "discard",
+        "owed": 1,
+        "hands": {"frodo": ["w-hiding"], "pippin": ["g-star2", "w-fighting"]},
+    }
+    g = LotrCoop.from_position(compiled, at_discard)
+    assert {str(m) for m in g.legal_moves if m.verb == "discard"} == {
+        "discard pippin g-star2",
+        "discard pippin w-fighting",
+    }
+    assert g.position()["owed"] == 1 and g.position()["queue"] is None
+    g.push_text("discard pippin w-fighting")  # the second of two: Frodo answers next
+    assert g.hands[2] == ["g-star2"] and g.phase == "each_pay" and g.to_move == "frodo"
+    with pytest.raises(StateError, match=r"position\.owed: 3: pippin discards 1 to 2"):
+        LotrCoop.from_position(compiled, at_discard | {"owed": 3})
+    with pytest.raises(StateError, match=r"position\.event: the Event tile volunteer asks"):
+        LotrCoop.from_position(
+            compiled, at_roll | {"tile_discard": ["volunteer"], "event": "volunteer"}
+        )
+
+
+def test_an_activity_spaces_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The die: "When you encounter the symbol during your play, you must roll the die
+    ... Place any two of the cards in your hand face up onto the discard pile." Sam's
+    Hiding tile moved the marker onto Moria's die space and the die showed the discard
+    face: a position at the discard (no queue); his cards follow."""
+    pos = event_position(
+        phase="discard",
+        tile_discard=["hiding"],
+        revealed=1,
+        markers={"hiding": "Moria hiding space 4"},
+        hands={"sam": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["event"] == "hiding" and g.position()["queue"] is None
+    same_again(compiled, g)
+    g.push_text("discard sam w-fighting")
+    g.push_text("discard sam g-star")
+    assert g.phase == "play" and g.hands[1] == ["w-hiding"]
+    with pytest.raises(StateError, match=r"position\.answering: an Activity space's die"):
+        LotrCoop.from_position(compiled, pos | {"answering": ["sam"]})

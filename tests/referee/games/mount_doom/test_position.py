@@ -74,7 +74,7 @@ def test_rule_test_from_a_hand_written_position(compiled) -> None:  # type: igno
         ({"to_move": "p9"}, "position.to_move"),
         (
             {"held": {"elrond": "p1"}},
-            "position.row[3][0]: card elrond is listed twice (also position.held.elrond)",
+            "position.row[3][0].card: card elrond is listed twice (also position.held.elrond)",
         ),
         ({"held": {}}, "position.box: card boromir is placed nowhere"),
         ({"companions": {"ringbearer": "r00"}}, "position.companions.aragorn: missing"),

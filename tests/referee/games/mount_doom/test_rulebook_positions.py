@@ -155,7 +155,8 @@ def test_fixed_dice_order(compiled) -> None:  # type: ignore[no-untyped-def]
         ({"tray": [die(1, 2, "gimli"), die(1, 2)]}, "position.tray"),
         ({"tray": [die(1, 2), die(1, 2, "frodo")]}, "position.tray[1].who"),
         ({"phase": "resolve"}, "position.tray"),
-        ({"phase": "army"}, "position.phase"),
+        ({"phase": "boromir"}, "position.phase"),
+        ({"phase": "army"}, "position.tray: 0 dice, but in phase army it holds 4"),
         ({"phase": "battle"}, "position.tray"),
         ({"battle": "watcher"}, "position.tray"),
         ({"phase": "start", "battle": "watcher"}, "position.battle"),
@@ -235,3 +236,231 @@ def test_battle_die_pending_as_a_position(compiled, face: int, won: bool) -> Non
     g.push(Move("fight"))
     assert g.ring == (ring if won else ring + 1)  # lost: 1 dark heart (the Watcher)
     assert g.phase == "resolve" and g.pos["legolas"] == 0  # the rest of the tray follows
+
+
+def test_a_card_just_turned_face_up_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Resolving the dice: "If the rolled card is lying face down, that is, at die
+    position "1" or "6", you first turn it face up and resolve it immediately", and
+    "All friend cards ... can be used at any time during the game". A position at that
+    pause (phase turned, no queue): the black 1 has turned the Watcher face up; p1 uses
+    Galadriel to bring Gimli beside the Ring-bearer before the battle, which Gimli's
+    axe (3) then wins; the tray's other dice follow."""
+    pos = position(
+        phase="turned",
+        dice=[3],
+        companions={"ringbearer": "r03", "gimli": "r01", "aragorn": "r00"}
+        | {"legolas": "r00", "merry-pippin": "r00"},
+        held={"galadriel": "p1"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert g.phase == "turned" and "go" in {str(m) for m in g.legal_moves}
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == "turned" and written["at"] == 1
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("use", "galadriel", "gimli", "2"))
+    assert g.pos["gimli"] == 3 and g.phase == "turned"
+    ring = g.ring
+    events = g.push(Move("go"))  # no card left to use: the battle die is rolled at once
+    assert [e.get("face") for e in events if e["type"] == "roll"] == ["gimli"]
+    assert g.ring == ring and g.phase == "resolve" and not g.rng.fixed  # Gimli's axe: won
+    # refused in one line naming the field: a die that is not the tray's, a card not met
+    for fields, where in (
+        ({"at": 2}, "position.at: 2, but the tray's last resolved black die shows 1"),
+        ({"turned": "wargs"}, "position.turned: wargs is neither the card face up at"),
+    ):
+        with pytest.raises(StateError, match=where.replace("(", r"\(")):
+            MountDoom.from_position(compiled, pos | fields)
+
+
+def test_a_card_turned_at_the_mount_doom_roll(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The final stage: "The cards at "1" and "6" are turned face up as usual when they
+    are rolled for the first time." The Mount Doom roll showed 6: Plains of Gorgoroth
+    ... here the Fell beast (a Nazgûl) lay face down there; with the White Rider held,
+    the position pauses at the turned card (``at`` is the black die, required without a
+    tray); going on places the Nazgûl, then the Ring-bearer steps on."""
+    pos = position(
+        stage=6,
+        phase="turned",
+        at=6,
+        held={"white-rider": "p1"},
+        companions={"ringbearer": "route space 37", "aragorn": "the rally space"}
+        | {"legolas": "Minas Morgul", "gimli": "route space 30", "merry-pippin": "Minas Morgul"},
+        ring="resolve space 6",
+        row=[[{"card": "shelob"}], [{"card": "orc-patrol"}], [{"card": "sams-courage"}]]
+        + [[{"card": "gollum"}], [{"card": "ash-plains"}], [{"card": "fell-beast"}]],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert g.phase == "turned" and g.position()["at"] == 6 and g.position()["queue"] is None
+    nazgul, step = g.nazgul, g.pos["ringbearer"]
+    g.push(Move("go"))
+    assert g.nazgul > nazgul and g.pos["ringbearer"] == step + 1 and g.to_move == "p2"
+    with pytest.raises(StateError, match=r"position\.at: a card turned face up in the final"):
+        MountDoom.from_position(compiled, {k: v for k, v in pos.items() if k != "at"})
+
+
+def test_a_card_put_back_once_met_is_named_at_its_pause(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Cave Troll goes back in the box once met, so the row no longer shows it: a
+    position turned (or battling) at it names it (``turned``), and ``position()`` writes
+    it so; the battle follows with its two dark hearts (Sauron's face, lost)."""
+    pos = position(
+        phase="turned",
+        dice=[5],
+        held={"galadriel": "p2"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        turned="cave-troll",
+        tray=[die(1, 6, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert "cave-troll" in g.box and g.position()["turned"] == "cave-troll"
+    assert g.position()["queue"] is None
+    ring = g.ring
+    g.push(Move("go"))  # Galadriel could still be used in battle: the battle die awaits
+    assert g.phase == "battle" and g.position()["battle"] == "cave-troll"
+    assert g.position()["queue"] is None
+    assert MountDoom.from_position(compiled, g.position()).to_json() == g.to_json()
+    g.push(Move("fight"))
+    assert g.ring == ring + 2
+
+
+def test_cards_written_by_their_titles(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The rulebook names the cards by their titles ("Elrond", "Watcher in the Water"):
+    a position may too, and sets up the game written with ids; a title four cards share
+    (Uruk-hai) is refused with the ids to write, a misspelt one with the nearest title."""
+    by_title = position(
+        held={"Galadriel": "p1"},
+        row=[[{"card": "Watcher in the Water", "up": False}], [{"card": "elrond"}]]
+        + [[], [], [], []],
+        gandalf_stack=["The White Rider"],
+    )
+    by_id = position(
+        held={"galadriel": "p1"},
+        row=[[{"card": "watcher", "up": False}], [{"card": "elrond"}], [], [], [], []],
+        gandalf_stack=["white-rider"],
+    )
+    a = MountDoom.from_position(compiled, by_title)
+    assert a.to_json() == MountDoom.from_position(compiled, by_id).to_json()
+    assert a.position()["held"] == {"galadriel": "p1"}  # position() writes ids
+    assert a.with_card_titles(a.position())["held"] == {"Galadriel": "p1"}
+    with pytest.raises(StateError, match=r"position\.box\[0\]: 'Uruk-hai' is the title of 4"):
+        MountDoom.from_position(compiled, position(box=["Uruk-hai"]))
+    with pytest.raises(StateError, match=r"position\.held\.Galadrial: .*'Galadriel'"):
+        MountDoom.from_position(compiled, position(held={"Galadrial": "p1"}))
+
+
+def test_a_companion_symbol_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Black Encounter Dice: "If you roll a position on the encounter row where no
+    card lies anymore, you instead carry out the symbol depicted there ... Merry & Pippin
+    may stay in place (0) or move forward 1 or 2 spaces." A position at that choice
+    (phase advance, no queue): the black 2 on the tray, Elrond gone from space 2."""
+    pos = position(
+        phase="advance",
+        row=[[{"card": "watcher", "up": False}], [], [], [], [], []],
+        tray=[die(1, 2, done=True), die(1, 1, "aragorn"), die(2, 3), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert {str(m) for m in g.legal_moves if m.verb == "advance"} == {
+        f"advance merry-pippin {n}" for n in (0, 1, 2)
+    }
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == "advance"
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("advance", "merry-pippin", "2"))
+    assert g.pos["merry-pippin"] == 2 and g.phase == "resolve"  # Aragorn's die next
+    with pytest.raises(StateError, match=r"position\.row: phase advance: encounter position 2"):
+        MountDoom.from_position(compiled, pos | {"row": [[], [{"card": "elrond"}]] + [[]] * 4})
+
+
+def test_the_army_of_the_dead_and_denethor_as_positions(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The second-to-last stage: "two special Encounter cards ... remain lying in the row
+    after being activated: "Denethor" and the "Army of the Dead"." Positions at their
+    decisions: the Army goes left or right onto the next card; Denethor rolls one of the
+    two companion dice still on the tray again (here side 1's, which shows 3 anew)."""
+    army = position(
+        stage=5,
+        phase="army",
+        row=[[{"card": "palantir"}], [], [{"card": "army-of-the-dead"}], [], [], []] + [],
+        tray=[die(1, 3, done=True), die(1, 1, "aragorn"), die(2, 4), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, army)
+    assert {str(m) for m in g.legal_moves if m.verb == "army"} == {"army left"}
+    assert g.position()["queue"] is None
+    g.push(Move("army", "left"))
+    assert [c["card"] for c in g.row[0]] == ["palantir", "army-of-the-dead"]
+    den = position(
+        stage=5,
+        phase="denethor",
+        dice=[3],
+        row=[[], [], [{"card": "denethor"}], [], [], []],
+        tray=[die(1, 3, done=True), die(1, 1, "aragorn"), die(2, 4), die(2, 2, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, den)
+    assert {str(m) for m in g.legal_moves if m.verb == "reroll"} == {"reroll 1", "reroll 2"}
+    assert g.position()["queue"] is None
+    g.push(Move("reroll", "1"))
+    assert g.tray[1]["value"] == 3
+    with pytest.raises(StateError, match=r"position\.at: palantir at encounter position 1 asks"):
+        MountDoom.from_position(
+            compiled, army | {"tray": [die(1, 1, done=True)] + army["tray"][1:]}
+        )
+
+
+def test_a_gandalf_card_to_save_a_battle_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Battles: "If the battle die shows the Gandalf symbol, you have likewise lost the
+    battle — unless you are willing to discard a still-unused Gandalf card that you have
+    received. In that case you win the battle after all. The Gandalf card is then put
+    back in the box." A position at that choice (phase gandalf, no queue)."""
+    pos = position(
+        phase="gandalf",
+        held={"Shadowfax": "p1"},
+        companions={"ringbearer": "r03", "gimli": "r03", "aragorn": "r01"}
+        | {"legolas": "r00", "merry-pippin": "r00"},
+        row=[[{"card": "watcher"}], [{"card": "elrond"}], [], [], [], []],
+        tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+    )
+    g = MountDoom.from_position(compiled, pos)
+    assert {str(m) for m in g.legal_moves} >= {"save shadowfax", "accept"}
+    assert g.position()["queue"] is None and g.position()["phase"] == "gandalf"
+    ring = g.ring
+    g.push(Move("save", "shadowfax"))
+    assert g.ring == ring and "shadowfax" in g.box and g.phase == "resolve"
+
+
+def test_the_end_of_a_stage_as_positions(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Gandalf's Vision: "You can use this card immediately before a next stage begins
+    and new Encounter cards are laid out." Friends in Need: "At Minas Morgul, before the
+    Mount Doom stage begins, you may move the One Ring on the resolve track 1 space
+    toward the bright heart for every still-unused friend and Gandalf card that lies
+    face up in front of you." Positions at both choices (no queue)."""
+    vision = position(
+        phase="vision",
+        stage_over=True,
+        held={"Gandalf's Vision": "p1"},
+        companions={"ringbearer": "Lothlórien"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    g = MountDoom.from_position(compiled, vision)
+    assert g.position()["queue"] is None and "pass" in {str(m) for m in g.legal_moves}
+    chosen = sorted(g.decks["2"])[0]
+    g.push(Move("vision", chosen))
+    assert g.stage == 2 and chosen in g.box and g.to_move == "p2" and g.phase == "start"
+    friends = position(
+        options={"variant": "friends-in-need"},
+        phase="friends",
+        stage=6,
+        held={"Elrond": "p1", "The White Rider": "p2"},
+        companions={"ringbearer": "Minas Morgul", "legolas": "Minas Morgul"}
+        | {"aragorn": "the rally space", "gimli": "r30", "merry-pippin": "r30"},
+        ring="resolve space 6",
+        row=[[], [], [], [], [], []],
+    )
+    g = MountDoom.from_position(compiled, friends)
+    assert g.position()["queue"] is None
+    ring = g.ring
+    g.push(Move("count", "elrond"))
+    g.push(Move("done"))
+    assert g.ring == ring - 1 and g.pos["ringbearer"] == g.lay.minas_morgul + 1  # Legolas
+    assert all(g.row) and g.to_move == "p2"
+    with pytest.raises(StateError, match=r"position\.stage_over: phase vision comes at"):
+        MountDoom.from_position(compiled, vision | {"stage_over": False})

@@ -51,9 +51,9 @@ def test_request_granted(grid):
     g, ev = _exchange(grid)
     assert ev[0]["mode"] == "b" and g.phase == "pexchange" and g.to_move == "frodo"
     ms = moves(g)
-    assert "noask" in ms and "ask the-ring" in ms and "ask boat" in ms
+    assert "noask" in ms and "ask the_ring" in ms and "ask boat" in ms
     assert not any(m.startswith(("offer", "grant", "decline")) for m in ms)
-    g.push_text("ask the-ring")
+    g.push_text("ask the_ring")
     assert g.to_move == "sam" and "ask rope" in moves(g)
     g.push_text("noask")
     # the player on turn gives first: no request was made of him, so option a
@@ -96,7 +96,7 @@ def test_partner_chooses_to_decline(grid):
     his choice instead; Frodo learns only that the request was declined. Both ask here,
     and each request is answered by the partner it was made of."""
     g, _ = _exchange(grid)
-    g.push_text("ask the-ring")
+    g.push_text("ask the_ring")
     _rejected(g, "ask not-a-card", "unknown_title")
     _rejected(g, "grant the_ring", "wrong_phase")  # Sam must ask (or not) first
     g.push_text("ask rope")
@@ -122,7 +122,7 @@ def test_request_needs_the_partners_option(grid):
     g, ev = _exchange(grid, partners=False)
     assert g.phase == "main" and ev[-1]["type"] == "exchange" and "mode" not in ev[-1]
     assert not any(m.startswith(("ask", "noask")) for m in moves(g))
-    _rejected(g, "ask the-ring", "wrong_phase")
+    _rejected(g, "ask the_ring", "wrong_phase")
     _rejected(g, "noask", "wrong_phase")
 
     g = new_game(grid, players=4, seed=41, partners=True, partner_exchange="b")
@@ -155,24 +155,25 @@ def test_views_and_events_hide_the_other_hands(grid):
     business; nobody sees the other hands, and (option a) neither partner sees the card
     he is to receive until the cards change hands."""
     g, _ = _exchange(grid)
-    ev = g.push_text("ask the-ring")
-    assert RiddleGame.events_for(ev, "sam")[0]["title"] == "the-ring"
-    assert "the-ring" not in json.dumps(RiddleGame.events_for(ev, "rider1"))
-    assert "the-ring" not in json.dumps(RiddleGame.events_for(ev, None))
+    ev = g.push_text("ask the_ring")
+    assert RiddleGame.events_for(ev, "sam")[0]["title"] == "the_ring"
+    assert "the_ring" not in json.dumps(RiddleGame.events_for(ev, "rider1"))
+    assert "the_ring" not in json.dumps(RiddleGame.events_for(ev, None))
     g.push_text("noask")
     g.push_text("offer boat.1")
     vs, vf, vr = g.view("sam"), g.view("frodo"), g.view("rider1")
-    assert vs["requests"] == {"asked": {"frodo": "the-ring", "sam": None}, "answers": {}}
+    assert vs["requests"] == {"asked": {"frodo": "the_ring", "sam": None}, "answers": {}}
     assert vf["requests"] == vs["requests"]
     for v, me in ((vs, "sam"), (vf, "frodo"), (vr, "rider1")):
         for d in v["players"]:
             assert ("hand" in d) == (d["name"] == me)
     # Frodo's chosen card is not shown to Sam before the exchange, nor Sam's hand to Frodo
     assert "boat.1" not in json.dumps(vs)
-    assert "the_ring" not in json.dumps(vf) and "cloak.1" not in json.dumps(vf)
+    # (the title Frodo asked for is spelt as the card's id: only the card itself is hidden)
+    assert "the_ring" not in vf["cards"] and "cloak.1" not in json.dumps(vf)
     # the other team sees neither the request nor any partner's card
     dumped = json.dumps(vr) + json.dumps(g.view(None))
-    assert "requests" not in vr and "the-ring" not in dumped
+    assert "requests" not in vr and "the_ring" not in dumped
     assert not any(c in dumped for c in ("boat.1", "rope.1", "cloak.1", "the_ring"))
     ev = g.push_text("grant the_ring")
     assert RiddleGame.events_for(ev, "frodo")[0]["card"] == "the_ring"
@@ -181,7 +182,7 @@ def test_views_and_events_hide_the_other_hands(grid):
 
 
 def test_moves_are_small_hashable_and_parse_back():
-    for text in ("ask the-ring", "noask", "grant boat.2", "decline"):
+    for text in ("ask the_ring", "noask", "grant boat.2", "decline"):
         m = Move.parse(text)
         assert str(m) == text and Move.parse(str(m)) == m and hash(m) == hash(Move.parse(text))
     with pytest.raises(IllegalMoveError) as e:

@@ -369,6 +369,126 @@ def test_the_shipped_qa_position_in_the_rulebooks_terms_plays_as_the_rulebook_sa
     g.push_text("move s200>s075")
     assert moves(g) == {"exchange sam"}
     assert_illegal(g, "pass", code="wrong_phase")
+    # the position's draws fix the exchange: Sam draws the Rope, Frodo The Ring
+    g2 = g.copy()
+    g2.push_text("exchange sam")
+    assert sorted(g2._by["frodo"].hand) == ["elf_ring.1", "the_ring"]
+    assert sorted(g2._by["sam"].hand) == ["boat.1", "rope.1"]
     # written back with ids, the position sets up the same game
     again = RiddleGame.from_position(g.compiled, g.position())
     assert again.position() == g.position()
+
+
+# ------------------------------------------------ blind draws, fixed by the position
+def test_fixed_draws_choose_the_cards_of_a_friendly_exchange(grid):
+    """Friendly Exchanges: "In a Friendly Exchange each player draws one card at random
+    from the other's hand." The position's ``draws`` fix both: first the card Sam draws
+    from Frodo's hand (an id: that very card), then the card Frodo draws from Sam's (a
+    title: any copy of it in that hand)."""
+    pos = position(
+        roll=1,
+        places={"frodo": "r3c0", "rider1": "r3c2", "sam": "r2c1"},
+        hands={"frodo": ["good_army1.1", "good_army2.1"], "rider1": [], "sam": ["rope.1", "Boat"]},
+        draws=["good_army2.1", "Boat"],
+    )
+    jsonschema.validate(pos, RiddleGame.position_schema())
+    g = game_from_position(RiddleGame, grid, pos)
+    assert g.position()["draws"] == ["good_army2.1", "boat"]  # the title read as its kind
+    saved = g.to_json()  # kept with the state, like fixed dice, and out of every view
+    assert RiddleGame.from_json(saved, g.compiled).rng.draws == ["good_army2.1", "boat"]
+    assert "draws" not in g.view("frodo") and "draws" not in g.view(None)
+    g.push_text("move r3c0>r3c1")
+    g.push_text("exchange sam")
+    assert sorted(g._by["frodo"].hand) == ["boat.1", "good_army1.1"]
+    assert sorted(g._by["sam"].hand) == ["good_army2.1", "rope.1"]
+    assert "draws" not in g.position()  # both consumed: the generator draws again
+
+
+def test_fixed_draws_choose_the_card_a_riddle_guesses(grid):
+    """Riddles: "Use a Riddle card to draw 1 card at random from another player's hand
+    and try to guess its title. [...] If you guess right, you keep the card and may try
+    to guess another card in that player's hand [...] If you guess wrong, the other
+    player draws a card from your hand at random to keep and the Riddle ends." Fixed:
+    a Boat drawn and guessed right, then a Rope drawn and guessed wrong, and rider1
+    draws Frodo's Cloak."""
+    g = game_from_position(
+        RiddleGame,
+        grid,
+        position(
+            roll=1,
+            places={"frodo": "r3c0", "rider1": "r0c4", "sam": "r4c4"},
+            hands={
+                "frodo": ["riddle.1", "cloak.1", "good_army1.1"],
+                "rider1": ["boat.1", "rope.1", "evil_army1.1"],
+            },
+            draws=["Boat", "rope.1", "Cloak"],
+        ),
+    )
+    g.push_text("riddle riddle.1 rider1 boat")
+    assert "boat.1" in g._by["frodo"].hand and g.phase == "riddle"
+    g.push_text("guess evil_army")  # wrong: the draw was the Rope
+    assert sorted(g._by["frodo"].hand) == ["boat.1", "good_army1.1"]
+    assert sorted(g._by["rider1"].hand) == ["cloak.1", "evil_army1.1", "rope.1"]
+
+
+def test_a_fixed_draw_not_in_the_hand_drawn_from_is_refused_naming_draws_0(grid):
+    """A fixed draw must be a card of the hand the blind draw takes from: at a
+    Friendly Exchange already due, the position is refused on loading; later, the move
+    that draws is refused (and changes nothing); a card of no deck is refused with the
+    nearest title."""
+    due = position(
+        phase="exchange",
+        turn_state={
+            "roll": 1,
+            "die_used": True,
+            "moved": True,
+            "start": "r3c0",
+            "pending": ["sam"],
+        },
+        places={"frodo": "r3c1", "rider1": "r0c4", "sam": "r2c1"},
+        hands={"frodo": ["good_army1.1"], "sam": ["boat.1"]},
+        draws=["Boat"],  # Sam's card, but the first draw is from Frodo's hand
+    )
+    with pytest.raises(StateError, match=r"^position\.draws\[0\]: 'boat' is not in frodo's hand"):
+        RiddleGame.from_position(grid, due)
+    later = {**due, "draws": ["good_army1.1", "rope.1"]}
+    g = RiddleGame.from_position(grid, later)
+    before = g.position()
+    with pytest.raises(IllegalMoveError, match=r"^draws\[0\]: .*'rope.1' is not in sam's hand"):
+        g.push_text("exchange sam")
+    assert g.position() == before
+    with pytest.raises(StateError, match=r"position\.draws\[1\]: 'Boot' is no card .*'Boat'"):
+        RiddleGame.from_position(grid, {**later, "draws": ["good_army1.1", "Boot"]})
+
+
+def test_games_without_blind_draws_refuse_fixed_draws(grid):
+    """Only a game that draws blind takes ``draws``; the schema says which it makes."""
+    assert "Friendly Exchange" in RiddleGame.position_schema()["properties"]["draws"]["description"]
+    from referee.games.mount_doom import MountDoom
+
+    schema = MountDoom.position_schema()["properties"]["draws"]
+    assert schema["maxItems"] == 0 and "no blind draws" in schema["description"]
+
+
+# ------------------------------------------------ one vocabulary for titles
+def test_a_guess_names_a_title_as_card_ids_spell_it(grid):
+    """Riddles: "try to guess its title. Titles are in large print at the top of each
+    card." A title is one move word spelt as the card ids are (``mouth_of_sauron``),
+    case ignored; a card's id names its title; the hyphenated spelling is refused with
+    the nearest title (rulings § Riddle card game)."""
+    pos = position(
+        roll=1,
+        places={"frodo": "r3c0", "rider1": "r0c4", "sam": "r4c4"},
+        hands={"frodo": ["riddle.1", "cloak.1"], "rider1": ["the_ring", "good_army2.1"]},
+        draws=["The Ring", "good_army2"],
+    )
+    g = game_from_position(RiddleGame, grid, pos)
+    assert "riddle riddle.1 rider1 the_ring" in moves(g)
+    with pytest.raises(IllegalMoveError, match=r"'the-ring'.*did you mean 'the_ring'") as e:
+        g.push_text("riddle riddle.1 rider1 the-ring")
+    assert e.value.code == "unknown_title"
+    events = g.push_text("riddle riddle.1 rider1 The_Ring")
+    assert events[-1]["guess"] == "the_ring" and events[-1]["right"] is True
+    events = g.push_text("guess good_army3")  # an id: its title, Good Army
+    assert events[-1]["guess"] == "good_army" and events[-1]["right"] is True
+    assert sorted(g._by["frodo"].hand) == ["cloak.1", "good_army2.1", "the_ring"]

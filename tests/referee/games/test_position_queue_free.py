@@ -1,0 +1,56 @@
+"""Every decision a track-game position can state without queue steps is written so
+(issue 27): random games are played, and at each such decision ``position()`` writes
+its phase and no ``queue``, and sets up the same game again."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.compiler import compile_board
+from referee.games import get_game
+from referee.store import load_project
+
+ROOT = Path(__file__).resolve().parents[3]
+#: rules -> (project, the decisions a position states without a queue, those the
+#: seeded games below are sure to meet)
+GAMES: dict[str, tuple[str, set[str], set[str]]] = {
+    "mount-doom": (
+        "projects/mount-doom",
+        {"start", "place1", "roll2", "place2", "resolve", "turned", "advance", "army"}
+        | {"denethor", "battle", "gandalf"},
+        {"resolve", "advance", "battle"},
+    ),
+    "lotr-coop": (
+        "projects/lotr-coop",
+        {"reveal", "play", "line", "each_pay", "group_pay", "volunteer"},
+        {"reveal", "each_pay", "group_pay", "volunteer"},
+    ),
+}
+
+
+@pytest.mark.parametrize("rules", sorted(GAMES))
+def test_decisions_are_written_without_queue_steps(rules: str) -> None:
+    project, free, met = GAMES[rules]
+    cls = get_game(rules)
+    compiled = compile_board(load_project(ROOT / project))
+    seen: set[str] = set()
+    for seed in range(4):
+        g: Any = cls.new(compiled, players=3, seed=seed)
+        pick = random.Random(seed)
+        for _ in range(250):
+            if g.outcome is not None:
+                break
+            pos = g.position()
+            uruk = any(o.get("battle", {}).get("uruk") for o in g.queue[:1])
+            if g.phase in free and not uruk:
+                seen.add(g.phase)
+                assert pos["queue"] is None, (seed, g.phase, g.queue[:3])
+                again = cls.from_position(compiled, pos)
+                assert again.to_json()["state"] == g.to_json()["state"]
+            g.push(pick.choice(list(g.legal_moves)))
+    # the games met an encounter's or an Event's decisions, not only the turn's start
+    assert met <= seen, sorted(seen)
