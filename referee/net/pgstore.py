@@ -114,7 +114,7 @@ SELECT pg_notify(%(channel)s, %(game)s::text || ' ' || %(ply)s::text) FROM logge
 class PostgresGameStore:
     """The server's games in PostgreSQL: :class:`~referee.net.store.GameStore`'s
     methods, plus what a process sharing the games needs (:meth:`head`,
-    :meth:`moves_between`, :meth:`listen`).
+    :meth:`since`, :meth:`moves_between`, :meth:`listen`).
 
     Parameters
     ----------
@@ -323,6 +323,38 @@ class PostgresGameStore:
             .fetchone()
         )
         return None if r is None else (int(r[0]), r[1], r[2])
+
+    def since(
+        self, gid: str, ply: int
+    ) -> tuple[tuple[int, float | None, str | None], list[dict[str, Any]]] | None:
+        """:meth:`head` and the moves after ``ply`` (as :meth:`moves_between`), in one
+        statement, so one consistent read (``None``: no such game)."""
+        rows = (
+            self._c()
+            .execute(
+                "SELECT g.ply, g.expired, g.expired_why, m.ply, m.player, m.move, m.events, "
+                "m.to_move, m.outcome FROM referee_games g LEFT JOIN referee_moves m "
+                "ON m.game = g.id AND m.ply > %s WHERE g.id = %s ORDER BY m.ply",
+                [ply, gid],
+            )
+            .fetchall()
+        )
+        if not rows:
+            return None
+        head = (int(rows[0][0]), rows[0][1], rows[0][2])
+        missed = [
+            {
+                "ply": r[3],
+                "player": r[4],
+                "move": r[5],
+                "events": json.loads(r[6]),
+                "to_move": r[7],
+                "outcome": _load(r[8]),
+            }
+            for r in rows
+            if r[3] is not None
+        ]
+        return head, missed
 
     def moves(self, gid: str) -> Iterator[dict[str, Any]]:
         """The accepted moves of ``gid`` in order: ``{"ply", "player", "move", "events"}``."""

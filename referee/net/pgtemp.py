@@ -124,15 +124,13 @@ class TempPostgres:
         return self.url
 
     def stop(self) -> None:
-        """Stop the cluster (fast shutdown) and remove its folder."""
+        """Stop the cluster and remove its folder (``immediate``: no shutdown
+        checkpoint, nothing of it is kept)."""
         if self.dir is None:
             return
         data = self.dir / "data"
         if (data / "postmaster.pid").exists():
-            try:
-                self._run("pg_ctl", "stop", "-w", "-m", "fast", "-D", str(data))
-            except BoardwrightError:
-                self._run("pg_ctl", "stop", "-w", "-m", "immediate", "-D", str(data))
+            self._run("pg_ctl", "stop", "-w", "-m", "immediate", "-D", str(data))
         shutil.rmtree(self.dir, ignore_errors=True)
         self.dir = None
 

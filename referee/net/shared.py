@@ -7,7 +7,9 @@ memory is only a cache of the store, so:
 
 - before a request on a game it holds, a process asks the store for the game's ply
   (one indexed read); when another process has moved the game on, it loads the
-  stored state and tells its own WebSockets of every move it missed, in order;
+  stored state and tells its own WebSockets of every move it missed, in order. A
+  move sent for the very ply the process holds skips that read: the conditional
+  write below checks the same thing in the same round trip;
 - a move is validated against that state and recorded only if the stored game is
   still at the ply it was validated at (:meth:`PostgresGameStore.record_move`,
   one statement). If another process got there first the move is refused with
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import Mapping
 from pathlib import Path
@@ -40,6 +43,11 @@ from .pgstore import PostgresGameStore
 from .tables import Event, Hall, Listener
 
 log = logging.getLogger("referee.net")
+
+
+def json_copy(value: Any) -> Any:
+    """``value`` as it reads back from the store (tuples become lists)."""
+    return json.loads(json.dumps(value))
 
 
 class SharedHall(Hall):
@@ -66,27 +74,61 @@ class SharedHall(Hall):
     ) -> dict[str, Any]:
         gid = fields.get("game")
         if op not in GAMELESS and isinstance(gid, str) and gid in self.games:
-            self.refresh(gid)
+            if not (op == "play" and fields.get("expect_ply") == self.games[gid].ply):
+                self.refresh(gid)
+            # else a move meant for the ply this process holds: validated against it,
+            # and written only if the store is still there (one round trip, not two);
+            # if another process moved on, the move is stale for its sender too
         return super().dispatch(op, fields, caller)
 
     def refresh(self, gid: str) -> None:
-        """Bring the held game ``gid`` up to the store: drop it if it expired
-        elsewhere, catch up if another process moved it on."""
+        """Bring the held game ``gid`` up to the store (one read): drop it if it
+        expired elsewhere; if another process moved it on, play the moves it missed
+        on it (the referee is deterministic: a fraction of loading the stored
+        state) and push each to this process's WebSockets of the game."""
         held = self.games.get(gid)
         if held is None:
             return
-        head = self.pg.head(gid)
-        if head is None:
+        got = self.pg.since(gid, held.ply)
+        if got is None:
             self.games.pop(gid, None)
-        elif head[1] is not None:
-            self._drop(gid, head[2] or "expired")
-        elif head[0] != held.ply:
-            self.catch_up(held)
+            return
+        (ply, expired, why), missed = got
+        if expired is not None:
+            self._drop(gid, why or "expired")
+        elif ply != held.ply:
+            self._replay(held, missed, ply)
+
+    def _replay(self, held: Held, missed: list[dict[str, Any]], ply: int) -> None:
+        if [m["ply"] for m in missed] == list(range(held.ply + 1, ply + 1)):
+            try:
+                with guard_state(f"game {held.id}"):
+                    for m in missed:
+                        g = held.game
+                        g.push(g.parse_move(m["move"]))
+                        outcome = None if g.outcome is None else json_copy(g.outcome.to_json())
+                        to_move = None if outcome is not None else g.to_move
+                        if (to_move, outcome) != (m["to_move"], m["outcome"]):
+                            raise ValueError(f"move {m['ply']} replays differently")
+                        held.ply = m["ply"]
+                        self._tell(held, m)
+            except Exception as exc:
+                log.warning("game %s: reloading its stored state (%s)", held.id, exc)
+            else:
+                if held.game.outcome is not None and held.finished is None:
+                    held.finished = self.clock()
+                return
+        self.catch_up(held)  # from the last move replayed (held.ply)
+
+    def _tell(self, held: Held, m: dict[str, Any]) -> None:
+        if held.id in self.listeners:
+            status = {"ply": m["ply"], "to_move": m["to_move"], "outcome": m["outcome"]}
+            self.pushed(held, m["player"], status, m["events"])
 
     def catch_up(self, held: Held) -> None:
         """Load ``held``'s stored state and push each move since ``held.ply`` to this
-        process's WebSockets of the game (also after a failed move: the state is
-        the stored one whatever memory held)."""
+        process's WebSockets of the game (also after a failed move: the state is the
+        stored one whatever memory held)."""
         rec = self.pg.game(held.id)
         if rec is None or rec.expired is not None:
             self._drop(held.id, "expired" if rec is None else rec.expired_why or "expired")
@@ -97,10 +139,8 @@ class SharedHall(Hall):
         held.env["state"] = rec.state
         held.ply = rec.ply
         held.finished = rec.finished
-        if held.id in self.listeners:
-            for m in missed:
-                status = {"ply": m["ply"], "to_move": m["to_move"], "outcome": m["outcome"]}
-                self.pushed(held, m["player"], status, m["events"])
+        for m in missed:
+            self._tell(held, m)
 
     # ------------------------------------------------------------------ moves
     def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:

@@ -399,3 +399,48 @@ def test_the_store_records_a_ply_once(db):
         assert store.count_live() == 0 and store.count_games() == 1
     finally:
         store.close()
+
+
+def test_a_process_behind_replays_the_moves_it_missed_or_loads_the_stored_state(db, caplog):
+    stores = [PostgresGameStore(db), PostgresGameStore(db)]
+    try:
+        one, two = (SharedHall(PROJECTS, s, Limits(), admin_token=ADMIN) for s in stores)
+        g = one.dispatch(
+            "new",
+            {"rules": "riddle", "project": "riddle-sample", "players": 3},
+            Caller(token=ADMIN),
+        )
+        gid = g["game"]
+        tokens = {s["player"]: s["token"] for s in g["seats"]}
+        rnd = random.Random(3)
+
+        def play(hall: SharedHall) -> None:
+            snap = hall.dispatch("view", {"game": gid}, Caller())
+            c = Caller(token=tokens[snap["to_move"]])
+            legal = hall.dispatch("moves", {"game": gid}, c)["moves"]
+            out = hall.dispatch(
+                "play", {"game": gid, "move": rnd.choice(legal), "expect_ply": snap["ply"]}, c
+            )
+            assert out["verdict"] == "accepted", out
+
+        two.dispatch("view", {"game": gid}, Caller())  # two holds the game at ply 0
+        for _ in range(3):
+            play(one)
+        two.refresh(gid)  # three moves behind: replayed
+        assert two.games[gid].ply == 3
+        assert two.games[gid].game.to_json() == one.games[gid].game.to_json()
+        # a stored move that does not replay as recorded: the stored state wins
+        play(one)
+        stores[0].conn.execute(
+            "UPDATE referee_moves SET to_move = 'nobody' WHERE game = %s AND ply = 4", [gid]
+        )
+        with caplog.at_level("WARNING", logger="referee.net"):
+            two.refresh(gid)
+        assert "replays differently" in caplog.text
+        assert two.games[gid].ply == 4
+        assert two.games[gid].game.to_json() == one.games[gid].game.to_json()
+        play(two)  # and play goes on through two
+        assert [m["ply"] for m in stores[1].moves(gid)] == [1, 2, 3, 4, 5]
+    finally:
+        for s in stores:
+            s.close()
