@@ -59,7 +59,8 @@ async def client(
 ) -> None:
     """server_load's client, over several servers: one game after another until
     ``until``; the seat to move asks for its legal moves and sends one at random,
-    through its own server (sticky) or the other one each move (alternate). A
+    through its own server (sticky) or the other one than the last move's
+    (alternate: both requests of a move to one process, the next move's to the other). A
     server killed is skipped from then on."""
     rnd = random.Random(seed * 100003 + k)
     conns = [Conn(s.url) for s in servers]
@@ -81,7 +82,7 @@ async def client(
 
     while time.monotonic() < until:
         try:
-            conn = pick()
+            conn = pick()  # a move's two requests go to one process; the next move's to the other
             if g is None:
                 g = await create(conn, k + 1000 * made, stats)
                 made += 1
@@ -100,7 +101,6 @@ async def client(
                 to_move = None
                 continue
             move = rnd.choice(snap["moves"])
-            conn = pick() if alternate else conn  # the move goes to the other process
             t = time.perf_counter()
             status, out = await conn.request(
                 "POST",

@@ -30,7 +30,7 @@ import json
 import logging
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -277,6 +277,20 @@ class PostgresGameStore:
             details={"ply": stored},
         )
 
+    def record_moves(self, batch: Sequence[Any]) -> None:
+        """Record several moves (each with ``game, ply, player, move, events, state,
+        to_move, outcome``, a game's moves in ply order) in one transaction: all, or
+        none (the first refusal of :meth:`record_move` is raised). Every state must
+        be given: this store keeps each game's whole state with every move."""
+        conn = self._c()
+        with conn.transaction():
+            for m in batch:
+                if m.state is None:
+                    raise ValueError(f"move {m.ply} of game {m.game}: the state is needed")
+                self.record_move(
+                    m.game, m.ply, m.player, m.move, m.events, m.state, m.to_move, m.outcome
+                )
+
     # ------------------------------------------------------------------ reading
     def game(self, gid: str) -> GameRecord | None:
         r = (
@@ -356,9 +370,10 @@ class PostgresGameStore:
         ]
         return head, missed
 
-    def moves(self, gid: str) -> Iterator[dict[str, Any]]:
-        """The accepted moves of ``gid`` in order: ``{"ply", "player", "move", "events"}``."""
-        for m in self.moves_between(gid, 0, None):
+    def moves(self, gid: str, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The accepted moves of ``gid`` after ply ``after`` (default: all) in order:
+        ``{"ply", "player", "move", "events"}``."""
+        for m in self.moves_between(gid, after, None):
             yield {k: m[k] for k in ("ply", "player", "move", "events")}
 
     def moves_between(self, gid: str, after: int, upto: int | None) -> list[dict[str, Any]]:

@@ -16,9 +16,9 @@ memory is only a cache of the store, so:
   ``409 stale_ply`` and nothing changes; an answered move is committed, so a
   process killed at any moment loses no answered move;
 - every recorded move is notified (``LISTEN``/``NOTIFY``): a process holding the
-  game with WebSockets open pushes it to them at once; one holding it without
-  WebSockets forgets its copy. Expiries and deletes are notified too, and close
-  the game's WebSockets on every process.
+  game with WebSockets open pushes it to them at once (one without keeps its copy
+  until a request needs it). Expiries and deletes are notified too: every process
+  drops the game from memory and closes its WebSockets.
 
 What stays per process: the per-seat move rate limit (``--moves-per-second``
 counts a seat's moves on each process) and the compiled boards (each process
@@ -72,6 +72,8 @@ class SharedHall(Hall):
     def dispatch(
         self, op: Any, fields: Mapping[str, Any], caller: Caller = LOCAL
     ) -> dict[str, Any]:
+        if not self._listening and op not in GAMELESS:
+            self._listen()
         gid = fields.get("game")
         if op not in GAMELESS and isinstance(gid, str) and gid in self.games:
             if not (op == "play" and fields.get("expect_ply") == self.games[gid].ply):
@@ -165,19 +167,28 @@ class SharedHall(Hall):
         self.catch_up(held)
 
     # ------------------------------------------------------------------ pushes
-    def listen(self, held: Held, lst: Listener) -> None:
-        """Start listening to the other processes (first WebSocket), then catch up:
-        a move recorded elsewhere since ``held`` was shown reaches ``lst`` too."""
-        if not self._listening:
+    def _listen(self) -> None:
+        """Start listening to the other processes' notifications (on the server's
+        event loop, at its first request on a game; without a loop — the Python
+        API, tests — every request still checks the store)."""
+        try:
             loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
 
-            def notified(payload: str | None) -> None:
-                # a closed loop (the server is stopping) takes no more calls
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(self.notified, payload)
+        def notified(payload: str | None) -> None:
+            # a closed loop (the server is stopping) takes no more calls
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self.notified, payload)
 
-            self.pg.listen(notified)
-            self._listening = True
+        self.pg.listen(notified)
+        self._listening = True
+
+    def listen(self, held: Held, lst: Listener) -> None:
+        """Watch ``held`` for ``lst``, then catch up: a move recorded elsewhere since
+        ``held`` was shown reaches ``lst`` too."""
+        if not self._listening:
+            self._listen()
         super().listen(held, lst)
         self.refresh(held.id)
 
@@ -195,10 +206,7 @@ class SharedHall(Hall):
                 return
             if what.startswith("x"):
                 self._drop(gid, what[1:] or "expired")
-            elif what.isdigit() and int(what) > held.ply:
-                if gid in self.listeners:
-                    self.refresh(gid)
-                else:
-                    self.games.pop(gid, None)  # nobody watches here: load it when asked
+            elif what.isdigit() and int(what) > held.ply and gid in self.listeners:
+                self.refresh(gid)  # nobody watching here: the next request catches up
         except Exception:
             log.exception("a notification from PostgreSQL failed: %r", payload)

@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -122,6 +123,20 @@ class Table:
         return out
 
 
+def _watch(url: str, gid: str, token: str | None = None) -> Listener:
+    """A WebSocket on ``gid`` through ``url``, once the server has said hello (from
+    then on it is told of every move)."""
+    lst = Listener(url, gid, token)
+    assert wait_until(lambda: bool(lst.of_type("hello")), 30), lst.messages
+    return lst
+
+
+def _plies(lst: Listener) -> list[int]:
+    """The plies of the moves a WebSocket was pushed after its hello, in order;
+    the hello's ply first."""
+    return [lst.of_type("hello")[0]["ply"]] + [m["ply"] for m in lst.of_type("move")]
+
+
 def _replays(db: str, gid: str) -> dict[str, Any]:
     """The stored log of ``gid``, replayed from its seed and moves."""
     store = PostgresGameStore(db)
@@ -140,8 +155,8 @@ def test_one_game_through_two_processes(pair, db):
     a, b = pair
     g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=3)
     t = Table(g, seed=1)
-    seen_on_a = Listener(a.url, t.gid)  # a spectator on A
-    seat_on_b = Listener(b.url, t.gid, t.tokens[g["seats"][0]["player"]])  # a seat on B
+    seen_on_a = _watch(a.url, t.gid)  # a spectator on A
+    seat_on_b = _watch(b.url, t.gid, t.tokens[g["seats"][0]["player"]])  # a seat on B
     try:
         for k in range(12):  # A, B, A, B...: each seat is served by both
             out = t.play((a, b)[k % 2].url)
@@ -154,8 +169,8 @@ def test_one_game_through_two_processes(pair, db):
         assert t.snapshot(a.url)["ply"] == n
         # the WebSockets saw every move, in order, once, wherever it was made
         for lst in (seen_on_a, seat_on_b):
-            assert wait_until(lambda lst=lst: len(lst.of_type("move")) >= n, 10), lst.messages
-            assert [m["ply"] for m in lst.of_type("move")] == list(range(1, n + 1))
+            assert wait_until(lambda lst=lst: len(_plies(lst)) > n, 30), (_plies(lst), n)
+            assert _plies(lst) == list(range(n + 1))  # the hello at 0, then 1 to n
         assert [m["player"] for m in seen_on_a.of_type("move")] == [
             m["player"] for m in seat_on_b.of_type("move")
         ]
@@ -201,37 +216,40 @@ def test_stale_illegal_and_wrong_seat_moves_through_the_other_process_change_not
 
 def test_two_processes_racing_for_one_ply_accept_exactly_one_move(pair, db):
     a, b = pair
-    g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=7)
-    t = Table(g, seed=7)
     races = 0
-    while races < 10:
-        snap = t.snapshot(a.url)
-        if snap["outcome"] is not None:
+    for seed in itertools.count(7):  # a new game whenever one ends, until enough races
+        g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=seed)
+        t = Table(g, seed=seed)
+        while races < 8:
+            snap = t.snapshot(a.url)
+            if snap["outcome"] is not None:
+                break
+            player, ply = snap["to_move"], snap["ply"]
+            legal = t.legal(a.url, player)
+            moves = [legal[0], legal[-1]]  # maybe two different moves, one for each process
+            answers = _race(t, [(a.url, moves[0]), (b.url, moves[1])], player, ply)
+            codes = sorted(r.status_code for r in answers)
+            assert codes == [200, 409], [r.text for r in answers]
+            won = next(r for r in answers if r.status_code == 200).json()
+            lost = next(r for r in answers if r.status_code == 409).json()
+            assert lost["error"]["code"] == "stale_ply"
+            assert lost["error"]["details"]["ply"] == ply + 1
+            t.answered.append((won["ply"], won["move"]))
+            # both processes agree on the move that won
+            assert t.snapshot(a.url) == t.snapshot(b.url)
+            races += 1
+        result = _replays(db, t.gid)
+        assert result["log"] == t.answered  # the stored log is the moves that won, no other
+        assert result["ok"], result
+        if races >= 8:
             break
-        player, ply = snap["to_move"], snap["ply"]
-        legal = t.legal(a.url, player)
-        moves = [legal[0], legal[-1]]  # maybe two different moves, one for each process
-        answers = _race(t, [(a.url, moves[0]), (b.url, moves[1])], player, ply)
-        codes = sorted(r.status_code for r in answers)
-        assert codes == [200, 409], [r.text for r in answers]
-        won = next(r for r in answers if r.status_code == 200).json()
-        lost = next(r for r in answers if r.status_code == 409).json()
-        assert lost["error"]["code"] == "stale_ply" and lost["error"]["details"]["ply"] == ply + 1
-        t.answered.append((won["ply"], won["move"]))
-        # both processes agree on the move that won
-        assert t.snapshot(a.url) == t.snapshot(b.url)
-        races += 1
-    assert races >= 5
-    result = _replays(db, t.gid)
-    assert result["log"] == t.answered  # the stored log is the moves that won, no other
-    assert result["ok"], result
 
 
 def test_kill_9_of_one_process_mid_move_loses_nothing(pair, db):
     a, b = pair
     g = create(b.url, rules="mount-doom", project="mount-doom", players=2, seed=5)
     t = Table(g, seed=5)
-    watch = Listener(b.url, t.gid)  # a spectator on the process that lives
+    watch = _watch(b.url, t.gid)  # a spectator on the process that lives
     try:
         for k in range(6):
             t.play((a, b)[k % 2].url)
@@ -259,8 +277,8 @@ def test_kill_9_of_one_process_mid_move_loses_nothing(pair, db):
                 break
             t.play(b.url)
         n = len(t.answered)
-        assert wait_until(lambda: len(watch.of_type("move")) >= n, 10), watch.messages
-        assert [m["ply"] for m in watch.of_type("move")] == list(range(1, n + 1))
+        assert wait_until(lambda: len(_plies(watch)) > n, 30), (_plies(watch), n)
+        assert _plies(watch) == list(range(n + 1))  # the hello at 0, then 1 to n
     finally:
         watch.close()
     result = _replays(db, t.gid)
@@ -296,7 +314,7 @@ def test_a_game_deleted_through_one_process_is_gone_on_the_other(pair):
     g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=4)
     t = Table(g, seed=4)
     t.play(b.url)  # B holds it in memory now
-    watch = Listener(b.url, t.gid)
+    watch = _watch(b.url, t.gid)
     try:
         r = httpx.delete(f"{a.url}/api/games/{t.gid}", headers=_auth(g["owner"]), timeout=30)
         assert r.status_code == 200, r.text
@@ -392,11 +410,31 @@ def test_the_store_records_a_ply_once(db):
         assert err.value.code == "stale_ply"
         assert [m["move"] for m in store.moves(g["game"])] == ["m1"]
         assert store.game(g["game"]).state == {"x": 1}  # type: ignore[union-attr]
+        # several moves in one transaction: all or none
+        two, three = (
+            SimpleNamespace(
+                game=g["game"],
+                ply=n,
+                player="a",
+                move=f"m{n}",
+                events=[],
+                state={"x": n},
+                to_move="b",
+                outcome=None,
+            )
+            for n in (2, 3)
+        )
+        with pytest.raises(RequestError):
+            store.record_moves([two, two])
+        assert [m["ply"] for m in store.moves(g["game"])] == [1]
+        store.record_moves([two, three])
+        assert [m["move"] for m in store.moves(g["game"], after=1)] == ["m2", "m3"]
         store.mark_expired(g["game"], time.time(), "deleted")
         with pytest.raises(RequestError) as err:
-            store.record_move(g["game"], 2, "b", "m2", [], {"x": 4}, "a", None)
+            store.record_move(g["game"], 4, "b", "m4", [], {"x": 4}, "a", None)
         assert err.value.code == "game_expired"
         assert store.count_live() == 0 and store.count_games() == 1
+        assert [m["ply"] for m in store.moves(g["game"])] == [1, 2, 3]
     finally:
         store.close()
 
