@@ -15,13 +15,18 @@ are imported from it) against, in one run:
     two processes, every move of every game sent to the other process than the
     one before (the worst case: each move finds the game moved on elsewhere).
 
+All modes' servers run from the start, and the modes take turns: each mode's
+``--duration`` is cut into ``--rounds`` slices, played round by round (the players
+keep their games from one slice to the next), so a load that drifts on a shared
+machine weighs on every mode alike.
+
 PostgreSQL is Debian's, a throwaway cluster in a temporary folder
 (:class:`referee.net.pgtemp.TempPostgres`). With ``--kill`` the first process of
-each two-process mode is killed with ``SIGKILL`` half-way and not restarted: its
-clients carry on through the other process. At the end every answered move is
-looked up in the store: *lost* must be 0.
+each two-process mode is killed with ``SIGKILL`` in the middle of its first slice
+and not restarted: its clients carry on through the other process. At the end
+every answered move is looked up in the store: *lost* must be 0.
 
-Run: ``python bench/server_pg.py [--games 200] [--duration 20] [--kill]
+Run: ``python bench/server_pg.py [--games 200] [--duration 20] [--rounds 4] [--kill]
 [--modes sqlite,pg-1,pg-2-sticky,pg-2-alternate]``. The last line is JSON.
 """
 
@@ -48,79 +53,85 @@ from referee.net.store import GameStore
 MODES = ("sqlite", "pg-1", "pg-2-sticky", "pg-2-alternate")
 
 
+class Player:
+    """One of the ``--games`` clients: its game and where it stands, kept from one
+    slice of play to the next."""
+
+    def __init__(self, k: int, seed: int) -> None:
+        self.k = k
+        self.rnd = random.Random(seed * 100003 + k)
+        self.g: dict[str, Any] | None = None
+        self.made = 0
+        self.to_move: str | None = None
+        self.ply = 0
+        self.turn = k
+
+
 async def client(
-    k: int,
+    p: Player,
     servers: list[Server],
     dead: set[int],
     alternate: bool,
     stats: Stats,
     until: float,
-    seed: int,
 ) -> None:
     """server_load's client, over several servers: one game after another until
     ``until``; the seat to move asks for its legal moves and sends one at random,
     through its own server (sticky) or the other one than the last move's
-    (alternate: both requests of a move to one process, the next move's to the other). A
-    server killed is skipped from then on."""
-    rnd = random.Random(seed * 100003 + k)
+    (alternate: both requests of a move to one process, the next move's to the
+    other). A server killed is skipped from then on."""
     conns = [Conn(s.url) for s in servers]
-    g: dict[str, Any] | None = None
-    made = 0
-    to_move: str | None = None
-    ply = 0
-    turn = k
 
     def pick() -> Conn:
-        nonlocal turn
         if alternate:
-            turn += 1
+            p.turn += 1
         for step in range(len(conns)):
-            i = (turn + step) % len(conns)
+            i = (p.turn + step) % len(conns)
             if i not in dead:
                 return conns[i]
         raise ConnectionError("every server is gone")
 
     while time.monotonic() < until:
         try:
-            conn = pick()  # a move's two requests go to one process; the next move's to the other
-            if g is None:
-                g = await create(conn, k + 1000 * made, stats)
-                made += 1
-                to_move, ply = g["to_move"], g["ply"]
-            tokens = {s["player"]: s["token"] for s in g["seats"]}
-            gid = g["game"]
-            if to_move is None:  # after an error or a kill: where is the game now?
+            conn = pick()  # a move's two requests go to one process
+            if p.g is None:
+                p.g = await create(conn, p.k + 1000 * p.made, stats)
+                p.made += 1
+                p.to_move, p.ply = p.g["to_move"], p.g["ply"]
+            tokens = {s["player"]: s["token"] for s in p.g["seats"]}
+            gid = p.g["game"]
+            if p.to_move is None:  # after an error or a kill: where is the game now?
                 status, snap = await conn.request("GET", f"/api/games/{gid}")
-                to_move, ply = snap["to_move"], snap["ply"]
+                p.to_move, p.ply = snap["to_move"], snap["ply"]
                 if snap["outcome"] is not None:
-                    g = None
+                    p.g = None
                     continue
-            status, snap = await conn.request("GET", f"/api/games/{gid}", token=tokens[to_move])
+            status, snap = await conn.request("GET", f"/api/games/{gid}", token=tokens[p.to_move])
             if status != 200:
                 stats.errors.append(f"GET {status} {str(snap)[:120]}")
-                to_move = None
+                p.to_move = None
                 continue
-            move = rnd.choice(snap["moves"])
+            move = p.rnd.choice(snap["moves"])
             t = time.perf_counter()
             status, out = await conn.request(
                 "POST",
                 f"/api/games/{gid}/moves",
-                {"move": move, "expect_ply": ply},
-                tokens[to_move],
+                {"move": move, "expect_ply": p.ply},
+                tokens[p.to_move],
             )
             dt = time.perf_counter() - t
             if status == 200:
                 stats.latencies.append(dt)
                 stats.answered[gid].append((out["ply"], out["move"]))
-                to_move, ply = out["to_move"], out["ply"]
+                p.to_move, p.ply = out["to_move"], out["ply"]
                 if out["outcome"] is not None:
-                    g = None
+                    p.g = None
             else:
                 stats.errors.append(f"POST {status} {str(out)[:120]}")
-                to_move = None
+                p.to_move = None
         except ConnectionError:
             stats.interrupted += 1
-            to_move = None
+            p.to_move = None
             await asyncio.sleep(0.05)
         except RuntimeError as exc:
             stats.errors.append(str(exc))
@@ -129,24 +140,37 @@ async def client(
         c.close()
 
 
-async def run(
-    args: argparse.Namespace, servers: list[Server], alternate: bool, stats: Stats
-) -> dict[str, Any]:
-    dead: set[int] = set()
-    t0 = time.monotonic()
-    until = t0 + args.duration
-    tasks = [
-        asyncio.create_task(client(k, servers, dead, alternate, stats, until, args.seed))
-        for k in range(args.games)
-    ]
-    killed: dict[str, Any] = {}
-    if args.kill and len(servers) > 1:
-        await asyncio.sleep(args.duration / 2)
-        killed["moves_before_kill"] = len(stats.latencies)
-        dead.add(0)
-        servers[0].kill9()
-    await asyncio.gather(*tasks)
-    return {"elapsed": time.monotonic() - t0, **killed}
+class Mode:
+    """One way of serving (see the module): its servers, players and figures."""
+
+    def __init__(self, name: str, db: str, games: int, seed: int) -> None:
+        self.name = name
+        self.db = db
+        n = 2 if name.startswith("pg-2") else 1
+        self.servers = [Server(db) for _ in range(n)]  # type: ignore[arg-type]  # a URL too
+        self.players = [Player(k, seed) for k in range(games)]
+        self.dead: set[int] = set()
+        self.stats = Stats()
+        self.elapsed = 0.0
+        self.killed_at: int | None = None
+
+    async def play(self, seconds: float, kill_after: float | None) -> None:
+        """Play for ``seconds`` (killing the first server after ``kill_after``)."""
+        t0 = time.monotonic()
+        alternate = self.name == "pg-2-alternate"
+        tasks = [
+            asyncio.create_task(
+                client(p, self.servers, self.dead, alternate, self.stats, t0 + seconds)
+            )
+            for p in self.players
+        ]
+        if kill_after is not None:
+            await asyncio.sleep(kill_after)
+            self.killed_at = len(self.stats.latencies)
+            self.dead.add(0)
+            self.servers[0].kill9()
+        await asyncio.gather(*tasks)
+        self.elapsed += time.monotonic() - t0
 
 
 def lost_moves(store: GameStore | PostgresGameStore, stats: Stats) -> int:
@@ -157,54 +181,44 @@ def lost_moves(store: GameStore | PostgresGameStore, stats: Stats) -> int:
     return lost
 
 
-def one_mode(mode: str, args: argparse.Namespace, pg: TempPostgres, tmp: Path) -> dict[str, Any]:
+def database(mode: str, pg: TempPostgres, tmp: Path) -> str:
+    """A fresh database for ``mode``: a SQLite file, or one on the cluster."""
     if mode == "sqlite":
-        db: str = str(tmp / "games.sqlite")
-    else:
-        name = "bench_" + mode.replace("-", "_")
-        import psycopg
+        return str(tmp / "games.sqlite")
+    import psycopg
 
-        with psycopg.connect(pg.url, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name}")
-            conn.execute(f"CREATE DATABASE {name}")
-        db = pg.url.rsplit("/", 1)[0] + "/" + name
-    n = 2 if mode.startswith("pg-2") else 1
-    servers = [Server(db) for _ in range(n)]  # type: ignore[arg-type]  # a URL, not a path
-    stats = Stats()
-    try:
-        for s in servers:
-            s.start()
-        time.sleep(0.5)
-        rss_before = sum(s.rss_mb() for s in servers)
-        res = asyncio.run(run(args, servers, mode == "pg-2-alternate", stats))
-        rss_after = sum(s.rss_mb() for s in servers if s.proc and s.proc.poll() is None)
-    finally:
-        for s in servers:
-            s.stop()
+    name = "bench_" + mode.replace("-", "_")
+    with psycopg.connect(pg.url, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+        conn.execute(f"CREATE DATABASE {name}")
+    return pg.url.rsplit("/", 1)[0] + "/" + name
+
+
+def figures(m: Mode, rss_before: float, rss_after: float) -> dict[str, Any]:
     store: GameStore | PostgresGameStore = (
-        GameStore(db) if mode == "sqlite" else PostgresGameStore(db)
+        GameStore(m.db) if m.name == "sqlite" else PostgresGameStore(m.db)
     )
     try:
-        lost = lost_moves(store, stats)
+        lost = lost_moves(store, m.stats)
     finally:
         store.close()
-    moves = len(stats.latencies)
-    out = {
-        "mode": mode,
-        "processes": n,
-        "moves": moves,
-        "moves_per_s": round(moves / res["elapsed"], 1),
-        "p50_ms": round(pct(stats.latencies, 50) * 1000, 1),
-        "p99_ms": round(pct(stats.latencies, 99) * 1000, 1),
-        "errors": len(stats.errors),
-        "interrupted": stats.interrupted,
+    lat = m.stats.latencies
+    out: dict[str, Any] = {
+        "mode": m.name,
+        "processes": len(m.servers),
+        "moves": len(lat),
+        "moves_per_s": round(len(lat) / m.elapsed, 1),
+        "p50_ms": round(pct(lat, 50) * 1000, 1),
+        "p99_ms": round(pct(lat, 99) * 1000, 1),
+        "errors": len(m.stats.errors),
+        "interrupted": m.stats.interrupted,
         "lost": lost,
         "rss_mb": f"{rss_before}->{rss_after}",
     }
-    if "moves_before_kill" in res:
-        out["killed_at_move"] = res["moves_before_kill"]
-    for e in stats.errors[:3]:
-        print(f"{mode} error: {e}", file=sys.stderr)
+    if m.killed_at is not None:
+        out["killed_at_move"] = m.killed_at
+    for e in m.stats.errors[:3]:
+        print(f"{m.name} error: {e}", file=sys.stderr)
     return out
 
 
@@ -220,17 +234,45 @@ def main() -> int:
     ap.add_argument(
         "--modes", default=",".join(MODES), help=f"comma-separated, of {', '.join(MODES)}"
     )
+    ap.add_argument(
+        "--rounds", type=int, default=4, help="slices each mode's time is cut into (default 4)"
+    )
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     modes = [m for m in args.modes.split(",") if m]
     if not 1 <= args.games <= 2000 or not 1 <= args.duration <= 600:
         ap.error("--games must be 1..2000 and --duration 1..600 s")
+    if not 1 <= args.rounds <= 100:
+        ap.error("--rounds must be 1..100")
     if not modes or any(m not in MODES for m in modes):
         ap.error(f"--modes must name some of {', '.join(MODES)}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp, TempPostgres() as pg:
-        for mode in modes:
-            rows.append(one_mode(mode, args, pg, Path(tmp)))
+        runs = [Mode(m, database(m, pg, Path(tmp)), args.games, args.seed) for m in modes]
+        try:
+            for m in runs:
+                for srv in m.servers:
+                    srv.start()
+            time.sleep(0.5)
+            rss = {m.name: sum(srv.rss_mb() for srv in m.servers) for m in runs}
+            # the modes take turns, a slice each per round: a machine whose load drifts
+            # (a shared one) weighs on every mode alike
+            piece = args.duration / args.rounds
+            for r in range(args.rounds):
+                for m in runs:
+                    kill = piece / 2 if args.kill and r == 0 and len(m.servers) > 1 else None
+                    asyncio.run(m.play(piece, kill))
+            after = {
+                m.name: sum(
+                    srv.rss_mb() for srv in m.servers if srv.proc and srv.proc.poll() is None
+                )
+                for m in runs
+            }
+        finally:
+            for m in runs:
+                for srv in m.servers:
+                    srv.stop()
+        rows = [figures(m, rss[m.name], after[m.name]) for m in runs]
     base = baseline(min(max(r["moves"] for r in rows), 3000) or 100, args.seed)
     ref = next((r["moves_per_s"] for r in rows if r["mode"] == "sqlite"), None)
     for r in rows:
