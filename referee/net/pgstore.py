@@ -170,6 +170,35 @@ class PostgresGameStore:
             self.conn = self._connect()
         return self.conn
 
+    def _exec(self, sql: str, params: Any = None, *, retry: bool = True) -> psycopg.Cursor[Any]:
+        """Run one statement. When PostgreSQL dropped the connection (a restart of
+        the database), connect again and, if ``retry`` (statements that may run
+        twice), run it once more.
+
+        Raises
+        ------
+        RequestError
+            503 ``database_unavailable``: the database does not answer.
+        """
+        pg = self._psycopg
+        try:
+            return self._c().execute(sql, params)
+        except pg.OperationalError:
+            if not (self.conn.broken or self.conn.closed):
+                raise  # the statement failed, not the connection
+            if retry:
+                try:
+                    return self._c().execute(sql, params)
+                except (pg.OperationalError, BoardwrightError):
+                    pass
+        except BoardwrightError:  # connecting again failed
+            pass
+        raise RequestError(
+            f"the game database ({self.path}) is not answering; try again",
+            status=503,
+            code="database_unavailable",
+        )
+
     def _create(self) -> None:
         conn = self._c()
         with conn.transaction():
@@ -188,7 +217,7 @@ class PostgresGameStore:
     def add_game(self, rec: GameRecord) -> None:
         """Store a new game (committed on return)."""
         now = time.time()
-        self._c().execute(
+        self._exec(
             "INSERT INTO referee_games (id, rules, project, board_hash, seats, token_hashes, "
             "seed, options, position, setup_events, state, ply, to_move, outcome, created, "
             "updated, owner, creator, finished) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, "
@@ -214,6 +243,7 @@ class PostgresGameStore:
                 rec.creator,
                 now if rec.outcome is not None else None,
             ),
+            retry=False,  # it may have been committed before the connection broke
         )
 
     def record_move(
@@ -238,26 +268,23 @@ class PostgresGameStore:
             404 ``unknown_game``.
         """
         now = time.time()
-        row = (
-            self._c()
-            .execute(
-                _RECORD,
-                {
-                    "game": game,
-                    "ply": ply,
-                    "player": player,
-                    "move": move,
-                    "events": _dump(events),
-                    "state": _dump(state),
-                    "to_move": to_move,
-                    "outcome": None if outcome is None else _dump(outcome),
-                    "now": now,
-                    "finished": None if outcome is None else now,
-                    "channel": CHANNEL,
-                },
-            )
-            .fetchone()
-        )
+        row = self._exec(
+            _RECORD,
+            {
+                "game": game,
+                "ply": ply,
+                "player": player,
+                "move": move,
+                "events": _dump(events),
+                "state": _dump(state),
+                "to_move": to_move,
+                "outcome": None if outcome is None else _dump(outcome),
+                "now": now,
+                "finished": None if outcome is None else now,
+                "channel": CHANNEL,
+            },
+            retry=False,  # committed or not, the answer was lost: 503, the client asks
+        ).fetchone()
         if row is not None:
             return
         head = self.head(game)
@@ -293,16 +320,12 @@ class PostgresGameStore:
 
     # ------------------------------------------------------------------ reading
     def game(self, gid: str) -> GameRecord | None:
-        r = (
-            self._c()
-            .execute(
-                "SELECT id, rules, project, board_hash, seats, token_hashes, seed, options, "
-                "position, setup_events, state, ply, to_move, outcome, created, owner, creator, "
-                "updated, finished, expired, expired_why FROM referee_games WHERE id = %s",
-                [gid],
-            )
-            .fetchone()
-        )
+        r = self._exec(
+            "SELECT id, rules, project, board_hash, seats, token_hashes, seed, options, "
+            "position, setup_events, state, ply, to_move, outcome, created, owner, creator, "
+            "updated, finished, expired, expired_why FROM referee_games WHERE id = %s",
+            [gid],
+        ).fetchone()
         if r is None:
             return None
         return GameRecord(
@@ -331,11 +354,9 @@ class PostgresGameStore:
 
     def head(self, gid: str) -> tuple[int, float | None, str | None] | None:
         """``(ply, expired, why)`` of ``gid`` as stored now (``None``: no such game)."""
-        r = (
-            self._c()
-            .execute("SELECT ply, expired, expired_why FROM referee_games WHERE id = %s", [gid])
-            .fetchone()
-        )
+        r = self._exec(
+            "SELECT ply, expired, expired_why FROM referee_games WHERE id = %s", [gid]
+        ).fetchone()
         return None if r is None else (int(r[0]), r[1], r[2])
 
     def since(
@@ -343,16 +364,12 @@ class PostgresGameStore:
     ) -> tuple[tuple[int, float | None, str | None], list[dict[str, Any]]] | None:
         """:meth:`head` and the moves after ``ply`` (as :meth:`moves_between`), in one
         statement, so one consistent read (``None``: no such game)."""
-        rows = (
-            self._c()
-            .execute(
-                "SELECT g.ply, g.expired, g.expired_why, m.ply, m.player, m.move, m.events, "
-                "m.to_move, m.outcome FROM referee_games g LEFT JOIN referee_moves m "
-                "ON m.game = g.id AND m.ply > %s WHERE g.id = %s ORDER BY m.ply",
-                [ply, gid],
-            )
-            .fetchall()
-        )
+        rows = self._exec(
+            "SELECT g.ply, g.expired, g.expired_why, m.ply, m.player, m.move, m.events, "
+            "m.to_move, m.outcome FROM referee_games g LEFT JOIN referee_moves m "
+            "ON m.game = g.id AND m.ply > %s WHERE g.id = %s ORDER BY m.ply",
+            [ply, gid],
+        ).fetchall()
         if not rows:
             return None
         head = (int(rows[0][0]), rows[0][1], rows[0][2])
@@ -379,16 +396,12 @@ class PostgresGameStore:
     def moves_between(self, gid: str, after: int, upto: int | None) -> list[dict[str, Any]]:
         """Moves ``after < ply <= upto`` of ``gid`` in order, each with whose turn it
         was and the outcome after it (``to_move``, ``outcome``)."""
-        rows = (
-            self._c()
-            .execute(
-                "SELECT ply, player, move, events, to_move, outcome FROM referee_moves "
-                "WHERE game = %s AND ply > %s AND (%s::integer IS NULL OR ply <= %s::integer) "
-                "ORDER BY ply",
-                [gid, after, upto, upto],
-            )
-            .fetchall()
-        )
+        rows = self._exec(
+            "SELECT ply, player, move, events, to_move, outcome FROM referee_moves "
+            "WHERE game = %s AND ply > %s AND (%s::integer IS NULL OR ply <= %s::integer) "
+            "ORDER BY ply",
+            [gid, after, upto, upto],
+        ).fetchall()
         return [
             {
                 "ply": r[0],
@@ -403,54 +416,42 @@ class PostgresGameStore:
 
     def count_games(self) -> int:
         """Every game the store holds, expired ones included."""
-        row = self._c().execute("SELECT count(*) FROM referee_games").fetchone()
+        row = self._exec("SELECT count(*) FROM referee_games").fetchone()
         return int(row[0]) if row else 0
 
     def count_live(self, creator: str | None = None) -> int:
         """Games not expired (made by ``creator``, when given)."""
         if creator is None:
-            row = (
-                self._c()
-                .execute("SELECT count(*) FROM referee_games WHERE expired IS NULL")
-                .fetchone()
-            )
+            row = self._exec("SELECT count(*) FROM referee_games WHERE expired IS NULL").fetchone()
         else:
-            row = (
-                self._c()
-                .execute(
-                    "SELECT count(*) FROM referee_games WHERE expired IS NULL AND creator = %s",
-                    [creator],
-                )
-                .fetchone()
-            )
+            row = self._exec(
+                "SELECT count(*) FROM referee_games WHERE expired IS NULL AND creator = %s",
+                [creator],
+            ).fetchone()
         return int(row[0]) if row else 0
 
     def expire_due(self, now: float, idle: float, finished_ttl: float) -> list[str]:
         """Mark expired every live game finished more than ``finished_ttl`` seconds
         before ``now``, or without a move for more than ``idle`` seconds; their ids
         (each process sweeps; a game is expired, and notified, once)."""
-        rows = (
-            self._c()
-            .execute(
-                "WITH due AS (UPDATE referee_games SET expired = %(now)s, expired_why = "
-                "CASE WHEN finished IS NOT NULL AND finished < %(done)s THEN 'finished' "
-                "ELSE 'idle' END WHERE expired IS NULL AND ((finished IS NOT NULL AND "
-                "finished < %(done)s) OR updated < %(idle)s) RETURNING id, expired_why) "
-                "SELECT id, pg_notify(%(channel)s, id || ' x' || expired_why) FROM due",
-                {
-                    "now": now,
-                    "done": now - finished_ttl,
-                    "idle": now - idle,
-                    "channel": CHANNEL,
-                },
-            )
-            .fetchall()
-        )
+        rows = self._exec(
+            "WITH due AS (UPDATE referee_games SET expired = %(now)s, expired_why = "
+            "CASE WHEN finished IS NOT NULL AND finished < %(done)s THEN 'finished' "
+            "ELSE 'idle' END WHERE expired IS NULL AND ((finished IS NOT NULL AND "
+            "finished < %(done)s) OR updated < %(idle)s) RETURNING id, expired_why) "
+            "SELECT id, pg_notify(%(channel)s, id || ' x' || expired_why) FROM due",
+            {
+                "now": now,
+                "done": now - finished_ttl,
+                "idle": now - idle,
+                "channel": CHANNEL,
+            },
+        ).fetchall()
         return [r[0] for r in rows]
 
     def mark_expired(self, gid: str, now: float, why: str) -> None:
         """Expire one game (``why``: finished, idle, deleted); committed on return."""
-        self._c().execute(
+        self._exec(
             "WITH gone AS (UPDATE referee_games SET expired = %(now)s, expired_why = %(why)s "
             "WHERE id = %(gid)s AND expired IS NULL RETURNING id) "
             "SELECT pg_notify(%(channel)s, id || ' x' || %(why)s) FROM gone",
@@ -458,7 +459,7 @@ class PostgresGameStore:
         )
 
     def game_ids(self) -> list[str]:
-        rows = self._c().execute("SELECT id FROM referee_games ORDER BY created").fetchall()
+        rows = self._exec("SELECT id FROM referee_games ORDER BY created").fetchall()
         return [r[0] for r in rows]
 
     # ------------------------------------------------------------------ notifications

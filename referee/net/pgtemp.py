@@ -107,21 +107,19 @@ class TempPostgres:
         data = self.dir / "data"
         self._run("initdb", "-D", str(data), "-U", "postgres", "-A", "trust", "-E", "UTF8")
         self.port = _free_port()
-        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
-        self._run(
-            "pg_ctl",
-            "start",
-            "-w",
-            "-t",
-            "60",
-            "-D",
-            str(data),
-            "-l",
-            str(self.dir / "log"),
-            "-o",
-            opts,
-        )
+        self._ctl("start")
         return self.url
+
+    def _ctl(self, verb: str, *extra: str) -> None:
+        assert self.dir is not None
+        opts = f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1"
+        data, log = str(self.dir / "data"), str(self.dir / "log")
+        self._run("pg_ctl", verb, "-w", "-t", "60", "-D", data, "-l", log, "-o", opts, *extra)
+
+    def restart(self) -> None:
+        """Stop the cluster (cleanly: every commit is on disk) and start it again, on
+        the same port: every connection to it is cut."""
+        self._ctl("restart", "-m", "fast")
 
     def stop(self) -> None:
         """Stop the cluster and remove its folder (``immediate``: no shutdown

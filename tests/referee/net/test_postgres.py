@@ -1,8 +1,8 @@
 """Two ``referee serve --http`` processes on one PostgreSQL share their games: one
 game is played through both (either process serves either seat), a WebSocket on
 one sees the moves made through the other, a stale, illegal or concurrent move
-through the other process is refused and changes nothing, and ``kill -9`` of one
-process mid-move loses no answered move.
+through the other process is refused and changes nothing, ``kill -9`` of one
+process mid-move loses no answered move, and a restart of PostgreSQL is ridden out.
 
 The cluster is Debian's ``postgresql`` (``.ci/run`` installs it), started in a
 temporary folder by :class:`referee.net.pgtemp.TempPostgres`; each test gets a
@@ -482,3 +482,25 @@ def test_a_process_behind_replays_the_moves_it_missed_or_loads_the_stored_state(
     finally:
         for s in stores:
             s.close()
+
+
+def test_the_servers_ride_out_a_restart_of_postgresql(pair, cluster, db):
+    a, b = pair
+    g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=11)
+    t = Table(g, seed=11)
+    watch = _watch(a.url, t.gid)
+    try:
+        t.play(a.url)
+        t.play(b.url)
+        cluster.restart()  # every connection of both servers is cut
+        for k in range(4):  # reads reconnect; play goes on through both
+            t.play((a, b)[k % 2].url)  # the last through B: A hears of it by NOTIFY
+        n = len(t.answered)
+        # A's WebSocket hears of B's moves again (its listening connection came back)
+        assert wait_until(lambda: len(_plies(watch)) > n, 30), (_plies(watch), n)
+        assert _plies(watch) == list(range(n + 1))
+    finally:
+        watch.close()
+    result = _replays(db, t.gid)
+    assert result["log"] == t.answered
+    assert result["ok"], result
