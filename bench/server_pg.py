@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -51,6 +52,32 @@ from referee.net.pgtemp import TempPostgres
 from referee.net.store import GameStore
 
 MODES = ("sqlite", "pg-1", "pg-2-sticky", "pg-2-alternate")
+
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) process ``pid`` has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def backends(pg: TempPostgres) -> dict[str, list[int]]:
+    """The PostgreSQL backends of each bench database: database -> pids."""
+    import psycopg
+
+    with psycopg.connect(pg.url, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT datname, pid FROM pg_stat_activity WHERE datname LIKE 'bench_%'"
+        ).fetchall()
+    out: dict[str, list[int]] = {}
+    for name, pid in rows:
+        out.setdefault(name, []).append(pid)
+    return out
 
 
 class Player:
@@ -153,9 +180,22 @@ class Mode:
         self.stats = Stats()
         self.elapsed = 0.0
         self.killed_at: int | None = None
+        #: CPU seconds of the servers, and of their PostgreSQL backends, while playing
+        self.cpu = 0.0
+        self.db_cpu = 0.0
+        self.pg: TempPostgres | None = None
+
+    def _cpu(self) -> tuple[float, float]:
+        mine = sum(cpu_s(s.proc.pid) for s in self.servers if s.proc and s.proc.poll() is None)
+        theirs = 0.0
+        if self.pg is not None:
+            name = self.db.rsplit("/", 1)[1]
+            theirs = sum(cpu_s(pid) for pid in backends(self.pg).get(name, []))
+        return mine, theirs
 
     async def play(self, seconds: float, kill_after: float | None) -> None:
         """Play for ``seconds`` (killing the first server after ``kill_after``)."""
+        cpu0, db0 = self._cpu()
         t0 = time.monotonic()
         alternate = self.name == "pg-2-alternate"
         tasks = [
@@ -167,10 +207,16 @@ class Mode:
         if kill_after is not None:
             await asyncio.sleep(kill_after)
             self.killed_at = len(self.stats.latencies)
+            cpu1, db1 = self._cpu()
             self.dead.add(0)
             self.servers[0].kill9()
+            cpu2, db2 = self._cpu()  # the survivors: what the killed one used is kept
+            cpu0, db0 = cpu0 - cpu1 + cpu2, db0 - db1 + db2
         await asyncio.gather(*tasks)
         self.elapsed += time.monotonic() - t0
+        cpu1, db1 = self._cpu()
+        self.cpu += cpu1 - cpu0
+        self.db_cpu += db1 - db0
 
 
 def lost_moves(store: GameStore | PostgresGameStore, stats: Stats) -> int:
@@ -213,7 +259,9 @@ def figures(m: Mode, rss_before: float, rss_after: float) -> dict[str, Any]:
         "errors": len(m.stats.errors),
         "interrupted": m.stats.interrupted,
         "lost": lost,
-        "rss_mb": f"{rss_before}->{rss_after}",
+        "cpu_ms_per_move": round(m.cpu / max(1, len(lat)) * 1000, 2),
+        "db_cpu_ms_per_move": round(m.db_cpu / max(1, len(lat)) * 1000, 2),
+        "rss_mb": f"{rss_before:.0f}->{rss_after:.0f}",
     }
     if m.killed_at is not None:
         out["killed_at_move"] = m.killed_at
@@ -249,6 +297,8 @@ def main() -> int:
     rows = []
     with tempfile.TemporaryDirectory() as tmp, TempPostgres() as pg:
         runs = [Mode(m, database(m, pg, Path(tmp)), args.games, args.seed) for m in modes]
+        for m in runs:
+            m.pg = pg if m.name != "sqlite" else None
         try:
             for m in runs:
                 for srv in m.servers:
@@ -279,7 +329,7 @@ def main() -> int:
         r["x_sqlite"] = round(r["moves_per_s"] / ref, 2) if ref else None
         r["x_referee"] = round(r["moves_per_s"] / base, 2)
     cols = ["mode", "processes", "moves_per_s", "x_sqlite", "x_referee", "p50_ms", "p99_ms"]
-    cols += ["errors", "interrupted", "lost", "rss_mb"]
+    cols += ["cpu_ms_per_move", "db_cpu_ms_per_move", "errors", "interrupted", "lost", "rss_mb"]
     print(" ".join(f"{c:>14}" for c in cols))
     for r in rows:
         print(" ".join(f"{r.get(c)!s:>14}" for c in cols))

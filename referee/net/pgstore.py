@@ -162,6 +162,8 @@ class PostgresGameStore:
                 f"cannot connect to {self.path}: {first}", code="cannot_connect"
             ) from None
         conn.execute("SET synchronous_commit = " + ("on" if self.sync == "full" else "off"))
+        #: the backend of this connection: its notifications are this process's own
+        self._pid = int(conn.info.backend_pid)
         return conn
 
     def _c(self) -> psycopg.Connection[Any]:
@@ -465,7 +467,8 @@ class PostgresGameStore:
     # ------------------------------------------------------------------ notifications
     def listen(self, callback: Callable[[str | None], None]) -> None:
         """Call ``callback(payload)`` from a background thread for every notification
-        of :data:`CHANNEL` (``"<game> <ply>"`` or ``"<game> x<why>"``), and
+        of :data:`CHANNEL` (``"<game> <ply>"`` or ``"<game> x<why>"``) sent by
+        another connection than this store's own (what this process did itself), and
         ``callback(None)`` after the connection was lost and made again (what came
         in between is unknown). Listening has begun when this returns."""
         if self._listener is not None:
@@ -491,7 +494,8 @@ class PostgresGameStore:
             while not self._closing.is_set():
                 try:
                     for note in conn.notifies(timeout=0.5):
-                        callback(note.payload)
+                        if note.pid != self._pid:  # this process knows its own moves
+                            callback(note.payload)
                 except pg.Error:
                     conn.close()
                     while not self._closing.wait(0.5):

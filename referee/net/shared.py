@@ -177,6 +177,8 @@ class SharedHall(Hall):
             return
 
         def notified(payload: str | None) -> None:
+            if payload is not None and payload.partition(" ")[0] not in self.games:
+                return  # not held here: whenever it is loaded, it is loaded as stored
             # a closed loop (the server is stopping) takes no more calls
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self.notified, payload)
