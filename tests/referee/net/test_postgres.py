@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 import subprocess
 import sys
@@ -504,3 +505,33 @@ def test_the_servers_ride_out_a_restart_of_postgresql(pair, cluster, db):
     result = _replays(db, t.gid)
     assert result["log"] == t.answered
     assert result["ok"], result
+
+
+def test_json_start_line_names_the_database_without_its_password(cluster, db):
+    url = db.replace("postgresql://postgres@", "postgresql://postgres:s3cret@")  # trust: ignored
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", "--http", "--json", "--port", "0"]
+        + ["--projects", str(PROJECTS), "--db", url, "--admin-token", ADMIN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        started = json.loads(proc.stdout.readline())
+        assert started["db"] == url.replace(":s3cret@", ":***@")
+        r = httpx.post(
+            started["url"] + "/api/games",
+            json={"rules": "mount-doom", "project": "mount-doom", "players": 2},
+            headers=_auth(ADMIN),
+            timeout=30,
+        )
+        assert r.status_code == 201, r.text  # and it serves games from that database
+        store = PostgresGameStore(db)
+        try:
+            assert store.game(r.json()["game"]) is not None
+        finally:
+            store.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
