@@ -535,3 +535,28 @@ def test_json_start_line_names_the_database_without_its_password(cluster, db):
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_servers_starting_at_once_on_a_new_database_make_its_tables_once(db):
+    opened: list[PostgresGameStore] = []
+    failed: list[BaseException] = []
+    go = threading.Barrier(4)
+
+    def open_one() -> None:
+        go.wait()
+        try:
+            opened.append(PostgresGameStore(db))
+        except BaseException as exc:
+            failed.append(exc)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    try:
+        assert not failed and len(opened) == 4, failed
+        assert all(s.count_games() == 0 for s in opened)
+    finally:
+        for s in opened:
+            s.close()
