@@ -18,6 +18,7 @@ from typing import Any
 
 from ..errors import BoardwrightError, UsageError
 from .limits import Limits
+from .pgstore import is_postgres, shown
 
 _D = Limits()
 INSTALL_HINT = "referee serve --http needs the server extra: pip install 'boardwright[server]'"
@@ -55,7 +56,12 @@ def add_http_arguments(
     flag("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     flag("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     flag("--projects", metavar="DIR", help="folder of the projects games may use")
-    flag("--db", default="games.sqlite", help="SQLite file of the games (default games.sqlite)")
+    flag(
+        "--db",
+        default="games.sqlite",
+        help="SQLite file of the games (default games.sqlite), or a postgresql://user@host/db "
+        "URL: several server processes on one database share its games",
+    )
     flag(
         "--sync",
         choices=("normal", "full"),
@@ -187,6 +193,12 @@ def run_http(args: argparse.Namespace) -> int:
     except ImportError:
         raise BoardwrightError(INSTALL_HINT, code="missing_dependency") from None
     token, source = admin_token_from(args)
+    db = str(args.db)
+    if is_postgres(db):
+        from .pgstore import PostgresGameStore
+
+        PostgresGameStore(db, args.sync).close()  # no psycopg, no database: one line, now
+        db = shown(db)
     server = HostedServer(
         projects,
         args.db,
@@ -200,7 +212,7 @@ def run_http(args: argparse.Namespace) -> int:
     sock = server.bind()
     url = server.url
     if args.json:
-        out = {"url": url, "db": str(args.db), "open": args.open}
+        out = {"url": url, "db": db, "open": args.open}
         if token is None:
             out["admin_token"] = server.admin_token
         print(json.dumps(out), flush=True)

@@ -20,7 +20,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import uvicorn
 
@@ -28,6 +28,7 @@ from ..errors import BoardwrightError
 from .app import create_app
 from .guard import timed_protocol
 from .limits import Limits
+from .pgstore import is_postgres
 from .store import GameStore
 from .tables import Hall
 
@@ -40,8 +41,10 @@ class HostedServer:
     projects : path or mapping of name to path
         The folder of projects games may use, or an explicit ``{name: path}`` table
         (only those projects are ever opened).
-    db : path
-        The SQLite file of the games (created if missing; games in it continue).
+    db : path or str
+        The SQLite file of the games (created if missing; games in it continue), or
+        a ``postgresql://`` URL: games shared with every server process given the
+        same database (:mod:`referee.net.shared`).
     host : str
         Address to bind; ``127.0.0.1`` keeps the server on this machine.
     port : int
@@ -111,8 +114,16 @@ class HostedServer:
         return sock
 
     def _make(self) -> uvicorn.Server:
-        self._store = GameStore(self.db, self.sync)
-        hall = Hall(
+        hall_of: Any = Hall
+        if is_postgres(self.db):  # games shared with other processes (referee.net.shared)
+            from .pgstore import PostgresGameStore
+            from .shared import SharedHall
+
+            self._store = cast(Any, PostgresGameStore(self.db, self.sync))
+            hall_of = SharedHall
+        else:
+            self._store = GameStore(self.db, self.sync)
+        hall = hall_of(
             self.projects,
             self._store,
             self.limits,
