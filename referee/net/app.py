@@ -143,11 +143,18 @@ def caller_of(request: Request) -> Caller:
 
 
 async def _call(request: Request, hall: Hall, op: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """One request through the dispatcher. A request on a game whose last move is
+    still being committed waits for that commit first; a move is answered once its
+    own commit returned (the group commit of :class:`~referee.net.tables.Hall`)."""
     caller = caller_of(request)
     if op in GAMELESS:
         return await asyncio.to_thread(hall.dispatch, op, fields, caller)
     await hall.prepare(op, fields)
-    return hall.dispatch(op, fields, caller)
+    gid = fields.get("game")
+    await hall.settle(gid)
+    out = hall.dispatch(op, fields, caller)
+    await hall.settle(gid)
+    return out
 
 
 async def _rules(request: Request, hall: Hall) -> Response:
@@ -392,6 +399,7 @@ async def serve_socket(websocket: WebSocket, hall: Hall) -> None:
     caller = Caller(token=token, client=websocket.client.host if websocket.client else "")
     try:
         await hall.prepare("view", {"game": gid})
+        await hall.settle(gid)
         hello = hall.dispatch("view", {"game": gid}, caller)
         held = hall.lookup(gid)
         seat, _ = hall.role(held, caller)
@@ -437,9 +445,9 @@ async def serve_socket(websocket: WebSocket, hall: Hall) -> None:
                 if push is None:
                     await websocket.close(code=1013, reason="too slow")
                     return
-                await websocket.send_text(dumps(push).decode())
-                if push.get("type") == "closed":
-                    await websocket.close(code=1000, reason=str(push["reason"]))
+                await websocket.send_text(push.text)  # serialised once for every socket
+                if push.closing is not None:
+                    await websocket.close(code=1000, reason=push.closing)
                     return
     except (RuntimeError, OSError):
         return  # the client went away mid-send
