@@ -33,7 +33,9 @@ Two baselines, measured in this same run:
 Besides moves per second and latency it reports the server's own CPU time per
 move (``/proc/<pid>/stat``: user + system, summed over a ``--kill`` restart) — the
 figure least moved by the load of other processes on the machine — and its
-memory (RSS) at the start, at the end and at its peak (sampled every second).
+memory (RSS) at the start, a quarter into the run (the games made, play under
+way: what grows from there grows with time), at the end and at its peak (sampled
+every second).
 
 Run: ``python bench/server_load.py [--games 200] [--duration 60] [--interval 0]
 [--kill] [--baseline-ref 997483b] [--runs 1]`` (loopback only; bounded by --games
@@ -310,6 +312,12 @@ async def sample_rss(server: Server, until: float) -> None:
             server.rss.append(server.rss_mb())
 
 
+def rss_quarter(server: Server, fallback: float) -> float:
+    """RSS a quarter into the run (the games are made, play is under way): memory
+    that grows from there to the end grows with time, not with the games."""
+    return server.rss[len(server.rss) // 4] if server.rss else fallback
+
+
 async def run(args: argparse.Namespace, server: Server, stats: Stats) -> dict[str, Any]:
     t0 = time.monotonic()
     until = t0 + args.duration
@@ -402,6 +410,7 @@ def one_run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
         "interrupted": stats.interrupted,
         "lost": lost,
         "rss_before_mb": rss_before,
+        "rss_quarter_mb": rss_quarter(server, rss_before),
         "rss_after_mb": rss_after,
         "rss_peak_mb": max([rss_before, rss_after, *server.rss]),
         "error_samples": stats.errors[:5],

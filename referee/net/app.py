@@ -111,7 +111,8 @@ async def read_body(request: Request, hall: Hall) -> dict[str, Any]:
         return bytes(raw)
 
     try:
-        raw = await asyncio.wait_for(whole(), hall.limits.request_timeout)
+        async with asyncio.timeout(hall.limits.request_timeout):  # a timer, not a task
+            raw = await whole()
     except TimeoutError:
         raise RequestError(
             f"the body did not arrive within {hall.limits.request_timeout:g} s",

@@ -11,7 +11,9 @@ the live-games limit.
 Moves are committed in groups (:class:`Committer`, a writer thread): a move is
 applied in memory, queued, and answered — and pushed to the game's WebSockets —
 only once the transaction holding it is committed; every move accepted while one
-transaction commits goes into the next. Until then every other request on that
+transaction commits goes into the next. Memory holds the games in play: a game
+leaves it when its last move is stored (and comes back from the store when asked
+for). Until then every other request on that
 game waits (:meth:`Hall.settle`), so nobody sees a move that a crash could still
 take back. The store keeps the game's whole state every :data:`SNAPSHOT_EVERY`
 moves and at its end; the moves logged after the last snapshot are replayed when
@@ -444,6 +446,8 @@ class Hall(Session):
             loop = None
         if loop is None:
             self.store.record_moves([rec])
+            if outcome is not None:
+                self._unload(held)
         else:
             fut = self.writer.submit(rec, loop)
             self.pending[held.id] = fut
@@ -457,6 +461,8 @@ class Hall(Session):
         if self.pending.get(held.id) is fut:
             del self.pending[held.id]
         exc = fut.exception() if not fut.cancelled() else asyncio.CancelledError()
+        if exc is None and held.game.outcome is not None:
+            self._unload(held)
         if exc is not None:
             log.error(
                 "game %s: a move could not be stored (%s: %s)", held.id, type(exc).__name__, exc
@@ -466,6 +472,13 @@ class Hall(Session):
             except Exception:
                 log.exception("game %s: cannot be loaded back; it leaves memory", held.id)
                 self.games.pop(held.id, None)
+
+    def _unload(self, held: Held) -> None:
+        """A finished game leaves memory once its last move is stored (whole: the
+        last move carries a snapshot); asked for again, it is loaded back. Memory
+        holds the games in play, not every game finished within ``finished_ttl``."""
+        if self.games.get(held.id) is held:
+            del self.games[held.id]
 
     async def settle(self, gid: Any) -> None:
         """Wait until no move of game ``gid`` is being committed.
