@@ -383,3 +383,35 @@ def test_kill_9_loses_no_answered_move_after_the_last_snapshot(tmp_path):
         first.stop()
         if second is not None:
             second.stop()
+
+
+def test_a_finished_game_leaves_memory_once_stored_and_comes_back_whole(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite")
+    hall = _hall(store, 1000)
+    g = _new(hall, "lotr-coop", "lotr-coop", 2, seed=0)
+    gid = g["game"]
+    held = hall.games[gid]
+    played = _play_until_over(hall, g, held)
+    assert gid not in hall.games  # its last move is stored: memory lets it go
+    rec = store.game(gid)
+    assert rec is not None and rec.outcome is not None and rec.snapshot_ply == rec.ply == played
+    final = held.game.to_json()
+    again = hall.lookup(gid)  # asked for, it comes back from the store, as it ended
+    assert again is not held and again.ply == played and again.game.to_json() == final
+    snap = hall.dispatch("view", {"game": gid}, Caller())
+    assert snap["outcome"] == rec.outcome and snap["to_move"] is None
+    store.close()
+
+
+def _play_until_over(hall: Hall, g: dict[str, Any], held: Any) -> int:
+    tokens = {s["player"]: s["token"] for s in g["seats"]}
+    rnd = random.Random(0)
+    while held.game.outcome is None:
+        assert held.ply < 2000, "the game did not end"
+        seat = Caller(token=tokens[held.game.to_move])
+        moves = [str(m) for m in held.game.legal_moves]
+        out = hall.dispatch(
+            "play", {"game": g["game"], "move": rnd.choice(moves), "expect_ply": held.ply}, seat
+        )
+        assert out["verdict"] == "accepted"
+    return held.ply
