@@ -192,6 +192,54 @@ def figure_dict(view: FigureView) -> dict[str, Any]:
     return out
 
 
+class Shared(dict[str, Any]):
+    """An answer made once per ply and handed to every reader of it (a copy of the
+    cached one): ``memo`` is where a transport keeps its encoding, shared by all
+    those copies. Changing the copy (any of its keys) drops the memo, so an answer
+    a caller changed is encoded afresh."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self, data: Mapping[str, Any], memo: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.memo: dict[str, Any] | None = memo
+
+    def _changed(self) -> None:
+        self.memo = None
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._changed()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._changed()
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> Shared:  # type: ignore[override,misc]
+        self._changed()
+        return super().__ior__(other)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        self._changed()
+        super().update(*args, **kw)
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, Any]:
+        self._changed()
+        return super().popitem()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._changed()
+        return super().setdefault(key, default)
+
+    def clear(self) -> None:
+        self._changed()
+        super().clear()
+
+
 def _status(held: Held) -> dict[str, Any]:
     g = held.game
     with guard_state("request"):
@@ -577,7 +625,7 @@ class Session:
         key = ("snapshot", viewer, everything)
         out = cache.get(key)
         if out is not None:
-            return dict(out)
+            return Shared(out, cache[("encoded", *key)])
         g = held.game
         st = _status(held)
         shared = cache.get("figures")
@@ -602,7 +650,9 @@ class Session:
         if st["to_move"] is not None and (everything or st["to_move"] == viewer):
             out["moves"], out["targets"] = self.legal_now(held)
         cache[key] = out
-        return dict(out)
+        memo: dict[str, Any] = {}
+        cache[("encoded", *key)] = memo
+        return Shared(out, memo)
 
     def picture(self, held: Held) -> dict[str, Any]:
         """The board of ``held`` as SVG plus every node's position, tiles turned as in

@@ -49,7 +49,7 @@ from starlette.websockets import WebSocket
 
 from ..errors import BoardwrightError, RequestError
 from ..safeio import loads_json
-from ..session import GAMELESS, Caller
+from ..session import GAMELESS, Caller, Shared
 from .errors import error_body
 from .openapi import Endpoint, openapi
 from .tables import Hall, Listener
@@ -72,7 +72,15 @@ def dumps(data: Any) -> bytes:
 
 
 def answer(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(dumps(data), status, headers=headers, media_type="application/json")
+    """``data`` as a JSON response; an answer shared by the readers of a ply
+    (:class:`~referee.session.Shared`) is encoded once for all of them."""
+    memo = data.memo if isinstance(data, Shared) else None
+    body: bytes | None = None if memo is None else memo.get("json")
+    if body is None:
+        body = dumps(data)
+        if memo is not None:
+            memo["json"] = body
+    return Response(body, status, headers=headers, media_type="application/json")
 
 
 def parse_json(raw: bytes, max_depth: int) -> Any:

@@ -6,6 +6,7 @@ its name is the one the folder's listing gives that name."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -132,4 +133,28 @@ def test_a_project_found_by_name_is_the_one_the_listing_names(tmp_path):
     for name in [*listing, "d", "f", "g", "hidden", ".hidden", "x", "a.bwproj"]:
         got: Any = hall._named(name)
         assert got == listing.get(name), name
+    hall.store.close()
+
+
+def test_a_shared_snapshot_is_encoded_once_for_every_reader_and_afresh_when_changed(tmp_path):
+    from referee.net.app import answer
+
+    hall = _hall(tmp_path)
+    g = hall.dispatch(
+        "new",
+        {"rules": "mount-doom", "project": "mount-doom", "players": 2, "seed": 2},
+        Caller(token=ADMIN),
+    )
+    first = hall.dispatch("view", {"game": g["game"]}, Caller())
+    body = answer(first).body
+    assert json.loads(body) == first
+    second = hall.dispatch("view", {"game": g["game"]}, Caller())
+    assert second.memo is not None and second.memo["json"] is body  # not encoded again
+    assert answer(second).body is body
+    seat = hall.dispatch("view", {"game": g["game"]}, Caller(token=g["seats"][0]["token"]))
+    assert answer(seat).body != body  # another viewer, another answer
+    second["ply"] = 42  # a caller that changes its copy gets its copy encoded
+    assert second.memo is None and json.loads(answer(second).body)["ply"] == 42
+    third = hall.dispatch("view", {"game": g["game"]}, Caller())
+    assert answer(third).body is body and json.loads(body)["ply"] == 0
     hall.store.close()
