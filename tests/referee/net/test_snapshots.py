@@ -415,3 +415,13 @@ def _play_until_over(hall: Hall, g: dict[str, Any], held: Any) -> int:
         )
         assert out["verdict"] == "accepted"
     return held.ply
+
+
+def test_the_docs_quote_the_snapshot_interval_and_the_group_size_of_the_code():
+    from referee.net.tables import MAX_GROUP, SNAPSHOT_EVERY
+
+    docs = Path(__file__).resolve().parents[3] / "docs"
+    for page in ("reference/network-play.md", "explanation/game-server.md"):
+        text = " ".join((docs / page).read_text(encoding="utf-8").split())
+        assert f"stored every {SNAPSHOT_EVERY} moves" in text, page
+        assert f"at most {MAX_GROUP} moves" in text, page
