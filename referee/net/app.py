@@ -33,7 +33,6 @@ refused with a code. A rejected move is a verdict, status 422::
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -52,7 +51,7 @@ from ..safeio import loads_json
 from ..session import GAMELESS, Caller, Shared
 from .errors import error_body
 from .openapi import Endpoint, openapi
-from .tables import Hall, Listener
+from .tables import Hall, Listener, dumps
 
 log = logging.getLogger("referee.net")
 
@@ -60,17 +59,6 @@ STATIC = Path(__file__).with_name("static")
 
 
 # ====================================================================== JSON in and out
-def dumps(data: Any) -> bytes:
-    """An answer as UTF-8 JSON; a string that cannot be UTF-8 (a lone surrogate a
-    client sent) is written escaped instead of failing the answer."""
-    try:
-        return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode(
-            "utf-8"
-        )
-    except UnicodeEncodeError:
-        return json.dumps(data, allow_nan=False, separators=(",", ":")).encode("ascii")
-
-
 def answer(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """``data`` as a JSON response; an answer shared by the readers of a ply
     (:class:`~referee.session.Shared`) is encoded once for all of them."""

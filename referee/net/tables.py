@@ -172,6 +172,18 @@ def _settle(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> No
             fut.set_exception(res)
 
 
+def dumps(data: Any) -> bytes:
+    """An answer as UTF-8 JSON; a string that cannot be UTF-8 (a lone surrogate a
+    client sent) is written escaped instead of failing the answer (the server's one
+    JSON writer: its HTTP answers and its WebSocket messages)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode(
+            "utf-8"
+        )
+    except UnicodeEncodeError:
+        return json.dumps(data, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 class Push:
     """A message to WebSockets, serialised once for all who get it: ``text`` is its
     JSON; ``closing`` the reason the socket closes after it (``None``: stays open)."""
@@ -179,8 +191,6 @@ class Push:
     __slots__ = ("closing", "text")
 
     def __init__(self, message: dict[str, Any]) -> None:
-        from .app import dumps  # the one JSON writer of the server's answers
-
         self.text = dumps(message).decode()
         self.closing: str | None = (
             str(message.get("reason")) if message.get("type") == "closed" else None
