@@ -93,9 +93,10 @@ def extract(ref: str, where: Path) -> Path:
 class Server:
     """``referee serve --http`` in a child process, from the package under ``root``."""
 
-    def __init__(self, db: Path, root: Path = ROOT) -> None:
+    def __init__(self, db: Path, root: Path = ROOT, sync: str = "normal") -> None:
         self.db = db
         self.root = root
+        self.sync = sync
         self.proc: subprocess.Popen[str] | None = None
         self.url = ""
         self.cpu_before = 0.0  # CPU seconds of server processes killed in this run
@@ -124,6 +125,8 @@ class Server:
                 "100000",
                 "--admin-token",
                 ADMIN,
+                "--sync",
+                self.sync,
             ],
             stderr=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
@@ -384,7 +387,7 @@ def one_run(args: argparse.Namespace, root: Path) -> dict[str, Any]:
     """The load on the server of the package under ``root``: its figures."""
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "games.sqlite"
-        server = Server(db, root)
+        server = Server(db, root, args.sync)
         server.start()
         try:
             time.sleep(0.5)
@@ -439,6 +442,12 @@ def main() -> int:
     ap.add_argument("--kill", action="store_true", help="kill -9 and restart the server half-way")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
+        "--sync",
+        choices=("normal", "full"),
+        default="normal",
+        help="the servers' --sync (full: wait for the disk on every commit)",
+    )
+    ap.add_argument(
         "--baseline-ref",
         default=BASELINE_REF,
         help=f"commit whose server is the baseline (default {BASELINE_REF}; 'none': no baseline)",
@@ -489,6 +498,7 @@ def main() -> int:
         f"server_load: {args.games} games, {args.duration:g} s"
         + (f", a move every {args.interval:g} s per game" if args.interval else ", no think time")
         + (", kill -9 half-way" if args.kill else "")
+        + (", --sync full" if args.sync == "full" else "")
         + f"; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
     head = f"{'figure':28} {'baseline ' + args.baseline_ref:>18} {'this tree':>12} {'ratio':>8}"
@@ -509,6 +519,7 @@ def main() -> int:
         "duration_s": args.duration,
         "interval_s": args.interval,
         "killed": bool(args.kill),
+        "sync": args.sync,
         "load_average": [round(x, 2) for x in load],
         "referee_alone_moves_per_s": round(referee, 1),
         "this": {k: v for k, v in new.items() if k != "error_samples"},

@@ -130,6 +130,7 @@ class GameStore:
         if sync not in ("normal", "full"):
             raise ValueError(f"sync must be 'normal' or 'full', not {sync!r}")
         self.path = str(path)
+        self.sync = sync
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={sync.upper()}")

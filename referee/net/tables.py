@@ -8,10 +8,12 @@ answered, a game not held in memory (after a restart) is loaded back from it, an
 an expired game stays there as the record of the game while it leaves memory and
 the live-games limit.
 
-Moves are committed in groups (:class:`Committer`, a writer thread): a move is
-applied in memory, queued, and answered — and pushed to the game's WebSockets —
-only once the transaction holding it is committed; every move accepted while one
-transaction commits goes into the next. Memory holds the games in play: a game
+A move is answered — and pushed to the game's WebSockets — only once the
+transaction holding it is committed. With ``group_commit`` (the default when the
+store waits for the disk) moves are committed in groups by a writer thread
+(:class:`Committer`): a move is applied in memory and queued, and every move
+accepted while one transaction commits goes into the next; otherwise each move is
+committed on the event loop before its answer. Memory holds the games in play: a game
 leaves it when its last move is stored (and comes back from the store when asked
 for). Until then every other request on that
 game waits (:meth:`Hall.settle`), so nobody sees a move that a crash could still
@@ -238,6 +240,13 @@ class Hall(Session):
     snapshot_every : int
         The store keeps the whole state every this many moves (and at a game's end);
         loading a game replays the moves since.
+    group_commit : bool, optional
+        Commit moves in groups on the writer thread (:class:`Committer`) rather than
+        each in its own transaction on the event loop before its answer. By default
+        only when the store waits for the disk (``sync="full"``): there one ``fsync``
+        then serves a whole group (2.5 times the moves per second under 200 busy
+        clients); with ``sync="normal"`` a commit costs less than the extra turn of
+        the event loop the hand-over to the thread takes (p50 0.75 times).
     """
 
     def __init__(
@@ -250,6 +259,7 @@ class Hall(Session):
         open_creation: bool = False,
         clock: Any = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
+        group_commit: bool | None = None,
     ) -> None:
         if snapshot_every < 1:
             raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
@@ -274,6 +284,9 @@ class Hall(Session):
         self.rate = RateLimiter(limits.moves_per_second)
         self.listeners: dict[str, set[Listener]] = {}
         self.snapshot_every = snapshot_every
+        if group_commit is None:
+            group_commit = getattr(store, "sync", "normal") == "full"
+        self.group_commit = group_commit
         self.writer = Committer(store)
         #: game -> the commit of its last move, while it is under way
         self.pending: dict[str, asyncio.Future[None]] = {}
@@ -433,9 +446,9 @@ class Hall(Session):
         return game
 
     def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:
-        """Queue the move for the next group commit (or, off the event loop, commit
-        it now); the store gets the whole state every :attr:`snapshot_every` moves
-        and at the game's end."""
+        """Commit the move now, or with :attr:`group_commit` queue it for the next
+        group (off an event loop it is committed now); the store gets the whole state
+        every :attr:`snapshot_every` moves and at the game's end."""
         g = held.game
         outcome = None if g.outcome is None else g.outcome.to_json()
         ply = held.ply + 1
@@ -454,7 +467,7 @@ class Hall(Session):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        if loop is None:
+        if loop is None or not self.group_commit:
             self.store.record_moves([rec])
             if outcome is not None:
                 self._unload(held)

@@ -38,10 +38,24 @@ GAMES = [
 AS_ADMIN = Caller(token=ADMIN)
 
 
-def _hall(store: GameStore, every: int) -> Hall:
+def _hall(store: GameStore, every: int, group: bool | None = None) -> Hall:
     return Hall(
-        PROJECTS, store, Limits(moves_per_second=1e6), admin_token=ADMIN, snapshot_every=every
+        PROJECTS,
+        store,
+        Limits(moves_per_second=1e6),
+        admin_token=ADMIN,
+        snapshot_every=every,
+        group_commit=group,
     )
+
+
+def test_moves_are_committed_in_groups_by_default_only_where_a_commit_waits_for_the_disk(
+    tmp_path,
+):
+    for sync, group in (("normal", False), ("full", True)):
+        store = GameStore(tmp_path / f"{sync}.sqlite", sync)
+        assert _hall(store, 32).group_commit is group
+        store.close()
 
 
 def _new(hall: Hall, rules: str, project: str, players: int, seed: int) -> dict[str, Any]:
@@ -215,9 +229,11 @@ def test_group_commit_writes_moves_queued_together_in_one_transaction_and_fails_
     store.close()
 
 
-def test_a_move_whose_commit_fails_is_not_answered_nor_pushed_and_the_game_goes_back(tmp_path):
+def test_a_move_whose_group_commit_fails_is_not_answered_nor_pushed_and_the_game_goes_back(
+    tmp_path,
+):
     store = GameStore(tmp_path / "games.sqlite")
-    hall = _hall(store, 1000)
+    hall = _hall(store, 1000, group=True)
     g = _new(hall, "ringgeister", "ringgeister", 2, seed=4)
     _play(hall, g, 3, seed=4)
     gid = g["game"]
@@ -254,11 +270,40 @@ def test_a_move_whose_commit_fails_is_not_answered_nor_pushed_and_the_game_goes_
     store.close()
 
 
+def test_a_move_whose_own_commit_fails_is_refused_and_the_game_goes_back(tmp_path):
+    store = GameStore(tmp_path / "games.sqlite")
+    hall = _hall(store, 1000, group=False)
+    g = _new(hall, "mount-doom", "mount-doom", 2, seed=4)
+    _play(hall, g, 3, seed=4)
+    gid = g["game"]
+    held = hall.games[gid]
+    before = held.game.to_json()
+    lst = Listener(None)
+    hall.listen(held, lst)
+    seat = Caller(token={s["player"]: s["token"] for s in g["seats"]}[held.game.to_move])
+    move = hall.dispatch("view", {"game": gid}, seat)["moves"][0]
+
+    def broken(batch: Any) -> None:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    store.record_moves = broken  # type: ignore[method-assign]
+
+    async def go() -> None:  # on the event loop, as the server runs it
+        hall.dispatch("play", {"game": gid, "move": move, "expect_ply": 3}, seat)
+
+    with pytest.raises(StateError, match="OperationalError: disk I/O error"):
+        asyncio.run(go())
+    assert gid not in hall.pending and held.ply == 3 and held.game.to_json() == before
+    assert lst.queue.empty()
+    assert [m["ply"] for m in store.moves(gid)] == [1, 2, 3]
+    store.close()
+
+
 # ====================================================================== kill -9
 SERVE = """
 import sys
 from referee.net import HostedServer, Limits
-srv = HostedServer(sys.argv[1], sys.argv[2], admin_token=sys.argv[3],
+srv = HostedServer(sys.argv[1], sys.argv[2], admin_token=sys.argv[3], sync=sys.argv[5],
                    limits=Limits(moves_per_second=1000), snapshot_every=int(sys.argv[4]))
 sock = srv.bind()
 print(f"serving {srv.url} ", file=sys.stderr, flush=True)
@@ -267,9 +312,9 @@ srv.run(sock)
 
 
 class _Proc:
-    def __init__(self, db: Path, every: int) -> None:
+    def __init__(self, db: Path, every: int, sync: str) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-c", SERVE, str(PROJECTS), str(db), ADMIN, str(every)],
+            [sys.executable, "-c", SERVE, str(PROJECTS), str(db), ADMIN, str(every), sync],
             stderr=subprocess.PIPE,
             stdout=subprocess.DEVNULL,
             text=True,
@@ -318,9 +363,10 @@ def _player(url: str, g: dict[str, Any], answered: list[tuple[int, str]], seed: 
 
 
 @pytest.mark.slow  # two server processes, one killed (~5 s)
-def test_kill_9_loses_no_answered_move_after_the_last_snapshot(tmp_path):
+@pytest.mark.parametrize("sync", ["normal", "full"])  # each move's commit; group commit
+def test_kill_9_loses_no_answered_move_after_the_last_snapshot(tmp_path, sync):
     db = tmp_path / "games.sqlite"
-    first = _Proc(db, every=4)
+    first = _Proc(db, every=4, sync=sync)
     second = None
     try:
         games = []
@@ -362,7 +408,7 @@ def test_kill_9_loses_no_answered_move_after_the_last_snapshot(tmp_path):
             store.close()
         assert after_snapshot > 0  # some answered moves lay after the last snapshot
 
-        second = _Proc(db, every=4)
+        second = _Proc(db, every=4, sync=sync)
         for g, done in zip(games, answered, strict=True):
             snap = httpx.get(second.url + f"/api/games/{g['game']}").json()
             assert snap["ply"] in (len(done), len(done) + 1)
