@@ -52,8 +52,12 @@ from .envelopes import (
 )
 from .errors import BoardwrightError, IllegalMoveError, RequestError
 from .games import available, get_game
-from .render import figures_svg, render_svg
+from .palette import rules_symbols
+from .render import render_svg
+from .render.figures import draw_figures
+from .render.svg import Svg
 from .safeio import MAX_INT_DIGITS
+from .vocabulary import FigureView
 
 #: longest move text a request may carry
 MAX_MOVE_TEXT = 1000
@@ -104,6 +108,8 @@ class Held:
     ``moves`` only where the session keeps the log in memory), ``ply`` the moves
     played, ``used`` and ``finished`` clock readings, ``owner`` and ``seats`` the
     token hashes of the owner and of each seat (empty for the local frontend).
+    ``cache`` holds what was computed for the game as it stands (see
+    :meth:`Session.per_ply`).
     """
 
     id: str
@@ -116,6 +122,8 @@ class Held:
     seats: dict[str, str] = field(default_factory=dict)
     players: list[str] = field(default_factory=list)
     creator: str = ""
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+    cache_at: tuple[int, Any] | None = field(default=None, repr=False)
 
     @property
     def rules(self) -> str:
@@ -124,6 +132,112 @@ class Held:
     @property
     def project(self) -> str:
         return str(self.env["project"])
+
+
+#: one drawn stack of figures: (rules, where, the figures) -> SVG elements
+_STACKS: dict[tuple[str, tuple[float, float], tuple[FigureView, ...]], str] = {}
+_STACKS_MAX = 8192
+_FLAT = (str, int, float, bool, type(None))
+
+
+def pieces_svg(game: AnyGame, views: list[FigureView]) -> str:
+    """The figures ``views`` of ``game`` as SVG elements: exactly
+    :func:`referee.render.figures_svg` (a test keeps it so), drawn one stack (the
+    figures on one node) at a time and each stack drawn once per place and set of
+    figures: a move changes a stack or two, the other stacks come from a cache.
+
+    :func:`~referee.render.figures.draw_figures` draws the figures node by node, in
+    the order of their first figure, each node's figures together, and a stack's
+    elements depend only on its figures, the rules' symbols and where it stands.
+    """
+    cb = game.compiled
+    stacks: dict[str, list[FigureView]] = {}
+    for v in views:
+        stacks.setdefault(v.node, []).append(v)
+    parts: list[str] = []
+    table = None
+    for node, here in stacks.items():
+        xy = cb.xy(node)
+        key = (game.rules, (float(xy[0]), float(xy[1])), tuple(here))
+        drawn = _STACKS.get(key)
+        if drawn is None:
+            if table is None:
+                table = rules_symbols(game.rules)
+            svg = Svg()
+            draw_figures(svg, here, _At(xy), table)
+            drawn = "".join(svg.layers["pieces"])
+            if len(_STACKS) >= _STACKS_MAX:
+                _STACKS.clear()
+            _STACKS[key] = drawn
+        parts.append(drawn)
+    return "".join(parts)
+
+
+class _At:
+    """The place of one stack, whatever node it is asked for."""
+
+    def __init__(self, xy: tuple[float, float]) -> None:
+        self.xy = xy
+
+    def __call__(self, node: str) -> tuple[float, float]:
+        return self.xy
+
+
+def figure_dict(view: FigureView) -> dict[str, Any]:
+    """``dataclasses.asdict(view)``, made without its deep copy when every field is a
+    plain value (as :class:`~referee.vocabulary.FigureView`'s are)."""
+    out = dict(view.__dict__) if hasattr(view, "__dict__") else None
+    if out is None or not all(isinstance(v, _FLAT) for v in out.values()):
+        return dataclasses.asdict(view)
+    return out
+
+
+class Shared(dict[str, Any]):
+    """An answer made once per ply and handed to every reader of it (a copy of the
+    cached one): ``memo`` is where a transport keeps its encoding, shared by all
+    those copies. Changing the copy (any of its keys) drops the memo, so an answer
+    a caller changed is encoded afresh."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self, data: Mapping[str, Any], memo: dict[str, Any]) -> None:
+        super().__init__(data)
+        self.memo: dict[str, Any] | None = memo
+
+    def _changed(self) -> None:
+        self.memo = None
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self._changed()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self._changed()
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> Shared:  # type: ignore[override,misc]
+        self._changed()
+        return super().__ior__(other)
+
+    def update(self, *args: Any, **kw: Any) -> None:
+        self._changed()
+        super().update(*args, **kw)
+
+    def pop(self, *args: Any) -> Any:
+        self._changed()
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, Any]:
+        self._changed()
+        return super().popitem()
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self._changed()
+        return super().setdefault(key, default)
+
+    def clear(self) -> None:
+        self._changed()
+        super().clear()
 
 
 def _status(held: Held) -> dict[str, Any]:
@@ -392,6 +506,31 @@ class Session:
                 out[p.stem] = p
         return out
 
+    def _named(self, name: str) -> Path | None:
+        """``project_paths().get(name)``, looking only at the entries that could
+        bear that name (the folder ``name``, then the files ``name.bwproj`` and
+        ``name.json``) instead of resolving every entry of the folder."""
+        if self._fixed is not None:
+            return self._fixed.get(name)
+        root = self.boards.root
+        if root is None:
+            return None
+        for cand in (root / name, *(root / f"{name}{suffix}" for suffix in _PROJECT_SUFFIXES)):
+            if not _PROJECT_NAME.match(cand.name) or ".." in cand.name:
+                continue
+            if not os.path.lexists(cand):
+                continue
+            try:
+                self.boards.resolve(str(cand))
+            except BoardwrightError:
+                continue
+            if cand.is_dir():
+                if cand.name == name:
+                    return cand
+            elif cand.suffix in _PROJECT_SUFFIXES and cand.stem == name:
+                return cand
+        return None
+
     def project_path(self, name: Any) -> str:
         """The path of the project a request names."""
         if not self.by_name:
@@ -401,7 +540,7 @@ class Session:
                 f"project must be a project's name as /api/projects lists it, not {name!r}"[:200],
                 code="bad_project",
             )
-        path = self.project_paths().get(name)
+        path = self._named(name)
         if path is None:
             raise RequestError(f"no project {name!r} here", status=404, code="unknown_project")
         return str(path)
@@ -451,12 +590,53 @@ class Session:
         return out
 
     # ------------------------------------------------------------------ views
+    def per_ply(self, held: Held) -> dict[Any, Any]:
+        """What was computed for ``held`` as it stands now: views, legal moves,
+        figures, shared by every reader until the game moves on (a new ply, or the
+        game put back after a failed move, empties it)."""
+        at = held.cache_at
+        if at is None or at[0] != held.ply or at[1] is not held.game:
+            held.cache.clear()
+            held.cache_at = (held.ply, held.game)
+        return held.cache
+
+    def legal_now(self, held: Held) -> tuple[list[str], dict[str, dict[str, list[str]]]]:
+        """The legal moves of the player to move and the same by figure and target
+        node (``move_targets``), computed once per ply."""
+        cache = self.per_ply(held)
+        got = cache.get("legal")
+        if got is None:
+            g = held.game
+            with guard_state("request"):
+                moves = [str(m) for m in g.legal_moves]
+                targets = {
+                    fig: {node: [str(m) for m in ms] for node, ms in nodes.items()}
+                    for fig, nodes in g.move_targets().items()
+                }
+            got = cache["legal"] = (moves, targets)
+        return got
+
     def snapshot(self, held: Held, viewer: str | None, everything: bool) -> dict[str, Any]:
-        """The game as ``viewer`` may see it, with its legal moves when it is to move."""
+        """The game as ``viewer`` may see it, with its legal moves when it is to move.
+
+        Computed once per ply and viewer: every reader of the same seat (or every
+        spectator) shares it (see :meth:`per_ply`)."""
+        cache = self.per_ply(held)
+        key = ("snapshot", viewer, everything)
+        out = cache.get(key)
+        if out is not None:
+            return Shared(out, cache[("encoded", *key)])
         g = held.game
         st = _status(held)
+        shared = cache.get("figures")
         with guard_state("request"):
-            out: dict[str, Any] = {
+            if shared is None:
+                views = list(g.figures().values())
+                shared = cache["figures"] = (
+                    [figure_dict(v) for v in views],
+                    pieces_svg(g, views),
+                )
+            out = {
                 "game": held.id,
                 "rules": held.rules,
                 "project": held.project,
@@ -464,16 +644,15 @@ class Session:
                 "you": viewer,
                 **st,
                 "view": g.view(viewer),
-                "figures": [dataclasses.asdict(f) for f in g.figures().values()],
-                "pieces": figures_svg(g),
+                "figures": shared[0],
+                "pieces": shared[1],
             }
-            if st["to_move"] is not None and (everything or st["to_move"] == viewer):
-                out["moves"] = [str(m) for m in g.legal_moves]
-                out["targets"] = {
-                    fig: {node: [str(m) for m in ms] for node, ms in nodes.items()}
-                    for fig, nodes in g.move_targets().items()
-                }
-        return out
+        if st["to_move"] is not None and (everything or st["to_move"] == viewer):
+            out["moves"], out["targets"] = self.legal_now(held)
+        cache[key] = out
+        memo: dict[str, Any] = {}
+        cache[("encoded", *key)] = memo
+        return Shared(out, memo)
 
     def picture(self, held: Held) -> dict[str, Any]:
         """The board of ``held`` as SVG plus every node's position, tiles turned as in
@@ -771,8 +950,7 @@ def _op_moves(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     st = _status(held)
     moves: list[str] = []
     if everything or (viewer is not None and viewer == st["to_move"]):
-        with guard_state("request"):
-            moves = [str(m) for m in held.game.legal_moves]
+        moves = list(s.legal_now(held)[0])
     return {**st, "moves": moves}
 
 

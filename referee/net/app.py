@@ -33,7 +33,6 @@ refused with a code. A rejected move is a verdict, status 422::
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -49,10 +48,10 @@ from starlette.websockets import WebSocket
 
 from ..errors import BoardwrightError, RequestError
 from ..safeio import loads_json
-from ..session import GAMELESS, Caller
+from ..session import GAMELESS, Caller, Shared
 from .errors import error_body
 from .openapi import Endpoint, openapi
-from .tables import Hall, Listener
+from .tables import Hall, Listener, dumps
 
 log = logging.getLogger("referee.net")
 
@@ -60,19 +59,16 @@ STATIC = Path(__file__).with_name("static")
 
 
 # ====================================================================== JSON in and out
-def dumps(data: Any) -> bytes:
-    """An answer as UTF-8 JSON; a string that cannot be UTF-8 (a lone surrogate a
-    client sent) is written escaped instead of failing the answer."""
-    try:
-        return json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode(
-            "utf-8"
-        )
-    except UnicodeEncodeError:
-        return json.dumps(data, allow_nan=False, separators=(",", ":")).encode("ascii")
-
-
 def answer(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(dumps(data), status, headers=headers, media_type="application/json")
+    """``data`` as a JSON response; an answer shared by the readers of a ply
+    (:class:`~referee.session.Shared`) is encoded once for all of them."""
+    memo = data.memo if isinstance(data, Shared) else None
+    body: bytes | None = None if memo is None else memo.get("json")
+    if body is None:
+        body = dumps(data)
+        if memo is not None:
+            memo["json"] = body
+    return Response(body, status, headers=headers, media_type="application/json")
 
 
 def parse_json(raw: bytes, max_depth: int) -> Any:
@@ -111,7 +107,8 @@ async def read_body(request: Request, hall: Hall) -> dict[str, Any]:
         return bytes(raw)
 
     try:
-        raw = await asyncio.wait_for(whole(), hall.limits.request_timeout)
+        async with asyncio.timeout(hall.limits.request_timeout):  # a timer, not a task
+            raw = await whole()
     except TimeoutError:
         raise RequestError(
             f"the body did not arrive within {hall.limits.request_timeout:g} s",
@@ -143,11 +140,18 @@ def caller_of(request: Request) -> Caller:
 
 
 async def _call(request: Request, hall: Hall, op: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """One request through the dispatcher. A request on a game whose last move is
+    still being committed waits for that commit first; a move is answered once its
+    own commit returned (the group commit of :class:`~referee.net.tables.Hall`)."""
     caller = caller_of(request)
     if op in GAMELESS:
         return await asyncio.to_thread(hall.dispatch, op, fields, caller)
     await hall.prepare(op, fields)
-    return hall.dispatch(op, fields, caller)
+    gid = fields.get("game")
+    await hall.settle(gid)
+    out = hall.dispatch(op, fields, caller)
+    await hall.settle(gid)
+    return out
 
 
 async def _rules(request: Request, hall: Hall) -> Response:
@@ -392,6 +396,7 @@ async def serve_socket(websocket: WebSocket, hall: Hall) -> None:
     caller = Caller(token=token, client=websocket.client.host if websocket.client else "")
     try:
         await hall.prepare("view", {"game": gid})
+        await hall.settle(gid)
         hello = hall.dispatch("view", {"game": gid}, caller)
         held = hall.lookup(gid)
         seat, _ = hall.role(held, caller)
@@ -437,9 +442,9 @@ async def serve_socket(websocket: WebSocket, hall: Hall) -> None:
                 if push is None:
                     await websocket.close(code=1013, reason="too slow")
                     return
-                await websocket.send_text(dumps(push).decode())
-                if push.get("type") == "closed":
-                    await websocket.close(code=1000, reason=str(push["reason"]))
+                await websocket.send_text(push.text)  # serialised once for every socket
+                if push.closing is not None:
+                    await websocket.close(code=1000, reason=push.closing)
                     return
     except (RuntimeError, OSError):
         return  # the client went away mid-send

@@ -30,7 +30,7 @@ from .guard import timed_protocol
 from .limits import Limits
 from .pgstore import is_postgres
 from .store import GameStore
-from .tables import Hall
+from .tables import SNAPSHOT_EVERY, Hall
 
 
 class HostedServer:
@@ -58,6 +58,9 @@ class HostedServer:
         :attr:`admin_token`).
     open_creation : bool
         Anyone may create games (``limits.games_per_client`` live ones per address).
+    snapshot_every : int
+        The store keeps a game's whole state every this many moves (and at its end;
+        see :class:`~referee.net.tables.Hall`).
     """
 
     def __init__(
@@ -72,6 +75,7 @@ class HostedServer:
         log_level: str = "warning",
         admin_token: str | None = None,
         open_creation: bool = False,
+        snapshot_every: int = SNAPSHOT_EVERY,
     ) -> None:
         if isinstance(projects, Mapping):
             self.projects: Path | dict[str, Path] = {k: Path(v) for k, v in projects.items()}
@@ -85,6 +89,7 @@ class HostedServer:
         self.log_level = log_level
         self.admin_token = admin_token or secrets.token_urlsafe(24)
         self.open_creation = open_creation
+        self.snapshot_every = snapshot_every
         self.hall: Hall | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -129,6 +134,7 @@ class HostedServer:
             self.limits,
             admin_token=self.admin_token,
             open_creation=self.open_creation,
+            snapshot_every=self.snapshot_every,
         )
         self.hall = hall
         config = uvicorn.Config(

@@ -12,9 +12,18 @@ Two tables (a database of an older server gains the new columns when opened):
     one row per accepted move: game, ply, player, the move's text and its events
     (whole, private parts included: the log is the referee's record).
 
-:meth:`GameStore.record_move` writes the move row and the game's new state in one
-transaction and returns only after it is committed, so a move the server answered
-survives ``kill -9`` of the server. The database runs in WAL mode; with
+The state is a *snapshot*: ``games.state`` is the game's whole state after move
+``state_ply`` (written at creation and then every few moves, as the server chooses),
+and the moves logged after it bring it up to ``ply``. Loading a game is that
+snapshot plus a replay of ``moves(gid, after=state_ply)``
+(:meth:`referee.net.tables.Hall.load`). A database of an older server wrote the
+state with every move: its ``state_ply`` is empty and means ``ply``.
+
+:meth:`GameStore.record_moves` writes several moves (of any games) and their
+games' new heads in one transaction — a group commit — and returns only after it is
+committed; :meth:`GameStore.record_move` is one move of it. The server answers a
+move only once its commit returned, so a move the server answered survives
+``kill -9`` of the server. The database runs in WAL mode; with
 ``sync="normal"`` (the default) a commit is in the operating system's hands when
 it returns — safe from a crash of the server, not from a power cut, and about 30
 times faster than ``sync="full"``, which waits for the disk (``fsync``) on every
@@ -25,8 +34,9 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +73,33 @@ class GameRecord:
     finished: float | None = None
     expired: float | None = None
     expired_why: str | None = None
+    #: the ply ``state`` is at (``None``: ``ply``, a database of an older server);
+    #: the moves after it bring the game up to ``ply``
+    state_ply: int | None = None
+
+    @property
+    def snapshot_ply(self) -> int:
+        """The ply ``state`` is at."""
+        return self.ply if self.state_ply is None else self.state_ply
+
+
+@dataclass
+class MoveRecord:
+    """One accepted move as :meth:`GameStore.record_moves` writes it.
+
+    ``state`` is a snapshot of the game's whole state after this move, or ``None``
+    (no snapshot with this move: the game keeps its last one). ``to_move`` and
+    ``outcome`` are the game's after the move.
+    """
+
+    game: str
+    ply: int
+    player: str
+    move: str
+    events: list[dict[str, Any]]
+    state: dict[str, Any] | None
+    to_move: str | None
+    outcome: dict[str, Any] | None
 
 
 #: columns a database of an older server lacks (added when it is opened)
@@ -72,11 +109,14 @@ _ADDED_COLUMNS: dict[str, type] = {
     "finished": float,
     "expired": float,
     "expired_why": str,
+    "state_ply": int,
 }
 
 
 class GameStore:
-    """The server's games in SQLite; one connection, used from one thread at a time.
+    """The server's games in SQLite: one connection behind a lock, so the server's
+    writer thread (:meth:`record_moves`) and its event loop (everything else) may
+    both use it.
 
     Parameters
     ----------
@@ -90,11 +130,13 @@ class GameStore:
         if sync not in ("normal", "full"):
             raise ValueError(f"sync must be 'normal' or 'full', not {sync!r}")
         self.path = str(path)
+        self.sync = sync
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={sync.upper()}")
         conn.execute("PRAGMA busy_timeout=5000")
         self.db = sqlite_utils.Database(conn)
+        self._lock = threading.RLock()
         self._create()
 
     def _create(self) -> None:
@@ -135,12 +177,17 @@ class GameStore:
             )
 
     def close(self) -> None:
-        self.db.conn.close()
+        with self._lock:
+            self.db.conn.close()
 
     # ------------------------------------------------------------------ writing
     def add_game(self, rec: GameRecord) -> None:
-        """Store a new game (committed on return)."""
+        """Store a new game (committed on return); ``rec.state`` is its first snapshot."""
         now = time.time()
+        with self._lock:
+            self._insert(rec, now)
+
+    def _insert(self, rec: GameRecord, now: float) -> None:
         self.db.table("games").insert(
             {
                 "id": rec.id,
@@ -164,6 +211,7 @@ class GameStore:
                 "finished": now if rec.outcome is not None else None,
                 "expired": None,
                 "expired_why": None,
+                "state_ply": rec.snapshot_ply,
             }
         )
 
@@ -174,46 +222,81 @@ class GameStore:
         player: str,
         move: str,
         events: list[dict[str, Any]],
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         to_move: str | None,
         outcome: dict[str, Any] | None,
     ) -> None:
-        """Append move ``ply`` of ``game`` and its new state, in one committed transaction.
+        """Append move ``ply`` of ``game`` (with a snapshot of its new state, unless
+        ``state`` is ``None``), in one committed transaction.
 
         Raises
         ------
         sqlite3.IntegrityError
             ``ply`` is already recorded (nothing is written).
         """
+        self.record_moves([MoveRecord(game, ply, player, move, events, state, to_move, outcome)])
+
+    def record_moves(self, batch: Sequence[MoveRecord]) -> None:
+        """Append every move of ``batch`` and its game's new head (ply, turn, outcome;
+        the state where a move carries a snapshot) in ONE transaction, committed on
+        return: all of them or, on an error, none.
+
+        Moves of one game must come in ply order; the games' rows take the last.
+
+        Raises
+        ------
+        sqlite3.IntegrityError
+            A ply is already recorded (nothing is written).
+        """
+        if not batch:
+            return
         now = time.time()
-        conn = self.db.conn
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            conn.execute(
-                "INSERT INTO moves (game, ply, player, move, events, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, ply, player, move, _dump(events), now),
+        rows = [(m.game, m.ply, m.player, m.move, _dump(m.events), now) for m in batch]
+        heads: dict[str, MoveRecord] = {}
+        snaps: dict[str, MoveRecord] = {}
+        for m in batch:
+            heads[m.game] = m
+            if m.state is not None:
+                snaps[m.game] = m
+        head_rows = [
+            (
+                m.ply,
+                m.to_move,
+                None if m.outcome is None else _dump(m.outcome),
+                now,
+                None if m.outcome is None else now,
+                m.game,
             )
-            conn.execute(
-                "UPDATE games SET state = ?, ply = ?, to_move = ?, outcome = ?, updated = ?, "
-                "finished = ? WHERE id = ?",
-                (
-                    _dump(state),
-                    ply,
-                    to_move,
-                    None if outcome is None else _dump(outcome),
-                    now,
-                    None if outcome is None else now,
-                    game,
-                ),
-            )
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+            for m in heads.values()
+        ]
+        snap_rows = [(_dump(m.state), m.ply, m.game) for m in snaps.values()]
+        with self._lock:
+            conn = self.db.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.executemany(
+                    "INSERT INTO moves (game, ply, player, move, events, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    rows,
+                )
+                conn.executemany(
+                    "UPDATE games SET ply = ?, to_move = ?, outcome = ?, updated = ?, "
+                    "finished = ? WHERE id = ?",
+                    head_rows,
+                )
+                if snap_rows:
+                    conn.executemany(
+                        "UPDATE games SET state = ?, state_ply = ? WHERE id = ?", snap_rows
+                    )
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     # ------------------------------------------------------------------ reading
     def game(self, gid: str) -> GameRecord | None:
-        rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [gid]))
+        with self._lock:
+            rows = list(self.db.query("SELECT * FROM games WHERE id = ?", [gid]))
         if not rows:
             return None
         r = rows[0]
@@ -239,33 +322,42 @@ class GameStore:
             finished=r["finished"],
             expired=r["expired"],
             expired_why=r["expired_why"],
+            state_ply=r["state_ply"],
         )
 
-    def moves(self, gid: str) -> Iterator[dict[str, Any]]:
-        """The accepted moves of ``gid`` in order: ``{"ply", "player", "move", "events"}``."""
-        for r in self.db.query(
-            "SELECT ply, player, move, events FROM moves WHERE game = ? ORDER BY ply", [gid]
-        ):
+    def moves(self, gid: str, after: int = 0) -> Iterator[dict[str, Any]]:
+        """The accepted moves of ``gid`` after ply ``after``, in order:
+        ``{"ply", "player", "move", "events"}``."""
+        with self._lock:
+            got = self.db.execute(
+                "SELECT ply, player, move, events FROM moves WHERE game = ? AND ply > ? "
+                "ORDER BY ply",
+                [gid, after],
+            ).fetchall()
+        for ply, player, move, events in got:
             yield {
-                "ply": r["ply"],
-                "player": r["player"],
-                "move": r["move"],
-                "events": json.loads(r["events"]),
+                "ply": ply,
+                "player": player,
+                "move": move,
+                "events": json.loads(events),
             }
 
     def count_games(self) -> int:
         """Every game the store holds, expired ones included."""
-        return int(self.db.execute("SELECT count(*) FROM games").fetchone()[0])
+        with self._lock:
+            return int(self.db.execute("SELECT count(*) FROM games").fetchone()[0])
 
     def count_live(self, creator: str | None = None) -> int:
         """Games not expired (made by ``creator``, when given)."""
-        if creator is None:
-            row = self.db.execute("SELECT count(*) FROM games WHERE expired IS NULL").fetchone()
-        else:
-            row = self.db.execute(
-                "SELECT count(*) FROM games WHERE expired IS NULL AND creator = ?", [creator]
-            ).fetchone()
-        return int(row[0])
+        with self._lock:
+            if creator is None:
+                sql, args = "SELECT count(*) FROM games WHERE expired IS NULL", []
+            else:
+                sql, args = (
+                    "SELECT count(*) FROM games WHERE expired IS NULL AND creator = ?",
+                    [creator],
+                )
+            return int(self.db.execute(sql, args).fetchone()[0])
 
     def expire_due(self, now: float, idle: float, finished_ttl: float) -> list[str]:
         """Mark expired every live game finished more than ``finished_ttl`` seconds
@@ -274,21 +366,25 @@ class GameStore:
         Their rows and moves stay (the store is the record of every game played);
         they no longer count as live, also after a restart.
         """
-        rows = self.db.execute(
-            "SELECT id, finished IS NOT NULL AND finished < ? FROM games WHERE expired IS NULL "
-            "AND ((finished IS NOT NULL AND finished < ?) OR coalesce(updated, created) < ?)",
-            [now - finished_ttl, now - finished_ttl, now - idle],
-        ).fetchall()
-        for gid, done in rows:
-            self.mark_expired(gid, now, "finished" if done else "idle")
+        with self._lock:
+            rows = self.db.execute(
+                "SELECT id, finished IS NOT NULL AND finished < ? FROM games "
+                "WHERE expired IS NULL AND ((finished IS NOT NULL AND finished < ?) "
+                "OR coalesce(updated, created) < ?)",
+                [now - finished_ttl, now - finished_ttl, now - idle],
+            ).fetchall()
+            for gid, done in rows:
+                self.mark_expired(gid, now, "finished" if done else "idle")
         return [r[0] for r in rows]
 
     def mark_expired(self, gid: str, now: float, why: str) -> None:
         """Expire one game (``why``: finished, idle, deleted); committed on return."""
-        self.db.execute(
-            "UPDATE games SET expired = ?, expired_why = ? WHERE id = ? AND expired IS NULL",
-            [now, why, gid],
-        )
+        with self._lock:
+            self.db.execute(
+                "UPDATE games SET expired = ?, expired_why = ? WHERE id = ? AND expired IS NULL",
+                [now, why, gid],
+            )
 
     def game_ids(self) -> list[str]:
-        return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]
+        with self._lock:
+            return [r[0] for r in self.db.execute("SELECT id FROM games ORDER BY created")]
