@@ -148,8 +148,9 @@ def _road(
         (shapely.get_type_id(parts) == 1) & (lengths > tol / 10) & (seg_len[si[owner]] > 0)
     )[0]
     coords = shapely.get_coordinates(parts[keep])
-    last = np.cumsum(shapely.get_num_coordinates(parts[keep])) - 1
-    first = np.concatenate([[0], last[:-1] + 1]).astype(np.int64)
+    counts = shapely.get_num_coordinates(parts[keep])
+    last = np.cumsum(counts) - 1
+    first = last - counts + 1  # (empty when no piece is kept: a road wholly off the map)
     # how far along the road each piece's two ends lie: per piece, its ends minus the
     # segment's start, times the segment's unit direction — one stacked ``matmul``,
     # the kernel (and so the rounding) of a ``@`` per piece
