@@ -447,9 +447,6 @@ def test_a_card_then_a_player_plays_it_on_that_player(
 # ------------------------------------------------------------------ label sizes
 #: what a label's letters must measure on screen, in CSS px, to be read
 LEGIBLE_PX = 11
-#: labels a project sizes itself (``label`` features with their own ``size``), not
-#: drawn by the game's pictures: Mount Doom's token spaces (3 mm in its make_board.py)
-PROJECT_SIZED = {"Gandalf token (Balrog)", "Treebeard token"}
 
 LABEL_SIZES = """() => [...document.querySelectorAll('#board svg text')]
   .filter((t) => !t.closest('#pieces') && t.getBoundingClientRect().width > 0)
@@ -507,9 +504,7 @@ def test_board_labels_are_legible_at_1400_by_900(
     page, errors = _seat_page(browser, server.url + g["seats"][0]["url"])
     sizes = page.evaluate(LABEL_SIZES)
     assert len(sizes) >= 3
-    small = sorted(
-        (round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX and t not in PROJECT_SIZED
-    )
+    small = sorted((round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX)
     figs = page.evaluate(FIGURE_SIZES)
     assert figs, "no figures on the board"
     tiny = sorted((round(px, 1), f, t) for f, t, px, _ in figs if px < LEGIBLE_PX)
