@@ -55,11 +55,20 @@ class TraceWorker(QThread):
     traced = Signal(object)  # TraceResult
     failed = Signal(str)
 
-    def __init__(self, data: bytes, tolerance_px: float, drop_outside: bool) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        tolerance_px: float,
+        drop_outside: bool,
+        border_px: float | str = "auto",
+        scan: bool = False,
+    ) -> None:
         super().__init__()
         self.data = data
         self.tolerance_px = tolerance_px
         self.drop_outside = drop_outside
+        self.border_px = border_px  # "auto": estimated from the picture
+        self.scan = scan
         self.stop_requested = False
 
     def _progress(self, stage: str, frac: float) -> None:
@@ -74,6 +83,8 @@ class TraceWorker(QThread):
                 scale=1.0,
                 tolerance=self.tolerance_px,
                 drop_outside=self.drop_outside,
+                border=self.border_px,
+                scan=self.scan,
                 progress=self._progress,
             )
         except _Stopped:
@@ -132,7 +143,34 @@ class TraceDialog(QDialog):
         self.tolerance.setToolTip("How far a simplified border may stray from the pixels")
         self.drop_outside = QCheckBox("Leave out the area around the map")
         self.drop_outside.setChecked(True)
+        # as `referee trace`: --border auto (the default) or a width in mm, --scan off
+        self.border_auto = QCheckBox("Estimate from the picture")
+        self.border_auto.setChecked(True)
+        self.border_auto.setToolTip(
+            "Measure the drawn border lines from the picture (referee trace --border auto)"
+        )
+        self.border = QDoubleSpinBox()
+        self.border.setRange(0.0, 1000.0)
+        self.border.setDecimals(2)
+        self.border.setSuffix(" mm")
+        self.border.setValue(round(2.0 * bg.scale, 2))
+        self.border.setToolTip(
+            "Width of the drawn border lines (referee trace --border MM); a region no "
+            "wider than 1.5 of them is ink, not a space"
+        )
+        self.border.setEnabled(False)
+        self.border_auto.toggled.connect(lambda on: self.border.setEnabled(not on))
+        borders = QHBoxLayout()
+        borders.addWidget(self.border_auto)
+        borders.addWidget(self.border)
+        self.scan = QCheckBox("The picture is a scan or a photo")
+        self.scan.setToolTip(
+            "Noise and JPEG artefacts spread each fill colour, which is gathered back "
+            "(referee trace --scan; off: a clean export's patterns stay marks)"
+        )
         form.addRow("Simplify to", self.tolerance)
+        form.addRow("Border lines", borders)
+        form.addRow(self.scan)
         form.addRow(self.drop_outside)
         lay.addLayout(form)
         self.progress = QProgressBar()
@@ -170,8 +208,15 @@ class TraceDialog(QDialog):
         except BoardwrightError as exc:
             self._fail(str(exc))
             return
+        border: float | str = (
+            "auto" if self.border_auto.isChecked() else self.border.value() / self.bg.scale
+        )
         self.worker = TraceWorker(
-            data, self.tolerance.value() / self.bg.scale, self.drop_outside.isChecked()
+            data,
+            self.tolerance.value() / self.bg.scale,
+            self.drop_outside.isChecked(),
+            border,
+            self.scan.isChecked(),
         )
         self.worker.progressed.connect(self._on_progress)
         self.worker.traced.connect(self._on_traced)
@@ -209,12 +254,15 @@ class TraceDialog(QDialog):
         self.proposed = list(zip(polys, res.colours))
         self.show_proposal()
         secs = sum(res.timings.values())
+        how = "estimated" if self.border_auto.isChecked() else "given"
         self.message.setText(
             f"{len(polys)} spaces found in {res.width_px} × {res.height_px} px "
-            f"({secs:.2f} s). Accept adds them as spaces (one undo step)."
+            f"({secs:.2f} s; border lines {res.border_px:g} px, {how}). "
+            "Accept adds them as spaces (one undo step)."
         )
         self.progress.setValue(100)
         self._buttons(running=False)
+        self.adjustSize()  # the message's second line shows in full
         self.finished_trace.emit(len(polys))
 
     # ------------------------------------------------------------------ proposal

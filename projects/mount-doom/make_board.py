@@ -174,8 +174,10 @@ def build() -> Board:
         Feature(
             "gandalf_token_space",
             "label",
-            Point(hd[0], hd[1] + 18.0),
-            {"text": "Gandalf token (Balrog)", "size": 3.0},
+            # above Helm's Deep (below it stand its name and the rally space's); 8 mm
+            # reads as >= 11 px on the browser table at 1400 x 900 (its label test)
+            Point(hd[0], hd[1] - 14.0),
+            {"text": "Gandalf token (Balrog)", "size": 8.0},
         )
     )
     feats.append(
@@ -183,7 +185,7 @@ def build() -> Board:
             "treebeard_token_space",
             "label",
             Point(80.0, 345.0),
-            {"text": "Treebeard token", "size": 3.0},
+            {"text": "Treebeard token", "size": 8.0},
         )
     )
 

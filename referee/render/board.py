@@ -26,7 +26,7 @@ from ..images.draw import SvgImages
 from ..model import Board, Feature
 from ..vocabulary import FigureView
 from .features import COVERED, FEATURE_DRAWERS, GROUND
-from .figures import draw_figures, piece_views
+from .figures import draw_figures, legible_label, piece_views
 from .graph import draw_graph
 from .pictures import LegendSample, covered_keys, feature_pictures, picture_table
 from .svg import FONTS, LAYERS, Svg, defs, fmt, path_d
@@ -395,7 +395,9 @@ class BoardRenderer:
             table = palette.rules_symbols(self.game.rules)
             cb = self.game.compiled
             views = list(self.game.figures().values())
-            self.figures_at = draw_figures(self.svg, views, lambda n: cb.xy(n), table)
+            self.figures_at = draw_figures(
+                self.svg, views, lambda n: cb.xy(n), table, min_label=self._min_label()
+            )
             return
         table = palette.rules_symbols(str(self.board.meta.get("rules") or ""))
         views = piece_views(self.board, self.point_xy, table)
@@ -404,7 +406,14 @@ class BoardRenderer:
             token = self.board.piece_types.get(pc.piece, {}).get("token")
             if isinstance(token, str) and token in self.board.images:
                 tokens[pc.id] = token
-        self.figures_at = draw_figures(self.svg, views, self.point_xy, table, tokens, self.pics)
+        self.figures_at = draw_figures(
+            self.svg, views, self.point_xy, table, tokens, self.pics, self._min_label()
+        )
+
+    def _min_label(self) -> float:
+        """The figures' smallest letters on this picture (:func:`legible_label`)."""
+        _, _, w, h = self.extent()
+        return legible_label(w, h)
 
 
 def render_svg(
@@ -449,7 +458,12 @@ def figures_svg(game: GameFigures) -> str:
     svg = Svg()
     cb = game.compiled
     views = list(game.figures().values())
-    draw_figures(svg, views, lambda n: cb.xy(n), palette.rules_symbols(game.rules))
+    meta = cb.board.meta
+    w, h = meta.get("width"), meta.get("height")
+    if not (isinstance(w, (int, float)) and isinstance(h, (int, float)) and w > 0 and h > 0):
+        _, _, w, h = BoardRenderer(cb.board, cb, game=game).extent()  # as render_game's
+    table = palette.rules_symbols(game.rules)
+    draw_figures(svg, views, lambda n: cb.xy(n), table, min_label=legible_label(w, h))
     return "".join(svg.layers["pieces"])
 
 

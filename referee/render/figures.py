@@ -11,6 +11,8 @@ the pieces a project sets on its board (:func:`piece_views`). A piece type with 
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 from xml.sax.saxutils import escape
@@ -25,6 +27,24 @@ from .svg import Svg, fmt, path_d, points
 
 #: a piece type's ``size`` word -> :attr:`FigureView.size`
 SIZES: Final = {"small": 0, "medium": 1, "large": 2}
+#: the board's area of the browser table at 1400 x 900, in CSS px (the board is
+#: fitted into it; measured by the Chromium label test), and what a figure's letters
+#: should measure there (issue 29: the table's test asks for >= 11 px)
+TABLE_FIT_PX: Final = (966.0, 802.0)
+LEGIBLE_PX: Final = 11.5
+
+
+def legible_label(width: float, height: float) -> float:
+    """The smallest letter size (board mm) a figure's label is drawn at on a picture
+    ``width`` x ``height`` mm: :data:`LEGIBLE_PX` once fitted into
+    :data:`TABLE_FIT_PX`."""
+    return LEGIBLE_PX * max(width / TABLE_FIT_PX[0], height / TABLE_FIT_PX[1])
+
+
+def _label_size(label: str, r: float) -> float:
+    """A label's letter size in a figure of radius ``r``: one letter fills it, two or
+    three are smaller so they fit inside."""
+    return r * (1.0 if len(label) <= 1 else 0.8 if len(label) == 2 else 0.62)
 
 
 def piece_views(
@@ -74,6 +94,7 @@ def draw_figures(
     table: Mapping[str, Symbol],
     tokens: Mapping[str, str] | None = None,
     pics: SvgImages | None = None,
+    min_label: float = 0.0,
 ) -> dict[str, tuple[float, float]]:
     """Draw ``views`` (layer ``pieces``) at their nodes; returns where each was drawn.
 
@@ -81,19 +102,29 @@ def draw_figures(
     its label; figures sharing a node stand round it. ``tokens``: figure id -> the
     picture (in ``pics``) that draws it instead, cut to a disc.
 
+    ``min_label`` (board mm, :func:`legible_label`): the figures of a node are grown
+    together until their smallest label is that size, but never so far that their
+    group reaches past half way to the nearest other node with figures (a dense map's
+    figures stay apart and are read zoomed in, as its names are).
+
     Notes
     -----
-    O(figures).
+    O(n²) in the occupied nodes (for the nearest one), O(figures) otherwise.
     """
     stacks: dict[str, list[FigureView]] = {}
     for v in views:
         stacks.setdefault(v.node, []).append(v)
-    drawn: dict[str, tuple[float, float]] = {}
+    placed: list[tuple[str, tuple[float, float], list[FigureView]]] = []
     for node, here in stacks.items():
         xy = where(node)
-        if xy is None:
-            continue
+        if xy is not None:
+            placed.append((node, xy, here))
+    drawn: dict[str, tuple[float, float]] = {}
+    for _node, xy, here in placed:
         syms = [palette.figure_symbol(v, table) for v in here]
+        grow = _growth(xy, here, syms, placed, min_label)
+        if grow > 1.0:
+            syms = [dataclasses.replace(s, size=s.size * grow) for s in syms]
         radius = max(s.size for s in syms)
         for i, (v, sym) in enumerate(zip(here, syms, strict=True)):
             dx, dy = palette.stack_offset(i, len(here), radius)
@@ -107,6 +138,29 @@ def draw_figures(
     return drawn
 
 
+def _growth(
+    xy: tuple[float, float],
+    here: list[FigureView],
+    syms: list[Symbol],
+    placed: list[tuple[str, tuple[float, float], list[FigureView]]],
+    min_label: float,
+) -> float:
+    """How much the figures at ``xy`` grow for their labels to reach ``min_label``
+    (1 = not at all, never less), limited by the nearest other occupied node."""
+    smallest = min((_label_size(s.label, s.size) for s in syms if s.label), default=min_label)
+    if min_label <= 0 or smallest >= min_label:
+        return 1.0
+    want = min_label / smallest
+    radius = max(s.size for s in syms)
+    dx, dy = palette.stack_offset(0, len(here), radius)
+    reach = math.hypot(dx, dy) + radius  # the group's radius at growth 1
+    near = min(
+        (math.dist(xy, other) for _, other, h in placed if h is not here),
+        default=math.inf,
+    )
+    return max(1.0, min(want, near / 2 / reach))
+
+
 def _figure(svg: Svg, v: FigureView, sym: Symbol, x: float, y: float) -> None:
     r = sym.size
     title = f"<title>{escape(sym.title)}</title>"
@@ -118,7 +172,7 @@ def _figure(svg: Svg, v: FigureView, sym: Symbol, x: float, y: float) -> None:
         outline = points(palette.symbol_outline(sym, x, y))
         svg.add("pieces", "polygon", {"points": outline, **look, "data_figure": v.id}, title)
     if sym.label:
-        size = r * (1.0 if len(sym.label) <= 1 else 0.8 if len(sym.label) == 2 else 0.62)
+        size = _label_size(sym.label, r)
         svg.add(
             "pieces",
             "text",
@@ -147,4 +201,4 @@ def _token(svg: Svg, pics: SvgImages, token: str, sym: Symbol, x: float, y: floa
     svg.add("pieces", "circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), **ring})
 
 
-__all__ = ["SIZES", "draw_figures", "piece_views"]
+__all__ = ["LEGIBLE_PX", "SIZES", "TABLE_FIT_PX", "draw_figures", "legible_label", "piece_views"]

@@ -112,3 +112,40 @@ def test_trace_without_a_background_says_what_to_do(make_window: Any, asked: Any
     win = make_window(board=new_board(), packs={})
     win.pictures.a_trace.trigger()
     assert asked.calls and "background" in asked.calls[-1][2]
+
+
+def test_border_and_scan_are_offered_with_the_cli_defaults(
+    make_window: Any, qtbot: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """As ``referee trace``: the border estimated (``--border auto``) and ``--scan`` off
+    by default; a width typed in mm reaches the trace in the picture's pixels."""
+    import editor.trace_ui as trace_ui
+
+    calls: list[dict[str, Any]] = []
+    real = trace_ui.trace_regions
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        calls.append(kw)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(trace_ui, "trace_regions", spy)
+    win = _window(make_window, tmp_path, scale=2.0)
+    win.pictures.a_trace.trigger()
+    dlg = win.pictures.trace_dialog
+    assert dlg.border_auto.isChecked() and not dlg.border.isEnabled()
+    assert not dlg.scan.isChecked()
+    dlg = _trace(qtbot, win)
+    assert calls[-1]["border"] == "auto" and calls[-1]["scan"] is False
+    assert "border lines 2 px, estimated" in dlg.message.text()  # the map's 2 px lines
+    assert len(dlg.proposed) == 3
+    # a given width: 6 mm at 2 mm per pixel is 3 px; and the picture called a scan
+    dlg.border_auto.click()
+    assert not dlg.border_auto.isChecked() and dlg.border.isEnabled()
+    dlg.border.setValue(6.0)
+    dlg.scan.click()
+    with qtbot.waitSignal(dlg.finished_trace, timeout=30_000) as sig:
+        dlg.start_button.click()
+    assert sig.args[0] > 0, dlg.message.text()
+    assert calls[-1]["border"] == pytest.approx(3.0) and calls[-1]["scan"] is True
+    assert "border lines 3 px, given" in dlg.message.text()
+    assert len(dlg.proposed) == 3

@@ -447,9 +447,6 @@ def test_a_card_then_a_player_plays_it_on_that_player(
 # ------------------------------------------------------------------ label sizes
 #: what a label's letters must measure on screen, in CSS px, to be read
 LEGIBLE_PX = 11
-#: labels a project sizes itself (``label`` features with their own ``size``), not
-#: drawn by the game's pictures: Mount Doom's token spaces (3 mm in its make_board.py)
-PROJECT_SIZED = {"Gandalf token (Balrog)", "Treebeard token"}
 
 LABEL_SIZES = """() => [...document.querySelectorAll('#board svg text')]
   .filter((t) => !t.closest('#pieces') && t.getBoundingClientRect().width > 0)
@@ -458,6 +455,34 @@ LABEL_SIZES = """() => [...document.querySelectorAll('#board svg text')]
     const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
     return [t.textContent, px];
   })"""
+
+
+#: the letters inside the figures (each figure's element carries ``data-figure``, its
+#: label follows it), with the figure's screen box
+FIGURE_SIZES = """() => [...document.querySelectorAll('#pieces [data-figure]')]
+  .map((body) => {
+    const t = body.nextElementSibling;
+    const b = body.getBoundingClientRect();
+    const box = [b.left, b.top, b.right, b.bottom];
+    if (!t || t.tagName !== 'text') return [body.getAttribute('data-figure'), '', 99, box];
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    return [body.getAttribute('data-figure'), t.textContent, px, box];
+  })"""
+
+
+def _overlapping(figs: list[Any]) -> list[tuple[str, str]]:
+    """Pairs of figures whose screen boxes overlap by more than a fifth of the smaller
+    (figures sharing a space stand round it just apart; their boxes may touch)."""
+    out = []
+    for i, (a, _, _, p) in enumerate(figs):
+        for b, _, _, q in figs[i + 1 :]:
+            w = min(p[2], q[2]) - max(p[0], q[0])
+            h = min(p[3], q[3]) - max(p[1], q[1])
+            side = min(p[2] - p[0], q[2] - q[0], p[3] - p[1], q[3] - q[1])
+            if w > side / 5 and h > side / 5:
+                out.append((a, b))
+    return out
 
 
 @pytest.mark.parametrize(
@@ -479,12 +504,15 @@ def test_board_labels_are_legible_at_1400_by_900(
     page, errors = _seat_page(browser, server.url + g["seats"][0]["url"])
     sizes = page.evaluate(LABEL_SIZES)
     assert len(sizes) >= 3
-    small = sorted(
-        (round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX and t not in PROJECT_SIZED
-    )
+    small = sorted((round(px, 1), t) for t, px in sizes if px < LEGIBLE_PX)
+    figs = page.evaluate(FIGURE_SIZES)
+    assert figs, "no figures on the board"
+    tiny = sorted((round(px, 1), f, t) for f, t, px, _ in figs if px < LEGIBLE_PX)
+    assert _overlapping(figs) == []
     page.screenshot(path=str(shots / f"table-{project}-labels.png"))
     if rules != "riddle":
         assert small == [], small[:8]
+        assert tiny == [], tiny[:8]
         return
     assert small, "the Riddle map's names are too small to read at fit"
     steps = 0
@@ -494,6 +522,9 @@ def test_board_labels_are_legible_at_1400_by_900(
         sizes = page.evaluate(LABEL_SIZES)
         small = [t for t, px in sizes if px < LEGIBLE_PX]
     assert small == [] and steps <= 5  # at most 600 %
+    # at the zoom where the names read, so do the figures' letters
+    figs = page.evaluate(FIGURE_SIZES)
+    assert [(f, round(px, 1)) for f, _, px, _ in figs if px < LEGIBLE_PX] == []
     level = page.locator("#zoom-level").inner_text()
     assert level.endswith("%") and int(level.split()[0]) > 100
     # zoomed, the board scrolls inside its area; the side panel stays where it was

@@ -144,3 +144,37 @@ def test_cli_render_state_refuses_turns_and_another_board(
     assert cli(["render", str(other), "--state", str(state), "-o", str(tmp_path / "x.svg")]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "board" in err[0]
+
+
+def _drawn(views: list[FigureView], at: dict[str, tuple[float, float]], min_label: float) -> Any:
+    from referee.render.figures import draw_figures
+    from referee.render.svg import Svg
+
+    svg = Svg()
+    draw_figures(svg, views, at.get, {}, min_label=min_label)
+    return ET.fromstring(
+        f'<svg xmlns="http://www.w3.org/2000/svg">{"".join(svg.layers["pieces"])}</svg>'
+    )
+
+
+def test_figure_letters_grow_to_the_legible_size_but_not_into_their_neighbours() -> None:
+    """Far apart, each figure's letters reach ``min_label``; two figures on nodes 12 mm
+    apart grow only until each reaches half way, so they do not overlap."""
+    from referee.render.figures import legible_label
+
+    views = [FigureView(id=f, node=f, label=lab) for f, lab in (("a", "A"), ("b", "BR"))]
+    want = legible_label(660, 430)  # the Mount Doom board: 11.5 px at the table's fit
+    assert 7.5 < want < 8.5
+    far = _drawn(views, {"a": (0, 0), "b": (200, 0)}, want)
+    sizes = [float(t.get("font-size", "0")) for t in far.iter(SVG + "text")]
+    assert min(sizes) == pytest.approx(want, rel=0.01)
+    radii = [float(c.get("r", "0")) for c in far.iter(SVG + "circle")]
+    near = _drawn(views, {"a": (0, 0), "b": (12, 0)}, want)
+    small = [float(c.get("r", "0")) for c in near.iter(SVG + "circle")]
+    assert all(r <= 6.0 + 1e-9 for r in small) and sum(small) <= 12.0
+    assert min(radii) > max(small)
+    # never shrunk below the symbol's own size
+    none = _drawn(views, {"a": (0, 0), "b": (1, 0)}, want)
+    assert [float(c.get("r", "0")) for c in none.iter(SVG + "circle")] == [
+        palette.GENERIC_FIGURE.size
+    ] * 2
