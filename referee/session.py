@@ -54,7 +54,8 @@ from .errors import BoardwrightError, IllegalMoveError, RequestError
 from .games import available, get_game
 from .palette import rules_symbols
 from .render import render_svg
-from .render.figures import draw_figures
+from .render.board import figure_label_size
+from .render.figures import draw_figures, stack_growth
 from .render.svg import Svg
 from .safeio import MAX_INT_DIGITS
 from .vocabulary import FigureView
@@ -135,7 +136,7 @@ class Held:
 
 
 #: one drawn stack of figures: (rules, where, the figures) -> SVG elements
-_STACKS: dict[tuple[str, tuple[float, float], tuple[FigureView, ...]], str] = {}
+_STACKS: dict[tuple[str, tuple[float, float], tuple[FigureView, ...], float], str] = {}
 _STACKS_MAX = 8192
 _FLAT = (str, int, float, bool, type(None))
 
@@ -148,23 +149,25 @@ def pieces_svg(game: AnyGame, views: list[FigureView]) -> str:
 
     :func:`~referee.render.figures.draw_figures` draws the figures node by node, in
     the order of their first figure, each node's figures together, and a stack's
-    elements depend only on its figures, the rules' symbols and where it stands.
+    elements depend only on its figures, the rules' symbols, where it stands and how
+    much it grows (:func:`~referee.render.figures.stack_growth`, which looks at the
+    other stacks: so it is part of the key).
     """
     cb = game.compiled
     stacks: dict[str, list[FigureView]] = {}
     for v in views:
         stacks.setdefault(v.node, []).append(v)
+    table = rules_symbols(game.rules)
+    growth = stack_growth(views, lambda n: cb.xy(n), table, figure_label_size(game))
     parts: list[str] = []
-    table = None
     for node, here in stacks.items():
         xy = cb.xy(node)
-        key = (game.rules, (float(xy[0]), float(xy[1])), tuple(here))
+        grow = growth.get(node, 1.0)
+        key = (game.rules, (float(xy[0]), float(xy[1])), tuple(here), grow)
         drawn = _STACKS.get(key)
         if drawn is None:
-            if table is None:
-                table = rules_symbols(game.rules)
             svg = Svg()
-            draw_figures(svg, here, _At(xy), table)
+            draw_figures(svg, here, _At(xy), table, growth={node: grow})
             drawn = "".join(svg.layers["pieces"])
             if len(_STACKS) >= _STACKS_MAX:
                 _STACKS.clear()

@@ -458,13 +458,21 @@ def figures_svg(game: GameFigures) -> str:
     svg = Svg()
     cb = game.compiled
     views = list(game.figures().values())
+    table = palette.rules_symbols(game.rules)
+    draw_figures(svg, views, lambda n: cb.xy(n), table, min_label=figure_label_size(game))
+    return "".join(svg.layers["pieces"])
+
+
+def figure_label_size(game: GameFigures) -> float:
+    """The smallest figure letter (board mm) :func:`figures_svg` asks for: legible at
+    the table's fit of the board's size (its ``width``/``height``, else the extent
+    :func:`render_game` draws)."""
+    cb = game.compiled
     meta = cb.board.meta
     w, h = meta.get("width"), meta.get("height")
     if not (isinstance(w, (int, float)) and isinstance(h, (int, float)) and w > 0 and h > 0):
         _, _, w, h = BoardRenderer(cb.board, cb, game=game).extent()  # as render_game's
-    table = palette.rules_symbols(game.rules)
-    draw_figures(svg, views, lambda n: cb.xy(n), table, min_label=legible_label(w, h))
-    return "".join(svg.layers["pieces"])
+    return legible_label(w, h)
 
 
 def render_game(game: GameFigures, **options: Any) -> str:
@@ -473,4 +481,11 @@ def render_game(game: GameFigures, **options: Any) -> str:
     return render_svg(game.compiled.board, game.compiled, game=game, **options)
 
 
-__all__ = ["BoardRenderer", "GameFigures", "figures_svg", "render_game", "render_svg"]
+__all__ = [
+    "BoardRenderer",
+    "GameFigures",
+    "figure_label_size",
+    "figures_svg",
+    "render_game",
+    "render_svg",
+]

@@ -95,6 +95,7 @@ def draw_figures(
     tokens: Mapping[str, str] | None = None,
     pics: SvgImages | None = None,
     min_label: float = 0.0,
+    growth: Mapping[str, float] | None = None,
 ) -> dict[str, tuple[float, float]]:
     """Draw ``views`` (layer ``pieces``) at their nodes; returns where each was drawn.
 
@@ -105,24 +106,21 @@ def draw_figures(
     ``min_label`` (board mm, :func:`legible_label`): the figures of a node are grown
     together until their smallest label is that size, but never so far that their
     group reaches past half way to the nearest other node with figures (a dense map's
-    figures stay apart and are read zoomed in, as its names are).
+    figures stay apart and are read zoomed in, as its names are). ``growth`` (node ->
+    factor, :func:`stack_growth` of the whole picture) is given by a caller that draws
+    a picture's stacks one at a time; it replaces ``min_label`` for those nodes.
 
     Notes
     -----
     O(n²) in the occupied nodes (for the nearest one), O(figures) otherwise.
     """
-    stacks: dict[str, list[FigureView]] = {}
-    for v in views:
-        stacks.setdefault(v.node, []).append(v)
-    placed: list[tuple[str, tuple[float, float], list[FigureView]]] = []
-    for node, here in stacks.items():
-        xy = where(node)
-        if xy is not None:
-            placed.append((node, xy, here))
+    placed = _placed(views, where)
+    if growth is None:
+        growth = _growths(placed, table, min_label)
     drawn: dict[str, tuple[float, float]] = {}
-    for _node, xy, here in placed:
+    for node, xy, here in placed:
         syms = [palette.figure_symbol(v, table) for v in here]
-        grow = _growth(xy, here, syms, placed, min_label)
+        grow = growth.get(node, 1.0)
         if grow > 1.0:
             syms = [dataclasses.replace(s, size=s.size * grow) for s in syms]
         radius = max(s.size for s in syms)
@@ -136,6 +134,47 @@ def draw_figures(
             else:
                 _figure(svg, v, sym, x, y)
     return drawn
+
+
+_Placed = list[tuple[str, tuple[float, float], list[FigureView]]]
+
+
+def _placed(views: list[FigureView], where: Callable[[str], tuple[float, float] | None]) -> _Placed:
+    """The stacks (node, where, its figures) in the order of their first figure."""
+    stacks: dict[str, list[FigureView]] = {}
+    for v in views:
+        stacks.setdefault(v.node, []).append(v)
+    placed: _Placed = []
+    for node, here in stacks.items():
+        xy = where(node)
+        if xy is not None:
+            placed.append((node, xy, here))
+    return placed
+
+
+def _growths(placed: _Placed, table: Mapping[str, Symbol], min_label: float) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for node, xy, here in placed:
+        syms = [palette.figure_symbol(v, table) for v in here]
+        out[node] = _growth(xy, here, syms, placed, min_label)
+    return out
+
+
+def stack_growth(
+    views: list[FigureView],
+    where: Callable[[str], tuple[float, float] | None],
+    table: Mapping[str, Symbol],
+    min_label: float,
+) -> dict[str, float]:
+    """Node -> how much :func:`draw_figures` grows the figures standing there (1 = not
+    at all): what a stack looks like depends on its neighbours, so a caller drawing
+    stacks one at a time (and caching them) needs this of the whole picture.
+
+    Notes
+    -----
+    O(n²) in the occupied nodes.
+    """
+    return _growths(_placed(views, where), table, min_label)
 
 
 def _growth(
@@ -201,4 +240,12 @@ def _token(svg: Svg, pics: SvgImages, token: str, sym: Symbol, x: float, y: floa
     svg.add("pieces", "circle", {"cx": fmt(x), "cy": fmt(y), "r": fmt(r), **ring})
 
 
-__all__ = ["LEGIBLE_PX", "SIZES", "TABLE_FIT_PX", "draw_figures", "legible_label", "piece_views"]
+__all__ = [
+    "LEGIBLE_PX",
+    "SIZES",
+    "TABLE_FIT_PX",
+    "draw_figures",
+    "legible_label",
+    "piece_views",
+    "stack_growth",
+]
