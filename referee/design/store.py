@@ -43,8 +43,17 @@ class DesignStore:
         self.path = str(path)
         try:
             self.db = sqlite_utils.Database(self.path)
+            tables = self.db.table_names()
+            if tables and "design_candidates" not in tables:
+                # someone else's database (a project is SQLite too): leave it as it is
+                self.db.close()
+                shown = ", ".join(sorted(tables)[:4]) + (", ..." if len(tables) > 4 else "")
+                raise UsageError(
+                    f"--db {self.path}: not a design database (it holds the tables {shown}); "
+                    "name a new file or one a design search made"
+                )
             self.db.execute("PRAGMA journal_mode=WAL")
-            if "design_candidates" not in self.db.table_names():
+            if "design_candidates" not in tables:
                 self.db.table("design_spaces").create(
                     {"space": str, "description": str}, pk="space", if_not_exists=True
                 )
