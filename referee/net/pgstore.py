@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -132,6 +133,13 @@ _SCHEMA = (
         to_move text, outcome text, at double precision NOT NULL,
         PRIMARY KEY (game, ply))""",
 )
+
+#: the columns of each table (someone else's table of that name lacks some)
+_COLUMNS = {
+    m.group(1): set(re.findall(r"(\w+) (?:text|bigint|integer|double precision)", stmt))
+    for stmt in _SCHEMA
+    if (m := re.match(r"CREATE TABLE IF NOT EXISTS (\w+)", stmt))
+}
 
 # one statement: the game moves on only from the ply before, the move row only follows
 # an updated game, the notification only an inserted move (all or nothing)
@@ -240,11 +248,36 @@ class PostgresGameStore:
         )
 
     def _create(self) -> None:
+        """Make the tables (once, under a lock); refuse, in one line and changing
+        nothing, a database whose table of one of their names is someone else's."""
+        pg = self._psycopg
         conn = self._c()
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", [_CREATE_LOCK])
-            for stmt in _SCHEMA:
-                conn.execute(stmt)
+        try:
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", [_CREATE_LOCK])
+                for table, want in _COLUMNS.items():
+                    have = {
+                        r[0]
+                        for r in conn.execute(
+                            "SELECT column_name FROM information_schema.columns "
+                            "WHERE table_schema = current_schema() AND table_name = %s",
+                            [table],
+                        )
+                    }
+                    if have and not want <= have:
+                        raise BoardwrightError(
+                            f"cannot use {self.path}: its table {table} is not the referee's "
+                            f"(no column {', '.join(sorted(want - have))}); give the server a "
+                            "database of its own",
+                            code="bad_database",
+                        )
+                for stmt in _SCHEMA:
+                    conn.execute(stmt)
+        except pg.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise BoardwrightError(
+                f"cannot use {self.path}: {hide(first, self.url)}", code="bad_database"
+            ) from None
 
     def close(self) -> None:
         self._closing.set()
