@@ -104,7 +104,31 @@ class DesignStore:
                 [space, key],
             )
         )
-        return Measures.from_json(json.loads(rows[0]["measures"])) if rows else None
+        return self._measures(key, rows[0]["measures"]) if rows else None
+
+    def _damaged(self, key: str, exc: Exception) -> UsageError:
+        return UsageError(
+            f"--db {self.path}: stored candidate {key} is damaged "
+            f"({type(exc).__name__}: {str(exc)[:80]}); use another database"
+        )
+
+    def _measures(self, key: str, text: Any) -> Measures:
+        """A stored candidate's measures; a damaged row is refused in one line."""
+        try:
+            m = Measures.from_json(json.loads(text))
+            if m.steps is not None and not isinstance(m.steps, dict):
+                raise TypeError("steps is no mapping")
+            if m.worst_tile is not None and not isinstance(m.worst_tile, str):
+                raise TypeError("worst_tile is no text")
+            return m
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+            raise self._damaged(key, exc) from None
+
+    def _layout(self, key: str, text: Any) -> Layout:
+        try:
+            return tuple((str(t), int(n)) for t, n in json.loads(text))
+        except (ValueError, KeyError, TypeError, OverflowError) as exc:
+            raise self._damaged(key, exc) from None
 
     def put(self, space: str, key: str, layout: Layout, m: Measures) -> None:
         with self.db.conn:
@@ -126,8 +150,8 @@ class DesignStore:
             "select key, layout, measures from design_candidates where space = ? order by key",
             [space],
         ):
-            layout = tuple((str(t), int(n)) for t, n in json.loads(r["layout"]))
-            out.append((r["key"], layout, Measures.from_json(json.loads(r["measures"]))))
+            layout = self._layout(r["key"], r["layout"])
+            out.append((r["key"], layout, self._measures(r["key"], r["measures"])))
         return out
 
     def count(self, space: str) -> int:

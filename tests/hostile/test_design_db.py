@@ -43,3 +43,22 @@ def test_a_database_that_is_not_a_design_database_is_refused_untouched(
     assert len(err) == 1 and str(victim) in err[0] and "not a design database" in err[0], err
     assert digest(victim) == before
     assert not Path(f"{victim}-wal").exists()
+
+
+@pytest.mark.parametrize(
+    ("layout", "measures"),
+    [("[[1]]", "{not json"), ('"x"', "{}"), ("[]", '{"success": "lots"}'), ("null", "[]")],
+)
+def test_a_damaged_candidate_of_a_design_database_is_one_line(
+    tmp_path: Path, layout: str, measures: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "d.sqlite"
+    argv = ["design", "ringgeister", str(RINGGEISTER), "--db", str(db), "--no-progress"]
+    assert main([*argv, "--budget", "3"]) == 0
+    with sqlite3.connect(db) as conn:
+        conn.execute("update design_candidates set layout = ?, measures = ?", [layout, measures])
+    conn.close()
+    capsys.readouterr()
+    assert main([*argv, "--budget", "5"]) == 2
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and str(db) in err[0] and "internal error" not in err[0], err
