@@ -43,8 +43,17 @@ class DesignStore:
         self.path = str(path)
         try:
             self.db = sqlite_utils.Database(self.path)
+            tables = self.db.table_names()
+            if tables and "design_candidates" not in tables:
+                # someone else's database (a project is SQLite too): leave it as it is
+                self.db.close()
+                shown = ", ".join(sorted(tables)[:4]) + (", ..." if len(tables) > 4 else "")
+                raise UsageError(
+                    f"--db {self.path}: not a design database (it holds the tables {shown}); "
+                    "name a new file or one a design search made"
+                )
             self.db.execute("PRAGMA journal_mode=WAL")
-            if "design_candidates" not in self.db.table_names():
+            if "design_candidates" not in tables:
                 self.db.table("design_spaces").create(
                     {"space": str, "description": str}, pk="space", if_not_exists=True
                 )
@@ -95,7 +104,31 @@ class DesignStore:
                 [space, key],
             )
         )
-        return Measures.from_json(json.loads(rows[0]["measures"])) if rows else None
+        return self._measures(key, rows[0]["measures"]) if rows else None
+
+    def _damaged(self, key: str, exc: Exception) -> UsageError:
+        return UsageError(
+            f"--db {self.path}: stored candidate {key} is damaged "
+            f"({type(exc).__name__}: {str(exc)[:80]}); use another database"
+        )
+
+    def _measures(self, key: str, text: Any) -> Measures:
+        """A stored candidate's measures; a damaged row is refused in one line."""
+        try:
+            m = Measures.from_json(json.loads(text))
+            if m.steps is not None and not isinstance(m.steps, dict):
+                raise TypeError("steps is no mapping")
+            if m.worst_tile is not None and not isinstance(m.worst_tile, str):
+                raise TypeError("worst_tile is no text")
+            return m
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as exc:
+            raise self._damaged(key, exc) from None
+
+    def _layout(self, key: str, text: Any) -> Layout:
+        try:
+            return tuple((str(t), int(n)) for t, n in json.loads(text))
+        except (ValueError, KeyError, TypeError, OverflowError) as exc:
+            raise self._damaged(key, exc) from None
 
     def put(self, space: str, key: str, layout: Layout, m: Measures) -> None:
         with self.db.conn:
@@ -117,8 +150,8 @@ class DesignStore:
             "select key, layout, measures from design_candidates where space = ? order by key",
             [space],
         ):
-            layout = tuple((str(t), int(n)) for t, n in json.loads(r["layout"]))
-            out.append((r["key"], layout, Measures.from_json(json.loads(r["measures"]))))
+            layout = self._layout(r["key"], r["layout"])
+            out.append((r["key"], layout, self._measures(r["key"], r["measures"])))
         return out
 
     def count(self, space: str) -> int:

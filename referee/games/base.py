@@ -528,11 +528,11 @@ class Game(ABC, Generic[M]):
             if self.draw_matches(c, want):
                 self.rng.draws.pop(0)
                 return i
+        # the refusal goes to the mover, who may not see ``source``: name no card of it
         raise IllegalMoveError(
-            f"draws[0]: the next fixed draw {want!r} is not in {source} "
-            f"({', '.join(sorted(cards)) or 'nothing'}): fix a card of {source}",
+            f"draws[0]: the next fixed draw {want!r} is not in {source}: fix a card of {source}",
             code="fixed_draw",
-            details={"draw": want, "from": source, "cards": sorted(cards)},
+            details={"draw": want, "from": source},
         )
 
     def _refuse_invalid(self, what: str) -> None:

@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote
 
 from ..errors import BoardwrightError, RequestError
 from .store import GameRecord
@@ -58,16 +59,54 @@ def is_postgres(db: object) -> bool:
     return isinstance(db, str) and db.startswith(SCHEMES)
 
 
+def _secrets(url: str) -> list[str]:
+    """The passwords ``url`` carries (the user part's, a query's ``password=``), as
+    written and decoded, longest first (libpq may quote either back in an error)."""
+    found: list[str] = []
+    rest = url.split("://", 1)[-1]
+    netloc, _, query = rest.partition("?")
+    netloc = netloc.split("/", 1)[0]
+    userinfo = netloc.rpartition("@")[0]
+    if ":" in userinfo:
+        found.append(userinfo.split(":", 1)[1])
+    for pair in query.split("#", 1)[0].split("&"):
+        key, eq, value = pair.partition("=")
+        if eq and unquote(key) == "password":
+            found.append(value)
+    found += [unquote(f) for f in found]
+    return sorted({f for f in found if f}, key=len, reverse=True)
+
+
 def shown(url: str) -> str:
-    """``url`` without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
+    """``url`` without its password, for messages and logs: the user part's and a
+    query's ``password=`` both starred. Never raises (a URL the standard library
+    cannot split, a port that is no number, is shown as well as it can be)."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
         return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    user = f"{parts.username}:***@" if parts.username else ""
-    return urlunsplit((parts.scheme, user + host, parts.path, parts.query, parts.fragment))
+    netloc, slash, tail = rest.partition("/")
+    if "?" in netloc:  # postgresql://host?password=...: no path
+        netloc, q, more = netloc.partition("?")
+        slash, tail = "", q + more + slash + tail
+    userinfo, at, hosts = netloc.rpartition("@")
+    if at and ":" in userinfo:
+        netloc = f"{userinfo.split(':', 1)[0]}:***@{hosts}"
+    path, q, query = tail.partition("?")
+    if q:
+        query, h, fragment = query.partition("#")
+        pairs = []
+        for pair in query.split("&"):
+            key, eq, _value = pair.partition("=")
+            pairs.append(f"{key}=***" if eq and unquote(key) == "password" else pair)
+        tail = path + q + "&".join(pairs) + h + fragment
+    return f"{scheme}://{netloc}{slash}{tail}"
+
+
+def hide(text: str, url: str) -> str:
+    """``text`` (an error of libpq's, say) with every password of ``url`` starred."""
+    for secret in _secrets(url):
+        text = text.replace(secret, "***")
+    return text
 
 
 def _dump(value: Any) -> str:
@@ -94,6 +133,13 @@ _SCHEMA = (
         to_move text, outcome text, at double precision NOT NULL,
         PRIMARY KEY (game, ply))""",
 )
+
+#: the columns of each table (someone else's table of that name lacks some)
+_COLUMNS = {
+    m.group(1): set(re.findall(r"(\w+) (?:text|bigint|integer|double precision)", stmt))
+    for stmt in _SCHEMA
+    if (m := re.match(r"CREATE TABLE IF NOT EXISTS (\w+)", stmt))
+}
 
 # one statement: the game moves on only from the ply before, the move row only follows
 # an updated game, the notification only an inserted move (all or nothing)
@@ -159,7 +205,7 @@ class PostgresGameStore:
         except pg.Error as exc:
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise BoardwrightError(
-                f"cannot connect to {self.path}: {first}", code="cannot_connect"
+                f"cannot connect to {self.path}: {hide(first, self.url)}", code="cannot_connect"
             ) from None
         conn.execute("SET synchronous_commit = " + ("on" if self.sync == "full" else "off"))
         #: the backend of this connection: its notifications are this process's own
@@ -202,11 +248,36 @@ class PostgresGameStore:
         )
 
     def _create(self) -> None:
+        """Make the tables (once, under a lock); refuse, in one line and changing
+        nothing, a database whose table of one of their names is someone else's."""
+        pg = self._psycopg
         conn = self._c()
-        with conn.transaction():
-            conn.execute("SELECT pg_advisory_xact_lock(%s)", [_CREATE_LOCK])
-            for stmt in _SCHEMA:
-                conn.execute(stmt)
+        try:
+            with conn.transaction():
+                conn.execute("SELECT pg_advisory_xact_lock(%s)", [_CREATE_LOCK])
+                for table, want in _COLUMNS.items():
+                    have = {
+                        r[0]
+                        for r in conn.execute(
+                            "SELECT column_name FROM information_schema.columns "
+                            "WHERE table_schema = current_schema() AND table_name = %s",
+                            [table],
+                        )
+                    }
+                    if have and not want <= have:
+                        raise BoardwrightError(
+                            f"cannot use {self.path}: its table {table} is not the referee's "
+                            f"(no column {', '.join(sorted(want - have))}); give the server a "
+                            "database of its own",
+                            code="bad_database",
+                        )
+                for stmt in _SCHEMA:
+                    conn.execute(stmt)
+        except pg.Error as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise BoardwrightError(
+                f"cannot use {self.path}: {hide(first, self.url)}", code="bad_database"
+            ) from None
 
     def close(self) -> None:
         self._closing.set()

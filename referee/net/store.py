@@ -43,6 +43,8 @@ from typing import Any
 
 import sqlite_utils
 
+from ..errors import UsageError
+
 
 def _dump(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
@@ -103,6 +105,12 @@ class MoveRecord:
 
 
 #: columns a database of an older server lacks (added when it is opened)
+#: the columns each table had from the first (later ones are added when missing)
+_BASE_COLUMNS = {
+    "games": {"id", "rules", "project", "board_hash", "seats", "token_hashes", "seed", "state"},
+    "moves": {"game", "ply", "player", "move", "events"},
+}
+
 _ADDED_COLUMNS: dict[str, type] = {
     "owner": str,
     "creator": str,
@@ -132,12 +140,31 @@ class GameStore:
         self.path = str(path)
         self.sync = sync
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        conn.execute("PRAGMA journal_mode=WAL")
+        try:
+            self._refuse_foreign(conn)  # before anything is written to the file
+            conn.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise UsageError(f"--db {self.path}: not a game database ({exc})") from None
+        except UsageError:
+            conn.close()
+            raise
         conn.execute(f"PRAGMA synchronous={sync.upper()}")
         conn.execute("PRAGMA busy_timeout=5000")
         self.db = sqlite_utils.Database(conn)
         self._lock = threading.RLock()
         self._create()
+
+    def _refuse_foreign(self, conn: sqlite3.Connection) -> None:
+        """Refuse someone else's database (a project is SQLite, with a ``games`` table
+        of its own) before a column is added to its tables."""
+        for table, want in _BASE_COLUMNS.items():
+            have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+            if have and not want <= have:
+                raise UsageError(
+                    f"--db {self.path}: not a game database (its table {table} is not the "
+                    f"server's: no column {', '.join(sorted(want - have))}); name a new file"
+                )
 
     def _create(self) -> None:
         games = self.db.table("games")
