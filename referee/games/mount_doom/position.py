@@ -8,6 +8,7 @@ card first; what it leaves out is filled in (see :class:`MountDoomPosition`).
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -75,7 +76,8 @@ class MountDoomPosition:
     symbol of an empty encounter position: move 0, 1 or 2), ``army`` (where the Army of
     the Dead goes), ``denethor`` (which companion die he rolls again) and ``gandalf``
     (a battle die showed Gandalf); at a stage's end ``vision`` (Gandalf's Vision) and
-    ``friends`` (Friends in Need). A battle against the Uruk-hai is one of
+    ``friends`` (Friends in Need), ``before_roll`` when a card ended the stage at the
+    start of a turn (Faramir) and the turn goes on. A battle against the Uruk-hai is one of
     ``uruk_battles`` still to fight; ``boromir`` is such a battle just lost, Boromir's
     card at hand ("after a lost battle against one Uruk-hai").
     """
@@ -224,6 +226,15 @@ class MountDoomPosition:
             "here and lies in box)"
         },
     )
+    before_roll: bool = field(
+        default=False,
+        metadata={
+            "help": "phases vision, friends: the stage ended at the start of the turn, before "
+            'its roll (Faramir: "the stage ends immediately. The next stage is prepared '
+            'directly"); to_move then rolls, in the same turn (default: the stage ended '
+            "after the turn's dice, the next player's turn follows)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -324,6 +335,10 @@ class MountDoomPositions(MountDoomBase):
         if not over and not derived and self.phase in (*ENCOUNTER_PHASES, "vision", "friends"):
             # a card being carried out: derived when phase, at and the card rebuild it
             at, turned, battle, uruk_battles, derived = self._written_encounter()
+        before_roll = False
+        if not over and not derived and self.phase in ("vision", "friends"):
+            with suppress(StateError):  # a card ended the stage before the roll: it goes on
+                derived = before_roll = self._stage_end_queue(self.phase, True) == self.queue
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -353,6 +368,7 @@ class MountDoomPositions(MountDoomBase):
             phase=None if over else self.phase,  # type: ignore[arg-type]
             battle=battle,
             uruk_battles=uruk_battles,
+            before_roll=before_roll,
             at=at,
             turned=turned,
             queue=None if derived or over else [dict(o) for o in self.queue],
@@ -461,12 +477,14 @@ class MountDoomPositions(MountDoomBase):
                     "at",
                     f"names the encounter of phases {', '.join(ENCOUNTER_PHASES)}, not of {phase}",
                 )
+            if p.before_roll and phase not in ("vision", "friends"):
+                raise _bad("before_roll", f"says how phases vision and friends go on, not {phase}")
             if p.turned is not None and phase != "turned":
                 raise _bad("turned", f"names the card of phase turned, not of {phase}")
             if phase in BATTLE_PHASES:
                 self.queue = self._battle_queue(p.battle, p.at, phase, p.uruk_battles)
             elif phase in ("vision", "friends"):
-                self.queue = self._stage_end_queue(phase)
+                self.queue = self._stage_end_queue(phase, p.before_roll)
             elif phase == "turned":
                 self.queue = self._turned_queue(p.at, p.turned)
             elif phase == "advance":
@@ -669,17 +687,19 @@ class MountDoomPositions(MountDoomBase):
         ]
         return [first, *later, {"op": "uruk_cleanup"}, *after, *rest]
 
-    def _stage_end_queue(self, phase: str) -> list[Op]:
+    def _stage_end_queue(self, phase: str, before_roll: bool = False) -> list[Op]:
         """The queue at the end of a stage: ``vision`` (Gandalf's Vision may send a card
         of the next stage back to the box before it is laid out) or, the Ring-bearer
         at Minas Morgul, ``friends`` (Friends in Need: which unused cards count), then
-        the next player's turn."""
+        the next player's turn; ``before_roll``: a card ended the stage at the start of
+        a turn (Faramir), and that turn's roll follows."""
+        then: Op = ask("start") if before_roll else {"op": "next_player"}
         if self.tray or self.rolled:
             raise _bad("tray", f"phase {phase} comes after the turn's dice (tray and rolled empty)")
         if phase == "vision":
             if not self.stage_over or self.stage >= 6:
                 raise _bad("stage_over", "phase vision comes at a stage's end (stage_over true)")
-            return [ask("vision"), {"op": "next_player"}]
+            return [ask("vision"), then]
         if self.stage != 6 or any(self.row) or self.stage_over:
             raise _bad(
                 "stage",
@@ -689,7 +709,7 @@ class MountDoomPositions(MountDoomBase):
         mm = self.lay.minas_morgul
         helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
         setup = {"op": "final_setup", "leave_out": None, "helpers": helpers}
-        return [ask("friends"), setup, {"op": "next_player"}]
+        return [ask("friends"), setup, then]
 
     def _written_encounter(self) -> tuple[int | None, str | None, str | None, int | None, bool]:
         """``at``, ``turned``, ``battle`` and ``uruk_battles`` that rebuild the queue of

@@ -535,3 +535,37 @@ def test_boromir_after_a_lost_uruk_hai_battle_as_a_position(compiled) -> None:  
 def test_uruk_hai_positions_refused_naming_the_field(compiled, fields, message) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(StateError, match=r"position\." + message):
         MountDoom.from_position(compiled, uruk_position(**fields))
+
+
+def test_gandalfs_vision_after_faramir_ended_the_stage_before_the_roll(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Faramir: "This card is used at the start of a turn, before rolling. If you thereby
+    move the Ring-bearer to a stage goal, the stage ends immediately. The next stage is
+    prepared directly." Gandalf's Vision: "You can use this card immediately before a
+    next stage begins". Played to that choice, the position says it (phase vision,
+    before_roll, no queue); written by hand, the same player then rolls, same turn."""
+    start = position(
+        held={"Faramir": "p1", "Gandalf's Vision": "p2"},
+        companions={"ringbearer": "r04"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    played = MountDoom.from_position(compiled, start)
+    played.push(Move("use", "faramir", "ringbearer", "3"))  # to Lothlórien (r07)
+    written = played.position()
+    assert written["phase"] == "vision" and written["before_roll"] is True
+    assert written["queue"] is None
+    assert MountDoom.from_position(compiled, written).to_json() == played.to_json()
+    vision = position(
+        phase="vision",
+        before_roll=True,
+        stage_over=True,
+        turn=5,
+        held={"Gandalf's Vision": "p1"},
+        companions={"ringbearer": "Lothlórien"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    g = MountDoom.from_position(compiled, vision)
+    g.push(Move("pass"))
+    assert g.stage == 2 and all(g.row) and g.phase == "start"
+    assert g.to_move == "p1" and g.turn == 5  # the turn Faramir began goes on: its roll
+    with pytest.raises(StateError, match=r"position\.before_roll: says how phases vision"):
+        MountDoom.from_position(compiled, position(before_roll=True))
