@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...errors import StateError
 from ..names import CardTitles, resolve, unknown
@@ -54,7 +54,8 @@ class LotrCoopPosition:
     What follows is derived: the rest of that Event, then the next Event tile. The
     die an Event rolls is placed the same way: ``roll`` (the pause before it) and
     ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
-    Hobbit who rolls first.
+    Hobbit who rolls first; ``ring_line`` makes it the die of the Ring-bearer who put
+    on the Ring, the Activity line he advances after it.
     """
 
     corruption: dict[str, str] = field(
@@ -159,8 +160,8 @@ class LotrCoopPosition:
             "the tile done), line (which line an Activity tile advances, its own being "
             "full), roll (at Mount Doom: the die, the default there; elsewhere an Event's "
             "die), each_pay, group_pay, volunteer, discard (an Event's decisions, see "
-            "event; after an Activity tile, its die space's die); the Ring's die needs the "
-            "queue position() writes"
+            "event; after an Activity tile, its die space's die; with ring_line, the die "
+            "of the Ring-bearer who put on the Ring)"
         },
     )
     event: str | None = field(
@@ -187,6 +188,16 @@ class LotrCoopPosition:
             "help": "phase group_pay: what the group still owes, a number of cards (or "
             "symbols), or for the card-life-shield tile the things still to give "
             "(default: the whole payment); discard: the cards still to discard"
+        },
+    )
+    ring_line: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase discard of the die the Ring-bearer rolled as he put on the Ring: "
+            'the Activity line he then advances ("Thereafter the Ring-bearer advances the '
+            "marker on any one Activity line by a number of spaces\", 4 less the die's "
+            "circles: 4 for discard two cards); then the active player's turn goes on (his "
+            "cards after an Activity tile, else the next Event tile)"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -222,6 +233,10 @@ def _bad(where: str, what: str) -> StateError:
 
 class LotrCoopPositions(LotrCoopBase):
     """:meth:`dump_position` and :meth:`load_position` (the kit does the rest)."""
+
+    if TYPE_CHECKING:  # the rules' (effects.py), which the game class brings in
+
+        def _die_ops(self, p: int, face: dict[str, Any]) -> list[dict[str, Any]]: ...
 
     def _pid_of(self, name: str, where: str) -> int:
         if name not in self.players:
@@ -372,6 +387,39 @@ class LotrCoopPositions(LotrCoopBase):
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= full:
             raise _bad("owed", f"{n!r}: {self.players[q]} discards 1 to {full} card(s)")
         return [ask("discard", player=q, n=n), *after, *rest]
+
+    def _ring_queue(self, line: str, owed: Any) -> list[Op]:
+        """The queue awaiting the discard of the die the Ring-bearer rolled as he put on
+        the Ring ("The Ring-bearer rolls the die and must bear any negative consequences
+        that occur. Thereafter the Ring-bearer advances the marker on any one Activity
+        line by a number of spaces"), then the active player's turn: his cards after an
+        Activity tile (the first of ``tile_discard``), else the next Event tile."""
+        rb = self.ringbearer
+        if not self.ring_used or self.ring_on != rb:
+            raise _bad(
+                "ring_on",
+                f"the Ring's die is rolled by the Ring-bearer as he puts it on: ring_used "
+                f"true and ring_on {self.players[rb]}",
+            )
+        lines = self._open_lines()
+        if line not in lines:
+            raise unknown("position.ring_line", "Activity line still open", line, lines)
+        face = next(f for f in self.lay.die if f.get("discard"))  # "discard two cards"
+        ops = self._die_ops(rb, face)
+        k = next(i for i, o in enumerate(ops) if o["op"] == "die_discard")
+        full = int(ops[k]["n"])
+        n = full if owed is None else owed
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= full:
+            raise _bad("owed", f"{n!r}: {self.players[rb]} discards 1 to {full} card(s)")
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        activity = tile is not None and self.lay.tiles[tile].get("kind") == "activity"
+        spaces = 4 - int(face.get("circles", 0))
+        return [
+            ask("discard", player=rb, n=n),
+            *ops[k + 1 :],
+            {"op": "advance", "line": line, "n": spaces, "carry": False},
+            ask("play" if activity else "reveal"),
+        ]
 
     def _event_queue(
         self, phase: str, event: str | None, answering: list[str] | None, owed: Any
@@ -542,6 +590,14 @@ class LotrCoopPositions(LotrCoopBase):
             written = self._written_event()
             derived = written is not None
         event, answering, owed = written or (None, None, None)
+        ring_line = None
+        if not over and not derived and self.phase == "discard" and len(self.queue) > 1:
+            line, n = self.queue[-2].get("line"), self.queue[0].get("n")
+            try:
+                if isinstance(line, str) and self._ring_queue(line, n) == self.queue:
+                    derived, ring_line, owed = True, line, n
+            except StateError:
+                pass
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -577,6 +633,7 @@ class LotrCoopPositions(LotrCoopBase):
             event=event,
             answering=answering,
             owed=owed,
+            ring_line=ring_line,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -699,8 +756,14 @@ class LotrCoopPositions(LotrCoopBase):
             "event": (*EVENT_PHASES, *DIE_PHASES),
             "answering": ("each_pay", *DIE_PHASES),
             "owed": ("group_pay", "discard"),
+            "ring_line": ("discard",),
         }
-        for key, given in (("event", p.event), ("answering", p.answering), ("owed", p.owed)):
+        for key, given in (
+            ("event", p.event),
+            ("answering", p.answering),
+            ("owed", p.owed),
+            ("ring_line", p.ring_line),
+        ):
             if given is not None and (p.queue is not None or p.phase not in phases[key]):
                 raise _bad(
                     key,
@@ -720,6 +783,14 @@ class LotrCoopPositions(LotrCoopBase):
             queue = self._default_queue(p.phase)
             if p.phase in EVENT_PHASES and not self._at_mount_doom():
                 queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
+            elif p.ring_line is not None and not self._at_mount_doom():
+                if p.phase != "discard" or p.event is not None or p.answering is not None:
+                    raise _bad(
+                        "ring_line",
+                        "belongs to phase discard (the Ring-bearer's die; no event, no "
+                        f"answering), not to {p.phase!r}",
+                    )
+                queue = self._ring_queue(p.ring_line, p.owed)
             elif p.phase in DIE_PHASES and not self._at_mount_doom():
                 queue = self._die_queue(p.phase, p.event, p.answering, p.owed)
             if queue is None:

@@ -388,3 +388,40 @@ def test_an_activity_spaces_die_as_a_position(compiled) -> None:  # type: ignore
     assert g.phase == "play" and g.hands[1] == ["w-hiding"]
     with pytest.raises(StateError, match=r"position\.answering: an Activity space's die"):
         LotrCoop.from_position(compiled, pos | {"answering": ["sam"]})
+
+
+def test_the_rings_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "The Ring-bearer rolls the die and must bear any negative consequences
+    that occur. Thereafter the Ring-bearer advances the marker on any one Activity line
+    by a number of spaces ... Spaces moved over or landed on in this way are not carried
+    out ... Thereafter the active player continues with the turn." Sam's Hiding tile
+    done, Frodo put on the Ring for the Fighting line and the die showed "discard two
+    cards" (no circles: 4 spaces): a position at his discard (ring_line, no queue)."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="fighting",
+        tile_discard=["hiding"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    written = g.position()
+    assert written["ring_line"] == "fighting" and written["owed"] == 2
+    same_again(compiled, g)
+    before = g.markers["fighting"]
+    shields = [list(s) for s in g.shields]
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.markers["fighting"] == before + 4 and g.shields == shields  # not carried out
+    assert g.phase == "play" and g.players[g.active] == "sam"  # Sam's turn goes on
+    at_reveal = LotrCoop.from_position(compiled, pos | {"tile_discard": ["sundial"]})
+    assert at_reveal.queue[-1] == {"op": "ask", "phase": "reveal"}  # after an Event tile
+    with pytest.raises(StateError, match=r"position\.ring_line: 'fihgting' is no Activity line"):
+        LotrCoop.from_position(compiled, pos | {"ring_line": "fihgting"})
+    with pytest.raises(StateError, match=r"position\.ring_on: the Ring's die is rolled by"):
+        LotrCoop.from_position(compiled, pos | {"ring_on": None})
+    with pytest.raises(StateError, match=r"position\.ring_line: belongs to phase discard"):
+        LotrCoop.from_position(compiled, pos | {"phase": "play"})
