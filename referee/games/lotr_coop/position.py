@@ -54,7 +54,8 @@ class LotrCoopPosition:
     What follows is derived: the rest of that Event, then the next Event tile. The
     die an Event rolls is placed the same way: ``roll`` (the pause before it) and
     ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
-    Hobbit who rolls first; ``ring_line`` makes it the die of the Ring-bearer who put
+    Hobbit who rolls first (an Activity space's die: ``more_dice`` those the same
+    advance reached still to roll after it); ``ring_line`` makes it the die of the Ring-bearer who put
     on the Ring, the Activity line he advances after it.
     """
 
@@ -188,6 +189,16 @@ class LotrCoopPosition:
             "help": "phase group_pay: what the group still owes, a number of cards (or "
             "symbols), or for the card-life-shield tile the things still to give "
             "(default: the whole payment); discard: the cards still to discard"
+        },
+    )
+    more_dice: int = field(
+        default=0,
+        metadata={
+            "help": "phases roll, discard of an Activity space's die (the first of "
+            "tile_discard an Activity tile): the die spaces the same advance reached still "
+            'to roll after this die ("every space moved over or landed on must be carried '
+            'out. If this includes an instruction to roll the die, this is done last")',
+            "low": 0,
         },
     )
     ring_line: str | None = field(
@@ -329,7 +340,12 @@ class LotrCoopPositions(LotrCoopBase):
         return event, ops[k], [*ops[k + 1 :], ask("reveal")]
 
     def _die_queue(
-        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+        self,
+        phase: str,
+        event: str | None,
+        answering: list[str] | None,
+        owed: Any,
+        more_dice: int = 0,
     ) -> list[Op]:
         """The queue awaiting an Event's die: ``roll`` (the pause before it, for a
         yellow or Gandalf card) or ``discard`` (it showed "discard two cards"), of the
@@ -345,8 +361,14 @@ class LotrCoopPositions(LotrCoopBase):
                 )
             if answering is not None:
                 raise _bad("answering", "an Activity space's die is the active player's")
-            rest: list[Op] = [ask("play")]
             op: Op = {"op": "die", "player": self.active}
+            rest: list[Op] = [*(dict(op) for _ in range(more_dice)), ask("play")]
+        elif more_dice:
+            raise _bad(
+                "more_dice",
+                f"{more_dice}: more die spaces come from an Activity tile's or card's advance, "
+                f"but the tile last revealed is {tile or 'none'}, no Activity tile",
+            )
         else:
             _, op, rest = self._event_ops(phase, event)
         while op["op"] in ("group", "group_mixed", "volunteer"):  # refused: its else runs
@@ -460,9 +482,10 @@ class LotrCoopPositions(LotrCoopBase):
             return [ask("group_pay", **pay, **{"else": op["else"]}), *rest]
         return [ask("volunteer", n=int(op["n"]), **{"else": op["else"]}), *rest]
 
-    def _written_event(self) -> tuple[str, list[str] | None, Any] | None:
-        """``event``, ``answering`` and ``owed`` that rebuild the queue of an Event's
-        decision (:meth:`_event_queue`), or ``None`` when no position can say it."""
+    def _written_event(self) -> tuple[str, list[str] | None, Any, int] | None:
+        """``event``, ``answering``, ``owed`` and ``more_dice`` that rebuild the queue of
+        an Event's decision (:meth:`_event_queue`), or ``None`` when no position can
+        say it."""
         first = self.queue[0] if self.queue else {}
         answering = owed = None
         if self.phase == "each_pay":
@@ -480,13 +503,17 @@ class LotrCoopPositions(LotrCoopBase):
             owed = first.get("n") if self.phase == "discard" else None
             tail = [self.players[r] for r in order[order.index(q) :]] if q in order else None
             tile = self.tile_discard[-1] if self.tile_discard else None
+            activity = tile is not None and self.lay.tiles[tile].get("kind") == "activity"
+            # the die spaces one advance reached still to roll (an Activity space's die)
+            more = self.queue.count({"op": "die", "player": self.active}) if activity else 0
             for event in (None, "box"):
                 for answering in (None, tail):
                     try:
-                        if self.queue == self._die_queue(self.phase, event, answering, owed):
-                            if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
-                                return tile, answering, owed
-                            return self._event_ops(self.phase, event)[0], answering, owed
+                        queue = self._die_queue(self.phase, event, answering, owed, more)
+                        if self.queue == queue:
+                            if activity:
+                                return tile, answering, owed, more  # type: ignore[return-value]
+                            return self._event_ops(self.phase, event)[0], answering, owed, 0
                     except StateError:
                         continue
             return None
@@ -494,7 +521,7 @@ class LotrCoopPositions(LotrCoopBase):
             try:
                 name, _, _ = self._event_ops(self.phase, event)
                 if self.queue == self._event_queue(self.phase, event, answering, owed):
-                    return name, answering, owed
+                    return name, answering, owed, 0
             except StateError:
                 continue
         return None
@@ -589,7 +616,7 @@ class LotrCoopPositions(LotrCoopBase):
         ):
             written = self._written_event()
             derived = written is not None
-        event, answering, owed = written or (None, None, None)
+        event, answering, owed, more_dice = written or (None, None, None, 0)
         ring_line = None
         if not over and not derived and self.phase == "discard" and len(self.queue) > 1:
             line, n = self.queue[-2].get("line"), self.queue[0].get("n")
@@ -633,6 +660,7 @@ class LotrCoopPositions(LotrCoopBase):
             event=event,
             answering=answering,
             owed=owed,
+            more_dice=more_dice,
             ring_line=ring_line,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
@@ -757,12 +785,14 @@ class LotrCoopPositions(LotrCoopBase):
             "answering": ("each_pay", *DIE_PHASES),
             "owed": ("group_pay", "discard"),
             "ring_line": ("discard",),
+            "more_dice": DIE_PHASES,
         }
         for key, given in (
             ("event", p.event),
             ("answering", p.answering),
             ("owed", p.owed),
             ("ring_line", p.ring_line),
+            ("more_dice", p.more_dice or None),
         ):
             if given is not None and (p.queue is not None or p.phase not in phases[key]):
                 raise _bad(
@@ -784,15 +814,15 @@ class LotrCoopPositions(LotrCoopBase):
             if p.phase in EVENT_PHASES and not self._at_mount_doom():
                 queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
             elif p.ring_line is not None and not self._at_mount_doom():
-                if p.phase != "discard" or p.event is not None or p.answering is not None:
+                if p.phase != "discard" or p.event or p.answering or p.more_dice:
                     raise _bad(
                         "ring_line",
-                        "belongs to phase discard (the Ring-bearer's die; no event, no "
-                        f"answering), not to {p.phase!r}",
+                        "belongs to phase discard (the Ring-bearer's die; no event, "
+                        f"answering or more_dice), not to {p.phase!r}",
                     )
                 queue = self._ring_queue(p.ring_line, p.owed)
             elif p.phase in DIE_PHASES and not self._at_mount_doom():
-                queue = self._die_queue(p.phase, p.event, p.answering, p.owed)
+                queue = self._die_queue(p.phase, p.event, p.answering, p.owed, p.more_dice)
             if queue is None:
                 where = "at Mount Doom" if self._at_mount_doom() else "here"
                 raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")

@@ -425,3 +425,29 @@ def test_the_rings_die_as_a_position(compiled) -> None:  # type: ignore[no-untyp
         LotrCoop.from_position(compiled, pos | {"ring_on": None})
     with pytest.raises(StateError, match=r"position\.ring_line: belongs to phase discard"):
         LotrCoop.from_position(compiled, pos | {"phase": "play"})
+
+
+def test_a_second_die_space_of_one_advance_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Playing cards: "If a card played permits a marker to be advanced by more than one
+    space, every space moved over or landed on must be carried out. If this includes an
+    instruction to roll the die, this is done last, but before playing the next card."
+    Sam's card took the Fighting marker over Moria's two die spaces (5 and 10): the
+    first die showed "discard two cards", the second is still to roll (more_dice 1)."""
+    pos = event_position(
+        phase="discard",
+        more_dice=1,
+        tile_discard=["hiding"],
+        revealed=1,
+        markers={"fighting": "Moria fighting space 10"},
+        hands={"sam": ["w-fighting", "w-hiding", "g-star"]},
+        dice=[3],  # the second die: two circles, one less for Sam (his Character card)
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["more_dice"] == 1
+    same_again(compiled, g)
+    dark = g.corruption[1]
+    g.push_text("discard sam w-fighting")
+    g.push_text("discard sam g-star")
+    assert g.corruption[1] == dark + 1 and g.phase == "play"  # the second die, then his cards
+    with pytest.raises(StateError, match=r"position\.more_dice: 1: more die spaces come from"):
+        LotrCoop.from_position(compiled, pos | {"tile_discard": ["sundial", "sundial"]})
