@@ -235,6 +235,14 @@ class MountDoomPosition:
             "after the turn's dice, the next player's turn follows)"
         },
     )
+    left_out: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase friends: the Mount Doom card Gandalf's Vision sent back to the box "
+            "before the final stage (id or title; it lies in decks.6 until the stage is "
+            "laid out, the others then face up: the players saw them all)"
+        },
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -280,7 +288,7 @@ class MountDoomPositions(MountDoomBase):
             pile = getattr(p, key)
             if pile is not None:
                 setattr(p, key, [read(c, f"position.{key}[{i}]") for i, c in enumerate(pile)])
-        for key in ("battle", "turned"):
+        for key in ("battle", "turned", "left_out"):
             if getattr(p, key) is not None:
                 setattr(p, key, titles.read(getattr(p, key), f"position.{key}"))
         if len(p.row) != 6:
@@ -322,7 +330,7 @@ class MountDoomPositions(MountDoomBase):
         for key in ("gandalf_stack", "box", "unseen"):
             if isinstance(out.get(key), list):
                 out[key] = each(out[key])
-        for key in ("battle", "turned"):
+        for key in ("battle", "turned", "left_out"):
             if isinstance(out.get(key), str):
                 out[key] = titles.write(out[key])
         return out
@@ -335,10 +343,15 @@ class MountDoomPositions(MountDoomBase):
         if not over and not derived and self.phase in (*ENCOUNTER_PHASES, "vision", "friends"):
             # a card being carried out: derived when phase, at and the card rebuild it
             at, turned, battle, uruk_battles, derived = self._written_encounter()
-        before_roll = False
+        before_roll, left_out = False, None
         if not over and not derived and self.phase in ("vision", "friends"):
-            with suppress(StateError):  # a card ended the stage before the roll: it goes on
-                derived = before_roll = self._stage_end_queue(self.phase, True) == self.queue
+            setup = self.queue[1] if len(self.queue) > 1 else {}
+            out = setup.get("leave_out") if self.phase == "friends" else None
+            for before in (False, True):  # True: a card ended the stage before the roll
+                with suppress(StateError):
+                    if self._stage_end_queue(self.phase, before, out) == self.queue:
+                        derived, before_roll, left_out = True, before, out
+                        break
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -369,6 +382,7 @@ class MountDoomPositions(MountDoomBase):
             battle=battle,
             uruk_battles=uruk_battles,
             before_roll=before_roll,
+            left_out=left_out,
             at=at,
             turned=turned,
             queue=None if derived or over else [dict(o) for o in self.queue],
@@ -479,12 +493,17 @@ class MountDoomPositions(MountDoomBase):
                 )
             if p.before_roll and phase not in ("vision", "friends"):
                 raise _bad("before_roll", f"says how phases vision and friends go on, not {phase}")
+            if p.left_out is not None and phase != "friends":
+                raise _bad(
+                    "left_out",
+                    f"names the card Gandalf's Vision left out at phase friends, not {phase}",
+                )
             if p.turned is not None and phase != "turned":
                 raise _bad("turned", f"names the card of phase turned, not of {phase}")
             if phase in BATTLE_PHASES:
                 self.queue = self._battle_queue(p.battle, p.at, phase, p.uruk_battles)
             elif phase in ("vision", "friends"):
-                self.queue = self._stage_end_queue(phase, p.before_roll)
+                self.queue = self._stage_end_queue(phase, p.before_roll, p.left_out)
             elif phase == "turned":
                 self.queue = self._turned_queue(p.at, p.turned)
             elif phase == "advance":
@@ -687,12 +706,15 @@ class MountDoomPositions(MountDoomBase):
         ]
         return [first, *later, {"op": "uruk_cleanup"}, *after, *rest]
 
-    def _stage_end_queue(self, phase: str, before_roll: bool = False) -> list[Op]:
+    def _stage_end_queue(
+        self, phase: str, before_roll: bool = False, left_out: str | None = None
+    ) -> list[Op]:
         """The queue at the end of a stage: ``vision`` (Gandalf's Vision may send a card
         of the next stage back to the box before it is laid out) or, the Ring-bearer
         at Minas Morgul, ``friends`` (Friends in Need: which unused cards count), then
         the next player's turn; ``before_roll``: a card ended the stage at the start of
-        a turn (Faramir), and that turn's roll follows."""
+        a turn (Faramir), and that turn's roll follows; ``left_out`` (friends): the card
+        Gandalf's Vision sends back as the final stage is laid out."""
         then: Op = ask("start") if before_roll else {"op": "next_player"}
         if self.tray or self.rolled:
             raise _bad("tray", f"phase {phase} comes after the turn's dice (tray and rolled empty)")
@@ -708,7 +730,9 @@ class MountDoomPositions(MountDoomBase):
             )
         mm = self.lay.minas_morgul
         helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
-        setup = {"op": "final_setup", "leave_out": None, "helpers": helpers}
+        if left_out is not None and left_out not in self.decks["6"]:
+            raise _bad("left_out", f"{left_out} is no card of the final stage's deck (decks.6)")
+        setup = {"op": "final_setup", "leave_out": left_out, "helpers": helpers}
         return [ask("friends"), setup, then]
 
     def _written_encounter(self) -> tuple[int | None, str | None, str | None, int | None, bool]:

@@ -21,7 +21,7 @@ GAMES: dict[str, tuple[str, set[str], set[str], range | tuple[int, ...]]] = {
     "mount-doom": (
         "projects/mount-doom",
         {"start", "place1", "roll2", "place2", "resolve", "turned", "advance", "army"}
-        | {"denethor", "battle", "gandalf", "boromir", "vision"},
+        | {"denethor", "battle", "gandalf", "boromir", "vision", "friends"},
         # "uruk": a battle of the Uruk-hai (phase battle or gandalf, uruk_battles written)
         {"resolve", "advance", "battle", "boromir", "uruk"},
         range(4),

@@ -569,3 +569,34 @@ def test_gandalfs_vision_after_faramir_ended_the_stage_before_the_roll(compiled)
     assert g.to_move == "p1" and g.turn == 5  # the turn Faramir began goes on: its roll
     with pytest.raises(StateError, match=r"position\.before_roll: says how phases vision"):
         MountDoom.from_position(compiled, position(before_roll=True))
+
+
+def test_friends_in_need_after_gandalfs_vision_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Gandalf's Vision: "You can use this card immediately before a next stage begins
+    and new Encounter cards are laid out." Friends in Need: "At Minas Morgul, before the
+    Mount Doom stage begins, you may move the One Ring ... toward the bright heart for
+    every still-unused friend and Gandalf card". The Vision sent Shelob back: a position
+    at Friends in Need (left_out, no queue); the Mount Doom cards are then laid out face
+    up (the players saw them all), Shelob in the box."""
+    friends = position(
+        options={"variant": "friends-in-need"},
+        phase="friends",
+        left_out="Shelob",
+        stage=6,
+        held={"Elrond": "p1"},
+        companions={"ringbearer": "Minas Morgul"}
+        | {"legolas": "the rally space", "aragorn": "the rally space"}
+        | {"gimli": "r30", "merry-pippin": "r30"},
+        ring="resolve space 6",
+        row=[[], [], [], [], [], []],
+    )
+    g = MountDoom.from_position(compiled, friends)
+    written = g.position()
+    assert written["left_out"] == "shelob" and written["queue"] is None
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("done"))
+    laid = [c for s in g.row for c in s]
+    assert len(laid) == 6 and all(c["up"] for c in laid) and "shelob" in g.box
+    assert "shelob" not in {c["card"] for c in laid}
+    with pytest.raises(StateError, match=r"position\.left_out: names the card Gandalf's"):
+        MountDoom.from_position(compiled, friends | {"phase": "vision", "stage_over": True})
