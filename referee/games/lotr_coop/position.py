@@ -211,6 +211,17 @@ class LotrCoopPosition:
             "cards after an Activity tile, else the next Event tile)"
         },
     )
+    ring_then: Literal["play", "reveal", "line", "each_pay", "group_pay", "volunteer"] | None = (
+        field(
+            default=None,
+            metadata={
+                "help": "with ring_line: the decision the Ring was put on at, awaited again "
+                "after the Ring's line advances (default: play after an Activity tile, else "
+                "reveal); line, or an Event's each_pay, group_pay, volunteer (placed by "
+                "event and answering, the whole payment owed)"
+            },
+        )
+    )
     queue: list[dict[str, Any]] | None = field(
         default=None,
         metadata={"help": "operations and decisions pending (advanced: default from phase)"},
@@ -410,12 +421,20 @@ class LotrCoopPositions(LotrCoopBase):
             raise _bad("owed", f"{n!r}: {self.players[q]} discards 1 to {full} card(s)")
         return [ask("discard", player=q, n=n), *after, *rest]
 
-    def _ring_queue(self, line: str, owed: Any) -> list[Op]:
+    def _ring_queue(
+        self,
+        line: str,
+        owed: Any,
+        then: str | None = None,
+        event: str | None = None,
+        answering: list[str] | None = None,
+    ) -> list[Op]:
         """The queue awaiting the discard of the die the Ring-bearer rolled as he put on
         the Ring ("The Ring-bearer rolls the die and must bear any negative consequences
         that occur. Thereafter the Ring-bearer advances the marker on any one Activity
-        line by a number of spaces"), then the active player's turn: his cards after an
-        Activity tile (the first of ``tile_discard``), else the next Event tile."""
+        line by a number of spaces"), then the decision it was put on at (``then``): by
+        default his cards after an Activity tile (the first of ``tile_discard``), else
+        the next Event tile; ``line`` or an Event's payment (``event``, ``answering``)."""
         rb = self.ringbearer
         if not self.ring_used or self.ring_on != rb:
             raise _bad(
@@ -436,12 +455,50 @@ class LotrCoopPositions(LotrCoopBase):
         tile = self.tile_discard[-1] if self.tile_discard else None
         activity = tile is not None and self.lay.tiles[tile].get("kind") == "activity"
         spaces = 4 - int(face.get("circles", 0))
+        if then is None:
+            then = "play" if activity else "reveal"
+        if (event is not None or answering is not None) and then not in EVENT_PHASES:
+            where = "event" if event is not None else "answering"
+            raise _bad(
+                where, f"with ring_line, places the Event's payment of ring_then, not {then}"
+            )
+        if then in EVENT_PHASES:
+            rest = self._event_queue(then, event, answering, None)
+        else:
+            rest = self._default_queue(then) or []
+            if not rest:
+                raise _bad("ring_then", f"{then}: no such decision is awaited here")
         return [
             ask("discard", player=rb, n=n),
             *ops[k + 1 :],
             {"op": "advance", "line": line, "n": spaces, "carry": False},
-            ask("play" if activity else "reveal"),
+            *rest,
         ]
+
+    def _written_ring(self) -> tuple[str, Any, str | None, str | None, list[str] | None] | None:
+        """``ring_line``, ``owed``, ``ring_then``, ``event`` and ``answering`` that rebuild
+        the queue awaiting the Ring's die, or ``None`` when no position can say it."""
+        adv = next((o for o in self.queue if o.get("op") == "advance"), {})
+        line, n = adv.get("line"), self.queue[0].get("n")
+        if not isinstance(line, str) or adv.get("carry") is not False:
+            return None
+        lead = [
+            self.players[int(o["player"])]
+            for o in self.queue
+            if o.get("op") == "ask" and o.get("phase") == "each_pay"
+        ]
+        for then in (None, "line", *EVENT_PHASES):
+            for event in (None, "box") if then in EVENT_PHASES else (None,):
+                for answering in (None, lead) if then == "each_pay" else (None,):
+                    try:
+                        if self._ring_queue(line, n, then, event, answering) == self.queue:
+                            name = event
+                            if then in EVENT_PHASES:
+                                name = self._event_ops(then, event)[0]
+                            return line, n, then, name, answering
+                    except StateError:
+                        continue
+        return None
 
     def _event_queue(
         self, phase: str, event: str | None, answering: list[str] | None, owed: Any
@@ -617,14 +674,12 @@ class LotrCoopPositions(LotrCoopBase):
             written = self._written_event()
             derived = written is not None
         event, answering, owed, more_dice = written or (None, None, None, 0)
-        ring_line = None
+        ring_line = ring_then = None
         if not over and not derived and self.phase == "discard" and len(self.queue) > 1:
-            line, n = self.queue[-2].get("line"), self.queue[0].get("n")
-            try:
-                if isinstance(line, str) and self._ring_queue(line, n) == self.queue:
-                    derived, ring_line, owed = True, line, n
-            except StateError:
-                pass
+            found = self._written_ring()
+            if found is not None:
+                derived = True
+                ring_line, owed, ring_then, event, answering = found
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -662,6 +717,7 @@ class LotrCoopPositions(LotrCoopBase):
             owed=owed,
             more_dice=more_dice,
             ring_line=ring_line,
+            ring_then=ring_then,  # type: ignore[arg-type]
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -786,6 +842,7 @@ class LotrCoopPositions(LotrCoopBase):
             "owed": ("group_pay", "discard"),
             "ring_line": ("discard",),
             "more_dice": DIE_PHASES,
+            "ring_then": ("discard",),
         }
         for key, given in (
             ("event", p.event),
@@ -793,6 +850,7 @@ class LotrCoopPositions(LotrCoopBase):
             ("owed", p.owed),
             ("ring_line", p.ring_line),
             ("more_dice", p.more_dice or None),
+            ("ring_then", p.ring_then),
         ):
             if given is not None and (p.queue is not None or p.phase not in phases[key]):
                 raise _bad(
@@ -800,6 +858,8 @@ class LotrCoopPositions(LotrCoopBase):
                     f"belongs to phase {' or '.join(phases[key])} written without a queue, "
                     f"not to {'a written queue' if p.queue is not None else repr(p.phase)}",
                 )
+        if p.ring_then is not None and p.ring_line is None:
+            raise _bad("ring_then", "the decision the Ring's die comes back to: give ring_line")
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
             first = self.queue[0] if self.queue else {}
@@ -814,13 +874,13 @@ class LotrCoopPositions(LotrCoopBase):
             if p.phase in EVENT_PHASES and not self._at_mount_doom():
                 queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
             elif p.ring_line is not None and not self._at_mount_doom():
-                if p.phase != "discard" or p.event or p.answering or p.more_dice:
+                if p.phase != "discard" or p.more_dice:
                     raise _bad(
                         "ring_line",
-                        "belongs to phase discard (the Ring-bearer's die; no event, "
-                        f"answering or more_dice), not to {p.phase!r}",
+                        "belongs to phase discard (the Ring-bearer's die; no more_dice), "
+                        f"not to {p.phase!r}",
                     )
-                queue = self._ring_queue(p.ring_line, p.owed)
+                queue = self._ring_queue(p.ring_line, p.owed, p.ring_then, p.event, p.answering)
             elif p.phase in DIE_PHASES and not self._at_mount_doom():
                 queue = self._die_queue(p.phase, p.event, p.answering, p.owed, p.more_dice)
             if queue is None:

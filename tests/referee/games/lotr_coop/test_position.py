@@ -451,3 +451,34 @@ def test_a_second_die_space_of_one_advance_as_a_position(compiled) -> None:  # t
     assert g.corruption[1] == dark + 1 and g.phase == "play"  # the second die, then his cards
     with pytest.raises(StateError, match=r"position\.more_dice: 1: more die spaces come from"):
         LotrCoop.from_position(compiled, pos | {"tile_discard": ["sundial", "sundial"]})
+
+
+def test_the_ring_put_on_at_the_choice_of_a_line_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "Once during each Scenario the Ring-bearer may put on the Ring, either
+    after the active player revealed an Event tile, or after the execution of a tile or
+    a card ... Thereafter the active player continues with the turn." Sam revealed the
+    Friendship tile ("As there are no Friendship symbols on the Moria board, he may
+    advance any Activity marker"); before he chose, Frodo put on the Ring for the
+    Travelling line and the die showed discard: ring_then line, no queue."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="travelling",
+        ring_then="line",
+        tile_discard=["friendship"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["ring_then"] == "line"
+    same_again(compiled, g)
+    before = g.markers["travelling"]
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.markers["travelling"] == before + 4 and g.phase == "line"  # Sam chooses now
+    with pytest.raises(StateError, match=r"position\.ring_then: the decision the Ring's die"):
+        LotrCoop.from_position(compiled, pos | {"ring_line": None})
+    with pytest.raises(StateError, match=r"position\.event: with ring_line, places the Event"):
+        LotrCoop.from_position(compiled, pos | {"event": "box"})
