@@ -218,9 +218,16 @@ class LotrCoopPosition:
                 "help": "with ring_line: the decision the Ring was put on at, awaited again "
                 "after the Ring's line advances (default: play after an Activity tile, else "
                 "reveal); line, or an Event's each_pay, group_pay, volunteer (placed by "
-                "event and answering, the whole payment owed)"
+                "event and answering, ring_then_owed what is still owed)"
             },
         )
+    )
+    ring_then_owed: int | list[Literal["card", "life", "shield"]] | None = field(
+        default=None,
+        metadata={
+            "help": "ring_then group_pay: what the group still owes of the payment the Ring "
+            "was put on at, as owed writes it for phase group_pay (default: the whole)"
+        },
     )
     queue: list[dict[str, Any]] | None = field(
         default=None,
@@ -428,6 +435,7 @@ class LotrCoopPositions(LotrCoopBase):
         then: str | None = None,
         event: str | None = None,
         answering: list[str] | None = None,
+        then_owed: Any = None,
     ) -> list[Op]:
         """The queue awaiting the discard of the die the Ring-bearer rolled as he put on
         the Ring ("The Ring-bearer rolls the die and must bear any negative consequences
@@ -462,8 +470,15 @@ class LotrCoopPositions(LotrCoopBase):
             raise _bad(
                 where, f"with ring_line, places the Event's payment of ring_then, not {then}"
             )
+        if then_owed is not None and then != "group_pay":
+            raise _bad("ring_then_owed", f"what a group payment still owes, not {then}")
         if then in EVENT_PHASES:
-            rest = self._event_queue(then, event, answering, None)
+            try:
+                rest = self._event_queue(then, event, answering, then_owed)
+            except StateError as exc:  # the payment's owed is written as ring_then_owed
+                raise StateError(
+                    str(exc).replace("position.owed:", "position.ring_then_owed:"), code=exc.code
+                ) from None
         else:
             rest = self._default_queue(then) or []
             if not rest:
@@ -475,13 +490,20 @@ class LotrCoopPositions(LotrCoopBase):
             *rest,
         ]
 
-    def _written_ring(self) -> tuple[str, Any, str | None, str | None, list[str] | None] | None:
-        """``ring_line``, ``owed``, ``ring_then``, ``event`` and ``answering`` that rebuild
-        the queue awaiting the Ring's die, or ``None`` when no position can say it."""
+    def _written_ring(
+        self,
+    ) -> tuple[str, Any, str | None, str | None, list[str] | None, Any] | None:
+        """``ring_line``, ``owed``, ``ring_then``, ``event``, ``answering`` and
+        ``ring_then_owed`` that rebuild the queue awaiting the Ring's die, or ``None``
+        when no position can say it."""
         adv = next((o for o in self.queue if o.get("op") == "advance"), {})
         line, n = adv.get("line"), self.queue[0].get("n")
         if not isinstance(line, str) or adv.get("carry") is not False:
             return None
+        pay = next(
+            (o for o in self.queue if o.get("op") == "ask" and o.get("phase") == "group_pay"), {}
+        )
+        due = pay.get("n", pay.get("needs"))
         lead = [
             self.players[int(o["player"])]
             for o in self.queue
@@ -490,12 +512,14 @@ class LotrCoopPositions(LotrCoopBase):
         for then in (None, "line", *EVENT_PHASES):
             for event in (None, "box") if then in EVENT_PHASES else (None,):
                 for answering in (None, lead) if then == "each_pay" else (None,):
+                    owes = due if then == "group_pay" else None
                     try:
-                        if self._ring_queue(line, n, then, event, answering) == self.queue:
+                        queue = self._ring_queue(line, n, then, event, answering, owes)
+                        if queue == self.queue:
                             name = event
                             if then in EVENT_PHASES:
                                 name = self._event_ops(then, event)[0]
-                            return line, n, then, name, answering
+                            return line, n, then, name, answering, owes
                     except StateError:
                         continue
         return None
@@ -674,12 +698,12 @@ class LotrCoopPositions(LotrCoopBase):
             written = self._written_event()
             derived = written is not None
         event, answering, owed, more_dice = written or (None, None, None, 0)
-        ring_line = ring_then = None
+        ring_line = ring_then = ring_then_owed = None
         if not over and not derived and self.phase == "discard" and len(self.queue) > 1:
             found = self._written_ring()
             if found is not None:
                 derived = True
-                ring_line, owed, ring_then, event, answering = found
+                ring_line, owed, ring_then, event, answering, ring_then_owed = found
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -718,6 +742,7 @@ class LotrCoopPositions(LotrCoopBase):
             more_dice=more_dice,
             ring_line=ring_line,
             ring_then=ring_then,  # type: ignore[arg-type]
+            ring_then_owed=ring_then_owed,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -860,6 +885,8 @@ class LotrCoopPositions(LotrCoopBase):
                 )
         if p.ring_then is not None and p.ring_line is None:
             raise _bad("ring_then", "the decision the Ring's die comes back to: give ring_line")
+        if p.ring_then_owed is not None and p.ring_then != "group_pay":
+            raise _bad("ring_then_owed", "what the group payment of ring_then group_pay owes")
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
             first = self.queue[0] if self.queue else {}
@@ -880,7 +907,9 @@ class LotrCoopPositions(LotrCoopBase):
                         "belongs to phase discard (the Ring-bearer's die; no more_dice), "
                         f"not to {p.phase!r}",
                     )
-                queue = self._ring_queue(p.ring_line, p.owed, p.ring_then, p.event, p.answering)
+                queue = self._ring_queue(
+                    p.ring_line, p.owed, p.ring_then, p.event, p.answering, p.ring_then_owed
+                )
             elif p.phase in DIE_PHASES and not self._at_mount_doom():
                 queue = self._die_queue(p.phase, p.event, p.answering, p.owed, p.more_dice)
             if queue is None:

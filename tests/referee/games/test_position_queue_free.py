@@ -62,3 +62,29 @@ def test_decisions_are_written_without_queue_steps(rules: str) -> None:
             g.push(pick.choice(list(g.legal_moves)))
     # the games met an encounter's or an Event's decisions, not only the turn's start
     assert met <= seen, sorted(seen)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rules,steps", [("mount-doom", 1500), ("lotr-coop", 600)])
+def test_no_decision_of_many_games_needs_a_queue(rules: str, steps: int) -> None:
+    """The wider sweep docs/reference/positions.md quotes: 30 seeded random games each
+    of 2, 3 and 4 players meet no decision whose position needs a queue, and every
+    position written sets up the same game again."""
+    cls = get_game(rules)
+    compiled = compile_board(load_project(ROOT / GAMES[rules][0]))
+    queued: list[tuple[int, int, str]] = []
+    for players in (2, 3, 4):
+        for seed in range(30):
+            g: Any = cls.new(compiled, players=players, seed=seed)
+            pick = random.Random(seed * 7 + players)
+            for _ in range(steps):
+                if g.outcome is not None:
+                    break
+                pos = g.position()
+                if pos["queue"] is not None:
+                    queued.append((players, seed, g.phase))
+                else:
+                    again = cls.from_position(compiled, pos)
+                    assert again.to_json()["state"] == g.to_json()["state"], (seed, g.phase)
+                g.push(pick.choice(list(g.legal_moves)))
+    assert queued == []

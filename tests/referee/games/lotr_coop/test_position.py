@@ -482,3 +482,33 @@ def test_the_ring_put_on_at_the_choice_of_a_line_as_a_position(compiled) -> None
         LotrCoop.from_position(compiled, pos | {"ring_line": None})
     with pytest.raises(StateError, match=r"position\.event: with ring_line, places the Event"):
         LotrCoop.from_position(compiled, pos | {"event": "box"})
+
+
+def test_the_ring_put_on_at_a_payment_partly_made_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "the Ring-bearer may put on the Ring, either after the active player
+    revealed an Event tile ... Thereafter the active player continues with the turn."
+    The card-life-shield tile ("If you discard 1 card, 1 Life token and 1 shield between
+    you, nothing happens") half paid, the card given; then Frodo put on the Ring and its
+    die showed discard: ring_then group_pay, ring_then_owed the life and the shield."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="fighting",
+        ring_then="group_pay",
+        ring_then_owed=["life", "shield"],
+        tile_discard=["card-life-shield"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["ring_then_owed"] == ["life", "shield"]
+    same_again(compiled, g)
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.phase == "group_pay" and g.queue[0]["needs"] == ["life", "shield"]
+    with pytest.raises(StateError, match=r"position\.ring_then_owed: \['life', 'life'\]: each"):
+        LotrCoop.from_position(compiled, pos | {"ring_then_owed": ["life", "life"]})
+    with pytest.raises(StateError, match=r"position\.ring_then_owed: what the group payment"):
+        LotrCoop.from_position(compiled, pos | {"ring_then": "line"})
