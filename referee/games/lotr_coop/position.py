@@ -55,8 +55,10 @@ class LotrCoopPosition:
     die an Event rolls is placed the same way: ``roll`` (the pause before it) and
     ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
     Hobbit who rolls first (an Activity space's die: ``more_dice`` those the same
-    advance reached still to roll after it); ``ring_line`` makes it the die of the Ring-bearer who put
-    on the Ring, the Activity line he advances after it.
+    advance reached still to roll after it); ``ring_line`` makes it the die of the
+    Ring-bearer who put on the Ring, the Activity line he advances after it
+    (``ring_then``: the decision awaited again after it, ``ring_then_owed`` a group
+    payment's rest).
     """
 
     corruption: dict[str, str] = field(

@@ -77,7 +77,8 @@ class MountDoomPosition:
     the Dead goes), ``denethor`` (which companion die he rolls again) and ``gandalf``
     (a battle die showed Gandalf); at a stage's end ``vision`` (Gandalf's Vision) and
     ``friends`` (Friends in Need), ``before_roll`` when a card ended the stage at the
-    start of a turn (Faramir) and the turn goes on. A battle against the Uruk-hai is one of
+    start of a turn (Faramir) and the turn goes on, ``left_out`` the Mount Doom card
+    Gandalf's Vision sent back before Friends in Need. A battle against the Uruk-hai is one of
     ``uruk_battles`` still to fight; ``boromir`` is such a battle just lost, Boromir's
     card at hand ("after a lost battle against one Uruk-hai").
     """
