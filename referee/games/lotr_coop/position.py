@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...errors import StateError
 from ..names import CardTitles, resolve, unknown
@@ -54,7 +54,11 @@ class LotrCoopPosition:
     What follows is derived: the rest of that Event, then the next Event tile. The
     die an Event rolls is placed the same way: ``roll`` (the pause before it) and
     ``discard`` (``owed``: the cards still to discard), ``answering`` naming the
-    Hobbit who rolls first.
+    Hobbit who rolls first (an Activity space's die: ``more_dice`` those the same
+    advance reached still to roll after it); ``ring_line`` makes it the die of the
+    Ring-bearer who put on the Ring, the Activity line he advances after it
+    (``ring_then``: the decision awaited again after it, ``ring_then_owed`` a group
+    payment's rest).
     """
 
     corruption: dict[str, str] = field(
@@ -159,8 +163,8 @@ class LotrCoopPosition:
             "the tile done), line (which line an Activity tile advances, its own being "
             "full), roll (at Mount Doom: the die, the default there; elsewhere an Event's "
             "die), each_pay, group_pay, volunteer, discard (an Event's decisions, see "
-            "event; after an Activity tile, its die space's die); the Ring's die needs the "
-            "queue position() writes"
+            "event; after an Activity tile, its die space's die; with ring_line, the die "
+            "of the Ring-bearer who put on the Ring)"
         },
     )
     event: str | None = field(
@@ -187,6 +191,44 @@ class LotrCoopPosition:
             "help": "phase group_pay: what the group still owes, a number of cards (or "
             "symbols), or for the card-life-shield tile the things still to give "
             "(default: the whole payment); discard: the cards still to discard"
+        },
+    )
+    more_dice: int = field(
+        default=0,
+        metadata={
+            "help": "phases roll, discard of an Activity space's die (the first of "
+            "tile_discard an Activity tile): the die spaces the same advance reached still "
+            'to roll after this die ("every space moved over or landed on must be carried '
+            'out. If this includes an instruction to roll the die, this is done last")',
+            "low": 0,
+        },
+    )
+    ring_line: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase discard of the die the Ring-bearer rolled as he put on the Ring: "
+            'the Activity line he then advances ("Thereafter the Ring-bearer advances the '
+            "marker on any one Activity line by a number of spaces\", 4 less the die's "
+            "circles: 4 for discard two cards); then the active player's turn goes on (his "
+            "cards after an Activity tile, else the next Event tile)"
+        },
+    )
+    ring_then: Literal["play", "reveal", "line", "each_pay", "group_pay", "volunteer"] | None = (
+        field(
+            default=None,
+            metadata={
+                "help": "with ring_line: the decision the Ring was put on at, awaited again "
+                "after the Ring's line advances (default: play after an Activity tile, else "
+                "reveal); line, or an Event's each_pay, group_pay, volunteer (placed by "
+                "event and answering, ring_then_owed what is still owed)"
+            },
+        )
+    )
+    ring_then_owed: int | list[Literal["card", "life", "shield"]] | None = field(
+        default=None,
+        metadata={
+            "help": "ring_then group_pay: what the group still owes of the payment the Ring "
+            "was put on at, as owed writes it for phase group_pay (default: the whole)"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -222,6 +264,10 @@ def _bad(where: str, what: str) -> StateError:
 
 class LotrCoopPositions(LotrCoopBase):
     """:meth:`dump_position` and :meth:`load_position` (the kit does the rest)."""
+
+    if TYPE_CHECKING:  # the rules' (effects.py), which the game class brings in
+
+        def _die_ops(self, p: int, face: dict[str, Any]) -> list[dict[str, Any]]: ...
 
     def _pid_of(self, name: str, where: str) -> int:
         if name not in self.players:
@@ -314,7 +360,12 @@ class LotrCoopPositions(LotrCoopBase):
         return event, ops[k], [*ops[k + 1 :], ask("reveal")]
 
     def _die_queue(
-        self, phase: str, event: str | None, answering: list[str] | None, owed: Any
+        self,
+        phase: str,
+        event: str | None,
+        answering: list[str] | None,
+        owed: Any,
+        more_dice: int = 0,
     ) -> list[Op]:
         """The queue awaiting an Event's die: ``roll`` (the pause before it, for a
         yellow or Gandalf card) or ``discard`` (it showed "discard two cards"), of the
@@ -330,8 +381,14 @@ class LotrCoopPositions(LotrCoopBase):
                 )
             if answering is not None:
                 raise _bad("answering", "an Activity space's die is the active player's")
-            rest: list[Op] = [ask("play")]
             op: Op = {"op": "die", "player": self.active}
+            rest: list[Op] = [*(dict(op) for _ in range(more_dice)), ask("play")]
+        elif more_dice:
+            raise _bad(
+                "more_dice",
+                f"{more_dice}: more die spaces come from an Activity tile's or card's advance, "
+                f"but the tile last revealed is {tile or 'none'}, no Activity tile",
+            )
         else:
             _, op, rest = self._event_ops(phase, event)
         while op["op"] in ("group", "group_mixed", "volunteer"):  # refused: its else runs
@@ -373,6 +430,102 @@ class LotrCoopPositions(LotrCoopBase):
             raise _bad("owed", f"{n!r}: {self.players[q]} discards 1 to {full} card(s)")
         return [ask("discard", player=q, n=n), *after, *rest]
 
+    def _ring_queue(
+        self,
+        line: str,
+        owed: Any,
+        then: str | None = None,
+        event: str | None = None,
+        answering: list[str] | None = None,
+        then_owed: Any = None,
+    ) -> list[Op]:
+        """The queue awaiting the discard of the die the Ring-bearer rolled as he put on
+        the Ring ("The Ring-bearer rolls the die and must bear any negative consequences
+        that occur. Thereafter the Ring-bearer advances the marker on any one Activity
+        line by a number of spaces"), then the decision it was put on at (``then``): by
+        default his cards after an Activity tile (the first of ``tile_discard``), else
+        the next Event tile; ``line`` or an Event's payment (``event``, ``answering``)."""
+        rb = self.ringbearer
+        if not self.ring_used or self.ring_on != rb:
+            raise _bad(
+                "ring_on",
+                f"the Ring's die is rolled by the Ring-bearer as he puts it on: ring_used "
+                f"true and ring_on {self.players[rb]}",
+            )
+        lines = self._open_lines()
+        if line not in lines:
+            raise unknown("position.ring_line", "Activity line still open", line, lines)
+        face = next(f for f in self.lay.die if f.get("discard"))  # "discard two cards"
+        ops = self._die_ops(rb, face)
+        k = next(i for i, o in enumerate(ops) if o["op"] == "die_discard")
+        full = int(ops[k]["n"])
+        n = full if owed is None else owed
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= full:
+            raise _bad("owed", f"{n!r}: {self.players[rb]} discards 1 to {full} card(s)")
+        tile = self.tile_discard[-1] if self.tile_discard else None
+        activity = tile is not None and self.lay.tiles[tile].get("kind") == "activity"
+        spaces = 4 - int(face.get("circles", 0))
+        if then is None:
+            then = "play" if activity else "reveal"
+        if (event is not None or answering is not None) and then not in EVENT_PHASES:
+            where = "event" if event is not None else "answering"
+            raise _bad(
+                where, f"with ring_line, places the Event's payment of ring_then, not {then}"
+            )
+        if then_owed is not None and then != "group_pay":
+            raise _bad("ring_then_owed", f"what a group payment still owes, not {then}")
+        if then in EVENT_PHASES:
+            try:
+                rest = self._event_queue(then, event, answering, then_owed)
+            except StateError as exc:  # the payment's owed is written as ring_then_owed
+                raise StateError(
+                    str(exc).replace("position.owed:", "position.ring_then_owed:"), code=exc.code
+                ) from None
+        else:
+            rest = self._default_queue(then) or []
+            if not rest:
+                raise _bad("ring_then", f"{then}: no such decision is awaited here")
+        return [
+            ask("discard", player=rb, n=n),
+            *ops[k + 1 :],
+            {"op": "advance", "line": line, "n": spaces, "carry": False},
+            *rest,
+        ]
+
+    def _written_ring(
+        self,
+    ) -> tuple[str, Any, str | None, str | None, list[str] | None, Any] | None:
+        """``ring_line``, ``owed``, ``ring_then``, ``event``, ``answering`` and
+        ``ring_then_owed`` that rebuild the queue awaiting the Ring's die, or ``None``
+        when no position can say it."""
+        adv = next((o for o in self.queue if o.get("op") == "advance"), {})
+        line, n = adv.get("line"), self.queue[0].get("n")
+        if not isinstance(line, str) or adv.get("carry") is not False:
+            return None
+        pay = next(
+            (o for o in self.queue if o.get("op") == "ask" and o.get("phase") == "group_pay"), {}
+        )
+        due = pay.get("n", pay.get("needs"))
+        lead = [
+            self.players[int(o["player"])]
+            for o in self.queue
+            if o.get("op") == "ask" and o.get("phase") == "each_pay"
+        ]
+        for then in (None, "line", *EVENT_PHASES):
+            for event in (None, "box") if then in EVENT_PHASES else (None,):
+                for answering in (None, lead) if then == "each_pay" else (None,):
+                    owes = due if then == "group_pay" else None
+                    try:
+                        queue = self._ring_queue(line, n, then, event, answering, owes)
+                        if queue == self.queue:
+                            name = event
+                            if then in EVENT_PHASES:
+                                name = self._event_ops(then, event)[0]
+                            return line, n, then, name, answering, owes
+                    except StateError:
+                        continue
+        return None
+
     def _event_queue(
         self, phase: str, event: str | None, answering: list[str] | None, owed: Any
     ) -> list[Op]:
@@ -412,9 +565,10 @@ class LotrCoopPositions(LotrCoopBase):
             return [ask("group_pay", **pay, **{"else": op["else"]}), *rest]
         return [ask("volunteer", n=int(op["n"]), **{"else": op["else"]}), *rest]
 
-    def _written_event(self) -> tuple[str, list[str] | None, Any] | None:
-        """``event``, ``answering`` and ``owed`` that rebuild the queue of an Event's
-        decision (:meth:`_event_queue`), or ``None`` when no position can say it."""
+    def _written_event(self) -> tuple[str, list[str] | None, Any, int] | None:
+        """``event``, ``answering``, ``owed`` and ``more_dice`` that rebuild the queue of
+        an Event's decision (:meth:`_event_queue`), or ``None`` when no position can
+        say it."""
         first = self.queue[0] if self.queue else {}
         answering = owed = None
         if self.phase == "each_pay":
@@ -432,13 +586,17 @@ class LotrCoopPositions(LotrCoopBase):
             owed = first.get("n") if self.phase == "discard" else None
             tail = [self.players[r] for r in order[order.index(q) :]] if q in order else None
             tile = self.tile_discard[-1] if self.tile_discard else None
+            activity = tile is not None and self.lay.tiles[tile].get("kind") == "activity"
+            # the die spaces one advance reached still to roll (an Activity space's die)
+            more = self.queue.count({"op": "die", "player": self.active}) if activity else 0
             for event in (None, "box"):
                 for answering in (None, tail):
                     try:
-                        if self.queue == self._die_queue(self.phase, event, answering, owed):
-                            if tile is not None and self.lay.tiles[tile].get("kind") == "activity":
-                                return tile, answering, owed
-                            return self._event_ops(self.phase, event)[0], answering, owed
+                        queue = self._die_queue(self.phase, event, answering, owed, more)
+                        if self.queue == queue:
+                            if activity:
+                                return tile, answering, owed, more  # type: ignore[return-value]
+                            return self._event_ops(self.phase, event)[0], answering, owed, 0
                     except StateError:
                         continue
             return None
@@ -446,7 +604,7 @@ class LotrCoopPositions(LotrCoopBase):
             try:
                 name, _, _ = self._event_ops(self.phase, event)
                 if self.queue == self._event_queue(self.phase, event, answering, owed):
-                    return name, answering, owed
+                    return name, answering, owed, 0
             except StateError:
                 continue
         return None
@@ -541,7 +699,13 @@ class LotrCoopPositions(LotrCoopBase):
         ):
             written = self._written_event()
             derived = written is not None
-        event, answering, owed = written or (None, None, None)
+        event, answering, owed, more_dice = written or (None, None, None, 0)
+        ring_line = ring_then = ring_then_owed = None
+        if not over and not derived and self.phase == "discard" and len(self.queue) > 1:
+            found = self._written_ring()
+            if found is not None:
+                derived = True
+                ring_line, owed, ring_then, event, answering, ring_then_owed = found
         return LotrCoopPosition(
             corruption={n: lay.corruption[self.corruption[p]] for p, n in enumerate(self.players)},
             sauron=lay.corruption[self.sauron],
@@ -577,6 +741,10 @@ class LotrCoopPositions(LotrCoopBase):
             event=event,
             answering=answering,
             owed=owed,
+            more_dice=more_dice,
+            ring_line=ring_line,
+            ring_then=ring_then,  # type: ignore[arg-type]
+            ring_then_owed=ring_then_owed,
             queue=None if derived or over else [dict(o) for o in self.queue],
             result=self.result,
         )
@@ -699,14 +867,28 @@ class LotrCoopPositions(LotrCoopBase):
             "event": (*EVENT_PHASES, *DIE_PHASES),
             "answering": ("each_pay", *DIE_PHASES),
             "owed": ("group_pay", "discard"),
+            "ring_line": ("discard",),
+            "more_dice": DIE_PHASES,
+            "ring_then": ("discard",),
         }
-        for key, given in (("event", p.event), ("answering", p.answering), ("owed", p.owed)):
+        for key, given in (
+            ("event", p.event),
+            ("answering", p.answering),
+            ("owed", p.owed),
+            ("ring_line", p.ring_line),
+            ("more_dice", p.more_dice or None),
+            ("ring_then", p.ring_then),
+        ):
             if given is not None and (p.queue is not None or p.phase not in phases[key]):
                 raise _bad(
                     key,
                     f"belongs to phase {' or '.join(phases[key])} written without a queue, "
                     f"not to {'a written queue' if p.queue is not None else repr(p.phase)}",
                 )
+        if p.ring_then is not None and p.ring_line is None:
+            raise _bad("ring_then", "the decision the Ring's die comes back to: give ring_line")
+        if p.ring_then_owed is not None and p.ring_then != "group_pay":
+            raise _bad("ring_then_owed", "what the group payment of ring_then group_pay owes")
         if p.queue is not None:
             self.queue = [dict(o) for o in p.queue]
             first = self.queue[0] if self.queue else {}
@@ -720,8 +902,18 @@ class LotrCoopPositions(LotrCoopBase):
             queue = self._default_queue(p.phase)
             if p.phase in EVENT_PHASES and not self._at_mount_doom():
                 queue = self._event_queue(p.phase, p.event, p.answering, p.owed)
+            elif p.ring_line is not None and not self._at_mount_doom():
+                if p.phase != "discard" or p.more_dice:
+                    raise _bad(
+                        "ring_line",
+                        "belongs to phase discard (the Ring-bearer's die; no more_dice), "
+                        f"not to {p.phase!r}",
+                    )
+                queue = self._ring_queue(
+                    p.ring_line, p.owed, p.ring_then, p.event, p.answering, p.ring_then_owed
+                )
             elif p.phase in DIE_PHASES and not self._at_mount_doom():
-                queue = self._die_queue(p.phase, p.event, p.answering, p.owed)
+                queue = self._die_queue(p.phase, p.event, p.answering, p.owed, p.more_dice)
             if queue is None:
                 where = "at Mount Doom" if self._at_mount_doom() else "here"
                 raise _bad("phase", f"{p.phase!r} {where} needs the queue position() writes for it")

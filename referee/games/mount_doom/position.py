@@ -8,6 +8,7 @@ card first; what it leaves out is filled in (see :class:`MountDoomPosition`).
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -48,7 +49,9 @@ class TrayDie:
 #: the decisions a position may await without a written queue (see MountDoomPositions)
 DICE_PHASES = ("start", "place1", "roll2", "place2", "resolve")
 #: the decisions while a black die's encounter is carried out, at ``at``
-ENCOUNTER_PHASES = ("turned", "battle", "gandalf", "advance", "army", "denethor")
+ENCOUNTER_PHASES = ("turned", "battle", "gandalf", "boromir", "advance", "army", "denethor")
+#: the decisions of a battle (``battle`` names its card, ``uruk_battles`` the Uruk-hai's)
+BATTLE_PHASES = ("battle", "gandalf", "boromir")
 
 
 @dataclass
@@ -73,8 +76,11 @@ class MountDoomPosition:
     symbol of an empty encounter position: move 0, 1 or 2), ``army`` (where the Army of
     the Dead goes), ``denethor`` (which companion die he rolls again) and ``gandalf``
     (a battle die showed Gandalf); at a stage's end ``vision`` (Gandalf's Vision) and
-    ``friends`` (Friends in Need). Boromir and the Uruk-hai's battles need the
-    ``queue`` that ``position()`` writes for them.
+    ``friends`` (Friends in Need), ``before_roll`` when a card ended the stage at the
+    start of a turn (Faramir) and the turn goes on, ``left_out`` the Mount Doom card
+    Gandalf's Vision sent back before Friends in Need. A battle against the Uruk-hai is one of
+    ``uruk_battles`` still to fight; ``boromir`` is such a battle just lost, Boromir's
+    card at hand ("after a lost battle against one Uruk-hai").
     """
 
     companions: dict[str, str] = field(
@@ -180,21 +186,33 @@ class MountDoomPosition:
             "the card at 'at' was just turned face up, the players may use 'any time' "
             "cards before it is carried out; battle: a battle die pending; advance, army, "
             "denethor: the symbol, Army of the Dead or Denethor at 'at'; gandalf: a battle "
-            "die showed Gandalf; vision, friends: a stage's end; boromir needs the queue "
-            "position() writes"
+            "die showed Gandalf; boromir: a battle against one Uruk-hai lost, Boromir may "
+            "roll again; vision, friends: a stage's end"
         },
     )
     battle: str | None = field(
         default=None,
         metadata={
-            "help": "phase battle: the Encounter card being fought (default: the card face "
-            "up where the last resolved black die points)"
+            "help": "phases battle, gandalf, boromir: the Encounter card being fought "
+            "(default: the card face up where the last resolved black die points)"
+        },
+    )
+    uruk_battles: int | None = field(
+        default=None,
+        metadata={
+            "help": "phases battle, gandalf, boromir of an Uruk-hai card: the battles against "
+            'the Uruk-hai still to fight, this one included ("as many battles as there are '
+            'Uruk-hai (including their leader) at Isengard", one after another; '
+            "uruk_wins counts those won so far)",
+            "low": 1,
+            "high": 6,
         },
     )
     at: int | None = field(
         default=None,
         metadata={
-            "help": "phases turned, battle, advance, army, denethor: the encounter position "
+            "help": "phases turned, battle, gandalf, boromir, advance, army, denethor: the "
+            "encounter position "
             "(1 to 6) being carried out (default: where the tray's last resolved black die points; "
             "the final stage has no tray: the Mount Doom roll's black die, required)",
             "low": 1,
@@ -207,6 +225,23 @@ class MountDoomPosition:
             "help": "phase turned: the card just turned face up (default: the card face up "
             "at 'at'; a card put back in the box once met, like the Cave Troll, is named "
             "here and lies in box)"
+        },
+    )
+    before_roll: bool = field(
+        default=False,
+        metadata={
+            "help": "phases vision, friends: the stage ended at the start of the turn, before "
+            'its roll (Faramir: "the stage ends immediately. The next stage is prepared '
+            'directly"); to_move then rolls, in the same turn (default: the stage ended '
+            "after the turn's dice, the next player's turn follows)"
+        },
+    )
+    left_out: str | None = field(
+        default=None,
+        metadata={
+            "help": "phase friends: the Mount Doom card Gandalf's Vision sent back to the box "
+            "before the final stage (id or title; it lies in decks.6 until the stage is "
+            "laid out, the others then face up: the players saw them all)"
         },
     )
     queue: list[dict[str, Any]] | None = field(
@@ -254,7 +289,7 @@ class MountDoomPositions(MountDoomBase):
             pile = getattr(p, key)
             if pile is not None:
                 setattr(p, key, [read(c, f"position.{key}[{i}]") for i, c in enumerate(pile)])
-        for key in ("battle", "turned"):
+        for key in ("battle", "turned", "left_out"):
             if getattr(p, key) is not None:
                 setattr(p, key, titles.read(getattr(p, key), f"position.{key}"))
         if len(p.row) != 6:
@@ -296,7 +331,7 @@ class MountDoomPositions(MountDoomBase):
         for key in ("gandalf_stack", "box", "unseen"):
             if isinstance(out.get(key), list):
                 out[key] = each(out[key])
-        for key in ("battle", "turned"):
+        for key in ("battle", "turned", "left_out"):
             if isinstance(out.get(key), str):
                 out[key] = titles.write(out[key])
         return out
@@ -305,10 +340,19 @@ class MountDoomPositions(MountDoomBase):
         lay = self.lay
         over = self.result is not None
         derived = not over and self.queue == self._dice_queue(self.phase)
-        at = turned = battle = None
+        at = turned = battle = uruk_battles = None
         if not over and not derived and self.phase in (*ENCOUNTER_PHASES, "vision", "friends"):
             # a card being carried out: derived when phase, at and the card rebuild it
-            at, turned, battle, derived = self._written_encounter()
+            at, turned, battle, uruk_battles, derived = self._written_encounter()
+        before_roll, left_out = False, None
+        if not over and not derived and self.phase in ("vision", "friends"):
+            setup = self.queue[1] if len(self.queue) > 1 else {}
+            out = setup.get("leave_out") if self.phase == "friends" else None
+            for before in (False, True):  # True: a card ended the stage before the roll
+                with suppress(StateError):
+                    if self._stage_end_queue(self.phase, before, out) == self.queue:
+                        derived, before_roll, left_out = True, before, out
+                        break
         return MountDoomPosition(
             companions={c: lay.rally if p == RALLY else lay.route[p] for c, p in self.pos.items()},
             ring=lay.resolve[self.ring],
@@ -337,6 +381,9 @@ class MountDoomPositions(MountDoomBase):
             ],
             phase=None if over else self.phase,  # type: ignore[arg-type]
             battle=battle,
+            uruk_battles=uruk_battles,
+            before_roll=before_roll,
+            left_out=left_out,
             at=at,
             turned=turned,
             queue=None if derived or over else [dict(o) for o in self.queue],
@@ -429,20 +476,35 @@ class MountDoomPositions(MountDoomBase):
         elif p.result is not None:
             self.queue = []
         else:
-            phase = p.phase or ("battle" if p.battle else self._phase_of_dice())
-            if p.battle is not None and phase not in ("battle", "gandalf"):
-                raise _bad("battle", f"names the card of phases battle and gandalf, not of {phase}")
+            fight = p.battle is not None or p.uruk_battles is not None
+            phase = p.phase or ("battle" if fight else self._phase_of_dice())
+            if p.battle is not None and phase not in BATTLE_PHASES:
+                raise _bad(
+                    "battle", f"names the card of phases battle, gandalf, boromir, not of {phase}"
+                )
+            if p.uruk_battles is not None and phase not in BATTLE_PHASES:
+                raise _bad(
+                    "uruk_battles",
+                    f"counts the battles of phases battle, gandalf, boromir, not of {phase}",
+                )
             if p.at is not None and phase not in ENCOUNTER_PHASES:
                 raise _bad(
                     "at",
                     f"names the encounter of phases {', '.join(ENCOUNTER_PHASES)}, not of {phase}",
                 )
+            if p.before_roll and phase not in ("vision", "friends"):
+                raise _bad("before_roll", f"says how phases vision and friends go on, not {phase}")
+            if p.left_out is not None and phase != "friends":
+                raise _bad(
+                    "left_out",
+                    f"names the card Gandalf's Vision left out at phase friends, not {phase}",
+                )
             if p.turned is not None and phase != "turned":
                 raise _bad("turned", f"names the card of phase turned, not of {phase}")
-            if phase in ("battle", "gandalf"):
-                self.queue = self._battle_queue(p.battle, p.at, phase)
+            if phase in BATTLE_PHASES:
+                self.queue = self._battle_queue(p.battle, p.at, phase, p.uruk_battles)
             elif phase in ("vision", "friends"):
-                self.queue = self._stage_end_queue(phase)
+                self.queue = self._stage_end_queue(phase, p.before_roll, p.left_out)
             elif phase == "turned":
                 self.queue = self._turned_queue(p.at, p.turned)
             elif phase == "advance":
@@ -568,32 +630,99 @@ class MountDoomPositions(MountDoomBase):
         return [ask("turned", position=value, card=card["id"]), *effects, *rest]
 
     def _battle_queue(
-        self, card: str | None, at: int | None = None, phase: str = "battle"
+        self,
+        card: str | None,
+        at: int | None = None,
+        phase: str = "battle",
+        uruk_battles: int | None = None,
     ) -> list[Op]:
         """The queue of a battle about to be fought (``battle``) or whose battle die
         showed Gandalf (``gandalf``: a Gandalf card may save it): the tray's last
         resolved die a black one whose Encounter card (``card``, or the one lying face
-        up at its position) calls for a battle, the dice after it still to come."""
+        up at its position) calls for a battle, the dice after it still to come; an
+        Uruk-hai card's (``uruk_battles`` of them still to fight) also ``boromir``."""
         value, rest = self._encounter_at(at, "a battle", phase)
         card = self._card_met(value, card, "battle")["id"]
         effects = self.lay.cards[card].get("effects", [])
+        uruk = next((k for k, e in enumerate(effects) if e["op"] == "uruk_hai"), None)
+        if uruk_battles is not None or uruk is not None:
+            return self._uruk_queue(card, value, uruk, uruk_battles, phase, rest)
+        if phase == "boromir":
+            raise _bad(
+                "uruk_battles",
+                "phase boromir comes after a lost battle against one Uruk-hai: an Uruk-hai "
+                "card's battles still to fight, this one included",
+            )
         fight = next((e for e in effects if e["op"] == "battle"), None)
         if fight is None or int(fight.get("count", 1)) != 1:
             raise _bad("battle", f"{card!r} is no Encounter card of one battle (name it here)")
         b = {"hearts": int(fight.get("hearts", 1)), "on_loss": fight.get("on_loss", [])}
         return [ask(phase, battle=b | {"uruk": False}), *rest]
 
-    def _stage_end_queue(self, phase: str) -> list[Op]:
+    def _uruk_queue(
+        self,
+        card: str,
+        value: int,
+        uruk: int | None,
+        battles: int | None,
+        phase: str,
+        rest: list[Op],
+    ) -> list[Op]:
+        """The queue in the middle of an Uruk-hai card's battles ("You must carry out,
+        one after another, as many battles as there are Uruk-hai (including their
+        leader) at Isengard"): ``battles`` still to fight, this one (awaiting ``phase``)
+        included, then the warrior removed for a battle won, the card's other effects
+        and the rest of the turn."""
+        if uruk is None:
+            raise _bad("uruk_battles", f"{card} at encounter position {value} is no Uruk-hai card")
+        if battles is None:
+            raise _bad(
+                "uruk_battles",
+                f"{card} is an Uruk-hai card: give the battles still to fight, this one "
+                "included (1 to the Uruk-hai at Isengard, leader included)",
+            )
+        figures = self.uruk + int(self.leader)
+        # with Treebeard's token each battle won removed its figure already
+        most = figures if self.treebeard_token else figures - self.uruk_wins
+        if battles > most:
+            why = (
+                "one per figure left at Isengard (Treebeard's token: each won removed its own)"
+                if self.treebeard_token
+                else f"the {figures} at Isengard (leader included) less the {self.uruk_wins} "
+                "won (uruk_wins)"
+            )
+            raise _bad("uruk_battles", f"{battles}, but at most {max(most, 0)} are left: {why}")
+        effects = self.lay.cards[card]["effects"]
+        b: dict[str, Any] = {"hearts": int(effects[uruk].get("hearts", 1)), "on_loss": []}
+        b["uruk"] = True
+        if phase == "boromir":
+            if not self._usable_cards(("lost_uruk_battle",)):
+                raise _bad("held", "phase boromir: nobody holds Boromir's card unused")
+            first = ask("boromir", battle=dict(b, boromir_asked=True))
+        else:
+            first = ask(phase, battle=b)
+        later: list[Op] = [{"op": "battle", "battle": dict(b)} for _ in range(battles - 1)]
+        after: list[Op] = [
+            {"op": "effect", "effect": dict(e, position=value)} for e in effects[uruk + 1 :]
+        ]
+        return [first, *later, {"op": "uruk_cleanup"}, *after, *rest]
+
+    def _stage_end_queue(
+        self, phase: str, before_roll: bool = False, left_out: str | None = None
+    ) -> list[Op]:
         """The queue at the end of a stage: ``vision`` (Gandalf's Vision may send a card
         of the next stage back to the box before it is laid out) or, the Ring-bearer
         at Minas Morgul, ``friends`` (Friends in Need: which unused cards count), then
-        the next player's turn."""
+        the next player's turn; ``before_roll``: a card ended the stage at the start of
+        a turn (Faramir), and that turn's roll follows; ``left_out`` (friends): the card
+        Gandalf's Vision sends back as the final stage is laid out."""
+        then: Op = ask("start") if before_roll else {"op": "next_player"}
         if self.tray or self.rolled:
             raise _bad("tray", f"phase {phase} comes after the turn's dice (tray and rolled empty)")
         if phase == "vision":
             if not self.stage_over or self.stage >= 6:
                 raise _bad("stage_over", "phase vision comes at a stage's end (stage_over true)")
-            return [ask("vision"), {"op": "next_player"}]
+            return [ask("vision"), then]
         if self.stage != 6 or any(self.row) or self.stage_over:
             raise _bad(
                 "stage",
@@ -602,10 +731,30 @@ class MountDoomPositions(MountDoomBase):
             )
         mm = self.lay.minas_morgul
         helpers = [c for c in COMPANIONS if c != RINGBEARER and self.pos[c] == mm]
-        setup = {"op": "final_setup", "leave_out": None, "helpers": helpers}
-        return [ask("friends"), setup, {"op": "next_player"}]
+        if left_out is not None and left_out not in self.decks["6"]:
+            raise _bad("left_out", f"{left_out} is no card of the final stage's deck (decks.6)")
+        setup = {"op": "final_setup", "leave_out": left_out, "helpers": helpers}
+        return [ask("friends"), setup, then]
 
-    def _written_encounter(self) -> tuple[int | None, str | None, str | None, bool]:
+    def _written_encounter(self) -> tuple[int | None, str | None, str | None, int | None, bool]:
+        """``at``, ``turned``, ``battle`` and ``uruk_battles`` that rebuild the queue of
+        the card being carried out (phase turned or battle), and whether any do."""
+        at, turned, battle, derived = self._written_card()
+        if derived or self.phase not in BATTLE_PHASES or not self.queue:
+            return at, turned, battle, None, derived
+        if not self.queue[0].get("battle", {}).get("uruk"):
+            return at, turned, battle, None, derived
+        ops = [o.get("op") for o in self.queue]
+        end = ops.index("uruk_cleanup") if "uruk_cleanup" in ops else 0
+        battles = 1 + ops[:end].count("battle")
+        try:
+            if self._battle_queue(None, None, self.phase, battles) == self.queue:
+                return None, None, None, battles, True
+        except StateError:
+            pass
+        return None, None, None, None, False
+
+    def _written_card(self) -> tuple[int | None, str | None, str | None, bool]:
         """``at``, ``turned`` and ``battle`` that rebuild the queue of the card being
         carried out (phase turned or battle), and whether any do."""
         first = self.queue[0] if self.queue else {}

@@ -54,6 +54,15 @@ def test_mutated_position_loads_or_is_refused_naming_a_field(boards, rules: str,
     pos = copy.deepcopy(data.draw(st.sampled_from(positions(rules))))
     # the fields that set a decision without a queue are mutated even where left out
     extra = {"tray", "phase", "rolled", "queue", "at", "turned", "battle", "event"}
+    extra |= {
+        "uruk_battles",
+        "before_roll",
+        "left_out",
+        "ring_line",
+        "ring_then",
+        "ring_then_owed",
+        "more_dice",
+    }
     key = data.draw(st.sampled_from(sorted({*pos, *extra, "answering", "owed", "draws"})))
     target: Any = pos
     inner = pos.get(key)

@@ -388,3 +388,127 @@ def test_an_activity_spaces_die_as_a_position(compiled) -> None:  # type: ignore
     assert g.phase == "play" and g.hands[1] == ["w-hiding"]
     with pytest.raises(StateError, match=r"position\.answering: an Activity space's die"):
         LotrCoop.from_position(compiled, pos | {"answering": ["sam"]})
+
+
+def test_the_rings_die_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "The Ring-bearer rolls the die and must bear any negative consequences
+    that occur. Thereafter the Ring-bearer advances the marker on any one Activity line
+    by a number of spaces ... Spaces moved over or landed on in this way are not carried
+    out ... Thereafter the active player continues with the turn." Sam's Hiding tile
+    done, Frodo put on the Ring for the Fighting line and the die showed "discard two
+    cards" (no circles: 4 spaces): a position at his discard (ring_line, no queue)."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="fighting",
+        tile_discard=["hiding"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    written = g.position()
+    assert written["ring_line"] == "fighting" and written["owed"] == 2
+    same_again(compiled, g)
+    before = g.markers["fighting"]
+    shields = [list(s) for s in g.shields]
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.markers["fighting"] == before + 4 and g.shields == shields  # not carried out
+    assert g.phase == "play" and g.players[g.active] == "sam"  # Sam's turn goes on
+    at_reveal = LotrCoop.from_position(compiled, pos | {"tile_discard": ["sundial"]})
+    assert at_reveal.queue[-1] == {"op": "ask", "phase": "reveal"}  # after an Event tile
+    with pytest.raises(StateError, match=r"position\.ring_line: 'fihgting' is no Activity line"):
+        LotrCoop.from_position(compiled, pos | {"ring_line": "fihgting"})
+    with pytest.raises(StateError, match=r"position\.ring_on: the Ring's die is rolled by"):
+        LotrCoop.from_position(compiled, pos | {"ring_on": None})
+    with pytest.raises(StateError, match=r"position\.ring_line: belongs to phase discard"):
+        LotrCoop.from_position(compiled, pos | {"phase": "play"})
+
+
+def test_a_second_die_space_of_one_advance_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Playing cards: "If a card played permits a marker to be advanced by more than one
+    space, every space moved over or landed on must be carried out. If this includes an
+    instruction to roll the die, this is done last, but before playing the next card."
+    Sam's card took the Fighting marker over Moria's two die spaces (5 and 10): the
+    first die showed "discard two cards", the second is still to roll (more_dice 1)."""
+    pos = event_position(
+        phase="discard",
+        more_dice=1,
+        tile_discard=["hiding"],
+        revealed=1,
+        markers={"fighting": "Moria fighting space 10"},
+        hands={"sam": ["w-fighting", "w-hiding", "g-star"]},
+        dice=[3],  # the second die: two circles, one less for Sam (his Character card)
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["more_dice"] == 1
+    same_again(compiled, g)
+    dark = g.corruption[1]
+    g.push_text("discard sam w-fighting")
+    g.push_text("discard sam g-star")
+    assert g.corruption[1] == dark + 1 and g.phase == "play"  # the second die, then his cards
+    with pytest.raises(StateError, match=r"position\.more_dice: 1: more die spaces come from"):
+        LotrCoop.from_position(compiled, pos | {"tile_discard": ["sundial", "sundial"]})
+
+
+def test_the_ring_put_on_at_the_choice_of_a_line_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "Once during each Scenario the Ring-bearer may put on the Ring, either
+    after the active player revealed an Event tile, or after the execution of a tile or
+    a card ... Thereafter the active player continues with the turn." Sam revealed the
+    Friendship tile ("As there are no Friendship symbols on the Moria board, he may
+    advance any Activity marker"); before he chose, Frodo put on the Ring for the
+    Travelling line and the die showed discard: ring_then line, no queue."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="travelling",
+        ring_then="line",
+        tile_discard=["friendship"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["ring_then"] == "line"
+    same_again(compiled, g)
+    before = g.markers["travelling"]
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.markers["travelling"] == before + 4 and g.phase == "line"  # Sam chooses now
+    with pytest.raises(StateError, match=r"position\.ring_then: the decision the Ring's die"):
+        LotrCoop.from_position(compiled, pos | {"ring_line": None})
+    with pytest.raises(StateError, match=r"position\.event: with ring_line, places the Event"):
+        LotrCoop.from_position(compiled, pos | {"event": "box"})
+
+
+def test_the_ring_put_on_at_a_payment_partly_made_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """The Ring: "the Ring-bearer may put on the Ring, either after the active player
+    revealed an Event tile ... Thereafter the active player continues with the turn."
+    The card-life-shield tile ("If you discard 1 card, 1 Life token and 1 shield between
+    you, nothing happens") half paid, the card given; then Frodo put on the Ring and its
+    die showed discard: ring_then group_pay, ring_then_owed the life and the shield."""
+    pos = event_position(
+        phase="discard",
+        ringbearer="frodo",
+        ring_used=True,
+        ring_on="frodo",
+        ring_line="fighting",
+        ring_then="group_pay",
+        ring_then_owed=["life", "shield"],
+        tile_discard=["card-life-shield"],
+        revealed=1,
+        hands={"frodo": ["w-fighting", "w-hiding", "g-star"]},
+    )
+    g = LotrCoop.from_position(compiled, pos)
+    assert g.position()["ring_then_owed"] == ["life", "shield"]
+    same_again(compiled, g)
+    g.push_text("discard frodo w-fighting")
+    g.push_text("discard frodo g-star")
+    assert g.phase == "group_pay" and g.queue[0]["needs"] == ["life", "shield"]
+    with pytest.raises(StateError, match=r"position\.ring_then_owed: \['life', 'life'\]: each"):
+        LotrCoop.from_position(compiled, pos | {"ring_then_owed": ["life", "life"]})
+    with pytest.raises(StateError, match=r"position\.ring_then_owed: what the group payment"):
+        LotrCoop.from_position(compiled, pos | {"ring_then": "line"})

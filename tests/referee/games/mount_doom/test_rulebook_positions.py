@@ -155,7 +155,7 @@ def test_fixed_dice_order(compiled) -> None:  # type: ignore[no-untyped-def]
         ({"tray": [die(1, 2, "gimli"), die(1, 2)]}, "position.tray"),
         ({"tray": [die(1, 2), die(1, 2, "frodo")]}, "position.tray[1].who"),
         ({"phase": "resolve"}, "position.tray"),
-        ({"phase": "boromir"}, "position.phase"),
+        ({"phase": "boromir"}, "position.tray: 0 dice, but in phase boromir it holds 4"),
         ({"phase": "army"}, "position.tray: 0 dice, but in phase army it holds 4"),
         ({"phase": "battle"}, "position.tray"),
         ({"battle": "watcher"}, "position.tray"),
@@ -464,3 +464,139 @@ def test_the_end_of_a_stage_as_positions(compiled) -> None:  # type: ignore[no-u
     assert all(g.row) and g.to_move == "p2"
     with pytest.raises(StateError, match=r"position\.stage_over: phase vision comes at"):
         MountDoom.from_position(compiled, vision | {"stage_over": False})
+
+
+def uruk_position(**fields: Any) -> dict[str, Any]:
+    """Stage 2: the Uruk-hai card face up at encounter position 1, its black 1 resolved
+    (the rest of the tray to come), Gimli beside the Ring-bearer, and ``fields``."""
+    return position(
+        stage=2,
+        companions={"ringbearer": "r03", "gimli": "r03", "aragorn": "r01"}
+        | {"legolas": "r00", "merry-pippin": "r00"},
+        row=[[{"card": "uruk-hai-rohan"}], [{"card": "elrond"}], [], [], [], []],
+        tray=[die(1, 1, done=True), die(1, 1, "legolas"), die(2, 3), die(2, 1, "gimli")],
+        **fields,
+    )
+
+
+def test_the_uruk_hai_battles_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Uruk-hai: "You must carry out, one after another, as many battles as there are
+    Uruk-hai (including their leader) at Isengard. Example: There are 3 Uruk-hai and
+    their leader at Isengard. You must therefore fight 4 times ... If one or more of the
+    battles are won, you remove exactly 1 Uruk-hai from Isengard, but not their
+    leader." The rulebook's example at its first battle die (phase battle, 4 battles
+    still to fight), no queue: two won (Gimli's axe), two lost (Sauron)."""
+    pos = uruk_position(phase="battle", uruk=3, uruk_battles=4, dice=[3, 3, 5, 5])
+    g = MountDoom.from_position(compiled, pos)
+    written = g.position()
+    assert written["queue"] is None and written["uruk_battles"] == 4
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    ring = g.ring
+    g.push(Move("fight"))
+    assert g.uruk == 2 and g.leader  # exactly one warrior removed, the leader stays
+    assert g.ring == ring + 2 and g.phase == "resolve"  # two lost: a dark heart each
+    # the third battle, one won before it: the same game as reached by play
+    third = MountDoom.from_position(compiled, pos | {"uruk_wins": 1, "uruk_battles": 2})
+    assert third.position()["uruk_battles"] == 2 and third.position()["queue"] is None
+
+
+def test_boromir_after_a_lost_uruk_hai_battle_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Boromir: "You can use him after a lost battle against one Uruk-hai. Then you roll
+    again and only lose if you roll the "Sauron symbol"." A position at that choice
+    (phase boromir) in the first of two battles (one warrior and the leader at
+    Isengard): Boromir's roll shows Aragorn's sword, not a supporter's weapon, and wins;
+    the second battle shows Sauron and is lost."""
+    pos = uruk_position(phase="boromir", uruk=1, uruk_battles=2, held={"Boromir": "p2"})
+    g = MountDoom.from_position(compiled, pos | {"dice": [1, 5]})
+    written = g.position()
+    assert written["queue"] is None and written["phase"] == "boromir"
+    assert {str(m) for m in g.legal_moves} >= {"use boromir", "accept"}
+    ring = g.ring
+    g.push(Move("use", "boromir"))
+    assert g.uruk == 0 and g.ring == ring + 1 and g.phase == "resolve"
+    accepted = MountDoom.from_position(compiled, pos | {"uruk_battles": 1})
+    accepted.push(Move("accept"))
+    assert accepted.ring == ring + 1 and accepted.uruk == 1  # lost, none won
+
+
+@pytest.mark.parametrize(
+    "fields,message",
+    [
+        ({"phase": "battle", "uruk": 3, "uruk_battles": 5}, r"uruk_battles: 5, but at most 4"),
+        (
+            {"phase": "battle", "uruk": 3, "uruk_wins": 2, "uruk_battles": 3},
+            r"uruk_battles: 3, but at most 2 .* less the 2 won",
+        ),
+        ({"phase": "battle", "uruk": 3}, r"uruk_battles: uruk-hai-rohan is an Uruk-hai card"),
+        ({"phase": "boromir", "uruk": 3, "uruk_battles": 1}, r"held: phase boromir: nobody"),
+        ({"phase": "resolve", "uruk_battles": 1}, r"uruk_battles: counts the battles of"),
+    ],
+)
+def test_uruk_hai_positions_refused_naming_the_field(compiled, fields, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(StateError, match=r"position\." + message):
+        MountDoom.from_position(compiled, uruk_position(**fields))
+
+
+def test_gandalfs_vision_after_faramir_ended_the_stage_before_the_roll(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Faramir: "This card is used at the start of a turn, before rolling. If you thereby
+    move the Ring-bearer to a stage goal, the stage ends immediately. The next stage is
+    prepared directly." Gandalf's Vision: "You can use this card immediately before a
+    next stage begins". Played to that choice, the position says it (phase vision,
+    before_roll, no queue); written by hand, the same player then rolls, same turn."""
+    start = position(
+        held={"Faramir": "p1", "Gandalf's Vision": "p2"},
+        companions={"ringbearer": "r04"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    played = MountDoom.from_position(compiled, start)
+    played.push(Move("use", "faramir", "ringbearer", "3"))  # to Lothlórien (r07)
+    written = played.position()
+    assert written["phase"] == "vision" and written["before_roll"] is True
+    assert written["queue"] is None
+    assert MountDoom.from_position(compiled, written).to_json() == played.to_json()
+    vision = position(
+        phase="vision",
+        before_roll=True,
+        stage_over=True,
+        turn=5,
+        held={"Gandalf's Vision": "p1"},
+        companions={"ringbearer": "Lothlórien"}
+        | dict.fromkeys(("aragorn", "legolas", "gimli", "merry-pippin"), "r02"),
+    )
+    g = MountDoom.from_position(compiled, vision)
+    g.push(Move("pass"))
+    assert g.stage == 2 and all(g.row) and g.phase == "start"
+    assert g.to_move == "p1" and g.turn == 5  # the turn Faramir began goes on: its roll
+    with pytest.raises(StateError, match=r"position\.before_roll: says how phases vision"):
+        MountDoom.from_position(compiled, position(before_roll=True))
+
+
+def test_friends_in_need_after_gandalfs_vision_as_a_position(compiled) -> None:  # type: ignore[no-untyped-def]
+    """Gandalf's Vision: "You can use this card immediately before a next stage begins
+    and new Encounter cards are laid out." Friends in Need: "At Minas Morgul, before the
+    Mount Doom stage begins, you may move the One Ring ... toward the bright heart for
+    every still-unused friend and Gandalf card". The Vision sent Shelob back: a position
+    at Friends in Need (left_out, no queue); the Mount Doom cards are then laid out face
+    up (the players saw them all), Shelob in the box."""
+    friends = position(
+        options={"variant": "friends-in-need"},
+        phase="friends",
+        left_out="Shelob",
+        stage=6,
+        held={"Elrond": "p1"},
+        companions={"ringbearer": "Minas Morgul"}
+        | {"legolas": "the rally space", "aragorn": "the rally space"}
+        | {"gimli": "r30", "merry-pippin": "r30"},
+        ring="resolve space 6",
+        row=[[], [], [], [], [], []],
+    )
+    g = MountDoom.from_position(compiled, friends)
+    written = g.position()
+    assert written["left_out"] == "shelob" and written["queue"] is None
+    assert MountDoom.from_position(compiled, written).to_json() == g.to_json()
+    g.push(Move("done"))
+    laid = [c for s in g.row for c in s]
+    assert len(laid) == 6 and all(c["up"] for c in laid) and "shelob" in g.box
+    assert "shelob" not in {c["card"] for c in laid}
+    with pytest.raises(StateError, match=r"position\.left_out: names the card Gandalf's"):
+        MountDoom.from_position(compiled, friends | {"phase": "vision", "stage_over": True})
