@@ -51,15 +51,22 @@ def big_server(big_root: Path, tmp_path: Path) -> Any:
     p.stop()
 
 
-def _while_busy(slow: Any, fast: Any) -> tuple[list[float], bool]:
+def _while_busy(slow: Any, fast: Any) -> tuple[list[float], bool, float]:
     """Start ``slow`` in a thread, then time ``fast`` five times while it runs;
-    whether ``slow`` was still running when the last ``fast`` answered."""
+    whether ``slow`` was still running when the last ``fast`` answered, and how long
+    ``slow`` took. A server whose event loop the slow request blocked answers the
+    first ``fast`` only once the slow work is done: it takes about as long as
+    ``slow``, and ``slow`` is over before the fifth (no wall-clock bound, which a
+    loaded machine would break: the two are compared with each other)."""
     done = threading.Event()
+    took: list[float] = []
 
     def run() -> None:
+        t0 = time.perf_counter()
         try:
             slow()
         finally:
+            took.append(time.perf_counter() - t0)
             done.set()
 
     t = threading.Thread(target=run)
@@ -72,7 +79,7 @@ def _while_busy(slow: Any, fast: Any) -> tuple[list[float], bool]:
         times.append(dt)
     busy = not done.is_set()
     t.join(120)
-    return times, busy
+    return times, busy, took[0]
 
 
 def test_a_request_is_answered_while_a_large_project_compiles(big_server):
@@ -91,9 +98,9 @@ def test_a_request_is_answered_while_a_large_project_compiles(big_server):
 
     with client:
         client.get("/api/rules")  # connected: what is timed is the server's answer
-        times, busy = _while_busy(slow, lambda: client.get(f"/api/games/{g['game']}"))
-    assert busy, "the large project compiled too fast to measure anything"
-    assert max(times) < 0.2, times
+        times, busy, took = _while_busy(slow, lambda: client.get(f"/api/games/{g['game']}"))
+    assert busy, f"the game was answered only after the compile ended ({times}, {took:.2f} s)"
+    assert max(times) < took / 2, (times, took)
 
 
 def test_listing_large_projects_does_not_hold_up_other_requests(big_server):
@@ -101,12 +108,12 @@ def test_listing_large_projects_does_not_hold_up_other_requests(big_server):
     client = httpx.Client(base_url=srv.url, timeout=30)
     with client:
         client.get("/api/rules")
-        times, busy = _while_busy(
+        times, busy, took = _while_busy(
             lambda: httpx.get(srv.url + "/api/projects", timeout=120),
             lambda: client.get("/api/rules"),
         )
-    assert busy, "the projects were read too fast to measure anything"
-    assert max(times) < 0.2, times
+    assert busy, f"the rules were answered only after the listing ended ({times}, {took:.2f} s)"
+    assert max(times) < took / 2, (times, took)
     names = {
         p["name"] for p in httpx.get(srv.url + "/api/projects", timeout=120).json()["projects"]
     }
