@@ -98,6 +98,7 @@ def test_a_never_ending_header_is_cut_off_at_the_limit(make_server, parser):
 
 
 def test_a_head_under_the_limit_is_served(make_server, parser):
+    assert guard.MAX_HEAD == 16 * 1024  # docs/explanation/game-server.md quotes it
     srv = make_server()
     r = httpx.get(srv.url + "/api/rules", headers={"X-Big": "a" * (guard.MAX_HEAD // 2)})
     assert r.status_code == 200
