@@ -162,3 +162,12 @@ if HttpToolsProtocol is not None:
 
         def _answering(self) -> bool:
             return self.cycle is not None and not self.cycle.response_complete
+
+        def _too_slow(self) -> None:
+            if self._in_head and self._answering():
+                # a pipelined head behind a request still being answered: no keep-alive
+                # timer will watch it, so its deadline runs on (not cut mid-answer)
+                self._deadline = None
+                self._arm()
+                return
+            super()._too_slow()

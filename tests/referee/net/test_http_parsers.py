@@ -137,3 +137,17 @@ def test_pipelined_requests_are_answered_in_order(make_server, parser):
     first = got.find(b"HTTP/1.1 200")
     second = got.find(b"HTTP/1.1 404")
     assert 0 == first < second, got[:300]
+
+
+def test_a_trickled_head_pipelined_behind_a_request_is_cut_off(make_server, parser):
+    srv = make_server(request_timeout=1.0)
+    s = _connect(srv)
+    try:
+        s.sendall(
+            b"GET /api/rules HTTP/1.1\r\nHost: x\r\n\r\nGET /api/rules HTTP/1.1\r\nHost: x\r\n"
+        )
+        took, got = _closed_within(s, 10, trickle=b"X-Slow: " + b"a" * 200)
+    finally:
+        s.close()
+    assert took < 8, took
+    assert got.startswith(b"HTTP/1.1 200") and b"HTTP/1.1 408" in got, got[-300:]
