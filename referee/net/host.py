@@ -26,7 +26,7 @@ import uvicorn
 
 from ..errors import BoardwrightError
 from .app import create_app
-from .guard import timed_protocol
+from .guard import MAX_HEAD, timed_protocol
 from .limits import Limits
 from .pgstore import is_postgres
 from .store import GameStore
@@ -139,7 +139,8 @@ class HostedServer:
         self.hall = hall
         config = uvicorn.Config(
             create_app(hall),
-            http=timed_protocol(self.limits.request_timeout),
+            http=timed_protocol(self.limits.request_timeout),  # httptools if installed
+            h11_max_incomplete_event_size=MAX_HEAD,  # the httptools protocol counts it itself
             log_level=self.log_level,
             access_log=False,
             lifespan="off",

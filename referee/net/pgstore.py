@@ -132,6 +132,9 @@ _SCHEMA = (
         player text NOT NULL, move text NOT NULL, events text NOT NULL,
         to_move text, outcome text, at double precision NOT NULL,
         PRIMARY KEY (game, ply))""",
+    # the ply of ``state`` (a snapshot every few moves, the moves after it replayed on
+    # load); empty in a game stored before it: its state is that of ``ply``
+    "ALTER TABLE referee_games ADD COLUMN IF NOT EXISTS state_ply integer",
 )
 
 #: the columns of each table (someone else's table of that name lacks some)
@@ -145,7 +148,10 @@ _COLUMNS = {
 # an updated game, the notification only an inserted move (all or nothing)
 _RECORD = """
 WITH moved AS (
-    UPDATE referee_games SET state = %(state)s, ply = %(ply)s, to_move = %(to_move)s,
+    UPDATE referee_games SET state = COALESCE(%(state)s::text, state),
+        state_ply = CASE WHEN %(state)s::text IS NULL THEN COALESCE(state_ply, ply)
+                         ELSE %(ply)s END,
+        ply = %(ply)s, to_move = %(to_move)s,
         outcome = %(outcome)s, updated = %(now)s, finished = %(finished)s
     WHERE id = %(game)s AND ply = %(ply)s - 1 AND expired IS NULL
     RETURNING id),
@@ -293,8 +299,8 @@ class PostgresGameStore:
         self._exec(
             "INSERT INTO referee_games (id, rules, project, board_hash, seats, token_hashes, "
             "seed, options, position, setup_events, state, ply, to_move, outcome, created, "
-            "updated, owner, creator, finished) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, "
-            "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            "updated, owner, creator, finished, state_ply) VALUES (%s, %s, %s, %s, %s, %s, %s, "
+            "%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             (
                 rec.id,
                 rec.rules,
@@ -315,6 +321,7 @@ class PostgresGameStore:
                 rec.owner,
                 rec.creator,
                 now if rec.outcome is not None else None,
+                rec.snapshot_ply,
             ),
             retry=False,  # it may have been committed before the connection broke
         )
@@ -326,12 +333,14 @@ class PostgresGameStore:
         player: str,
         move: str,
         events: list[dict[str, Any]],
-        state: dict[str, Any],
+        state: dict[str, Any] | None,
         to_move: str | None,
         outcome: dict[str, Any] | None,
     ) -> None:
-        """Append move ``ply`` of ``game`` and its new state, committed on return, and
-        notify every process: only if the stored game is still at ``ply - 1``.
+        """Append move ``ply`` of ``game`` (with a snapshot of its new state, unless
+        ``state`` is ``None``: the game keeps its last snapshot and its ply), committed
+        on return, and notify every process: only if the stored game is still at
+        ``ply - 1``.
 
         Raises
         ------
@@ -349,7 +358,7 @@ class PostgresGameStore:
                 "player": player,
                 "move": move,
                 "events": _dump(events),
-                "state": _dump(state),
+                "state": None if state is None else _dump(state),
                 "to_move": to_move,
                 "outcome": None if outcome is None else _dump(outcome),
                 "now": now,
@@ -380,13 +389,10 @@ class PostgresGameStore:
     def record_moves(self, batch: Sequence[Any]) -> None:
         """Record several moves (each with ``game, ply, player, move, events, state,
         to_move, outcome``, a game's moves in ply order) in one transaction: all, or
-        none (the first refusal of :meth:`record_move` is raised). Every state must
-        be given: this store keeps each game's whole state with every move."""
+        none (the first refusal of :meth:`record_move` is raised)."""
         conn = self._c()
         with conn.transaction():
             for m in batch:
-                if m.state is None:
-                    raise ValueError(f"move {m.ply} of game {m.game}: the state is needed")
                 self.record_move(
                     m.game, m.ply, m.player, m.move, m.events, m.state, m.to_move, m.outcome
                 )
@@ -396,7 +402,8 @@ class PostgresGameStore:
         r = self._exec(
             "SELECT id, rules, project, board_hash, seats, token_hashes, seed, options, "
             "position, setup_events, state, ply, to_move, outcome, created, owner, creator, "
-            "updated, finished, expired, expired_why FROM referee_games WHERE id = %s",
+            "updated, finished, expired, expired_why, state_ply FROM referee_games "
+            "WHERE id = %s",
             [gid],
         ).fetchone()
         if r is None:
@@ -423,6 +430,7 @@ class PostgresGameStore:
             finished=r[18],
             expired=r[19],
             expired_why=r[20],
+            state_ply=r[21],
         )
 
     def head(self, gid: str) -> tuple[int, float | None, str | None] | None:

@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..envelopes import guard_state
-from ..games import get_game
 from ..session import GAMELESS, LOCAL, Caller, Held
 from .limits import Limits
 from .pgstore import PostgresGameStore
@@ -136,8 +135,7 @@ class SharedHall(Hall):
             self._drop(held.id, "expired" if rec is None else rec.expired_why or "expired")
             return
         missed = self.pg.moves_between(held.id, held.ply, rec.ply)
-        with guard_state(f"game {held.id}"):
-            held.game = get_game(rec.rules).from_json(rec.state, held.game.compiled)
+        held.game = self.load(rec, held.game.compiled)  # its snapshot and the moves after
         held.env["state"] = rec.state
         held.ply = rec.ply
         held.finished = rec.finished
@@ -147,13 +145,16 @@ class SharedHall(Hall):
     # ------------------------------------------------------------------ moves
     def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:
         """Record the move, only if no other process has moved the game since it was
-        validated (else 409 ``stale_ply`` and :meth:`restore` reloads)."""
+        validated (else 409 ``stale_ply`` and :meth:`restore` reloads); the whole
+        state goes with it every :attr:`snapshot_every` moves and at the game's end,
+        as in :class:`~referee.net.tables.Hall`."""
         g = held.game
         outcome = None if g.outcome is None else g.outcome.to_json()
-        state = g.to_json()
+        ply = held.ply + 1
+        state = g.to_json() if outcome is not None or ply % self.snapshot_every == 0 else None
         self.pg.record_move(
             held.id,
-            held.ply + 1,
+            ply,
             player,
             move,
             events,
@@ -161,7 +162,8 @@ class SharedHall(Hall):
             None if outcome is not None else g.to_move,
             outcome,
         )
-        held.env["state"] = state
+        if state is not None:
+            held.env["state"] = state
 
     def restore(self, held: Held) -> None:
         self.catch_up(held)
