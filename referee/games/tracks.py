@@ -261,7 +261,9 @@ class TrackGame(Game[M]):
         return True
 
     def _op(self, op: Op, ev: list[Event]) -> None:
-        raise NotImplementedError
+        """Carry out one queued operation, adding its events to ``ev``: each track game
+        defines its own (Mount Doom's and the cooperative game's queues differ)."""
+        raise NotImplementedError(f"{type(self).__name__} carries out no queued operations")
 
     # ------------------------------------------------------------------ moves
     def value(self) -> float:
