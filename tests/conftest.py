@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,3 +57,22 @@ settings.register_profile(
     "dev", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="module")
+def pg_cluster() -> Iterator[Any]:
+    """A throwaway PostgreSQL cluster (:class:`referee.net.pgtemp.TempPostgres`) for one
+    test module, stopped after it; skipped, saying why, only where Debian's
+    ``postgresql`` is not installed (``.ci/run`` installs it)."""
+    from referee.errors import BoardwrightError
+    from referee.net.pgtemp import TempPostgres
+
+    pg = TempPostgres()
+    try:
+        pg.start()
+    except BoardwrightError as exc:
+        if exc.code == "postgres_missing":
+            pytest.skip(f"{exc.message} (.ci/run installs it)")
+        raise
+    yield pg
+    pg.stop()

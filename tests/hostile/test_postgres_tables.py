@@ -9,37 +9,22 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import pytest
 
-from referee.errors import BoardwrightError
 from referee.net.pgtemp import TempPostgres
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (the server-pg extra)")
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[TempPostgres]:
-    pg = TempPostgres()
-    try:
-        pg.start()
-    except BoardwrightError as exc:
-        if exc.code == "postgres_missing":
-            pytest.skip(f"{exc.message} (.ci/run installs it)")
-        raise
-    yield pg
-    pg.stop()
-
-
 @pytest.mark.parametrize("table", ["referee_games", "referee_moves"])
 def test_someone_elses_table_of_the_same_name_is_refused_and_kept(
-    cluster: TempPostgres, table: str
+    pg_cluster: TempPostgres, table: str
 ) -> None:
     name = f"other_{table}"
-    with psycopg.connect(cluster.url, autocommit=True) as conn:
+    with psycopg.connect(pg_cluster.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    url = cluster.url.rsplit("/", 1)[0] + "/" + name
+    url = pg_cluster.url.rsplit("/", 1)[0] + "/" + name
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(f"CREATE TABLE {table} (id integer PRIMARY KEY, payroll text)")
         conn.execute(f"INSERT INTO {table} VALUES (1, 'salaries')")

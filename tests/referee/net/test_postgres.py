@@ -27,7 +27,7 @@ import httpx
 import pytest
 
 from referee.envelopes import replay_one
-from referee.errors import BoardwrightError, RequestError
+from referee.errors import RequestError
 from referee.net.limits import Limits
 from referee.net.pgtemp import TempPostgres
 from referee.net.shared import SharedHall
@@ -43,26 +43,13 @@ from referee.net.pgstore import PostgresGameStore  # noqa: E402  (needs psycopg)
 _names = itertools.count(1)
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[TempPostgres]:
-    pg = TempPostgres()
-    try:
-        pg.start()
-    except BoardwrightError as exc:
-        if exc.code == "postgres_missing":
-            pytest.skip(f"{exc.message} (.ci/run installs it)")
-        raise
-    yield pg
-    pg.stop()
-
-
 @pytest.fixture
-def db(cluster: TempPostgres) -> str:
+def db(pg_cluster: TempPostgres) -> str:
     """A fresh database on the cluster: its URL."""
     name = f"games_{next(_names)}"
-    with psycopg.connect(cluster.url, autocommit=True) as conn:
+    with psycopg.connect(pg_cluster.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
-    return cluster.url.rsplit("/", 1)[0] + "/" + name
+    return pg_cluster.url.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture
@@ -329,7 +316,7 @@ def test_a_game_deleted_through_one_process_is_gone_on_the_other(pair):
         watch.close()
 
 
-def test_the_server_says_in_one_line_when_postgresql_does_not_answer(cluster):
+def test_the_server_says_in_one_line_when_postgresql_does_not_answer(pg_cluster):
     # nothing listens on port 1; the password is never shown
     url = "postgresql://postgres:s3cret@127.0.0.1:1/postgres"
     r = subprocess.run(
@@ -485,7 +472,7 @@ def test_a_process_behind_replays_the_moves_it_missed_or_loads_the_stored_state(
             s.close()
 
 
-def test_the_servers_ride_out_a_restart_of_postgresql(pair, cluster, db):
+def test_the_servers_ride_out_a_restart_of_postgresql(pair, pg_cluster, db):
     a, b = pair
     g = create(a.url, rules="ringgeister", project="ringgeister", players=2, seed=11)
     t = Table(g, seed=11)
@@ -493,7 +480,7 @@ def test_the_servers_ride_out_a_restart_of_postgresql(pair, cluster, db):
     try:
         t.play(a.url)
         t.play(b.url)
-        cluster.restart()  # every connection of both servers is cut
+        pg_cluster.restart()  # every connection of both servers is cut
         for k in range(4):  # reads reconnect; play goes on through both
             t.play((a, b)[k % 2].url)  # the last through B: A hears of it by NOTIFY
         n = len(t.answered)
@@ -507,7 +494,7 @@ def test_the_servers_ride_out_a_restart_of_postgresql(pair, cluster, db):
     assert result["ok"], result
 
 
-def test_json_start_line_names_the_database_without_its_password(cluster, db):
+def test_json_start_line_names_the_database_without_its_password(pg_cluster, db):
     url = db.replace("postgresql://postgres@", "postgresql://postgres:s3cret@")  # trust: ignored
     proc = subprocess.Popen(
         [sys.executable, "-m", "referee", "serve", "--http", "--json", "--port", "0"]
