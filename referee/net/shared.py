@@ -148,22 +148,12 @@ class SharedHall(Hall):
         validated (else 409 ``stale_ply`` and :meth:`restore` reloads); the whole
         state goes with it every :attr:`snapshot_every` moves and at the game's end,
         as in :class:`~referee.net.tables.Hall`."""
-        g = held.game
-        outcome = None if g.outcome is None else g.outcome.to_json()
-        ply = held.ply + 1
-        state = g.to_json() if outcome is not None or ply % self.snapshot_every == 0 else None
+        rec = self.move_record(held, player, move, events)
         self.pg.record_move(
-            held.id,
-            ply,
-            player,
-            move,
-            events,
-            state,
-            None if outcome is not None else g.to_move,
-            outcome,
+            rec.game, rec.ply, rec.player, rec.move, rec.events, rec.state, rec.to_move, rec.outcome
         )
-        if state is not None:
-            held.env["state"] = state
+        if rec.state is not None:
+            held.env["state"] = rec.state
 
     def restore(self, held: Held) -> None:
         self.catch_up(held)

@@ -445,38 +445,35 @@ class Hall(Session):
             )
         return game
 
-    def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:
-        """Commit the move now, or with :attr:`group_commit` queue it for the next
-        group (off an event loop it is committed now); the store gets the whole state
-        every :attr:`snapshot_every` moves and at the game's end."""
+    def move_record(self, held: Held, player: str, move: str, events: list[Event]) -> MoveRecord:
+        """The store's row for the move just played in ``held``: the whole state with it
+        every :attr:`snapshot_every` moves and at the game's end, else none."""
         g = held.game
         outcome = None if g.outcome is None else g.outcome.to_json()
         ply = held.ply + 1
         state = g.to_json() if outcome is not None or ply % self.snapshot_every == 0 else None
-        rec = MoveRecord(
-            held.id,
-            ply,
-            player,
-            move,
-            events,
-            state,
-            None if outcome is not None else g.to_move,
-            outcome,
-        )
+        to_move = None if outcome is not None else g.to_move
+        return MoveRecord(held.id, ply, player, move, events, state, to_move, outcome)
+
+    def committed(self, held: Held, player: str, move: str, events: list[Event]) -> None:
+        """Commit the move now, or with :attr:`group_commit` queue it for the next
+        group (off an event loop it is committed now); the store gets the whole state
+        every :attr:`snapshot_every` moves and at the game's end."""
+        rec = self.move_record(held, player, move, events)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None or not self.group_commit:
             self.store.record_moves([rec])
-            if outcome is not None:
+            if rec.outcome is not None:
                 self._unload(held)
         else:
             fut = self.writer.submit(rec, loop)
             self.pending[held.id] = fut
             fut.add_done_callback(lambda f: self._settled(held, f))
-        if state is not None:
-            held.env["state"] = state
+        if rec.state is not None:
+            held.env["state"] = rec.state
 
     def _settled(self, held: Held, fut: asyncio.Future[None]) -> None:
         """The commit of ``held``'s last move returned: on failure, the game goes
