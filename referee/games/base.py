@@ -389,7 +389,7 @@ class Game(ABC, Generic[M]):
         return {
             "rules": self.rules,
             "version": self.STATE_VERSION,
-            "board_hash": self.compiled.hash,
+            "board_hash": self.board_hash,
             "players": list(self.players),
             "options": dict(self.options),
             "rng": self.rng.state,
@@ -985,6 +985,31 @@ class Game(ABC, Generic[M]):
         Figures off the board (in Limbo, defeated, not yet placed) are left out.
         """
         return {}
+
+    @property
+    def board_hash(self) -> str:
+        """The content hash of the board as laid out (:attr:`CompiledBoard.hash`),
+        which the game's tile turns do not change."""
+        return self.compiled.hash
+
+    def board_turns(self) -> Mapping[str, int]:
+        """The turns of the board's tiles as this game has them, by placement id:
+        empty (the default) for a game whose tiles never turn in play, where the
+        compiled board's own turns hold. A frontend keys what it draws of the board
+        on this (with the board's hash) without turning a shared compiled board."""
+        return {}
+
+    def node_xy(self, node: str) -> tuple[float, float]:
+        """Where ``node`` stands on the board as this game has it (board mm): the
+        compiled board's position by default. A game whose tiles turn in play answers
+        at its own turns without turning a compiled board it shares with other games
+        (what a server drawing the figures of many games needs).
+
+        Notes
+        -----
+        O(1).
+        """
+        return self.compiled.xy(node)
 
     def move_destination(self, move: M) -> tuple[str, str] | None:
         """``(figure id, node id)`` when ``move`` puts a figure on a node, else ``None``.

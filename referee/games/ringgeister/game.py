@@ -58,7 +58,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 from ...compiler import CompiledBoard
@@ -408,6 +408,13 @@ class RinggeisterGame(Game[Move]):
             self.v.sync_board(turns)
         return cb
 
+    @property
+    def board_hash(self) -> str:
+        """The hash of the board as laid out: read without turning the compiled board
+        to this game's turns (the hash does not depend on them)."""
+        cb: CompiledBoard = self.__dict__["_compiled"]
+        return cb.hash
+
     @compiled.setter
     def compiled(self, value: CompiledBoard) -> None:
         self.__dict__["_compiled"] = value
@@ -583,6 +590,15 @@ class RinggeisterGame(Game[Move]):
         figures belong to nobody.
         """
         return frontend.figures(self)
+
+    def board_turns(self) -> Mapping[str, int]:
+        """Every tile's turns in this game (a tile turns in play)."""
+        return self.tile_turns
+
+    def node_xy(self, node: str) -> tuple[float, float]:
+        """Where ``node`` stands with the tiles at this game's turns; the compiled
+        board, shared with other games, is not turned."""
+        return self.v.xy_at(node, self.tile_turns)
 
     def move_destination(self, move: Move) -> tuple[str, str] | None:
         """A step goes to its point, a defeated figure home to its white point

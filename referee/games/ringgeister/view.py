@@ -213,6 +213,7 @@ class BoardView:
         self._linker: TurnLinker | NetworkLinker | None = None
         #: per (placement, turns): (index, x, y, wind, heading) of the tile's nodes
         self._placed: dict[tuple[str, int], list[_Placed]] = {}
+        self._xy: dict[tuple[str, int], dict[str, tuple[float, float]]] = {}
         self._frame_ports: dict[str, tuple[float, float]] | None = None
         self.refresh()
         self.key = self.board_key()
@@ -282,6 +283,26 @@ class BoardView:
         if self._linker is None:
             self._linker = linker_for(self.compiled, dict(zip(self.placement_ids, self.key)))
         return self._linker
+
+    def xy_at(self, nid: str, turns: Mapping[str, int]) -> tuple[float, float]:
+        """Where node ``nid`` stands with the tiles at ``turns`` (board mm), without
+        turning the compiled board.
+
+        Notes
+        -----
+        O(1) once the node's tile was seen at that turn (O(n_tile) the first time).
+        """
+        i = self.index[nid]
+        pid = self.owner[i]
+        if pid is None:  # a free-standing feature: tiles turning do not move it
+            return self.compiled.xy(nid)
+        t = turns.get(pid, self.base_turns[pid])
+        at = self._xy.get((pid, t))
+        if at is None:
+            at = self._xy[(pid, t)] = {
+                n: (d["x"], d["y"]) for n, d in self.compiled.placed_nodes(pid, t)
+            }
+        return at[nid]
 
     def _placed_nodes(self, pid: str, turns: int) -> list[_Placed]:
         """Index, position, wind and heading of the nodes of tile ``pid`` at ``turns``."""
