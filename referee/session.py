@@ -124,6 +124,8 @@ class Held:
     players: list[str] = field(default_factory=list)
     creator: str = ""
     cache: dict[Any, Any] = field(default_factory=dict, repr=False)
+    #: the figures' smallest label by tile turns (:meth:`Session.label_size`)
+    labels: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict, repr=False)
     cache_at: tuple[int, Any] | None = field(default=None, repr=False)
 
     @property
@@ -138,10 +140,12 @@ class Held:
 #: one drawn stack of figures: (rules, where, the figures) -> SVG elements
 _STACKS: dict[tuple[str, tuple[float, float], tuple[FigureView, ...], float], str] = {}
 _STACKS_MAX = 8192
+#: (rules, smallest label) -> each stack's own part of its growth (stack_growth)
+_NEEDS: dict[tuple[str, float], dict[tuple[FigureView, ...], tuple[float, float]]] = {}
 _FLAT = (str, int, float, bool, type(None))
 
 
-def pieces_svg(game: AnyGame, views: list[FigureView]) -> str:
+def pieces_svg(game: AnyGame, views: list[FigureView], label: float | None = None) -> str:
     """The figures ``views`` of ``game`` as SVG elements: exactly
     :func:`referee.render.figures_svg` (a test keeps it so), drawn one stack (the
     figures on one node) at a time and each stack drawn once per place and set of
@@ -151,17 +155,28 @@ def pieces_svg(game: AnyGame, views: list[FigureView]) -> str:
     the order of their first figure, each node's figures together, and a stack's
     elements depend only on its figures, the rules' symbols, where it stands and how
     much it grows (:func:`~referee.render.figures.stack_growth`, which looks at the
-    other stacks: so it is part of the key).
+    other stacks: so it is part of the key). ``label``: the game's
+    :func:`~referee.render.figure_label_size`, when the caller keeps it.
+
+    Stacks stand where :meth:`~referee.games.base.Game.node_xy` says: a game whose
+    tiles turn does not turn a compiled board it shares with other games.
     """
-    cb = game.compiled
     stacks: dict[str, list[FigureView]] = {}
     for v in views:
         stacks.setdefault(v.node, []).append(v)
     table = rules_symbols(game.rules)
-    growth = stack_growth(views, lambda n: cb.xy(n), table, figure_label_size(game))
+    where = {node: game.node_xy(node) for node in stacks}  # no shared board is turned
+    if label is None:
+        label = figure_label_size(game)
+    needs = _NEEDS.get((game.rules, label))
+    if needs is None or len(needs) >= _STACKS_MAX:
+        if len(_NEEDS) >= 64:
+            _NEEDS.clear()
+        needs = _NEEDS[(game.rules, label)] = {}
+    growth = stack_growth(views, where.__getitem__, table, label, needs)
     parts: list[str] = []
     for node, here in stacks.items():
-        xy = cb.xy(node)
+        xy = where[node]
         grow = growth.get(node, 1.0)
         key = (game.rules, (float(xy[0]), float(xy[1])), tuple(here), grow)
         drawn = _STACKS.get(key)
@@ -603,6 +618,19 @@ class Session:
             held.cache_at = (held.ply, held.game)
         return held.cache
 
+    def label_size(self, held: Held) -> float:
+        """:func:`~referee.render.figure_label_size` of ``held``'s game, once per set of
+        tile turns (it reads the compiled board, which a game whose tiles turn must
+        turn to its own turns first)."""
+        g = held.game
+        key = tuple(sorted(g.board_turns().items()))
+        got = held.labels.get(key)
+        if got is None:
+            if len(held.labels) >= 64:
+                held.labels.clear()
+            got = held.labels[key] = figure_label_size(g)
+        return got
+
     def legal_now(self, held: Held) -> tuple[list[str], dict[str, dict[str, list[str]]]]:
         """The legal moves of the player to move and the same by figure and target
         node (``move_targets``), computed once per ply."""
@@ -637,7 +665,7 @@ class Session:
                 views = list(g.figures().values())
                 shared = cache["figures"] = (
                     [figure_dict(v) for v in views],
-                    pieces_svg(g, views),
+                    pieces_svg(g, views, self.label_size(held)),
                 )
             out = {
                 "game": held.id,

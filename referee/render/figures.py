@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 from xml.sax.saxutils import escape
 
+import numpy as np
 import shapely
 
 from .. import palette
@@ -112,7 +113,8 @@ def draw_figures(
 
     Notes
     -----
-    O(n²) in the occupied nodes (for the nearest one), O(figures) otherwise.
+    O(g·n) vectorized for the g of the n occupied nodes whose labels want to grow
+    (the nearest other one), O(figures) otherwise.
     """
     placed = _placed(views, where)
     if growth is None:
@@ -152,11 +154,52 @@ def _placed(views: list[FigureView], where: Callable[[str], tuple[float, float] 
     return placed
 
 
-def _growths(placed: _Placed, table: Mapping[str, Symbol], min_label: float) -> dict[str, float]:
+#: a stack's own part of its growth: (how much its labels want to grow, its radius
+#: at growth 1); the nearest other stack sets the rest
+_Need = tuple[float, float]
+
+
+def _need(here: list[FigureView], table: Mapping[str, Symbol], min_label: float) -> _Need:
+    syms = [palette.figure_symbol(v, table) for v in here]
+    smallest = min((_label_size(s.label, s.size) for s in syms if s.label), default=min_label)
+    if min_label <= 0 or smallest >= min_label:
+        return 1.0, 0.0
+    radius = max(s.size for s in syms)
+    dx, dy = palette.stack_offset(0, len(here), radius)
+    return min_label / smallest, math.hypot(dx, dy) + radius  # the group's radius at 1
+
+
+def _growths(
+    placed: _Placed,
+    table: Mapping[str, Symbol],
+    min_label: float,
+    needs: dict[tuple[FigureView, ...], _Need] | None = None,
+) -> dict[str, float]:
+    """Node -> growth: each stack's labels grow to ``min_label`` (never shrink), but the
+    group reaches at most half way to the nearest other occupied node. ``needs``: a
+    cache of :func:`_need` by stack, for this ``table`` and ``min_label`` only."""
     out: dict[str, float] = {}
-    for node, xy, here in placed:
-        syms = [palette.figure_symbol(v, table) for v in here]
-        out[node] = _growth(xy, here, syms, placed, min_label)
+    wanting: list[tuple[int, str, float, float]] = []
+    for k, (node, _, here) in enumerate(placed):
+        key = tuple(here)
+        need = needs.get(key) if needs is not None else None
+        if need is None:
+            need = _need(here, table, min_label)
+            if needs is not None:
+                needs[key] = need
+        want, reach = need
+        if want <= 1.0:
+            out[node] = 1.0
+        else:
+            wanting.append((k, node, want, reach))
+    if wanting:
+        xy = np.array([at for _, at, _ in placed], dtype=float)
+        rows = np.array([k for k, _, _, _ in wanting])
+        d = np.hypot(xy[rows, None, 0] - xy[None, :, 0], xy[rows, None, 1] - xy[None, :, 1])
+        d[np.arange(len(rows)), rows] = np.inf  # a stack is not its own neighbour
+        near = d.min(axis=1)
+        for (_, node, want, reach), n in zip(wanting, near.tolist(), strict=True):
+            out[node] = max(1.0, min(want, n / 2 / reach))
     return out
 
 
@@ -165,39 +208,20 @@ def stack_growth(
     where: Callable[[str], tuple[float, float] | None],
     table: Mapping[str, Symbol],
     min_label: float,
+    needs: dict[tuple[FigureView, ...], _Need] | None = None,
 ) -> dict[str, float]:
     """Node -> how much :func:`draw_figures` grows the figures standing there (1 = not
     at all): what a stack looks like depends on its neighbours, so a caller drawing
     stacks one at a time (and caching them) needs this of the whole picture.
+    ``needs``: the caller's cache of each stack's own part, kept for one ``table`` and
+    ``min_label``.
 
     Notes
     -----
-    O(n²) in the occupied nodes.
+    O(n) for the n occupied nodes, plus O(g·n) vectorized for the g stacks whose labels
+    want to grow (the nearest other stack of each).
     """
-    return _growths(_placed(views, where), table, min_label)
-
-
-def _growth(
-    xy: tuple[float, float],
-    here: list[FigureView],
-    syms: list[Symbol],
-    placed: list[tuple[str, tuple[float, float], list[FigureView]]],
-    min_label: float,
-) -> float:
-    """How much the figures at ``xy`` grow for their labels to reach ``min_label``
-    (1 = not at all, never less), limited by the nearest other occupied node."""
-    smallest = min((_label_size(s.label, s.size) for s in syms if s.label), default=min_label)
-    if min_label <= 0 or smallest >= min_label:
-        return 1.0
-    want = min_label / smallest
-    radius = max(s.size for s in syms)
-    dx, dy = palette.stack_offset(0, len(here), radius)
-    reach = math.hypot(dx, dy) + radius  # the group's radius at growth 1
-    near = min(
-        (math.dist(xy, other) for _, other, h in placed if h is not here),
-        default=math.inf,
-    )
-    return max(1.0, min(want, near / 2 / reach))
+    return _growths(_placed(views, where), table, min_label, needs)
 
 
 def _figure(svg: Svg, v: FigureView, sym: Symbol, x: float, y: float) -> None:
