@@ -56,12 +56,41 @@ def encode(obj: Any) -> Any:
     Notes
     -----
     O(size of the state); lists and dicts are copied, so the result shares nothing
-    mutable with ``obj``.
+    mutable with ``obj``. Plain values, lists and dicts are told apart by their exact
+    type (one set lookup an item); a dataclass's field names are read once per class.
     """
+    t = type(obj)
+    if t in _ATOMIC:
+        return obj
+    if t is list or t is tuple:
+        return [v if type(v) in _ATOMIC else encode(v) for v in obj]
+    if t is dict:
+        return {
+            (k if type(k) is str else str(k)): (v if type(v) in _ATOMIC else encode(v))
+            for k, v in obj.items()
+        }
+    return _encode_other(obj)
+
+
+#: the JSON values :func:`encode` returns as they are
+_ATOMIC = frozenset({str, int, float, bool, type(None)})
+#: a class -> its dataclass field names (``None``: not a dataclass)
+_NAMES: dict[type, tuple[str, ...] | None] = {}
+
+
+def _encode_other(obj: Any) -> Any:
+    """:func:`encode` of what is not a plain value, list or dict: an outcome, a
+    dataclass, a subclass of dict, list or tuple, or anything else (as it is)."""
     if isinstance(obj, Outcome):
         return obj.to_json()
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: encode(getattr(obj, f.name)) for f in _fields(type(obj))}
+    t = type(obj)
+    names = _NAMES.get(t, ())
+    if names == ():
+        names = _NAMES[t] = (
+            tuple(f.name for f in _fields(t)) if dataclasses.is_dataclass(t) else None
+        )
+    if names is not None:
+        return {n: encode(getattr(obj, n)) for n in names}
     if isinstance(obj, dict):
         return {str(k): encode(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
