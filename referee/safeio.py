@@ -86,6 +86,8 @@ def _has_long_number(text: str) -> bool:
 
     if _BIG_EXPONENT.search(text):
         return True
+    if len(text) <= MAX_INT_DIGITS:  # no run of digits can be longer than the text
+        return False
     codes = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
     digit = ((codes >= 48) & (codes <= 57)).view(np.int8)
     pad = np.zeros(1, dtype=np.int8)
