@@ -408,16 +408,16 @@ class RinggeisterGame(Game[Move]):
             self.v.sync_board(turns)
         return cb
 
+    @compiled.setter
+    def compiled(self, value: CompiledBoard) -> None:
+        self.__dict__["_compiled"] = value
+
     @property
     def board_hash(self) -> str:
         """The hash of the board as laid out: read without turning the compiled board
         to this game's turns (the hash does not depend on them)."""
         cb: CompiledBoard = self.__dict__["_compiled"]
         return cb.hash
-
-    @compiled.setter
-    def compiled(self, value: CompiledBoard) -> None:
-        self.__dict__["_compiled"] = value
 
     def _bump(self) -> None:
         self._version += 1
