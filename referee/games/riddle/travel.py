@@ -25,6 +25,9 @@ from .moves import Move, path_text
 from .protocol import Riddle
 from .state import Player
 
+#: entries each per-board cache of reaches and paths keeps before it is emptied
+CACHE_KEPT = 50_000
+
 
 def movable(g: Riddle) -> None:
     p = g.me
@@ -376,10 +379,10 @@ def paths(
     if got is None:
         found = reach_cache.get(key)
         if found is None:
-            if len(reach_cache) > 50_000:
+            if len(reach_cache) > CACHE_KEPT:
                 reach_cache.clear()
             found = reach_cache[key] = _reach(g, start, span, auto, optional)
-        if len(move_cache) > 50_000:
+        if len(move_cache) > CACHE_KEPT:
             move_cache.clear()
         got = move_cache[(key, counts, card)] = _moves_of(found, card)
     return got
@@ -426,12 +429,12 @@ def _reach(
 
 
 def _sub_cache(g: Riddle, name: str) -> dict[Any, Any] | None:
-    """The per-board cache ``name`` (emptied when past 50,000 entries), or ``None``
+    """The per-board cache ``name`` (emptied when past :data:`CACHE_KEPT` entries), or ``None``
     when paths are not cached."""
     if not g.cache_paths:
         return None
     cache: dict[Any, Any] = g.compiled.derived(name, dict)
-    if len(cache) > 50_000:
+    if len(cache) > CACHE_KEPT:
         cache.clear()
     return cache
 
