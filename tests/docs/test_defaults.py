@@ -108,9 +108,9 @@ def test_a_wrong_default_is_caught() -> None:
 def test_the_riddle_cache_bound_quoted_is_the_code_s() -> None:
     """The performance page explains the server's memory by the Riddle board's
     caches and quotes their bound: it must be the one the code keeps."""
-    from referee.games.riddle.travel import CACHE_KEPT
+    from referee.games.riddle.common import CACHE_KEPT
 
     text = (ROOT / "docs" / "explanation" / "performance.md").read_text(encoding="utf-8")
-    quoted = re.findall(r"cleared past ([\d,]+) entries \(`travel\.CACHE_KEPT`\)", text)
-    assert quoted, "the performance page no longer quotes travel.CACHE_KEPT"
+    quoted = re.findall(r"cleared past ([\d,]+) entries \(`riddle\.common\.CACHE_KEPT`\)", text)
+    assert quoted, "the performance page no longer quotes riddle.common.CACHE_KEPT"
     assert {int(q.replace(",", "")) for q in quoted} == {CACHE_KEPT}

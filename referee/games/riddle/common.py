@@ -14,6 +14,20 @@ SIDE = {"hobbit": "hobbits", "rider": "riders"}
 RIDERS = ("rider1", "rider2", "rider3", "rider4")
 GOAL = {"hobbit": "cracks_of_doom", "rider": "barad_dur"}
 
+#: entries each per-board cache of the game (reaches, paths, hand uses) keeps before
+#: it is emptied
+CACHE_KEPT = 50_000
+
+
+def board_cache(compiled: CompiledBoard, name: str) -> dict[Any, Any]:
+    """The per-board cache ``name`` (:meth:`CompiledBoard.derived`), emptied when it
+    holds more than :data:`CACHE_KEPT` entries."""
+    cache: dict[Any, Any] = compiled.derived(name, dict)
+    if len(cache) > CACHE_KEPT:
+        cache.clear()
+    return cache
+
+
 #: option name -> (default, description). Variation numbers follow the Supplementary Rules.
 
 

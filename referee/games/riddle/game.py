@@ -65,7 +65,15 @@ from ..base import BoardName, Game
 from ..outcome import Outcome
 from . import checks, determinize, evaluate, events, names, positions, setup, state, views
 from .cards import Deck, deck_for
-from .common import MOVEMENT_KINDS, SIDE, BoardInfo, board_info, illegal, make_movement
+from .common import (
+    MOVEMENT_KINDS,
+    SIDE,
+    BoardInfo,
+    board_cache,
+    board_info,
+    illegal,
+    make_movement,
+)
 from .moves import Move
 from .state import Player, Reveal, SideState, TurnState
 from .verbs import GENERATORS, PHASES, VERBS
@@ -317,7 +325,7 @@ class RiddleGame(Game[Move]):
     def _hand_uses(self, p: Player) -> dict[str, list[str]]:
         """Use name -> one card per type in ``p``'s hand that ``p`` may use so (cached per
         board by hand and kind of player: every listing asks it several times)."""
-        cache: dict[Any, dict[str, list[str]]] = self.compiled.derived("riddle.hand_uses", dict)
+        cache: dict[Any, dict[str, list[str]]] = board_cache(self.compiled, "riddle.hand_uses")
         key = (tuple(p.hand), p.kind)
         got = cache.get(key)
         if got is None:
@@ -330,8 +338,6 @@ class RiddleGame(Game[Move]):
                     if self._who_ok(p, u) and t.id not in types.setdefault(name, set()):
                         types[name].add(t.id)
                         got.setdefault(name, []).append(c)
-            if len(cache) > 50_000:
-                cache.clear()
             cache[key] = got
         return got
 

@@ -18,15 +18,12 @@ from typing import Any
 
 from ...errors import IllegalMoveError
 from . import turn
-from .common import illegal
+from .common import board_cache, illegal
 from .events import told
 from .movement import FOREST, MOUNTAIN
 from .moves import Move, path_text
 from .protocol import Riddle
 from .state import Player
-
-#: entries each per-board cache of reaches and paths keeps before it is emptied
-CACHE_KEPT = 50_000
 
 
 def movable(g: Riddle) -> None:
@@ -372,18 +369,14 @@ def paths(
     span = counts
     if not g.cache_paths:
         return _moves_of(_reach(g, start, span, auto, optional), card)
-    reach_cache: dict[Any, Any] = g.compiled.derived("riddle.reach", dict)
-    move_cache: dict[Any, Any] = g.compiled.derived("riddle.paths", dict)
+    move_cache = board_cache(g.compiled, "riddle.paths")
     key = (start, span, auto, optional)
     got = move_cache.get((key, counts, card))
     if got is None:
+        reach_cache = board_cache(g.compiled, "riddle.reach")
         found = reach_cache.get(key)
         if found is None:
-            if len(reach_cache) > CACHE_KEPT:
-                reach_cache.clear()
             found = reach_cache[key] = _reach(g, start, span, auto, optional)
-        if len(move_cache) > CACHE_KEPT:
-            move_cache.clear()
         got = move_cache[(key, counts, card)] = _moves_of(found, card)
     return got
 
@@ -429,14 +422,9 @@ def _reach(
 
 
 def _sub_cache(g: Riddle, name: str) -> dict[Any, Any] | None:
-    """The per-board cache ``name`` (emptied when past :data:`CACHE_KEPT` entries), or ``None``
-    when paths are not cached."""
-    if not g.cache_paths:
-        return None
-    cache: dict[Any, Any] = g.compiled.derived(name, dict)
-    if len(cache) > CACHE_KEPT:
-        cache.clear()
-    return cache
+    """The per-board cache ``name`` (:func:`.common.board_cache`), or ``None`` when
+    paths are not cached."""
+    return board_cache(g.compiled, name) if g.cache_paths else None
 
 
 def _base_reach(
