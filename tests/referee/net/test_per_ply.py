@@ -17,8 +17,9 @@ from referee.envelopes import new_game
 from referee.net.limits import Limits
 from referee.net.store import GameStore
 from referee.net.tables import Hall
+from referee.pieces import figure_dict, pieces_svg
 from referee.render import figures_svg
-from referee.session import Caller, figure_dict, pieces_svg
+from referee.session import Caller
 
 from .conftest import ADMIN, PROJECTS
 
