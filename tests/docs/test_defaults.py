@@ -114,3 +114,18 @@ def test_the_riddle_cache_bound_quoted_is_the_code_s() -> None:
     quoted = re.findall(r"cleared past ([\d,]+) entries \(`riddle\.common\.CACHE_KEPT`\)", text)
     assert quoted, "the performance page no longer quotes riddle.common.CACHE_KEPT"
     assert {int(q.replace(",", "")) for q in quoted} == {CACHE_KEPT}
+
+
+def test_the_full_collection_interval_quoted_is_the_server_s() -> None:
+    """The game-server page explains the server's pauses by how often it runs a full
+    cyclic collection and quotes the interval: it must be the one the server sets."""
+    from referee.net.host import FULL_COLLECTION_EVERY
+
+    text = (ROOT / "docs" / "explanation" / "game-server.md").read_text(encoding="utf-8")
+    quoted = re.findall(
+        r"once every ([\d,]+)\s+collections of the middle generation\s+"
+        r"\(`referee\.net\.host\.FULL_COLLECTION_EVERY`",
+        text,
+    )
+    assert quoted, "the game-server page no longer quotes FULL_COLLECTION_EVERY"
+    assert {int(q.replace(",", "")) for q in quoted} == {FULL_COLLECTION_EVERY}
