@@ -385,14 +385,17 @@ def _moves_of(
     found: list[tuple[str, str, tuple[str, ...], int]], card: str | None
 ) -> tuple[list[Move], list[str]]:
     """The moves (``move``, or ``ride CARD`` for a Horse) of ``found`` (searched to the
-    counts of the move, so every entry is within them) and their destinations."""
+    counts of the move, so every entry is within them) and their destinations.
+
+    The moves are :meth:`Move.of` values, shared with every other listing of the same
+    text: the cached listings of one board hold each move once, not once per (start,
+    counts, cards) they were listed for (fewer objects for each full collection to walk).
+    """
+    of = Move.of
     if card is None:
-        moves = [
-            Move("move", text, *flags) if flags else Move("move", text)
-            for _, text, flags, _ in found
-        ]
+        moves = [of("move", text, *flags) for _, text, flags, _ in found]
     else:
-        moves = [Move("ride", card, text, *flags) for _, text, flags, _ in found]
+        moves = [of("ride", card, text, *flags) for _, text, flags, _ in found]
     return moves, [x[0] for x in found]
 
 
