@@ -99,6 +99,12 @@ def refuse(field: str, reason: str) -> StateError:
     return StateError(f"{field}: {reason}", code="bad_state")
 
 
+def refuse_position(where: str, reason: str) -> StateError:
+    """The :class:`StateError` of a position whose field ``where`` cannot be
+    (``position.WHERE: reason``)."""
+    return refuse(f"position.{where}", reason)
+
+
 def need(ok: bool, field: str, reason: str) -> None:
     """Raise :func:`refuse` unless ``ok``."""
     if not ok:
