@@ -56,6 +56,21 @@ class LotrCoopPositionQueue(LotrCoopBase):
             raise refuse_position(where, f"no player {name!r}")
         return self.players.index(name)
 
+    def _answering(self, answering: list[str] | None, order: list[int]) -> list[int]:
+        """The players still to answer an EACH PLAYER decision: ``answering`` read, or
+        all of ``order`` (from the active player clockwise) when it is not given."""
+        if answering is None:
+            return order
+        who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
+        if not who or who != order[len(order) - len(who) :]:
+            names = ", ".join(self.players[q] for q in order)
+            raise refuse_position(
+                "answering",
+                f"each Hobbit in the game answers in turn from the active player "
+                f"clockwise ({names}): those still to answer are the last of them",
+            )
+        return who
+
     def _at_mount_doom(self) -> bool:
         """The Fellowship stands on the Master board's last place, Mount Doom."""
         return bool(self.lay.master[self.location].get("final"))
@@ -179,16 +194,7 @@ class LotrCoopPositionQueue(LotrCoopBase):
         order = self._order(self.active)
         kind = op["op"]
         if kind in ("each", "each_do"):
-            who = order
-            if answering is not None:
-                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
-                if not who or who != order[len(order) - len(who) :]:
-                    names = ", ".join(self.players[q] for q in order)
-                    raise refuse_position(
-                        "answering",
-                        f"each Hobbit in the game answers in turn from the active player "
-                        f"clockwise ({names}): those still to answer are the last of them",
-                    )
+            who = self._answering(answering, order)
         elif answering is not None:
             raise refuse_position("answering", f"the Event's die is rolled by one Hobbit ({kind})")
         else:
@@ -316,17 +322,7 @@ class LotrCoopPositionQueue(LotrCoopBase):
         _, op, rest = self._event_ops(phase, event)
         if phase == "each_pay":
             order = self._order(self.active)
-            if answering is None:
-                who = order
-            else:
-                who = [self._pid_of(n, f"answering[{i}]") for i, n in enumerate(answering)]
-                if not who or who != order[len(order) - len(who) :]:
-                    names = ", ".join(self.players[q] for q in order)
-                    raise refuse_position(
-                        "answering",
-                        f"each Hobbit in the game answers in turn from the active player "
-                        f"clockwise ({names}): those still to answer are the last of them",
-                    )
+            who = self._answering(answering, order)
             sym, alt = op["pay"]["symbol"], op["else"]
             return [*(ask("each_pay", player=q, symbol=sym, **{"else": alt}) for q in who), *rest]
         if phase == "group_pay":
