@@ -28,6 +28,19 @@ move only once its commit returned, so a move the server answered survives
 it returns — safe from a crash of the server, not from a power cut, and about 30
 times faster than ``sync="full"``, which waits for the disk (``fsync``) on every
 move.
+
+Checkpoints (copying the write-ahead log back into the database file) run on a
+thread of their own, not inside a commit: SQLite's automatic checkpoint would run
+in whichever commit crossed 1,000 log pages and hold that group of moves — and the
+store's lock — for the several milliseconds of copying and ``fsync``. The store
+turns it off on its connection and a background thread with a connection of its
+own runs a passive checkpoint every :data:`CHECKPOINT_SECONDS` after writes; when
+the log has grown past :data:`WAL_RESTART_PAGES` regardless (commits that never
+pause let no passive checkpoint copy the whole log, and only then does the log
+start again from its beginning), the next commit copies the few pages still left,
+once. A checkpoint moves committed pages only:
+what a commit made durable stays so whichever thread checkpoints, and ``kill -9``
+in the middle of one loses nothing.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ import json
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +58,61 @@ from typing import Any
 import sqlite_utils
 
 from ..errors import UsageError
+
+#: seconds between two background checkpoints of the write-ahead log (when written to)
+CHECKPOINT_SECONDS = 0.5
+#: log pages past which the writer copies what the checkpointer could not
+WAL_RESTART_PAGES = 4000
+
+
+class _Writes:
+    """What the store tells its checkpointer: commits since the last checkpoint."""
+
+    __slots__ = ("catch_up", "caught_up", "checkpoints", "commits", "error")
+
+    def __init__(self) -> None:
+        self.commits = 0
+        self.checkpoints = 0
+        #: the log is long and not wholly copied: the writer copies the rest
+        self.catch_up = False
+        self.caught_up = 0
+        self.error: str | None = None
+
+
+def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
+    """The checkpointer thread: its own connection, a passive checkpoint every
+    :data:`CHECKPOINT_SECONDS` after commits, then at once a second, which has only
+    the pages committed meanwhile to copy: the log starts again from its beginning
+    at the first commit after a checkpoint that copied all of it, which a commit
+    during the checkpoint prevents. A final one when stopped.
+
+    When the log is past :data:`WAL_RESTART_PAGES` even so, it asks the store to
+    copy the rest in its next commit (:meth:`GameStore._wrote`): the pages of a
+    commit or two, not the thousand SQLite's own checkpoint would copy there. (It
+    holds no reference to the store, so a store dropped without
+    :meth:`GameStore.close` stops it too.)
+    """
+    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
+        while True:
+            stopping = stop.wait(CHECKPOINT_SECONDS)
+            if writes.commits or stopping:
+                writes.commits = 0
+                try:
+                    for _ in range(2):
+                        _busy, log, _done = conn.execute(
+                            "PRAGMA wal_checkpoint(PASSIVE)"
+                        ).fetchone()
+                        writes.checkpoints += 1
+                    # a log this long after two checkpoints did not start again: commits
+                    # came during them; the writer's next commit copies the last pages
+                    writes.catch_up = log > WAL_RESTART_PAGES
+                except sqlite3.Error as exc:  # the next round tries again
+                    writes.error = str(exc)
+            if stopping:
+                return
+    finally:
+        conn.close()
 
 
 def _dump(value: Any) -> str:
@@ -142,7 +211,7 @@ class GameStore:
         conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         try:
             self._refuse_foreign(conn)  # before anything is written to the file
-            conn.execute("PRAGMA journal_mode=WAL")
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise UsageError(f"--db {self.path}: not a game database ({exc})") from None
@@ -153,6 +222,14 @@ class GameStore:
         conn.execute("PRAGMA busy_timeout=5000")
         self.db = sqlite_utils.Database(conn)
         self._lock = threading.RLock()
+        #: the checkpointer's counters (commits pending, checkpoints, restarts)
+        self.writes = _Writes()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
+        self._wal = mode.lower() == "wal"  # ":memory:" has no log to checkpoint
+        if self._wal:
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        weakref.finalize(self, self._stop.set)
         self._create()
 
     def _refuse_foreign(self, conn: sqlite3.Connection) -> None:
@@ -204,8 +281,31 @@ class GameStore:
             )
 
     def close(self) -> None:
+        """Stop the checkpointer (after a last checkpoint) and close the database;
+        closing its last connection folds the log in and removes it."""
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(30)
         with self._lock:
             self.db.conn.close()
+
+    def _wrote(self) -> None:
+        """Count a commit for the checkpointer, starting it on the first."""
+        if not self._wal:
+            return
+        self.writes.commits += 1
+        if self.writes.catch_up:  # under the lock: no reader holds the log
+            self.writes.catch_up = False
+            self.db.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            self.writes.caught_up += 1
+        if self._checkpointer is None and not self._stop.is_set():
+            self._checkpointer = threading.Thread(
+                target=_checkpoint_loop,
+                args=(self.path, self.writes, self._stop),
+                name="referee-net-checkpoint",
+                daemon=True,
+            )
+            self._checkpointer.start()
 
     # ------------------------------------------------------------------ writing
     def add_game(self, rec: GameRecord) -> None:
@@ -213,6 +313,7 @@ class GameStore:
         now = time.time()
         with self._lock:
             self._insert(rec, now)
+            self._wrote()
 
     def _insert(self, rec: GameRecord, now: float) -> None:
         self.db.table("games").insert(
@@ -319,6 +420,7 @@ class GameStore:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+            self._wrote()
 
     # ------------------------------------------------------------------ reading
     def game(self, gid: str) -> GameRecord | None:
@@ -411,6 +513,7 @@ class GameStore:
                 "UPDATE games SET expired = ?, expired_why = ? WHERE id = ? AND expired IS NULL",
                 [now, why, gid],
             )
+            self._wrote()
 
     def game_ids(self) -> list[str]:
         with self._lock:
