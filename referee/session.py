@@ -570,26 +570,27 @@ class Session:
             got = cache["legal"] = (moves, targets)
         return got
 
-    def snapshot(self, held: Held, viewer: str | None, everything: bool) -> dict[str, Any]:
-        """The game as ``viewer`` may see it, with its legal moves when it is to move.
+    def snapshot(
+        self, held: Held, viewer: str | None, everything: bool, pieces: bool = True
+    ) -> dict[str, Any]:
+        """The game as ``viewer`` may see it, with its legal moves when it is to move,
+        and (``pieces``) its figures drawn as SVG elements, which a client that does
+        not draw them (a bot) may leave out: the drawing is the dearest part of it.
 
         Computed once per ply and viewer: every reader of the same seat (or every
         spectator) shares it (see :meth:`per_ply`)."""
         cache = self.per_ply(held)
-        key = ("snapshot", viewer, everything)
+        key = ("snapshot", viewer, everything, pieces)
         out = cache.get(key)
         if out is not None:
             return Shared(out, cache[("encoded", *key)])
         g = held.game
         st = _status(held)
-        shared = cache.get("figures")
         with guard_state("request"):
-            if shared is None:
+            figures = cache.get("figures")
+            if figures is None:
                 views = list(g.figures().values())
-                shared = cache["figures"] = (
-                    [figure_dict(v) for v in views],
-                    pieces_svg(g, views, self.label_size(held)),
-                )
+                figures = cache["figures"] = (views, [figure_dict(v) for v in views])
             out = {
                 "game": held.id,
                 "rules": held.rules,
@@ -598,9 +599,13 @@ class Session:
                 "you": viewer,
                 **st,
                 "view": g.view(viewer),
-                "figures": shared[0],
-                "pieces": shared[1],
+                "figures": figures[1],
             }
+            if pieces:
+                drawn = cache.get("pieces")
+                if drawn is None:
+                    drawn = cache["pieces"] = pieces_svg(g, figures[0], self.label_size(held))
+                out["pieces"] = drawn
         if st["to_move"] is not None and (everything or st["to_move"] == viewer):
             out["moves"], out["targets"] = self.legal_now(held)
         cache[key] = out
@@ -926,7 +931,10 @@ def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 def _op_view(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    return s.snapshot(held, viewer, everything)
+    pieces = f.get("pieces", True)
+    if not isinstance(pieces, bool):
+        raise RequestError("pieces must be true or false")
+    return s.snapshot(held, viewer, everything, pieces)
 
 
 def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:

@@ -179,8 +179,18 @@ def _gid(request: Request) -> str:
     return str(request.path_params["gid"])
 
 
+#: ``?pieces=`` of ``GET /api/games/{gid}``: whether the snapshot draws the figures
+PIECES_QUERY = {"1": True, "true": True, "0": False, "false": False}
+
+
 async def _view(request: Request, hall: Hall) -> Response:
-    return answer(await _call(request, hall, "view", {"game": _gid(request)}))
+    fields: dict[str, Any] = {"game": _gid(request)}
+    pieces = request.query_params.get("pieces")
+    if pieces is not None:
+        if pieces not in PIECES_QUERY:
+            raise RequestError(f"?pieces= must be 0 or 1, not {pieces[:40]!r}")
+        fields["pieces"] = PIECES_QUERY[pieces]
+    return answer(await _call(request, hall, "view", fields))
 
 
 async def _delete(request: Request, hall: Hall) -> Response:
@@ -249,10 +259,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "GET",
         "/api/games/{gid}",
         _view,
-        "The game as the caller may see it; legal moves for the seat to move",
+        "The game as the caller may see it; legal moves for the seat to move "
+        "(?pieces=0: without the figures drawn as SVG, for a client that draws none)",
         (200, 400, 401, 404, 409, 410),
         op="view",
         answer="Snapshot",
+        query=("pieces",),
         token="seat",
     ),
     Endpoint(

@@ -245,3 +245,22 @@ def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
             server.url + "/api/games", headers=AS_ADMIN, json={**body, "position": {"players": []}}
         )
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_state"
+
+
+def test_a_client_that_draws_nothing_may_leave_the_drawn_pieces_out(server):
+    g = _ringgeister(server.url)
+    yellow = Client(server.url, g["seats"][0]["token"])
+    path = f"/api/games/{g['game']}"
+    whole = yellow.get(path).json()
+    assert all(f'data-figure="{f["id"]}"' in whole["pieces"] for f in whole["figures"])
+    bare = yellow.get(path + "?pieces=0").json()
+    assert bare == {k: v for k, v in whole.items() if k != "pieces"}  # moves and all
+    assert yellow.get(path + "?pieces=false").json() == bare
+    assert yellow.get(path + "?pieces=1").json() == whole
+    for wrong in ("yes", "", "2", "0" * 500):
+        r = yellow.get(path + f"?pieces={wrong}")
+        assert r.status_code == 400, wrong
+        err = r.json()["error"]
+        assert err["code"] == "bad_request" and err["message"].startswith("?pieces= must be 0 or 1")
+        assert len(err["message"]) < 100
+    assert yellow.get(path).json() == whole  # a refused request changed nothing

@@ -159,3 +159,29 @@ def test_a_shared_snapshot_is_encoded_once_for_every_reader_and_afresh_when_chan
     third = hall.dispatch("view", {"game": g["game"]}, Caller())
     assert answer(third).body is body and json.loads(body)["ply"] == 0
     hall.store.close()
+
+
+def test_a_snapshot_without_pieces_draws_none_and_one_with_draws_once_a_ply(tmp_path, monkeypatch):
+    import referee.session as session_mod
+    from referee.errors import RequestError
+
+    drawn: list[int] = []
+    real = session_mod.pieces_svg
+    monkeypatch.setattr(session_mod, "pieces_svg", lambda *a: drawn.append(len(drawn)) or real(*a))
+    hall = _hall(tmp_path)
+    g = hall.dispatch(
+        "new",
+        {"rules": "ringgeister", "project": "ringgeister", "players": 2, "seed": 3},
+        Caller(token=ADMIN),
+    )
+    seat = Caller(token=g["seats"][0]["token"])
+    bare = hall.dispatch("view", {"game": g["game"], "pieces": False}, seat)
+    assert "pieces" not in bare and drawn == []
+    whole = hall.dispatch("view", {"game": g["game"]}, seat)
+    assert whole["pieces"] and drawn == [0]
+    hall.dispatch("view", {"game": g["game"]}, Caller())  # another reader, same ply
+    hall.dispatch("view", {"game": g["game"], "pieces": True}, seat)
+    assert drawn == [0]
+    with pytest.raises(RequestError, match="pieces must be true or false"):
+        hall.dispatch("view", {"game": g["game"], "pieces": "no"}, seat)
+    hall.store.close()
