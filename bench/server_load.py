@@ -4,9 +4,10 @@ Starts ``referee serve --http`` as a real process on 127.0.0.1 (a fresh database
 a temporary folder), creates ``--games`` games (Ringgeister, Riddle of the Ring,
 Mount Doom and the cooperative game in turn) and runs one asyncio client per game
 for ``--duration`` seconds: it asks the seat to move for its legal moves (``GET``
-with the seat's token; ``?pieces=0``, as a bot that draws nothing, unless
-``--pieces``: then the answer carries the figures drawn as SVG, as the browser
-table's does — a server before ``?pieces=`` draws them either way) and plays one at
+with the seat's token; ``?omit=figures,pieces,targets``, as a bot that draws
+nothing, unless ``--draw``: then the answer carries the figures, their SVG and the
+moves by figure and target, as the browser table's does — a server before
+``?omit=`` sends them either way) and plays one at
 random (``POST .../moves`` with ``expect_ply``); a finished game is replaced by a
 new one. It reports moves per
 second, the latency of a move (p50/p99), errors (every answer but 200/201, target
@@ -41,7 +42,7 @@ way: what grows from there grows with time), at the end and at its peak (sampled
 every second).
 
 Run: ``python bench/server_load.py [--games 200] [--duration 60] [--interval 0]
-[--kill] [--pieces] [--baseline-ref 997483b] [--runs 1]`` (loopback only; bounded by --games
+[--kill] [--draw] [--baseline-ref 997483b] [--runs 1]`` (loopback only; bounded by --games
 and --duration). Prints a table of both servers and their ratios; the last line is
 JSON with ``meets_targets`` (issue 30: with no think time, at least 0.7 x the
 referee alone and p99 < 100 ms; with think time p99 < 50 ms; 0 errors, 0 lost).
@@ -243,12 +244,13 @@ async def create(conn: Conn, k: int, stats: Stats) -> dict[str, Any]:
 
 
 async def client(
-    k: int, server: Server, stats: Stats, until: float, seed: int, interval: float, pieces: bool
+    k: int, server: Server, stats: Stats, until: float, seed: int, interval: float, draw: bool
 ) -> None:
     """Play one game after another until ``until``: per move, the seat to move asks for
     its legal moves and sends one at random (one move per ``interval`` seconds, when
-    given). A bot draws nothing: it asks with ``?pieces=0`` unless ``pieces``."""
-    ask = "" if pieces else "?pieces=0"
+    given). A bot draws nothing: it asks with ``?omit=figures,pieces,targets`` unless
+    ``draw``."""
+    ask = "" if draw else "?omit=figures,pieces,targets"
     rnd = random.Random(seed * 100003 + k)
     g: dict[str, Any] | None = None
     made = 0
@@ -331,7 +333,7 @@ async def run(args: argparse.Namespace, server: Server, stats: Stats) -> dict[st
     t0 = time.monotonic()
     until = t0 + args.duration
     tasks = [
-        asyncio.create_task(client(k, server, stats, until, args.seed, args.interval, args.pieces))
+        asyncio.create_task(client(k, server, stats, until, args.seed, args.interval, args.draw))
         for k in range(args.games)
     ]
     tasks.append(asyncio.create_task(sample_rss(server, until)))
@@ -447,10 +449,10 @@ def main() -> int:
     )
     ap.add_argument("--kill", action="store_true", help="kill -9 and restart the server half-way")
     ap.add_argument(
-        "--pieces",
+        "--draw",
         action="store_true",
-        help="clients ask for the figures drawn as SVG too, as the browser table does "
-        "(default: like bots, ?pieces=0)",
+        help="clients ask for what a frontend that draws uses (figures, their SVG, moves "
+        "by figure), as the browser table does (default: like bots, ?omit= them)",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
@@ -510,7 +512,7 @@ def main() -> int:
         f"server_load: {args.games} games, {args.duration:g} s"
         + (f", a move every {args.interval:g} s per game" if args.interval else ", no think time")
         + (", kill -9 half-way" if args.kill else "")
-        + (", clients ask for the drawn pieces" if args.pieces else ", clients ?pieces=0")
+        + (", clients ask as the browser table" if args.draw else ", clients ask as bots")
         + (", --sync full" if args.sync == "full" else "")
         + f"; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}"
     )
@@ -532,7 +534,7 @@ def main() -> int:
         "duration_s": args.duration,
         "interval_s": args.interval,
         "killed": bool(args.kill),
-        "pieces": bool(args.pieces),
+        "draw": bool(args.draw),
         "sync": args.sync,
         "load_average": [round(x, 2) for x in load],
         "referee_alone_moves_per_s": round(referee, 1),

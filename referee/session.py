@@ -95,6 +95,9 @@ class Caller:
 
 #: the local frontend
 LOCAL = Caller(trusted=True)
+#: the parts of a snapshot a client may leave out (``omit``): what only a frontend that
+#: draws the board uses
+OMITTABLE = ("figures", "pieces", "targets")
 
 
 @dataclass(eq=False)
@@ -554,43 +557,52 @@ class Session:
             got = held.labels[key] = figure_label_size(g)
         return got
 
-    def legal_now(self, held: Held) -> tuple[list[str], dict[str, dict[str, list[str]]]]:
-        """The legal moves of the player to move and the same by figure and target
-        node (``move_targets``), computed once per ply."""
+    def legal_now(self, held: Held) -> list[str]:
+        """The legal moves of the player to move, computed once per ply."""
         cache = self.per_ply(held)
         got = cache.get("legal")
         if got is None:
-            g = held.game
             with guard_state("request"):
-                moves = [str(m) for m in g.legal_moves]
-                targets = {
+                got = cache["legal"] = [str(m) for m in held.game.legal_moves]
+        return got
+
+    def targets_now(self, held: Held) -> dict[str, dict[str, list[str]]]:
+        """The legal moves by figure and target node (``move_targets``), computed once
+        per ply."""
+        cache = self.per_ply(held)
+        got = cache.get("targets")
+        if got is None:
+            with guard_state("request"):
+                got = cache["targets"] = {
                     fig: {node: [str(m) for m in ms] for node, ms in nodes.items()}
-                    for fig, nodes in g.move_targets().items()
+                    for fig, nodes in held.game.move_targets().items()
                 }
-            got = cache["legal"] = (moves, targets)
         return got
 
     def snapshot(
-        self, held: Held, viewer: str | None, everything: bool, pieces: bool = True
+        self,
+        held: Held,
+        viewer: str | None,
+        everything: bool,
+        omit: frozenset[str] = frozenset(),
     ) -> dict[str, Any]:
-        """The game as ``viewer`` may see it, with its legal moves when it is to move,
-        and (``pieces``) its figures drawn as SVG elements, which a client that does
-        not draw them (a bot) may leave out: the drawing is the dearest part of it.
+        """The game as ``viewer`` may see it, with its legal moves when it is to move.
+
+        ``omit``: parts of :data:`OMITTABLE` to leave out — what only a frontend that
+        draws the board uses (the figures, the figures drawn as SVG, the moves by
+        figure and target node): a bot asks for none of it, and what nobody asks
+        for is not made.
 
         Computed once per ply and viewer: every reader of the same seat (or every
         spectator) shares it (see :meth:`per_ply`)."""
         cache = self.per_ply(held)
-        key = ("snapshot", viewer, everything, pieces)
+        key = ("snapshot", viewer, everything, omit)
         out = cache.get(key)
         if out is not None:
             return Shared(out, cache[("encoded", *key)])
         g = held.game
         st = _status(held)
         with guard_state("request"):
-            figures = cache.get("figures")
-            if figures is None:
-                views = list(g.figures().values())
-                figures = cache["figures"] = (views, [figure_dict(v) for v in views])
             out = {
                 "game": held.id,
                 "rules": held.rules,
@@ -599,15 +611,24 @@ class Session:
                 "you": viewer,
                 **st,
                 "view": g.view(viewer),
-                "figures": figures[1],
             }
-            if pieces:
-                drawn = cache.get("pieces")
-                if drawn is None:
-                    drawn = cache["pieces"] = pieces_svg(g, figures[0], self.label_size(held))
-                out["pieces"] = drawn
+            if not {"figures", "pieces"} <= omit:
+                figures = cache.get("figures")
+                if figures is None:
+                    views = list(g.figures().values())
+                    figures = cache["figures"] = (views, [figure_dict(v) for v in views])
+                if "figures" not in omit:
+                    out["figures"] = figures[1]
+                if "pieces" not in omit:
+                    drawn = cache.get("pieces")
+                    if drawn is None:
+                        label = self.label_size(held)
+                        drawn = cache["pieces"] = pieces_svg(g, figures[0], label)
+                    out["pieces"] = drawn
         if st["to_move"] is not None and (everything or st["to_move"] == viewer):
-            out["moves"], out["targets"] = self.legal_now(held)
+            out["moves"] = self.legal_now(held)
+            if "targets" not in omit:
+                out["targets"] = self.targets_now(held)
         cache[key] = out
         memo: dict[str, Any] = {}
         cache[("encoded", *key)] = memo
@@ -909,7 +930,7 @@ def _op_moves(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     st = _status(held)
     moves: list[str] = []
     if everything or (viewer is not None and viewer == st["to_move"]):
-        moves = list(s.legal_now(held)[0])
+        moves = list(s.legal_now(held))
     return {**st, "moves": moves}
 
 
@@ -931,10 +952,13 @@ def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 def _op_view(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    pieces = f.get("pieces", True)
-    if not isinstance(pieces, bool):
-        raise RequestError("pieces must be true or false")
-    return s.snapshot(held, viewer, everything, pieces)
+    omit = f.get("omit", [])
+    if not isinstance(omit, list) or not all(isinstance(o, str) for o in omit):
+        raise RequestError("omit must be a list of " + ", ".join(OMITTABLE))
+    wrong = [o for o in omit if o not in OMITTABLE]
+    if wrong:
+        raise RequestError(f"omit names {', '.join(OMITTABLE)}, not {wrong[0][:40]!r}")
+    return s.snapshot(held, viewer, everything, frozenset(omit))
 
 
 def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from starlette.websockets import WebSocket
 
 from ..errors import BoardwrightError, RequestError
 from ..safeio import loads_json
-from ..session import GAMELESS, Caller, Shared
+from ..session import GAMELESS, OMITTABLE, Caller, Shared
 from .errors import error_body
 from .openapi import Endpoint, openapi
 from .tables import Hall, Listener, dumps
@@ -179,17 +179,18 @@ def _gid(request: Request) -> str:
     return str(request.path_params["gid"])
 
 
-#: ``?pieces=`` of ``GET /api/games/{gid}``: whether the snapshot draws the figures
-PIECES_QUERY = {"1": True, "true": True, "0": False, "false": False}
-
-
 async def _view(request: Request, hall: Hall) -> Response:
     fields: dict[str, Any] = {"game": _gid(request)}
-    pieces = request.query_params.get("pieces")
-    if pieces is not None:
-        if pieces not in PIECES_QUERY:
-            raise RequestError(f"?pieces= must be 0 or 1, not {pieces[:40]!r}")
-        fields["pieces"] = PIECES_QUERY[pieces]
+    omit = request.query_params.get("omit")
+    if omit is not None:
+        parts = omit.split(",") if omit else []
+        wrong = [p for p in parts if p not in OMITTABLE]
+        if wrong or len(parts) > len(OMITTABLE):
+            raise RequestError(
+                f"?omit= names {', '.join(OMITTABLE)} (comma-separated), "
+                f"not {(wrong or [omit])[0][:40]!r}"
+            )
+        fields["omit"] = parts
     return answer(await _call(request, hall, "view", fields))
 
 
@@ -260,11 +261,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         "/api/games/{gid}",
         _view,
         "The game as the caller may see it; legal moves for the seat to move "
-        "(?pieces=0: without the figures drawn as SVG, for a client that draws none)",
+        "(?omit=figures,pieces,targets: without what only a frontend that draws the "
+        "board uses)",
         (200, 400, 401, 404, 409, 410),
         op="view",
         answer="Snapshot",
-        query=("pieces",),
+        query=("omit",),
         token="seat",
     ),
     Endpoint(

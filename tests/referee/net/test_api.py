@@ -247,20 +247,27 @@ def test_a_game_starts_from_a_position_where_the_rules_have_positions(server):
         assert r.status_code == 400 and r.json()["error"]["code"] == "bad_state"
 
 
-def test_a_client_that_draws_nothing_may_leave_the_drawn_pieces_out(server):
+def test_a_client_that_draws_nothing_may_leave_out_what_only_drawing_uses(server):
     g = _ringgeister(server.url)
     yellow = Client(server.url, g["seats"][0]["token"])
     path = f"/api/games/{g['game']}"
     whole = yellow.get(path).json()
     assert all(f'data-figure="{f["id"]}"' in whole["pieces"] for f in whole["figures"])
-    bare = yellow.get(path + "?pieces=0").json()
-    assert bare == {k: v for k, v in whole.items() if k != "pieces"}  # moves and all
-    assert yellow.get(path + "?pieces=false").json() == bare
-    assert yellow.get(path + "?pieces=1").json() == whole
-    for wrong in ("yes", "", "2", "0" * 500):
-        r = yellow.get(path + f"?pieces={wrong}")
+    assert whole["targets"] and whole["moves"]
+    bare = yellow.get(path + "?omit=figures,pieces,targets").json()
+    assert bare == {k: v for k, v in whole.items() if k not in ("figures", "pieces", "targets")}
+    assert yellow.get(path + "?omit=pieces").json() == {
+        k: v for k, v in whole.items() if k != "pieces"
+    }
+    assert yellow.get(path + "?omit=targets,figures").json() == {
+        k: v for k, v in whole.items() if k not in ("targets", "figures")
+    }
+    assert yellow.get(path + "?omit=").json() == whole
+    for wrong in ("moves", "view", "pieces,,targets", "pieces;targets", "x" * 500, "a,b,c,d"):
+        r = yellow.get(path + f"?omit={wrong}")
         assert r.status_code == 400, wrong
         err = r.json()["error"]
-        assert err["code"] == "bad_request" and err["message"].startswith("?pieces= must be 0 or 1")
-        assert len(err["message"]) < 100
+        assert err["code"] == "bad_request"
+        assert err["message"].startswith("?omit= names figures, pieces, targets")
+        assert len(err["message"]) < 140
     assert yellow.get(path).json() == whole  # a refused request changed nothing

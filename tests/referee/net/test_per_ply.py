@@ -161,27 +161,37 @@ def test_a_shared_snapshot_is_encoded_once_for_every_reader_and_afresh_when_chan
     hall.store.close()
 
 
-def test_a_snapshot_without_pieces_draws_none_and_one_with_draws_once_a_ply(tmp_path, monkeypatch):
+def test_what_a_snapshot_omits_is_not_made_and_what_it_carries_is_made_once_a_ply(
+    tmp_path, monkeypatch
+):
     import referee.session as session_mod
     from referee.errors import RequestError
 
-    drawn: list[int] = []
-    real = session_mod.pieces_svg
-    monkeypatch.setattr(session_mod, "pieces_svg", lambda *a: drawn.append(len(drawn)) or real(*a))
+    made: list[str] = []
+    drawn = session_mod.pieces_svg
+    monkeypatch.setattr(session_mod, "pieces_svg", lambda *a: made.append("pieces") or drawn(*a))
     hall = _hall(tmp_path)
     g = hall.dispatch(
         "new",
         {"rules": "ringgeister", "project": "ringgeister", "players": 2, "seed": 3},
         Caller(token=ADMIN),
     )
+    held = hall.lookup(g["game"])
+    targets = type(held.game).move_targets
+    monkeypatch.setattr(
+        type(held.game), "move_targets", lambda self: made.append("targets") or targets(self)
+    )
     seat = Caller(token=g["seats"][0]["token"])
-    bare = hall.dispatch("view", {"game": g["game"], "pieces": False}, seat)
-    assert "pieces" not in bare and drawn == []
+    everything = ["figures", "pieces", "targets"]
+    bare = hall.dispatch("view", {"game": g["game"], "omit": everything}, seat)
+    assert not {"figures", "pieces", "targets"} & set(bare) and bare["moves"]
+    assert made == [] and "figures" not in hall.per_ply(held)
     whole = hall.dispatch("view", {"game": g["game"]}, seat)
-    assert whole["pieces"] and drawn == [0]
+    assert whole["pieces"] and whole["targets"] and made == ["pieces", "targets"]
     hall.dispatch("view", {"game": g["game"]}, Caller())  # another reader, same ply
-    hall.dispatch("view", {"game": g["game"], "pieces": True}, seat)
-    assert drawn == [0]
-    with pytest.raises(RequestError, match="pieces must be true or false"):
-        hall.dispatch("view", {"game": g["game"], "pieces": "no"}, seat)
+    hall.dispatch("view", {"game": g["game"], "omit": ["figures"]}, seat)
+    assert made == ["pieces", "targets"]
+    for wrong, says in (("pieces", "a list"), ([1], "a list"), (["moves"], "not 'moves'")):
+        with pytest.raises(RequestError, match=says):
+            hall.dispatch("view", {"game": g["game"], "omit": wrong}, seat)
     hall.store.close()
