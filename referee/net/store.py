@@ -61,6 +61,8 @@ from ..errors import UsageError
 
 #: seconds between two background checkpoints of the write-ahead log (when written to)
 CHECKPOINT_SECONDS = 0.5
+#: SQLite's own automatic checkpoint (log pages), used again when no checkpointer runs
+SQLITE_AUTOCHECKPOINT = 1000
 #: log pages past which the writer copies what the checkpointer could not
 WAL_RESTART_PAGES = 4000
 
@@ -92,7 +94,11 @@ def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
     holds no reference to the store, so a store dropped without
     :meth:`GameStore.close` stops it too.)
     """
-    conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    try:
+        conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    except sqlite3.Error as exc:  # the store takes SQLite's own checkpoint back
+        writes.error = str(exc)
+        return
     try:
         while True:
             stopping = stop.wait(CHECKPOINT_SECONDS)
@@ -296,16 +302,28 @@ class GameStore:
         self.writes.commits += 1
         if self.writes.catch_up:  # under the lock: no reader holds the log
             self.writes.catch_up = False
-            self.db.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
-            self.writes.caught_up += 1
-        if self._checkpointer is None and not self._stop.is_set():
-            self._checkpointer = threading.Thread(
+            try:
+                self.db.conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                self.writes.caught_up += 1
+            except sqlite3.Error as exc:  # the commit stands; the checkpointer goes on
+                self.writes.error = str(exc)
+        thread = self._checkpointer
+        if thread is None and not self._stop.is_set():
+            thread = self._checkpointer = threading.Thread(
                 target=_checkpoint_loop,
                 args=(self.path, self.writes, self._stop),
                 name="referee-net-checkpoint",
                 daemon=True,
             )
-            self._checkpointer.start()
+            try:
+                thread.start()
+            except RuntimeError as exc:  # no thread to be had
+                self.writes.error = str(exc)
+        if thread is not None and not thread.is_alive() and not self._stop.is_set():
+            # no checkpointer (it could not start, or its connection failed): SQLite's
+            # own checkpoint in the commits again, so that the log stays bounded
+            self.db.conn.execute(f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT}")
+            self._wal = False
 
     # ------------------------------------------------------------------ writing
     def add_game(self, rec: GameRecord) -> None:

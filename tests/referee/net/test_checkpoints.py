@@ -152,3 +152,23 @@ def test_a_database_in_memory_has_no_checkpointer():
         assert st.game("g1").ply == 10
     finally:
         st.close()
+
+
+def test_without_a_checkpointer_the_commits_checkpoint_again(tmp_path, monkeypatch):
+    # the checkpointer's connection fails: SQLite's own checkpoint comes back, so the
+    # log stays bounded all the same, and every commit stands
+    def broken(path, writes, stop):
+        writes.error = "unable to open database file"
+
+    monkeypatch.setattr(store_mod, "_checkpoint_loop", broken)
+    path = tmp_path / "g.sqlite"
+    st = _open(path)
+    try:
+        _wait(lambda: not st._checkpointer.is_alive(), "the broken checkpointer to end")
+        _play(st, {f"g{i}": 0 for i in range(50)}, 1500)
+        auto = st.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+        assert auto == store_mod.SQLITE_AUTOCHECKPOINT
+        assert _wal(path) < 1500 * 4096  # checkpointed along the way, not 1,500 commits long
+        assert st.game("g3").ply == 30
+    finally:
+        st.close()
