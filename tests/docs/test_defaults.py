@@ -129,3 +129,20 @@ def test_the_full_collection_interval_quoted_is_the_server_s() -> None:
     )
     assert quoted, "the game-server page no longer quotes FULL_COLLECTION_EVERY"
     assert {int(q.replace(",", "")) for q in quoted} == {FULL_COLLECTION_EVERY}
+
+
+def test_the_checkpoint_size_quoted_is_sqlite_s_and_the_store_s() -> None:
+    """The game-server page explains the commits' pauses by the log size at which
+    SQLite checkpoints inside a commit: it must be the store's fallback and SQLite's
+    own default."""
+    import sqlite3
+
+    from referee.net.store import SQLITE_AUTOCHECKPOINT
+
+    text = (ROOT / "docs" / "explanation" / "game-server.md").read_text(encoding="utf-8")
+    quoted = re.findall(r"past ([\d,]+) pages\s+\(`store\.SQLITE_AUTOCHECKPOINT`\)", text)
+    assert quoted, "the game-server page no longer quotes store.SQLITE_AUTOCHECKPOINT"
+    conn = sqlite3.connect(":memory:")
+    sqlite_default = conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0]
+    conn.close()
+    assert {int(q.replace(",", "")) for q in quoted} == {SQLITE_AUTOCHECKPOINT, sqlite_default}
