@@ -1,8 +1,9 @@
 """Load on game servers sharing their games through PostgreSQL (issue 30).
 
 bench/server_load.py's clients (one asyncio client per game, random legal moves,
-no think time; its ``Conn``, ``create``, ``Server`` and the referee-alone baseline
-are imported from it) against, in one run:
+no think time, each asking for the whole snapshot as ``server_load.py --draw``
+does; its ``Conn``, ``create``, ``Server`` and the referee-alone baseline are
+imported from it) against, in one run:
 
 ``sqlite``
     one ``referee serve --http`` process on SQLite: today's server, the baseline;
