@@ -61,6 +61,11 @@ from ..errors import UsageError
 
 #: seconds between two background checkpoints of the write-ahead log (when written to)
 CHECKPOINT_SECONDS = 0.5
+#: commits after which the checkpointer starts a round without waiting the interval
+CHECKPOINT_COMMITS = 2000
+#: passes of one checkpoint round at most: each copies what was committed during the
+#: one before, fewer pages each time, until a pass ends with the whole log copied
+CHECKPOINT_PASSES = 4
 #: SQLite's own automatic checkpoint (log pages), used again when no checkpointer runs
 SQLITE_AUTOCHECKPOINT = 1000
 #: log pages past which the writer copies what the checkpointer could not
@@ -70,9 +75,11 @@ WAL_RESTART_PAGES = 4000
 class _Writes:
     """What the store tells its checkpointer: commits since the last checkpoint."""
 
-    __slots__ = ("catch_up", "caught_up", "checkpoints", "commits", "error")
+    __slots__ = ("catch_up", "caught_up", "checkpoints", "commits", "error", "wake")
 
     def __init__(self) -> None:
+        #: set by the store past CHECKPOINT_COMMITS commits (and to stop): a round now
+        self.wake = threading.Event()
         self.commits = 0
         self.checkpoints = 0
         #: the log is long and not wholly copied: the writer copies the rest
@@ -81,12 +88,19 @@ class _Writes:
         self.error: str | None = None
 
 
+def _halt(*events: threading.Event) -> None:
+    for e in events:
+        e.set()
+
+
 def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
     """The checkpointer thread: its own connection, a passive checkpoint every
-    :data:`CHECKPOINT_SECONDS` after commits, then at once a second, which has only
-    the pages committed meanwhile to copy: the log starts again from its beginning
-    at the first commit after a checkpoint that copied all of it, which a commit
-    during the checkpoint prevents. A final one when stopped.
+    :data:`CHECKPOINT_SECONDS` after commits (sooner past :data:`CHECKPOINT_COMMITS`
+    of them), then at once more (up to
+    :data:`CHECKPOINT_PASSES`), each with only the pages committed meanwhile to
+    copy: the log starts again from its beginning at the first commit after a
+    checkpoint that copied all of it, which a commit during the checkpoint
+    prevents. A final one when stopped.
 
     When the log is past :data:`WAL_RESTART_PAGES` even so, it asks the store to
     copy the rest in its next commit (:meth:`GameStore._wrote`): the pages of a
@@ -101,17 +115,23 @@ def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
         return
     try:
         while True:
-            stopping = stop.wait(CHECKPOINT_SECONDS)
+            writes.wake.wait(CHECKPOINT_SECONDS)
+            writes.wake.clear()
+            stopping = stop.is_set()
             if writes.commits or stopping:
                 writes.commits = 0
                 try:
-                    for _ in range(2):
+                    before = -1
+                    for _ in range(CHECKPOINT_PASSES):
                         _busy, log, _done = conn.execute(
                             "PRAGMA wal_checkpoint(PASSIVE)"
                         ).fetchone()
                         writes.checkpoints += 1
-                    # a log this long after two checkpoints did not start again: commits
-                    # came during them; the writer's next commit copies the last pages
+                        if 0 <= log < before:  # the log started again meanwhile
+                            break
+                        before = log
+                    # a log this long after the passes did not start again: commits came
+                    # during each of them; the writer's next commit copies the last pages
                     writes.catch_up = log > WAL_RESTART_PAGES
                 except sqlite3.Error as exc:  # the next round tries again
                     writes.error = str(exc)
@@ -235,7 +255,7 @@ class GameStore:
         self._wal = mode.lower() == "wal"  # ":memory:" has no log to checkpoint
         if self._wal:
             conn.execute("PRAGMA wal_autocheckpoint=0")
-        weakref.finalize(self, self._stop.set)
+        weakref.finalize(self, _halt, self._stop, self.writes.wake)
         self._create()
 
     def _refuse_foreign(self, conn: sqlite3.Connection) -> None:
@@ -289,7 +309,7 @@ class GameStore:
     def close(self) -> None:
         """Stop the checkpointer (after a last checkpoint) and close the database;
         closing its last connection folds the log in and removes it."""
-        self._stop.set()
+        _halt(self._stop, self.writes.wake)
         if self._checkpointer is not None:
             self._checkpointer.join(30)
         with self._lock:
@@ -300,6 +320,8 @@ class GameStore:
         if not self._wal:
             return
         self.writes.commits += 1
+        if self.writes.commits >= CHECKPOINT_COMMITS and not self.writes.wake.is_set():
+            self.writes.wake.set()  # a busy writer does not wait for the interval
         if self.writes.catch_up:  # under the lock: no reader holds the log
             self.writes.catch_up = False
             try:
