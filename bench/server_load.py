@@ -84,6 +84,17 @@ BASELINE_REF = "997483b"
 TICK = os.sysconf("SC_CLK_TCK")
 
 
+def baseline_root(ap: argparse.ArgumentParser, ref: str, where: Path) -> Path | None:
+    """The ``referee`` of ``--baseline-ref`` extracted under ``where`` (``None`` for
+    ``none``); a ref git cannot read is a usage error."""
+    if ref.lower() == "none":
+        return None
+    try:
+        return extract(ref, where)
+    except subprocess.CalledProcessError:
+        ap.error(f"--baseline-ref {ref!r}: git archive cannot read it")
+
+
 def extract(ref: str, where: Path) -> Path:
     """The ``referee`` package at ``ref``, extracted under ``where`` (its root)."""
     tar = where / "ref.tar"
@@ -477,12 +488,7 @@ def main() -> int:
     new_runs: list[dict[str, Any]] = []
     alone: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        old_root = None
-        if args.baseline_ref.lower() != "none":
-            try:
-                old_root = extract(args.baseline_ref, Path(tmp))
-            except subprocess.CalledProcessError:
-                ap.error(f"--baseline-ref {args.baseline_ref!r}: git archive cannot read it")
+        old_root = baseline_root(ap, args.baseline_ref, Path(tmp))
         for _ in range(args.runs):
             if old_root is not None:
                 base_runs.append(one_run(args, old_root))

@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from server_load import extract
+from server_load import baseline_root
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE_REF = "bc92ced"
@@ -119,12 +119,7 @@ def main() -> int:
         ap.error("--runs must be 1..10")
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as tmp:
-        old_root = None
-        if args.baseline_ref.lower() != "none":
-            try:
-                old_root = extract(args.baseline_ref, Path(tmp))
-            except subprocess.CalledProcessError:
-                ap.error(f"--baseline-ref {args.baseline_ref}: not a commit of this repository")
+        old_root = baseline_root(ap, args.baseline_ref, Path(tmp))
         old_runs: list[dict[str, Any]] = []
         new_runs: list[dict[str, Any]] = []
         for _ in range(args.runs):

@@ -100,6 +100,23 @@ LOCAL = Caller(trusted=True)
 OMITTABLE = ("figures", "pieces", "targets")
 
 
+def omitted(parts: object, name: str = "omit") -> frozenset[str]:
+    """The parts of :data:`OMITTABLE` that ``parts`` (a list of their names) leaves
+    out of a snapshot; ``name`` is how the request called it.
+
+    Raises
+    ------
+    RequestError
+        ``parts`` is not a list of names, or names something else.
+    """
+    if not isinstance(parts, list) or not all(isinstance(o, str) for o in parts):
+        raise RequestError(f"{name} must be a list of " + ", ".join(OMITTABLE))
+    wrong = [o for o in parts if o not in OMITTABLE]
+    if wrong:
+        raise RequestError(f"{name} names {', '.join(OMITTABLE)}, not {wrong[0][:40]!r}")
+    return frozenset(parts)
+
+
 @dataclass(eq=False)
 class Held:
     """One game a session holds.
@@ -952,13 +969,7 @@ def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 def _op_view(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    omit = f.get("omit", [])
-    if not isinstance(omit, list) or not all(isinstance(o, str) for o in omit):
-        raise RequestError("omit must be a list of " + ", ".join(OMITTABLE))
-    wrong = [o for o in omit if o not in OMITTABLE]
-    if wrong:
-        raise RequestError(f"omit names {', '.join(OMITTABLE)}, not {wrong[0][:40]!r}")
-    return s.snapshot(held, viewer, everything, frozenset(omit))
+    return s.snapshot(held, viewer, everything, omitted(f.get("omit", [])))
 
 
 def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:

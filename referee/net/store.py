@@ -38,9 +38,8 @@ own runs a passive checkpoint every :data:`CHECKPOINT_SECONDS` after writes; whe
 the log has grown past :data:`WAL_RESTART_PAGES` regardless (commits that never
 pause let no passive checkpoint copy the whole log, and only then does the log
 start again from its beginning), the next commit copies the few pages still left,
-once. A checkpoint moves committed pages only:
-what a commit made durable stays so whichever thread checkpoints, and ``kill -9``
-in the middle of one loses nothing.
+once. A checkpoint moves committed pages only: what a commit made durable stays so
+whichever thread checkpoints, and ``kill -9`` in the middle of one loses nothing.
 """
 
 from __future__ import annotations
@@ -73,13 +72,15 @@ WAL_RESTART_PAGES = 4000
 
 
 class _Writes:
-    """What the store tells its checkpointer: commits since the last checkpoint."""
+    """What the store and its checkpointer tell each other: commits since the last
+    round, whether to stop, and what the checkpointer did."""
 
-    __slots__ = ("catch_up", "caught_up", "checkpoints", "commits", "error", "wake")
+    __slots__ = ("catch_up", "caught_up", "checkpoints", "commits", "error", "stop", "wake")
 
     def __init__(self) -> None:
-        #: set by the store past CHECKPOINT_COMMITS commits (and to stop): a round now
+        #: set by the store past CHECKPOINT_COMMITS commits, and to stop: a round now
         self.wake = threading.Event()
+        self.stop = False
         self.commits = 0
         self.checkpoints = 0
         #: the log is long and not wholly copied: the writer copies the rest
@@ -87,13 +88,13 @@ class _Writes:
         self.caught_up = 0
         self.error: str | None = None
 
+    def halt(self) -> None:
+        """Tell the checkpointer to run its last round and end."""
+        self.stop = True
+        self.wake.set()
 
-def _halt(*events: threading.Event) -> None:
-    for e in events:
-        e.set()
 
-
-def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
+def _checkpoint_loop(path: str, writes: _Writes) -> None:
     """The checkpointer thread: its own connection, a passive checkpoint every
     :data:`CHECKPOINT_SECONDS` after commits (sooner past :data:`CHECKPOINT_COMMITS`
     of them), then at once more (up to
@@ -117,7 +118,7 @@ def _checkpoint_loop(path: str, writes: _Writes, stop: threading.Event) -> None:
         while True:
             writes.wake.wait(CHECKPOINT_SECONDS)
             writes.wake.clear()
-            stopping = stop.is_set()
+            stopping = writes.stop
             if writes.commits or stopping:
                 writes.commits = 0
                 try:
@@ -248,14 +249,13 @@ class GameStore:
         conn.execute("PRAGMA busy_timeout=5000")
         self.db = sqlite_utils.Database(conn)
         self._lock = threading.RLock()
-        #: the checkpointer's counters (commits pending, checkpoints, restarts)
+        #: what the store and its checkpointer tell each other (see :class:`_Writes`)
         self.writes = _Writes()
-        self._stop = threading.Event()
         self._checkpointer: threading.Thread | None = None
         self._wal = mode.lower() == "wal"  # ":memory:" has no log to checkpoint
         if self._wal:
             conn.execute("PRAGMA wal_autocheckpoint=0")
-        weakref.finalize(self, _halt, self._stop, self.writes.wake)
+        weakref.finalize(self, self.writes.halt)
         self._create()
 
     def _refuse_foreign(self, conn: sqlite3.Connection) -> None:
@@ -309,7 +309,7 @@ class GameStore:
     def close(self) -> None:
         """Stop the checkpointer (after a last checkpoint) and close the database;
         closing its last connection folds the log in and removes it."""
-        _halt(self._stop, self.writes.wake)
+        self.writes.halt()
         if self._checkpointer is not None:
             self._checkpointer.join(30)
         with self._lock:
@@ -330,10 +330,10 @@ class GameStore:
             except sqlite3.Error as exc:  # the commit stands; the checkpointer goes on
                 self.writes.error = str(exc)
         thread = self._checkpointer
-        if thread is None and not self._stop.is_set():
+        if thread is None and not self.writes.stop:
             thread = self._checkpointer = threading.Thread(
                 target=_checkpoint_loop,
-                args=(self.path, self.writes, self._stop),
+                args=(self.path, self.writes),
                 name="referee-net-checkpoint",
                 daemon=True,
             )
@@ -341,7 +341,7 @@ class GameStore:
                 thread.start()
             except RuntimeError as exc:  # no thread to be had
                 self.writes.error = str(exc)
-        if thread is not None and not thread.is_alive() and not self._stop.is_set():
+        if thread is not None and not thread.is_alive() and not self.writes.stop:
             # no checkpointer (it could not start, or its connection failed): SQLite's
             # own checkpoint in the commits again, so that the log stays bounded
             self.db.conn.execute(f"PRAGMA wal_autocheckpoint={SQLITE_AUTOCHECKPOINT}")

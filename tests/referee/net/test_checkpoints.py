@@ -157,7 +157,7 @@ def test_a_database_in_memory_has_no_checkpointer():
 def test_without_a_checkpointer_the_commits_checkpoint_again(tmp_path, monkeypatch):
     # the checkpointer's connection fails: SQLite's own checkpoint comes back, so the
     # log stays bounded all the same, and every commit stands
-    def broken(path, writes, stop):
+    def broken(path, writes):
         writes.error = "unable to open database file"
 
     monkeypatch.setattr(store_mod, "_checkpoint_loop", broken)
