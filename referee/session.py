@@ -8,7 +8,9 @@ and its fields, :meth:`Session.dispatch` checks the fields, decides what the cal
 may see and do, and answers JSON data; the transport only reads requests and writes
 answers (JSON lines, or HTTP routes and WebSockets).
 
-State files (envelopes) and the compiled-boards cache are :mod:`referee.envelopes`.
+State files (envelopes) and the compiled-boards cache are :mod:`referee.envelopes`. What a held game
+shows its readers, made once per ply (:class:`~referee.shown.Held`, the snapshot,
+the legal moves), is :mod:`referee.shown`.
 
 Requests
     :class:`Session` holds live games under handles and answers the operations in
@@ -30,14 +32,13 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .compiler import CompiledBoard
 from .envelopes import (
     MAX_PLAYERS,
-    AnyGame,
     Boards,
     Event,
     check_envelope,
@@ -51,10 +52,9 @@ from .envelopes import (
 )
 from .errors import BoardwrightError, IllegalMoveError, RequestError
 from .games import available, get_game
-from .pieces import figure_dict, pieces_svg
 from .render import render_svg
-from .render.board import figure_label_size
 from .safeio import MAX_INT_DIGITS
+from .shown import Held, legal_now, omitted, snapshot, status
 
 #: longest move text a request may carry
 MAX_MOVE_TEXT = 1000
@@ -95,121 +95,6 @@ class Caller:
 
 #: the local frontend
 LOCAL = Caller(trusted=True)
-#: the parts of a snapshot a client may leave out (``omit``): what only a frontend that
-#: draws the board uses
-OMITTABLE = ("figures", "pieces", "targets")
-
-
-def omitted(parts: object, name: str = "omit") -> frozenset[str]:
-    """The parts of :data:`OMITTABLE` that ``parts`` (a list of their names) leaves
-    out of a snapshot; ``name`` is how the request called it.
-
-    Raises
-    ------
-    RequestError
-        ``parts`` is not a list of names, or names something else.
-    """
-    if not isinstance(parts, list) or not all(isinstance(o, str) for o in parts):
-        raise RequestError(f"{name} must be a list of " + ", ".join(OMITTABLE))
-    wrong = [o for o in parts if o not in OMITTABLE]
-    if wrong:
-        raise RequestError(f"{name} names {', '.join(OMITTABLE)}, not {wrong[0][:40]!r}")
-    return frozenset(parts)
-
-
-@dataclass(eq=False)
-class Held:
-    """One game a session holds.
-
-    ``env`` is its envelope (``state`` kept current after each move; the log's
-    ``moves`` only where the session keeps the log in memory), ``ply`` the moves
-    played, ``used`` and ``finished`` clock readings, ``owner`` and ``seats`` the
-    token hashes of the owner and of each seat (empty for the local frontend).
-    ``cache`` holds what was computed for the game as it stands (see
-    :meth:`Session.per_ply`).
-    """
-
-    id: str
-    game: AnyGame
-    env: dict[str, Any]
-    ply: int = 0
-    used: float = 0.0
-    finished: float | None = None
-    owner: str | None = None
-    seats: dict[str, str] = field(default_factory=dict)
-    players: list[str] = field(default_factory=list)
-    creator: str = ""
-    cache: dict[Any, Any] = field(default_factory=dict, repr=False)
-    #: the figures' smallest label by tile turns (:meth:`Session.label_size`)
-    labels: dict[tuple[tuple[str, int], ...], float] = field(default_factory=dict, repr=False)
-    cache_at: tuple[int, Any] | None = field(default=None, repr=False)
-
-    @property
-    def rules(self) -> str:
-        return str(self.env["rules"])
-
-    @property
-    def project(self) -> str:
-        return str(self.env["project"])
-
-
-class Shared(dict[str, Any]):
-    """An answer made once per ply and handed to every reader of it (a copy of the
-    cached one): ``memo`` is where a transport keeps its encoding, shared by all
-    those copies. Changing the copy (any of its keys) drops the memo, so an answer
-    a caller changed is encoded afresh."""
-
-    __slots__ = ("memo",)
-
-    def __init__(self, data: Mapping[str, Any], memo: dict[str, Any]) -> None:
-        super().__init__(data)
-        self.memo: dict[str, Any] | None = memo
-
-    def _changed(self) -> None:
-        self.memo = None
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self._changed()
-        super().__setitem__(key, value)
-
-    def __delitem__(self, key: str) -> None:
-        self._changed()
-        super().__delitem__(key)
-
-    def __ior__(self, other: Any) -> Shared:  # type: ignore[override,misc]
-        self._changed()
-        return super().__ior__(other)
-
-    def update(self, *args: Any, **kw: Any) -> None:
-        self._changed()
-        super().update(*args, **kw)
-
-    def pop(self, *args: Any) -> Any:
-        self._changed()
-        return super().pop(*args)
-
-    def popitem(self) -> tuple[str, Any]:
-        self._changed()
-        return super().popitem()
-
-    def setdefault(self, key: str, default: Any = None) -> Any:
-        self._changed()
-        return super().setdefault(key, default)
-
-    def clear(self) -> None:
-        self._changed()
-        super().clear()
-
-
-def _status(held: Held) -> dict[str, Any]:
-    g = held.game
-    with guard_state("request"):
-        outcome = g.outcome
-        return {
-            "ply": held.ply,
-            "to_move": None if outcome is not None else g.to_move,
-            "outcome": None if outcome is None else outcome.to_json(),
-        }
 
 
 class Session:
@@ -550,107 +435,6 @@ class Session:
                 out.append({"name": name, **row})
         return out
 
-    # ------------------------------------------------------------------ views
-    def per_ply(self, held: Held) -> dict[Any, Any]:
-        """What was computed for ``held`` as it stands now: views, legal moves,
-        figures, shared by every reader until the game moves on (a new ply, or the
-        game put back after a failed move, empties it)."""
-        at = held.cache_at
-        if at is None or at[0] != held.ply or at[1] is not held.game:
-            held.cache.clear()
-            held.cache_at = (held.ply, held.game)
-        return held.cache
-
-    def label_size(self, held: Held) -> float:
-        """:func:`~referee.render.figure_label_size` of ``held``'s game, once per set of
-        tile turns (it reads the compiled board, which a game whose tiles turn must
-        turn to its own turns first)."""
-        g = held.game
-        key = tuple(sorted(g.board_turns().items()))
-        got = held.labels.get(key)
-        if got is None:
-            if len(held.labels) >= 64:
-                held.labels.clear()
-            got = held.labels[key] = figure_label_size(g)
-        return got
-
-    def legal_now(self, held: Held) -> list[str]:
-        """The legal moves of the player to move, computed once per ply."""
-        cache = self.per_ply(held)
-        got = cache.get("legal")
-        if got is None:
-            with guard_state("request"):
-                got = cache["legal"] = [str(m) for m in held.game.legal_moves]
-        return got
-
-    def targets_now(self, held: Held) -> dict[str, dict[str, list[str]]]:
-        """The legal moves by figure and target node (``move_targets``), computed once
-        per ply."""
-        cache = self.per_ply(held)
-        got = cache.get("targets")
-        if got is None:
-            with guard_state("request"):
-                got = cache["targets"] = {
-                    fig: {node: [str(m) for m in ms] for node, ms in nodes.items()}
-                    for fig, nodes in held.game.move_targets().items()
-                }
-        return got
-
-    def snapshot(
-        self,
-        held: Held,
-        viewer: str | None,
-        everything: bool,
-        omit: frozenset[str] = frozenset(),
-    ) -> dict[str, Any]:
-        """The game as ``viewer`` may see it, with its legal moves when it is to move.
-
-        ``omit``: parts of :data:`OMITTABLE` to leave out — what only a frontend that
-        draws the board uses (the figures, the figures drawn as SVG, the moves by
-        figure and target node): a bot asks for none of it, and what nobody asks
-        for is not made.
-
-        Computed once per ply and viewer: every reader of the same seat (or every
-        spectator) shares it (see :meth:`per_ply`)."""
-        cache = self.per_ply(held)
-        key = ("snapshot", viewer, everything, omit)
-        out = cache.get(key)
-        if out is not None:
-            return Shared(out, cache[("encoded", *key)])
-        g = held.game
-        st = _status(held)
-        with guard_state("request"):
-            out = {
-                "game": held.id,
-                "rules": held.rules,
-                "project": held.project,
-                "seats": list(g.players),
-                "you": viewer,
-                **st,
-                "view": g.view(viewer),
-            }
-            if not {"figures", "pieces"} <= omit:
-                figures = cache.get("figures")
-                if figures is None:
-                    views = list(g.figures().values())
-                    figures = cache["figures"] = (views, [figure_dict(v) for v in views])
-                if "figures" not in omit:
-                    out["figures"] = figures[1]
-                if "pieces" not in omit:
-                    drawn = cache.get("pieces")
-                    if drawn is None:
-                        label = self.label_size(held)
-                        drawn = cache["pieces"] = pieces_svg(g, figures[0], label)
-                    out["pieces"] = drawn
-        if st["to_move"] is not None and (everything or st["to_move"] == viewer):
-            out["moves"] = self.legal_now(held)
-            if "targets" not in omit:
-                out["targets"] = self.targets_now(held)
-        cache[key] = out
-        memo: dict[str, Any] = {}
-        cache[("encoded", *key)] = memo
-        return Shared(out, memo)
-
     def picture(self, held: Held) -> dict[str, Any]:
         """The board of ``held`` as SVG plus every node's position, tiles turned as in
         the game (one drawing per board and set of tile turns)."""
@@ -691,7 +475,7 @@ class Session:
             "project": held.project,
             "setup_events": g.events_for(list(new.get("events", [])), viewer),
             "moves": entries,
-            **_status(held),
+            **status(held),
         }
 
     # ------------------------------------------------------------------ new games
@@ -799,7 +583,7 @@ class Session:
             held.seats = {p: token_hash(t) for p, t in tokens.items()}
             held.owner = token_hash(owner)
         self.keep(held)
-        out: dict[str, Any] = {"game": gid, "rules": rules, "project": shown, **_status(held)}
+        out: dict[str, Any] = {"game": gid, "rules": rules, "project": shown, **status(held)}
         if self.seats:
             out["seats"] = [{"player": p, "token": tokens[p]} for p in game.players]
             out["owner"] = owner
@@ -836,7 +620,7 @@ class Session:
                 raise RequestError(
                     '"expect_ply" must be the ply the move is meant for (an integer)'
                 )
-        st = _status(held)
+        st = status(held)
         if st["outcome"] is not None:
             raise RequestError("the game is over", status=409, code="game_over")
         if expect is not None and expect != held.ply:
@@ -873,7 +657,7 @@ class Session:
                 self.restore(held)  # not recorded: the move did not happen
             raise
         held.ply += 1
-        st = _status(held)
+        st = status(held)
         if st["outcome"] is not None and held.finished is None:
             held.finished = self.clock()
         self.touch(held, caller)
@@ -938,16 +722,16 @@ def _op_load(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     moves = env.get("log", {}).get("moves", [])
     kept = Held(s.new_id(), held.game, env, ply=len(moves), used=s.clock())
     s.keep(kept)  # who played the loaded moves is not in an envelope: their log says None
-    return {"game": kept.id, **_status(kept)}
+    return {"game": kept.id, **status(kept)}
 
 
 def _op_moves(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    st = _status(held)
+    st = status(held)
     moves: list[str] = []
     if everything or (viewer is not None and viewer == st["to_move"]):
-        moves = list(s.legal_now(held))
+        moves = list(legal_now(held))
     return {**st, "moves": moves}
 
 
@@ -958,7 +742,7 @@ def _op_play(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    st = _status(held)
+    st = status(held)
     with guard_state("request"):
         if everything:
             held.env["state"] = held.game.to_json()
@@ -969,7 +753,7 @@ def _op_state(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
 def _op_view(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     held = s.target(f, c)
     viewer, everything = s.viewer(held, f, c)
-    return s.snapshot(held, viewer, everything, omitted(f.get("omit", [])))
+    return snapshot(held, viewer, everything, omitted(f.get("omit", [])))
 
 
 def _op_log(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
@@ -990,7 +774,7 @@ def _op_render(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:
     _trusted_only(c, "render")
     held = s.target(f, c)
     with guard_state("request"):
-        return {**_status(held), "text": held.game.render()}
+        return {**status(held), "text": held.game.render()}
 
 
 def _op_close(s: Session, f: Mapping[str, Any], c: Caller) -> dict[str, Any]:

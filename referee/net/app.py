@@ -48,7 +48,8 @@ from starlette.websockets import WebSocket
 
 from ..errors import BoardwrightError, RequestError
 from ..safeio import loads_json
-from ..session import GAMELESS, Caller, Shared, omitted
+from ..session import GAMELESS, Caller
+from ..shown import Shared, omitted
 from .errors import error_body
 from .openapi import Endpoint, openapi
 from .tables import Hall, Listener, dumps
@@ -61,7 +62,7 @@ STATIC = Path(__file__).with_name("static")
 # ====================================================================== JSON in and out
 def answer(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     """``data`` as a JSON response; an answer shared by the readers of a ply
-    (:class:`~referee.session.Shared`) is encoded once for all of them."""
+    (:class:`~referee.shown.Shared`) is encoded once for all of them."""
     memo = data.memo if isinstance(data, Shared) else None
     body: bytes | None = None if memo is None else memo.get("json")
     if body is None:

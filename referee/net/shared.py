@@ -36,7 +36,8 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..envelopes import guard_state
-from ..session import GAMELESS, LOCAL, Caller, Held
+from ..session import GAMELESS, LOCAL, Caller
+from ..shown import Held
 from .limits import Limits
 from .pgstore import PostgresGameStore
 from .tables import Event, Hall, Listener

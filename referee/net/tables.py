@@ -67,7 +67,8 @@ from ..envelopes import (
 )
 from ..errors import BoardwrightError, RequestError, StateError
 from ..games import get_game
-from ..session import Caller, Held, Session, token_hash
+from ..session import Caller, Session, token_hash
+from ..shown import Held
 from .limits import Limits, RateLimiter
 from .store import GameRecord, GameStore, MoveRecord
 

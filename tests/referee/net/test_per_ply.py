@@ -164,12 +164,12 @@ def test_a_shared_snapshot_is_encoded_once_for_every_reader_and_afresh_when_chan
 def test_what_a_snapshot_omits_is_not_made_and_what_it_carries_is_made_once_a_ply(
     tmp_path, monkeypatch
 ):
-    import referee.session as session_mod
+    import referee.shown as shown_mod
     from referee.errors import RequestError
 
     made: list[str] = []
-    drawn = session_mod.pieces_svg
-    monkeypatch.setattr(session_mod, "pieces_svg", lambda *a: made.append("pieces") or drawn(*a))
+    drawn = shown_mod.pieces_svg
+    monkeypatch.setattr(shown_mod, "pieces_svg", lambda *a: made.append("pieces") or drawn(*a))
     hall = _hall(tmp_path)
     g = hall.dispatch(
         "new",
@@ -185,7 +185,7 @@ def test_what_a_snapshot_omits_is_not_made_and_what_it_carries_is_made_once_a_pl
     everything = ["figures", "pieces", "targets"]
     bare = hall.dispatch("view", {"game": g["game"], "omit": everything}, seat)
     assert not {"figures", "pieces", "targets"} & set(bare) and bare["moves"]
-    assert made == [] and "figures" not in hall.per_ply(held)
+    assert made == [] and "figures" not in shown_mod.per_ply(held)
     whole = hall.dispatch("view", {"game": g["game"]}, seat)
     assert whole["pieces"] and whole["targets"] and made == ["pieces", "targets"]
     hall.dispatch("view", {"game": g["game"]}, Caller())  # another reader, same ply
